@@ -1,0 +1,27 @@
+"""Results of ``prx exists``."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+__all__ = ["ExistsResult"]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ExistsResult:
+    """The answer of :func:`prx.exists`."""
+
+    #: Whether the path or text exists.
+    exists: bool
+    #: ``exact`` when checked directly, ``probable`` for a filter answer not yet confirmed.
+    confidence: str
+    #: The pattern as given.
+    pattern: str
+    #: What matched: ``path`` or ``content``; None when nothing did.
+    matched: str | None = None
+    #: The first file that matched, relative to the root.
+    file: str | None = None
+    #: Files whose content was checked.
+    files_checked: int = 0
+    #: Files the walker passed over, by reason.
+    skipped: dict[str, int] = field(default_factory=dict)

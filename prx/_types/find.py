@@ -1,0 +1,56 @@
+"""Results of ``prx find``."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+__all__ = ["FileEntry", "FindResult", "FindStats"]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FileEntry:
+    """One file found by :func:`prx.find`."""
+
+    #: Path relative to the search root, '/'-separated.
+    path: str
+    #: Number of lines.
+    lines: int
+    #: Size in bytes.
+    bytes: int
+    #: Language name, or None.
+    language: str | None
+    #: Number of top-level symbols, or None when not computed.
+    symbols: int | None = None
+    #: Relevance to a ``related_to`` query, or None.
+    relevance: float | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FindStats:
+    """Counts that say what a find covered and what it left out."""
+
+    #: Files that matched the filters, before any budget.
+    total_files: int
+    #: Files in this answer.
+    returned: int
+    #: Tokens this answer's file entries cost.
+    budget_used: int
+    #: Files the walker passed over, by reason (ignored, binary, too_large, ...).
+    skipped: dict[str, int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FindResult:
+    """The answer of :func:`prx.find`."""
+
+    #: Nested directories -> files, or None when only the flat view was asked for.
+    tree: dict[str, Any] | None
+    #: Files in walk order, or None when only the tree was asked for.
+    flat: tuple[FileEntry, ...] | None
+    #: Totals.
+    stats: FindStats
+    #: Whether a budget left files out.
+    truncated: bool = False
+    #: Token to pass as ``continue_token`` for the next page.
+    continuation_token: str | None = None

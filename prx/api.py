@@ -1,0 +1,104 @@
+"""Module-level convenience functions, each a thin wrapper over a cached Workspace."""
+
+from __future__ import annotations
+
+import functools
+import os
+
+from prx.types import ExistsResult, FindResult, ReadResult, StatsResult
+from prx.workspace import Workspace
+
+__all__ = ["exists", "find", "read", "stats", "workspace_for"]
+
+PathArg = str | os.PathLike[str]
+
+
+@functools.lru_cache(maxsize=16)
+def _cached(root: str) -> Workspace:
+    return Workspace(root)
+
+
+def workspace_for(root: PathArg = ".") -> Workspace:
+    """The process-wide cached :class:`Workspace` for ``root``."""
+    return _cached(os.path.abspath(root))
+
+
+def read(
+    path: PathArg,
+    *,
+    lines: str | None = None,
+    hash_only: bool = False,
+    outline_only: bool = False,
+    if_changed: str | None = None,
+    budget: int | None = None,
+    continue_token: str | None = None,
+    root: PathArg = ".",
+) -> ReadResult:
+    """Read a file with its metadata, content hash and (when available) outline.
+
+    :param path: the file, relative to ``root`` or absolute.
+    :param lines: a range ``"A-B"``, a single line ``"N"``, or ``"A-"`` to the end.
+    :param hash_only: return metadata and hash only.
+    :param outline_only: return metadata and outline, no content.
+    :param if_changed: a hash from an earlier read; when it still matches, answer a small
+        stub with ``cached=True`` and no content.
+    :param budget: cap the answer at this many (exact cl100k_base) tokens, keeping whole
+        lines from the start of the range; what was cut is reported with ``next_lines``.
+    :param continue_token: the ``continuation_token`` of a budget-cut read, to get the rest.
+    :raises prx.errors.NotFoundError: the file does not exist.
+    :raises prx.errors.InvalidRangeError: ``lines`` lies outside the file.
+    """
+    return workspace_for(root).read(
+        path,
+        lines=lines,
+        hash_only=hash_only,
+        outline_only=outline_only,
+        if_changed=if_changed,
+        budget=budget,
+        continue_token=continue_token,
+    )
+
+
+def find(
+    path: PathArg = ".",
+    *,
+    pattern: str | tuple[str, ...] = (),
+    max_depth: int | None = None,
+    view: str = "both",
+    budget: int | None = None,
+    continue_token: str | None = None,
+    root: PathArg = ".",
+) -> FindResult:
+    """List the files below ``path``, honouring .gitignore and .prxignore.
+
+    :param pattern: glob(s) such as ``"*.py"`` (file name) or ``"src/**/*.ts"`` (path);
+        braces expand (``"*.{ts,tsx}"``).
+    :param max_depth: 1 lists only the files directly in ``path``.
+    :param view: ``both``, ``tree`` or ``flat``.
+    :param budget: cap the answer at this many tokens; the rest is one
+        ``continuation_token`` away.
+    """
+    patterns = (pattern,) if isinstance(pattern, str) else tuple(pattern)
+    return workspace_for(root).find(
+        path,
+        pattern=patterns,
+        max_depth=max_depth,
+        view=view,
+        budget=budget,
+        continue_token=continue_token,
+    )
+
+
+def exists(
+    pattern: str, path: PathArg = ".", *, mode: str = "auto", root: PathArg = "."
+) -> ExistsResult:
+    """Whether ``pattern`` exists as a path below ``path`` or as literal text in a file.
+
+    :param mode: ``path``, ``content`` or ``auto`` (path first, then content).
+    """
+    return workspace_for(root).exists(pattern, path, mode=mode)
+
+
+def stats(*, reset: bool = False) -> StatsResult:
+    """Token savings recorded by the CLI and MCP front-ends (last hour, 24 h, all time)."""
+    return workspace_for(".").stats(reset=reset)

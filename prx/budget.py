@@ -1,0 +1,55 @@
+"""Token budgets: the largest prefix of ranked items whose answer fits.
+
+A budget bounds the whole response. The operation fits its ``data`` into the budget less
+:data:`ENVELOPE_RESERVE`, the tokens the envelope's own fields take. Items are kept as a
+prefix of the ranking (never "skip and take a later one"), so a continuation token that
+says "start at item k" loses and repeats nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from prx.envelope import dumps, to_jsonable
+from prx.errors import BudgetExceededError
+from prx.tokens import TokenCounter
+
+__all__ = ["ENVELOPE_RESERVE", "data_tokens", "fit_prefix", "limit_for"]
+
+#: Tokens kept aside for ``version``, ``command``, ``status``, ``tokens`` and ``warnings``.
+ENVELOPE_RESERVE = 32
+
+
+def data_tokens(result: Any, count: TokenCounter) -> int:
+    """Tokens of ``result`` as it appears in the envelope's ``data``."""
+    return count(dumps(to_jsonable(result)))
+
+
+def limit_for(budget: int) -> int:
+    """Tokens ``data`` may take under ``budget``."""
+    if budget <= ENVELOPE_RESERVE:
+        raise BudgetExceededError(
+            f"budget {budget} is too small: the envelope alone takes about "
+            f"{ENVELOPE_RESERVE} tokens",
+            suggestion=f"Use --budget {ENVELOPE_RESERVE * 4} or more.",
+        )
+    return budget - ENVELOPE_RESERVE
+
+
+def fit_prefix(total: int, cost: Callable[[int], int], limit: int) -> int:
+    """The largest ``k`` in ``0..total`` with ``cost(k) <= limit``.
+
+    ``cost(k)`` is the token count of the answer holding the first ``k`` items; it must not
+    decrease as ``k`` grows. Returns 0 when not even one item fits.
+    """
+    if cost(total) <= limit:
+        return total
+    low, high = 0, total  # cost(low) fits or low == 0; cost(high) does not fit
+    while high - low > 1:
+        mid = (low + high) // 2
+        if cost(mid) <= limit:
+            low = mid
+        else:
+            high = mid
+    return low

@@ -1,0 +1,83 @@
+"""``prx batch``: JSON Lines requests in, one envelope per line out, in input order.
+
+Each request is ``{"cmd": "<command>", "id"?: any, ...parameters}``; parameters use the
+operation's field names (or flag names and aliases: ``"hash": true``, ``"file": "a.py"``).
+Every line is independent: a bad line answers an error envelope and the batch goes on, and
+each command falls back on its own.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Any, TextIO
+
+from prx.envelope import error_envelope
+from prx.errors import InvalidArgumentError, InvalidCommandError, PrxError
+
+if TYPE_CHECKING:
+    from prx.cli.frontend import CliOptions
+    from prx.workspace import Workspace
+
+__all__ = ["run_batch"]
+
+
+def _answer_line(ws: Workspace, line: str, options: CliOptions) -> tuple[dict[str, Any], int]:
+    from prx.cli.parser import params_from_mapping
+    from prx.dispatch import invoke
+
+    extra: dict[str, Any] = {}
+    command = "batch"
+    try:
+        try:
+            request = json.loads(line)
+        except ValueError as exc:
+            raise InvalidArgumentError(f"invalid argument: line is not JSON ({exc})") from None
+        if not isinstance(request, dict):
+            raise InvalidArgumentError("invalid argument: each line must be a JSON object")
+        if "id" in request:
+            extra["id"] = request["id"]
+        command = request.get("cmd", "batch")
+        if not isinstance(command, str) or "cmd" not in request:
+            raise InvalidCommandError(
+                'invalid command: missing "cmd" field',
+                suggestion='Send {"cmd": "read", "path": "a.py"}.',
+            )
+        if command == "batch":
+            raise InvalidCommandError("invalid command: batch cannot nest")
+        op = ws.registry.operation(command)
+        if "batch" not in op.frontends:
+            raise InvalidCommandError(f"invalid command: {command} is not available in batch")
+        params = params_from_mapping(op, request, ignore=("cmd", "id"))
+        outcome = invoke(
+            ws,
+            op,
+            params,
+            allow_fallback=not options.no_fallback,
+            args=["batch", line],
+            extra=extra,
+        )
+        return outcome.envelope, outcome.exit_code
+    except PrxError as err:
+        return error_envelope(command, err, extra=extra), err.exit_code
+
+
+def run_batch(
+    ws: Workspace, args: list[str], stdin: TextIO, stdout: TextIO, options: CliOptions
+) -> int:
+    """Answer every request line of ``stdin``; exit 0 once all lines are answered."""
+    if args and args[0] in ("-h", "--help"):
+        stdout.write(__doc__.strip() + "\n" if __doc__ else "")
+        return 0
+    if args:
+        raise InvalidArgumentError(
+            f"invalid argument: batch takes no arguments, got {args[0]!r}",
+            suggestion="Send requests as JSON Lines on stdin.",
+        )
+    renderer = ws.registry.renderer("plain" if options.plain else "json")()
+    for line in stdin:
+        if not line.strip():
+            continue
+        envelope, _ = _answer_line(ws, line, options)
+        stdout.write(renderer.render(envelope) + "\n")
+        stdout.flush()
+    return 0

@@ -1,0 +1,142 @@
+"""The command-line front-end: argv in, one envelope (or a JSONL stream) out."""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import sys
+from collections.abc import Sequence
+from typing import NamedTuple, TextIO
+
+from prx._version import __version__
+from prx.envelope import Envelope, error_envelope
+from prx.errors import InvalidArgumentError, PrxError
+from prx.plugin._frontends import Frontend
+from prx.workspace import Workspace
+
+__all__ = ["CliFrontend", "CliOptions", "split_global_flags"]
+
+_GLOBAL = {
+    "--plain": "plain",
+    "--no-fallback": "no_fallback",
+    "--no-plugins": "no_plugins",
+    "--quiet": "quiet",
+    "-q": "quiet",
+}
+#: Commands the CLI itself provides (not operations).
+CLI_COMMANDS = {
+    "batch": "Run many commands: JSON Lines requests on stdin, one envelope per line out."
+}
+
+
+class CliOptions(NamedTuple):
+    """Global flags."""
+
+    plain: bool = False
+    no_fallback: bool = False
+    no_plugins: bool = False
+    quiet: bool = False
+
+
+def split_global_flags(argv: Sequence[str]) -> tuple[CliOptions, list[str]]:
+    """Take the global flags out of ``argv`` (they may appear anywhere before ``--``)."""
+    flags: dict[str, bool] = {}
+    rest: list[str] = []
+    for index, arg in enumerate(argv):
+        if arg == "--":
+            rest.extend(argv[index:])
+            break
+        if arg in _GLOBAL:
+            flags[_GLOBAL[arg]] = True
+        else:
+            rest.append(arg)
+    return CliOptions(**flags), rest
+
+
+class CliFrontend(Frontend):
+    """``prx <command> [args]``: JSON envelope on stdout, exit 0 / 1 / 2."""
+
+    NAME = "cli"
+
+    def __init__(
+        self, workspace: Workspace, *, stdout: TextIO | None = None, stdin: TextIO | None = None
+    ) -> None:
+        super().__init__(workspace)
+        self.stdout = stdout if stdout is not None else sys.stdout
+        self.stdin = stdin if stdin is not None else sys.stdin
+
+    def main(self, argv: Sequence[str]) -> int:
+        options, args = split_global_flags(argv)
+        if options.no_plugins:
+            config = dataclasses.replace(self.workspace.config, autoload_plugins=False)
+            self.workspace = Workspace(self.workspace.root, config=config)
+        command = args[0] if args else None
+        try:
+            if command in (None, "-h", "--help", "help"):
+                self._write(self._help())
+                return 0 if command else 2
+            if command in ("-V", "--version"):
+                self._write(f"prx {__version__}")
+                return 0
+            if command.startswith("-"):
+                raise InvalidArgumentError(
+                    f"invalid argument: unknown option {command!r}",
+                    suggestion="Run `prx --help` for usage.",
+                )
+            if command in CLI_COMMANDS:
+                from prx.cli.batch import run_batch
+
+                return run_batch(self.workspace, args[1:], self.stdin, self.stdout, options)
+            return self._run(command, args[1:], options, argv)
+        except PrxError as err:
+            warnings = self.workspace.registry.warnings if self.workspace.has_registry else []
+            self._emit(error_envelope(command or "prx", err, warnings=warnings), options)
+            return err.exit_code
+
+    def _run(self, command: str, args: list[str], options: CliOptions, argv: Sequence[str]) -> int:
+        from prx.cli.parser import parse_params
+        from prx.dispatch import invoke
+
+        op = self.workspace.registry.operation(command)
+        if "cli" not in op.frontends:
+            raise InvalidArgumentError(
+                f"invalid argument: {command} is not available on the command line"
+            )
+        try:
+            params = parse_params(op, args)
+        except SystemExit as stop:  # --help printed by argparse
+            return int(stop.code or 0)
+        outcome = invoke(
+            self.workspace, op, params, allow_fallback=not options.no_fallback, args=list(argv)
+        )
+        self._emit(outcome.envelope, options)
+        return outcome.exit_code
+
+    def _emit(self, envelope: Envelope, options: CliOptions) -> None:
+        renderer = self.workspace.registry.renderer("plain" if options.plain else "json")
+        self._write(renderer().render(envelope))
+
+    def _write(self, text: str) -> None:
+        self.stdout.write(text + "\n")
+        self.stdout.flush()
+
+    def _help(self) -> str:
+        ops = self.workspace.registry.operations()
+        rows = [(op.name, op.summary) for op in ops if "cli" in op.frontends]
+        rows += sorted(CLI_COMMANDS.items())
+        width = max(len(name) for name, _ in rows)
+        lines = [
+            f"prx {__version__}: structured, token-budgeted code tools for AI agents.",
+            "",
+            "usage: prx [--plain] [--no-fallback] [--no-plugins] <command> [args]",
+            "       prx <command> --help",
+            "",
+            "commands:",
+        ]
+        lines += [f"  {name.ljust(width)}  {summary}" for name, summary in sorted(rows)]
+        lines += [
+            "",
+            "Answers are one JSON envelope on stdout: exit 0 ok, 1 error, 2 usage error.",
+            f"State (usage records, error log): {os.fspath(self.workspace.config.home)}",
+        ]
+        return "\n".join(lines)

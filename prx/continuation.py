@@ -1,0 +1,51 @@
+"""Continuation tokens: short handles to "the rest" of a capped answer.
+
+A token is ``<op>~<request fingerprint>~<value>~...``: plain text on purpose, because a
+base64 blob costs several times more tokens in an agent's context. The fingerprint of the
+request makes a token used with a different request fail loudly instead of returning the
+wrong page.
+"""
+
+from __future__ import annotations
+
+import json
+
+from prx.errors import InvalidArgumentError
+from prx.hashing import content_hash
+
+__all__ = ["decode", "decode_int", "encode", "fingerprint"]
+
+_SEP = "~"
+
+
+def fingerprint(*parts: object) -> str:
+    """A short hash of the request parameters that must stay the same across pages."""
+    return content_hash(json.dumps(parts, default=str).encode())[:10]
+
+
+def encode(op: str, request: str, *values: int | str) -> str:
+    """A token for ``op`` on the request fingerprinted ``request``, resuming at ``values``."""
+    return _SEP.join([op, request, *map(str, values)])
+
+
+def decode(token: str, op: str, request: str, count: int) -> list[str]:
+    """The ``count`` values stored in ``token``; raises when it belongs elsewhere."""
+    parts = token.strip().split(_SEP)
+    if len(parts) != count + 2 or parts[0] != op:
+        raise InvalidArgumentError(
+            f"invalid argument --continue: {token!r} is not a continuation token of {op}",
+            suggestion="Pass the continuation_token of the previous answer unchanged.",
+        )
+    if parts[1] != request:
+        raise InvalidArgumentError(
+            "invalid argument --continue: the token belongs to a different request",
+            suggestion="Repeat the original request's arguments with its continuation_token.",
+        )
+    return parts[2:]
+
+
+def decode_int(value: str, op: str) -> int:
+    """One numeric value of a decoded token."""
+    if not value.isdigit():
+        raise InvalidArgumentError(f"invalid argument --continue: damaged {op} continuation token")
+    return int(value)

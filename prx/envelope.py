@@ -1,0 +1,124 @@
+"""The JSON envelope every front-end answers with, and the serialiser for result types.
+
+Success: ``{"version", "command", "status": "ok", "tokens", "data"}``; error:
+``{"version", "command", "status": "error", "tokens", "error": {"code", "message",
+"suggestion"?}}``; fallback: a success with ``"fallback": true`` and ``data: {raw, source}``.
+Optional ``"warnings"`` lists plugin load failures and other notes. ``tokens`` counts the
+whole serialised response, itself included.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from prx._version import __version__
+from prx.errors import PrxError
+from prx.tokens import TokenCounter, count_fast
+
+__all__ = [
+    "Envelope",
+    "dumps",
+    "error_envelope",
+    "fallback_envelope",
+    "ok_envelope",
+    "to_jsonable",
+]
+
+#: An envelope is a plain JSON object.
+Envelope = dict[str, Any]
+
+
+def to_jsonable(value: Any) -> Any:
+    """Turn a result dataclass (and anything nested in it) into plain JSON values."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: to_jsonable(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, Mapping):
+        return {str(k): to_jsonable(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [to_jsonable(v) for v in value]
+    if isinstance(value, float) and value != value:  # NaN is not JSON
+        return None
+    return value
+
+
+def dumps(envelope: Mapping[str, Any], *, indent: int | None = None) -> str:
+    """Serialise compactly (or indented), keeping non-ASCII text as is."""
+    if indent is None:
+        return json.dumps(envelope, separators=(",", ":"), ensure_ascii=False)
+    return json.dumps(envelope, indent=indent, ensure_ascii=False)
+
+
+def _with_tokens(envelope: Envelope, count: TokenCounter) -> Envelope:
+    # `tokens` is part of the response it measures: iterate to the fixed point
+    # (it converges in two or three rounds because only a few digits change).
+    envelope["tokens"] = 0
+    for _ in range(5):
+        n = count(dumps(envelope))
+        if n == envelope["tokens"]:
+            break
+        envelope["tokens"] = n
+    return envelope
+
+
+def _base(command: str, status: str) -> Envelope:
+    return {"version": __version__, "command": command, "status": status, "tokens": 0}
+
+
+def ok_envelope(
+    command: str,
+    data: Any,
+    *,
+    warnings: Sequence[str] = (),
+    count: TokenCounter = count_fast,
+    extra: Mapping[str, Any] | None = None,
+) -> Envelope:
+    """Build a success envelope around ``data`` (a result dataclass or JSON values)."""
+    env = _base(command, "ok")
+    if extra:
+        env.update(extra)
+    env["data"] = to_jsonable(data)
+    if warnings:
+        env["warnings"] = list(warnings)
+    return _with_tokens(env, count)
+
+
+def error_envelope(
+    command: str,
+    error: PrxError,
+    *,
+    warnings: Sequence[str] = (),
+    count: TokenCounter = count_fast,
+    extra: Mapping[str, Any] | None = None,
+) -> Envelope:
+    """Build an error envelope from a :class:`~prx.errors.PrxError`."""
+    env = _base(command, "error")
+    if extra:
+        env.update(extra)
+    body: dict[str, Any] = {"code": error.code, "message": error.message}
+    if error.suggestion:
+        body["suggestion"] = error.suggestion
+    env["error"] = body
+    if warnings:
+        env["warnings"] = list(warnings)
+    return _with_tokens(env, count)
+
+
+def fallback_envelope(
+    command: str,
+    raw: str,
+    source: str,
+    *,
+    notes: Mapping[str, Any] | None = None,
+    warnings: Sequence[str] = (),
+    count: TokenCounter = count_fast,
+    extra: Mapping[str, Any] | None = None,
+) -> Envelope:
+    """Build the envelope of a Unix-tool fallback answer."""
+    data: dict[str, Any] = {"raw": raw, "source": source}
+    if notes:
+        data.update(notes)
+    marked = {"fallback": True, **(extra or {})}
+    return ok_envelope(command, data, warnings=warnings, count=count, extra=marked)

@@ -1,0 +1,202 @@
+"""The exceptions prx raises, each carrying a stable machine code.
+
+Every error a prx operation can answer with is a :class:`PrxError`. Front-ends turn it
+into the error envelope ``{"code", "message", "suggestion"}`` and exit with its
+``exit_code``; anything that is not a ``PrxError`` is an internal failure (``internal_error``)
+and may trigger the Unix fallback.
+
+Hierarchy::
+
+    PrxError                      internal_error   (exit 1)
+    ├── NotFoundError             file_not_found   (also LookupError)
+    ├── PermissionDeniedError     permission_denied (also PermissionError)
+    ├── PrxIOError                io_error          (also OSError)
+    ├── ParseError                parse_error
+    ├── SyntaxCheckError          syntax_error
+    ├── BudgetExceededError       budget_exceeded
+    ├── InvalidRangeError         invalid_range     (also ValueError)
+    ├── InvalidArgumentError      invalid_argument  (exit 2, also ValueError)
+    │   └── InvalidCommandError   invalid_command
+    ├── IndexMissingError         index_missing
+    ├── IndexCorruptedError       index_corrupted
+    ├── GitError                  git_error
+    ├── InternalError             internal_error
+    └── PluginError               internal_error
+        ├── PluginConflictError   two plugins registered the same name
+        └── UnknownComponentError no component has the requested name (also LookupError)
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+__all__ = [
+    "BudgetExceededError",
+    "GitError",
+    "IndexCorruptedError",
+    "IndexMissingError",
+    "InternalError",
+    "InvalidArgumentError",
+    "InvalidCommandError",
+    "InvalidRangeError",
+    "NotFoundError",
+    "ParseError",
+    "PermissionDeniedError",
+    "PluginConflictError",
+    "PluginError",
+    "PrxError",
+    "PrxIOError",
+    "SyntaxCheckError",
+    "UnknownComponentError",
+    "ERROR_CODES",
+]
+
+
+class PrxError(Exception):
+    """Base class of every error prx answers with.
+
+    :param message: what went wrong, for a person or an agent to read.
+    :param suggestion: the next step that would help; defaults to the class's suggestion.
+    """
+
+    #: Stable machine-readable code, the ``error.code`` of the envelope.
+    code: ClassVar[str] = "internal_error"
+    #: Process exit code used by the CLI.
+    exit_code: ClassVar[int] = 1
+    #: Default recovery hint, used when none is given.
+    default_suggestion: ClassVar[str | None] = None
+    #: Whether the Unix fallback may answer in place of this error.
+    falls_back: ClassVar[bool] = False
+
+    def __init__(self, message: str, *, suggestion: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.suggestion = suggestion if suggestion is not None else self.default_suggestion
+
+    def __str__(self) -> str:
+        return self.message
+
+
+class NotFoundError(PrxError, LookupError):
+    """A path does not exist."""
+
+    code = "file_not_found"
+    default_suggestion = "Check the path. Use `prx find` to discover files."
+
+
+class PermissionDeniedError(PrxError, PermissionError):
+    """A path exists but cannot be read or written."""
+
+    code = "permission_denied"
+    default_suggestion = "Check the file's permissions, or run as a user who may read it."
+
+
+class PrxIOError(PrxError, OSError):
+    """Reading or writing failed for another reason (binary file, directory, disk error)."""
+
+    code = "io_error"
+
+
+class ParseError(PrxError):
+    """A file could not be parsed for its language."""
+
+    code = "parse_error"
+    falls_back = True
+    default_suggestion = "Verify the file is valid source code for the detected language."
+
+
+class SyntaxCheckError(PrxError):
+    """An edit would leave the file syntactically invalid."""
+
+    code = "syntax_error"
+
+
+class BudgetExceededError(PrxError):
+    """Even the smallest useful answer would exceed the token budget."""
+
+    code = "budget_exceeded"
+    default_suggestion = (
+        "Raise --budget, or narrow the request (--lines, --pattern, a subdirectory)."
+    )
+
+
+class InvalidRangeError(PrxError, ValueError):
+    """A line range is malformed or lies outside the file."""
+
+    code = "invalid_range"
+
+
+class InvalidArgumentError(PrxError, ValueError):
+    """An argument or flag is malformed; a usage error (exit code 2)."""
+
+    code = "invalid_argument"
+    exit_code = 2
+
+
+class InvalidCommandError(InvalidArgumentError):
+    """An unknown subcommand, e.g. in a batch request."""
+
+    code = "invalid_command"
+    default_suggestion = "Run `prx --help` to list the commands."
+
+
+class IndexMissingError(PrxError):
+    """No index exists where one is required."""
+
+    code = "index_missing"
+    default_suggestion = "Run `prx index` first."
+
+
+class IndexCorruptedError(PrxError):
+    """An index exists but cannot be trusted."""
+
+    code = "index_corrupted"
+    falls_back = True
+    default_suggestion = "Run `prx index --rebuild` to regenerate the index."
+
+
+class GitError(PrxError):
+    """A git command failed."""
+
+    code = "git_error"
+
+
+class InternalError(PrxError):
+    """A bug in prx or one of its plugins."""
+
+    code = "internal_error"
+    falls_back = True
+
+
+class PluginError(PrxError):
+    """A plugin is broken or misconfigured."""
+
+    code = "internal_error"
+
+
+class PluginConflictError(PluginError):
+    """Two plugins registered a component under the same name."""
+
+
+class UnknownComponentError(PluginError, LookupError):
+    """No registered component has the requested name."""
+
+
+#: Every code an error envelope may carry.
+ERROR_CODES: frozenset[str] = frozenset(
+    {
+        "file_not_found",
+        "parse_error",
+        "budget_exceeded",
+        "invalid_range",
+        "index_missing",
+        "invalid_command",
+        "syntax_error",
+        "permission_denied",
+        "invalid_argument",
+        "io_error",
+        "git_error",
+        "index_corrupted",
+        "internal_error",
+    }
+)

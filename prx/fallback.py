@@ -1,0 +1,115 @@
+"""The Unix fallback: when a command fails inside prx, answer with the plain tool's output.
+
+The fallback runs an argv list (never a shell string), captures its stdout, logs the
+failure to the error log, and the front-end answers ``status: ok, fallback: true``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shlex
+import time
+import traceback
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from prx.tokens import TokenCounter
+
+if TYPE_CHECKING:
+    from prx.config import Config
+
+__all__ = ["FallbackAnswer", "describe_failure", "log_failure", "run_fallback"]
+
+#: Seconds a fallback command may run before it is stopped.
+FALLBACK_TIMEOUT = 60.0
+
+
+@dataclass(frozen=True, slots=True)
+class FallbackAnswer:
+    """What the Unix tool printed."""
+
+    raw: str
+    source: str
+    exit_code: int
+    raw_bytes: int
+    truncated: bool
+    omitted_lines: int
+
+
+def describe_failure(exc: BaseException) -> str:
+    """``Type: message (at file:line)``, naming the innermost frame."""
+    frames = traceback.extract_tb(exc.__traceback__)
+    where = f" (at {frames[-1].filename}:{frames[-1].lineno})" if frames else ""
+    return f"{type(exc).__name__}: {exc}{where}"
+
+
+def _cap(raw: str, budget: int | None, count: TokenCounter) -> tuple[str, bool, int]:
+    if budget is None or count(raw) <= budget:
+        return raw, False, 0
+    lines = raw.splitlines(keepends=True)
+    kept: list[str] = []
+    used = 0
+    for line in lines:
+        cost = count(line)
+        if used + cost > budget:
+            break
+        kept.append(line)
+        used += cost
+    omitted = len(lines) - len(kept)
+    kept.append(f"[prx: {omitted} more lines cut by the budget; run the source command for all]\n")
+    return "".join(kept), True, omitted
+
+
+def run_fallback(
+    argv: Sequence[str], *, budget: int | None = None, count: TokenCounter
+) -> FallbackAnswer | None:
+    """Run ``argv``; None when it cannot be started or times out."""
+    import subprocess
+
+    try:
+        proc = subprocess.run(
+            list(argv),
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            timeout=FALLBACK_TIMEOUT,
+            check=False,
+        )
+    except (OSError, subprocess.SubprocessError):
+        return None
+    text = proc.stdout.decode("utf-8", "replace")
+    raw, truncated, omitted = _cap(text, budget, count)
+    return FallbackAnswer(
+        raw=raw,
+        source=shlex.join(argv),
+        exit_code=proc.returncode,
+        raw_bytes=len(proc.stdout),
+        truncated=truncated,
+        omitted_lines=omitted,
+    )
+
+
+def log_failure(
+    config: Config,
+    command: str,
+    args: Sequence[str],
+    error: str,
+    answer: FallbackAnswer | None,
+) -> None:
+    """Append a record to the error log; failing to log never fails the command."""
+    record = {
+        "ts": int(time.time()),
+        "command": command,
+        "args": list(args),
+        "error": error,
+        "fallback_cmd": answer.source if answer else None,
+        "fallback_bytes": answer.raw_bytes if answer else 0,
+    }
+    try:
+        os.makedirs(os.path.dirname(config.errors_file) or ".", exist_ok=True)
+        with open(config.errors_file, "a", encoding="utf-8") as fh:
+            fh.write(json.dumps(record, ensure_ascii=False) + "\n")
+    except OSError:
+        pass

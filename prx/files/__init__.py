@@ -1,0 +1,1 @@
+"""File operations on the fast path: walking, reading, finding (stdlib only)."""

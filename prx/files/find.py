@@ -1,0 +1,139 @@
+"""``prx find``: the files below a path, as a tree and a flat list, within a budget."""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+from collections import Counter
+from typing import TYPE_CHECKING, Any
+
+from prx import continuation
+from prx.budget import data_tokens, fit_prefix, limit_for
+from prx.errors import BudgetExceededError, InvalidArgumentError, NotFoundError
+from prx.files.patterns import GlobPattern
+from prx.files.text import BINARY_PROBE, count_lines
+from prx.files.walk import walk
+from prx.tokens import counter_for
+from prx.types import FileEntry, FindResult, FindStats
+
+if TYPE_CHECKING:
+    from prx.workspace import Workspace
+
+__all__ = ["VIEWS", "build_tree", "find_files"]
+
+#: Accepted values of ``view``.
+VIEWS = ("both", "tree", "flat")
+# Stands in for budget_used while fitting, so the real figure never adds digits.
+_PLACEHOLDER = 999_999
+
+
+def build_tree(entries: list[FileEntry]) -> dict[str, Any]:
+    """Nest entries by directory: ``{"src": {"a.py": {"lines": ..., ...}}}``."""
+    tree: dict[str, Any] = {}
+    for entry in entries:
+        *dirs, name = entry.path.split("/")
+        node = tree
+        for part in dirs:
+            node = node.setdefault(part, {})
+        node[name] = {
+            "lines": entry.lines,
+            "bytes": entry.bytes,
+            "language": entry.language,
+            "symbols": entry.symbols,
+        }
+    return tree
+
+
+def _collect(
+    ws: Workspace, path: str, pattern: tuple[str, ...], max_depth: int | None
+) -> tuple[list[FileEntry], dict[str, int]]:
+    root = ws.resolve(path)
+    if not os.path.lexists(root):
+        raise NotFoundError(f"path not found: {path}")
+    globs = [GlobPattern(p) for p in pattern]
+    walked = walk(
+        root, max_depth=max_depth, max_file_size=ws.config.max_file_size, skip_binary=False
+    )
+    skipped: Counter[str] = Counter(walked.skipped)
+    entries: list[FileEntry] = []
+    for found in walked.files:
+        if globs and not any(g.match(found.rel) for g in globs):
+            continue
+        try:
+            data = found.path.read_bytes()
+        except OSError:
+            skipped["unreadable"] += 1
+            continue
+        if b"\0" in data[:BINARY_PROBE]:
+            skipped["binary"] += 1
+            continue
+        spec = ws.language_for(found.rel)
+        entries.append(
+            FileEntry(
+                path=found.rel,
+                lines=count_lines(data),
+                bytes=len(data),
+                language=spec.name if spec else None,
+            )
+        )
+    return entries, dict(sorted(skipped.items()))
+
+
+def find_files(
+    ws: Workspace,
+    path: str,
+    *,
+    pattern: tuple[str, ...] = (),
+    max_depth: int | None = None,
+    view: str = "both",
+    budget: int | None = None,
+    continue_token: str | None = None,
+) -> FindResult:
+    """List files for :meth:`Workspace.find`."""
+    if view not in VIEWS:
+        raise InvalidArgumentError(
+            f"invalid argument --view: expected one of {', '.join(VIEWS)}, got {view!r}"
+        )
+    if max_depth is not None and max_depth < 1:
+        raise InvalidArgumentError(
+            f"invalid argument --max-depth: must be 1 or more, got {max_depth}",
+            suggestion="--max-depth 1 lists only the files directly in the path.",
+        )
+    if budget is not None and budget <= 0:
+        raise InvalidArgumentError(f"invalid argument --budget: must be positive, got {budget}")
+    entries, skipped = _collect(ws, path, pattern, max_depth)
+    request = continuation.fingerprint(str(ws.resolve(path)), sorted(pattern), max_depth, view)
+    offset = 0
+    if continue_token is not None:
+        (position,) = continuation.decode(continue_token, "find", request, 1)
+        offset = continuation.decode_int(position, "find")
+    page = entries[offset:]
+    count = counter_for(budget is not None)
+
+    def build(keep: int, used: int) -> FindResult:
+        kept = page[:keep]
+        more = offset + keep < len(entries)
+        return FindResult(
+            tree=build_tree(kept) if view != "flat" else None,
+            flat=tuple(kept) if view != "tree" else None,
+            stats=FindStats(
+                total_files=len(entries), returned=keep, budget_used=used, skipped=skipped
+            ),
+            truncated=more,
+            continuation_token=continuation.encode("find", request, offset + keep)
+            if more
+            else None,
+        )
+
+    keep = len(page)
+    if budget is not None:
+        limit = limit_for(budget)
+        keep = fit_prefix(len(page), lambda k: data_tokens(build(k, _PLACEHOLDER), count), limit)
+        if keep == 0 and page:
+            raise BudgetExceededError(
+                f"budget {budget} cannot hold a single file entry with the totals",
+                suggestion=f"Use --budget {budget * 2} or more.",
+            )
+    draft = build(keep, _PLACEHOLDER)
+    used = data_tokens(draft, count)
+    return dataclasses.replace(draft, stats=dataclasses.replace(draft.stats, budget_used=used))

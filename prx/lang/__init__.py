@@ -1,0 +1,1 @@
+"""Languages: how files are recognised, and (with grammars) parsed."""

@@ -1,0 +1,65 @@
+"""The built-in language catalogue: names, extensions and well-known file names.
+
+This is data only, cheap to import: detection never loads a grammar. Grammar loaders and
+queries are attached by the language features (see ``docs/languages.md``).
+"""
+
+from __future__ import annotations
+
+from prx.plugin._language import LanguageSpec
+
+__all__ = ["BUILTIN_LANGUAGES"]
+
+
+def _spec(
+    name: str, *exts: str, files: tuple[str, ...] = (), comments: tuple[str, ...] = ()
+) -> LanguageSpec:
+    return LanguageSpec(
+        name=name,
+        extensions=tuple("." + e for e in exts),
+        filenames=files,
+        line_comments=comments,
+    )
+
+
+_HASH = ("#",)
+_SLASH = ("//",)
+
+#: Every language prx recognises out of the box.
+BUILTIN_LANGUAGES: tuple[LanguageSpec, ...] = (
+    _spec("bash", "sh", "bash", "zsh", files=(".bashrc", ".zshrc", ".profile"), comments=_HASH),
+    _spec("c", "c", "h", comments=_SLASH),
+    _spec("cpp", "cpp", "cc", "cxx", "c++", "hpp", "hxx", "hh", "h++", "ipp", comments=_SLASH),
+    _spec("csharp", "cs", comments=_SLASH),
+    _spec("css", "css"),
+    _spec("dockerfile", "dockerfile", files=("Dockerfile", "Containerfile"), comments=_HASH),
+    _spec("elixir", "ex", "exs", comments=_HASH),
+    _spec("go", "go", comments=_SLASH),
+    _spec("hcl", "tf", "hcl", "tfvars", comments=("#", "//")),
+    _spec("html", "html", "htm"),
+    _spec("java", "java", comments=_SLASH),
+    _spec("javascript", "js", "mjs", "cjs", "jsx", comments=_SLASH),
+    _spec("json", "json", "jsonc"),
+    _spec("kotlin", "kt", "kts", comments=_SLASH),
+    _spec("lua", "lua", comments=("--",)),
+    _spec(
+        "makefile",
+        "mk",
+        "mak",
+        "makefile",
+        files=("Makefile", "GNUmakefile", "makefile"),
+        comments=_HASH,
+    ),
+    _spec("markdown", "md", "markdown"),
+    _spec("php", "php", comments=("//", "#")),
+    _spec("python", "py", "pyi", "pyw", comments=_HASH),
+    _spec("ruby", "rb", "rake", "gemspec", files=("Rakefile", "Gemfile"), comments=_HASH),
+    _spec("rust", "rs", comments=_SLASH),
+    _spec("scala", "scala", "sc", comments=_SLASH),
+    _spec("sql", "sql", comments=("--",)),
+    _spec("swift", "swift", comments=_SLASH),
+    _spec("toml", "toml", files=("Cargo.lock", "poetry.lock"), comments=_HASH),
+    _spec("tsx", "tsx", comments=_SLASH),
+    _spec("typescript", "ts", "mts", "cts", comments=_SLASH),
+    _spec("yaml", "yml", "yaml", comments=_HASH),
+)

@@ -1,0 +1,1 @@
+"""Operation descriptors: each built-in command as every front-end sees it."""

@@ -1,0 +1,90 @@
+"""The ``find`` operation."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from prx.plugin._operation import Baseline, Operation, param
+from prx.types import FindResult
+from prx.workspace import Workspace
+
+__all__ = ["FIND", "FindParams"]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FindParams:
+    """Parameters of ``prx find``."""
+
+    path: str = param(".", help="directory to list (default: .)", positional=True)
+    pattern: tuple[str, ...] = param(
+        (),
+        help="glob on the file name, or on the path when it has a '/'; repeatable",
+        metavar="GLOB",
+    )
+    max_depth: int | None = param(None, help="1 lists only the files directly in PATH", metavar="N")
+    tree: bool = param(False, help="tree view only")
+    flat: bool = param(False, help="flat list only")
+    budget: int | None = param(
+        None, help="cap the answer at N tokens (exact cl100k_base)", metavar="N"
+    )
+    continue_token: str | None = param(
+        None, help="continuation_token of a budget-cut answer", flag="--continue", metavar="TOKEN"
+    )
+
+
+def _view(p: FindParams) -> str:
+    if p.tree and p.flat:
+        return "both"
+    return "tree" if p.tree else "flat" if p.flat else "both"
+
+
+def _run(ws: Workspace, p: FindParams) -> FindResult:
+    return ws.find(
+        p.path,
+        pattern=p.pattern,
+        max_depth=p.max_depth,
+        view=_view(p),
+        budget=p.budget,
+        continue_token=p.continue_token,
+    )
+
+
+def _target(path: str) -> str:
+    # find(1) would read a leading '-' as an option: make the path unambiguous.
+    return "./" + path if path.startswith("-") else path
+
+
+def _fallback(p: FindParams) -> Sequence[str]:
+    argv = ["find", _target(p.path)]
+    if p.max_depth is not None:
+        argv += ["-maxdepth", str(p.max_depth)]
+    argv += ["-type", "f"]
+    if len(p.pattern) == 1 and "/" not in p.pattern[0]:
+        argv += ["-name", p.pattern[0]]
+    return argv
+
+
+def _baseline(p: FindParams, r: FindResult) -> Baseline:
+    # find(1) prints one "PATH/relative\n" line per matching file.
+    per_file = len(p.path) + 2
+    flat = r.flat or ()
+    shown = sum(len(e.path) + per_file for e in flat)
+    average = shown / len(flat) if flat else 40 + per_file
+    total = shown + (r.stats.total_files - len(flat)) * average
+    return Baseline(
+        tokens=int(total) // 4,
+        strategy="measured" if len(flat) == r.stats.total_files else "estimate",
+        command=" ".join(_fallback(p)),
+    )
+
+
+FIND = Operation(
+    name="find",
+    summary="List files as a tree and a flat list, honouring .gitignore; globs and budgets.",
+    func=_run,
+    params=FindParams,
+    result=FindResult,
+    fallback=_fallback,
+    baseline=_baseline,
+)

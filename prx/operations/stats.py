@@ -1,0 +1,33 @@
+"""The ``stats`` operation."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from prx.plugin._operation import Operation, param
+from prx.types import StatsResult
+from prx.workspace import Workspace
+
+__all__ = ["STATS", "StatsParams"]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StatsParams:
+    """Parameters of ``prx stats``."""
+
+    reset: bool = param(False, help="delete the usage records")
+
+
+def _run(ws: Workspace, p: StatsParams) -> StatsResult:
+    return ws.stats(reset=p.reset)
+
+
+STATS = Operation(
+    name="stats",
+    summary="Tokens returned versus what the plain Unix tools would have returned.",
+    func=_run,
+    params=StatsParams,
+    result=StatsResult,
+    read_only=False,
+    budget_param=None,
+)

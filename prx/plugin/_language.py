@@ -1,0 +1,30 @@
+"""Language specs."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+__all__ = ["LanguageSpec"]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LanguageSpec:
+    """A language: how to recognise its files and how to parse them.
+
+    .. versionadded:: 0.1
+    """
+
+    #: Language name as reported in ``language`` fields (``python``).
+    name: str
+    #: File extensions including the dot (``.py``), matched case-insensitively.
+    extensions: tuple[str, ...] = ()
+    #: Exact file names (``Makefile``, ``Dockerfile``).
+    filenames: tuple[str, ...] = ()
+    #: Loads the tree-sitter grammar on first use; None when the language has none.
+    grammar: Callable[[], Any] | None = None
+    #: Named tree-sitter queries (``outline``, ``imports``, ``symbols`` ...).
+    queries: Mapping[str, str] = field(default_factory=dict)
+    #: Line-comment prefixes, for languages without a grammar.
+    line_comments: tuple[str, ...] = ()

@@ -1,0 +1,91 @@
+"""Operation descriptors and their parameters."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from prx.workspace import Workspace
+
+__all__ = ["Baseline", "Operation", "ParamInfo", "param"]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ParamInfo:
+    """How one parameter of an operation appears on the command line and in MCP schemas."""
+
+    #: One-line help text.
+    help: str
+    #: A positional argument rather than a ``--flag``.
+    positional: bool = False
+    #: The long flag, default ``--<name with dashes>``.
+    flag: str | None = None
+    #: A one-letter alias such as ``-k``.
+    short: str | None = None
+    #: Allowed values, when restricted.
+    choices: tuple[str, ...] | None = None
+    #: Placeholder shown in help.
+    metavar: str | None = None
+    #: Other names accepted in batch requests and MCP arguments (``file`` for ``path``).
+    aliases: tuple[str, ...] = ()
+
+
+def param(default: Any = dataclasses.MISSING, *, help: str, **info: Any) -> Any:
+    """Declare a field of an operation's parameter dataclass.
+
+    :param default: the default value; omit for a required parameter.
+    :param help: one-line help text.
+    :param info: further :class:`ParamInfo` fields (``positional``, ``flag``, ``short`` ...).
+    """
+    meta = {"prx": ParamInfo(help=help, **info)}
+    if default is dataclasses.MISSING:
+        return field(metadata=meta)
+    if isinstance(default, (list, dict, set)):
+        raise TypeError("use an immutable default (a tuple) for a parameter")
+    return field(default=default, metadata=meta)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Baseline:
+    """What the plain Unix tool would have returned for the same call (for ``prx stats``)."""
+
+    #: Tokens of the Unix tool's output.
+    tokens: int
+    #: How the figure was obtained: ``measured``, ``lower_bound`` or ``estimate``.
+    strategy: str
+    #: The equivalent command, for the record.
+    command: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Operation:
+    """A command: one typed core function, exposed by every front-end.
+
+    .. versionadded:: 0.1
+    """
+
+    #: Command name (``read``); also the CLI subcommand and the MCP tool name.
+    name: str
+    #: One-line description.
+    summary: str
+    #: The core function, called as ``func(workspace, params)``.
+    func: Callable[[Workspace, Any], Any]
+    #: Dataclass of parameters; its fields carry :func:`param` metadata.
+    params: type
+    #: Type of the result (a dataclass from :mod:`prx.types` or the plugin's own).
+    result: type
+    #: False when the operation writes files (no fallback, MCP destructive hint).
+    read_only: bool = True
+    #: Front-ends that expose it.
+    frontends: frozenset[str] = frozenset({"cli", "mcp", "batch"})
+    #: The Unix command (argv) that may answer when the operation fails internally.
+    fallback: Callable[[Any], Sequence[str] | None] | None = None
+    #: What the Unix tool would have returned (for ``prx stats``); None records parity.
+    baseline: Callable[[Any, Any], Baseline] | None = None
+    #: Name of the parameter holding a token budget; when set, counts become exact.
+    budget_param: str | None = "budget"
+    #: Longer description for ``--help`` and the MCP tool description.
+    description: str = ""

@@ -1,0 +1,50 @@
+"""Runner-output parsers for ``prx run``."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+__all__ = ["RawRun", "RunnerParser"]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RawRun:
+    """A finished command as ``prx run`` captured it.
+
+    .. versionadded:: 0.1
+    """
+
+    #: The command line that ran.
+    argv: tuple[str, ...]
+    #: Its real exit code.
+    exit_code: int
+    #: Captured standard output.
+    stdout: str
+    #: Captured standard error.
+    stderr: str
+    #: Wall time in milliseconds.
+    duration_ms: int
+
+
+class RunnerParser(ABC):
+    """Turns a tool's raw output into a summary; higher ``PRIORITY`` is tried first.
+
+    .. versionadded:: 0.1
+    """
+
+    #: Registry name (``pytest``).
+    NAME: ClassVar[str]
+    #: Higher runs first; the generic fallback has the lowest priority.
+    PRIORITY: ClassVar[int] = 0
+
+    @classmethod
+    @abstractmethod
+    def matches(cls, argv: Sequence[str]) -> bool:
+        """Whether this parser understands the output of ``argv``."""
+
+    @abstractmethod
+    def parse(self, raw: RawRun) -> Any:
+        """Summarise ``raw``."""

@@ -1,0 +1,101 @@
+"""Search components: retrievers and rerank stages."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, ClassVar
+
+if TYPE_CHECKING:
+    from prx.workspace import Workspace
+
+__all__ = ["Candidate", "ComponentContext", "Query", "Reranker", "Retriever"]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ComponentContext:
+    """What a component is built with: the workspace and its own settings."""
+
+    #: The workspace the component serves.
+    workspace: Workspace
+    #: The component's ``[tool.prx.<NAME>]`` settings.
+    settings: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Query:
+    """A search query as retrievers see it.
+
+    .. versionadded:: 0.1
+    """
+
+    #: The query text.
+    text: str
+    #: The detected or requested mode (``symbol``, ``hybrid``, ``literal``, ``regex`` ...).
+    mode: str = "hybrid"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Candidate:
+    """One retrieved place, before and during reranking.
+
+    .. versionadded:: 0.1
+    """
+
+    #: Path relative to the search root.
+    file: str
+    #: First line of the candidate.
+    start_line: int
+    #: Last line of the candidate.
+    end_line: int
+    #: Current score; higher is better.
+    score: float
+    #: Which retriever produced it.
+    source: str = ""
+
+
+class Retriever(ABC):
+    """Generates candidates for a query.
+
+    .. versionadded:: 0.1
+    """
+
+    #: Registry name.
+    NAME: ClassVar[str]
+    #: One-line description.
+    SUMMARY: ClassVar[str] = ""
+
+    def __init__(self, ctx: ComponentContext) -> None:
+        self.ctx = ctx
+
+    def build(self, chunks: Sequence[Any]) -> None:  # noqa: B027 - optional hook
+        """Prepare for queries over ``chunks`` (default: nothing to prepare)."""
+
+    @abstractmethod
+    def search(self, query: Query, k: int) -> list[Candidate]:
+        """Return up to ``k`` candidates, best first."""
+
+    def save(self, directory: Path) -> None:  # noqa: B027 - optional hook
+        """Persist built state into an index directory (default: nothing)."""
+
+    def load(self, directory: Path) -> None:  # noqa: B027 - optional hook
+        """Load state saved by :meth:`save` (default: nothing)."""
+
+
+class Reranker(ABC):
+    """Rescores and reorders candidates; it must not invent new ones.
+
+    .. versionadded:: 0.1
+    """
+
+    #: Registry name, used in the pipeline configuration.
+    NAME: ClassVar[str]
+
+    def __init__(self, ctx: ComponentContext) -> None:
+        self.ctx = ctx
+
+    @abstractmethod
+    def rerank(self, query: Query, candidates: list[Candidate]) -> list[Candidate]:
+        """Return the candidates rescored, best first."""

@@ -1,0 +1,62 @@
+"""The interfaces plugins implement.
+
+Components that behave (retrievers, rerankers, runner parsers, front-ends, renderers) are
+ABCs with default methods, so a method added later with a default never breaks a plugin.
+Components that only describe (languages, operations) are frozen dataclasses. Every class
+carries its registry name in ``NAME`` (or ``name`` for the dataclasses).
+
+Each concept lives in its own private module, imported on first access.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from prx.plugin._frontends import Frontend, Renderer
+    from prx.plugin._language import LanguageSpec
+    from prx.plugin._operation import Baseline, Operation, ParamInfo, param
+    from prx.plugin._runner import RawRun, RunnerParser
+    from prx.plugin._search import Candidate, ComponentContext, Query, Reranker, Retriever
+
+__all__ = [
+    "Baseline",
+    "Candidate",
+    "ComponentContext",
+    "Frontend",
+    "LanguageSpec",
+    "Operation",
+    "ParamInfo",
+    "Query",
+    "RawRun",
+    "Renderer",
+    "Reranker",
+    "Retriever",
+    "RunnerParser",
+    "param",
+]
+
+_HOME = {
+    "Baseline": "prx.plugin._operation",
+    "Candidate": "prx.plugin._search",
+    "ComponentContext": "prx.plugin._search",
+    "Frontend": "prx.plugin._frontends",
+    "LanguageSpec": "prx.plugin._language",
+    "Operation": "prx.plugin._operation",
+    "ParamInfo": "prx.plugin._operation",
+    "Query": "prx.plugin._search",
+    "RawRun": "prx.plugin._runner",
+    "Renderer": "prx.plugin._frontends",
+    "Reranker": "prx.plugin._search",
+    "Retriever": "prx.plugin._search",
+    "RunnerParser": "prx.plugin._runner",
+    "param": "prx.plugin._operation",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _HOME.get(name)
+    if module is None:
+        raise AttributeError(f"module 'prx.plugin.interfaces' has no attribute {name!r}")
+    return getattr(importlib.import_module(module), name)

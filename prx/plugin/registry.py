@@ -1,0 +1,352 @@
+"""The typed facade over pluggy: the only module that calls hooks.
+
+A :class:`Registry` belongs to one workspace (there is no global plugin manager). Built-in
+plugins are registered from :data:`BUILTIN_PLUGINS`; third-party plugins from the ``prx``
+entry-point group are loaded lazily, on the first lookup that misses among the built-ins
+or on a full listing, each in its own ``try``.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any
+
+import pluggy
+
+from prx.config import Config
+from prx.errors import InvalidCommandError, PluginConflictError, UnknownComponentError
+from prx.plugin import hookspecs
+
+if TYPE_CHECKING:
+    from prx.plugin._loader import PluginLoadFailure
+    from prx.plugin.interfaces import (
+        Frontend,
+        LanguageSpec,
+        Operation,
+        Renderer,
+        Reranker,
+        Retriever,
+        RunnerParser,
+    )
+
+__all__ = ["BUILTIN_PLUGINS", "PluginInfo", "Registry"]
+
+_OPS_MODULE = "prx.operations.hooks"
+
+#: Modules whose hook implementations make up prx's own features.
+BUILTIN_PLUGINS: tuple[str, ...] = (
+    "prx.operations.hooks",
+    "prx.lang.hooks",
+    "prx.cli.hooks",
+)
+
+
+class _Kind:
+    """One kind of component: its registration hook, a label for messages, its name key."""
+
+    __slots__ = ("hook", "key", "label")
+
+    def __init__(self, *, hook: str, label: str, key: Callable[[Any], str]) -> None:
+        self.hook, self.label, self.key = hook, label, key
+
+
+def _class_name(component: Any) -> str:
+    return str(component.NAME)
+
+
+def _spec_name(component: Any) -> str:
+    return str(component.name)
+
+
+_KINDS = {
+    "operation": _Kind(hook="prx_register_operations", label="operation", key=_spec_name),
+    "frontend": _Kind(hook="prx_register_frontends", label="front-end", key=_class_name),
+    "renderer": _Kind(hook="prx_register_renderers", label="renderer", key=_class_name),
+    "language": _Kind(hook="prx_register_languages", label="language", key=_spec_name),
+    "retriever": _Kind(hook="prx_register_retrievers", label="retriever", key=_class_name),
+    "reranker": _Kind(hook="prx_register_rerankers", label="reranker", key=_class_name),
+    "runner_parser": _Kind(
+        hook="prx_register_runner_parsers", label="runner parser", key=_class_name
+    ),
+}
+
+
+class PluginInfo:
+    """A registered plugin and where it came from."""
+
+    __slots__ = ("name", "origin")
+
+    def __init__(self, *, name: str, origin: str) -> None:
+        #: Name the plugin is registered under (module name or ``dist:entry-point``).
+        self.name = name
+        #: ``builtin``, ``explicit`` (passed to the workspace) or ``entry-point``.
+        self.origin = origin
+
+    def __repr__(self) -> str:
+        return f"PluginInfo(name={self.name!r}, origin={self.origin!r})"
+
+
+class Registry:
+    """Components registered by built-in and third-party plugins.
+
+    :param config: the workspace configuration (plugin allow/block lists, settings).
+    :param plugins: extra plugin objects (modules or classes with hook implementations)
+        to register next to the built-ins; a conflict among them raises at once.
+    :param builtins: the built-in plugin modules.
+    """
+
+    def __init__(
+        self,
+        config: Config,
+        *,
+        plugins: Iterable[object] = (),
+        builtins: Sequence[str] = BUILTIN_PLUGINS,
+    ) -> None:
+        self.config = config
+        self._pm = pluggy.PluginManager("prx")
+        self._pm.add_hookspecs(hookspecs)
+        self._origin: dict[str, str] = {}
+        self._failures: list[PluginLoadFailure] = []
+        self._notes: list[str] = []
+        self._tables: dict[str, dict[str, tuple[Any, str]]] = {}
+        self._by_extension: dict[str, LanguageSpec] | None = None
+        self._by_filename: dict[str, LanguageSpec] | None = None
+        for module_name in builtins:
+            self._add(importlib.import_module(module_name), module_name, "builtin")
+        self._builtins_only = True
+        for index, plugin in enumerate(plugins):
+            self._builtins_only = False
+            name = getattr(plugin, "__name__", None) or f"{type(plugin).__name__}-{index}"
+            self._add(plugin, str(name), "explicit")
+        self._pm.check_pending()
+        self._third_party_pending = config.autoload_plugins
+
+    # ------------------------------------------------------------------ registration
+
+    def _add(self, plugin: object, name: str, origin: str) -> None:
+        self._pm.register(plugin, name=name)
+        self._origin[name] = origin
+        self._configure(plugin, name)
+
+    def _configure(self, plugin: object, name: str) -> None:
+        for impl in self._pm.hook.prx_configure.get_hookimpls():
+            if impl.plugin is plugin:
+                impl.function(config=self.config)
+
+    def load_entry_points(self) -> None:
+        """Load third-party plugins now (normally done lazily, on the first miss)."""
+        if not self._third_party_pending:
+            return
+        self._third_party_pending = False
+        from prx.plugin._loader import PluginLoadFailure, discover, load
+
+        allow, block = self.config.plugin_allowlist, self.config.plugin_blocklist
+        for entry in discover():
+            if (allow is not None and entry.name not in allow) or entry.name in block:
+                continue
+            name = f"{entry.dist}:{entry.name}"
+            try:
+                plugin = load(entry)
+                self._pm.register(plugin, name=name)
+            except Exception as exc:  # any failure of foreign code is a warning
+                self._failures.append(
+                    PluginLoadFailure(name=entry.name, dist=entry.dist, error=_describe(exc))
+                )
+                continue
+            try:
+                self._pm.check_pending()
+                self._origin[name] = "entry-point"
+                self._configure(plugin, name)
+            except Exception as exc:
+                self._pm.unregister(name=name)
+                self._origin.pop(name, None)
+                self._failures.append(
+                    PluginLoadFailure(name=entry.name, dist=entry.dist, error=_describe(exc))
+                )
+        self._tables.clear()
+        self._by_extension = self._by_filename = None
+
+    # ------------------------------------------------------------------- collection
+
+    def _table(self, kind: str) -> dict[str, tuple[Any, str]]:
+        table = self._tables.get(kind)
+        if table is not None:
+            return table
+        spec = _KINDS[kind]
+        table = {}
+        for impl in getattr(self._pm.hook, spec.hook).get_hookimpls():
+            owner = self._pm.get_name(impl.plugin) or "?"
+            strict = self._origin.get(owner) != "entry-point"
+            try:
+                returned = impl.function()
+                items = list(returned) if isinstance(returned, (list, tuple)) else [returned]
+                names = [spec.key(item) for item in items]
+            except Exception as exc:
+                if strict:
+                    raise
+                self._note(f"plugin {owner!r} failed in {spec.hook}: {_describe(exc)}")
+                continue
+            for name, item in zip(names, items, strict=True):
+                if name in table:
+                    first_owner = table[name][1]
+                    message = (
+                        f"{spec.label} {name!r} is registered by both {first_owner!r} and {owner!r}"
+                    )
+                    if strict and self._origin.get(first_owner) != "entry-point":
+                        raise PluginConflictError(
+                            message, suggestion="Rename one of the components (its NAME)."
+                        )
+                    self._note(message + f"; the one from {owner!r} is ignored")
+                    continue
+                table[name] = (item, owner)
+        self._tables[kind] = table
+        return table
+
+    def _note(self, message: str) -> None:
+        if message not in self._notes:
+            self._notes.append(message)
+
+    def _lookup(self, kind: str, name: str) -> Any | None:
+        hit = self._table(kind).get(name)
+        if hit is None and self._third_party_pending:
+            self.load_entry_points()
+            hit = self._table(kind).get(name)
+        return hit[0] if hit else None
+
+    def _all(self, kind: str) -> list[Any]:
+        self.load_entry_points()
+        table = self._table(kind)
+        return [table[name][0] for name in sorted(table)]
+
+    def owner(self, kind: str, name: str) -> str | None:
+        """Name of the plugin that registered component ``name`` of ``kind``."""
+        hit = self._table(kind).get(name)
+        return hit[1] if hit else None
+
+    # ---------------------------------------------------------------- typed lookups
+
+    def operation(self, name: str) -> Operation:
+        """The operation called ``name``; :class:`InvalidCommandError` when none is."""
+        if self._builtins_only and "operation" not in self._tables and _OPS_MODULE in self._origin:
+            # Built-ins first (hatch's ClassRegister.get): import only this command's module.
+            # Built-ins always win a name, so the full table cannot answer differently.
+            from prx.operations.hooks import builtin_operation
+
+            builtin = builtin_operation(name)
+            if builtin is not None:
+                return builtin
+        found = self._lookup("operation", name)
+        if found is None:
+            known = ", ".join(op.name for op in self.operations())
+            raise InvalidCommandError(
+                f"unknown command {name!r}", suggestion=f"Known commands: {known}."
+            )
+        return found  # type: ignore[no-any-return]
+
+    def operations(self) -> list[Operation]:
+        """Every operation, sorted by name."""
+        return self._all("operation")
+
+    def frontend(self, name: str) -> type[Frontend]:
+        """The front-end class called ``name``."""
+        return self._require("frontend", name)  # type: ignore[no-any-return]
+
+    def renderer(self, name: str) -> type[Renderer]:
+        """The renderer class called ``name``."""
+        return self._require("renderer", name)  # type: ignore[no-any-return]
+
+    def renderers(self) -> list[type[Renderer]]:
+        """Every renderer class, sorted by name."""
+        return self._all("renderer")
+
+    def frontends(self) -> list[type[Frontend]]:
+        """Every front-end class, sorted by name."""
+        return self._all("frontend")
+
+    def retrievers(self) -> list[type[Retriever]]:
+        """Every retriever class, sorted by name."""
+        return self._all("retriever")
+
+    def rerankers(self) -> list[type[Reranker]]:
+        """Every rerank stage class, sorted by name."""
+        return self._all("reranker")
+
+    def runner_parsers(self) -> list[type[RunnerParser]]:
+        """Every runner parser class, highest ``PRIORITY`` first, then by name."""
+        return sorted(self._all("runner_parser"), key=lambda p: (-p.PRIORITY, p.NAME))
+
+    def languages(self) -> list[LanguageSpec]:
+        """Every language, sorted by name."""
+        return self._all("language")
+
+    def language(self, name: str) -> LanguageSpec:
+        """The language called ``name``."""
+        return self._require("language", name)  # type: ignore[no-any-return]
+
+    def language_for(self, path: str | os.PathLike[str]) -> LanguageSpec | None:
+        """The language of a file, by exact file name and then by extension."""
+        name = os.path.basename(os.fspath(path))
+        spec = self._match_language(name)
+        if spec is None and self._third_party_pending:
+            self.load_entry_points()
+            spec = self._match_language(name)
+        return spec
+
+    def _match_language(self, name: str) -> LanguageSpec | None:
+        if self._by_extension is None or self._by_filename is None:
+            by_ext: dict[str, LanguageSpec] = {}
+            by_name: dict[str, LanguageSpec] = {}
+            table = self._table("language")
+            for language in sorted(table):
+                entry = table[language][0]
+                for ext in entry.extensions:
+                    by_ext.setdefault(ext.lower(), entry)
+                for filename in entry.filenames:
+                    by_name.setdefault(filename, entry)
+            self._by_extension, self._by_filename = by_ext, by_name
+        spec = self._by_filename.get(name)
+        suffix = os.path.splitext(name)[1]
+        if spec is None and suffix:
+            spec = self._by_extension.get(suffix.lower())
+        return spec
+
+    def _require(self, kind: str, name: str) -> Any:
+        found = self._lookup(kind, name)
+        if found is None:
+            known = ", ".join(sorted(self._table(kind))) or "none"
+            raise UnknownComponentError(
+                f"no {_KINDS[kind].label} called {name!r}", suggestion=f"Known: {known}."
+            )
+        return found
+
+    # --------------------------------------------------------------------- reporting
+
+    def plugins(self) -> list[PluginInfo]:
+        """Every registered plugin, built-ins first."""
+        self.load_entry_points()
+        order = {"builtin": 0, "explicit": 1, "entry-point": 2}
+        return sorted(
+            (PluginInfo(name=n, origin=o) for n, o in self._origin.items()),
+            key=lambda p: (order[p.origin], p.name),
+        )
+
+    @property
+    def failures(self) -> list[PluginLoadFailure]:
+        """Third-party plugins that could not be loaded."""
+        return list(self._failures)
+
+    @property
+    def warnings(self) -> list[str]:
+        """Everything a front-end should show in an envelope's ``warnings``."""
+        return [f.warning() for f in self._failures] + list(self._notes)
+
+    @property
+    def hook(self) -> pluggy.HookRelay:
+        """The raw pluggy hook relay, for tests and debugging only."""
+        return self._pm.hook
+
+
+def _describe(exc: BaseException) -> str:
+    return f"{type(exc).__name__}: {exc}"

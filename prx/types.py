@@ -1,0 +1,80 @@
+"""Result types: pure, immutable values returned by every prx operation.
+
+These are frozen, slotted, keyword-only dataclasses. Their field names are the keys of the
+JSON envelope's ``data`` (see ``docs/envelope.md``); :func:`prx.envelope.to_jsonable`
+turns any of them into plain JSON values. Sequences are tuples so results stay hashable.
+
+The classes live in small private modules and are imported on first access, so a command
+pays only for the classes it uses.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from prx._types.exists import (
+        ExistsResult,
+    )
+    from prx._types.find import (
+        FileEntry,
+        FindResult,
+        FindStats,
+    )
+    from prx._types.read import (
+        ContentSlice,
+        FileMeta,
+        LineRange,
+        Omission,
+        ReadResult,
+        Symbol,
+    )
+    from prx._types.usage import (
+        StatsResult,
+        UsageByCommand,
+        UsagePeriod,
+    )
+
+__all__ = [
+    "ContentSlice",
+    "ExistsResult",
+    "FileEntry",
+    "FileMeta",
+    "FindResult",
+    "FindStats",
+    "LineRange",
+    "Omission",
+    "ReadResult",
+    "StatsResult",
+    "Symbol",
+    "UsageByCommand",
+    "UsagePeriod",
+]
+
+_HOME = {
+    "ContentSlice": "prx._types.read",
+    "ExistsResult": "prx._types.exists",
+    "FileEntry": "prx._types.find",
+    "FileMeta": "prx._types.read",
+    "FindResult": "prx._types.find",
+    "FindStats": "prx._types.find",
+    "LineRange": "prx._types.read",
+    "Omission": "prx._types.read",
+    "ReadResult": "prx._types.read",
+    "StatsResult": "prx._types.usage",
+    "Symbol": "prx._types.read",
+    "UsageByCommand": "prx._types.usage",
+    "UsagePeriod": "prx._types.usage",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _HOME.get(name)
+    if module is None:
+        raise AttributeError(f"module 'prx.types' has no attribute {name!r}")
+    return getattr(importlib.import_module(module), name)
+
+
+def __dir__() -> list[str]:
+    return sorted(__all__)

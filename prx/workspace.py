@@ -1,0 +1,139 @@
+"""The Workspace: one project root with its configuration, plugin registry and caches."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from prx.config import Config
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from prx.plugin.interfaces import LanguageSpec
+    from prx.plugin.registry import Registry
+    from prx.types import ExistsResult, FindResult, ReadResult, StatsResult
+
+__all__ = ["Workspace"]
+
+
+class Workspace:
+    """A project root and everything prx keeps about it.
+
+    Long-lived hosts (an MCP server, a notebook) hold one and reuse it; the module-level
+    functions :func:`prx.read`, :func:`prx.find` ... use a cached workspace per root.
+
+    :param root: the directory relative paths are resolved against (default: the cwd).
+    :param config: settings; read from the environment when omitted.
+    :param plugins: extra plugin objects to register next to the built-ins.
+    """
+
+    def __init__(
+        self,
+        root: str | os.PathLike[str] = ".",
+        *,
+        config: Config | None = None,
+        plugins: Iterable[object] = (),
+    ) -> None:
+        #: The root as an absolute path string (pathlib stays off the start-up path).
+        self.root_dir = os.path.abspath(root)
+        self.config = config if config is not None else Config.from_env()
+        self._plugins = tuple(plugins)
+        self._registry: Registry | None = None
+
+    def __repr__(self) -> str:
+        return f"Workspace({self.root_dir!r})"
+
+    @property
+    def root(self) -> Path:
+        """The root directory."""
+        from pathlib import Path
+
+        return Path(self.root_dir)
+
+    @property
+    def registry(self) -> Registry:
+        """The plugin registry, built on first use."""
+        if self._registry is None:
+            from prx.plugin.registry import Registry
+
+            self._registry = Registry(self.config, plugins=self._plugins)
+        return self._registry
+
+    @property
+    def has_registry(self) -> bool:
+        """Whether the registry has been built (reading it would otherwise build it)."""
+        return self._registry is not None
+
+    def resolve(self, path: str | os.PathLike[str]) -> str:
+        """An absolute path for ``path``, relative paths taken from the workspace root."""
+        return os.path.join(self.root_dir, os.fspath(path))
+
+    def language_for(self, path: str | os.PathLike[str]) -> LanguageSpec | None:
+        """The language of a file, or None when no plugin recognises it."""
+        return self.registry.language_for(os.fspath(path))
+
+    # ------------------------------------------------------------------ operations
+
+    def read(
+        self,
+        path: str | os.PathLike[str],
+        *,
+        lines: str | None = None,
+        hash_only: bool = False,
+        outline_only: bool = False,
+        if_changed: str | None = None,
+        budget: int | None = None,
+        continue_token: str | None = None,
+    ) -> ReadResult:
+        """Read a file: content, metadata and hash. See :func:`prx.read`."""
+        from prx.files.read import read_file
+
+        return read_file(
+            self,
+            os.fspath(path),
+            lines=lines,
+            hash_only=hash_only,
+            outline_only=outline_only,
+            if_changed=if_changed,
+            budget=budget,
+            continue_token=continue_token,
+        )
+
+    def find(
+        self,
+        path: str | os.PathLike[str] = ".",
+        *,
+        pattern: tuple[str, ...] = (),
+        max_depth: int | None = None,
+        view: str = "both",
+        budget: int | None = None,
+        continue_token: str | None = None,
+    ) -> FindResult:
+        """List files as a tree and a flat list. See :func:`prx.find`."""
+        from prx.files.find import find_files
+
+        return find_files(
+            self,
+            os.fspath(path),
+            pattern=pattern,
+            max_depth=max_depth,
+            view=view,
+            budget=budget,
+            continue_token=continue_token,
+        )
+
+    def exists(
+        self, pattern: str, path: str | os.PathLike[str] = ".", *, mode: str = "auto"
+    ) -> ExistsResult:
+        """Whether a path or a literal text exists. See :func:`prx.exists`."""
+        from prx.files.exists import check_exists
+
+        return check_exists(self, pattern, os.fspath(path), mode=mode)
+
+    def stats(self, *, reset: bool = False) -> StatsResult:
+        """Token savings recorded by the front-ends. See :func:`prx.stats`."""
+        from prx.usage.report import summarize
+
+        return summarize(self.config, reset=reset)

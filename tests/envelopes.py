@@ -1,0 +1,42 @@
+"""Checks of the envelope contract shared by the tests."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import prx
+from prx.errors import ERROR_CODES
+from prx.tokens import count_exact, count_fast
+
+OK_KEYS = {"version", "command", "status", "tokens", "data"}
+ERROR_KEYS = {"version", "command", "status", "tokens", "error"}
+
+
+def _serialised(env: dict[str, Any]) -> str:
+    return json.dumps(env, separators=(",", ":"), ensure_ascii=False)
+
+
+def assert_ok(env: dict[str, Any], command: str, *, exact: bool = False) -> dict[str, Any]:
+    assert env["status"] == "ok", env
+    assert OK_KEYS <= set(env) <= OK_KEYS | {"warnings", "fallback", "id"}, set(env)
+    assert env["version"] == prx.__version__
+    assert env["command"] == command
+    assert isinstance(env["data"], dict)
+    count = count_exact if exact else count_fast
+    assert env["tokens"] == count(_serialised(env)), "tokens must count the whole response"
+    return env["data"]
+
+
+def assert_error(env: dict[str, Any], command: str, code: str) -> dict[str, Any]:
+    assert env["status"] == "error", env
+    assert ERROR_KEYS <= set(env) <= ERROR_KEYS | {"warnings", "id"}, set(env)
+    assert "data" not in env
+    assert env["command"] == command
+    error = env["error"]
+    assert error["code"] == code, error
+    assert code in ERROR_CODES
+    assert set(error) <= {"code", "message", "suggestion"}
+    assert isinstance(error["message"], str) and error["message"]
+    assert env["tokens"] == count_fast(_serialised(env))
+    return error

@@ -1,0 +1,95 @@
+"""Multicall names, --version, --help, the stats records."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from envelopes import assert_ok
+
+
+@pytest.mark.parametrize("program", ["prx-read", "/usr/local/bin/prx-read", "prx-read.exe"])
+def test_multicall_program_name_selects_the_command(run_cli, repo, program):
+    run = run_cli("README.md", cwd=repo, program=program)
+    assert_ok(run.envelope, "read")
+
+
+def test_multicall_find(run_cli, repo):
+    assert_ok(run_cli(".", "--flat", cwd=repo, program="prx-find").envelope, "find")
+
+
+def test_version(run_cli):
+    import prx
+
+    run = run_cli("--version")
+    assert run.exit_code == 0 and run.stdout.strip() == f"prx {prx.__version__}"
+
+
+def test_subcommand_help(run_cli):
+    run = run_cli("read", "--help")
+    assert run.exit_code == 0 and "--lines" in run.stdout and "--budget" in run.stdout
+
+
+def test_global_flags_anywhere(run_cli, repo):
+    assert run_cli("--plain", "exists", "README.md", cwd=repo).stdout.startswith("yes")
+
+
+def test_stats_record_each_call_against_the_unix_baseline(run_cli, repo, prx_home):
+    run_cli("read", "src/util/helpers.py", cwd=repo)
+    run_cli("read", "src/util/helpers.py", "--if-changed", "0" * 32, cwd=repo)
+    run_cli("find", ".", cwd=repo)
+    run_cli("read", "missing.py", cwd=repo)  # errors are not recorded
+    records = [json.loads(line) for line in (prx_home / "stats.jsonl").read_text().splitlines()]
+    assert [r["command"] for r in records] == ["read", "read", "find"]
+    size = (repo / "src/util/helpers.py").stat().st_size
+    assert records[0]["baseline_tokens"] == size // 4
+    assert records[0]["baseline_command"] == "cat -- src/util/helpers.py"
+    assert all(r["tokens"] > 0 for r in records)
+    data = run_cli("stats", cwd=repo).envelope["data"]
+    all_time = data["periods"][2]
+    assert all_time["calls"] == 3
+    assert all_time["tokens_baseline"] == sum(r["baseline_tokens"] for r in records)
+    assert all_time["tokens_saved"] == all_time["tokens_baseline"] - all_time["tokens_returned"]
+    assert [c["command"] for c in data["by_command"]] == ["read", "find"]
+
+
+def test_stats_periods_and_malformed_lines(tmp_path):
+    from prx.config import Config
+    from prx.usage.report import summarize
+
+    stats = tmp_path / "stats.jsonl"
+    now = 1_000_000.0
+    rows = [
+        {"ts": now - 10, "command": "read", "tokens": 10, "baseline_tokens": 110},
+        {"ts": now - 7200, "command": "find", "tokens": 20, "baseline_tokens": 70},
+        {"ts": now - 200000, "command": "read", "tokens": 5, "baseline_tokens": 5},
+    ]
+    stats.write_text("\n".join(json.dumps(r) for r in rows) + "\nnot json\n")
+    config = Config.from_env({"PRX_HOME": str(tmp_path), "PRX_STATS_FILE": str(stats)})
+    res = summarize(config, now=now)
+    got = {p.label: (p.calls, p.tokens_saved, p.savings_percent) for p in res.periods}
+    assert got == {
+        "last_hour": (1, 100, 90.9),
+        "last_24h": (2, 150, 83.3),
+        "all_time": (3, 150, 81.1),
+    }
+    assert res.malformed_records == 1
+    assert summarize(config, reset=True).reset is True and not stats.exists()
+
+
+def test_batch_bad_lines_do_not_stop_the_batch(run_cli, repo):
+    text = 'not json\n{"cmd": "nope", "id": 7}\n{"id": 8}\n[1]\n{"cmd": "read", "path": "README.md", "bogus": 1}\n{"cmd": "read", "path": "README.md", "budget": "x"}\n\n{"cmd": "exists", "pattern": "README.md"}\n'
+    run = run_cli("batch", cwd=repo, input=text)
+    assert run.exit_code == 0
+    codes = [line.get("error", {}).get("code") for line in run.lines]
+    assert codes == [
+        "invalid_argument",
+        "invalid_command",
+        "invalid_command",
+        "invalid_argument",
+        "invalid_argument",
+        "invalid_argument",
+        None,
+    ]
+    assert run.lines[1]["id"] == 7 and run.lines[2]["id"] == 8
+    assert run.lines[-1]["data"]["exists"] is True

@@ -1,0 +1,57 @@
+"""The generated argument parser."""
+
+from __future__ import annotations
+
+import pytest
+
+from prx.cli.parser import params_from_mapping, parse_params
+from prx.errors import InvalidArgumentError
+from prx.operations.exists import EXISTS
+from prx.operations.find import FIND
+from prx.operations.read import READ
+
+
+def test_flags_values_and_inline_values():
+    p = parse_params(READ, ["a.py", "--lines=3-4", "--budget", "500", "--hash"])
+    assert (p.path, p.lines, p.budget, p.hash_only) == ("a.py", "3-4", 500, True)
+
+
+def test_repeated_list_flag_and_positional_after_double_dash():
+    p = parse_params(FIND, ["--pattern", "*.py", "--pattern=*.md", "--", "-odd-dir"])
+    assert p.pattern == ("*.py", "*.md") and p.path == "-odd-dir"
+
+
+def test_optional_positionals_keep_defaults():
+    p = parse_params(EXISTS, ["needle"])
+    assert (p.pattern, p.path, p.mode) == ("needle", ".", "auto")
+
+
+@pytest.mark.parametrize(
+    ("op", "argv", "fragment"),
+    [
+        (READ, ["a.py", "--budget", "lots"], "expected an integer"),
+        (READ, ["a.py", "--lines"], "expected a value"),
+        (READ, ["a.py", "--hash=yes"], "takes no value"),
+        (READ, [], "required"),
+        (READ, ["a.py", "b.py"], "unrecognized arguments: b.py"),
+        (EXISTS, ["x", "--mode", "fuzzy"], "invalid choice"),
+    ],
+)
+def test_usage_errors(op, argv, fragment):
+    with pytest.raises(InvalidArgumentError, match=fragment) as info:
+        parse_params(op, argv)
+    assert info.value.exit_code == 2 and "--help" in info.value.suggestion
+
+
+def test_help_exits_zero(capsys):
+    with pytest.raises(SystemExit) as info:
+        parse_params(READ, ["--help"])
+    assert info.value.code == 0 and "--if-changed" in capsys.readouterr().out
+
+
+def test_mapping_accepts_field_flag_and_alias_names():
+    p = params_from_mapping(READ, {"file": "a.py", "hash": True, "budget": 300})
+    assert (p.path, p.hash_only, p.budget) == ("a.py", True, 300)
+    assert params_from_mapping(FIND, {"pattern": "*.py"}).pattern == ("*.py",)
+    with pytest.raises(InvalidArgumentError, match="expected int"):
+        params_from_mapping(READ, {"path": "a", "budget": True})

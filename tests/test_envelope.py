@@ -1,0 +1,76 @@
+"""Every command answers the seed's envelope through the real CLI."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from envelopes import assert_error, assert_ok
+
+
+def test_read_envelope(run_cli, repo):
+    run = run_cli("read", "src/app.py", cwd=repo)
+    assert run.exit_code == 0 and run.stderr == ""
+    data = assert_ok(run.envelope, "read")
+    assert set(data) >= {"file", "meta", "content", "outline"}
+    assert set(data["meta"]) >= {"language", "lines", "bytes", "modified", "hash"}
+    assert set(data["content"]) >= {"range", "snap", "snap_reason", "text", "tokens"}
+    assert data["content"]["range"] == {"start": 1, "end": 5}
+
+
+def test_find_envelope(run_cli, repo):
+    run = run_cli("find", ".", cwd=repo)
+    assert run.exit_code == 0
+    data = assert_ok(run.envelope, "find")
+    assert set(data) >= {"tree", "flat", "stats"}
+    assert set(data["stats"]) >= {"total_files", "returned", "budget_used"}
+    for entry in data["flat"]:
+        assert set(entry) >= {"path", "lines", "symbols", "language", "relevance"}
+
+
+def test_exists_envelope(run_cli, repo):
+    data = assert_ok(run_cli("exists", "src/app.py", cwd=repo).envelope, "exists")
+    assert data["exists"] is True and data["confidence"] == "exact"
+    assert data["pattern"] == "src/app.py"
+
+
+def test_stats_envelope(run_cli, repo):
+    run_cli("read", "README.md", cwd=repo)
+    data = assert_ok(run_cli("stats", cwd=repo).envelope, "stats")
+    assert [p["label"] for p in data["periods"]] == ["last_hour", "last_24h", "all_time"]
+    for period in data["periods"]:
+        assert set(period) >= {"label", "calls", "tokens_saved", "savings_percent"}
+
+
+def test_batch_answers_one_envelope_per_line_with_ids(run_cli, repo):
+    requests = [
+        {"cmd": "read", "id": "q1", "path": "README.md"},
+        {"cmd": "exists", "id": "q2", "pattern": "nope.txt", "mode": "path"},
+        {"cmd": "read", "id": "q3", "file": "missing.py"},
+    ]
+    run = run_cli("batch", cwd=repo, input="\n".join(json.dumps(r) for r in requests) + "\n")
+    assert run.exit_code == 0
+    lines = run.lines
+    assert [line["id"] for line in lines] == ["q1", "q2", "q3"]
+    assert_ok(lines[0], "read")
+    assert assert_ok(lines[1], "exists")["exists"] is False
+    assert_error(lines[2], "read", "file_not_found")
+
+
+@pytest.mark.parametrize(
+    "argv", [("read", "README.md", "--budget", "200"), ("find", ".", "--budget", "300")]
+)
+def test_tokens_are_exact_under_a_budget(run_cli, repo, argv):
+    run = run_cli(*argv, cwd=repo)
+    env = run.envelope
+    assert_ok(env, argv[0], exact=True)
+    assert env["tokens"] <= int(argv[-1])
+
+
+def test_plain_output_is_for_people(run_cli, repo):
+    run = run_cli("read", "src/app.py", "--plain", cwd=repo)
+    assert run.exit_code == 0
+    assert not run.stdout.lstrip().startswith("{")
+    assert "def main():" in run.stdout
+    err = run_cli("read", "nope.py", "--plain", cwd=repo)
+    assert err.exit_code == 1 and "file_not_found" in err.stdout

@@ -1,0 +1,87 @@
+"""Fast paths import only what they use (no wall-clock assertions: module lists only)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+HEAVY = ("numpy", "scipy", "model2vec", "tiktoken", "mcp", "tree_sitter", "importlib.metadata")
+PROBE = """
+import contextlib, io, json, sys
+from prx.cli import main
+with contextlib.redirect_stdout(io.StringIO()) as out:
+    code = main(sys.argv[1:], program="prx")
+sys.stderr.write(json.dumps({"code": code, "modules": sorted(sys.modules), "out": out.getvalue()}))
+"""
+
+
+def loaded(cwd, *argv):
+    env = dict(os.environ, PRX_DISABLE_PLUGIN_AUTOLOAD="0")
+    proc = subprocess.run(
+        [sys.executable, "-c", PROBE, *argv],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        env=env,
+        check=True,
+    )
+    report = json.loads(proc.stderr.strip().splitlines()[-1])
+    assert report["code"] == 0, report["out"]
+    return set(report["modules"])
+
+
+def heavy_in(modules):
+    return sorted(
+        m
+        for m in modules
+        if m.split(".")[0] in HEAVY
+        or m == "importlib.metadata"
+        or m.startswith("importlib.metadata.")
+    )
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ("read", "src/app.py"),
+        ("read", "src/app.py", "--lines", "1-2"),
+        ("find", "."),
+        ("find", ".", "--pattern", "*.py", "--flat"),
+        ("exists", "getcwd"),
+        ("--version",),
+    ],
+)
+def test_fast_paths_load_no_heavy_module(repo, argv):
+    modules = loaded(repo, *argv)
+    assert heavy_in(modules) == []
+    assert "rich" not in modules and "subprocess" not in modules
+
+
+def test_find_over_unknown_extensions_still_avoids_importlib_metadata(make_repo):
+    repo = make_repo({"a.unknownext": "x\n", "b.py": "y\n"})
+    assert heavy_in(loaded(repo, "find", ".")) == []
+
+
+def test_budget_loads_tiktoken_and_nothing_else_heavy(repo):
+    modules = loaded(repo, "read", "src/app.py", "--budget", "500")
+    assert "tiktoken" in modules
+    assert [m for m in heavy_in(modules) if not m.startswith("tiktoken")] == []
+
+
+def test_plain_loads_rich(repo):
+    assert "rich" in loaded(repo, "read", "src/app.py", "--plain")
+
+
+def test_import_prx_is_cheap():
+    proc = subprocess.run(
+        [sys.executable, "-c", "import prx, sys; print(' '.join(sorted(sys.modules)))"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    modules = set(proc.stdout.split())
+    assert "pluggy" not in modules and "prx.types" not in modules and "dataclasses" not in modules
