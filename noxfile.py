@@ -7,7 +7,7 @@ such as a missing data file fail the tests.
 from __future__ import annotations
 
 import os
-import shutil
+import tempfile
 from pathlib import Path
 
 import nox
@@ -22,9 +22,14 @@ TYPE_DEPS = ["mypy>=1.10", "nox>=2024.4", "pytest>=8"]
 TEST_DEPS = ["pytest>=8"]
 
 
+def _outside_tmp() -> str:
+    # Not session.create_tmp(): that sets TMPDIR inside .nox/, whose own .gitignore ("*")
+    # would make every test tree an ignored directory.
+    return tempfile.mkdtemp(prefix="prx-nox-")
+
+
 def _install_wheel(session: nox.Session) -> None:
-    dist = Path(session.create_tmp()) / "dist"
-    shutil.rmtree(dist, ignore_errors=True)
+    dist = Path(_outside_tmp()) / "dist"
     session.install("build")
     session.run("python", "-m", "build", "--wheel", "--outdir", str(dist), str(ROOT), silent=True)
     (wheel,) = dist.glob("prx-*.whl")
@@ -53,7 +58,7 @@ def tests(session: nox.Session) -> None:
     session.install(*TEST_DEPS)
     env = {"PRX_DISABLE_PLUGIN_AUTOLOAD": "1"}
     # Run from a copy-free location so `import prx` resolves to the wheel, not ./prx.
-    session.chdir(session.create_tmp())
+    session.chdir(_outside_tmp())
     session.run(
         "python",
         "-m",
@@ -73,7 +78,7 @@ def startup(session: nox.Session) -> None:
     """Import-cost checks plus a -X importtime report of `prx read` for the record."""
     _install_wheel(session)
     session.install(*TEST_DEPS)
-    session.chdir(session.create_tmp())
+    session.chdir(_outside_tmp())
     session.run(
         "python",
         "-m",

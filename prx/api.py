@@ -29,6 +29,9 @@ def read(
     lines: str | None = None,
     hash_only: bool = False,
     outline_only: bool = False,
+    skeleton: bool = False,
+    snap: str | None = None,
+    mode: str | None = None,
     if_changed: str | None = None,
     budget: int | None = None,
     continue_token: str | None = None,
@@ -40,6 +43,10 @@ def read(
     :param lines: a range ``"A-B"``, a single line ``"N"``, or ``"A-"`` to the end.
     :param hash_only: return metadata and hash only.
     :param outline_only: return metadata and outline, no content.
+    :param skeleton: function bodies replaced by a placeholder (signatures, docstrings kept).
+    :param snap: widen ``lines`` to the enclosing ``function``, ``class`` or ``block``.
+    :param mode: ``aggressive`` (no comments), ``entropy`` (no repetitive lines) or ``diff``
+        (changed lines against git HEAD).
     :param if_changed: a hash from an earlier read; when it still matches, answer a small
         stub with ``cached=True`` and no content.
     :param budget: cap the answer at this many (exact cl100k_base) tokens, keeping whole
@@ -53,6 +60,9 @@ def read(
         lines=lines,
         hash_only=hash_only,
         outline_only=outline_only,
+        skeleton=skeleton,
+        snap=snap,
+        mode=mode,
         if_changed=if_changed,
         budget=budget,
         continue_token=continue_token,

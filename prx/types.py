@@ -22,6 +22,11 @@ if TYPE_CHECKING:
         FindResult,
         FindStats,
     )
+    from prx._types.lang import Chunk, ImportRef, SyntaxReport
+    from prx._types.outline import (
+        FileOutline,
+        OutlineResult,
+    )
     from prx._types.read import (
         ContentSlice,
         FileMeta,
@@ -37,6 +42,11 @@ if TYPE_CHECKING:
     )
 
 __all__ = [
+    "Chunk",
+    "SyntaxReport",
+    "ImportRef",
+    "FileOutline",
+    "OutlineResult",
     "ContentSlice",
     "ExistsResult",
     "FileEntry",
@@ -53,6 +63,11 @@ __all__ = [
 ]
 
 _HOME = {
+    "Chunk": "prx._types.lang",
+    "ImportRef": "prx._types.lang",
+    "SyntaxReport": "prx._types.lang",
+    "FileOutline": "prx._types.outline",
+    "OutlineResult": "prx._types.outline",
     "ContentSlice": "prx._types.read",
     "ExistsResult": "prx._types.exists",
     "FileEntry": "prx._types.find",

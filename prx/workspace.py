@@ -13,7 +13,7 @@ if TYPE_CHECKING:
 
     from prx.plugin.interfaces import LanguageSpec
     from prx.plugin.registry import Registry
-    from prx.types import ExistsResult, FindResult, ReadResult, StatsResult
+    from prx.types import ExistsResult, FindResult, OutlineResult, ReadResult, StatsResult
 
 __all__ = ["Workspace"]
 
@@ -83,6 +83,9 @@ class Workspace:
         lines: str | None = None,
         hash_only: bool = False,
         outline_only: bool = False,
+        skeleton: bool = False,
+        snap: str | None = None,
+        mode: str | None = None,
         if_changed: str | None = None,
         budget: int | None = None,
         continue_token: str | None = None,
@@ -96,6 +99,9 @@ class Workspace:
             lines=lines,
             hash_only=hash_only,
             outline_only=outline_only,
+            skeleton=skeleton,
+            snap=snap,
+            mode=mode,
             if_changed=if_changed,
             budget=budget,
             continue_token=continue_token,
@@ -131,6 +137,14 @@ class Workspace:
         from prx.files.exists import check_exists
 
         return check_exists(self, pattern, os.fspath(path), mode=mode)
+
+    def outline(
+        self, path: str | os.PathLike[str], *, kind: str | None = None, max_depth: int | None = None
+    ) -> OutlineResult:
+        """Symbols of a file or directory. See :func:`prx.outline`."""
+        from prx.lang.outline_files import outline_path
+
+        return outline_path(self, os.fspath(path), kind=kind, max_depth=max_depth)
 
     def stats(self, *, reset: bool = False) -> StatsResult:
         """Token savings recorded by the front-ends. See :func:`prx.stats`."""

@@ -47,8 +47,9 @@ def heavy_in(modules):
 @pytest.mark.parametrize(
     "argv",
     [
-        ("read", "src/app.py"),
-        ("read", "src/app.py", "--lines", "1-2"),
+        ("read", "notes.txt"),
+        ("read", "notes.txt", "--lines", "1-2"),
+        ("read", "src/app.py", "--hash"),
         ("find", "."),
         ("find", ".", "--pattern", "*.py", "--flat"),
         ("exists", "getcwd"),
@@ -56,8 +57,17 @@ def heavy_in(modules):
     ],
 )
 def test_fast_paths_load_no_heavy_module(repo, argv):
+    (repo / "notes.txt").write_text("one\ntwo\n")
     modules = loaded(repo, *argv)
     assert heavy_in(modules) == []
+    assert "rich" not in modules and "subprocess" not in modules
+
+
+def test_reading_source_loads_only_its_own_grammar(repo):
+    modules = loaded(repo, "read", "src/app.py")
+    assert [m for m in heavy_in(modules) if m != "tree_sitter" and not m.startswith("tree_sitter.")] == []
+    # The grammar is loaded on its own, without the language pack's package (28 ms).
+    assert "tree_sitter_language_pack" not in modules
     assert "rich" not in modules and "subprocess" not in modules
 
 
@@ -67,7 +77,7 @@ def test_find_over_unknown_extensions_still_avoids_importlib_metadata(make_repo)
 
 
 def test_budget_loads_tiktoken_and_nothing_else_heavy(repo):
-    modules = loaded(repo, "read", "src/app.py", "--budget", "500")
+    modules = loaded(repo, "read", "README.md", "--budget", "500", "--hash")
     assert "tiktoken" in modules
     assert [m for m in heavy_in(modules) if not m.startswith("tiktoken")] == []
 

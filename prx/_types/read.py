@@ -87,6 +87,8 @@ class ContentSlice:
     omitted: Omission | None = None
     #: The ``--lines`` value that reads the next part, when ``truncated``.
     next_lines: str | None = None
+    #: How the text was reduced: ``skeleton``, ``aggressive``, ``entropy``, ``diff`` or None.
+    mode: str | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -105,3 +107,5 @@ class ReadResult:
     cached: bool = False
     #: Token to pass as ``continue_token`` to read what the budget cut.
     continuation_token: str | None = None
+    #: Anything the reader should know (an outline left out, a skeleton unavailable ...).
+    notes: tuple[str, ...] = ()

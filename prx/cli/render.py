@@ -123,4 +123,22 @@ def _stats(console: Any, data: Any) -> None:
     console.print(table)
 
 
-_DATA = {"read": _read, "find": _find, "exists": _exists, "stats": _stats}
+def _symbols(console: Any, symbols: list[dict[str, Any]], depth: int) -> None:
+    for symbol in symbols:
+        lines = symbol["lines"]
+        span = f"{lines['start']:>5}-{lines['end']:<5}"
+        console.out(f"{'  ' * depth}{span} {symbol['kind']:<8} {symbol['signature']}")
+        _symbols(console, symbol["children"], depth + 1)
+
+
+def _outline(console: Any, data: Any) -> None:
+    if data.get("files") is None:
+        console.out(f"{data['file']}  ({data['language'] or 'unknown language'})")
+        _symbols(console, data["symbols"], 1)
+        return
+    for entry in data["files"]:
+        console.out(f"{entry['file']}  ({entry['language']})")
+        _symbols(console, entry["symbols"], 1)
+
+
+_DATA = {"read": _read, "find": _find, "exists": _exists, "stats": _stats, "outline": _outline}

@@ -1,4 +1,5 @@
-"""``prx read``: a file's content, metadata and hash, with ranges and token budgets."""
+"""``prx read``: a file's content, metadata, hash and outline, with ranges, snapping,
+skeletons, reduction modes and token budgets."""
 
 from __future__ import annotations
 
@@ -8,18 +9,21 @@ from typing import TYPE_CHECKING
 
 from prx import continuation
 from prx.budget import data_tokens, fit_prefix, limit_for
-from prx.errors import BudgetExceededError, InvalidArgumentError, InvalidRangeError
+from prx.errors import BudgetExceededError, InvalidArgumentError, InvalidRangeError, ParseError
 from prx.files.text import count_lines, load_text
 from prx.hashing import content_hash, is_hash
 from prx.tokens import TokenCounter, counter_for
-from prx.types import ContentSlice, FileMeta, LineRange, Omission, ReadResult
+from prx.types import ContentSlice, FileMeta, LineRange, Omission, ReadResult, Symbol
 
 if TYPE_CHECKING:
+    from prx.plugin.interfaces import LanguageSpec
     from prx.workspace import Workspace
 
 __all__ = ["parse_lines", "read_file"]
 
 _RANGE = re.compile(r"\s*(\d+)\s*(?:(-)\s*(\d*)\s*)?")
+_SNAPS = ("function", "fn", "class", "block")
+_MODES = ("aggressive", "entropy", "diff")
 
 
 def parse_lines(spec: str) -> tuple[int, int | None]:
@@ -62,18 +66,13 @@ def _join(parts: list[str], through_end: bool, text: str) -> str:
     return joined
 
 
-def read_file(
-    ws: Workspace,
-    path: str,
-    *,
-    lines: str | None = None,
-    hash_only: bool = False,
-    outline_only: bool = False,
-    if_changed: str | None = None,
-    budget: int | None = None,
-    continue_token: str | None = None,
-) -> ReadResult:
-    """Read ``path`` for :meth:`Workspace.read`."""
+def _validate(
+    if_changed: str | None,
+    budget: int | None,
+    snap: str | None,
+    lines: str | None,
+    mode: str | None,
+) -> None:
     if if_changed is not None and not is_hash(if_changed):
         raise InvalidArgumentError(
             f"invalid argument --if-changed: expected a 32-character hex hash, got {if_changed!r}",
@@ -81,6 +80,49 @@ def read_file(
         )
     if budget is not None and budget <= 0:
         raise InvalidArgumentError(f"invalid argument --budget: must be positive, got {budget}")
+    if snap is not None and snap not in _SNAPS:
+        raise InvalidArgumentError(
+            f"invalid argument --snap: expected one of {', '.join(_SNAPS)}, got {snap!r}"
+        )
+    if snap is not None and lines is None:
+        raise InvalidArgumentError(
+            "invalid argument --snap: needs --lines (the range to widen)",
+            suggestion="For example --lines 42 --snap function.",
+        )
+    if mode is not None and mode not in _MODES:
+        raise InvalidArgumentError(
+            f"invalid argument --mode: expected one of {', '.join(_MODES)}, got {mode!r}"
+        )
+
+
+def _outline(spec: LanguageSpec | None, data: bytes, notes: list[str]) -> tuple[Symbol, ...] | None:
+    if spec is None or spec.grammar is None or "outline" not in spec.queries:
+        return None
+    from prx.lang.outline import outline
+
+    try:
+        return outline(spec, data)
+    except ParseError as err:
+        notes.append(f"outline unavailable: {err.message}")
+        return None
+
+
+def read_file(
+    ws: Workspace,
+    path: str,
+    *,
+    lines: str | None = None,
+    hash_only: bool = False,
+    outline_only: bool = False,
+    skeleton: bool = False,
+    snap: str | None = None,
+    mode: str | None = None,
+    if_changed: str | None = None,
+    budget: int | None = None,
+    continue_token: str | None = None,
+) -> ReadResult:
+    """Read ``path`` for :meth:`Workspace.read`."""
+    _validate(if_changed, budget, snap, lines, mode)
     resolved = ws.resolve(path)
     loaded = load_text(resolved, path)
     spec = ws.language_for(resolved)
@@ -95,11 +137,14 @@ def read_file(
     )
     if if_changed is not None and if_changed.lower() == meta.hash:
         return ReadResult(file=path, meta=meta, content=None, outline=None, cached=True)
-    if hash_only or outline_only:
-        # The outline is filled in once a grammar is available for the language.
+    if hash_only:
         return ReadResult(file=path, meta=meta, content=None, outline=None)
+    notes: list[str] = []
+    symbols = _outline(spec, loaded.data, notes)
+    if outline_only:
+        return ReadResult(file=path, meta=meta, content=None, outline=symbols, notes=tuple(notes))
 
-    request = continuation.fingerprint(str(resolved))
+    request = continuation.fingerprint(str(resolved), skeleton, mode)
     if continue_token is not None:
         first, last, digest = continuation.decode(continue_token, "read", request, 3)
         if digest != meta.hash[:12]:
@@ -112,70 +157,163 @@ def read_file(
     all_lines = _split_lines(loaded.text)
     total = len(all_lines)
     start, end = 1, total
+    snap_label: str | None = None
+    snap_reason: str | None = None
     if lines is not None:
         start, wanted_end = parse_lines(lines)
-        if start > max(total, 0) or total == 0:
+        if start > total:
             raise InvalidRangeError(
                 f"invalid range: line {start} is past the end of {path} ({total} lines)",
                 suggestion=f"Use --lines 1-{total}." if total else "The file is empty.",
             )
         end = total if wanted_end is None else min(wanted_end, total)
-    selected = all_lines[start - 1 : end]
-    text = _join(selected, end == total, loaded.text) if lines is not None else loaded.text
+        if snap is not None:
+            snap_label, snap_reason, start, end = _snap(spec, loaded.data, start, end, snap)
+
+    if skeleton:
+        text, start, end = _skeleton(spec, loaded.text, loaded.data, total, notes)
+    else:
+        selected = all_lines[start - 1 : end]
+        text = _join(selected, end == total, loaded.text) if lines is not None else loaded.text
+        if mode is not None:
+            from prx.files.modes import apply_mode
+
+            text = apply_mode(mode, spec, resolved, loaded.text, text, start, end)
     count = counter_for(budget is not None)
-    result = ReadResult(
-        file=path,
-        meta=meta,
-        content=ContentSlice(range=LineRange(start=start, end=end), text=text, tokens=count(text)),
-        outline=None,
+    content = ContentSlice(
+        range=LineRange(start=start, end=end),
+        snap=snap_label,
+        snap_reason=snap_reason,
+        text=text,
+        tokens=count(text),
+        mode="skeleton" if skeleton else mode,
     )
+    result = ReadResult(file=path, meta=meta, content=content, outline=symbols, notes=tuple(notes))
     if budget is None:
         return result
+    return _fit(
+        result,
+        budget,
+        count,
+        request,
+        lines is None and not skeleton and mode is None,
+        total,
+        loaded.text,
+    )
+
+
+def _snap(
+    spec: LanguageSpec | None, data: bytes, start: int, end: int, target: str
+) -> tuple[str | None, str, int, int]:
+    if spec is None or spec.grammar is None:
+        return None, "no grammar for this file: range kept as given", start, end
+    from prx.lang.snap import snap_range
+
+    try:
+        found = snap_range(spec, data, start, end, target)
+    except ParseError as err:
+        return None, f"{err.message}: range kept as given", start, end
+    if found is None:
+        return None, f"no enclosing {target}: range kept as given", start, end
+    return target, found.reason, found.start, found.end
+
+
+def _skeleton(
+    spec: LanguageSpec | None, text: str, data: bytes, total: int, notes: list[str]
+) -> tuple[str, int, int]:
+    if spec is None or spec.grammar is None or "outline" not in spec.queries:
+        notes.append("skeleton unavailable for this language: full text shown")
+        return text, 1, total
+    from prx.lang.skeleton import skeleton
+
+    try:
+        return skeleton(spec, data), 1, total
+    except ParseError as err:
+        notes.append(f"skeleton unavailable ({err.message}): full text shown")
+        return text, 1, total
+
+
+def _boundary(keep: int, start: int, symbols: tuple[Symbol, ...] | None) -> int:
+    """Move a cut back to the end of a top-level symbol when that keeps at least half."""
+    if not symbols:
+        return keep
+    last_kept = start + keep - 1
+    ends = [s.lines.end for s in symbols if start <= s.lines.end <= last_kept]
+    starts = [s.lines.start - 1 for s in symbols if start <= s.lines.start - 1 <= last_kept]
+    candidates = [b for b in ends + starts if b - start + 1 >= keep // 2]
+    return max(candidates) - start + 1 if candidates else keep
+
+
+def _fit(
+    result: ReadResult,
+    budget: int,
+    count: TokenCounter,
+    request: str,
+    whole_file: bool,
+    total: int,
+    full_text: str,
+) -> ReadResult:
     limit = limit_for(budget)
     if data_tokens(result, count) <= limit:
         return result
-    return _cut_to_budget(
-        result, selected, start, end, end == total, loaded.text, limit, count, request, budget
-    )
+    assert result.content is not None
+    bare = dataclasses.replace(result, content=dataclasses.replace(result.content, text=""))
+    if result.outline and data_tokens(bare, count) > limit // 2:
+        # The outline alone would crowd out the text: leave it out and say so.
+        result = dataclasses.replace(
+            result, outline=None, notes=(*result.notes, "outline omitted to fit the budget")
+        )
+        if data_tokens(result, count) <= limit:
+            return result
+    content = result.content
+    assert content is not None
+    parts = content.text.split("\n")
+    if parts and parts[-1] == "":
+        parts.pop()
+    plain = content.mode is None
+    first = content.range.start if plain else 1
+    last = content.range.end if plain else len(parts)
+    original_tokens = content.tokens
 
-
-def _cut_to_budget(
-    result: ReadResult,
-    selected: list[str],
-    start: int,
-    end: int,
-    through_end: bool,
-    full_text: str,
-    limit: int,
-    count: TokenCounter,
-    request: str,
-    budget: int,
-) -> ReadResult:
     def build(keep: int) -> ReadResult:
-        text = _join(selected[:keep], False, full_text)
-        rest = _join(selected[keep:], through_end, full_text)
-        rest_first = start + keep
+        text = "\n".join(parts[:keep]) + "\n"
+        rest = "\n".join(parts[keep:]) + ("\n" if full_text.endswith("\n") or not plain else "")
+        rest_first = first + keep
         omitted = Omission(
-            lines=LineRange(start=rest_first, end=end),
-            count=end - rest_first + 1,
+            lines=LineRange(start=rest_first, end=last) if plain else None,
+            count=len(parts) - keep,
             tokens=count(rest),
             reason="budget",
         )
-        content = ContentSlice(
-            range=LineRange(start=start, end=start + keep - 1),
+        cut = dataclasses.replace(
+            content,
+            range=LineRange(start=first, end=rest_first - 1) if plain else content.range,
             text=text,
             tokens=count(text),
             truncated=True,
             omitted=omitted,
-            next_lines=f"{rest_first}-{end}",
+            next_lines=f"{rest_first}-{last}" if plain else None,
         )
-        token = continuation.encode("read", request, rest_first, end, result.meta.hash[:12])
-        return dataclasses.replace(result, content=content, continuation_token=token)
+        if whole_file:
+            cut = dataclasses.replace(
+                cut,
+                snap="top_of_file",
+                snap_reason=f"the file ({original_tokens} tokens) exceeds the budget: kept the "
+                f"top, cut at a symbol boundary; read on with --continue or --lines",
+            )
+        token = (
+            continuation.encode("read", request, rest_first, last, result.meta.hash[:12])
+            if plain
+            else None
+        )
+        return dataclasses.replace(result, content=cut, continuation_token=token)
 
-    keep = fit_prefix(len(selected) - 1, lambda k: data_tokens(build(k), count), limit)
+    keep = fit_prefix(len(parts) - 1, lambda k: data_tokens(build(k), count), limit)
     if keep == 0:
         raise BudgetExceededError(
-            f"budget {budget} cannot hold line {start} of {result.file} with its metadata",
+            f"budget {budget} cannot hold line {first} of {result.file} with its metadata",
             suggestion=f"Use --budget {budget * 2} or more, or --hash for metadata only.",
         )
+    if plain:
+        keep = _boundary(keep, first, result.outline)
     return build(keep)

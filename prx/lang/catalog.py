@@ -1,24 +1,35 @@
-"""The built-in language catalogue: names, extensions and well-known file names.
+"""The built-in language catalogue: names, extensions, file names, grammars, queries.
 
-This is data only, cheap to import: detection never loads a grammar. Grammar loaders and
-queries are attached by the language features (see ``docs/languages.md``).
+Cheap to import: grammars load and query files are read only when first used.
 """
 
 from __future__ import annotations
 
+from prx.lang.grammar import pack_grammar
+from prx.lang.queryfiles import QueryFiles
 from prx.plugin._language import LanguageSpec
 
 __all__ = ["BUILTIN_LANGUAGES"]
 
+# prx language name -> tree-sitter-language-pack grammar name, where they differ.
+_PACK_NAME = {"makefile": "make"}
+
 
 def _spec(
-    name: str, *exts: str, files: tuple[str, ...] = (), comments: tuple[str, ...] = ()
+    name: str,
+    *exts: str,
+    files: tuple[str, ...] = (),
+    comments: tuple[str, ...] = (),
+    placeholder: str = "{ ... }",
 ) -> LanguageSpec:
     return LanguageSpec(
         name=name,
         extensions=tuple("." + e for e in exts),
         filenames=files,
+        grammar=pack_grammar(_PACK_NAME.get(name, name)),
+        queries=QueryFiles(name),
         line_comments=comments,
+        body_placeholder=placeholder,
     )
 
 
@@ -33,7 +44,7 @@ BUILTIN_LANGUAGES: tuple[LanguageSpec, ...] = (
     _spec("csharp", "cs", comments=_SLASH),
     _spec("css", "css"),
     _spec("dockerfile", "dockerfile", files=("Dockerfile", "Containerfile"), comments=_HASH),
-    _spec("elixir", "ex", "exs", comments=_HASH),
+    _spec("elixir", "ex", "exs", comments=_HASH, placeholder="..."),
     _spec("go", "go", comments=_SLASH),
     _spec("hcl", "tf", "hcl", "tfvars", comments=("#", "//")),
     _spec("html", "html", "htm"),
@@ -41,7 +52,7 @@ BUILTIN_LANGUAGES: tuple[LanguageSpec, ...] = (
     _spec("javascript", "js", "mjs", "cjs", "jsx", comments=_SLASH),
     _spec("json", "json", "jsonc"),
     _spec("kotlin", "kt", "kts", comments=_SLASH),
-    _spec("lua", "lua", comments=("--",)),
+    _spec("lua", "lua", comments=("--",), placeholder="..."),
     _spec(
         "makefile",
         "mk",
@@ -52,8 +63,16 @@ BUILTIN_LANGUAGES: tuple[LanguageSpec, ...] = (
     ),
     _spec("markdown", "md", "markdown"),
     _spec("php", "php", comments=("//", "#")),
-    _spec("python", "py", "pyi", "pyw", comments=_HASH),
-    _spec("ruby", "rb", "rake", "gemspec", files=("Rakefile", "Gemfile"), comments=_HASH),
+    _spec("python", "py", "pyi", "pyw", comments=_HASH, placeholder="..."),
+    _spec(
+        "ruby",
+        "rb",
+        "rake",
+        "gemspec",
+        files=("Rakefile", "Gemfile"),
+        comments=_HASH,
+        placeholder="...",
+    ),
     _spec("rust", "rs", comments=_SLASH),
     _spec("scala", "scala", "sc", comments=_SLASH),
     _spec("sql", "sql", comments=("--",)),

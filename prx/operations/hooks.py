@@ -15,6 +15,7 @@ if TYPE_CHECKING:
 BUILTIN_OPERATIONS: dict[str, str] = {
     "exists": "prx.operations.exists:EXISTS",
     "find": "prx.operations.find:FIND",
+    "outline": "prx.operations.outline:OUTLINE",
     "read": "prx.operations.read:READ",
     "stats": "prx.operations.stats:STATS",
 }

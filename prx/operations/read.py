@@ -26,6 +26,19 @@ class ReadParams:
     outline_only: bool = param(
         False, help="metadata and outline, no content", flag="--outline", aliases=("outline",)
     )
+    skeleton: bool = param(
+        False, help="signatures and docstrings, bodies replaced by a placeholder"
+    )
+    snap: str | None = param(
+        None,
+        help="widen --lines to the enclosing function, class or block",
+        choices=("function", "fn", "class", "block"),
+    )
+    mode: str | None = param(
+        None,
+        help="aggressive (no comments), entropy (no repetition), diff (vs git HEAD)",
+        choices=("aggressive", "entropy", "diff"),
+    )
     if_changed: str | None = param(
         None, help="hash of an earlier read: answer a tiny stub if unchanged", metavar="HASH"
     )
@@ -43,6 +56,9 @@ def _run(ws: Workspace, p: ReadParams) -> ReadResult:
         lines=p.lines,
         hash_only=p.hash_only,
         outline_only=p.outline_only,
+        skeleton=p.skeleton,
+        snap=p.snap,
+        mode=p.mode,
         if_changed=p.if_changed,
         budget=p.budget,
         continue_token=p.continue_token,

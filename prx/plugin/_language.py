@@ -9,9 +9,16 @@ from typing import Any
 __all__ = ["LanguageSpec"]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class LanguageSpec:
     """A language: how to recognise its files and how to parse them.
+
+    Specs compare and hash by identity: each is registered once and used as a cache key.
+
+    Query names prx uses: ``outline`` (captures ``@definition.<kind>`` on the definition
+    node, ``@name`` on its name and optionally ``@body`` on its body), ``imports``
+    (captures ``@import`` on each imported module or path) and ``comments`` (optional:
+    ``@comment``; by default every node whose type contains ``comment``).
 
     .. versionadded:: 0.1
     """
@@ -28,3 +35,5 @@ class LanguageSpec:
     queries: Mapping[str, str] = field(default_factory=dict)
     #: Line-comment prefixes, for languages without a grammar.
     line_comments: tuple[str, ...] = ()
+    #: What ``--skeleton`` puts in place of a body (``{ ... }``, or ``...`` for Python).
+    body_placeholder: str = "{ ... }"

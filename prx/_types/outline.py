@@ -1,0 +1,37 @@
+"""Results of ``prx outline``."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from prx._types.read import Symbol
+
+__all__ = ["FileOutline", "OutlineResult"]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FileOutline:
+    """The symbols of one file."""
+
+    #: Path relative to the outlined directory.
+    file: str
+    #: Language name, or None when unknown.
+    language: str | None
+    #: Nested symbols.
+    symbols: tuple[Symbol, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class OutlineResult:
+    """The answer of :func:`prx.outline`: one file, or every file of a directory."""
+
+    #: The path as given.
+    file: str
+    #: Language of the file; None for a directory or an unknown language.
+    language: str | None
+    #: Symbols of the file (empty for a directory).
+    symbols: tuple[Symbol, ...] = ()
+    #: Per-file outlines when the path is a directory, else None.
+    files: tuple[FileOutline, ...] | None = None
+    #: Files the walker passed over or that could not be outlined, by reason.
+    skipped: dict[str, int] = field(default_factory=dict)

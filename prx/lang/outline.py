@@ -1,0 +1,173 @@
+"""Outlines: the symbols of a file, nested, from a language's ``outline`` query.
+
+The query marks each definition node with ``@definition.<kind>``, its name with ``@name``
+and optionally its body with ``@body``. This module turns the matches into a tree:
+
+* kinds are normalised to the seed vocabulary (:data:`KINDS`), see :data:`KIND_ALIASES`;
+* a ``function`` directly inside a class, struct, enum, trait or impl becomes a ``method``;
+* a definition wrapped by another capture of the same name and kind outside its body
+  (a Python ``decorated_definition`` around its ``class_definition``) is kept once, as the
+  wrapper, so decorators stay in the signature;
+* the signature is the source from the definition's start to its body, on one line.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from prx.lang.grammar import compiled_query, parse
+from prx.types import LineRange, Symbol
+
+if TYPE_CHECKING:
+    from prx.plugin.interfaces import LanguageSpec
+
+__all__ = ["KINDS", "KIND_ALIASES", "Definition", "definitions", "outline", "flatten"]
+
+#: The kinds an outline reports (the seed's vocabulary).
+KINDS = ("function", "class", "method", "struct", "enum", "trait", "type", "const")
+#: How other constructs map onto :data:`KINDS`.
+KIND_ALIASES = {
+    "interface": "trait",
+    "protocol": "trait",
+    "module": "class",
+    "namespace": "class",
+    "impl": "class",
+    "object": "class",
+    "record": "struct",
+    "union": "struct",
+    "typedef": "type",
+    "alias": "type",
+    "constant": "const",
+    "variable": "const",
+    "macro": "function",
+    "constructor": "method",
+}
+_CONTAINERS = frozenset({"class", "struct", "enum", "trait"})
+_SIGNATURE_LIMIT = 240
+
+
+@dataclass(slots=True, eq=False)
+class Definition:
+    """One captured definition, before it becomes a :class:`~prx.types.Symbol`."""
+
+    node: Any
+    kind: str
+    name: str
+    body: Any | None
+    children: list[Definition] = field(default_factory=list)
+    #: Byte offsets, copied once: reading them from the node costs a C call each time.
+    start: int = 0
+    end: int = 0
+
+    def __post_init__(self) -> None:
+        self.start, self.end = int(self.node.start_byte), int(self.node.end_byte)
+
+    def contains(self, other: Definition) -> bool:
+        return self.start <= other.start and other.end <= self.end and self is not other
+
+
+def _text(node: Any) -> str:
+    return bytes(node.text).decode("utf-8", "replace")
+
+
+def _signature(defn: Definition, source: bytes) -> str:
+    end = defn.body.start_byte if defn.body is not None else defn.end
+    raw = source[defn.start : end].decode("utf-8", "replace")
+    if defn.body is None:
+        raw = raw.split("\n", 1)[0]
+    line = " ".join(raw.split())
+    line = line.rstrip("{:=").rstrip()
+    if len(line) > _SIGNATURE_LIMIT:
+        line = line[: _SIGNATURE_LIMIT - 1] + "…"
+    return line
+
+
+def _lines(node: Any) -> LineRange:
+    start = int(node.start_point[0]) + 1
+    end_row, end_col = int(node.end_point[0]), int(node.end_point[1])
+    # A node ending at column 0 ends on the previous line (its final newline).
+    end = end_row if end_col == 0 and end_row + 1 > start else end_row + 1
+    return LineRange(start=start, end=end)
+
+
+def definitions(spec: LanguageSpec, source: bytes, tree: Any | None = None) -> list[Definition]:
+    """The top-level definitions of ``source``, each with its nested definitions."""
+    query = compiled_query(spec, "outline")
+    if query is None:
+        return []
+    from tree_sitter import QueryCursor
+
+    root = (tree if tree is not None else parse(spec, source)).root_node
+    found: dict[tuple[int, str], Definition] = {}
+    for _, captures in QueryCursor(query).matches(root):
+        names = captures.get("name")
+        bodies = captures.get("body")
+        for capture, nodes in captures.items():
+            if not capture.startswith("definition."):
+                continue
+            raw_kind = capture.split(".", 1)[1]
+            kind = KIND_ALIASES.get(raw_kind, raw_kind)
+            node = nodes[0]
+            key = (int(node.start_byte), kind)
+            if key in found and found[key].end >= node.end_byte:
+                continue
+            name = " ".join(_text(n) for n in names) if names else "anonymous"
+            found[key] = Definition(
+                node=node, kind=kind, name=name, body=bodies[0] if bodies else None
+            )
+    ordered = sorted(found.values(), key=lambda d: (d.start, -d.end))
+    return _nest(ordered)
+
+
+def _wraps(outer: Definition, inner: Definition) -> bool:
+    """Whether ``outer`` is ``inner`` again with something around it (decorators)."""
+    # _nest may already have renamed the wrapper's kind to "method".
+    same_kind = outer.kind == inner.kind or {outer.kind, inner.kind} == {"function", "method"}
+    if outer.name != inner.name or not same_kind:
+        return False
+    body = outer.body
+    return body is None or not (body.start_byte <= inner.start < body.end_byte)
+
+
+def _nest(ordered: list[Definition]) -> list[Definition]:
+    roots: list[Definition] = []
+    stack: list[Definition] = []
+    for defn in ordered:
+        while stack and not stack[-1].contains(defn):
+            stack.pop()
+        if stack and _wraps(stack[-1], defn):
+            continue  # what it contains nests under the wrapper, which stays on the stack
+        if stack:
+            parent = stack[-1]
+            if defn.kind == "function" and parent.kind in _CONTAINERS:
+                defn.kind = "method"
+            parent.children.append(defn)
+        else:
+            roots.append(defn)
+        stack.append(defn)
+    return roots
+
+
+def _symbol(defn: Definition, source: bytes) -> Symbol:
+    return Symbol(
+        name=defn.name,
+        kind=defn.kind,
+        lines=_lines(defn.node),
+        signature=_signature(defn, source),
+        children=tuple(_symbol(c, source) for c in defn.children),
+    )
+
+
+def outline(spec: LanguageSpec, source: bytes, tree: Any | None = None) -> tuple[Symbol, ...]:
+    """The nested symbols of ``source`` (empty when the language has no outline query)."""
+    return tuple(_symbol(d, source) for d in definitions(spec, source, tree))
+
+
+def flatten(symbols: tuple[Symbol, ...]) -> list[Symbol]:
+    """Every symbol, parents before their children (depth first)."""
+    out: list[Symbol] = []
+    for symbol in symbols:
+        out.append(symbol)
+        out.extend(flatten(symbol.children))
+    return out

@@ -1,0 +1,94 @@
+"""``prx outline``: the symbols of a file, or of every file below a directory."""
+
+from __future__ import annotations
+
+import os
+from collections import Counter
+from typing import TYPE_CHECKING
+
+from prx.errors import InvalidArgumentError, NotFoundError, ParseError
+from prx.files.text import BINARY_PROBE, load_text
+from prx.lang.outline import KINDS, outline
+from prx.types import FileOutline, OutlineResult, Symbol
+
+if TYPE_CHECKING:
+    from prx.workspace import Workspace
+
+__all__ = ["filter_kind", "outline_path"]
+
+
+def filter_kind(symbols: tuple[Symbol, ...], kind: str) -> tuple[Symbol, ...]:
+    """Symbols of ``kind`` at any depth, each keeping only its matching descendants."""
+    kept: list[Symbol] = []
+    for symbol in symbols:
+        children = filter_kind(symbol.children, kind)
+        if symbol.kind == kind:
+            kept.append(
+                Symbol(
+                    name=symbol.name,
+                    kind=symbol.kind,
+                    lines=symbol.lines,
+                    signature=symbol.signature,
+                    children=children,
+                )
+            )
+        else:
+            kept.extend(children)
+    return tuple(kept)
+
+
+def outline_path(
+    ws: Workspace, path: str, *, kind: str | None = None, max_depth: int | None = None
+) -> OutlineResult:
+    """Outline ``path`` for :meth:`Workspace.outline`."""
+    if kind is not None and kind not in KINDS:
+        raise InvalidArgumentError(
+            f"invalid argument --kind: expected one of {', '.join(KINDS)}, got {kind!r}",
+            suggestion="Omit --kind to list every symbol.",
+        )
+    if max_depth is not None and max_depth < 1:
+        raise InvalidArgumentError(
+            f"invalid argument --max-depth: must be 1 or more, got {max_depth}"
+        )
+    resolved = ws.resolve(path)
+    if not os.path.lexists(resolved):
+        raise NotFoundError(f"path not found: {path}")
+    if not os.path.isdir(resolved):
+        loaded = load_text(resolved, path)
+        spec = ws.language_for(resolved)
+        symbols = outline(spec, loaded.data) if spec is not None else ()
+        if kind:
+            symbols = filter_kind(symbols, kind)
+        return OutlineResult(file=path, language=spec.name if spec else None, symbols=symbols)
+
+    from prx.files.walk import walk
+
+    walked = walk(
+        resolved, max_depth=max_depth, max_file_size=ws.config.max_file_size, skip_binary=False
+    )
+    skipped: Counter[str] = Counter(walked.skipped)
+    files: list[FileOutline] = []
+    for found in walked.files:
+        spec = ws.language_for(found.rel)
+        if spec is None or "outline" not in spec.queries:
+            continue
+        try:
+            data = found.path.read_bytes()
+        except OSError:
+            skipped["unreadable"] += 1
+            continue
+        if b"\0" in data[:BINARY_PROBE]:
+            skipped["binary"] += 1
+            continue
+        try:
+            symbols = outline(spec, data)
+        except ParseError:
+            skipped["parse_error"] += 1
+            continue
+        if kind:
+            symbols = filter_kind(symbols, kind)
+        if symbols:
+            files.append(FileOutline(file=found.rel, language=spec.name, symbols=symbols))
+    return OutlineResult(
+        file=path, language=None, files=tuple(files), skipped=dict(sorted(skipped.items()))
+    )

@@ -1,0 +1,201 @@
+; JavaScript outline (generated from one template for javascript, typescript and tsx:
+; keep the three files in step).
+;
+; * functions: declarations, generators, and function or arrow values assigned to a
+;   variable (named by the variable), also through React.memo / forwardRef;
+; * classes with their methods and function-valued fields;
+; * UPPER_CASE constants declared with ``const`` at the top level.
+;
+; An exported (or ``declare``d) declaration is captured as its export_statement so
+; ``export`` / ``export default`` stays in the signature; the engine drops the inner
+; declaration it wraps. A variable declaration with one declarator is the definition
+; (``const`` in the signature); with several, each declarator is. Object-literal methods
+; are not reported.
+
+; ---- functions -----------------------------------------------------------------------
+
+(function_declaration name: (identifier) @name body: (statement_block) @body) @definition.function
+
+(generator_function_declaration name: (identifier) @name body: (statement_block) @body) @definition.function
+
+(export_statement
+  declaration: [
+    (function_declaration name: (identifier) @name body: (statement_block) @body)
+    (generator_function_declaration name: (identifier) @name body: (statement_block) @body)
+  ]) @definition.function
+
+; export default function () {} / export default async () => ...: named "default"
+(export_statement
+  "default" @name
+  value: [
+    (function_expression body: (statement_block) @body)
+    (generator_function body: (statement_block) @body)
+    (arrow_function body: (_) @body)
+  ]) @definition.function
+
+; const f = (...) => ... / let f = function () {} / var g = function* () {}
+[
+  (lexical_declaration
+    .
+    (variable_declarator
+      name: (identifier) @name
+      value: [
+        (arrow_function body: (_) @body)
+        (function_expression body: (statement_block) @body)
+        (generator_function body: (statement_block) @body)
+      ])
+    .)
+  (variable_declaration
+    .
+    (variable_declarator
+      name: (identifier) @name
+      value: [
+        (arrow_function body: (_) @body)
+        (function_expression body: (statement_block) @body)
+        (generator_function body: (statement_block) @body)
+      ])
+    .)
+] @definition.function
+
+(export_statement
+  declaration: (lexical_declaration
+    .
+    (variable_declarator
+      name: (identifier) @name
+      value: [
+        (arrow_function body: (_) @body)
+        (function_expression body: (statement_block) @body)
+        (generator_function body: (statement_block) @body)
+      ])
+    .)) @definition.function
+
+(variable_declarator
+  name: (identifier) @name
+  value: [
+    (arrow_function body: (_) @body)
+    (function_expression body: (statement_block) @body)
+    (generator_function body: (statement_block) @body)
+  ]) @definition.function
+
+; const Button = React.memo((props) => ...) / forwardRef(function Input(props, ref) {...})
+((lexical_declaration
+   .
+   (variable_declarator
+     name: (identifier) @name
+     value: (call_expression
+       function: [(identifier) (member_expression)] @_wrapper
+       arguments: (arguments
+         .
+         [(arrow_function body: (_) @body)
+          (function_expression body: (statement_block) @body)])))
+   .) @definition.function
+  (#match? @_wrapper "^(React\\.)?(memo|forwardRef)$"))
+
+((export_statement
+   declaration: (lexical_declaration
+     .
+     (variable_declarator
+       name: (identifier) @name
+       value: (call_expression
+         function: [(identifier) (member_expression)] @_wrapper
+         arguments: (arguments
+           .
+           [(arrow_function body: (_) @body)
+            (function_expression body: (statement_block) @body)])))
+     .)) @definition.function
+  (#match? @_wrapper "^(React\\.)?(memo|forwardRef)$"))
+
+; ---- classes -------------------------------------------------------------------------
+
+(class_declaration name: (identifier) @name body: (class_body) @body) @definition.class
+
+(export_statement
+  declaration: [
+    (class_declaration name: (identifier) @name body: (class_body) @body)
+  ]) @definition.class
+
+(export_statement
+  "default" @name
+  value: (class body: (class_body) @body)) @definition.class
+
+; const Foo = class { ... }
+(lexical_declaration
+  .
+  (variable_declarator name: (identifier) @name value: (class body: (class_body) @body))
+  .) @definition.class
+
+(class_body (method_definition name: (_) @name body: (statement_block) @body) @definition.method)
+
+; handler = (event) => { ... }
+(class_body
+  (field_definition
+    property: (_) @name
+    value: [
+      (arrow_function body: (_) @body)
+      (function_expression body: (statement_block) @body)
+    ]) @definition.method)
+
+; ---- UPPER_CASE constants -------------------------------------------------------------
+
+; const MAX = 1 (top level); with several declarators, each one
+((program
+   (lexical_declaration
+     kind: "const"
+     .
+     (variable_declarator
+       name: (identifier) @name
+       value: [
+         (number) (string) (template_string) (regex) (true) (false) (null)
+         (undefined) (identifier) (array) (object) (call_expression)
+         (new_expression) (member_expression) (subscript_expression)
+         (binary_expression) (unary_expression) (ternary_expression)
+         (parenthesized_expression) (await_expression)
+       ])
+     .) @definition.const)
+  (#match? @name "^_*[A-Z][A-Z0-9_]*$"))
+
+((program
+   (lexical_declaration
+     kind: "const"
+     (variable_declarator
+       name: (identifier) @name
+       value: [
+         (number) (string) (template_string) (regex) (true) (false) (null)
+         (undefined) (identifier) (array) (object) (call_expression)
+         (new_expression) (member_expression) (subscript_expression)
+         (binary_expression) (unary_expression) (ternary_expression)
+         (parenthesized_expression) (await_expression)
+       ]) @definition.const))
+  (#match? @name "^_*[A-Z][A-Z0-9_]*$"))
+
+((program
+   (export_statement
+     declaration: (lexical_declaration
+       kind: "const"
+       .
+       (variable_declarator
+         name: (identifier) @name
+         value: [
+           (number) (string) (template_string) (regex) (true) (false) (null)
+           (undefined) (identifier) (array) (object) (call_expression)
+           (new_expression) (member_expression) (subscript_expression)
+           (binary_expression) (unary_expression) (ternary_expression)
+           (parenthesized_expression) (await_expression)
+         ])
+       .)) @definition.const)
+  (#match? @name "^_*[A-Z][A-Z0-9_]*$"))
+
+((program
+   (export_statement
+     declaration: (lexical_declaration
+       kind: "const"
+       (variable_declarator
+         name: (identifier) @name
+         value: [
+           (number) (string) (template_string) (regex) (true) (false) (null)
+           (undefined) (identifier) (array) (object) (call_expression)
+           (new_expression) (member_expression) (subscript_expression)
+           (binary_expression) (unary_expression) (ternary_expression)
+           (parenthesized_expression) (await_expression)
+         ]) @definition.const)))
+  (#match? @name "^_*[A-Z][A-Z0-9_]*$"))

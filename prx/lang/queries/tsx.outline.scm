@@ -1,0 +1,360 @@
+; TSX outline (generated from one template for javascript, typescript and tsx:
+; keep the three files in step).
+;
+; * functions: declarations, generators, and function or arrow values assigned to a
+;   variable (named by the variable), also through React.memo / forwardRef;
+; * classes with their methods and function-valued fields;
+; * interfaces (with their method signatures), type aliases, enums, namespaces and
+;   modules (``declare module``, ``declare global``), overload and ambient signatures,
+;   ``static readonly`` UPPER_CASE class constants;
+; * UPPER_CASE constants declared with ``const`` at the top level or in a namespace.
+;
+; An exported (or ``declare``d) declaration is captured as its export_statement so
+; ``export`` / ``export default`` stays in the signature; the engine drops the inner
+; declaration it wraps. A variable declaration with one declarator is the definition
+; (``const`` in the signature); with several, each declarator is. Object-literal methods
+; are not reported.
+
+; ---- functions -----------------------------------------------------------------------
+
+(function_declaration name: (identifier) @name body: (statement_block) @body) @definition.function
+
+(generator_function_declaration name: (identifier) @name body: (statement_block) @body) @definition.function
+
+(export_statement
+  declaration: [
+    (function_declaration name: (identifier) @name body: (statement_block) @body)
+    (generator_function_declaration name: (identifier) @name body: (statement_block) @body)
+  ]) @definition.function
+
+; overload signatures and ambient functions: function f(a: string): void;
+(function_signature name: (identifier) @name) @definition.function
+
+(ambient_declaration (function_signature name: (identifier) @name)) @definition.function
+
+(export_statement
+  declaration: [
+    (function_signature name: (identifier) @name)
+    (ambient_declaration (function_signature name: (identifier) @name))
+  ]) @definition.function
+
+; export default function () {} / export default async () => ...: named "default"
+(export_statement
+  "default" @name
+  value: [
+    (function_expression body: (statement_block) @body)
+    (generator_function body: (statement_block) @body)
+    (arrow_function body: (_) @body)
+  ]) @definition.function
+
+; const f = (...) => ... / let f = function () {} / var g = function* () {}
+[
+  (lexical_declaration
+    .
+    (variable_declarator
+      name: (identifier) @name
+      value: [
+        (arrow_function body: (_) @body)
+        (function_expression body: (statement_block) @body)
+        (generator_function body: (statement_block) @body)
+      ])
+    .)
+  (variable_declaration
+    .
+    (variable_declarator
+      name: (identifier) @name
+      value: [
+        (arrow_function body: (_) @body)
+        (function_expression body: (statement_block) @body)
+        (generator_function body: (statement_block) @body)
+      ])
+    .)
+] @definition.function
+
+(export_statement
+  declaration: (lexical_declaration
+    .
+    (variable_declarator
+      name: (identifier) @name
+      value: [
+        (arrow_function body: (_) @body)
+        (function_expression body: (statement_block) @body)
+        (generator_function body: (statement_block) @body)
+      ])
+    .)) @definition.function
+
+(variable_declarator
+  name: (identifier) @name
+  value: [
+    (arrow_function body: (_) @body)
+    (function_expression body: (statement_block) @body)
+    (generator_function body: (statement_block) @body)
+  ]) @definition.function
+
+; const Button = React.memo((props) => ...) / forwardRef(function Input(props, ref) {...})
+((lexical_declaration
+   .
+   (variable_declarator
+     name: (identifier) @name
+     value: (call_expression
+       function: [(identifier) (member_expression)] @_wrapper
+       arguments: (arguments
+         .
+         [(arrow_function body: (_) @body)
+          (function_expression body: (statement_block) @body)])))
+   .) @definition.function
+  (#match? @_wrapper "^(React\\.)?(memo|forwardRef)$"))
+
+((export_statement
+   declaration: (lexical_declaration
+     .
+     (variable_declarator
+       name: (identifier) @name
+       value: (call_expression
+         function: [(identifier) (member_expression)] @_wrapper
+         arguments: (arguments
+           .
+           [(arrow_function body: (_) @body)
+            (function_expression body: (statement_block) @body)])))
+     .)) @definition.function
+  (#match? @_wrapper "^(React\\.)?(memo|forwardRef)$"))
+
+; ---- classes -------------------------------------------------------------------------
+
+(class_declaration name: (type_identifier) @name body: (class_body) @body) @definition.class
+
+(abstract_class_declaration name: (type_identifier) @name body: (class_body) @body) @definition.class
+
+(export_statement
+  declaration: [
+    (class_declaration name: (type_identifier) @name body: (class_body) @body)
+    (abstract_class_declaration name: (type_identifier) @name body: (class_body) @body)
+    (ambient_declaration (class_declaration name: (type_identifier) @name body: (class_body) @body))
+    (ambient_declaration (abstract_class_declaration name: (type_identifier) @name body: (class_body) @body))
+  ]) @definition.class
+
+(ambient_declaration
+  [
+    (class_declaration name: (type_identifier) @name body: (class_body) @body)
+    (abstract_class_declaration name: (type_identifier) @name body: (class_body) @body)
+  ]) @definition.class
+
+(export_statement
+  "default" @name
+  value: (class body: (class_body) @body)) @definition.class
+
+; const Foo = class { ... }
+(lexical_declaration
+  .
+  (variable_declarator name: (identifier) @name value: (class body: (class_body) @body))
+  .) @definition.class
+
+(class_body (method_definition name: (_) @name body: (statement_block) @body) @definition.method)
+
+; overloads, abstract methods, methods of a declared class
+(class_body (method_signature name: (_) @name) @definition.method)
+
+(class_body (abstract_method_signature name: (_) @name) @definition.method)
+
+; handler = (event) => { ... }
+(class_body
+  (public_field_definition
+    name: (_) @name
+    value: [
+      (arrow_function body: (_) @body)
+      (function_expression body: (statement_block) @body)
+    ]) @definition.method)
+
+; static readonly MAX_SIZE = 10
+((class_body
+   (public_field_definition "static" "readonly" name: (property_identifier) @name) @definition.const)
+  (#match? @name "^_*[A-Z][A-Z0-9_]*$"))
+
+; ---- interfaces, type aliases, enums -------------------------------------------------
+
+(interface_declaration name: (type_identifier) @name body: (interface_body) @body) @definition.interface
+
+(export_statement
+  declaration: (interface_declaration name: (type_identifier) @name body: (interface_body) @body)) @definition.interface
+
+(interface_body (method_signature name: (_) @name) @definition.method)
+
+; the body of ``type X = { ... }`` keeps ``= {`` out of the signature; other aliases
+; show their first line
+(type_alias_declaration name: (type_identifier) @name value: (object_type) @body) @definition.type
+
+(type_alias_declaration name: (type_identifier) @name value: (_) @_value (#not-match? @_value "^\\{")) @definition.type
+
+(export_statement
+  declaration: (type_alias_declaration name: (type_identifier) @name value: (object_type) @body)) @definition.type
+
+(export_statement
+  declaration: (type_alias_declaration name: (type_identifier) @name value: (_) @_value)
+  (#not-match? @_value "^\\{")) @definition.type
+
+(enum_declaration name: (identifier) @name body: (enum_body) @body) @definition.enum
+
+(export_statement
+  declaration: (enum_declaration name: (identifier) @name body: (enum_body) @body)) @definition.enum
+
+(ambient_declaration (enum_declaration name: (identifier) @name body: (enum_body) @body)) @definition.enum
+
+; ---- namespaces and modules -----------------------------------------------------------
+
+(internal_module name: (_) @name body: (statement_block) @body) @definition.namespace
+
+(module name: (identifier) @name body: (statement_block) @body) @definition.namespace
+
+(export_statement
+  declaration: (internal_module name: (_) @name body: (statement_block) @body)) @definition.namespace
+
+(ambient_declaration (internal_module name: (_) @name body: (statement_block) @body)) @definition.namespace
+
+(ambient_declaration (module name: (identifier) @name body: (statement_block) @body)) @definition.namespace
+
+; declare module "./fetch" { ... } (named by the module path)
+(ambient_declaration
+  (module name: (string (string_fragment) @name) body: (statement_block) @body)) @definition.module
+
+(ambient_declaration "global" @name (statement_block) @body) @definition.namespace
+
+; ---- UPPER_CASE constants -------------------------------------------------------------
+
+; const MAX = 1 (top level); with several declarators, each one
+((program
+   (lexical_declaration
+     kind: "const"
+     .
+     (variable_declarator
+       name: (identifier) @name
+       value: [
+         (number) (string) (template_string) (regex) (true) (false) (null)
+         (undefined) (identifier) (array) (object) (call_expression)
+         (new_expression) (member_expression) (subscript_expression)
+         (binary_expression) (unary_expression) (ternary_expression)
+         (parenthesized_expression) (await_expression) (as_expression)
+         (satisfies_expression) (non_null_expression)
+       ])
+     .) @definition.const)
+  (#match? @name "^_*[A-Z][A-Z0-9_]*$"))
+
+((program
+   (lexical_declaration
+     kind: "const"
+     (variable_declarator
+       name: (identifier) @name
+       value: [
+         (number) (string) (template_string) (regex) (true) (false) (null)
+         (undefined) (identifier) (array) (object) (call_expression)
+         (new_expression) (member_expression) (subscript_expression)
+         (binary_expression) (unary_expression) (ternary_expression)
+         (parenthesized_expression) (await_expression) (as_expression)
+         (satisfies_expression) (non_null_expression)
+       ]) @definition.const))
+  (#match? @name "^_*[A-Z][A-Z0-9_]*$"))
+
+((program
+   (export_statement
+     declaration: (lexical_declaration
+       kind: "const"
+       .
+       (variable_declarator
+         name: (identifier) @name
+         value: [
+           (number) (string) (template_string) (regex) (true) (false) (null)
+           (undefined) (identifier) (array) (object) (call_expression)
+           (new_expression) (member_expression) (subscript_expression)
+           (binary_expression) (unary_expression) (ternary_expression)
+           (parenthesized_expression) (await_expression) (as_expression)
+           (satisfies_expression) (non_null_expression)
+         ])
+       .)) @definition.const)
+  (#match? @name "^_*[A-Z][A-Z0-9_]*$"))
+
+((program
+   (export_statement
+     declaration: (lexical_declaration
+       kind: "const"
+       (variable_declarator
+         name: (identifier) @name
+         value: [
+           (number) (string) (template_string) (regex) (true) (false) (null)
+           (undefined) (identifier) (array) (object) (call_expression)
+           (new_expression) (member_expression) (subscript_expression)
+           (binary_expression) (unary_expression) (ternary_expression)
+           (parenthesized_expression) (await_expression) (as_expression)
+           (satisfies_expression) (non_null_expression)
+         ]) @definition.const)))
+  (#match? @name "^_*[A-Z][A-Z0-9_]*$"))
+
+; const MAX = 1 (namespace body); with several declarators, each one
+((internal_module body: (statement_block
+   (lexical_declaration
+     kind: "const"
+     .
+     (variable_declarator
+       name: (identifier) @name
+       value: [
+         (number) (string) (template_string) (regex) (true) (false) (null)
+         (undefined) (identifier) (array) (object) (call_expression)
+         (new_expression) (member_expression) (subscript_expression)
+         (binary_expression) (unary_expression) (ternary_expression)
+         (parenthesized_expression) (await_expression) (as_expression)
+         (satisfies_expression) (non_null_expression)
+       ])
+     .) @definition.const))
+  (#match? @name "^_*[A-Z][A-Z0-9_]*$"))
+
+((internal_module body: (statement_block
+   (lexical_declaration
+     kind: "const"
+     (variable_declarator
+       name: (identifier) @name
+       value: [
+         (number) (string) (template_string) (regex) (true) (false) (null)
+         (undefined) (identifier) (array) (object) (call_expression)
+         (new_expression) (member_expression) (subscript_expression)
+         (binary_expression) (unary_expression) (ternary_expression)
+         (parenthesized_expression) (await_expression) (as_expression)
+         (satisfies_expression) (non_null_expression)
+       ]) @definition.const)))
+  (#match? @name "^_*[A-Z][A-Z0-9_]*$"))
+
+((internal_module body: (statement_block
+   (export_statement
+     declaration: (lexical_declaration
+       kind: "const"
+       .
+       (variable_declarator
+         name: (identifier) @name
+         value: [
+           (number) (string) (template_string) (regex) (true) (false) (null)
+           (undefined) (identifier) (array) (object) (call_expression)
+           (new_expression) (member_expression) (subscript_expression)
+           (binary_expression) (unary_expression) (ternary_expression)
+           (parenthesized_expression) (await_expression) (as_expression)
+           (satisfies_expression) (non_null_expression)
+         ])
+       .)) @definition.const))
+  (#match? @name "^_*[A-Z][A-Z0-9_]*$"))
+
+((internal_module body: (statement_block
+   (export_statement
+     declaration: (lexical_declaration
+       kind: "const"
+       (variable_declarator
+         name: (identifier) @name
+         value: [
+           (number) (string) (template_string) (regex) (true) (false) (null)
+           (undefined) (identifier) (array) (object) (call_expression)
+           (new_expression) (member_expression) (subscript_expression)
+           (binary_expression) (unary_expression) (ternary_expression)
+           (parenthesized_expression) (await_expression) (as_expression)
+           (satisfies_expression) (non_null_expression)
+         ]) @definition.const))))
+  (#match? @name "^_*[A-Z][A-Z0-9_]*$"))
+
+; declare const VERSION: string
+((ambient_declaration
+   (lexical_declaration . (variable_declarator name: (identifier) @name) .)) @definition.const
+  (#match? @name "^_*[A-Z][A-Z0-9_]*$"))

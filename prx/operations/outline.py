@@ -1,0 +1,66 @@
+"""The ``outline`` operation."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from prx.plugin._operation import Baseline, Operation, param
+from prx.types import OutlineResult
+from prx.workspace import Workspace
+
+__all__ = ["OUTLINE", "OutlineParams"]
+
+_PATTERN = (
+    r"^\s*\(def\|class\|fn\|func\|function\|struct\|enum\|trait\|interface\|impl\|type\|module\) "
+)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class OutlineParams:
+    """Parameters of ``prx outline``."""
+
+    path: str = param(help="file or directory to outline", positional=True)
+    kind: str | None = param(
+        None,
+        help="only symbols of this kind: function, class, method, struct, enum, trait, type, const",
+        metavar="KIND",
+    )
+    max_depth: int | None = param(
+        None, help="directory mode: 1 outlines only the files directly in PATH", metavar="N"
+    )
+
+
+def _run(ws: Workspace, p: OutlineParams) -> OutlineResult:
+    return ws.outline(p.path, kind=p.kind, max_depth=p.max_depth)
+
+
+def _fallback(p: OutlineParams) -> Sequence[str]:
+    return ["grep", "-rn", "--", _PATTERN, p.path]
+
+
+def _baseline(p: OutlineParams, r: OutlineResult) -> Baseline:
+    # Without prx an agent reads the whole file (or every outlined file) to see its symbols.
+    import os
+
+    base = os.path.dirname(p.path) if r.files is None else p.path
+    names = [p.path] if r.files is None else [os.path.join(base, f.file) for f in r.files]
+    total = 0
+    for name in names:
+        try:
+            total += os.path.getsize(name)
+        except OSError:
+            pass
+    return Baseline(tokens=total // 4, strategy="measured", command=f"cat {p.path}")
+
+
+OUTLINE = Operation(
+    name="outline",
+    summary="Symbols of a file or directory: nested, with kinds, line ranges and signatures.",
+    func=_run,
+    params=OutlineParams,
+    result=OutlineResult,
+    fallback=_fallback,
+    baseline=_baseline,
+    budget_param=None,
+)
