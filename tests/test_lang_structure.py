@@ -254,3 +254,16 @@ def test_a_grammar_that_fails_to_load_is_a_parse_error_not_a_crash(register_plug
     res = ws.read("x.brk")
     assert res.content.text == "anything\n" and res.outline is None
     assert any("grammar failed to load" in note for note in res.notes)
+
+
+GOLDEN_SAMPLES = sorted(p for p in (__import__("pathlib").Path(__file__).parent / "golden" / "lang").glob("*/sample.*"))
+
+
+@pytest.mark.parametrize("sample", GOLDEN_SAMPLES, ids=lambda p: p.parent.name)
+def test_chunks_of_every_language_cover_the_file(sample):
+    data = sample.read_bytes()
+    spec = SPECS[sample.parent.name]
+    small = chunk_source(spec, data, size=400)  # small chunks exercise the splitting
+    assert "".join(c.text for c in small) == data.decode()
+    assert all(a.end_line + 1 == b.start_line for a, b in zip(small, small[1:]))
+    assert small[0].start_line == 1 and small[-1].end_line == data.decode().count("\n") + (0 if data.endswith(b"\n") else 1)

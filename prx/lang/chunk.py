@@ -13,8 +13,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from prx.lang.grammar import parse
-from prx.lang.outline import flatten, outline
-from prx.types import Chunk, Symbol
+from prx.lang.outline import Definition, definitions, symbol_lines
+from prx.types import Chunk
 
 if TYPE_CHECKING:
     from prx.plugin.interfaces import LanguageSpec
@@ -65,15 +65,23 @@ def _units(node: Any, sizes: _Sizes, size: int, first_free: int) -> list[tuple[i
     """Row spans covering the children of ``node`` from row ``first_free`` on."""
     spans: list[tuple[int, int]] = []
     cursor = first_free
-    children = [c for c in node.children if int(c.end_point[0]) >= cursor]
-    for child in children:
+    last_row = len(sizes.lengths) - 1
+    for child in node.children:
         start_row, end_row = int(child.start_point[0]), int(child.end_point[0])
+        if int(child.end_point[1]) == 0 and end_row > start_row:
+            end_row -= 1  # the node stops at the start of that line
+        end_row = min(end_row, last_row)
         if end_row < cursor:
             continue
         start_row = min(max(start_row, cursor), end_row)
         span_start = cursor  # leading comments and blank lines join this unit
         if sizes.of(span_start, end_row) > size and child.child_count:
-            spans.extend(_units(child, sizes, size, span_start))
+            inner = _units(child, sizes, size, span_start)
+            if not inner:
+                inner = _windows(span_start, end_row, sizes.lengths, size)
+            elif inner[-1][1] < end_row:  # the child's own children stop short of its end
+                inner[-1] = (inner[-1][0], end_row)
+            spans.extend(inner)
         elif sizes.of(span_start, end_row) > size:
             spans.extend(_windows(span_start, end_row, sizes.lengths, size))
         else:
@@ -100,15 +108,27 @@ def chunk_lines(text: str, size: int = CHUNK_SIZE) -> list[tuple[int, int]]:
     )
 
 
-def _label(symbols: list[Symbol], start: int, end: int) -> tuple[str | None, str | None]:
-    around = [s for s in symbols if s.lines.start <= start and end <= s.lines.end]
+# (first line, last line, name, kind) of a definition: all a chunk label needs.
+_Span = tuple[int, int, str, str]
+
+
+def _spans(defs: list[Definition], source: bytes, out: list[_Span]) -> list[_Span]:
+    for defn in defs:
+        lines = symbol_lines(defn.node, source)
+        out.append((lines.start, lines.end, defn.name, defn.kind))
+        _spans(defn.children, source, out)
+    return out
+
+
+def _label(symbols: list[_Span], start: int, end: int) -> tuple[str | None, str | None]:
+    around = [s for s in symbols if s[0] <= start and end <= s[1]]
     if around:
-        best = min(around, key=lambda s: s.lines.end - s.lines.start)
-        return best.name, best.kind
-    inside = [s for s in symbols if start <= s.lines.start <= end]
+        best = min(around, key=lambda s: s[1] - s[0])
+        return best[2], best[3]
+    inside = [s for s in symbols if start <= s[0] <= end]
     if inside:  # the symbol with the most code in the chunk names it
-        best = max(inside, key=lambda s: min(s.lines.end, end) - s.lines.start)
-        return best.name, best.kind
+        best = max(inside, key=lambda s: min(s[1], end) - s[0])
+        return best[2], best[3]
     return None, None
 
 
@@ -118,13 +138,14 @@ def chunk_source(spec: LanguageSpec | None, source: bytes, size: int = CHUNK_SIZ
     lengths = _line_lengths(text)
     if not lengths:
         return []
-    symbols: list[Symbol] = []
+    symbols: list[_Span] = []
     spans: list[tuple[int, int]]
     if spec is not None and spec.grammar is not None:
         tree = parse(spec, source)
         sizes = _Sizes(lengths)
         spans = _pack(_units(tree.root_node, sizes, size, 0), sizes, size)
-        symbols = flatten(outline(spec, source, tree)) if "outline" in spec.queries else []
+        if "outline" in spec.queries:
+            symbols = _spans(definitions(spec, source, tree), source, [])
         if spans and spans[-1][1] < len(lengths) - 1:  # trailing comments or blank lines
             spans[-1] = (spans[-1][0], len(lengths) - 1)
         if not spans:

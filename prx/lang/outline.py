@@ -8,11 +8,15 @@ and optionally its body with ``@body``. This module turns the matches into a tre
 * a definition wrapped by another capture of the same name and kind outside its body
   (a Python ``decorated_definition`` around its ``class_definition``) is kept once, as the
   wrapper, so decorators stay in the signature;
-* the signature is the source from the definition's start to its body, on one line.
+* the signature is the source from the definition's start to its body, on one line;
+* several ``@name`` captures are joined with a space, or with the pattern's
+  ``(#set! name.separator ".")``;
+* a symbol's last line is the last line with something on it.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -22,7 +26,15 @@ from prx.types import LineRange, Symbol
 if TYPE_CHECKING:
     from prx.plugin.interfaces import LanguageSpec
 
-__all__ = ["KINDS", "KIND_ALIASES", "Definition", "definitions", "outline", "flatten"]
+__all__ = [
+    "KINDS",
+    "KIND_ALIASES",
+    "Definition",
+    "definitions",
+    "flatten",
+    "outline",
+    "symbol_lines",
+]
 
 #: The kinds an outline reports (the seed's vocabulary).
 KINDS = ("function", "class", "method", "struct", "enum", "trait", "type", "const")
@@ -43,7 +55,25 @@ KIND_ALIASES = {
     "macro": "function",
     "constructor": "method",
 }
-_CONTAINERS = frozenset({"class", "struct", "enum", "trait"})
+# Kinds (as the query wrote them) whose functions are methods. Not modules or namespaces:
+# a free function in a Rust `mod` or a C++ `namespace` is still a function.
+_CONTAINERS = frozenset(
+    {
+        "class",
+        "struct",
+        "enum",
+        "trait",
+        "interface",
+        "protocol",
+        "impl",
+        "object",
+        "record",
+        "union",
+    }
+)
+# A line holding only annotations or attributes (`@Override`, `#[derive(..)]`). Not C#'s
+# `[Obsolete]`: it cannot be told from a TOML `[table]` header by its text.
+_ANNOTATION = re.compile(r"^\s*(?:(?:@[\w.]+(?:\(.*\))?|#!?\[.*\])\s*)+$")
 _SIGNATURE_LIMIT = 240
 
 
@@ -55,6 +85,8 @@ class Definition:
     kind: str
     name: str
     body: Any | None
+    #: The kind as the query wrote it (before aliases), which decides what contains methods.
+    raw_kind: str = ""
     children: list[Definition] = field(default_factory=list)
     #: Byte offsets, copied once: reading them from the node costs a C call each time.
     start: int = 0
@@ -75,20 +107,31 @@ def _signature(defn: Definition, source: bytes) -> str:
     end = defn.body.start_byte if defn.body is not None else defn.end
     raw = source[defn.start : end].decode("utf-8", "replace")
     if defn.body is None:
-        raw = raw.split("\n", 1)[0]
+        # The first line, after any lines holding only annotations (kept, they matter).
+        kept: list[str] = []
+        for text_line in raw.split("\n"):
+            kept.append(text_line)
+            if not _ANNOTATION.match(text_line):
+                break
+        raw = " ".join(kept)
     line = " ".join(raw.split())
-    line = line.rstrip("{:=").rstrip()
+    line = line.rstrip(" {:=;\\")
     if len(line) > _SIGNATURE_LIMIT:
         line = line[: _SIGNATURE_LIMIT - 1] + "…"
     return line
 
 
-def _lines(node: Any) -> LineRange:
+def symbol_lines(node: Any, source: bytes) -> LineRange:
+    """The lines a definition node spans, ending at its last non-blank line."""
     start = int(node.start_point[0]) + 1
-    end_row, end_col = int(node.end_point[0]), int(node.end_point[1])
-    # A node ending at column 0 ends on the previous line (its final newline).
-    end = end_row if end_col == 0 and end_row + 1 > start else end_row + 1
-    return LineRange(start=start, end=end)
+    # Some grammars run a node on to the next definition: end at its last visible byte.
+    last = int(node.end_byte)
+    floor = int(node.start_byte)
+    while last > floor and source[last - 1 : last] in (b" ", b"\t", b"\r", b"\n"):
+        last -= 1
+    # The row of the last visible byte: the node's end row, less the newlines after it.
+    end = int(node.end_point[0]) - source.count(b"\n", last, int(node.end_byte)) + 1
+    return LineRange(start=start, end=max(end, start))
 
 
 def definitions(spec: LanguageSpec, source: bytes, tree: Any | None = None) -> list[Definition]:
@@ -100,9 +143,11 @@ def definitions(spec: LanguageSpec, source: bytes, tree: Any | None = None) -> l
 
     root = (tree if tree is not None else parse(spec, source)).root_node
     found: dict[tuple[int, str], Definition] = {}
-    for _, captures in QueryCursor(query).matches(root):
+    for pattern, captures in QueryCursor(query).matches(root):
         names = captures.get("name")
         bodies = captures.get("body")
+        # `(#set! name.separator ".")` joins several @name captures with something else.
+        separator = query.pattern_settings(pattern).get("name.separator") or " "
         for capture, nodes in captures.items():
             if not capture.startswith("definition."):
                 continue
@@ -112,9 +157,15 @@ def definitions(spec: LanguageSpec, source: bytes, tree: Any | None = None) -> l
             key = (int(node.start_byte), kind)
             if key in found and found[key].end >= node.end_byte:
                 continue
-            name = " ".join(_text(n) for n in names) if names else "anonymous"
+            name = (
+                separator.join(" ".join(_text(n).split()) for n in names) if names else "anonymous"
+            )
             found[key] = Definition(
-                node=node, kind=kind, name=name, body=bodies[0] if bodies else None
+                node=node,
+                kind=kind,
+                name=name,
+                body=bodies[0] if bodies else None,
+                raw_kind=raw_kind,
             )
     ordered = sorted(found.values(), key=lambda d: (d.start, -d.end))
     return _nest(ordered)
@@ -140,7 +191,7 @@ def _nest(ordered: list[Definition]) -> list[Definition]:
             continue  # what it contains nests under the wrapper, which stays on the stack
         if stack:
             parent = stack[-1]
-            if defn.kind == "function" and parent.kind in _CONTAINERS:
+            if defn.kind == "function" and (parent.raw_kind or parent.kind) in _CONTAINERS:
                 defn.kind = "method"
             parent.children.append(defn)
         else:
@@ -153,7 +204,7 @@ def _symbol(defn: Definition, source: bytes) -> Symbol:
     return Symbol(
         name=defn.name,
         kind=defn.kind,
-        lines=_lines(defn.node),
+        lines=symbol_lines(defn.node, source),
         signature=_signature(defn, source),
         children=tuple(_symbol(c, source) for c in defn.children),
     )

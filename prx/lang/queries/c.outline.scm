@@ -96,9 +96,19 @@
 (preproc_function_def name: (identifier) @name value: (preproc_arg) @body) @definition.macro
 (preproc_function_def name: (identifier) @name !value) @definition.macro
 
-; --- file-scope constants: `static const size_t kLimit = 64;`
-(translation_unit
-  (declaration
-    (type_qualifier) @_q
-    declarator: (init_declarator declarator: (identifier) @name)) @definition.constant
-  (#eq? @_q "const"))
+; --- file-scope constants: `static const size_t kLimit = 64;`, `const int table[] = {...};`,
+; `char *const p = ...;`, `const char *const names[] = {...};`. (`const char *p` is a
+; mutable pointer to const chars: not a constant.)
+((translation_unit
+   (declaration
+     (type_qualifier) @_q
+     declarator: (init_declarator
+       declarator: [(identifier) @name (array_declarator declarator: (identifier) @name)])) @definition.constant)
+ (#eq? @_q "const"))
+((translation_unit
+   (declaration
+     declarator: (init_declarator
+       declarator: (pointer_declarator
+         (type_qualifier) @_q
+         declarator: [(identifier) @name (array_declarator declarator: (identifier) @name)]))) @definition.constant)
+ (#eq? @_q "const"))

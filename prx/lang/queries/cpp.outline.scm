@@ -55,6 +55,22 @@
   ]
   body: (compound_statement) @body) @definition.method
 
+; Out-of-class `Foo::Foo() = default;` / `Foo::~Foo() = default;`: the grammar parses
+; these as an assignment expression statement (which cannot otherwise appear at
+; namespace scope), so that shape is matched as the method it is.
+((translation_unit
+   (expression_statement
+     (assignment_expression
+       left: (call_expression function: (qualified_identifier) @name arguments: (argument_list))
+       right: (identifier) @_d)) @definition.method)
+ (#any-of? @_d "default" "delete"))
+((declaration_list
+   (expression_statement
+     (assignment_expression
+       left: (call_expression function: (qualified_identifier) @name arguments: (argument_list))
+       right: (identifier) @_d)) @definition.method)
+ (#any-of? @_d "default" "delete"))
+
 ; Prototypes (namespace scope) and constructor/destructor declarations (class scope).
 ; `int (*handler)(int);` (a function pointer variable) does not match.
 (declaration
@@ -214,26 +230,33 @@
 (preproc_function_def name: (identifier) @name !value) @definition.macro
 
 ; ---------------------------------------------------------------- constants
-; Namespace-scope `const` / `constexpr` variables (`const char* const p` too).
+; Namespace-scope `const` / `constexpr` variables and arrays, and const pointers
+; (`const char* const p`). (`const char* p` is a mutable pointer: not a constant.)
 ((translation_unit
    (declaration
      (type_qualifier) @_q
-     declarator: (init_declarator declarator: (identifier) @name)) @definition.constant)
+     declarator: (init_declarator
+       declarator: [(identifier) @name (array_declarator declarator: (identifier) @name)])) @definition.constant)
  (#any-of? @_q "const" "constexpr"))
 ((declaration_list
    (declaration
      (type_qualifier) @_q
-     declarator: (init_declarator declarator: (identifier) @name)) @definition.constant)
+     declarator: (init_declarator
+       declarator: [(identifier) @name (array_declarator declarator: (identifier) @name)])) @definition.constant)
  (#any-of? @_q "const" "constexpr"))
 ((translation_unit
    (declaration
      declarator: (init_declarator
-       declarator: (pointer_declarator (type_qualifier) @_q declarator: (identifier) @name))) @definition.constant)
+       declarator: (pointer_declarator
+         (type_qualifier) @_q
+         declarator: [(identifier) @name (array_declarator declarator: (identifier) @name)]))) @definition.constant)
  (#eq? @_q "const"))
 ((declaration_list
    (declaration
      declarator: (init_declarator
-       declarator: (pointer_declarator (type_qualifier) @_q declarator: (identifier) @name))) @definition.constant)
+       declarator: (pointer_declarator
+         (type_qualifier) @_q
+         declarator: [(identifier) @name (array_declarator declarator: (identifier) @name)]))) @definition.constant)
  (#eq? @_q "const"))
 
 ; Class constants: `static constexpr int kMax = 10;`, `static const int kMax = 10;`.

@@ -1,14 +1,13 @@
 ; HCL / Terraform outline: the top-level blocks of a configuration.
-;   resource "type" "name"  -> struct, named `type name`
-;   data "type" "name"      -> struct, named `data type name`
+;   resource "type" "name"  -> struct, named `type.name` (Terraform's address)
+;   data "type" "name"      -> struct, named `data.type.name`
 ;   module "name"           -> module (class)
 ;   provider "name"         -> class
 ;   variable / output "n"   -> const
 ;   locals { ... }          -> const `locals`, each local a const child
 ;   top-level `key = value` (.tfvars) -> const
-; The engine joins several @name captures with spaces, so Terraform's dotted addresses
-; (`aws_s3_bucket.site`, `data.aws_ami.ubuntu`) appear as `aws_s3_bucket site` and
-; `data aws_ami ubuntu`. The signature stops before the block's `{`.
+;  The @name captures of resource and data blocks are joined with "." (#set! name.separator),
+; giving Terraform's addresses. The signature stops before the block's `{`.
 
 (config_file
   (body
@@ -20,7 +19,8 @@
       (string_lit (template_literal) @name)
       .
       (block_start) @body) @definition.struct)
-  (#eq? @_keyword "resource"))
+  (#eq? @_keyword "resource")
+  (#set! name.separator "."))
 
 (config_file
   (body
@@ -32,7 +32,8 @@
       (string_lit (template_literal) @name)
       .
       (block_start) @body) @definition.struct)
-  (#eq? @_keyword "data"))
+  (#eq? @_keyword "data")
+  (#set! name.separator "."))
 
 (config_file
   (body

@@ -3,23 +3,22 @@
 ; Void elements (<input>, <img>, ...) have no end tag and the grammar stretches their
 ; `element` over the whitespace that follows, so for them the start tag is the node.
 
-(element
+((element
   (start_tag
     (attribute
       (attribute_name) @_attr
       [(attribute_value) @name
-       (quoted_attribute_value (attribute_value) @name)])) @_start
+       (quoted_attribute_value (attribute_value) @name)]))
   .
-  (_) @body
-  (end_tag)
-  (#eq? @_attr "id")) @definition.struct
+  (_) @body) @definition.struct
+  (#eq? @_attr "id"))
 
-(element
+((element
   .
   (start_tag
     (attribute
       (attribute_name) @_attr
       [(attribute_value) @name
        (quoted_attribute_value (attribute_value) @name)])) @definition.struct
-  .
+  .)
   (#eq? @_attr "id"))

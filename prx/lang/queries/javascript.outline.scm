@@ -1,8 +1,8 @@
-; JavaScript outline (generated from one template for javascript, typescript and tsx:
-; keep the three files in step).
+; JavaScript outline. The javascript, typescript and tsx outline queries share one layout:
+; keep the three files in step.
 ;
 ; * functions: declarations, generators, and function or arrow values assigned to a
-;   variable (named by the variable), also through React.memo / forwardRef;
+;   variable (named by the variable), also through React.memo / forwardRef / lazy;
 ; * classes with their methods and function-valued fields;
 ; * UPPER_CASE constants declared with ``const`` at the top level.
 ;
@@ -89,7 +89,7 @@
          [(arrow_function body: (_) @body)
           (function_expression body: (statement_block) @body)])))
    .) @definition.function
-  (#match? @_wrapper "^(React\\.)?(memo|forwardRef)$"))
+  (#match? @_wrapper "^(React\\.)?(memo|forwardRef|lazy)$"))
 
 ((export_statement
    declaration: (lexical_declaration
@@ -103,7 +103,7 @@
            [(arrow_function body: (_) @body)
             (function_expression body: (statement_block) @body)])))
      .)) @definition.function
-  (#match? @_wrapper "^(React\\.)?(memo|forwardRef)$"))
+  (#match? @_wrapper "^(React\\.)?(memo|forwardRef|lazy)$"))
 
 ; ---- classes -------------------------------------------------------------------------
 

@@ -22,6 +22,10 @@
 ; const A = 1; (top level or in a class); with several elements, each one
 (const_declaration . (const_element (name) @name) .) @definition.const
 
+(const_declaration (visibility_modifier) . (const_element (name) @name) .) @definition.const
+
+(const_declaration type: (_) . (const_element (name) @name) .) @definition.const
+
 (const_declaration (const_element (name) @name) @definition.const)
 
 ; define('NAME', value);

@@ -1,13 +1,13 @@
-; TSX outline (generated from one template for javascript, typescript and tsx:
-; keep the three files in step).
+; TSX outline. The javascript, typescript and tsx outline queries share one layout:
+; keep the three files in step.
 ;
 ; * functions: declarations, generators, and function or arrow values assigned to a
-;   variable (named by the variable), also through React.memo / forwardRef;
+;   variable (named by the variable), also through React.memo / forwardRef / lazy;
 ; * classes with their methods and function-valued fields;
 ; * interfaces (with their method signatures), type aliases, enums, namespaces and
 ;   modules (``declare module``, ``declare global``), overload and ambient signatures,
 ;   ``static readonly`` UPPER_CASE class constants;
-; * UPPER_CASE constants declared with ``const`` at the top level or in a namespace.
+; * UPPER_CASE constants declared with ``const`` at the top level.
 ;
 ; An exported (or ``declare``d) declaration is captured as its export_statement so
 ; ``export`` / ``export default`` stays in the signature; the engine drops the inner
@@ -103,7 +103,7 @@
          [(arrow_function body: (_) @body)
           (function_expression body: (statement_block) @body)])))
    .) @definition.function
-  (#match? @_wrapper "^(React\\.)?(memo|forwardRef)$"))
+  (#match? @_wrapper "^(React\\.)?(memo|forwardRef|lazy)$"))
 
 ((export_statement
    declaration: (lexical_declaration
@@ -117,7 +117,7 @@
            [(arrow_function body: (_) @body)
             (function_expression body: (statement_block) @body)])))
      .)) @definition.function
-  (#match? @_wrapper "^(React\\.)?(memo|forwardRef)$"))
+  (#match? @_wrapper "^(React\\.)?(memo|forwardRef|lazy)$"))
 
 ; ---- classes -------------------------------------------------------------------------
 
@@ -285,73 +285,6 @@
            (parenthesized_expression) (await_expression) (as_expression)
            (satisfies_expression) (non_null_expression)
          ]) @definition.const)))
-  (#match? @name "^_*[A-Z][A-Z0-9_]*$"))
-
-; const MAX = 1 (namespace body); with several declarators, each one
-((internal_module body: (statement_block
-   (lexical_declaration
-     kind: "const"
-     .
-     (variable_declarator
-       name: (identifier) @name
-       value: [
-         (number) (string) (template_string) (regex) (true) (false) (null)
-         (undefined) (identifier) (array) (object) (call_expression)
-         (new_expression) (member_expression) (subscript_expression)
-         (binary_expression) (unary_expression) (ternary_expression)
-         (parenthesized_expression) (await_expression) (as_expression)
-         (satisfies_expression) (non_null_expression)
-       ])
-     .) @definition.const))
-  (#match? @name "^_*[A-Z][A-Z0-9_]*$"))
-
-((internal_module body: (statement_block
-   (lexical_declaration
-     kind: "const"
-     (variable_declarator
-       name: (identifier) @name
-       value: [
-         (number) (string) (template_string) (regex) (true) (false) (null)
-         (undefined) (identifier) (array) (object) (call_expression)
-         (new_expression) (member_expression) (subscript_expression)
-         (binary_expression) (unary_expression) (ternary_expression)
-         (parenthesized_expression) (await_expression) (as_expression)
-         (satisfies_expression) (non_null_expression)
-       ]) @definition.const)))
-  (#match? @name "^_*[A-Z][A-Z0-9_]*$"))
-
-((internal_module body: (statement_block
-   (export_statement
-     declaration: (lexical_declaration
-       kind: "const"
-       .
-       (variable_declarator
-         name: (identifier) @name
-         value: [
-           (number) (string) (template_string) (regex) (true) (false) (null)
-           (undefined) (identifier) (array) (object) (call_expression)
-           (new_expression) (member_expression) (subscript_expression)
-           (binary_expression) (unary_expression) (ternary_expression)
-           (parenthesized_expression) (await_expression) (as_expression)
-           (satisfies_expression) (non_null_expression)
-         ])
-       .)) @definition.const))
-  (#match? @name "^_*[A-Z][A-Z0-9_]*$"))
-
-((internal_module body: (statement_block
-   (export_statement
-     declaration: (lexical_declaration
-       kind: "const"
-       (variable_declarator
-         name: (identifier) @name
-         value: [
-           (number) (string) (template_string) (regex) (true) (false) (null)
-           (undefined) (identifier) (array) (object) (call_expression)
-           (new_expression) (member_expression) (subscript_expression)
-           (binary_expression) (unary_expression) (ternary_expression)
-           (parenthesized_expression) (await_expression) (as_expression)
-           (satisfies_expression) (non_null_expression)
-         ]) @definition.const))))
   (#match? @name "^_*[A-Z][A-Z0-9_]*$"))
 
 ; declare const VERSION: string

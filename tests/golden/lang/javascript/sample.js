@@ -24,6 +24,13 @@ const STATUS_TEXT = Object.freeze({
   405: "Method Not Allowed",
   413: "Payload Too Large",
 });
+const ROUTER_DEFAULTS = {
+  prefix: "",
+  trailingSlash: false,
+  onError(err) {
+    console.error("unhandled router error", err);
+  },
+};
 const HOP = "x-hop", TRACE_HEADER = "x-trace-id";
 let requestCounter = 0;
 
@@ -83,7 +90,7 @@ export class Router extends EventEmitter {
   routes = [];
   #middleware = [];
 
-  constructor({ prefix = "", logger = defaultLogger } = {}) {
+  constructor({ prefix = ROUTER_DEFAULTS.prefix, logger = defaultLogger } = {}) {
     super();
     this.prefix = prefix;
     this.logger = logger;
