@@ -20,7 +20,7 @@ from prx._version import __version__
 TYPE_CHECKING = False
 
 if TYPE_CHECKING:
-    from prx.api import exists, find, read, stats, workspace_for
+    from prx.api import exists, find, read, search, stats, workspace_for
     from prx.errors import PrxError
     from prx.plugin import hookimpl
     from prx.types import (
@@ -29,6 +29,7 @@ if TYPE_CHECKING:
         FileMeta,
         FindResult,
         ReadResult,
+        SearchResult,
         StatsResult,
         Symbol,
     )
@@ -41,6 +42,7 @@ __all__ = [
     "FindResult",
     "PrxError",
     "ReadResult",
+    "SearchResult",
     "StatsResult",
     "Symbol",
     "Workspace",
@@ -49,6 +51,7 @@ __all__ = [
     "find",
     "hookimpl",
     "read",
+    "search",
     "stats",
     "workspace_for",
 ]
@@ -57,6 +60,7 @@ _HOME = {
     "exists": "prx.api",
     "find": "prx.api",
     "read": "prx.api",
+    "search": "prx.api",
     "stats": "prx.api",
     "workspace_for": "prx.api",
     "PrxError": "prx.errors",
@@ -67,6 +71,7 @@ _HOME = {
     "FileMeta": "prx.types",
     "FindResult": "prx.types",
     "ReadResult": "prx.types",
+    "SearchResult": "prx.types",
     "StatsResult": "prx.types",
     "Symbol": "prx.types",
 }

@@ -5,10 +5,10 @@ from __future__ import annotations
 import functools
 import os
 
-from prx.types import ExistsResult, FindResult, ReadResult, StatsResult
+from prx.types import ExistsResult, FindResult, ReadResult, SearchResult, StatsResult
 from prx.workspace import Workspace
 
-__all__ = ["exists", "find", "read", "stats", "workspace_for"]
+__all__ = ["exists", "find", "read", "search", "stats", "workspace_for"]
 
 PathArg = str | os.PathLike[str]
 
@@ -107,6 +107,39 @@ def exists(
     :param mode: ``path``, ``content`` or ``auto`` (path first, then content).
     """
     return workspace_for(root).exists(pattern, path, mode=mode)
+
+
+def search(
+    query: str,
+    path: PathArg = ".",
+    *,
+    mode: str | None = None,
+    top_k: int = 10,
+    budget: int | None = None,
+    context: int = 2,
+    continue_token: str | None = None,
+    globs: tuple[str, ...] = (),
+    languages: tuple[str, ...] = (),
+    ignore_case: bool = False,
+    root: PathArg = ".",
+) -> SearchResult:
+    """Search code below ``path`` and return ranked matches.
+
+    :param query: words (ranked by BM25 and embeddings), an identifier (its definition
+        first), a text with code punctuation (searched literally), or an ast-grep pattern.
+    :param mode: force ``symbol``, ``hybrid``, ``literal``, ``regex`` or ``structural``.
+    :param top_k: matches per page.
+    :param budget: cap the answer at this many tokens; see ``continuation_token``.
+    :param context: lines around literal and regex matches.
+    :param globs: only files matching one of these globs.
+    :param languages: only files of these languages.
+    """
+    result = workspace_for(root).search(
+        query, path, mode=mode, top_k=top_k, budget=budget, context=context,
+        continue_token=continue_token, globs=globs, languages=languages, ignore_case=ignore_case,
+    )
+    assert isinstance(result, SearchResult)
+    return result
 
 
 def stats(*, reset: bool = False) -> StatsResult:

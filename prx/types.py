@@ -23,6 +23,7 @@ if TYPE_CHECKING:
         FindStats,
     )
     from prx._types.lang import Chunk, ImportRef, SyntaxReport
+    from prx._types.search import Match, SearchExistsResult, SearchResult
     from prx._types.outline import (
         FileOutline,
         OutlineResult,
@@ -42,6 +43,9 @@ if TYPE_CHECKING:
     )
 
 __all__ = [
+    "Match",
+    "SearchExistsResult",
+    "SearchResult",
     "Chunk",
     "SyntaxReport",
     "ImportRef",
@@ -63,6 +67,9 @@ __all__ = [
 ]
 
 _HOME = {
+    "Match": "prx._types.search",
+    "SearchExistsResult": "prx._types.search",
+    "SearchResult": "prx._types.search",
     "Chunk": "prx._types.lang",
     "ImportRef": "prx._types.lang",
     "SyntaxReport": "prx._types.lang",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from prx.config import Config
 
@@ -13,7 +13,15 @@ if TYPE_CHECKING:
 
     from prx.plugin.interfaces import LanguageSpec
     from prx.plugin.registry import Registry
-    from prx.types import ExistsResult, FindResult, OutlineResult, ReadResult, StatsResult
+    from prx.types import (
+        ExistsResult,
+        FindResult,
+        OutlineResult,
+        ReadResult,
+        SearchExistsResult,
+        SearchResult,
+        StatsResult,
+    )
 
 __all__ = ["Workspace"]
 
@@ -41,6 +49,8 @@ class Workspace:
         self.config = config if config is not None else Config.from_env()
         self._plugins = tuple(plugins)
         self._registry: Registry | None = None
+        #: Per-process caches (search engines per root ...), keyed by feature.
+        self.cache: dict[str, Any] = {}
 
     def __repr__(self) -> str:
         return f"Workspace({self.root_dir!r})"
@@ -145,6 +155,30 @@ class Workspace:
         from prx.lang.outline_files import outline_path
 
         return outline_path(self, os.fspath(path), kind=kind, max_depth=max_depth)
+
+    def search(
+        self,
+        query: str,
+        path: str | os.PathLike[str] = ".",
+        *,
+        mode: str | None = None,
+        top_k: int = 10,
+        budget: int | None = None,
+        context: int = 2,
+        continue_token: str | None = None,
+        globs: tuple[str, ...] = (),
+        languages: tuple[str, ...] = (),
+        exists: bool = False,
+        ignore_case: bool = False,
+    ) -> SearchResult | SearchExistsResult:
+        """Search code. See :func:`prx.search`."""
+        from prx.retrieval.search import run_search
+
+        return run_search(
+            self, query, os.fspath(path), mode=mode, top_k=top_k, budget=budget,
+            context=context, continue_token=continue_token, globs=globs,
+            languages=languages, exists=exists, ignore_case=ignore_case,
+        )
 
     def stats(self, *, reset: bool = False) -> StatsResult:
         """Token savings recorded by the front-ends. See :func:`prx.stats`."""

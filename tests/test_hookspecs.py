@@ -77,7 +77,7 @@ class _Plugin:
     class FlipReranker(Reranker):
         NAME = "flip"
 
-        def rerank(self, query, candidates):
+        def rerank(self, query, candidates, corpus):
             return list(reversed(candidates))
 
     class LowParser(RunnerParser):

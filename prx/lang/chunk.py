@@ -132,8 +132,13 @@ def _label(symbols: list[_Span], start: int, end: int) -> tuple[str | None, str 
     return None, None
 
 
-def chunk_source(spec: LanguageSpec | None, source: bytes, size: int = CHUNK_SIZE) -> list[Chunk]:
-    """Chunks of ``source``; syntax-aware when ``spec`` has a grammar, else line windows."""
+def chunk_source(
+    spec: LanguageSpec | None, source: bytes, size: int = CHUNK_SIZE, tree: Any | None = None
+) -> list[Chunk]:
+    """Chunks of ``source``; syntax-aware when ``spec`` has a grammar, else line windows.
+
+    Pass ``tree`` when the source is already parsed, to parse it only once.
+    """
     text = source.decode("utf-8", "replace")
     lengths = _line_lengths(text)
     if not lengths:
@@ -141,7 +146,8 @@ def chunk_source(spec: LanguageSpec | None, source: bytes, size: int = CHUNK_SIZ
     symbols: list[_Span] = []
     spans: list[tuple[int, int]]
     if spec is not None and spec.grammar is not None:
-        tree = parse(spec, source)
+        if tree is None:
+            tree = parse(spec, source)
         sizes = _Sizes(lengths)
         spans = _pack(_units(tree.root_node, sizes, size, 0), sizes, size)
         if "outline" in spec.queries:

@@ -17,6 +17,7 @@ BUILTIN_OPERATIONS: dict[str, str] = {
     "find": "prx.operations.find:FIND",
     "outline": "prx.operations.outline:OUTLINE",
     "read": "prx.operations.read:READ",
+    "search": "prx.operations.search:SEARCH",
     "stats": "prx.operations.stats:STATS",
 }
 

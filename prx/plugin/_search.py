@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 if TYPE_CHECKING:
+    from prx.retrieval.corpus import Corpus
     from prx.workspace import Workspace
 
 __all__ = ["Candidate", "ComponentContext", "Query", "Reranker", "Retriever"]
@@ -35,6 +36,10 @@ class Query:
     text: str
     #: The detected or requested mode (``symbol``, ``hybrid``, ``literal``, ``regex`` ...).
     mode: str = "hybrid"
+    #: BM25 tokens of the query (identifiers split, abbreviations expanded).
+    tokens: tuple[str, ...] = ()
+    #: The identifier looked up, for a symbol query (``meth`` for ``Cls.meth``).
+    symbol: str | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -54,6 +59,8 @@ class Candidate:
     score: float
     #: Which retriever produced it.
     source: str = ""
+    #: Index of the chunk in the corpus, or -1 for candidates that are not chunks.
+    chunk: int = -1
 
 
 class Retriever(ABC):
@@ -70,12 +77,12 @@ class Retriever(ABC):
     def __init__(self, ctx: ComponentContext) -> None:
         self.ctx = ctx
 
-    def build(self, chunks: Sequence[Any]) -> None:  # noqa: B027 - optional hook
-        """Prepare for queries over ``chunks`` (default: nothing to prepare)."""
+    def build(self, corpus: Corpus) -> None:  # noqa: B027 - optional hook
+        """Prepare for queries over ``corpus`` (default: nothing to prepare)."""
 
     @abstractmethod
     def search(self, query: Query, k: int) -> list[Candidate]:
-        """Return up to ``k`` candidates, best first."""
+        """Return up to ``k`` candidates (chunks of the corpus), best first."""
 
     def save(self, directory: Path) -> None:  # noqa: B027 - optional hook
         """Persist built state into an index directory (default: nothing)."""
@@ -97,5 +104,5 @@ class Reranker(ABC):
         self.ctx = ctx
 
     @abstractmethod
-    def rerank(self, query: Query, candidates: list[Candidate]) -> list[Candidate]:
-        """Return the candidates rescored, best first."""
+    def rerank(self, query: Query, candidates: list[Candidate], corpus: Corpus) -> list[Candidate]:
+        """Return the candidates rescored, best first (the same candidates, no new ones)."""

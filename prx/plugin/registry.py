@@ -39,6 +39,8 @@ _OPS_MODULE = "prx.operations.hooks"
 BUILTIN_PLUGINS: tuple[str, ...] = (
     "prx.operations.hooks",
     "prx.lang.hooks",
+    "prx.retrieval.hooks",
+    "prx.ranking.hooks",
     "prx.cli.hooks",
 )
 

@@ -1,0 +1,79 @@
+"""Results of ``prx search``."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+__all__ = ["Match", "SearchExistsResult", "SearchResult"]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Match:
+    """One place that answers a search."""
+
+    #: Path relative to the search root.
+    file: str
+    #: The line that matched best (1-based).
+    line: int
+    #: Column of the match on that line (1-based; 1 for ranked chunk results).
+    column: int
+    #: Last line of the matched region.
+    end_line: int
+    #: The matched text (the query for ranked results).
+    match: str
+    #: Kind of the enclosing symbol (function, class, method ...), or None at top level.
+    context_type: str | None
+    #: Name of the enclosing symbol.
+    context_name: str | None
+    #: One-line signature of the enclosing symbol.
+    context_signature: str | None
+    #: The lines around the match.
+    snippet: str
+    #: Relevance in [0, 1]: 1.0 for the best ranked result and for exact matches.
+    relevance: float
+    #: Language of the file, or None.
+    language: str | None
+    #: xxh3-128 of the file's content when it was searched.
+    hash: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SearchResult:
+    """The answer of :func:`prx.search`."""
+
+    #: The query as given.
+    query: str
+    #: The mode that ran: symbol, hybrid, literal, regex or structural.
+    mode: str
+    #: Why that mode (detected or requested).
+    mode_reason: str
+    #: The matches of this page, best first.
+    matches: tuple[Match, ...]
+    #: All matches the mode found (the ranked pool for symbol and hybrid searches).
+    total_matches: int
+    #: Matches in this page.
+    returned: int
+    #: Tokens this answer's data took.
+    budget_used: int
+    #: Whether more matches exist beyond this page.
+    truncated: bool = False
+    #: Token for ``--continue`` to get the next page.
+    continuation_token: str | None = None
+    #: Files searched.
+    files_searched: int = 0
+    #: Files passed over, by reason.
+    skipped: dict[str, int] = field(default_factory=dict)
+    #: A warning about the query (e.g. it looks like another mode's syntax).
+    warning: str | None = None
+    #: What to try instead, when the answer is empty or doubtful.
+    suggestion: str | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SearchExistsResult:
+    """The answer of ``prx search --exists``."""
+
+    #: Whether anything matched.
+    exists: bool
+    #: ``exact`` for a confirmed match or a complete search.
+    confidence: str

@@ -1,0 +1,1 @@
+"""Search-quality evaluation: labelled datasets, NDCG@k, bootstrap intervals (see ``ndcg``)."""

@@ -1,0 +1,90 @@
+"""The ``search`` operation."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from prx.plugin._operation import Baseline, Operation, param
+from prx.types import SearchExistsResult, SearchResult
+from prx.workspace import Workspace
+
+__all__ = ["SEARCH", "SearchParams"]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SearchParams:
+    """Parameters of ``prx search``."""
+
+    query: str = param(help="words, an identifier, a text, a regex or an ast-grep pattern", positional=True)
+    path: str = param(".", help="directory or file to search (default: .)", positional=True)
+    literal: bool = param(False, help="search the query as a fixed string")
+    regex: bool = param(False, help="search the query as a regular expression")
+    semantic: bool = param(False, help="ranked search by meaning (BM25 + embeddings)")
+    symbol: bool = param(False, help="ranked search for an identifier's definition first")
+    structural: bool = param(False, help="ast-grep pattern ($NAME, $$$ARGS)")
+    top_k: int = param(10, help="matches per page (default 10)", short="-k", metavar="N")
+    budget: int | None = param(None, help="cap the answer at N tokens (exact cl100k_base)", metavar="N")
+    context: int = param(2, help="lines around a literal or regex match (default 2)", short="-C", metavar="N")
+    include: tuple[str, ...] = param((), help="only files matching this glob; repeatable", metavar="GLOB")
+    language: tuple[str, ...] = param((), help="only files of this language; repeatable", metavar="LANG")
+    ignore_case: bool = param(False, help="literal and regex: ignore case", short="-i")
+    exists: bool = param(False, help="answer only whether anything matches")
+    continue_token: str | None = param(None, help="continuation_token of the previous page", flag="--continue", metavar="TOKEN")
+
+
+def _mode(p: SearchParams) -> str | None:
+    for flag, mode in ((p.literal, "literal"), (p.regex, "regex"), (p.symbol, "symbol"), (p.structural, "structural"), (p.semantic, "hybrid")):
+        if flag:
+            return mode
+    return None
+
+
+def _run(ws: Workspace, p: SearchParams) -> SearchResult | SearchExistsResult:
+    modes = [m for m in (p.literal, p.regex, p.semantic, p.symbol, p.structural) if m]
+    if len(modes) > 1:
+        from prx.errors import InvalidArgumentError
+
+        raise InvalidArgumentError(
+            "invalid argument: choose one of --literal, --regex, --semantic, --symbol, --structural"
+        )
+    return ws.search(
+        p.query, p.path, mode=_mode(p), top_k=p.top_k, budget=p.budget, context=p.context,
+        continue_token=p.continue_token, globs=p.include, languages=p.language,
+        exists=p.exists, ignore_case=p.ignore_case,
+    )
+
+
+def _fallback(p: SearchParams) -> Sequence[str]:
+    target = "./" + p.path if p.path.startswith("-") else p.path
+    return ["grep", "-rnE" if p.regex else "-rnF", "--", p.query, target]
+
+
+def _baseline(p: SearchParams, r: SearchResult | SearchExistsResult) -> Baseline:
+    # Without prx: grep for the words, then read the files that hold the answers.
+    import os
+
+    command = " ".join(_fallback(p))
+    if isinstance(r, SearchExistsResult):
+        return Baseline(tokens=0, strategy="lower_bound", command=command)
+    root = p.path if os.path.isdir(p.path) else os.path.dirname(p.path) or "."
+    files = {m.file for m in r.matches}
+    size = 0
+    for name in files:
+        try:
+            size += os.path.getsize(os.path.join(root, name) if os.path.isdir(p.path) else p.path)
+        except OSError:
+            pass
+    grep_lines = r.total_matches * 100 if r.mode in ("literal", "regex") else 0
+    return Baseline(tokens=(size + grep_lines) // 4, strategy="estimate", command=command)
+
+
+SEARCH = Operation(
+    name="search",
+    summary="Search code: ranked by meaning or identifier, or literal, regex, structural.",
+    func=_run,
+    params=SearchParams,
+    result=SearchResult,
+    fallback=_fallback,
+    baseline=_baseline,
+)

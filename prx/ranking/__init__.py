@@ -1,0 +1,1 @@
+"""Rerank stages of the search pipeline (each a Reranker plugin)."""

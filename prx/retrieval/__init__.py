@@ -1,0 +1,1 @@
+"""Search: retrievers, fusion and the search pipeline."""

@@ -1,0 +1,96 @@
+"""A search engine for one root: the corpus, every retriever built over it, the rerank
+pipeline. Workspaces cache engines and rebuild one when a file under its root changed
+(size or mtime), so warm queries in a long-lived process skip all the building."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from prx.plugin._search import Candidate, ComponentContext, Query
+
+if TYPE_CHECKING:
+    from prx.plugin.interfaces import Reranker, Retriever
+    from prx.retrieval.corpus import Corpus
+    from prx.workspace import Workspace
+
+__all__ = ["Engine", "engine_for"]
+
+
+class Engine:
+    """Retrievers and rerankers over the corpus of one root."""
+
+    def __init__(self, ws: Workspace, root: str, corpus: Corpus | None = None) -> None:
+        from prx.ranking.stages import DEFAULT_PIPELINE
+        from prx.retrieval.corpus import build_corpus
+
+        self.root = root
+        self.corpus = corpus if corpus is not None else build_corpus(ws, root)
+        self.warnings: list[str] = []
+        self.retrievers: dict[str, Retriever] = {}
+        for cls in ws.registry.retrievers():
+            retriever = cls(ComponentContext(workspace=ws, settings=ws.config.plugin_settings(cls.NAME)))
+            try:
+                retriever.build(self.corpus)
+            except Exception as exc:  # a broken retriever degrades the search, never fails it
+                self.warnings.append(f"retriever {cls.NAME!r} is unavailable: {type(exc).__name__}: {exc}")
+                continue
+            self.retrievers[cls.NAME] = retriever
+        stages = {cls.NAME: cls for cls in ws.registry.rerankers()}
+        pipeline = ws.config.settings.get("search", {}).get("pipeline", DEFAULT_PIPELINE)
+        self.pipeline: list[Reranker] = []
+        for name in pipeline:
+            if name in stages:
+                self.pipeline.append(stages[name](ComponentContext(workspace=ws)))
+            else:
+                self.warnings.append(f"rerank stage {name!r} is not registered; skipped")
+
+    def ranked(
+        self,
+        query: Query,
+        pool: int,
+        accept: Callable[[str], bool] | None = None,
+        weights: dict[str, float] | None = None,
+    ) -> list[Candidate]:
+        """The best ``pool`` chunks for ``query``, fused and reranked."""
+        from prx.retrieval.fusion import fuse, weights_for
+
+        depth = pool * 3
+        rankings = {}
+        for name, retriever in self.retrievers.items():
+            found = retriever.search(query, depth)
+            if accept is not None:
+                found = [c for c in found if accept(c.file)]
+            rankings[name] = found
+        candidates = fuse(self.corpus, rankings, weights_for(query.mode, list(rankings), weights))
+        candidates = candidates[: pool * 2]
+        for stage in self.pipeline:
+            candidates = stage.rerank(query, candidates, self.corpus)
+        return candidates[:pool]
+
+
+def _signature(root: str, files: Any) -> tuple[tuple[str, int, int], ...]:
+    out = []
+    for found in files:
+        try:
+            stat = os.stat(found.path)
+        except OSError:
+            continue
+        out.append((found.rel, stat.st_size, stat.st_mtime_ns))
+    return tuple(out)
+
+
+def engine_for(ws: Workspace, root: str) -> Engine:
+    """The cached engine of ``root``, rebuilt when any file changed, appeared or vanished."""
+    from prx.files.walk import walk
+
+    walked = walk(root, max_file_size=ws.config.max_file_size, skip_binary=False)
+    signature = _signature(root, walked.files)
+    cache: dict[str, tuple[Any, Engine]] = ws.cache.setdefault("engines", {})
+    hit = cache.get(root)
+    if hit is not None and hit[0] == signature:
+        return hit[1]
+    engine = Engine(ws, root)
+    cache[root] = (signature, engine)
+    return engine

@@ -1,0 +1,98 @@
+"""What kind of query is this? Mode detection, symbol recognition, abbreviations.
+
+Modes: ``symbol`` (an identifier: definitions first), ``hybrid`` (words: BM25 + embeddings),
+``literal`` (a fixed string with code punctuation), ``regex`` (explicit only) and
+``structural`` (an ast-grep pattern with ``$METAVARS``). The detected mode and the reason
+are reported in every answer.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = [
+    "ABBREVIATIONS",
+    "MODES",
+    "detect_mode",
+    "expand_abbreviations",
+    "is_symbol_query",
+    "looks_like_regex",
+    "symbol_name",
+]
+
+#: Every mode a search can run in.
+MODES = ("symbol", "hybrid", "literal", "regex", "structural")
+
+_SYMBOL = re.compile(r"^[^\W\d]\w*(?:(?:::|\.|#|->)[^\W\d]\w*)*(?:\(\))?$")
+_METAVAR = re.compile(r"\$(?:\$\$)?[A-Z_][A-Z0-9_]*|\$\$\$")
+_WORD = re.compile(r"^[^\W\d][\w'’-]*[?.,!]?$")
+_REGEX_HINTS = re.compile(r"\\[dwsbDWSB]|\.\*|\.\+|\[[^\]]+\]|\(\?|\|\w|^\^|\$$|\{\d")
+
+#: Abbreviation -> full word, added to the BM25 query (not to the embedded one).
+ABBREVIATIONS: dict[str, str] = {
+    "auth": "authentication",
+    "authn": "authentication",
+    "authz": "authorization",
+    "db": "database",
+    "config": "configuration",
+    "cfg": "configuration",
+    "deps": "dependencies",
+    "env": "environment",
+    "impl": "implementation",
+    "repo": "repository",
+    "msg": "message",
+    "req": "request",
+    "res": "response",
+    "resp": "response",
+    "err": "error",
+    "fn": "function",
+    "func": "function",
+    "ctx": "context",
+    "cb": "callback",
+    "infra": "infrastructure",
+    "async": "asynchronous",
+    "init": "initialize",
+    "param": "parameter",
+    "params": "parameters",
+    "arg": "argument",
+    "args": "arguments",
+    "dir": "directory",
+    "tmp": "temporary",
+    "ws": "websocket",
+}
+
+
+def is_symbol_query(query: str) -> bool:
+    """A single identifier, optionally qualified (``Foo.bar``, ``Foo::bar``, ``foo()``)."""
+    return bool(_SYMBOL.match(query.strip()))
+
+
+def symbol_name(query: str) -> str:
+    """The last segment of a qualified symbol query: ``a.b::Cls.meth()`` -> ``meth``."""
+    text = query.strip().removesuffix("()")
+    return re.split(r"::|\.|#|->", text)[-1]
+
+
+def looks_like_regex(query: str) -> bool:
+    """Whether a query reads like a regular expression (``\\d+``, ``.*``, ``[a-z]``)."""
+    return bool(_REGEX_HINTS.search(query))
+
+
+def detect_mode(query: str) -> tuple[str, str]:
+    """The mode for ``query`` and why it was chosen."""
+    text = query.strip()
+    if _METAVAR.search(text):
+        return "structural", "the query has ast-grep metavariables ($NAME)"
+    if is_symbol_query(text):
+        return "symbol", "the query is a single identifier"
+    tokens = text.split()
+    wordy = sum(1 for t in tokens if _WORD.match(t))
+    if len(tokens) >= 2 and wordy / len(tokens) >= 0.6:
+        return "hybrid", "the query is words: ranked by BM25 and embeddings"
+    return "literal", "the query has code punctuation: searched as a fixed string"
+
+
+def expand_abbreviations(query: str) -> str:
+    """``query`` plus the full forms of the abbreviations it uses."""
+    extra = [ABBREVIATIONS[w] for w in re.findall(r"\w+", query.lower()) if w in ABBREVIATIONS]
+    return query + (" " + " ".join(extra) if extra else "")

@@ -1,0 +1,335 @@
+"""``prx search``: one entry point for every mode, one answer shape."""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
+
+from prx import continuation
+from prx.budget import data_tokens, fit_prefix, limit_for
+from prx.errors import BudgetExceededError, InvalidArgumentError, NotFoundError
+from prx.plugin._search import Candidate, Query
+from prx.tokens import TokenCounter, counter_for
+from prx.types import Match, SearchExistsResult, SearchResult
+
+if TYPE_CHECKING:
+    from prx.retrieval.corpus import Corpus
+    from prx.workspace import Workspace
+
+__all__ = ["run_search"]
+
+_PLACEHOLDER = 999_999
+_SNIPPET_LINES = 40
+_LEAD = 3
+
+
+def _acceptor(
+    ws: Workspace, globs: Sequence[str], languages: Sequence[str]
+) -> Callable[[str], bool] | None:
+    if not globs and not languages:
+        return None
+    from prx.files.patterns import GlobPattern
+
+    patterns = [GlobPattern(g) for g in globs]
+    wanted = {name.lower() for name in languages}
+
+    def accept(rel: str) -> bool:
+        if patterns and not any(p.match(rel) for p in patterns):
+            return False
+        if wanted:
+            spec = ws.language_for(rel)
+            return spec is not None and spec.name in wanted
+        return True
+
+    return accept
+
+
+def run_search(
+    ws: Workspace,
+    query: str,
+    path: str = ".",
+    *,
+    mode: str | None = None,
+    top_k: int = 10,
+    budget: int | None = None,
+    context: int = 2,
+    continue_token: str | None = None,
+    globs: Sequence[str] = (),
+    languages: Sequence[str] = (),
+    exists: bool = False,
+    ignore_case: bool = False,
+) -> SearchResult | SearchExistsResult:
+    """Search for :meth:`Workspace.search`."""
+    from prx.retrieval.query import MODES, detect_mode
+
+    if not query.strip():
+        raise InvalidArgumentError("invalid argument query: must not be empty")
+    if top_k < 1:
+        raise InvalidArgumentError(f"invalid argument --top-k: must be 1 or more, got {top_k}")
+    if not 0 <= context <= 50:
+        raise InvalidArgumentError(f"invalid argument --context: must be 0 to 50, got {context}")
+    if budget is not None and budget <= 0:
+        raise InvalidArgumentError(f"invalid argument --budget: must be positive, got {budget}")
+    if mode is not None and mode not in MODES:
+        raise InvalidArgumentError(f"invalid argument --mode: expected one of {', '.join(MODES)}")
+    known = {spec.name for spec in ws.registry.languages()}
+    for language in languages:
+        if language.lower() not in known:
+            raise InvalidArgumentError(
+                f"invalid argument --language: unknown language {language!r}",
+                suggestion=f"Known languages: {', '.join(sorted(known))}.",
+            )
+    root = ws.resolve(path)
+    if not os.path.lexists(root):
+        raise NotFoundError(f"path not found: {path}")
+    if mode is None:
+        mode, reason = detect_mode(query)
+    else:
+        reason = f"requested (--{mode})"
+    accept = _acceptor(ws, globs, languages)
+    request = continuation.fingerprint(root, query, mode, sorted(globs), sorted(languages), ignore_case)
+    offset = 0
+    if continue_token is not None:
+        (position,) = continuation.decode(continue_token, "search", request, 1)
+        offset = continuation.decode_int(position, "search")
+    page = _Page(ws, query, mode, reason, top_k, budget, offset, request, context)
+    if mode in ("literal", "regex"):
+        return _literal(page, root, accept, exists, ignore_case)
+    if mode == "structural":
+        from prx.retrieval.structural import structural_search
+
+        found, total, searched, skipped, warning, suggestion = structural_search(ws, query, root, accept)
+        window = found[offset : offset + top_k]
+        return page.finish(window, total, searched, skipped, warning, suggestion, exists=exists)
+    return _ranked(page, root, accept, exists)
+
+
+class _Page:
+    """What every mode shares: paging, budgets, the final result."""
+
+    def __init__(
+        self, ws: Workspace, query: str, mode: str, reason: str, top_k: int,
+        budget: int | None, offset: int, request: str, context: int,
+    ) -> None:
+        self.ws, self.query, self.mode, self.reason = ws, query, mode, reason
+        self.top_k, self.budget, self.offset, self.request = top_k, budget, offset, request
+        self.context = context
+        self.count: TokenCounter = counter_for(budget is not None)
+
+    def finish(
+        self,
+        matches: list[Match],
+        total: int,
+        searched: int,
+        skipped: dict[str, int],
+        warning: str | None = None,
+        suggestion: str | None = None,
+        *,
+        exists: bool = False,
+    ) -> SearchResult | SearchExistsResult:
+        if exists:
+            return SearchExistsResult(exists=total > 0, confidence="exact")
+        window = matches[: self.top_k]  # already the page starting at the offset
+
+        def build(keep: int, used: int) -> SearchResult:
+            more = self.offset + keep < total
+            return SearchResult(
+                query=self.query, mode=self.mode, mode_reason=self.reason,
+                matches=tuple(window[:keep]), total_matches=total, returned=keep,
+                budget_used=used, truncated=more,
+                continuation_token=continuation.encode("search", self.request, self.offset + keep)
+                if more else None,
+                files_searched=searched, skipped=skipped, warning=warning, suggestion=suggestion,
+            )
+
+        keep = len(window)
+        if self.budget is not None:
+            limit = limit_for(self.budget)
+            keep = fit_prefix(len(window), lambda k: data_tokens(build(k, _PLACEHOLDER), self.count), limit)
+            if keep == 0 and window:
+                raise BudgetExceededError(
+                    f"budget {self.budget} cannot hold a single match",
+                    suggestion=f"Use --budget {self.budget * 2} or more, or --context 0.",
+                )
+        draft = build(keep, _PLACEHOLDER)
+        return dataclasses.replace(draft, budget_used=data_tokens(draft, self.count))
+
+
+# ----------------------------------------------------------------------------- literal
+
+
+def _literal(
+    page: _Page, root: str, accept: Callable[[str], bool] | None, exists: bool, ignore_case: bool
+) -> SearchResult | SearchExistsResult:
+    from prx.retrieval.literal import compile_pattern, scan
+    from prx.retrieval.query import looks_like_regex
+
+    pattern = compile_pattern(page.query, regex=page.mode == "regex", ignore_case=ignore_case)
+    filter_fn = (lambda rel, _language: accept(rel)) if accept else None
+    hits, skipped, searched = scan(page.ws, root, pattern, accept=filter_fn)
+    if exists:
+        found = next(hits, None)
+        return SearchExistsResult(exists=found is not None, confidence="exact")
+    collected = list(hits)
+    window = collected[page.offset : page.offset + page.top_k]
+    matches = _literal_matches(page, root, window)
+    suggestion = None
+    warning = None
+    if not collected:
+        if page.mode == "literal" and looks_like_regex(page.query):
+            warning = "no match for the text as written, and it looks like a regular expression"
+            suggestion = f"Try: prx search --regex {page.query!r}"
+        elif page.mode == "regex":
+            suggestion = "Try --literal to search the text as written, or -i to ignore case."
+        else:
+            suggestion = "Try -i to ignore case, or a word query for ranked results."
+    return page.finish(matches, len(collected), searched[0], dict(sorted(skipped.items())), warning, suggestion)
+
+
+def _outline_cache(page: _Page) -> Callable[[str, str], list[tuple[int, int, str, str, str]]]:
+    cache: dict[str, list[tuple[int, int, str, str, str]]] = {}
+
+    def definitions(root: str, rel: str) -> list[tuple[int, int, str, str, str]]:
+        if rel not in cache:
+            from prx.lang.outline import flatten, outline
+
+            spec = page.ws.language_for(rel)
+            spans: list[tuple[int, int, str, str, str]] = []
+            if spec is not None and spec.grammar is not None and "outline" in spec.queries:
+                try:
+                    with open(os.path.join(root, rel) if os.path.isdir(root) else root, "rb") as fh:
+                        data = fh.read()
+                    for s in flatten(outline(spec, data)):
+                        spans.append((s.lines.start, s.lines.end, s.kind, s.name, s.signature))
+                except Exception:  # context is a nicety: a parse failure leaves it empty
+                    spans = []
+            cache[rel] = spans
+        return cache[rel]
+
+    return definitions
+
+
+def _innermost(spans: Sequence[tuple[int, int, str, str, str]], line: int) -> tuple[int, int, str, str, str] | None:
+    around = [s for s in spans if s[0] <= line <= s[1]]
+    return min(around, key=lambda s: s[1] - s[0]) if around else None
+
+
+def _literal_matches(page: _Page, root: str, hits: Sequence[object]) -> list[Match]:
+    definitions = _outline_cache(page)
+    lines_cache: dict[str, list[str]] = {}
+    out: list[Match] = []
+    for hit in hits:
+        rel: str = getattr(hit, "file")
+        if rel not in lines_cache:
+            full = os.path.join(root, rel) if os.path.isdir(root) else root
+            with open(full, "rb") as fh:
+                lines_cache[rel] = fh.read().decode("utf-8", "replace").split("\n")
+        lines = lines_cache[rel]
+        line: int = getattr(hit, "line")
+        first, last = max(1, line - page.context), min(len(lines), line + page.context)
+        around = _innermost(definitions(root, rel), line)
+        spec = page.ws.language_for(rel)
+        out.append(
+            Match(
+                file=rel, line=line, column=getattr(hit, "column"), end_line=line,
+                match=getattr(hit, "match"),
+                context_type=around[2] if around else None,
+                context_name=around[3] if around else None,
+                context_signature=around[4] if around else None,
+                snippet="\n".join(lines[first - 1 : last]),
+                relevance=1.0, language=spec.name if spec else None, hash=getattr(hit, "hash"),
+            )
+        )
+    return out
+
+
+# ------------------------------------------------------------------------------ ranked
+
+
+def _ranked(page: _Page, root: str, accept: Callable[[str], bool] | None, exists: bool) -> SearchResult | SearchExistsResult:
+    from prx.retrieval.engine import engine_for
+    from prx.retrieval.query import expand_abbreviations, symbol_name
+    from prx.retrieval.tokenize import tokenize
+
+    engine = engine_for(page.ws, root)
+    query = Query(
+        text=page.query,
+        mode=page.mode,
+        tokens=tuple(tokenize(expand_abbreviations(page.query))),
+        symbol=symbol_name(page.query) if page.mode == "symbol" else None,
+    )
+    pool = max(50, page.offset + 5 * page.top_k)
+    ranked = engine.ranked(query, pool, accept)
+    corpus = engine.corpus
+    if exists:
+        return _ranked_exists(engine.corpus, query, ranked)
+    top = ranked[0].score if ranked else 1.0
+    window = ranked[page.offset : page.offset + page.top_k]
+    matches = [_chunk_match(corpus, c, query, top) for c in window]
+    suggestion = None
+    if not ranked:
+        suggestion = "Nothing matched: try other words, or --literal for an exact text."
+    skipped = dict(corpus.skipped)
+    warning = "; ".join(engine.warnings) or None
+    return page.finish(matches, len(ranked), len(corpus.files), skipped, warning, suggestion)
+
+
+def _ranked_exists(corpus: Corpus, query: Query, ranked: list[Candidate]) -> SearchExistsResult:
+    if query.symbol:
+        from prx.retrieval.symbols import SymbolIndex
+
+        definitions, _ = SymbolIndex(corpus).lookup(query.symbol)
+        if definitions:
+            return SearchExistsResult(exists=True, confidence="exact")
+    words = {t for t in query.tokens if len(t) > 2}
+    for candidate in ranked[:20]:
+        text = corpus.chunks[candidate.chunk].text.lower()
+        if words and all(w in text for w in words):
+            return SearchExistsResult(exists=True, confidence="probable")
+    return SearchExistsResult(exists=False, confidence="probable")
+
+
+def _chunk_match(corpus: Corpus, candidate: Candidate, query: Query, top: float) -> Match:
+    chunk = corpus.chunks[candidate.chunk]
+    lines = chunk.text.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    spans = [
+        (d.start_line, d.end_line, d.kind, d.name, d.signature)
+        for d in corpus.definitions
+        if d.file == chunk.file and d.start_line <= chunk.end_line and d.end_line >= chunk.start_line
+    ]
+    line = chunk.start_line
+    if query.symbol:
+        named = [s for s in spans if s[3] == query.symbol or s[3].lower() == query.symbol.lower()]
+        if named and chunk.start_line <= named[0][0] <= chunk.end_line:
+            line = named[0][0]
+    if line == chunk.start_line:
+        words = [t for t in query.tokens if len(t) > 2]
+        best = 0
+        for offset, text in enumerate(lines):
+            lowered = text.lower()
+            hits = sum(1 for w in words if w in lowered)
+            if hits > best:
+                best, line = hits, chunk.start_line + offset
+    around = _innermost(spans, line)
+    # Show the chunk from a little before the best line, without the blank lead-in.
+    first = max(0, line - chunk.start_line - _LEAD)
+    while first < len(lines) - 1 and not lines[first].strip():
+        first += 1
+    shown = lines[first : first + _SNIPPET_LINES]
+    snippet = "\n".join(shown).rstrip()
+    below = len(lines) - first - len(shown)
+    if below > 0:
+        snippet += f"\n[prx: {below} more lines to line {chunk.end_line}]"
+    record = corpus.files.get(chunk.file)
+    return Match(
+        file=chunk.file, line=line, column=1, end_line=chunk.end_line, match=query.text,
+        context_type=around[2] if around else chunk.symbol_kind,
+        context_name=around[3] if around else chunk.symbol,
+        context_signature=around[4] if around else None,
+        snippet=snippet, relevance=round(candidate.score / top, 4) if top > 0 else 0.0,
+        language=chunk.language, hash=record.hash if record else "",
+    )

@@ -1,0 +1,140 @@
+"""Structural search with ast-grep patterns (``def $NAME($$$ARGS)``).
+
+ast-grep silently matches nothing for an incomplete pattern and panics (a BaseException
+with a backtrace) for a language it lacks, so prx validates first: only languages ast-grep
+supports are searched, and a pattern that does not parse in any of the tree's languages is
+an error with the parser's message and a completed example.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections import Counter
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from prx.errors import InvalidArgumentError
+from prx.files.text import BINARY_PROBE, decode
+
+if TYPE_CHECKING:
+    from prx.types import Match
+    from prx.workspace import Workspace
+
+__all__ = ["AST_GREP_LANGUAGES", "structural_search", "validate_pattern"]
+
+#: prx language name -> ast-grep language name (only those ast-grep 0.51 ships).
+AST_GREP_LANGUAGES = {
+    name: name
+    for name in (
+        "bash", "c", "cpp", "csharp", "css", "elixir", "go", "hcl", "html", "java",
+        "javascript", "json", "kotlin", "lua", "php", "python", "ruby", "rust", "scala",
+        "swift", "tsx", "typescript", "yaml",
+    )
+}
+_METAVARIABLE = re.compile(r"\$\$\$([A-Z_][A-Z0-9_]*)?|\$([A-Z_][A-Z0-9_]*)")
+_LIMIT = 1000
+
+
+def _as_code(pattern: str) -> str:
+    # Metavariables become plain identifiers so tree-sitter can check the pattern's syntax.
+    return _METAVARIABLE.sub(lambda m: "x_" + (m.group(1) or m.group(2) or "rest").lower(), pattern)
+
+
+def validate_pattern(ws: Workspace, pattern: str, language: str) -> str | None:
+    """None when ``pattern`` parses as ``language`` code, else the parser's complaint."""
+    from prx.lang.syntax import check_syntax
+
+    spec = ws.registry.language(language)
+    report = check_syntax(spec, _as_code(pattern).encode())
+    if report.ok:
+        return None
+    return f"{report.message} at column {report.column}" if report.column else str(report.message)
+
+
+def _example(pattern: str, language: str) -> str:
+    opened = {"(": ")", "[": "]", "{": "}"}
+    closing = []
+    for char in pattern:
+        if char in opened:
+            closing.append(opened[char])
+        elif closing and char == closing[-1]:
+            closing.pop()
+    completed = pattern + "".join(reversed(closing))
+    if language == "python" and re.match(r"\s*(async\s+)?def\s", completed) and ":" not in completed:
+        completed += ": $$$BODY"
+    return completed
+
+
+def structural_search(
+    ws: Workspace, pattern: str, root: str, accept: Callable[[str], bool] | None
+) -> tuple[list[Match], int, int, dict[str, int], str | None, str | None]:
+    """(matches, total, files searched, skipped, warning, suggestion) for ``pattern``."""
+    from ast_grep_py import SgRoot
+
+    from prx.files.walk import walk
+    from prx.hashing import content_hash
+    from prx.types import Match
+
+    walked = walk(root, max_file_size=ws.config.max_file_size, skip_binary=False)
+    skipped: Counter[str] = Counter(walked.skipped)
+    verdicts: dict[str, str | None] = {}
+    matches: list[Match] = []
+    total = searched = 0
+    for found in walked.files:
+        if accept is not None and not accept(found.rel):
+            continue
+        spec = ws.language_for(found.rel)
+        if spec is None or spec.name not in AST_GREP_LANGUAGES:
+            continue
+        if spec.name not in verdicts:
+            verdicts[spec.name] = validate_pattern(ws, pattern, spec.name)
+        if verdicts[spec.name] is not None:
+            continue
+        data = found.path.read_bytes()
+        if b"\0" in data[:BINARY_PROBE]:
+            skipped["binary"] += 1
+            continue
+        text, _ = decode(data)
+        searched += 1
+        try:
+            nodes = SgRoot(text, AST_GREP_LANGUAGES[spec.name]).root().find_all(pattern=pattern)
+        except (KeyboardInterrupt, SystemExit):
+            raise
+        except BaseException:  # pyo3 panics are BaseExceptions: count, never crash
+            skipped["structural_error"] += 1
+            continue
+        lines = text.split("\n")
+        digest = content_hash(data)
+        for node in nodes:
+            total += 1
+            if len(matches) >= _LIMIT:
+                continue
+            span = node.range()
+            first, last = span.start.line + 1, span.end.line + 1
+            snippet = "\n".join(lines[first - 1 : min(last, first + 19)])
+            matches.append(
+                Match(
+                    file=found.rel, line=first, column=span.start.column + 1, end_line=last,
+                    match=node.text().split("\n", 1)[0], context_type=None, context_name=None,
+                    context_signature=None, snippet=snippet, relevance=1.0, language=spec.name,
+                    hash=digest,
+                )
+            )
+    if verdicts and all(v is not None for v in verdicts.values()):
+        language, problem = next(iter(verdicts.items()))
+        raise InvalidArgumentError(
+            f"invalid argument query: the pattern does not parse as {language} ({problem})",
+            suggestion=f"Complete the pattern, e.g. {_example(pattern, language)!r}; "
+            "metavariables are $NAME (one node) and $$$NAME (any number).",
+        )
+    warning = suggestion = None
+    if not verdicts:
+        warning = "no file in a language that structural search supports"
+    elif total == 0:
+        bad = sorted(name for name, v in verdicts.items() if v is not None)
+        warning = f"the pattern parsed but matched none of the {searched} files searched"
+        if bad:
+            warning += f" (it does not parse as {', '.join(bad)})"
+        suggestion = "Loosen the pattern with $$$ for any number of nodes, or try a word query."
+    return matches, total, searched, dict(sorted(skipped.items())), warning, suggestion
