@@ -133,11 +133,16 @@ def _label(symbols: list[_Span], start: int, end: int) -> tuple[str | None, str 
 
 
 def chunk_source(
-    spec: LanguageSpec | None, source: bytes, size: int = CHUNK_SIZE, tree: Any | None = None
+    spec: LanguageSpec | None,
+    source: bytes,
+    size: int = CHUNK_SIZE,
+    tree: Any | None = None,
+    defs: list[Definition] | None = None,
 ) -> list[Chunk]:
     """Chunks of ``source``; syntax-aware when ``spec`` has a grammar, else line windows.
 
-    Pass ``tree`` when the source is already parsed, to parse it only once.
+    Pass ``tree`` and ``defs`` (from :func:`prx.lang.outline.definitions`) when the source
+    is already parsed and outlined, to do that work only once.
     """
     text = source.decode("utf-8", "replace")
     lengths = _line_lengths(text)
@@ -150,7 +155,9 @@ def chunk_source(
             tree = parse(spec, source)
         sizes = _Sizes(lengths)
         spans = _pack(_units(tree.root_node, sizes, size, 0), sizes, size)
-        if "outline" in spec.queries:
+        if defs is not None:
+            symbols = _spans(defs, source, [])
+        elif "outline" in spec.queries:
             symbols = _spans(definitions(spec, source, tree), source, [])
         if spans and spans[-1][1] < len(lengths) - 1:  # trailing comments or blank lines
             spans[-1] = (spans[-1][0], len(lengths) - 1)

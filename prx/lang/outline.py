@@ -34,6 +34,7 @@ __all__ = [
     "flatten",
     "outline",
     "symbol_lines",
+    "symbols_of",
 ]
 
 #: The kinds an outline reports (the seed's vocabulary).
@@ -212,7 +213,12 @@ def _symbol(defn: Definition, source: bytes) -> Symbol:
 
 def outline(spec: LanguageSpec, source: bytes, tree: Any | None = None) -> tuple[Symbol, ...]:
     """The nested symbols of ``source`` (empty when the language has no outline query)."""
-    return tuple(_symbol(d, source) for d in definitions(spec, source, tree))
+    return symbols_of(definitions(spec, source, tree), source)
+
+
+def symbols_of(defs: list[Definition], source: bytes) -> tuple[Symbol, ...]:
+    """The :class:`~prx.types.Symbol` tree of definitions found by :func:`definitions`."""
+    return tuple(_symbol(d, source) for d in defs)
 
 
 def flatten(symbols: tuple[Symbol, ...]) -> list[Symbol]:

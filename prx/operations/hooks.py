@@ -13,6 +13,7 @@ if TYPE_CHECKING:
 #: Where each built-in operation's descriptor lives. The registry looks a built-in name up
 #: here first, so a command imports only its own module (each costs several ms).
 BUILTIN_OPERATIONS: dict[str, str] = {
+    "bench-ndcg": "prx.operations.bench_ndcg:BENCH_NDCG",
     "exists": "prx.operations.exists:EXISTS",
     "find": "prx.operations.find:FIND",
     "outline": "prx.operations.outline:OUTLINE",

@@ -7,7 +7,6 @@ weights at build time, so scoring a query adds one weight slice per query term.
 
 from __future__ import annotations
 
-import math
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
@@ -47,34 +46,29 @@ class BM25Index:
     @classmethod
     def build(cls, documents: Iterable[Sequence[str]], k1: float = K1, b: float = B) -> BM25Index:
         """Index ``documents`` (each a sequence of tokens)."""
-        counts: list[Counter[str]] = [Counter(doc) for doc in documents]
-        n = len(counts)
-        lengths = np.array([sum(c.values()) for c in counts], dtype=np.float64)
-        average = float(lengths.mean()) if n else 0.0
-        postings: dict[str, list[tuple[int, int]]] = {}
-        for doc_id, counter in enumerate(counts):
-            for term, tf in counter.items():
-                postings.setdefault(term, []).append((doc_id, tf))
         vocabulary: dict[str, int] = {}
-        offsets = [0]
-        all_ids: list[NDArray[np.int32]] = []
-        all_weights: list[NDArray[np.float32]] = []
-        norm = k1 * (1 - b + b * lengths / average) if average else np.full(n, k1)
-        for index, (term, plist) in enumerate(sorted(postings.items())):
-            vocabulary[term] = index
-            ids = np.fromiter((d for d, _ in plist), dtype=np.int32, count=len(plist))
-            tfs = np.fromiter((t for _, t in plist), dtype=np.float64, count=len(plist))
-            idf = math.log((n - len(plist) + 0.5) / (len(plist) + 0.5) + 1.0)
-            all_ids.append(ids)
-            all_weights.append((idf * tfs * (k1 + 1) / (tfs + norm[ids])).astype(np.float32))
-            offsets.append(offsets[-1] + len(plist))
-        return cls(
-            vocabulary,
-            np.array(offsets, dtype=np.int64),
-            np.concatenate(all_ids) if all_ids else np.zeros(0, dtype=np.int32),
-            np.concatenate(all_weights) if all_weights else np.zeros(0, dtype=np.float32),
-            n,
-        )
+        term_ids: list[int] = []
+        lengths: list[int] = []
+        for doc in documents:
+            term_ids.extend([vocabulary.setdefault(t, len(vocabulary)) for t in doc])
+            lengths.append(len(doc))
+        n = len(lengths)
+        doc_of = np.repeat(np.arange(n, dtype=np.int64), lengths)
+        terms = np.asarray(term_ids, dtype=np.int64)
+        # One sort of (term, document) keys gives every posting and its term frequency.
+        keys, tf = np.unique(terms * max(n, 1) + doc_of, return_counts=True)
+        posting_terms = keys // max(n, 1)
+        posting_docs = (keys % max(n, 1)).astype(np.int32)
+        df = np.bincount(posting_terms, minlength=len(vocabulary))
+        idf = np.log((n - df + 0.5) / (df + 0.5) + 1.0)
+        dl = np.asarray(lengths, dtype=np.float64)
+        average = float(dl.mean()) if n else 0.0
+        norm = k1 * (1 - b + b * dl / average) if average else np.full(n, k1)
+        tf64 = tf.astype(np.float64)
+        weights = idf[posting_terms] * tf64 * (k1 + 1) / (tf64 + norm[posting_docs])
+        offsets = np.zeros(len(vocabulary) + 1, dtype=np.int64)
+        np.cumsum(df, out=offsets[1:])
+        return cls(vocabulary, offsets, posting_docs, weights.astype(np.float32), n)
 
     def scores(self, query_tokens: Sequence[str]) -> NDArray[np.float32]:
         """BM25 score of every document (0 where no query term occurs)."""

@@ -9,7 +9,8 @@ from __future__ import annotations
 import os
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, NamedTuple
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from prx.errors import ParseError
 from prx.files.text import BINARY_PROBE, decode
@@ -20,6 +21,8 @@ if TYPE_CHECKING:
     from prx.workspace import Workspace
 
 __all__ = ["ChunkRecord", "Corpus", "Definition", "build_corpus", "enrich"]
+
+T = TypeVar("T")
 
 
 class ChunkRecord(NamedTuple):
@@ -32,6 +35,8 @@ class ChunkRecord(NamedTuple):
     text: str
     symbol: str | None
     symbol_kind: str | None
+    #: BM25 terms of the enriched text (computed where the chunk is made, in parallel).
+    terms: tuple[str, ...] = ()
 
 
 class Definition(NamedTuple):
@@ -63,6 +68,34 @@ class Corpus:
     files: dict[str, FileRecord] = field(default_factory=dict)
     definitions: list[Definition] = field(default_factory=list)
     skipped: dict[str, int] = field(default_factory=dict)
+    _by_file: dict[str, list[Definition]] | None = None
+    _imports: dict[int, bool] = field(default_factory=dict)
+    _memo: dict[tuple[str, str], Any] = field(default_factory=dict)
+
+    def memo(self, kind: str, key: str, compute: Callable[[str], T]) -> T:
+        """``compute(key)``, cached per corpus (for facts that depend only on a path)."""
+        slot = (kind, key)
+        if slot not in self._memo:
+            self._memo[slot] = compute(key)
+        return self._memo[slot]  # type: ignore[no-any-return]
+
+    def mostly_imports(self, chunk: int) -> bool:
+        """Whether chunk ``chunk`` is mostly import lines (computed once per chunk)."""
+        known = self._imports.get(chunk)
+        if known is None:
+            from prx.ranking.stages import mostly_imports
+
+            known = self._imports[chunk] = mostly_imports(self.chunks[chunk].text)
+        return known
+
+    def definitions_in(self, file: str) -> list[Definition]:
+        """The definitions of one file (indexed on first use)."""
+        if self._by_file is None:
+            index: dict[str, list[Definition]] = {}
+            for definition in self.definitions:
+                index.setdefault(definition.file, []).append(definition)
+            self._by_file = index
+        return self._by_file.get(file, [])
 
 
 def enrich(chunk: ChunkRecord) -> str:
@@ -83,59 +116,115 @@ def _file_units(
     spec: LanguageSpec | None, rel: str, data: bytes
 ) -> tuple[list[ChunkRecord], list[Definition]]:
     from prx.lang.chunk import chunk_source
-    from prx.lang.outline import flatten, outline
+    from prx.lang.outline import definitions as find_definitions
+    from prx.lang.outline import flatten, symbols_of
 
     language = spec.name if spec else None
     tree = None
+    found = None
     definitions: list[Definition] = []
     if spec is not None and spec.grammar is not None:
         from prx.lang.grammar import parse
 
         tree = parse(spec, data)
         if "outline" in spec.queries:
-            for symbol in flatten(outline(spec, data, tree)):
+            found = find_definitions(spec, data, tree)
+            for symbol in flatten(symbols_of(found, data)):
                 definitions.append(
                     Definition(
                         symbol.name, symbol.kind, rel, symbol.lines.start, symbol.lines.end,
                         symbol.signature,
                     )
                 )
-    chunks = [
-        ChunkRecord(rel, language, c.start_line, c.end_line, c.text, c.symbol, c.symbol_kind)
-        for c in chunk_source(spec, data, tree=tree)
-    ]
+    from prx.retrieval.tokenize import tokenize
+
+    chunks = []
+    for c in chunk_source(spec, data, tree=tree, defs=found):
+        record = ChunkRecord(rel, language, c.start_line, c.end_line, c.text, c.symbol, c.symbol_kind)
+        chunks.append(record._replace(terms=tuple(tokenize(enrich(record)))))
     return chunks, definitions
 
 
-def build_corpus(ws: Workspace, root: str) -> Corpus:
-    """Walk ``root`` and build its corpus (files over the size limit and binaries skipped)."""
+#: Below this many bytes a corpus is built in-process: starting workers would cost more.
+PARALLEL_BYTES = 600_000
+
+
+def _process(path: str, rel: str, spec: LanguageSpec | None) -> tuple[str, FileRecord | None, list[ChunkRecord], list[Definition], str | None]:
+    """Read and split one file; the last item is a skip reason, or None."""
+    try:
+        with open(path, "rb") as fh:
+            data = fh.read()
+    except OSError:
+        return rel, None, [], [], "unreadable"
+    if b"\0" in data[:BINARY_PROBE]:
+        return rel, None, [], [], "binary"
+    text, bad = decode(data)
+    note = None
+    if bad:
+        data = text.encode("utf-8")
+        note = "non_utf8_replaced"
+    try:
+        chunks, definitions = _file_units(spec, rel, data)
+    except ParseError:
+        note = "parse_error"
+        chunks, definitions = _file_units(None, rel, data)
+    record = FileRecord(rel, spec.name if spec else None, content_hash(data), len(data))
+    return rel, record, chunks, definitions, note
+
+
+def _worker(batch: list[tuple[str, str, str | None]]) -> list[tuple[str, FileRecord | None, list[ChunkRecord], list[Definition], str | None]]:
+    from prx.lang.catalog import BUILTIN_LANGUAGES
+
+    specs = {spec.name: spec for spec in BUILTIN_LANGUAGES}
+    return [_process(path, rel, specs[name] if name else None) for path, rel, name in batch]
+
+
+def build_corpus(ws: Workspace, root: str, *, workers: int | None = None) -> Corpus:
+    """Walk ``root`` and build its corpus (files over the size limit and binaries skipped).
+
+    A corpus over :data:`PARALLEL_BYTES` is split across ``workers`` processes (default:
+    one per core); parsing holds the GIL, so threads would not help.
+    """
     from prx.files.walk import walk
+    from prx.lang.catalog import BUILTIN_LANGUAGES
 
     corpus = Corpus(root=root)
     walked = walk(root, max_file_size=ws.config.max_file_size, skip_binary=False)
     skipped: Counter[str] = Counter(walked.skipped)
+    builtin = {id(spec) for spec in BUILTIN_LANGUAGES}
+    local: list[tuple[str, str, LanguageSpec | None]] = []
+    remote: list[tuple[str, str, str | None]] = []
     for found in walked.files:
-        try:
-            data = found.path.read_bytes()
-        except OSError:
-            skipped["unreadable"] += 1
-            continue
-        if b"\0" in data[:BINARY_PROBE]:
-            skipped["binary"] += 1
-            continue
         spec = ws.language_for(found.rel)
-        text, bad = decode(data)
-        if bad:
-            data = text.encode("utf-8")
-            skipped["non_utf8_replaced"] += 1
-        try:
-            chunks, definitions = _file_units(spec, found.rel, data)
-        except ParseError:
-            skipped["parse_error"] += 1
-            chunks, definitions = _file_units(None, found.rel, data)
-        corpus.files[found.rel] = FileRecord(
-            found.rel, spec.name if spec else None, content_hash(data), len(data)
-        )
+        if spec is None or id(spec) in builtin:
+            remote.append((str(found.path), found.rel, spec.name if spec else None))
+        else:  # a plugin's language cannot be sent to a worker process
+            local.append((str(found.path), found.rel, spec))
+    size = sum(found.size for found in walked.files)
+    count = workers if workers is not None else (os.cpu_count() or 1)
+    results: dict[str, tuple[str, FileRecord | None, list[ChunkRecord], list[Definition], str | None]] = {}
+    if count > 1 and size > PARALLEL_BYTES and len(remote) > count:
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+
+        method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+        batches = [remote[i::count * 4] for i in range(count * 4)]
+        with ProcessPoolExecutor(count, mp_context=multiprocessing.get_context(method)) as pool:
+            for batch in pool.map(_worker, batches):
+                for item in batch:
+                    results[item[0]] = item
+    else:
+        specs = {spec.name: spec for spec in BUILTIN_LANGUAGES}
+        local.extend((path, rel, specs[name] if name else None) for path, rel, name in remote)
+    for path, rel, local_spec in local:
+        results[rel] = _process(path, rel, local_spec)
+    for found in walked.files:  # walk order, whoever did the work
+        rel, record, chunks, definitions, note = results[found.rel]
+        if note is not None:
+            skipped[note] += 1
+        if record is None:
+            continue
+        corpus.files[rel] = record
         corpus.chunks.extend(chunks)
         corpus.definitions.extend(definitions)
     corpus.skipped = dict(sorted(skipped.items()))

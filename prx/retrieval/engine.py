@@ -56,41 +56,69 @@ class Engine:
         """The best ``pool`` chunks for ``query``, fused and reranked."""
         from prx.retrieval.fusion import fuse, weights_for
 
-        depth = pool * 3
+        depth = pool * 2
         rankings = {}
         for name, retriever in self.retrievers.items():
             found = retriever.search(query, depth)
             if accept is not None:
                 found = [c for c in found if accept(c.file)]
             rankings[name] = found
-        candidates = fuse(self.corpus, rankings, weights_for(query.mode, list(rankings), weights))
-        candidates = candidates[: pool * 2]
+        weighting = weights_for(query.mode, list(rankings), weights)
+        candidates = fuse(self.corpus, rankings, weighting, limit=pool * 2)
         for stage in self.pipeline:
             candidates = stage.rerank(query, candidates, self.corpus)
         return candidates[:pool]
 
 
-def _signature(root: str, files: Any) -> tuple[tuple[str, int, int], ...]:
-    out = []
-    for found in files:
+class _Freshness:
+    """Cheap change detection: the size and mtime of every file, and the mtime of every
+    directory (adding, removing or renaming a file changes its directory's mtime)."""
+
+    __slots__ = ("dirs", "files")
+
+    def __init__(self, root: str, files: Any) -> None:
+        self.files: dict[str, tuple[int, int]] = {}
+        self.dirs: dict[str, int] = {}
+        for found in files:
+            path = str(found.path)
+            try:
+                stat = os.stat(path)
+            except OSError:
+                continue
+            self.files[path] = (stat.st_size, stat.st_mtime_ns)
+        directories = {os.path.dirname(p) for p in self.files} | {root}
+        for directory in list(directories):
+            while directory.startswith(root) and directory not in self.dirs:
+                try:
+                    self.dirs[directory] = os.stat(directory).st_mtime_ns
+                except OSError:
+                    break
+                directory = os.path.dirname(directory)
+
+    def still_fresh(self) -> bool:
         try:
-            stat = os.stat(found.path)
+            for directory, mtime in self.dirs.items():
+                if os.stat(directory).st_mtime_ns != mtime:
+                    return False
+            for path, (size, mtime) in self.files.items():
+                stat = os.stat(path)
+                if stat.st_size != size or stat.st_mtime_ns != mtime:
+                    return False
         except OSError:
-            continue
-        out.append((found.rel, stat.st_size, stat.st_mtime_ns))
-    return tuple(out)
+            return False
+        return True
 
 
 def engine_for(ws: Workspace, root: str) -> Engine:
     """The cached engine of ``root``, rebuilt when any file changed, appeared or vanished."""
+    cache: dict[str, tuple[_Freshness, Engine]] = ws.cache.setdefault("engines", {})
+    hit = cache.get(root)
+    if hit is not None and hit[0].still_fresh():
+        return hit[1]
     from prx.files.walk import walk
 
     walked = walk(root, max_file_size=ws.config.max_file_size, skip_binary=False)
-    signature = _signature(root, walked.files)
-    cache: dict[str, tuple[Any, Engine]] = ws.cache.setdefault("engines", {})
-    hit = cache.get(root)
-    if hit is not None and hit[0] == signature:
-        return hit[1]
+    freshness = _Freshness(root, walked.files)
     engine = Engine(ws, root)
-    cache[root] = (signature, engine)
+    cache[root] = (freshness, engine)
     return engine

@@ -31,15 +31,22 @@ def weights_for(mode: str, names: Sequence[str], overrides: Mapping[str, float] 
     return weights
 
 
-def fuse(corpus: Corpus, rankings: Mapping[str, Sequence[Candidate]], weights: Mapping[str, float]) -> list[Candidate]:
-    """One list: each chunk scores the weighted sum of 1/(RRF_K + rank) over the rankings."""
+def fuse(
+    corpus: Corpus,
+    rankings: Mapping[str, Sequence[Candidate]],
+    weights: Mapping[str, float],
+    limit: int | None = None,
+) -> list[Candidate]:
+    """One list (its best ``limit``): each chunk scores the weighted sum of
+    1/(RRF_K + rank) over the rankings."""
     scores: dict[int, float] = {}
     for name, ranking in rankings.items():
         weight = weights.get(name, 0.5)
         for rank, candidate in enumerate(ranking, start=1):
             scores[candidate.chunk] = scores.get(candidate.chunk, 0.0) + weight / (RRF_K + rank)
+    best = sorted(scores.items(), key=lambda item: (-item[1], item[0]))[:limit]
     fused = []
-    for index, score in scores.items():
+    for index, score in best:
         chunk = corpus.chunks[index]
         fused.append(
             Candidate(

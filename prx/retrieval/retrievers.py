@@ -47,11 +47,9 @@ class BM25Retriever(Retriever):
 
     def build(self, corpus: Corpus) -> None:
         from prx.retrieval.bm25 import BM25Index
-        from prx.retrieval.corpus import enrich
-        from prx.retrieval.tokenize import tokenize
 
         self.corpus = corpus
-        self.index = BM25Index.build(tokenize(enrich(c)) for c in corpus.chunks)
+        self.index = BM25Index.build(c.terms for c in corpus.chunks)
 
     def search(self, query: Query, k: int) -> list[Candidate]:
         return top_candidates(self.corpus, self.index.scores(query.tokens), k, self.NAME)

@@ -298,8 +298,8 @@ def _chunk_match(corpus: Corpus, candidate: Candidate, query: Query, top: float)
         lines.pop()
     spans = [
         (d.start_line, d.end_line, d.kind, d.name, d.signature)
-        for d in corpus.definitions
-        if d.file == chunk.file and d.start_line <= chunk.end_line and d.end_line >= chunk.start_line
+        for d in corpus.definitions_in(chunk.file)
+        if d.start_line <= chunk.end_line and d.end_line >= chunk.start_line
     ]
     line = chunk.start_line
     if query.symbol:

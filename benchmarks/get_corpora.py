@@ -1,0 +1,206 @@
+"""Download and unpack the corpora named by the labelled datasets in benchmarks/datasets/.
+
+Usage: python benchmarks/get_corpora.py [DEST]   (DEST defaults to benchmarks/.corpora)
+
+Each dataset JSON has a "corpus" entry such as
+    {"pypi": "rich==15.0.0", "sha256": "...", "kind": "sdist"}
+    {"npm": "axios@1.21.1", "sha256": "...", "kind": "npm-tarball"}
+The archive is fetched with the ordinary client (``pip download`` / ``npm pack``), its sha256
+is checked, and it is unpacked with its top-level folder (``NAME-VER/`` or ``package/``) stripped
+into DEST/<dataset name>/. A stamp file DEST/<dataset name>.sha256 beside the tree records the
+archive that was unpacked; a tree whose stamp matches is left alone, so reruns are cheap.
+Downloaded archives are kept in DEST/.archives/.
+
+Standard library only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path, PurePosixPath
+
+HERE = Path(__file__).resolve().parent
+DATASETS = HERE / "datasets"
+DEFAULT_DEST = HERE / ".corpora"
+ARCHIVE_SUFFIXES = (".tar.gz", ".tgz")
+
+
+@dataclass(frozen=True)
+class Corpus:
+    """One archive to fetch, as described by a dataset file."""
+
+    name: str
+    registry: str  # "pypi" or "npm"
+    spec: str  # "name==ver" (pypi) or "name@ver" (npm)
+    sha256: str
+
+
+class CorpusError(Exception):
+    """A corpus could not be fetched, verified or unpacked."""
+
+
+def load_corpora(datasets: Path) -> list[Corpus]:
+    """Read every dataset JSON in ``datasets`` and return the corpora they name."""
+    corpora: list[Corpus] = []
+    for path in sorted(datasets.glob("*.json")):
+        data = json.loads(path.read_text(encoding="utf-8"))
+        corpus = data.get("corpus")
+        if not isinstance(corpus, dict):
+            print(f"skip {path.name}: no corpus entry", file=sys.stderr)
+            continue
+        registry = "pypi" if "pypi" in corpus else "npm" if "npm" in corpus else None
+        sha = corpus.get("sha256")
+        if registry is None or not isinstance(sha, str):
+            print(f"skip {path.name}: corpus needs pypi|npm and sha256", file=sys.stderr)
+            continue
+        corpora.append(Corpus(path.stem, registry, str(corpus[registry]), sha.lower()))
+    return corpora
+
+
+def sha256_of(path: Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def download(corpus: Corpus, into: Path) -> Path:
+    """Fetch the archive with pip or npm into an empty temporary folder and return its path."""
+    if corpus.registry == "pypi":
+        cmd = [
+            sys.executable,
+            "-m",
+            "pip",
+            "download",
+            "--no-deps",
+            "--no-binary",
+            ":all:",
+            "--disable-pip-version-check",
+            corpus.spec,
+            "-d",
+            str(into),
+        ]
+    else:
+        cmd = ["npm", "pack", corpus.spec, "--pack-destination", str(into)]
+    result = subprocess.run(cmd, capture_output=True, text=True, check=False)
+    if result.returncode != 0:
+        raise CorpusError(f"{' '.join(cmd)} failed:\n{result.stderr.strip()}")
+    archives = [p for p in into.iterdir() if p.name.endswith(ARCHIVE_SUFFIXES)]
+    if len(archives) != 1:
+        raise CorpusError(f"expected one archive for {corpus.spec}, got {archives}")
+    return archives[0]
+
+
+def fetch_archive(corpus: Corpus, cache: Path) -> Path:
+    """Return a cached archive whose sha256 matches, downloading it if needed."""
+    cache.mkdir(parents=True, exist_ok=True)
+    for cached in cache.iterdir():
+        if cached.name.endswith(ARCHIVE_SUFFIXES) and cached.name.startswith(f"{corpus.name}--"):
+            if sha256_of(cached) == corpus.sha256:
+                return cached
+            cached.unlink()
+    with tempfile.TemporaryDirectory(dir=cache) as tmp:
+        archive = download(corpus, Path(tmp))
+        actual = sha256_of(archive)
+        if actual != corpus.sha256:
+            raise CorpusError(
+                f"sha256 mismatch for {corpus.spec}: expected {corpus.sha256}, got {actual}"
+            )
+        target = cache / f"{corpus.name}--{archive.name}"
+        archive.replace(target)
+    return target
+
+
+def stripped_members(tar: tarfile.TarFile) -> list[tarfile.TarInfo]:
+    """Members with the top-level folder removed; refuses unsafe paths, drops links."""
+    members: list[tarfile.TarInfo] = []
+    for member in tar.getmembers():
+        parts = PurePosixPath(member.name).parts
+        if len(parts) < 2:
+            continue  # the top folder itself, or a stray top-level file
+        rel = PurePosixPath(*parts[1:])
+        if rel.is_absolute() or ".." in rel.parts:
+            raise CorpusError(f"unsafe path in archive: {member.name}")
+        if not (member.isfile() or member.isdir()):
+            continue  # links and special files are not part of any corpus
+        member.name = str(rel)
+        members.append(member)
+    return members
+
+
+def unpack(archive: Path, tree: Path) -> None:
+    """Unpack ``archive`` into ``tree`` (replacing it), stripping the top-level folder."""
+    staging = tree.with_name(f".{tree.name}.unpacking")
+    if staging.exists():
+        shutil.rmtree(staging)
+    staging.mkdir(parents=True)
+    with tarfile.open(archive, "r:*") as tar:
+        members = stripped_members(tar)
+        if hasattr(tarfile, "data_filter"):
+            tar.extractall(staging, members=members, filter="data")
+        else:  # pragma: no cover - Python without extraction filters
+            tar.extractall(staging, members=members)  # noqa: S202 - members checked above
+    if tree.exists():
+        shutil.rmtree(tree)
+    staging.rename(tree)
+
+
+def ensure(corpus: Corpus, dest: Path) -> str:
+    """Make DEST/<name> hold the verified archive's tree; return what was done."""
+    tree = dest / corpus.name
+    stamp = dest / f"{corpus.name}.sha256"
+    wanted = f"{corpus.sha256}  {corpus.registry}:{corpus.spec}\n"
+    if tree.is_dir() and stamp.is_file() and stamp.read_text(encoding="utf-8") == wanted:
+        return "up to date"
+    archive = fetch_archive(corpus, dest / ".archives")
+    stamp.unlink(missing_ok=True)
+    unpack(archive, tree)
+    stamp.write_text(wanted, encoding="utf-8")
+    return f"unpacked {archive.name.split('--', 1)[1]}"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument(
+        "dest",
+        nargs="?",
+        type=Path,
+        default=DEFAULT_DEST,
+        help="where to unpack the corpora (default: benchmarks/.corpora)",
+    )
+    parser.add_argument(
+        "--datasets",
+        type=Path,
+        default=DATASETS,
+        help="folder of dataset JSON files (default: benchmarks/datasets)",
+    )
+    args = parser.parse_args(argv)
+    dest: Path = args.dest.resolve()
+    dest.mkdir(parents=True, exist_ok=True)
+    corpora = load_corpora(args.datasets)
+    if not corpora:
+        print(f"no datasets with a corpus in {args.datasets}", file=sys.stderr)
+        return 1
+    failed = 0
+    for corpus in corpora:
+        try:
+            status = ensure(corpus, dest)
+        except (CorpusError, OSError, tarfile.TarError) as exc:
+            failed += 1
+            print(f"{corpus.name}: ERROR {exc}", file=sys.stderr)
+            continue
+        print(f"{corpus.name}: {status} -> {dest / corpus.name}")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

