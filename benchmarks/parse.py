@@ -95,7 +95,9 @@ def _chunk_all(batch: list[tuple[str, bytes]]) -> int:
     return sum(len(chunk_source(specs[name], data)) for name, data in batch)  # type: ignore[arg-type]
 
 
-def timed(function: Callable[[list[tuple[str, bytes]]], int], files: list[tuple[str, bytes]], workers: int) -> tuple[float, int]:
+def timed(
+    function: Callable[[list[tuple[str, bytes]]], int], files: list[tuple[str, bytes]], workers: int
+) -> tuple[float, int]:
     started = time.perf_counter()
     if workers == 1:
         produced = function(files)

@@ -43,24 +43,37 @@ def main() -> int:
     files = walk(args.corpus).files
     print(f"corpus {args.corpus} ({len(files)} files), {len(queries)} queries")
 
-    env = dict(os.environ, PRX_HOME=tempfile.mkdtemp(prefix="prx-bench-"), PRX_DISABLE_PLUGIN_AUTOLOAD="1")
+    env = dict(
+        os.environ, PRX_HOME=tempfile.mkdtemp(prefix="prx-bench-"), PRX_DISABLE_PLUGIN_AUTOLOAD="1"
+    )
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     code = "import sys; from prx.cli import main; sys.exit(main(program='prx'))"
     cold = []
     for query in queries[: args.runs]:
         started = time.perf_counter()
-        subprocess.run([sys.executable, "-c", code, "search", query, str(args.corpus)], env=env, stdout=subprocess.DEVNULL, check=True)
+        subprocess.run(
+            [sys.executable, "-c", code, "search", query, str(args.corpus)],
+            env=env,
+            stdout=subprocess.DEVNULL,
+            check=True,
+        )
         cold.append(time.perf_counter() - started)
-    print(f"CLI search, no index, fresh process: median {statistics.median(cold):.2f} s over {len(cold)} runs (target < 2 s)")
+    print(
+        f"CLI search, no index, fresh process: median {statistics.median(cold):.2f} s over {len(cold)} runs (target < 2 s)"
+    )
 
     ws = prx.Workspace(args.corpus)
     started = time.perf_counter()
     ws.search("warm up")
-    print(f"in-process first query (builds corpus, BM25, embeddings): {time.perf_counter() - started:.2f} s")
+    print(
+        f"in-process first query (builds corpus, BM25, embeddings): {time.perf_counter() - started:.2f} s"
+    )
     from prx.retrieval.engine import engine_for
 
     engine = engine_for(ws, str(args.corpus))
-    print(f"  {len(engine.corpus.files)} files, {len(engine.corpus.chunks)} chunks, {len(engine.corpus.definitions)} definitions")
+    print(
+        f"  {len(engine.corpus.files)} files, {len(engine.corpus.chunks)} chunks, {len(engine.corpus.definitions)} definitions"
+    )
     for query in queries:  # every query once, then measure
         ws.search(query)
     warm = []
@@ -69,7 +82,9 @@ def main() -> int:
             started = time.perf_counter()
             ws.search(query)
             warm.append((time.perf_counter() - started) * 1000)
-    print(f"warm in-process query: p50 {statistics.median(warm):.2f} ms, p95 {percentile(warm, 0.95):.2f} ms (target p50 < 5 ms)")
+    print(
+        f"warm in-process query: p50 {statistics.median(warm):.2f} ms, p95 {percentile(warm, 0.95):.2f} ms (target p50 < 5 ms)"
+    )
 
     from prx.retrieval.corpus import enrich
     from prx.retrieval.embed import default_embedder
@@ -80,7 +95,9 @@ def main() -> int:
     embedder.encode(texts)
     seconds = time.perf_counter() - started
     megabytes = sum(len(t) for t in texts) / 1e6
-    print(f"embedding: {len(texts) / seconds:.0f} chunks/s, {megabytes / seconds:.2f} MB/s ({len(texts)} chunks)")
+    print(
+        f"embedding: {len(texts) / seconds:.0f} chunks/s, {megabytes / seconds:.2f} MB/s ({len(texts)} chunks)"
+    )
     return 0
 
 

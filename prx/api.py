@@ -135,8 +135,16 @@ def search(
     :param languages: only files of these languages.
     """
     result = workspace_for(root).search(
-        query, path, mode=mode, top_k=top_k, budget=budget, context=context,
-        continue_token=continue_token, globs=globs, languages=languages, ignore_case=ignore_case,
+        query,
+        path,
+        mode=mode,
+        top_k=top_k,
+        budget=budget,
+        context=context,
+        continue_token=continue_token,
+        globs=globs,
+        languages=languages,
+        ignore_case=ignore_case,
     )
     assert isinstance(result, SearchResult)
     return result

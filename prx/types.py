@@ -22,8 +22,8 @@ if TYPE_CHECKING:
         FindResult,
         FindStats,
     )
+    from prx._types.index import IndexResult
     from prx._types.lang import Chunk, ImportRef, SyntaxReport
-    from prx._types.search import Match, SearchExistsResult, SearchResult
     from prx._types.outline import (
         FileOutline,
         OutlineResult,
@@ -36,6 +36,7 @@ if TYPE_CHECKING:
         ReadResult,
         Symbol,
     )
+    from prx._types.search import Match, SearchExistsResult, SearchResult
     from prx._types.usage import (
         StatsResult,
         UsageByCommand,
@@ -43,6 +44,7 @@ if TYPE_CHECKING:
     )
 
 __all__ = [
+    "IndexResult",
     "Match",
     "SearchExistsResult",
     "SearchResult",
@@ -67,6 +69,7 @@ __all__ = [
 ]
 
 _HOME = {
+    "IndexResult": "prx._types.index",
     "Match": "prx._types.search",
     "SearchExistsResult": "prx._types.search",
     "SearchResult": "prx._types.search",

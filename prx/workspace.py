@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from prx.types import (
         ExistsResult,
         FindResult,
+        IndexResult,
         OutlineResult,
         ReadResult,
         SearchExistsResult,
@@ -175,10 +176,27 @@ class Workspace:
         from prx.retrieval.search import run_search
 
         return run_search(
-            self, query, os.fspath(path), mode=mode, top_k=top_k, budget=budget,
-            context=context, continue_token=continue_token, globs=globs,
-            languages=languages, exists=exists, ignore_case=ignore_case,
+            self,
+            query,
+            os.fspath(path),
+            mode=mode,
+            top_k=top_k,
+            budget=budget,
+            context=context,
+            continue_token=continue_token,
+            globs=globs,
+            languages=languages,
+            exists=exists,
+            ignore_case=ignore_case,
         )
+
+    def index(
+        self, path: str | os.PathLike[str] = ".", *, rebuild: bool = False, stats_only: bool = False
+    ) -> IndexResult:
+        """Build or update the search index of ``path``. See :func:`prx.index`."""
+        from prx.index.build import build_index
+
+        return build_index(self, os.fspath(path), rebuild=rebuild, stats_only=stats_only)
 
     def stats(self, *, reset: bool = False) -> StatsResult:
         """Token savings recorded by the front-ends. See :func:`prx.stats`."""

@@ -8,7 +8,7 @@ from collections import Counter
 
 import numpy as np
 
-from prx.retrieval.bm25 import B, K1, BM25Index
+from prx.retrieval.bm25 import K1, B, BM25Index
 from prx.retrieval.tokenize import split_identifier, tokenize
 
 

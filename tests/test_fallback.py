@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
+
 from envelopes import assert_error, assert_ok
 
 SAMPLES = Path(__file__).parent / "plugin_samples"

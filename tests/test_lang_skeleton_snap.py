@@ -56,7 +56,9 @@ def test_snap_from_inside_each_function_returns_that_function(language):
         expected = _innermost_function_at(outline, middle)
         found = snap_range(spec, source, middle, middle, "function")
         assert found is not None, (symbol["name"], middle)
-        assert (found.start, found.end) == (expected["lines"]["start"], expected["lines"]["end"]), symbol["name"]
+        assert (found.start, found.end) == (expected["lines"]["start"], expected["lines"]["end"]), (
+            symbol["name"]
+        )
         checked += 1
     assert checked >= 5, f"the {language} sample needs more multi-line functions"
 
@@ -64,11 +66,17 @@ def test_snap_from_inside_each_function_returns_that_function(language):
 @pytest.mark.parametrize("language", MAIN)
 def test_snap_class_from_inside_a_method(language):
     source, outline = _case(language)
-    pairs = [(s, p) for s, p in _flat(outline) if s["kind"] == "method" and p and p["kind"] in ("class", "struct", "trait", "enum")]
+    pairs = [
+        (s, p)
+        for s, p in _flat(outline)
+        if s["kind"] == "method" and p and p["kind"] in ("class", "struct", "trait", "enum")
+    ]
     if not pairs:
         pytest.skip(f"no method inside a class-like symbol in the {language} sample")
     method, parent = pairs[0]
-    found = snap_range(SPECS[language], source, method["lines"]["start"], method["lines"]["start"], "class")
+    found = snap_range(
+        SPECS[language], source, method["lines"]["start"], method["lines"]["start"], "class"
+    )
     assert found is not None
     assert found.start <= parent["lines"]["start"] and found.end >= parent["lines"]["end"] - 0
 
@@ -93,7 +101,11 @@ def test_skeleton_keeps_signatures_and_drops_bodies(language):
     for symbol in functions:
         # Every function not nested in another keeps its signature; nested ones go with the body.
         assert symbol["signature"] in flat_text, (symbol["name"], symbol["signature"])
-    nested = [s for s, _ in _flat(outline) if s["kind"] in ("function", "method") and s not in functions]
+    nested = [
+        s for s, _ in _flat(outline) if s["kind"] in ("function", "method") and s not in functions
+    ]
     for symbol in nested:
-        assert symbol["signature"] not in flat_text or symbol["signature"] in " ".join(s["signature"] for s in functions)
+        assert symbol["signature"] not in flat_text or symbol["signature"] in " ".join(
+            s["signature"] for s in functions
+        )
     assert spec.body_placeholder in text

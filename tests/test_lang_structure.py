@@ -72,7 +72,11 @@ def test_outline_only_and_unknown_language(pyrepo):
     res = ws.read("store.py", outline_only=True)
     assert res.content is None and len(res.outline) == 3
     plain = ws.read("notes.txt")
-    assert plain.meta.language is None and plain.outline is None and plain.content.text == "plain\ntext\n"
+    assert (
+        plain.meta.language is None
+        and plain.outline is None
+        and plain.content.text == "plain\ntext\n"
+    )
 
 
 def test_skeleton_keeps_signatures_and_docstrings(pyrepo):
@@ -187,7 +191,9 @@ def test_outline_command_file_and_directory(run_cli, pyrepo):
     assert data["language"] == "python" and data["symbols"][1]["children"][0]["name"] == "get"
     directory = assert_ok(run_cli("outline", ".", cwd=pyrepo).envelope, "outline")
     assert [f["file"] for f in directory["files"]] == ["store.py"]
-    methods = assert_ok(run_cli("outline", "store.py", "--kind", "method", cwd=pyrepo).envelope, "outline")
+    methods = assert_ok(
+        run_cli("outline", "store.py", "--kind", "method", cwd=pyrepo).envelope, "outline"
+    )
     assert [s["name"] for s in methods["symbols"]] == ["get", "make"]
     bad = run_cli("outline", "store.py", "--kind", "widget", cwd=pyrepo)
     assert_error(bad.envelope, "outline", "invalid_argument")
@@ -212,7 +218,12 @@ class _BrokenGrammar:
         def explode():
             raise OSError("grammar library missing")
 
-        return LanguageSpec(name="brokenlang", extensions=(".brk",), grammar=explode, queries={"outline": "(x) @definition.function"})
+        return LanguageSpec(
+            name="brokenlang",
+            extensions=(".brk",),
+            grammar=explode,
+            queries={"outline": "(x) @definition.function"},
+        )
 
 
 class _IniLanguage:
@@ -227,7 +238,12 @@ class _IniLanguage:
         from prx.plugin import LanguageSpec
 
         query = "(section (section_name (text) @name)) @definition.struct"
-        return LanguageSpec(name="ini", extensions=(".ini",), grammar=pack_grammar("ini"), queries={"outline": query})
+        return LanguageSpec(
+            name="ini",
+            extensions=(".ini",),
+            grammar=pack_grammar("ini"),
+            queries={"outline": query},
+        )
 
 
 def test_third_party_language_is_used_by_outline(register_plugin, make_repo):
@@ -235,7 +251,10 @@ def test_third_party_language_is_used_by_outline(register_plugin, make_repo):
     ws = register_plugin(_IniLanguage, root=repo)
     res = ws.outline("setup.ini")
     assert res.language == "ini"
-    assert [(s.name, s.kind, s.lines.start) for s in res.symbols] == [("server", "struct", 1), ("client", "struct", 4)]
+    assert [(s.name, s.kind, s.lines.start) for s in res.symbols] == [
+        ("server", "struct", 1),
+        ("client", "struct", 4),
+    ]
 
 
 def test_a_grammar_that_fails_to_load_is_a_parse_error_not_a_crash(register_plugin, make_repo):
@@ -256,7 +275,9 @@ def test_a_grammar_that_fails_to_load_is_a_parse_error_not_a_crash(register_plug
     assert any("grammar failed to load" in note for note in res.notes)
 
 
-GOLDEN_SAMPLES = sorted(p for p in (__import__("pathlib").Path(__file__).parent / "golden" / "lang").glob("*/sample.*"))
+GOLDEN_SAMPLES = sorted(
+    p for p in (__import__("pathlib").Path(__file__).parent / "golden" / "lang").glob("*/sample.*")
+)
 
 
 @pytest.mark.parametrize("sample", GOLDEN_SAMPLES, ids=lambda p: p.parent.name)
@@ -266,4 +287,6 @@ def test_chunks_of_every_language_cover_the_file(sample):
     small = chunk_source(spec, data, size=400)  # small chunks exercise the splitting
     assert "".join(c.text for c in small) == data.decode()
     assert all(a.end_line + 1 == b.start_line for a, b in zip(small, small[1:]))
-    assert small[0].start_line == 1 and small[-1].end_line == data.decode().count("\n") + (0 if data.endswith(b"\n") else 1)
+    assert small[0].start_line == 1 and small[-1].end_line == data.decode().count("\n") + (
+        0 if data.endswith(b"\n") else 1
+    )

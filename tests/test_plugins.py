@@ -7,9 +7,10 @@ from pathlib import Path
 
 import pluggy
 import pytest
-from envelopes import assert_ok
 
 from prx.errors import PluginConflictError
+
+from envelopes import assert_ok
 
 SAMPLES = Path(__file__).parent / "plugin_samples"
 

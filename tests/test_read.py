@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from envelopes import assert_ok
-
 import prx
 from prx.hashing import content_hash
 from prx.tokens import count_exact
+
+from envelopes import assert_ok
 
 
 def test_whole_file_verbatim_with_meta(repo):

@@ -56,7 +56,7 @@ def issue_token(user_id):
     def tax_total(self, invoice):
         return sum(line.amount * 0.21 for line in invoice.lines)
 ''',
-    "web/server.ts": '''export function startServer(port: number): void {
+    "web/server.ts": """export function startServer(port: number): void {
   console.log("listening on " + port);
 }
 
@@ -65,13 +65,13 @@ export class RequestRouter {
     return path.toUpperCase();
   }
 }
-''',
-    "tests/test_login.py": '''from auth.login import authenticate_user
+""",
+    "tests/test_login.py": """from auth.login import authenticate_user
 
 
 def test_authenticate_user():
     assert authenticate_user("ann", "secret-ann")
-''',
+""",
     "README.md": "# Demo\n\nA demo of login, tokens and invoices.\n",
 }
 
@@ -156,8 +156,12 @@ def test_structural_incomplete_pattern_is_an_error_with_an_example(ws):
 
 
 def test_filters_by_glob_and_language(ws):
-    assert set(files(ws.search("route", mode="literal", languages=("typescript",)))) == {"web/server.ts"}
-    assert set(files(ws.search("authenticate_user", mode="literal", globs=("tests/**",)))) == {"tests/test_login.py"}
+    assert set(files(ws.search("route", mode="literal", languages=("typescript",)))) == {
+        "web/server.ts"
+    }
+    assert set(files(ws.search("authenticate_user", mode="literal", globs=("tests/**",)))) == {
+        "tests/test_login.py"
+    }
     with pytest.raises(InvalidArgumentError, match="unknown language"):
         ws.search("x", languages=("klingon",))
 
@@ -209,9 +213,23 @@ def test_exists(ws):
 def test_cli_envelope_and_errors(run_cli, repo):
     data = assert_ok(run_cli("search", "SessionStore", cwd=repo).envelope, "search")
     assert data["mode"] == "symbol" and data["matches"][0]["file"] == "auth/login.py"
-    for key in ("file", "line", "column", "match", "context_type", "context_name", "context_signature", "snippet", "relevance", "language", "hash"):
+    for key in (
+        "file",
+        "line",
+        "column",
+        "match",
+        "context_type",
+        "context_name",
+        "context_signature",
+        "snippet",
+        "relevance",
+        "language",
+        "hash",
+    ):
         assert key in data["matches"][0]
-    assert_error(run_cli("search", "x(", "--regex", cwd=repo).envelope, "search", "invalid_argument")
+    assert_error(
+        run_cli("search", "x(", "--regex", cwd=repo).envelope, "search", "invalid_argument"
+    )
     assert_error(run_cli("search", "x", "nowhere", cwd=repo).envelope, "search", "file_not_found")
     exists = assert_ok(run_cli("search", "SessionStore", "--exists", cwd=repo).envelope, "search")
     assert exists == {"exists": True, "confidence": "exact"}
@@ -227,7 +245,14 @@ class _KeywordRetriever(Retriever):
 
     def search(self, query, k):
         return [
-            Candidate(file=c.file, start_line=c.start_line, end_line=c.end_line, score=1.0, source=self.NAME, chunk=i)
+            Candidate(
+                file=c.file,
+                start_line=c.start_line,
+                end_line=c.end_line,
+                score=1.0,
+                source=self.NAME,
+                chunk=i,
+            )
             for i, c in enumerate(self.corpus.chunks)
             if "PDF" in c.text
         ][:k]
@@ -264,5 +289,14 @@ def test_third_party_retriever_and_rerank_stage(register_plugin, repo):
     res = ws.search("kept in memory")
     assert any(m.file == "billing/invoice.py" for m in res.matches)  # found only by the plugin
     config = Config.from_env({"PRX_DISABLE_PLUGIN_AUTOLOAD": "1"})
-    staged = prx.Workspace(repo, config=type(config)(**{**{f: getattr(config, f) for f in config.__dataclass_fields__}, "settings": {"search": {"pipeline": ("readme-first",)}}}), plugins=[_SearchPlugin])
+    staged = prx.Workspace(
+        repo,
+        config=type(config)(
+            **{
+                **{f: getattr(config, f) for f in config.__dataclass_fields__},
+                "settings": {"search": {"pipeline": ("readme-first",)}},
+            }
+        ),
+        plugins=[_SearchPlugin],
+    )
     assert staged.search("login tokens invoices").matches[0].file == "README.md"

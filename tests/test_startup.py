@@ -65,7 +65,9 @@ def test_fast_paths_load_no_heavy_module(repo, argv):
 
 def test_reading_source_loads_only_its_own_grammar(repo):
     modules = loaded(repo, "read", "src/app.py")
-    assert [m for m in heavy_in(modules) if m != "tree_sitter" and not m.startswith("tree_sitter.")] == []
+    assert [
+        m for m in heavy_in(modules) if m != "tree_sitter" and not m.startswith("tree_sitter.")
+    ] == []
     # The grammar is loaded on its own, without the language pack's package (28 ms).
     assert "tree_sitter_language_pack" not in modules
     assert "rich" not in modules and "subprocess" not in modules

@@ -67,6 +67,9 @@ class SearchResult:
     warning: str | None = None
     #: What to try instead, when the answer is empty or doubtful.
     suggestion: str | None = None
+    #: Where the ranked corpus came from: ``built`` now, ``index``, or a stale index topped
+    #: up with the files that changed; None for literal, regex and structural searches.
+    index: str | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

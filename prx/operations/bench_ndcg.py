@@ -17,8 +17,12 @@ __all__ = ["BENCH_NDCG", "BenchNdcgParams"]
 class BenchNdcgParams:
     """Parameters of ``prx bench-ndcg``."""
 
-    dataset: str = param(help="labelled dataset (JSON: queries with graded relevant files)", positional=True)
-    root: str = param(".", help="the corpus to search (default: the dataset's root, else .)", positional=True)
+    dataset: str = param(
+        help="labelled dataset (JSON: queries with graded relevant files)", positional=True
+    )
+    root: str = param(
+        ".", help="the corpus to search (default: the dataset's root, else .)", positional=True
+    )
     k: int = param(10, help="results scored per query (default 10)", metavar="N")
     queries: bool = param(False, help="include every query's score and top files")
 
@@ -33,7 +37,9 @@ def _run(ws: Workspace, p: BenchNdcgParams) -> dict[str, Any]:
     if not os.path.isdir(target):
         from prx.errors import NotFoundError
 
-        raise NotFoundError(f"corpus not found: {root}", suggestion="Pass the corpus directory as ROOT.")
+        raise NotFoundError(
+            f"corpus not found: {root}", suggestion="Pass the corpus directory as ROOT."
+        )
     searcher = Workspace(target, config=ws.config, plugins=ws._plugins)
     started = time.perf_counter()
     searcher.search("warm up", top_k=p.k)  # builds the corpus and the retrievers once

@@ -16,6 +16,7 @@ BUILTIN_OPERATIONS: dict[str, str] = {
     "bench-ndcg": "prx.operations.bench_ndcg:BENCH_NDCG",
     "exists": "prx.operations.exists:EXISTS",
     "find": "prx.operations.find:FIND",
+    "index": "prx.operations.index:INDEX",
     "outline": "prx.operations.outline:OUTLINE",
     "read": "prx.operations.read:READ",
     "search": "prx.operations.search:SEARCH",

@@ -16,7 +16,9 @@ __all__ = ["SEARCH", "SearchParams"]
 class SearchParams:
     """Parameters of ``prx search``."""
 
-    query: str = param(help="words, an identifier, a text, a regex or an ast-grep pattern", positional=True)
+    query: str = param(
+        help="words, an identifier, a text, a regex or an ast-grep pattern", positional=True
+    )
     path: str = param(".", help="directory or file to search (default: .)", positional=True)
     literal: bool = param(False, help="search the query as a fixed string")
     regex: bool = param(False, help="search the query as a regular expression")
@@ -24,17 +26,33 @@ class SearchParams:
     symbol: bool = param(False, help="ranked search for an identifier's definition first")
     structural: bool = param(False, help="ast-grep pattern ($NAME, $$$ARGS)")
     top_k: int = param(10, help="matches per page (default 10)", short="-k", metavar="N")
-    budget: int | None = param(None, help="cap the answer at N tokens (exact cl100k_base)", metavar="N")
-    context: int = param(2, help="lines around a literal or regex match (default 2)", short="-C", metavar="N")
-    include: tuple[str, ...] = param((), help="only files matching this glob; repeatable", metavar="GLOB")
-    language: tuple[str, ...] = param((), help="only files of this language; repeatable", metavar="LANG")
+    budget: int | None = param(
+        None, help="cap the answer at N tokens (exact cl100k_base)", metavar="N"
+    )
+    context: int = param(
+        2, help="lines around a literal or regex match (default 2)", short="-C", metavar="N"
+    )
+    include: tuple[str, ...] = param(
+        (), help="only files matching this glob; repeatable", metavar="GLOB"
+    )
+    language: tuple[str, ...] = param(
+        (), help="only files of this language; repeatable", metavar="LANG"
+    )
     ignore_case: bool = param(False, help="literal and regex: ignore case", short="-i")
     exists: bool = param(False, help="answer only whether anything matches")
-    continue_token: str | None = param(None, help="continuation_token of the previous page", flag="--continue", metavar="TOKEN")
+    continue_token: str | None = param(
+        None, help="continuation_token of the previous page", flag="--continue", metavar="TOKEN"
+    )
 
 
 def _mode(p: SearchParams) -> str | None:
-    for flag, mode in ((p.literal, "literal"), (p.regex, "regex"), (p.symbol, "symbol"), (p.structural, "structural"), (p.semantic, "hybrid")):
+    for flag, mode in (
+        (p.literal, "literal"),
+        (p.regex, "regex"),
+        (p.symbol, "symbol"),
+        (p.structural, "structural"),
+        (p.semantic, "hybrid"),
+    ):
         if flag:
             return mode
     return None
@@ -49,9 +67,17 @@ def _run(ws: Workspace, p: SearchParams) -> SearchResult | SearchExistsResult:
             "invalid argument: choose one of --literal, --regex, --semantic, --symbol, --structural"
         )
     return ws.search(
-        p.query, p.path, mode=_mode(p), top_k=p.top_k, budget=p.budget, context=p.context,
-        continue_token=p.continue_token, globs=p.include, languages=p.language,
-        exists=p.exists, ignore_case=p.ignore_case,
+        p.query,
+        p.path,
+        mode=_mode(p),
+        top_k=p.top_k,
+        budget=p.budget,
+        context=p.context,
+        continue_token=p.continue_token,
+        globs=p.include,
+        languages=p.language,
+        exists=p.exists,
+        ignore_case=p.ignore_case,
     )
 
 

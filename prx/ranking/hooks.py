@@ -20,4 +20,10 @@ def prx_register_rerankers() -> list[type[Reranker]]:
         SaturationReranker,
     )
 
-    return [CoherenceReranker, DefinitionReranker, PathReranker, PenaltyReranker, SaturationReranker]
+    return [
+        CoherenceReranker,
+        DefinitionReranker,
+        PathReranker,
+        PenaltyReranker,
+        SaturationReranker,
+    ]

@@ -44,8 +44,12 @@ def _with_scores(candidates: list[Candidate], scores: list[float]) -> list[Candi
     # Direct construction: dataclasses.replace costs three times as much on this hot path.
     rescored = [
         Candidate(
-            file=c.file, start_line=c.start_line, end_line=c.end_line, score=s,
-            source=c.source, chunk=c.chunk,
+            file=c.file,
+            start_line=c.start_line,
+            end_line=c.end_line,
+            score=s,
+            source=c.source,
+            chunk=c.chunk,
         )
         for c, s in zip(candidates, scores, strict=True)
     ]
@@ -136,7 +140,11 @@ class PathReranker(Reranker):
         for candidate in candidates:
             if candidate.file not in cache:
                 parts = corpus.memo("path-parts", candidate.file, _path_parts)
-                matched = sum(1 for w in words if any(p.startswith(w) or w.startswith(p) for p in parts if len(p) > 2))
+                matched = sum(
+                    1
+                    for w in words
+                    if any(p.startswith(w) or w.startswith(p) for p in parts if len(p) > 2)
+                )
                 cache[candidate.file] = matched / len(words)
             scores.append(candidate.score + top * self.WEIGHT * cache[candidate.file])
         return _with_scores(candidates, scores)
@@ -156,7 +164,10 @@ class CoherenceReranker(Reranker):
         best: dict[str, int] = {}
         for index, candidate in enumerate(candidates):
             totals[candidate.file] += candidate.score
-            if candidate.file not in best or candidate.score > candidates[best[candidate.file]].score:
+            if (
+                candidate.file not in best
+                or candidate.score > candidates[best[candidate.file]].score
+            ):
                 best[candidate.file] = index
         most = max(totals.values()) or 1.0
         scores = [c.score for c in candidates]
@@ -174,8 +185,12 @@ _DOCS = re.compile(
     r"CHANGELOG|NEWS|HISTORY|NOTICE|CONTRIBUTORS|CODE_OF_CONDUCT|SECURITY)(\.\w+)?$"
 )
 _VENDORED = re.compile(r"(^|/)(vendor|vendored|third_party|node_modules|_vendor|extern)/")
-_GENERATED = re.compile(r"\.min\.(js|css)$|_pb2(_grpc)?\.py$|\.pb\.go$|\.generated\.|(^|/)dist/|(^|/)build/")
-_LOCKS = re.compile(r"(^|/)(package-lock\.json|yarn\.lock|pnpm-lock\.yaml|poetry\.lock|Cargo\.lock|uv\.lock|Pipfile\.lock|composer\.lock|go\.sum)$")
+_GENERATED = re.compile(
+    r"\.min\.(js|css)$|_pb2(_grpc)?\.py$|\.pb\.go$|\.generated\.|(^|/)dist/|(^|/)build/"
+)
+_LOCKS = re.compile(
+    r"(^|/)(package-lock\.json|yarn\.lock|pnpm-lock\.yaml|poetry\.lock|Cargo\.lock|uv\.lock|Pipfile\.lock|composer\.lock|go\.sum)$"
+)
 _COMPAT = re.compile(r"(^|/)(_?compat|legacy|deprecated)(/|\.py$)")
 
 
@@ -186,7 +201,11 @@ class PenaltyReranker(Reranker):
     NAME = "penalties"
     #: (pattern, multiplier, query words that lift the penalty)
     RULES: tuple[tuple[re.Pattern[str], float, frozenset[str]], ...] = (
-        (_TEST, 0.35, frozenset({"test", "tests", "testing", "fixture", "fixtures", "spec", "mock"})),
+        (
+            _TEST,
+            0.35,
+            frozenset({"test", "tests", "testing", "fixture", "fixtures", "spec", "mock"}),
+        ),
         (_EXAMPLES, 0.4, frozenset({"example", "examples", "sample", "demo", "benchmark"})),
         (_DOCS, 0.4, frozenset({"doc", "docs", "documentation", "readme", "guide", "changelog"})),
         (_VENDORED, 0.3, frozenset({"vendor", "vendored"})),
@@ -199,7 +218,9 @@ class PenaltyReranker(Reranker):
         """The rules that apply to ``path`` (query-independent, so cached per file)."""
         hits = [(p.pattern, m, lifts) for p, m, lifts in self.RULES if p.search(path)]
         name = os.path.basename(path)
-        if name in ("__init__.py", "package-info.java", "index.d.ts") or name.endswith((".d.ts", ".pyi")):
+        if name in ("__init__.py", "package-info.java", "index.d.ts") or name.endswith(
+            (".d.ts", ".pyi")
+        ):
             hits.append(("stub", 0.7, frozenset()))
         return hits
 
@@ -211,7 +232,7 @@ class PenaltyReranker(Reranker):
             factor = cache.get(candidate.file)
             if factor is None:
                 factor = 1.0
-                for rule, base, lifts in corpus.memo("penalties", candidate.file, self._rules):
+                for _rule, base, lifts in corpus.memo("penalties", candidate.file, self._rules):
                     if not (words & lifts):
                         factor *= base
                 cache[candidate.file] = factor

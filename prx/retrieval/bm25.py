@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -52,23 +52,41 @@ class BM25Index:
         for doc in documents:
             term_ids.extend([vocabulary.setdefault(t, len(vocabulary)) for t in doc])
             lengths.append(len(doc))
-        n = len(lengths)
-        doc_of = np.repeat(np.arange(n, dtype=np.int64), lengths)
+        offsets = np.zeros(len(lengths) + 1, dtype=np.int64)
+        np.cumsum(lengths, out=offsets[1:])
         terms = np.asarray(term_ids, dtype=np.int64)
+        return cls.from_term_ids(list(vocabulary), terms, offsets, k1, b)
+
+    @classmethod
+    def from_term_ids(
+        cls,
+        vocabulary: Sequence[str],
+        terms: NDArray[Any],
+        offsets: NDArray[np.int64],
+        k1: float = K1,
+        b: float = B,
+    ) -> BM25Index:
+        """Index documents given as term ids (document d: ``terms[offsets[d]:offsets[d+1]]``)."""
+        n = len(offsets) - 1
+        lengths = np.diff(offsets)
+        doc_of = np.repeat(np.arange(n, dtype=np.int64), lengths)
         # One sort of (term, document) keys gives every posting and its term frequency.
-        keys, tf = np.unique(terms * max(n, 1) + doc_of, return_counts=True)
+        keys, tf = np.unique(
+            np.asarray(terms, dtype=np.int64) * max(n, 1) + doc_of, return_counts=True
+        )
         posting_terms = keys // max(n, 1)
         posting_docs = (keys % max(n, 1)).astype(np.int32)
         df = np.bincount(posting_terms, minlength=len(vocabulary))
         idf = np.log((n - df + 0.5) / (df + 0.5) + 1.0)
-        dl = np.asarray(lengths, dtype=np.float64)
+        dl = lengths.astype(np.float64)
         average = float(dl.mean()) if n else 0.0
         norm = k1 * (1 - b + b * dl / average) if average else np.full(n, k1)
         tf64 = tf.astype(np.float64)
         weights = idf[posting_terms] * tf64 * (k1 + 1) / (tf64 + norm[posting_docs])
-        offsets = np.zeros(len(vocabulary) + 1, dtype=np.int64)
-        np.cumsum(df, out=offsets[1:])
-        return cls(vocabulary, offsets, posting_docs, weights.astype(np.float32), n)
+        postings = np.zeros(len(vocabulary) + 1, dtype=np.int64)
+        np.cumsum(df, out=postings[1:])
+        index = {term: i for i, term in enumerate(vocabulary)}
+        return cls(index, postings, posting_docs, weights.astype(np.float32), n)
 
     def scores(self, query_tokens: Sequence[str]) -> NDArray[np.float32]:
         """BM25 score of every document (0 where no query term occurs)."""

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import os
 from collections import Counter
-from dataclasses import dataclass, field
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from prx.errors import ParseError
@@ -71,6 +71,10 @@ class Corpus:
     _by_file: dict[str, list[Definition]] | None = None
     _imports: dict[int, bool] = field(default_factory=dict)
     _memo: dict[tuple[str, str], Any] = field(default_factory=dict)
+    #: Structures already built (by an index): ``bm25`` (BM25Index), ``embeddings`` (rows).
+    prebuilt: dict[str, Any] = field(default_factory=dict)
+    #: How the corpus was obtained: ``built``, ``index`` or ``index+N`` (N files re-read).
+    origin: str = "built"
 
     def memo(self, kind: str, key: str, compute: Callable[[str], T]) -> T:
         """``compute(key)``, cached per corpus (for facts that depend only on a path)."""
@@ -132,7 +136,11 @@ def _file_units(
             for symbol in flatten(symbols_of(found, data)):
                 definitions.append(
                     Definition(
-                        symbol.name, symbol.kind, rel, symbol.lines.start, symbol.lines.end,
+                        symbol.name,
+                        symbol.kind,
+                        rel,
+                        symbol.lines.start,
+                        symbol.lines.end,
                         symbol.signature,
                     )
                 )
@@ -140,7 +148,9 @@ def _file_units(
 
     chunks = []
     for c in chunk_source(spec, data, tree=tree, defs=found):
-        record = ChunkRecord(rel, language, c.start_line, c.end_line, c.text, c.symbol, c.symbol_kind)
+        record = ChunkRecord(
+            rel, language, c.start_line, c.end_line, c.text, c.symbol, c.symbol_kind
+        )
         chunks.append(record._replace(terms=tuple(tokenize(enrich(record)))))
     return chunks, definitions
 
@@ -149,7 +159,9 @@ def _file_units(
 PARALLEL_BYTES = 600_000
 
 
-def _process(path: str, rel: str, spec: LanguageSpec | None) -> tuple[str, FileRecord | None, list[ChunkRecord], list[Definition], str | None]:
+def _process(
+    path: str, rel: str, spec: LanguageSpec | None
+) -> tuple[str, FileRecord | None, list[ChunkRecord], list[Definition], str | None]:
     """Read and split one file; the last item is a skip reason, or None."""
     try:
         with open(path, "rb") as fh:
@@ -172,18 +184,23 @@ def _process(path: str, rel: str, spec: LanguageSpec | None) -> tuple[str, FileR
     return rel, record, chunks, definitions, note
 
 
-def _worker(batch: list[tuple[str, str, str | None]]) -> list[tuple[str, FileRecord | None, list[ChunkRecord], list[Definition], str | None]]:
+def _worker(
+    batch: list[tuple[str, str, str | None]],
+) -> list[tuple[str, FileRecord | None, list[ChunkRecord], list[Definition], str | None]]:
     from prx.lang.catalog import BUILTIN_LANGUAGES
 
     specs = {spec.name: spec for spec in BUILTIN_LANGUAGES}
     return [_process(path, rel, specs[name] if name else None) for path, rel, name in batch]
 
 
-def build_corpus(ws: Workspace, root: str, *, workers: int | None = None) -> Corpus:
+def build_corpus(
+    ws: Workspace, root: str, *, workers: int | None = None, only: set[str] | None = None
+) -> Corpus:
     """Walk ``root`` and build its corpus (files over the size limit and binaries skipped).
 
     A corpus over :data:`PARALLEL_BYTES` is split across ``workers`` processes (default:
-    one per core); parsing holds the GIL, so threads would not help.
+    one per core); parsing holds the GIL, so threads would not help. With ``only``, just
+    those files (relative paths) are processed: the rest of the walk is ignored.
     """
     from prx.files.walk import walk
     from prx.lang.catalog import BUILTIN_LANGUAGES
@@ -191,24 +208,27 @@ def build_corpus(ws: Workspace, root: str, *, workers: int | None = None) -> Cor
     corpus = Corpus(root=root)
     walked = walk(root, max_file_size=ws.config.max_file_size, skip_binary=False)
     skipped: Counter[str] = Counter(walked.skipped)
+    chosen = [f for f in walked.files if only is None or f.rel in only]
     builtin = {id(spec) for spec in BUILTIN_LANGUAGES}
     local: list[tuple[str, str, LanguageSpec | None]] = []
     remote: list[tuple[str, str, str | None]] = []
-    for found in walked.files:
+    for found in chosen:
         spec = ws.language_for(found.rel)
         if spec is None or id(spec) in builtin:
             remote.append((str(found.path), found.rel, spec.name if spec else None))
         else:  # a plugin's language cannot be sent to a worker process
             local.append((str(found.path), found.rel, spec))
-    size = sum(found.size for found in walked.files)
+    size = sum(found.size for found in chosen)
     count = workers if workers is not None else (os.cpu_count() or 1)
-    results: dict[str, tuple[str, FileRecord | None, list[ChunkRecord], list[Definition], str | None]] = {}
+    results: dict[
+        str, tuple[str, FileRecord | None, list[ChunkRecord], list[Definition], str | None]
+    ] = {}
     if count > 1 and size > PARALLEL_BYTES and len(remote) > count:
         import multiprocessing
         from concurrent.futures import ProcessPoolExecutor
 
         method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
-        batches = [remote[i::count * 4] for i in range(count * 4)]
+        batches = [remote[i :: count * 4] for i in range(count * 4)]
         with ProcessPoolExecutor(count, mp_context=multiprocessing.get_context(method)) as pool:
             for batch in pool.map(_worker, batches):
                 for item in batch:
@@ -218,7 +238,7 @@ def build_corpus(ws: Workspace, root: str, *, workers: int | None = None) -> Cor
         local.extend((path, rel, specs[name] if name else None) for path, rel, name in remote)
     for path, rel, local_spec in local:
         results[rel] = _process(path, rel, local_spec)
-    for found in walked.files:  # walk order, whoever did the work
+    for found in chosen:  # walk order, whoever did the work
         rel, record, chunks, definitions, note = results[found.rel]
         if note is not None:
             skipped[note] += 1

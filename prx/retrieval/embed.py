@@ -86,9 +86,10 @@ _ASCII_WORDS = re.compile(r"[a-z0-9]+|[!-/:-@\[-`{-~]")
 #: the ASCII ones and U+0085, which include all that ``str.split`` would split at.
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\x85]")
 _DELETE_CONTROL = dict.fromkeys([*range(0x00, 0x09), 0x0B, 0x0C, *range(0x0E, 0x20), 0x7F, 0x85])
-#: Vocabulary words of up to this many bytes are looked up by their bytes (two uint64 keys).
+#: Words of up to this many bytes are keyed by their bytes: two little-endian uint64, padded.
 _KEY_BYTES = 16
-_KEY_OFFSETS = np.arange(_KEY_BYTES)
+_LOW_MASKS = np.array([(1 << (8 * min(n, 8))) - 1 for n in range(17)], dtype=np.uint64)
+_HIGH_MASKS = np.array([(1 << (8 * max(n - 8, 0))) - 1 for n in range(17)], dtype=np.uint64)
 _MIX = (np.uint64(0x9E3779B97F4A7C15), np.uint64(0xC2B2AE3D27D4EB4F))
 
 
@@ -129,11 +130,23 @@ def _read_safetensors(data: bytes, path: str) -> dict[str, NDArray[Any]]:
     return tensors
 
 
-def _word_keys(rows: NDArray[np.uint8]) -> tuple[NDArray[np.uint64], NDArray[np.uint64]]:
-    """(n, 16) zero-padded word bytes -> (mixed hash, the two 8-byte keys as one (n, 2) array)."""
-    keys = np.ascontiguousarray(rows).view("<u8").reshape(-1, 2).astype(np.uint64)
-    mixed = keys[:, 0] * _MIX[0] + keys[:, 1] * _MIX[1]
-    return mixed, keys
+def _word_keys(
+    windows: NDArray[np.uint8], starts: NDArray[np.intp], lengths: NDArray[np.intp]
+) -> tuple[NDArray[np.uint64], NDArray[np.uint64], NDArray[np.uint64]]:
+    """Words' first 16 bytes as two uint64 keys (zero past the word's end), and a hash of both.
+
+    ``windows`` is a (size, 16) sliding-window view of the text bytes padded with 16 zeros.
+    """
+    keys = windows[starts].view("<u8").astype(np.uint64, copy=False)
+    clipped = np.minimum(lengths, _KEY_BYTES)
+    low = keys[:, 0] & _LOW_MASKS[clipped]
+    high = keys[:, 1] & _HIGH_MASKS[clipped]
+    return low * _MIX[0] + high * _MIX[1], low, high
+
+
+def _windows(data: NDArray[np.uint8]) -> NDArray[np.uint8]:
+    padded = np.concatenate([data, np.zeros(_KEY_BYTES, dtype=np.uint8)])
+    return np.lib.stride_tricks.sliding_window_view(padded, _KEY_BYTES)
 
 
 class _WordCache(dict[str, tuple[int, ...]]):
@@ -171,42 +184,88 @@ class _PieceCache(dict[str, tuple[int, ...]]):
 
 
 class _AsciiTokenizer:
-    """BERT pre-tokenisation and WordPiece, vectorised, for ASCII text without controls."""
+    """BERT pre-tokenisation and WordPiece, vectorised, for ASCII text without controls.
+
+    After lower-casing, a pre-tokenised word is a run of letters and digits or one punctuation
+    character. A run that is a vocabulary entry is that entry's token: runs of up to 16 bytes
+    are looked up by their bytes in an open-addressing table. Any other run (not in the
+    vocabulary, or longer) goes through the model's WordPiece, once per distinct run.
+    """
 
     def __init__(self, vocab: dict[str, int], words: _WordCache, max_word_chars: int) -> None:
         self._words = words
-        #: 0 whitespace, 1 letter or digit, 2 punctuation (its own word).
+        self.usable = False
+        #: 0 whitespace, 1 letter or digit, 2 punctuation (a word of its own).
         self._class = np.zeros(256, dtype=np.uint8)
         self._punct = np.full(256, -1, dtype=np.intp)
-        self.usable = True
         for code in range(33, 127):
             char = chr(code)
             if char.isalnum():
                 self._class[code] = 1
-            else:
-                self._class[code] = 2
-                ids = words[char]
-                if len(ids) != 1:
-                    self.usable = False
-                    return
-                self._punct[code] = ids[0]
+                continue
+            self._class[code] = 2
+            ids = words[char]
+            if len(ids) != 1:
+                return
+            self._punct[code] = ids[0]
         self._key_chars = min(_KEY_BYTES, max_word_chars)
-        entries = sorted(
+        entries = [
             (token, index)
             for token, index in vocab.items()
             if token.isascii()
             and token.isalnum()
             and token == token.lower()
             and len(token) <= self._key_chars
+        ]
+        if not entries:
+            return
+        text = " ".join(token for token, _ in entries).encode("ascii")
+        lengths = np.array([len(token) for token, _ in entries], dtype=np.intp)
+        starts = np.cumsum(lengths + 1) - (lengths + 1)
+        hashes, self._low, self._high = _word_keys(
+            _windows(np.frombuffer(text, dtype=np.uint8)), starts, lengths
         )
-        padded = b"".join(token.encode("ascii").ljust(_KEY_BYTES, b"\0") for token, _ in entries)
-        mixed, keys = _word_keys(np.frombuffer(padded, dtype=np.uint8).reshape(-1, _KEY_BYTES))
-        order = np.argsort(mixed, kind="stable")
-        self._hashes = mixed[order]
-        self._keys = keys[order]
-        self._ids = np.array([index for _, index in entries], dtype=np.intp)[order]
-        if self._hashes.size == 0 or (np.diff(self._hashes) == 0).any():
-            self.usable = False  # a collision between two vocabulary words: never seen
+        self._ids = np.array([index for _, index in entries], dtype=np.intp)
+        if np.unique(hashes).size != hashes.size:
+            return  # two vocabulary words with one hash: never seen, but then stay exact
+        # Open addressing with linear probing, at most a quarter full.
+        bits = max(10, int(4 * len(entries) - 1).bit_length())
+        self._shift = np.uint64(64 - bits)
+        self._mask = (1 << bits) - 1
+        self._slot_hash = np.zeros(1 << bits, dtype=np.uint64)
+        self._slot_entry = np.full(1 << bits, -1, dtype=np.intp)
+        home = (hashes >> self._shift).astype(np.intp)
+        pending = np.arange(hashes.size)
+        self._probes = 0
+        while pending.size:
+            slots = (home[pending] + self._probes) & self._mask
+            free = self._slot_entry[slots] < 0
+            taken, first = np.unique(slots[free], return_index=True)
+            winners = pending[free][first]
+            self._slot_entry[taken] = winners
+            self._slot_hash[taken] = hashes[winners]
+            placed = np.zeros(hashes.size, dtype=bool)
+            placed[winners] = True
+            pending = pending[~placed[pending]]
+            self._probes += 1
+        self.usable = True
+
+    def _lookup(self, hashes: NDArray[np.uint64]) -> NDArray[np.intp]:
+        """The vocabulary entry with each hash, or -1."""
+        home = (hashes >> self._shift).astype(np.intp)
+        entry: NDArray[np.intp] = self._slot_entry[home]
+        match = self._slot_hash[home] == hashes
+        todo = np.flatnonzero(~match & (entry >= 0))  # an other word in the way: probe on
+        entry[~match] = -1
+        for probe in range(1, self._probes):
+            if not todo.size:
+                break
+            slots = (home[todo] + probe) & self._mask
+            found = self._slot_entry[slots]
+            match = self._slot_hash[slots] == hashes[todo]
+            entry[todo[match]] = found[match]
+            todo = todo[~match & (found >= 0)]
+        return entry
 
     def __call__(
         self, texts: Sequence[str], max_length: int | None
@@ -215,65 +274,110 @@ class _AsciiTokenizer:
         count = len(texts)
         joined = " ".join(texts).lower()
         data = np.frombuffer(joined.encode("ascii"), dtype=np.uint8)
-        size = data.size
         kind = self._class[data]
         alnum = kind == 1
         starts = alnum.copy()
         starts[1:] &= ~alnum[:-1]
         ends = alnum.copy()
         ends[:-1] &= ~alnum[1:]
-        units = np.flatnonzero(starts | (kind == 2))  # where each pre-tokenised word begins
-        is_word = alnum[units]
-        word_units = np.flatnonzero(is_word)
+        starts |= kind == 2
+        units = np.flatnonzero(starts)  # where each pre-tokenised word begins
+        unit_ids = self._punct[data[units]]  # -1 for a run of letters and digits
+        word_units = np.flatnonzero(unit_ids < 0)
         word_starts = units[word_units]
         word_ends = np.flatnonzero(ends) + 1
-        unit_ids = np.empty(units.size, dtype=np.intp)
-        unit_ids[~is_word] = self._punct[data[units[~is_word]]]
-
-        word_ids = np.full(word_starts.size, -1, dtype=np.intp)
         lengths = word_ends - word_starts
-        short = np.flatnonzero(lengths <= self._key_chars)
-        if short.size:
-            index = word_starts[short, None] + _KEY_OFFSETS
-            np.minimum(index, size - 1, out=index)
-            rows = data[index]
-            rows[_KEY_OFFSETS >= lengths[short, None]] = 0
-            mixed, keys = _word_keys(rows)
-            at = np.minimum(np.searchsorted(self._hashes, mixed), self._hashes.size - 1)
-            found = (self._hashes[at] == mixed) & (self._keys[at] == keys).all(axis=1)
-            word_ids[short[found]] = self._ids[at[found]]
-        unit_ids[word_units] = word_ids
+
+        hashes, low, high = _word_keys(_windows(data), word_starts, lengths)
+        entry = self._lookup(hashes)
+        known = entry >= 0
+        known[known] = (self._low[entry[known]] == low[known]) & (
+            self._high[entry[known]] == high[known]
+        )
+        known &= lengths <= self._key_chars
+        unit_ids[word_units[known]] = self._ids[entry[known]]
 
         counts = np.ones(units.size, dtype=np.intp)
-        other = np.flatnonzero(word_ids < 0)  # not a vocabulary word: the model's WordPiece
-        pieces: list[tuple[int, ...]] = []
+        other = np.flatnonzero(~known)  # the model's WordPiece, once per distinct word
         if other.size:
-            lookup = self._words.__getitem__
-            pieces = [
-                lookup(joined[a:b])
-                for a, b in zip(word_starts[other].tolist(), word_ends[other].tolist(), strict=True)
+            pool, pool_lengths, which = self._wordpieces(
+                joined,
+                word_starts[other],
+                word_ends[other],
+                hashes[other],
+                low[other],
+                high[other],
+            )
+            other_units = word_units[other]
+            other_counts = pool_lengths[which]
+            counts[other_units] = other_counts
+            flat = np.repeat(unit_ids, counts)
+            before = np.cumsum(other_counts) - other_counts
+            offsets = np.cumsum(counts) - counts
+            pool_starts = np.cumsum(pool_lengths) - pool_lengths
+            step = np.arange(int(other_counts.sum())) - np.repeat(before, other_counts)
+            flat[np.repeat(offsets[other_units], other_counts) + step] = pool[
+                np.repeat(pool_starts[which], other_counts) + step
             ]
-            counts[word_units[other]] = np.fromiter(map(len, pieces), np.intp, len(pieces))
-        offsets = np.cumsum(counts) - counts
-        flat = np.empty(int(counts.sum()), dtype=np.intp)
-        single = np.ones(units.size, dtype=bool)
-        single[word_units[other]] = False
-        flat[offsets[single]] = unit_ids[single]
-        if pieces:
-            piece_lengths = counts[word_units[other]]
-            pool = np.fromiter(chain.from_iterable(pieces), np.intp, int(piece_lengths.sum()))
-            shift = offsets[word_units[other]] - (np.cumsum(piece_lengths) - piece_lengths)
-            flat[np.arange(pool.size) + np.repeat(shift, piece_lengths)] = pool
+        else:
+            flat = unit_ids
 
+        # Tokens per text: the units from each text's first byte on (texts are ' '-joined).
         text_lengths = np.fromiter(map(len, texts), np.intp, count)
         text_starts = np.cumsum(text_lengths + 1) - (text_lengths + 1)
-        owner = np.repeat(np.searchsorted(text_starts, units, side="right") - 1, counts)
-        totals = np.bincount(owner, minlength=count)
-        if max_length is not None and totals.size and totals.max() > max_length:
-            rank = np.arange(flat.size) - (np.cumsum(totals) - totals)[owner]
-            flat = flat[rank < max_length]
+        token_starts = np.append(np.cumsum(counts) - counts, flat.size)
+        bounds = token_starts[np.searchsorted(units, text_starts)]
+        totals = np.diff(np.append(bounds, flat.size))
+        if max_length is not None and count and totals.max() > max_length:
+            over = np.flatnonzero(totals > max_length)
+            drop = totals[over] - max_length
+            first = np.repeat(bounds[over] + max_length - (np.cumsum(drop) - drop), drop)
+            keep = np.ones(flat.size, dtype=bool)
+            keep[first + np.arange(first.size)] = False
+            flat = flat[keep]
             totals = np.minimum(totals, max_length)
         return flat, totals
+
+    def _wordpieces(
+        self,
+        joined: str,
+        starts: NDArray[np.intp],
+        ends: NDArray[np.intp],
+        hashes: NDArray[np.uint64],
+        low: NDArray[np.uint64],
+        high: NDArray[np.uint64],
+    ) -> tuple[NDArray[np.intp], NDArray[np.intp], NDArray[np.intp]]:
+        """WordPiece ids of words: (ids of each distinct word end to end, how many for each
+        distinct word, which distinct word each given word is)."""
+        lookup = self._words.__getitem__
+        # Words of up to 16 bytes are the same word when their keys are; longer ones are rare.
+        long = (ends - starts) > _KEY_BYTES
+        hashes = np.where(long, np.uint64(0), hashes)
+        _, first, which = np.unique(hashes, return_index=True, return_inverse=True)
+        which = which.reshape(-1)
+        lengths = ends - starts
+        same = (low[first][which] == low) & (high[first][which] == high) & ~long
+        same &= lengths[first][which] == lengths
+        distinct = [
+            lookup(joined[a:b])
+            for a, b in zip(starts[first].tolist(), ends[first].tolist(), strict=True)
+        ]
+        alone = np.flatnonzero(~same)
+        if alone.size:  # long words, and (never seen) short words whose hashes collide
+            which[alone] = len(distinct) + np.arange(alone.size)
+            distinct += [
+                lookup(joined[a:b])
+                for a, b in zip(starts[alone].tolist(), ends[alone].tolist(), strict=True)
+            ]
+        return _pool(distinct, which)
+
+
+def _pool(
+    pieces: list[tuple[int, ...]], which: NDArray[np.intp]
+) -> tuple[NDArray[np.intp], NDArray[np.intp], NDArray[np.intp]]:
+    lengths = np.fromiter(map(len, pieces), np.intp, len(pieces))
+    pool = np.fromiter(chain.from_iterable(pieces), np.intp, int(lengths.sum()))
+    return pool, lengths, which.astype(np.intp, copy=False)
 
 
 class StaticEmbedder:

@@ -30,11 +30,15 @@ class Engine:
         self.warnings: list[str] = []
         self.retrievers: dict[str, Retriever] = {}
         for cls in ws.registry.retrievers():
-            retriever = cls(ComponentContext(workspace=ws, settings=ws.config.plugin_settings(cls.NAME)))
+            retriever = cls(
+                ComponentContext(workspace=ws, settings=ws.config.plugin_settings(cls.NAME))
+            )
             try:
                 retriever.build(self.corpus)
             except Exception as exc:  # a broken retriever degrades the search, never fails it
-                self.warnings.append(f"retriever {cls.NAME!r} is unavailable: {type(exc).__name__}: {exc}")
+                self.warnings.append(
+                    f"retriever {cls.NAME!r} is unavailable: {type(exc).__name__}: {exc}"
+                )
                 continue
             self.retrievers[cls.NAME] = retriever
         stages = {cls.NAME: cls for cls in ws.registry.rerankers()}
@@ -119,6 +123,33 @@ def engine_for(ws: Workspace, root: str) -> Engine:
 
     walked = walk(root, max_file_size=ws.config.max_file_size, skip_binary=False)
     freshness = _Freshness(root, walked.files)
-    engine = Engine(ws, root)
+    engine = Engine(ws, root, _indexed_corpus(ws, root))
     cache[root] = (freshness, engine)
     return engine
+
+
+def _indexed_corpus(ws: Workspace, root: str) -> Corpus | None:
+    """The corpus from ``root``'s index, brought up to date in memory; None without one.
+
+    A stale index is used for the files it still describes correctly; the others are read
+    now, and ``origin`` says how many. A corrupt index is never trusted.
+    """
+    from prx.index.build import load_current
+    from prx.index.store import current_dir
+
+    if current_dir(root) is None:
+        return None
+    previous, problem = load_current(ws, root)
+    if previous is None:
+        ws.cache.setdefault("index-warnings", {})[root] = (
+            f"index ignored ({problem}); searched without it. Run `prx index --rebuild`."
+        )
+        return None
+    from prx.index.assemble import assemble
+
+    assembly = assemble(ws, root, previous)
+    corpus = assembly.data.corpus
+    corpus.prebuilt = {"bm25": assembly.data.bm25, "embeddings": assembly.data.embeddings}
+    changed = len(assembly.changed) + len(assembly.removed)
+    corpus.origin = f"index (stale: {changed} changed files read now)" if changed else "index"
+    return corpus

@@ -23,7 +23,9 @@ _WEIGHTS: dict[str, dict[str, float]] = {
 }
 
 
-def weights_for(mode: str, names: Sequence[str], overrides: Mapping[str, float] | None = None) -> dict[str, float]:
+def weights_for(
+    mode: str, names: Sequence[str], overrides: Mapping[str, float] | None = None
+) -> dict[str, float]:
     """The weight of each retriever for ``mode``."""
     table = _WEIGHTS.get(mode, _WEIGHTS["hybrid"])
     weights = {name: table.get(name, 0.5) for name in names}
@@ -50,8 +52,12 @@ def fuse(
         chunk = corpus.chunks[index]
         fused.append(
             Candidate(
-                file=chunk.file, start_line=chunk.start_line, end_line=chunk.end_line,
-                score=score, source="fused", chunk=index,
+                file=chunk.file,
+                start_line=chunk.start_line,
+                end_line=chunk.end_line,
+                score=score,
+                source="fused",
+                chunk=index,
             )
         )
     return sorted(fused, key=lambda c: (-c.score, c.file, c.start_line))

@@ -95,8 +95,11 @@ def scan(
                 found_in_line = pattern.search(text, max(position, line_start), line_end)
                 if found_in_line is not None:
                     yield LiteralHit(
-                        found.rel, line_no, found_in_line.start() - line_start + 1,
-                        found_in_line.group(0), digest,
+                        found.rel,
+                        line_no,
+                        found_in_line.start() - line_start + 1,
+                        found_in_line.group(0),
+                        digest,
                     )
                     following = pattern.search(text, line_end + 1) if line_end < len(text) else None
                 else:

@@ -16,7 +16,9 @@ if TYPE_CHECKING:
 __all__ = ["BM25Retriever", "DenseRetriever", "SymbolRetriever", "top_candidates"]
 
 
-def top_candidates(corpus: Corpus, scores: NDArray[np.float32], k: int, source: str) -> list[Candidate]:
+def top_candidates(
+    corpus: Corpus, scores: NDArray[np.float32], k: int, source: str
+) -> list[Candidate]:
     """The ``k`` best-scoring chunks with a positive score, best first (ties by chunk order)."""
     positive = np.flatnonzero(scores > 0)
     if positive.size == 0:
@@ -32,8 +34,12 @@ def top_candidates(corpus: Corpus, scores: NDArray[np.float32], k: int, source: 
         chunk = corpus.chunks[index]
         out.append(
             Candidate(
-                file=chunk.file, start_line=chunk.start_line, end_line=chunk.end_line,
-                score=float(scores[index]), source=source, chunk=index,
+                file=chunk.file,
+                start_line=chunk.start_line,
+                end_line=chunk.end_line,
+                score=float(scores[index]),
+                source=source,
+                chunk=index,
             )
         )
     return out
@@ -49,7 +55,10 @@ class BM25Retriever(Retriever):
         from prx.retrieval.bm25 import BM25Index
 
         self.corpus = corpus
-        self.index = BM25Index.build(c.terms for c in corpus.chunks)
+        prebuilt = corpus.prebuilt.get("bm25")
+        self.index = (
+            prebuilt if prebuilt is not None else BM25Index.build(c.terms for c in corpus.chunks)
+        )
 
     def search(self, query: Query, k: int) -> list[Candidate]:
         return top_candidates(self.corpus, self.index.scores(query.tokens), k, self.NAME)
@@ -67,8 +76,12 @@ class DenseRetriever(Retriever):
 
         self.corpus = corpus
         self.embedder: Any = default_embedder()
+        prebuilt = corpus.prebuilt.get("embeddings")
+        if prebuilt is not None and prebuilt.shape == (len(corpus.chunks), self.embedder.dim):
+            self.matrix: NDArray[np.float32] = prebuilt
+            return
         texts = [enrich(c) for c in corpus.chunks]
-        self.matrix: NDArray[np.float32] = (
+        self.matrix = (
             self.embedder.encode(texts) if texts else np.zeros((0, self.embedder.dim), np.float32)
         )
 
@@ -104,12 +117,19 @@ class SymbolRetriever(Retriever):
         for definition in sorted(definitions, key=lambda d: (d.file, d.start_line)):
             for position in self.by_file.get(definition.file, ()):
                 chunk = self.corpus.chunks[position]
-                if chunk.start_line <= definition.start_line <= chunk.end_line and position not in seen:
+                if (
+                    chunk.start_line <= definition.start_line <= chunk.end_line
+                    and position not in seen
+                ):
                     seen.add(position)
                     out.append(
                         Candidate(
-                            file=chunk.file, start_line=chunk.start_line, end_line=chunk.end_line,
-                            score=score, source=self.NAME, chunk=position,
+                            file=chunk.file,
+                            start_line=chunk.start_line,
+                            end_line=chunk.end_line,
+                            score=score,
+                            source=self.NAME,
+                            chunk=position,
                         )
                     )
         return out[:k]

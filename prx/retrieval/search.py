@@ -16,6 +16,7 @@ from prx.types import Match, SearchExistsResult, SearchResult
 
 if TYPE_CHECKING:
     from prx.retrieval.corpus import Corpus
+    from prx.retrieval.literal import LiteralHit
     from prx.workspace import Workspace
 
 __all__ = ["run_search"]
@@ -89,7 +90,9 @@ def run_search(
     else:
         reason = f"requested (--{mode})"
     accept = _acceptor(ws, globs, languages)
-    request = continuation.fingerprint(root, query, mode, sorted(globs), sorted(languages), ignore_case)
+    request = continuation.fingerprint(
+        root, query, mode, sorted(globs), sorted(languages), ignore_case
+    )
     offset = 0
     if continue_token is not None:
         (position,) = continuation.decode(continue_token, "search", request, 1)
@@ -100,7 +103,9 @@ def run_search(
     if mode == "structural":
         from prx.retrieval.structural import structural_search
 
-        found, total, searched, skipped, warning, suggestion = structural_search(ws, query, root, accept)
+        found, total, searched, skipped, warning, suggestion = structural_search(
+            ws, query, root, accept
+        )
         window = found[offset : offset + top_k]
         return page.finish(window, total, searched, skipped, warning, suggestion, exists=exists)
     return _ranked(page, root, accept, exists)
@@ -110,8 +115,16 @@ class _Page:
     """What every mode shares: paging, budgets, the final result."""
 
     def __init__(
-        self, ws: Workspace, query: str, mode: str, reason: str, top_k: int,
-        budget: int | None, offset: int, request: str, context: int,
+        self,
+        ws: Workspace,
+        query: str,
+        mode: str,
+        reason: str,
+        top_k: int,
+        budget: int | None,
+        offset: int,
+        request: str,
+        context: int,
     ) -> None:
         self.ws, self.query, self.mode, self.reason = ws, query, mode, reason
         self.top_k, self.budget, self.offset, self.request = top_k, budget, offset, request
@@ -136,18 +149,29 @@ class _Page:
         def build(keep: int, used: int) -> SearchResult:
             more = self.offset + keep < total
             return SearchResult(
-                query=self.query, mode=self.mode, mode_reason=self.reason,
-                matches=tuple(window[:keep]), total_matches=total, returned=keep,
-                budget_used=used, truncated=more,
+                query=self.query,
+                mode=self.mode,
+                mode_reason=self.reason,
+                matches=tuple(window[:keep]),
+                total_matches=total,
+                returned=keep,
+                budget_used=used,
+                truncated=more,
                 continuation_token=continuation.encode("search", self.request, self.offset + keep)
-                if more else None,
-                files_searched=searched, skipped=skipped, warning=warning, suggestion=suggestion,
+                if more
+                else None,
+                files_searched=searched,
+                skipped=skipped,
+                warning=warning,
+                suggestion=suggestion,
             )
 
         keep = len(window)
         if self.budget is not None:
             limit = limit_for(self.budget)
-            keep = fit_prefix(len(window), lambda k: data_tokens(build(k, _PLACEHOLDER), self.count), limit)
+            keep = fit_prefix(
+                len(window), lambda k: data_tokens(build(k, _PLACEHOLDER), self.count), limit
+            )
             if keep == 0 and window:
                 raise BudgetExceededError(
                     f"budget {self.budget} cannot hold a single match",
@@ -185,7 +209,9 @@ def _literal(
             suggestion = "Try --literal to search the text as written, or -i to ignore case."
         else:
             suggestion = "Try -i to ignore case, or a word query for ranked results."
-    return page.finish(matches, len(collected), searched[0], dict(sorted(skipped.items())), warning, suggestion)
+    return page.finish(
+        matches, len(collected), searched[0], dict(sorted(skipped.items())), warning, suggestion
+    )
 
 
 def _outline_cache(page: _Page) -> Callable[[str, str], list[tuple[int, int, str, str, str]]]:
@@ -211,35 +237,42 @@ def _outline_cache(page: _Page) -> Callable[[str, str], list[tuple[int, int, str
     return definitions
 
 
-def _innermost(spans: Sequence[tuple[int, int, str, str, str]], line: int) -> tuple[int, int, str, str, str] | None:
+def _innermost(
+    spans: Sequence[tuple[int, int, str, str, str]], line: int
+) -> tuple[int, int, str, str, str] | None:
     around = [s for s in spans if s[0] <= line <= s[1]]
     return min(around, key=lambda s: s[1] - s[0]) if around else None
 
 
-def _literal_matches(page: _Page, root: str, hits: Sequence[object]) -> list[Match]:
+def _literal_matches(page: _Page, root: str, hits: Sequence[LiteralHit]) -> list[Match]:
     definitions = _outline_cache(page)
     lines_cache: dict[str, list[str]] = {}
     out: list[Match] = []
     for hit in hits:
-        rel: str = getattr(hit, "file")
+        rel: str = hit.file
         if rel not in lines_cache:
             full = os.path.join(root, rel) if os.path.isdir(root) else root
             with open(full, "rb") as fh:
                 lines_cache[rel] = fh.read().decode("utf-8", "replace").split("\n")
         lines = lines_cache[rel]
-        line: int = getattr(hit, "line")
+        line: int = hit.line
         first, last = max(1, line - page.context), min(len(lines), line + page.context)
         around = _innermost(definitions(root, rel), line)
         spec = page.ws.language_for(rel)
         out.append(
             Match(
-                file=rel, line=line, column=getattr(hit, "column"), end_line=line,
-                match=getattr(hit, "match"),
+                file=rel,
+                line=line,
+                column=hit.column,
+                end_line=line,
+                match=hit.match,
                 context_type=around[2] if around else None,
                 context_name=around[3] if around else None,
                 context_signature=around[4] if around else None,
                 snippet="\n".join(lines[first - 1 : last]),
-                relevance=1.0, language=spec.name if spec else None, hash=getattr(hit, "hash"),
+                relevance=1.0,
+                language=spec.name if spec else None,
+                hash=hit.hash,
             )
         )
     return out
@@ -248,7 +281,9 @@ def _literal_matches(page: _Page, root: str, hits: Sequence[object]) -> list[Mat
 # ------------------------------------------------------------------------------ ranked
 
 
-def _ranked(page: _Page, root: str, accept: Callable[[str], bool] | None, exists: bool) -> SearchResult | SearchExistsResult:
+def _ranked(
+    page: _Page, root: str, accept: Callable[[str], bool] | None, exists: bool
+) -> SearchResult | SearchExistsResult:
     from prx.retrieval.engine import engine_for
     from prx.retrieval.query import expand_abbreviations, symbol_name
     from prx.retrieval.tokenize import tokenize
@@ -272,8 +307,17 @@ def _ranked(page: _Page, root: str, accept: Callable[[str], bool] | None, exists
     if not ranked:
         suggestion = "Nothing matched: try other words, or --literal for an exact text."
     skipped = dict(corpus.skipped)
-    warning = "; ".join(engine.warnings) or None
-    return page.finish(matches, len(ranked), len(corpus.files), skipped, warning, suggestion)
+    notes = list(engine.warnings)
+    index_note = page.ws.cache.get("index-warnings", {}).get(root)
+    if index_note and corpus.origin == "built":
+        notes.append(index_note)
+    warning = "; ".join(notes) or None
+    result = page.finish(matches, len(ranked), len(corpus.files), skipped, warning, suggestion)
+    return (
+        dataclasses.replace(result, index=corpus.origin)
+        if isinstance(result, SearchResult)
+        else result
+    )
 
 
 def _ranked_exists(corpus: Corpus, query: Query, ranked: list[Candidate]) -> SearchExistsResult:
@@ -326,10 +370,16 @@ def _chunk_match(corpus: Corpus, candidate: Candidate, query: Query, top: float)
         snippet += f"\n[prx: {below} more lines to line {chunk.end_line}]"
     record = corpus.files.get(chunk.file)
     return Match(
-        file=chunk.file, line=line, column=1, end_line=chunk.end_line, match=query.text,
+        file=chunk.file,
+        line=line,
+        column=1,
+        end_line=chunk.end_line,
+        match=query.text,
         context_type=around[2] if around else chunk.symbol_kind,
         context_name=around[3] if around else chunk.symbol,
         context_signature=around[4] if around else None,
-        snippet=snippet, relevance=round(candidate.score / top, 4) if top > 0 else 0.0,
-        language=chunk.language, hash=record.hash if record else "",
+        snippet=snippet,
+        relevance=round(candidate.score / top, 4) if top > 0 else 0.0,
+        language=chunk.language,
+        hash=record.hash if record else "",
     )

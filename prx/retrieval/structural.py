@@ -8,7 +8,6 @@ an error with the parser's message and a completed example.
 
 from __future__ import annotations
 
-import os
 import re
 from collections import Counter
 from collections.abc import Callable
@@ -27,9 +26,29 @@ __all__ = ["AST_GREP_LANGUAGES", "structural_search", "validate_pattern"]
 AST_GREP_LANGUAGES = {
     name: name
     for name in (
-        "bash", "c", "cpp", "csharp", "css", "elixir", "go", "hcl", "html", "java",
-        "javascript", "json", "kotlin", "lua", "php", "python", "ruby", "rust", "scala",
-        "swift", "tsx", "typescript", "yaml",
+        "bash",
+        "c",
+        "cpp",
+        "csharp",
+        "css",
+        "elixir",
+        "go",
+        "hcl",
+        "html",
+        "java",
+        "javascript",
+        "json",
+        "kotlin",
+        "lua",
+        "php",
+        "python",
+        "ruby",
+        "rust",
+        "scala",
+        "swift",
+        "tsx",
+        "typescript",
+        "yaml",
     )
 }
 _METAVARIABLE = re.compile(r"\$\$\$([A-Z_][A-Z0-9_]*)?|\$([A-Z_][A-Z0-9_]*)")
@@ -61,7 +80,11 @@ def _example(pattern: str, language: str) -> str:
         elif closing and char == closing[-1]:
             closing.pop()
     completed = pattern + "".join(reversed(closing))
-    if language == "python" and re.match(r"\s*(async\s+)?def\s", completed) and ":" not in completed:
+    if (
+        language == "python"
+        and re.match(r"\s*(async\s+)?def\s", completed)
+        and ":" not in completed
+    ):
         completed += ": $$$BODY"
     return completed
 
@@ -115,9 +138,17 @@ def structural_search(
             snippet = "\n".join(lines[first - 1 : min(last, first + 19)])
             matches.append(
                 Match(
-                    file=found.rel, line=first, column=span.start.column + 1, end_line=last,
-                    match=node.text().split("\n", 1)[0], context_type=None, context_name=None,
-                    context_signature=None, snippet=snippet, relevance=1.0, language=spec.name,
+                    file=found.rel,
+                    line=first,
+                    column=span.start.column + 1,
+                    end_line=last,
+                    match=node.text().split("\n", 1)[0],
+                    context_type=None,
+                    context_name=None,
+                    context_signature=None,
+                    snippet=snippet,
+                    relevance=1.0,
+                    language=spec.name,
                     hash=digest,
                 )
             )

@@ -1,0 +1,143 @@
+"""``prx index``: build or update the index of a root, safely."""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import sys
+import time
+from collections import Counter
+from typing import TYPE_CHECKING
+
+from prx.errors import IndexCorruptedError, NotFoundError
+from prx.types import IndexResult
+
+if TYPE_CHECKING:
+    from prx.index.artifacts import IndexData
+    from prx.workspace import Workspace
+
+__all__ = ["build_index", "load_current"]
+
+
+def load_current(ws: Workspace, root: str) -> tuple[IndexData | None, str | None]:
+    """The current index of ``root`` (verified), or None with the reason it was refused."""
+    from prx.index.artifacts import load_index
+    from prx.index.store import current_dir
+
+    problem = None
+    for _ in range(5):
+        directory = current_dir(root)
+        if directory is None:
+            return None, problem
+        try:
+            return load_index(directory, root), None
+        except IndexCorruptedError as err:
+            problem = err.message
+            if current_dir(root) == directory:
+                return None, problem
+            # A writer published meanwhile and removed what we were reading: follow it.
+    return None, problem
+
+
+def _progress(stage: str, done: int, total: int) -> None:
+    if sys.stderr.isatty():
+        sys.stderr.write(f"\rprx index: {stage} {done}/{total}   ")
+        sys.stderr.flush()
+
+
+def _size(directory: str) -> int:
+    return sum(os.path.getsize(os.path.join(directory, name)) for name in os.listdir(directory))
+
+
+def build_index(
+    ws: Workspace, path: str = ".", *, rebuild: bool = False, stats_only: bool = False
+) -> IndexResult:
+    """Build (or update) the index of ``path``; see :meth:`Workspace.index`."""
+    from prx.index.artifacts import write_index
+    from prx.index.assemble import assemble
+    from prx.index.store import (
+        current_dir,
+        discard,
+        index_root,
+        new_build_dir,
+        publish,
+        writer_lock,
+    )
+
+    root = ws.resolve(path)
+    if not os.path.isdir(root):
+        raise NotFoundError(f"directory not found: {path}", suggestion="Index a directory.")
+    started = time.perf_counter()
+    if stats_only:
+        previous, problem = load_current(ws, root)
+        if previous is None:
+            status = "corrupted" if problem else "missing"
+            return IndexResult(path=path, status=status, index_dir=current_dir(root))
+        return IndexResult(
+            path=path,
+            status="present",
+            files_indexed=len(previous.corpus.files),
+            chunks=len(previous.corpus.chunks),
+            index_dir=current_dir(root),
+            size_bytes=_size(current_dir(root) or ""),
+            model=previous.model.get("id"),
+        )
+    with writer_lock(root):
+        os.makedirs(index_root(root), exist_ok=True)
+        ignore = os.path.join(index_root(root), ".gitignore")
+        if not os.path.exists(ignore):
+            with open(ignore, "w", encoding="utf-8") as fh:
+                fh.write("# prx's index: never commit it\n*\n")
+        previous, problem = (None, None) if rebuild else load_current(ws, root)
+        assembly = assemble(ws, root, previous, progress=_progress)
+        data = assembly.data
+        languages = dict(
+            sorted(Counter(r.language for r in data.corpus.files.values() if r.language).items())
+        )
+        common = IndexResult(
+            path=path,
+            status="built",
+            files_indexed=len(data.corpus.files),
+            chunks=len(data.corpus.chunks),
+            files_changed=len(assembly.changed),
+            files_unchanged=assembly.unchanged,
+            files_removed=len(assembly.removed),
+            languages=languages,
+            skipped=data.corpus.skipped,
+            model=data.model.get("id"),
+        )
+        if previous is not None and not assembly.changed and not assembly.removed:
+            directory = current_dir(root)
+            return dataclasses.replace(
+                common,
+                status="up_to_date",
+                duration_ms=int((time.perf_counter() - started) * 1000),
+                stages_ms={k: int(v) for k, v in assembly.stages_ms.items()},
+                size_bytes=_size(directory) if directory else 0,
+                index_dir=directory,
+            )
+        build_dir = new_build_dir(root)
+        try:
+            write_started = time.perf_counter()
+            from prx._version import __version__
+
+            write_index(
+                build_dir,
+                data,
+                {"prx": __version__, "created": int(time.time()), "refused_previous": problem},
+            )
+            assembly.stages_ms["write"] = (time.perf_counter() - write_started) * 1000
+            publish(root, build_dir)
+        except BaseException:
+            discard(build_dir)
+            raise
+        if sys.stderr.isatty():
+            sys.stderr.write("\n")
+        return dataclasses.replace(
+            common,
+            status="updated" if previous is not None else "built",
+            duration_ms=int((time.perf_counter() - started) * 1000),
+            stages_ms={k: int(v) for k, v in assembly.stages_ms.items()},
+            size_bytes=_size(build_dir),
+            index_dir=build_dir,
+        )

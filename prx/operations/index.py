@@ -1,0 +1,35 @@
+"""The ``index`` operation."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from prx.plugin._operation import Operation, param
+from prx.types import IndexResult
+from prx.workspace import Workspace
+
+__all__ = ["INDEX", "IndexParams"]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class IndexParams:
+    """Parameters of ``prx index``."""
+
+    path: str = param(".", help="directory to index (default: .)", positional=True)
+    rebuild: bool = param(False, help="build from scratch instead of reusing unchanged files")
+    stats: bool = param(False, help="only report whether an index exists and is intact")
+
+
+def _run(ws: Workspace, p: IndexParams) -> IndexResult:
+    return ws.index(p.path, rebuild=p.rebuild, stats_only=p.stats)
+
+
+INDEX = Operation(
+    name="index",
+    summary="Build or update the search index under PATH/.prx (incremental, crash-safe).",
+    func=_run,
+    params=IndexParams,
+    result=IndexResult,
+    read_only=False,
+    budget_param=None,
+)

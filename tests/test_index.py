@@ -1,0 +1,199 @@
+"""The persistent index: identical results, incremental updates, crash and race safety,
+corruption detection."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import threading
+import time
+
+import pytest
+
+import prx
+from prx.index.build import load_current
+from prx.index.store import current_dir
+
+QUERIES = [
+    "SessionStore",
+    "how are invoices rendered",
+    "issue a token for a user",
+    "verify_password",
+    "render",
+]
+
+
+def _repo(make_repo, copies=1):
+    from test_search import FILES
+
+    files = {}
+    for n in range(copies):
+        prefix = f"pkg{n}/" if copies > 1 else ""
+        files.update({prefix + name: text for name, text in FILES.items()})
+    return make_repo(files)
+
+
+def _answers(root):
+    ws = prx.Workspace(root)
+    return [
+        [(m.file, m.line, round(m.relevance, 4)) for m in ws.search(q).matches] for q in QUERIES
+    ]
+
+
+def test_search_results_are_identical_with_and_without_the_index(make_repo):
+    repo = _repo(make_repo)
+    without = _answers(repo)
+    result = prx.Workspace(repo).index()
+    assert result.status == "built" and result.files_indexed == 6 and current_dir(str(repo))
+    assert prx.Workspace(repo).search("verify_password").index == "index"
+    assert _answers(repo) == without
+
+
+def test_a_stale_index_is_topped_up_and_says_so(make_repo):
+    repo = _repo(make_repo)
+    prx.Workspace(repo).index()
+    (repo / "billing" / "invoice.py").write_text(
+        "def refund_everything():\n    return 'refunded'\n"
+    )
+    (repo / "billing" / "new.py").write_text("RATE = 0.21\n")
+    stale = prx.Workspace(repo).search("refund_everything")
+    assert stale.index == "index (stale: 2 changed files read now)"
+    assert stale.matches[0].file == "billing/invoice.py"
+    shutil.rmtree(repo / ".prx")
+    assert _answers(repo) == [
+        [(m.file, m.line, round(m.relevance, 4)) for m in prx.Workspace(repo).search(q).matches]
+        for q in QUERIES
+    ]
+
+
+def test_incremental_update_reuses_unchanged_files(make_repo):
+    repo = _repo(make_repo)
+    ws = prx.Workspace(repo)
+    assert ws.index().status == "built"
+    assert ws.index().status == "up_to_date"
+    (repo / "auth" / "tokens.py").write_text("def issue_token(user):\n    return str(user)\n")
+    update = ws.index()
+    assert (update.status, update.files_changed, update.files_unchanged) == ("updated", 1, 5)
+    (repo / "README.md").unlink()
+    removed = ws.index()
+    assert removed.files_removed == 1 and removed.files_indexed == 5
+    rebuilt = ws.index(rebuild=True)
+    assert rebuilt.status == "built" and rebuilt.files_changed == 5
+
+
+def test_the_index_ignores_itself_and_is_never_committed(make_repo):
+    repo = _repo(make_repo)
+    prx.Workspace(repo).index()
+    assert (repo / ".prx" / ".gitignore").read_text().strip().endswith("*")
+    assert not any(e.path.startswith(".prx") for e in prx.Workspace(repo).find(".").flat)
+
+
+@pytest.mark.parametrize(
+    "artifact",
+    [
+        "manifest.json",
+        "chunks.json",
+        "texts.bin",
+        "text_offsets.npy",
+        "terms.npy",
+        "term_offsets.npy",
+        "vocabulary.json",
+        "postings_offsets.npy",
+        "postings_docs.npy",
+        "postings_weights.npy",
+        "embeddings.npy",
+        "definitions.json",
+    ],
+)
+def test_each_corrupted_artifact_is_detected_and_never_trusted(make_repo, artifact):
+    repo = _repo(make_repo)
+    prx.Workspace(repo).index()
+    path = os.path.join(current_dir(str(repo)), artifact)
+    data = bytearray(open(path, "rb").read())
+    data[len(data) // 2] ^= 0xFF
+    open(path, "wb").write(bytes(data))
+    loaded, problem = load_current(prx.Workspace(repo), str(repo))
+    assert loaded is None and "index" in problem
+    # A search still answers, without the index, and says why.
+    res = prx.Workspace(repo).search("SessionStore")
+    assert res.index == "built" and res.matches[0].file == "auth/login.py"
+    assert "index ignored" in res.warning and "--rebuild" in res.warning
+    assert prx.Workspace(repo).index().status == "built"  # rebuilt, not trusted
+
+
+def test_an_index_of_another_format_is_refused(make_repo):
+    repo = _repo(make_repo)
+    prx.Workspace(repo).index()
+    manifest = os.path.join(current_dir(str(repo)), "manifest.json")
+    content = json.load(open(manifest))
+    content["format"] = 999
+    json.dump(content, open(manifest, "w"))
+    loaded, problem = load_current(prx.Workspace(repo), str(repo))
+    assert loaded is None and "format 999" in problem
+
+
+def _cli(*args, cwd):
+    code = "import sys; from prx.cli import main; sys.exit(main(program='prx'))"
+    return subprocess.Popen(
+        [sys.executable, "-c", code, *args], cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
+
+
+def test_two_concurrent_index_runs_leave_one_valid_index(make_repo):
+    repo = _repo(make_repo, copies=6)
+    first, second = _cli("index", ".", cwd=repo), _cli("index", ".", "--rebuild", cwd=repo)
+    outputs = [json.loads(p.communicate(timeout=300)[0]) for p in (first, second)]
+    assert all(o["status"] == "ok" for o in outputs)
+    loaded, problem = load_current(prx.Workspace(repo), str(repo))
+    assert problem is None and len(loaded.corpus.files) == 36
+    assert len([n for n in os.listdir(repo / ".prx") if n.startswith("index-")]) <= 2
+
+
+def test_a_killed_build_leaves_the_previous_index_intact(make_repo):
+    repo = _repo(make_repo, copies=12)
+    prx.Workspace(repo).index()
+    before = current_dir(str(repo))
+    for n in range(12):
+        (repo / f"pkg{n}" / "auth" / "tokens.py").write_text(
+            f"def issue_token(user):\n    return {n}\n"
+        )
+    proc = _cli("index", ".", "--rebuild", cwd=repo)
+    time.sleep(0.8)  # mid-build: walking, chunking, embedding or writing
+    proc.send_signal(signal.SIGKILL)
+    proc.wait(timeout=60)
+    assert current_dir(str(repo)) in (before, current_dir(str(repo)))
+    loaded, problem = load_current(prx.Workspace(repo), str(repo))
+    assert problem is None and loaded is not None  # whichever index CURRENT names is whole
+    # The next run recovers (the kernel released the dead writer's lock) and cleans up.
+    assert prx.Workspace(repo).index().status in ("built", "updated", "up_to_date")
+    assert len([n for n in os.listdir(repo / ".prx") if n.startswith("index-")]) <= 2
+
+
+def test_a_reader_during_rebuilds_never_fails_or_sees_a_mix(make_repo):
+    repo = _repo(make_repo, copies=4)
+    prx.Workspace(repo).index()
+    stop = threading.Event()
+    failures = []
+
+    def read():
+        while not stop.is_set():
+            loaded, problem = load_current(prx.Workspace(repo), str(repo))
+            if loaded is None:
+                failures.append(problem)
+            elif len(loaded.corpus.chunks) != loaded.bm25.doc_count:
+                failures.append("chunk table and BM25 disagree")
+
+    reader = threading.Thread(target=read)
+    reader.start()
+    try:
+        for _ in range(3):
+            proc = _cli("index", ".", "--rebuild", cwd=repo)
+            assert json.loads(proc.communicate(timeout=300)[0])["status"] == "ok"
+    finally:
+        stop.set()
+        reader.join()
+    assert failures == []
