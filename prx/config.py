@@ -7,6 +7,7 @@
 ``PRX_MAX_FILE_SIZE``                   walker size limit in bytes (default 1 MiB)
 ``PRX_DISABLE_PLUGIN_AUTOLOAD``         ``1`` loads no third-party plugin
 ``PRX_PLUGINS``                         allowlist of entry-point names (empty: none)
+``PRX_FRESHNESS_SECONDS``               how often a warm search re-checks files (default 1)
 ``PRX_DISABLED_PLUGINS``                blocklist of entry-point names
 ======================================  =====================================================
 """
@@ -28,6 +29,14 @@ def _names(value: str | None) -> frozenset[str] | None:
     if value is None:
         return None
     return frozenset(n.strip() for n in value.split(",") if n.strip())
+
+
+def _seconds(value: str | None, default: float) -> float:
+    try:
+        number = float(value) if value is not None else default
+    except ValueError:
+        return default
+    return number if number >= 0 else default
 
 
 def _positive_int(value: str | None, default: int) -> int:
@@ -56,6 +65,8 @@ class Config:
     plugin_allowlist: frozenset[str] | None = None
     #: These entry-point names are never loaded.
     plugin_blocklist: frozenset[str] = frozenset()
+    #: A warm search engine re-checks the tree for edits at most this often (0: every query).
+    freshness_seconds: float = 1.0
     #: Per-plugin settings, keyed by component or plugin name.
     settings: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
 
@@ -73,6 +84,7 @@ class Config:
             autoload_plugins=env.get("PRX_DISABLE_PLUGIN_AUTOLOAD", "") in ("", "0"),
             plugin_allowlist=_names(env.get("PRX_PLUGINS")),
             plugin_blocklist=_names(env.get("PRX_DISABLED_PLUGINS")) or frozenset(),
+            freshness_seconds=_seconds(env.get("PRX_FRESHNESS_SECONDS"), 1.0),
         )
 
     def plugin_settings(self, name: str) -> Mapping[str, Any]:

@@ -5,6 +5,7 @@ pipeline. Workspaces cache engines and rebuild one when a file under its root ch
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -78,9 +79,10 @@ class _Freshness:
     """Cheap change detection: the size and mtime of every file, and the mtime of every
     directory (adding, removing or renaming a file changes its directory's mtime)."""
 
-    __slots__ = ("dirs", "files")
+    __slots__ = ("checked", "dirs", "files")
 
     def __init__(self, root: str, files: Any) -> None:
+        self.checked = time.monotonic()
         self.files: dict[str, tuple[int, int]] = {}
         self.dirs: dict[str, int] = {}
         for found in files:
@@ -113,12 +115,22 @@ class _Freshness:
         return True
 
 
-def engine_for(ws: Workspace, root: str) -> Engine:
-    """The cached engine of ``root``, rebuilt when any file changed, appeared or vanished."""
+def engine_for(ws: Workspace, root: str, *, refresh: bool = False) -> Engine:
+    """The cached engine of ``root``, rebuilt when any file changed, appeared or vanished.
+
+    Checking costs one ``stat`` per file, so a warm engine is re-checked at most every
+    ``config.freshness_seconds`` (``refresh`` forces a check).
+    """
     cache: dict[str, tuple[_Freshness, Engine]] = ws.cache.setdefault("engines", {})
     hit = cache.get(root)
-    if hit is not None and hit[0].still_fresh():
-        return hit[1]
+    if hit is not None:
+        freshness, engine = hit
+        now = time.monotonic()
+        recent = now - freshness.checked < ws.config.freshness_seconds
+        if (recent and not refresh) or freshness.still_fresh():
+            if not recent:
+                freshness.checked = now
+            return engine
     from prx.files.walk import walk
 
     walked = walk(root, max_file_size=ws.config.max_file_size, skip_binary=False)

@@ -30,12 +30,22 @@ def split_identifier(token: str) -> tuple[str, ...]:
     return (lower,)
 
 
+_EXPANDED: dict[str, tuple[str, ...]] = {}
+
+
+def _expand(word: str) -> tuple[str, ...]:
+    parts = _EXPANDED.get(word)
+    if parts is None:
+        if len(_EXPANDED) > 200_000:  # bound the memory a huge vocabulary can take
+            _EXPANDED.clear()
+        parts = _EXPANDED[word] = split_identifier(word)
+    return parts
+
+
 def tokenize(text: str) -> list[str]:
     """Every identifier of ``text``, expanded by :func:`split_identifier`."""
-    out: list[str] = []
-    for match in _IDENT.findall(text):
-        out.extend(split_identifier(match))
-    return out
+    # A comprehension over a plain dict cache: this runs over every chunk of a corpus.
+    return [part for word in _IDENT.findall(text) for part in _expand(word)]
 
 
 def words(text: str) -> list[str]:
