@@ -39,12 +39,20 @@ QUERIES = [
 
 
 def run_index(corpus: Path, *extra: str) -> tuple[dict[str, object], float, float]:
-    env = dict(os.environ, PRX_HOME=tempfile.mkdtemp(prefix="prx-bench-"), PRX_DISABLE_PLUGIN_AUTOLOAD="1")
+    env = dict(
+        os.environ, PRX_HOME=tempfile.mkdtemp(prefix="prx-bench-"), PRX_DISABLE_PLUGIN_AUTOLOAD="1"
+    )
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     code = "import sys; from prx.cli import main; sys.exit(main(program='prx'))"
     before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
     started = time.perf_counter()
-    proc = subprocess.run([sys.executable, "-c", code, "index", str(corpus), *extra], env=env, capture_output=True, text=True, check=True)
+    proc = subprocess.run(
+        [sys.executable, "-c", code, "index", str(corpus), *extra],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     wall = time.perf_counter() - started
     peak_mb = max(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, before) / 1024
     return json.loads(proc.stdout)["data"], wall, peak_mb
@@ -81,15 +89,21 @@ def main() -> int:
     try:
         data, wall, peak = run_index(work)
         files, chunks = int(data["files_indexed"]), int(data["chunks"])
-        print(f"corpus {source.name}: {files} files indexed, {chunks} chunks, skipped {data['skipped']}")
-        print(f"full build: {wall:.1f} s wall ({data['duration_ms']} ms inside), {files / wall:.0f} files/s, {chunks / wall:.0f} chunks/s")
+        print(
+            f"corpus {source.name}: {files} files indexed, {chunks} chunks, skipped {data['skipped']}"
+        )
+        print(
+            f"full build: {wall:.1f} s wall ({data['duration_ms']} ms inside), {files / wall:.0f} files/s, {chunks / wall:.0f} chunks/s"
+        )
         print(f"  stages (ms): {data['stages_ms']}")
         print(f"  peak RSS: {peak:.0f} MB; index size: {int(data['size_bytes']) / 1e6:.1f} MB")
         target = next(work.rglob("*.py"))
         with open(target, "a", encoding="utf-8") as fh:
             fh.write("\n# touched by the benchmark\n")
         data, wall, _ = run_index(work)
-        print(f"incremental after one changed file: {wall:.2f} s wall ({data['status']}, {data['files_changed']} changed, stages {data['stages_ms']})")
+        print(
+            f"incremental after one changed file: {wall:.2f} s wall ({data['status']}, {data['files_changed']} changed, stages {data['stages_ms']})"
+        )
         data, wall, _ = run_index(work)
         print(f"no change: {wall:.2f} s wall ({data['status']})")
         p50, p95 = latency(work, QUERIES)
@@ -99,7 +113,9 @@ def main() -> int:
         import prx
 
         prx.Workspace(work).search("warm up")
-        print(f"first query without an index (builds everything in-process): {time.perf_counter() - started:.1f} s")
+        print(
+            f"first query without an index (builds everything in-process): {time.perf_counter() - started:.1f} s"
+        )
         p50, p95 = latency(work, QUERIES)
         print(f"warm query without the index: p50 {p50:.2f} ms, p95 {p95:.2f} ms")
     finally:
