@@ -36,6 +36,7 @@ if TYPE_CHECKING:
         ReadResult,
         Symbol,
     )
+    from prx._types.run import Diagnostic, Failure, RunReport
     from prx._types.search import Match, SearchExistsResult, SearchResult
     from prx._types.usage import (
         StatsResult,
@@ -44,6 +45,9 @@ if TYPE_CHECKING:
     )
 
 __all__ = [
+    "Diagnostic",
+    "Failure",
+    "RunReport",
     "IndexResult",
     "Match",
     "SearchExistsResult",
@@ -69,6 +73,9 @@ __all__ = [
 ]
 
 _HOME = {
+    "Diagnostic": "prx._types.run",
+    "Failure": "prx._types.run",
+    "RunReport": "prx._types.run",
     "IndexResult": "prx._types.index",
     "Match": "prx._types.search",
     "SearchExistsResult": "prx._types.search",

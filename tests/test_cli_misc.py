@@ -94,3 +94,19 @@ def test_batch_bad_lines_do_not_stop_the_batch(run_cli, repo):
     ]
     assert run.lines[1]["id"] == 7 and run.lines[2]["id"] == 8
     assert run.lines[-1]["data"]["exists"] is True
+
+
+def test_run_keeps_flags_that_belong_to_the_command(run_cli, tmp_path):
+    import sys
+
+    env = run_cli("run", sys.executable, "-c", "import sys; print(sys.argv[1:])", "-q", "--plain", "--no-plugins", cwd=tmp_path).envelope
+    assert env["status"] == "ok"
+    assert env["data"]["command"][-3:] == ["-q", "--plain", "--no-plugins"]
+    assert "['-q', '--plain', '--no-plugins']" in json.dumps(env["data"])
+
+
+def test_global_flags_before_the_run_command_still_apply(run_cli, tmp_path):
+    import sys
+
+    run = run_cli("--plain", "run", sys.executable, "-c", "print(1)", cwd=tmp_path)
+    assert run.exit_code == 0 and not run.stdout.lstrip().startswith("{")

@@ -161,7 +161,10 @@ def test_hook_prx_register_rerankers(ws):
 
 
 def test_hook_prx_register_runner_parsers(ws):
-    assert [c.NAME for c in ws.registry.runner_parsers()] == ["high", "low"]
+    parsers = ws.registry.runner_parsers()
+    names = [c.NAME for c in parsers]
+    assert names.index("high") < names.index("low")
+    assert [p.PRIORITY for p in parsers] == sorted((p.PRIORITY for p in parsers), reverse=True)
 
 
 def test_hook_prx_register_frontends(ws):

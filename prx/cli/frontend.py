@@ -38,14 +38,25 @@ class CliOptions(NamedTuple):
     quiet: bool = False
 
 
+#: Commands whose trailing arguments are another program's: global flags stop there.
+PASSTHROUGH = frozenset({"run"})
+
+
 def split_global_flags(argv: Sequence[str]) -> tuple[CliOptions, list[str]]:
-    """Take the global flags out of ``argv`` (they may appear anywhere before ``--``)."""
+    """Take the global flags out of ``argv`` (anywhere before ``--``, and for ``run``
+    only before the command it runs: ``prx run pytest -q`` keeps ``-q`` for pytest)."""
     flags: dict[str, bool] = {}
     rest: list[str] = []
+    command: str | None = None
     for index, arg in enumerate(argv):
         if arg == "--":
             rest.extend(argv[index:])
             break
+        if command in PASSTHROUGH and not arg.startswith("-"):
+            rest.extend(argv[index:])  # the program being run and all its arguments
+            break
+        if command is None and not arg.startswith("-"):
+            command = arg
         if arg in _GLOBAL:
             flags[_GLOBAL[arg]] = True
         else:

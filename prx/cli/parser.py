@@ -64,7 +64,7 @@ def build_parser(op: Operation) -> argparse.ArgumentParser:
         if info.positional:
             parser.add_argument(
                 field.name,
-                nargs="?" if has_default else None,
+                nargs=argparse.REMAINDER if kind == "strs" else "?" if has_default else None,
                 default=default,
                 help=info.help,
                 metavar=info.metavar or field.name.upper(),
@@ -115,15 +115,25 @@ def _convert(op: Operation, flag: str, kind: str, info: ParamInfo, raw: str) -> 
     return value
 
 
+def _remainder_field(op: Operation) -> dataclasses.Field[Any] | None:
+    """The last positional when it is a ``tuple[str, ...]``: it takes the rest of the line."""
+    positionals = [f for f in dataclasses.fields(op.params) if (i := _info(f)) and i.positional]
+    if positionals and param_kind(positionals[-1].type) == "strs":
+        return positionals[-1]
+    return None
+
+
 def parse_params(op: Operation, argv: Sequence[str]) -> Any:
     """Parse ``argv`` (after the subcommand) into ``op.params``.
 
     Accepts ``--flag value``, ``--flag=value``, short aliases, repeated list flags and ``--``
     before positionals that start with a dash. ``-h``/``--help`` prints help and raises
-    ``SystemExit(0)``.
+    ``SystemExit(0)``. A last positional of type ``tuple[str, ...]`` takes everything from
+    its first word on, flags included (``prx run --timeout 5 pytest -q -x``).
     """
+    remainder = _remainder_field(op)
     head = list(argv[: argv.index("--")] if "--" in argv else argv)
-    if "-h" in head or "--help" in head:
+    if remainder is None and ("-h" in head or "--help" in head):
         build_parser(op).print_help()
         raise SystemExit(0)
     flags: dict[str, dataclasses.Field[Any]] = {}
@@ -146,10 +156,17 @@ def parse_params(op: Operation, argv: Sequence[str]) -> Any:
         index += 1
         if only_positional or arg == "-" or not arg.startswith("-"):
             loose.append(arg)
+            if remainder is not None and len(loose) == len(positionals):
+                # A trailing ``tuple[str, ...]`` positional takes everything from here on.
+                values[remainder.name] = (loose.pop(), *argv[index:])
+                break
             continue
         if arg == "--":
             only_positional = True
             continue
+        if remainder is not None and arg in ("-h", "--help"):
+            build_parser(op).print_help()
+            raise SystemExit(0)
         name, has_inline, inline = arg.partition("=") if arg.startswith("--") else (arg, "", "")
         flagged = flags.get(name)
         if flagged is None:
@@ -177,6 +194,8 @@ def parse_params(op: Operation, argv: Sequence[str]) -> Any:
     for field in positionals:
         info = _info(field)
         assert info is not None
+        if field is remainder and field.name in values:
+            continue
         if loose:
             values[field.name] = _convert(
                 op, field.name, param_kind(field.type), info, loose.pop(0)

@@ -19,6 +19,7 @@ BUILTIN_OPERATIONS: dict[str, str] = {
     "index": "prx.operations.index:INDEX",
     "outline": "prx.operations.outline:OUTLINE",
     "read": "prx.operations.read:READ",
+    "run": "prx.operations.run:RUN",
     "search": "prx.operations.search:SEARCH",
     "stats": "prx.operations.stats:STATS",
 }

@@ -41,6 +41,7 @@ BUILTIN_PLUGINS: tuple[str, ...] = (
     "prx.lang.hooks",
     "prx.retrieval.hooks",
     "prx.ranking.hooks",
+    "prx.runner.hooks",
     "prx.cli.hooks",
 )
 

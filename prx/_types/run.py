@@ -1,0 +1,102 @@
+"""Results of ``prx run``."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+__all__ = ["Diagnostic", "Failure", "RunReport", "Severity"]
+
+#: How serious a diagnostic is.
+Severity = Literal["error", "warning", "note"]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Failure:
+    """One failed (or erroring) test, target or step, as the tool reported it."""
+
+    #: The tool's own name for it (a pytest node id, ``suite > test`` for node ...).
+    name: str
+    #: Where it failed, relative to the working directory when it lies inside it.
+    file: str | None
+    #: 1-based line of ``file``.
+    line: int | None
+    #: The first line of the error (``assert 2 == 3``, ``ValueError: bad``).
+    message: str
+    #: More of the tool's report (an assertion diff, a traceback tail), cut with a marker.
+    excerpt: str | None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Diagnostic:
+    """One compiler, linter or type-checker message."""
+
+    #: File as the tool printed it, relative to the working directory when inside it.
+    file: str
+    #: 1-based line, or None for a file-level message.
+    line: int | None
+    #: 1-based column, or None when the tool does not print one.
+    column: int | None
+    #: ``error``, ``warning`` or ``note``.
+    severity: Severity
+    #: The rule or error code (``F401``, ``arg-type``, ``-Wunused-variable``), or None.
+    code: str | None
+    #: The message text.
+    message: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RunReport:
+    """The answer of ``prx run``: what a command did, summarised without lying.
+
+    Counts are None when the tool does not state them; they are never guessed. ``summary``
+    is one line that always names the real exit code. Whenever any of the output is not
+    shown in this answer, the whole output is kept on disk at ``raw_path``.
+    """
+
+    #: The argv that ran (including a flag ``--auto-json`` added).
+    command: tuple[str, ...]
+    #: Which parser read the output (``pytest``, ``fallback``, ``raw``, ``passthrough``).
+    tool: str
+    #: The child's real exit code; negative ``-N`` when it was killed by signal N.
+    exit_code: int
+    #: Wall time of the child in milliseconds.
+    duration_ms: int
+    #: Tests that passed, as the tool counted them.
+    passed: int | None
+    #: Tests that failed.
+    failed: int | None
+    #: Tests skipped (node's todo tests included).
+    skipped: int | None
+    #: Errors: pytest errors (collection, fixtures), error diagnostics of a linter/compiler.
+    errors: int | None
+    #: Expected failures.
+    xfailed: int | None
+    #: Unexpected passes.
+    xpassed: int | None
+    #: Failed tests or targets, in the order the tool reported them.
+    failures: tuple[Failure, ...]
+    #: Compiler / linter / type-checker messages.
+    diagnostics: tuple[Diagnostic, ...]
+    #: One true line: counts, duration and the exit code.
+    summary: str
+    #: Whether ``--timeout`` expired and the process group was killed.
+    timed_out: bool
+    #: Lines of output (stdout and stderr).
+    output_lines: int
+    #: Output lines not reproduced verbatim in this answer (all of them are in ``raw_path``).
+    omitted_lines: int
+    #: The saved raw output, written whenever anything was cut; None when nothing was.
+    raw_path: str | None
+    #: Size of the raw output in bytes.
+    raw_bytes: int
+    #: Tokens of the raw output.
+    tokens_raw: int
+    #: Tokens of this answer's data.
+    tokens_out: int
+    #: Verbatim output: the excerpt of an unknown tool, listings, or everything under --raw.
+    tail: str | None
+    #: Failures left out of ``failures`` (by the budget or the default cap).
+    failures_omitted: int = 0
+    #: Diagnostics left out of ``diagnostics``.
+    diagnostics_omitted: int = 0

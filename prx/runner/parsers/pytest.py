@@ -1,0 +1,267 @@
+"""pytest: the closing counts line, failures with their assertion diff, collection errors.
+
+Reads the default, ``-q`` and ``-v`` styles (the closing line with or without ``=``), the
+``FAILURES`` / ``ERRORS`` sections (``E`` lines, the innermost ``file:line:`` location) and the
+short test summary (full node ids, including parametrised ones whose id holds `` - ``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from prx._types.run import Failure
+from prx.plugin._runner import RawRun
+from prx.runner.model import Parsed
+from prx.runner.parsers._base import ToolParser, output_lines
+from prx.runner.parsers._python import exception_name, read_traceback
+
+__all__ = ["PytestParser"]
+
+_COUNT = re.compile(
+    r"(\d+) (failed|passed|skipped|deselected|xfailed|xpassed|warnings?|errors?|rerun)"
+)
+_CLOSING = re.compile(
+    r"^(?:=+ )?(?P<body>(?:\d+ [a-z]+(?:, )?)+|no tests ran)"
+    r" in (?P<secs>\d+(?:\.\d+)?)s(?: \([\d:]+\))?(?: =+)?$"
+)
+_COLLECTED = re.compile(r"^(?:=+ )?(?P<body>\d+(?:/\d+)? tests? collected)")
+_SECTION = re.compile(r"^=+ (?P<name>.+?) =+$")
+_ENTRY = re.compile(r"^_{3,} (?P<name>.+?) _{3,}$")
+_SUMMARY_LINE = re.compile(r"^(?P<kind>FAILED|ERROR|XPASS|XFAIL) (?P<rest>.+)$")
+_LOCATION = re.compile(r"^(?P<file>[^\s:][^:]*):(?P<line>\d+):(?: |$)")
+_E_LINE = re.compile(r"^E(?P<text>\s.*|)$")
+_CONFTEST = re.compile(r"^ImportError while loading conftest '(?P<path>.+)'\.$")
+_USAGE = re.compile(r"^ERROR: (?P<text>.+)$")
+_MESSAGE_START = re.compile(
+    r"^(?:[\w.]+(?:Error|Exception|Exit|Interrupt|Failure|Warning)\b|assert\b|\[XPASS)"
+)
+
+
+@dataclass(slots=True)
+class _Entry:
+    header: str
+    lines: list[str] = field(default_factory=list)
+
+
+def _split_nodeid(rest: str) -> tuple[str, str | None]:
+    """``nodeid - message`` where a parametrised id may itself contain `` - ``."""
+    bracket = rest.find("[")
+    dash = rest.find(" - ")
+    if bracket != -1 and (dash == -1 or bracket < dash):
+        depth = 0
+        for index in range(bracket, len(rest)):
+            char = rest[index]
+            if char == "[":
+                depth += 1
+            elif char == "]":
+                depth -= 1
+                if depth == 0:
+                    end = index + 1
+                    tail = rest[end:]
+                    if tail.startswith(" - "):
+                        return rest[:end], tail[3:]
+                    if not tail.strip():
+                        return rest[:end], None
+                    break
+    if dash != -1:
+        return rest[:dash], rest[dash + 3 :]
+    return rest.strip(), None
+
+
+_FILE_FRAME = re.compile(r'File "(?P<file>[^"]+)", line (?P<line>\d+)')
+
+
+def _line_in(lines: Sequence[str], path: str) -> int | None:
+    """The last line number the entry mentions inside ``path`` (a collection error's file)."""
+    found = None
+    for line in lines:
+        loc = _LOCATION.match(line)
+        if loc and loc.group("file") == path:
+            found = int(loc.group("line"))
+            continue
+        frame = _FILE_FRAME.search(line)
+        if frame and (frame.group("file") == path or frame.group("file").endswith("/" + path)):
+            found = int(frame.group("line"))
+    return found
+
+
+def _head_line(nodeid: str) -> str:
+    """The section header pytest prints for ``nodeid`` (``TestC.test_x[1]``)."""
+    parts = nodeid.split("::")
+    return ".".join(parts[1:]) if len(parts) > 1 else nodeid
+
+
+def _read_entry(lines: Sequence[str]) -> tuple[str | None, int | None, str, str | None]:
+    """Location, message and excerpt of one FAILURES / ERRORS entry."""
+    e_lines: list[str] = []
+    file: str | None = None
+    line: int | None = None
+    for text in lines:
+        e_match = _E_LINE.match(text)
+        if e_match:
+            e_lines.append(e_match.group("text"))
+            continue
+        loc = _LOCATION.match(text)
+        if loc:
+            file, line = loc.group("file"), int(loc.group("line"))
+    if e_lines:
+        indent = min((len(x) - len(x.lstrip()) for x in e_lines if x.strip()), default=0)
+        texts = [x[indent:] for x in e_lines]
+        pick = next((i for i, x in enumerate(texts) if _MESSAGE_START.match(x)), 0)
+        message = texts[pick].strip()
+        rest = texts[:pick] + texts[pick + 1 :]
+        while rest and not rest[0].strip():
+            rest.pop(0)
+        while rest and not rest[-1].strip():
+            rest.pop()
+        excerpt = "\n".join(rest) if rest else None
+        return file, line, message, excerpt
+    native = read_traceback(lines)
+    if native is not None:
+        return native.file, native.line, native.message, native.excerpt
+    first = next((x.strip() for x in lines if x.strip()), "")
+    return file, line, first, None
+
+
+class PytestParser(ToolParser):
+    """pytest, also under ``python -m pytest``, ``uv run pytest``, ``py.test``."""
+
+    NAME = "pytest"
+    PROGRAMS = frozenset({"pytest"})
+
+    def parse(self, raw: RawRun) -> Parsed:
+        lines = output_lines(raw)
+        parsed = Parsed(complete=False)
+        section: str | None = None
+        entries: dict[str, list[_Entry]] = {"FAILURES": [], "ERRORS": []}
+        summary: list[tuple[str, str, str | None]] = []
+        for index, line in enumerate(lines):
+            closing = _CLOSING.match(line)
+            if closing:
+                self._counts(parsed, closing.group("body"), float(closing.group("secs")))
+                section = None
+                continue
+            sect = _SECTION.match(line)
+            if sect:
+                section = sect.group("name").strip()
+                continue
+            if line.startswith("!!!"):
+                section = None
+                continue
+            if section in entries:
+                entry = _ENTRY.match(line)
+                if entry:
+                    entries[section].append(_Entry(entry.group("name")))
+                elif entries[section]:
+                    entries[section][-1].lines.append(line)
+                continue
+            if section == "short test summary info":
+                match = _SUMMARY_LINE.match(line)
+                if match:
+                    nodeid, message = _split_nodeid(match.group("rest"))
+                    summary.append((match.group("kind"), nodeid, message))
+                continue
+            conftest = _CONFTEST.match(line)
+            if conftest:
+                self._conftest_error(parsed, conftest.group("path"), lines[index + 1 :])
+                continue
+            collected = _COLLECTED.match(line)
+            if collected and parsed.headline is None:
+                parsed.headline = collected.group("body")
+            usage = _USAGE.match(line)
+            if usage and section is None:
+                parsed.headline = f"pytest error: {usage.group('text')}"
+        self._failures(parsed, entries, summary)
+        return parsed
+
+    @staticmethod
+    def _counts(parsed: Parsed, body: str, seconds: float) -> None:
+        parsed.complete = True
+        parsed.tool_duration_s = seconds
+        values: dict[str, int] = {}
+        for number, word in _COUNT.findall(body):
+            key = {"error": "errors", "warning": "warnings"}.get(word, word)
+            values[key] = values.get(key, 0) + int(number)
+        # pytest prints only the non-zero counts; a closing line it printed makes them known.
+        parsed.passed = values.get("passed", 0)
+        parsed.failed = values.get("failed", 0)
+        parsed.skipped = values.get("skipped", 0)
+        parsed.errors = values.get("errors", 0)
+        parsed.xfailed = values.get("xfailed", 0)
+        parsed.xpassed = values.get("xpassed", 0)
+        if body == "no tests ran":
+            parsed.headline = "no tests ran"
+
+    @staticmethod
+    def _conftest_error(parsed: Parsed, path: str, rest: Sequence[str]) -> None:
+        block = []
+        for line in rest:
+            if _SECTION.match(line) or _CLOSING.match(line):
+                break
+            block.append(line)
+        file, line_no, message, excerpt = _read_entry(block)
+        kind = exception_name(message) or "ImportError"
+        parsed.collection_errors.append(f"{kind} in {path}")
+        parsed.failures.append(
+            Failure(name=path, file=file or path, line=line_no, message=message, excerpt=excerpt)
+        )
+
+    @staticmethod
+    def _failures(
+        parsed: Parsed,
+        entries: dict[str, list[_Entry]],
+        summary: list[tuple[str, str, str | None]],
+    ) -> None:
+        by_header: dict[str, list[_Entry]] = {}
+        for section in ("FAILURES", "ERRORS"):
+            for item in entries[section]:
+                by_header.setdefault(item.header, []).append(item)
+
+        def take(header: str) -> _Entry | None:
+            found = by_header.get(header)
+            return found.pop(0) if found else None
+
+        used: set[int] = set()
+        for kind, nodeid, short in summary:
+            if kind not in ("FAILED", "ERROR"):
+                continue
+            collecting = kind == "ERROR" and "::" not in nodeid and short is None
+            entry: _Entry | None = None
+            if collecting:
+                entry = take(f"ERROR collecting {nodeid}")
+            elif kind == "ERROR":
+                head = _head_line(nodeid)
+                entry = take(f"ERROR at setup of {head}") or take(f"ERROR at teardown of {head}")
+            else:
+                entry = take(_head_line(nodeid))
+            if entry is not None:
+                used.add(id(entry))
+                file, line, message, excerpt = _read_entry(entry.lines)
+            else:
+                file, line, message, excerpt = None, None, short or "", None
+            if collecting:
+                kind_name = exception_name(message) or "error"
+                parsed.collection_errors.append(f"{kind_name} in {nodeid}")
+                file = nodeid.split("::")[0]
+                line = _line_in(entry.lines, file) if entry is not None else None
+            parsed.failures.append(
+                Failure(name=nodeid, file=file, line=line, message=message, excerpt=excerpt)
+            )
+        # Entries the short summary did not list (``-rN``, or the summary was cut off).
+        for section in ("ERRORS", "FAILURES"):
+            for left in entries[section]:
+                if id(left) in used:
+                    continue
+                file, line, message, excerpt = _read_entry(left.lines)
+                name = left.header
+                if name.startswith("ERROR collecting "):
+                    name = name.removeprefix("ERROR collecting ")
+                    kind_name = exception_name(message) or "error"
+                    parsed.collection_errors.append(f"{kind_name} in {name}")
+                    file = name.split("::")[0]
+                    line = _line_in(left.lines, file)
+                parsed.failures.append(
+                    Failure(name=name, file=file, line=line, message=message, excerpt=excerpt)
+                )

@@ -1,0 +1,155 @@
+"""``prx run`` end to end: pick the parser, run the command, parse, report."""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import shlex
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from prx._types.run import Diagnostic, Failure, RunReport
+from prx.errors import InvalidArgumentError
+from prx.runner.detect import is_passthrough, select_parser
+from prx.runner.exec import execute
+from prx.runner.model import CapturedRun, Parsed
+from prx.runner.report import RunOutput, build_report
+from prx.tokens import counter_for
+
+if TYPE_CHECKING:
+    from prx.plugin._runner import RunnerParser
+
+__all__ = ["normalise_command", "parse_output", "run_command"]
+
+
+def normalise_command(command: Sequence[str], cwd: str | None = None) -> tuple[str, ...]:
+    """The argv to run. One string holding spaces (an MCP or batch caller's ``"pytest -q"``)
+    is split like a shell would, unless it names an existing file."""
+    argv = tuple(command)
+    if len(argv) == 1 and any(c.isspace() for c in argv[0]):
+        path = os.path.join(cwd or ".", argv[0])
+        if not os.path.exists(path):
+            try:
+                argv = tuple(shlex.split(argv[0]))
+            except ValueError as exc:
+                raise InvalidArgumentError(f"invalid argument command: {exc}") from None
+    if not argv:
+        raise InvalidArgumentError(
+            "invalid argument: the following arguments are required: CMD",
+            suggestion="Usage: prx run [--timeout S] [--raw] [--budget N] [--] CMD [ARGS...]",
+        )
+    return argv
+
+
+def _as_failure(value: Any) -> Failure:
+    if isinstance(value, Failure):
+        return value
+    return Failure(
+        name=str(value.get("name", "")),
+        file=value.get("file"),
+        line=value.get("line"),
+        message=str(value.get("message", "")),
+        excerpt=value.get("excerpt"),
+    )
+
+
+def _as_diagnostic(value: Any) -> Diagnostic:
+    if isinstance(value, Diagnostic):
+        return value
+    return Diagnostic(
+        file=str(value.get("file", "")),
+        line=value.get("line"),
+        column=value.get("column"),
+        severity=value.get("severity", "error"),
+        code=value.get("code"),
+        message=str(value.get("message", "")),
+    )
+
+
+def _coerce(result: Any) -> Parsed:
+    """A plugin parser's answer as :class:`Parsed` (a Parsed, or a mapping of its fields)."""
+    if isinstance(result, Parsed):
+        return result
+    if isinstance(result, Mapping):
+        names = {f.name for f in dataclasses.fields(Parsed)}
+        values = {k: v for k, v in result.items() if k in names}
+        if "summary" in result and "headline" not in values:
+            values["headline"] = str(result["summary"])
+        values["failures"] = [_as_failure(f) for f in values.get("failures", ())]
+        values["diagnostics"] = [_as_diagnostic(d) for d in values.get("diagnostics", ())]
+        return Parsed(**values)
+    raise TypeError(f"a runner parser returned {type(result).__name__}, not Parsed or a mapping")
+
+
+def parse_output(parser: type[RunnerParser], raw: CapturedRun) -> tuple[Parsed, str]:
+    """Parse ``raw`` with ``parser``; if the parser breaks, the generic fallback answers."""
+    try:
+        return _coerce(parser().parse(raw)), str(parser.NAME)
+    except Exception as exc:  # a parser bug must not cost the agent its run
+        from prx.runner.parsers.fallback import FallbackParser
+
+        parsed = FallbackParser().parse(raw)
+        note = f"{parser.NAME} parser failed ({type(exc).__name__}); generic excerpt"
+        parsed.headline = f"{note}; {parsed.headline}" if parsed.headline else note
+        return parsed, "fallback"
+
+
+def run_command(
+    command: Sequence[str],
+    *,
+    parsers: Sequence[type[RunnerParser]],
+    home: str | None,
+    cwd: str | None = None,
+    timeout: float | None = None,
+    raw: bool = False,
+    auto_json: bool = False,
+    budget: int | None = None,
+    env: Mapping[str, str] | None = None,
+) -> RunReport:
+    """Run ``command`` and report on it (see :class:`~prx.types.RunReport`)."""
+    argv = normalise_command(command, cwd)
+    verbatim = raw or is_passthrough(argv)
+    parser = None if verbatim else select_parser(parsers, argv)
+    if parser is not None and auto_json:
+        with_json = getattr(parser, "auto_json", None)
+        changed = with_json(argv) if callable(with_json) else None
+        if changed:
+            argv = tuple(changed)
+            parser = select_parser(parsers, argv) or parser
+    captured = execute(argv, timeout=timeout or None, cwd=cwd, env=env)
+    merged = captured.merged.decode("utf-8", "replace")
+    run = CapturedRun(
+        argv=argv,
+        exit_code=captured.exit_code,
+        stdout=captured.stdout.decode("utf-8", "replace"),
+        stderr=captured.stderr.decode("utf-8", "replace"),
+        duration_ms=captured.duration_ms,
+        merged=merged,
+    )
+    if verbatim or parser is None:
+        parsed, tool = Parsed(), ("raw" if raw else "passthrough" if verbatim else "fallback")
+        if parser is None and not verbatim:
+            from prx.runner.parsers.fallback import FallbackParser
+
+            parsed = FallbackParser().parse(run)
+    else:
+        parsed, tool = parse_output(parser, run)
+    output = RunOutput(
+        argv=argv,
+        exit_code=captured.exit_code,
+        duration_ms=captured.duration_ms,
+        merged=merged,
+        raw_bytes=captured.merged,
+        timed_out=captured.timed_out,
+        timeout_s=timeout,
+    )
+    return build_report(
+        output,
+        parsed,
+        tool=tool,
+        home=home,
+        cwd=cwd,
+        budget=budget,
+        verbatim=verbatim,
+        count=counter_for(budget is not None),
+    )

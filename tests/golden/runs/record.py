@@ -1,0 +1,936 @@
+"""Record the golden corpus of ``prx run``: real tools on small generated projects.
+
+    python tests/golden/runs/record.py            # every tool that is installed
+    python tests/golden/runs/record.py pytest git # some tools only
+
+For each case a project is written into a fresh temporary directory, the command runs there
+and ``argv.json``, ``stdout.txt``, ``stderr.txt`` and ``exit_code`` are saved under
+``tests/golden/runs/<tool>/<case>/``. ``truth.json`` is derived from the tool's own
+machine-readable report, produced by a second run on an identical copy of the project:
+
+* pytest: ``--junitxml`` (counts) and pytest's own report objects classified by its
+  ``pytest_report_teststatus`` hook (xfailed/xpassed, node ids, crash locations), written by a
+  small plugin loaded through ``PYTEST_PLUGINS``;
+* unittest: the ``TestResult`` object of the same test run (ids, innermost frames);
+* ruff: ``--output-format json``; mypy: ``--output json``; gcc/make: ``-fdiagnostics-format=json``;
+* node: ``--test-reporter=junit``; cargo: libtest's ``--format json`` and
+  ``--message-format=json``; git: ``status --porcelain``, ``log --format``, ``diff --numstat``.
+
+Nothing in truth.json is typed by hand. The temporary directory is written as ``<TMP>``
+in every saved file, so the fixtures replay anywhere.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import textwrap
+import xml.etree.ElementTree as ET
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+TMP = "<TMP>"
+
+Files = dict[str, str]
+
+
+@dataclass
+class Case:
+    tool: str  # parser NAME expected to read it
+    name: str
+    argv: list[str]
+    files: Files = field(default_factory=dict)
+    setup: Callable[[Path], None] | None = None
+    truth: Callable[[Case, Path], dict[str, Any]] | None = None
+    env: dict[str, str] = field(default_factory=dict)
+    folder: str | None = None  # corpus folder (defaults to tool)
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def base_env(root: Path) -> dict[str, str]:
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if not k.startswith(("PYTEST", "PRX_", "GIT_", "NODE_", "RUST", "CARGO_TARGET"))
+    }
+    env.update(
+        PYTHONDONTWRITEBYTECODE="1",
+        MYPY_CACHE_DIR=str(root / ".mypy_cache"),
+        NO_COLOR="1",
+        TERM="dumb",
+        COLUMNS="80",
+        HOME=str(root / ".home"),
+        GIT_CONFIG_NOSYSTEM="1",
+        GIT_AUTHOR_NAME="Ada",
+        GIT_AUTHOR_EMAIL="ada@example.org",
+        GIT_COMMITTER_NAME="Ada",
+        GIT_COMMITTER_EMAIL="ada@example.org",
+        GIT_AUTHOR_DATE="2026-01-02T03:04:05Z",
+        GIT_COMMITTER_DATE="2026-01-02T03:04:05Z",
+        CARGO_TERM_COLOR="never",
+        CARGO_HOME=os.environ.get("CARGO_HOME", str(Path.home() / ".cargo")),
+        RUSTUP_HOME=os.environ.get("RUSTUP_HOME", str(Path.home() / ".rustup")),
+    )
+    env.pop("PYTHONPATH", None)
+    return env
+
+
+def write(root: Path, files: Files) -> None:
+    for rel, text in files.items():
+        path = root / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(textwrap.dedent(text).lstrip("\n"))
+
+
+def run(argv: list[str], root: Path, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    environ = base_env(root)
+    environ.update(env or {})
+    return subprocess.run(argv, cwd=root, env=environ, capture_output=True, text=True, timeout=600)
+
+
+def rel(path: str | None, root: Path) -> str | None:
+    if path is None:
+        return None
+    real = os.path.realpath(path) if os.path.isabs(path) else path
+    for prefix in (str(root), os.path.realpath(root)):
+        if real.startswith(prefix + "/"):
+            return real[len(prefix) + 1 :]
+    return path
+
+
+def scrub(text: str, root: Path) -> str:
+    for prefix in sorted({str(root), os.path.realpath(root)}, key=len, reverse=True):
+        text = text.replace(prefix, TMP)
+    return text
+
+
+def git(root: Path, *args: str) -> None:
+    result = run(["git", *args], root)
+    if result.returncode != 0:
+        raise RuntimeError(f"git {' '.join(args)} failed: {result.stderr}")
+
+
+# --------------------------------------------------------------------------- pytest truth
+
+PYTEST_PLUGIN = '''
+import json, os
+
+_REPORTS = []
+
+def pytest_runtest_logreport(report):
+    _REPORTS.append(report)
+
+def pytest_collectreport(report):
+    if report.failed:
+        _REPORTS.append(report)
+
+def pytest_sessionfinish(session):
+    config = session.config
+    out = []
+    for report in _REPORTS:
+        category, _, _ = config.hook.pytest_report_teststatus(report=report, config=config)
+        crash = getattr(report.longrepr, "reprcrash", None)
+        out.append({
+            "nodeid": report.nodeid,
+            "when": getattr(report, "when", "collect"),
+            "category": category,
+            "collect": type(report).__name__ == "CollectReport",
+            "crash_path": getattr(crash, "path", None),
+            "crash_line": getattr(crash, "lineno", None),
+            "crash_message": getattr(crash, "message", None),
+            "longrepr": report.longrepr if isinstance(report.longrepr, str) else None,
+        })
+    with open(os.environ["PRX_TRUTH_OUT"], "w") as fh:
+        json.dump(out, fh)
+'''
+
+
+def pytest_truth(case: Case, root: Path) -> dict[str, Any]:
+    plugin_dir = root / ".truth"
+    plugin_dir.mkdir()
+    (plugin_dir / "prx_truth_plugin.py").write_text(PYTEST_PLUGIN)
+    out = plugin_dir / "reports.json"
+    junit = plugin_dir / "junit.xml"
+    argv = [*case.argv, f"--junitxml={junit}"]
+    run(argv, root, {"PYTEST_PLUGINS": "prx_truth_plugin", "PYTHONPATH": str(plugin_dir), "PRX_TRUTH_OUT": str(out)})
+    if not junit.exists() or not out.exists():
+        return {"source": "pytest wrote no junit report", "counts": None}
+    reports = json.loads(out.read_text())
+    counts = dict.fromkeys(("passed", "failed", "skipped", "errors", "xfailed", "xpassed"), 0)
+    failures = []
+    collection = []
+    for rep in reports:
+        category = {"error": "errors"}.get(rep["category"], rep["category"])
+        if category in counts:
+            counts[category] += 1
+        if rep["category"] in ("failed", "error"):
+            if rep["collect"]:
+                collection.append(rep["nodeid"].split("::")[0])
+                failures.append({"name": rep["nodeid"], "file": rep["nodeid"].split("::")[0]})
+                continue
+            entry: dict[str, Any] = {"name": rep["nodeid"]}
+            if rep["crash_path"]:
+                entry["file"] = rel(rep["crash_path"], root)
+                entry["line"] = rep["crash_line"]
+                entry["message"] = (rep["crash_message"] or "").splitlines()[0]
+            elif rep["longrepr"]:
+                entry["message"] = rep["longrepr"].splitlines()[0]
+            failures.append(entry)
+    # Cross-check with the junit report's own counters.
+    suite = ET.parse(junit).getroot()
+    suite = suite if suite.tag == "testsuite" else suite.find("testsuite")
+    assert suite is not None
+    junit_failed = int(suite.get("failures", 0))
+    junit_errors = int(suite.get("errors", 0))
+    assert junit_failed == counts["failed"], (case.name, junit_failed, counts)
+    assert junit_errors == counts["errors"], (case.name, junit_errors, counts)
+    assert int(suite.get("skipped", 0)) == counts["skipped"] + counts["xfailed"], case.name
+    return {
+        "source": "pytest --junitxml + pytest_report_teststatus of pytest's reports",
+        "counts": counts,
+        "failures": failures,
+        "collection_errors": sorted(set(collection)),
+    }
+
+
+# --------------------------------------------------------------------------- unittest truth
+
+UNITTEST_RUNNER = '''
+import json, sys, traceback, unittest
+
+class Recording(unittest.TextTestResult):
+    records = []
+    def _record(self, test, err):
+        frame = traceback.extract_tb(err[2])[-1] if err[2] is not None else None
+        text = traceback.format_exception_only(err[0], err[1])[-1].strip()
+        self.records.append({"name": test.id(), "file": frame.filename if frame else None,
+                             "line": frame.lineno if frame else None, "message": text})
+    def addFailure(self, test, err):
+        super().addFailure(test, err); self._record(test, err)
+    def addError(self, test, err):
+        super().addError(test, err); self._record(test, err)
+    def addSubTest(self, test, subtest, err):
+        super().addSubTest(test, subtest, err)
+        if err is not None:
+            self._record(subtest, err)
+
+runner = unittest.TextTestRunner(resultclass=Recording, verbosity=0)
+program = unittest.main(module=None, argv=["python -m unittest", *sys.argv[2:]], exit=False, testRunner=runner)
+result = program.result
+json.dump({"ran": result.testsRun, "failures": len(result.failures), "errors": len(result.errors),
+           "skipped": len(result.skipped), "xfailed": len(result.expectedFailures),
+           "xpassed": len(result.unexpectedSuccesses), "records": Recording.records},
+          open(sys.argv[1], "w"))
+'''
+
+
+def unittest_truth(case: Case, root: Path) -> dict[str, Any]:
+    script = root / ".truth_unittest.py"
+    script.write_text(UNITTEST_RUNNER)
+    out = root / ".truth.json"
+    args = case.argv[case.argv.index("unittest") + 1 :]
+    run([sys.executable, str(script), str(out), *args], root)
+    data = json.loads(out.read_text())
+    passed = data["ran"] - data["failures"] - data["errors"] - data["skipped"] - data["xfailed"] - data["xpassed"]
+    failures = []
+    for r in data["records"]:
+        if "_FailedTest" in r["name"]:
+            # An import failure: unittest raises a new ImportError from its loader, so the
+            # innermost frame of the result object is the loader's, not the test file's.
+            failures.append({"name": r["name"]})
+        else:
+            failures.append({"name": r["name"], "file": rel(r["file"], root), "line": r["line"], "message": r["message"].splitlines()[0]})
+    collection = [r["name"].rsplit(".", 1)[-1] for r in data["records"] if "_FailedTest" in r["name"]]
+    return {
+        "source": "unittest TestResult of the same suite",
+        "counts": {
+            "passed": passed if passed >= 0 else None,
+            "failed": data["failures"],
+            "errors": data["errors"],
+            "skipped": data["skipped"],
+            "xfailed": data["xfailed"],
+            "xpassed": data["xpassed"],
+        },
+        "failures": failures,
+        "collection_errors": collection,
+    }
+
+
+# --------------------------------------------------------------------------- linters
+
+
+def ruff_truth(case: Case, root: Path) -> dict[str, Any]:
+    argv = []
+    skip = False
+    for arg in case.argv:
+        if skip:
+            skip = False
+        elif arg == "--output-format":
+            skip = True
+        elif not arg.startswith("--output-format="):
+            argv.append(arg)
+    argv.insert(argv.index("check") + 1, "--output-format=json")
+    items = json.loads(run(argv, root).stdout or "[]")
+    diagnostics = [
+        {"file": rel(i["filename"], root), "line": i["location"]["row"], "severity": "error", "code": i["code"]}
+        for i in items
+    ]
+    return {"source": "ruff --output-format json", "counts": {"errors": len(items)}, "diagnostics": diagnostics}
+
+
+def mypy_truth(case: Case, root: Path) -> dict[str, Any]:
+    argv = [a for a in case.argv if a != "--pretty"] + ["--output=json"]
+    diagnostics = []
+    for line in run(argv, root).stdout.splitlines():
+        if not line.startswith("{"):
+            continue
+        item = json.loads(line)
+        # mypy's text format prints error codes on errors and warnings only, and a hint
+        # as a note line of its own.
+        code = item["code"] if item["severity"] != "note" else None
+        diagnostics.append({"file": item["file"], "line": item["line"], "severity": item["severity"], "code": code})
+        if item.get("hint"):
+            diagnostics.append({"file": item["file"], "line": item["line"], "severity": "note", "code": None})
+    errors = sum(1 for d in diagnostics if d["severity"] == "error")
+    return {"source": "mypy --output=json", "counts": {"errors": errors}, "diagnostics": diagnostics}
+
+
+def gcc_json_diagnostics(stderr: str, root: Path) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+
+    def add(item: dict[str, Any]) -> None:
+        caret = (item.get("locations") or [{}])[0].get("caret", {})
+        kind = item["kind"]
+        severity = "error" if kind in ("error", "fatal error") else kind
+        out.append({"file": rel(caret.get("file"), root), "line": caret.get("line"), "severity": severity, "code": item.get("option")})
+        for child in item.get("children", []):
+            add(child)
+
+    for line in stderr.splitlines():
+        if line.startswith("["):
+            for item in json.loads(line):
+                add(item)
+    return out
+
+
+def make_truth(case: Case, root: Path) -> dict[str, Any]:
+    result = run([*case.argv, "CFLAGS=-Wall -Wextra -fdiagnostics-format=json"], root)
+    return {"source": "gcc -fdiagnostics-format=json (same make run)", "diagnostics": gcc_json_diagnostics(result.stderr, root)}
+
+
+def gcc_truth(case: Case, root: Path) -> dict[str, Any]:
+    result = run([*case.argv, "-fdiagnostics-format=json"], root)
+    return {"source": "gcc -fdiagnostics-format=json", "diagnostics": gcc_json_diagnostics(result.stderr, root)}
+
+
+# --------------------------------------------------------------------------- node, cargo, git
+
+
+def node_truth(case: Case, root: Path) -> dict[str, Any]:
+    argv = [a for a in case.argv if not a.startswith("--test-reporter")]
+    argv.insert(argv.index("--test") + 1, "--test-reporter=junit")
+    tree = ET.fromstring(run(argv, root).stdout)
+    counts = dict.fromkeys(("passed", "failed", "skipped"), 0)
+    failures: list[dict[str, Any]] = []
+
+    def walk(node: ET.Element, path: list[str]) -> None:
+        for child in node:
+            if child.tag == "testsuite":
+                walk(child, [*path, child.get("name", "")])
+            elif child.tag == "testcase":
+                name = " > ".join([*path, child.get("name", "")])
+                failure = child.find("failure")
+                if child.find("skipped") is not None:
+                    counts["skipped"] += 1
+                elif failure is not None:
+                    counts["failed"] += 1
+                    failures.append({"name": name})
+                else:
+                    counts["passed"] += 1
+
+    walk(tree, [])
+    return {"source": "node --test-reporter=junit", "counts": counts, "failures": failures}
+
+
+def cargo_truth(case: Case, root: Path) -> dict[str, Any]:
+    env = {"RUSTC_BOOTSTRAP": "1"}
+    build = run(["cargo", "test", "--no-run", "--message-format=json", "--offline"], root, env)
+    diagnostics = []
+    seen = set()  # cargo prints a message repeated for several targets once
+    for line in build.stdout.splitlines():
+        item = json.loads(line)
+        if item.get("reason") != "compiler-message":
+            continue
+        message = item["message"]
+        if message.get("rendered") in seen:
+            continue
+        seen.add(message.get("rendered"))
+        spans = [s for s in message.get("spans", []) if s.get("is_primary")]
+        if not spans or message["level"] not in ("error", "warning"):
+            continue
+        code = (message.get("code") or {}).get("code")
+        diagnostics.append({"file": spans[0]["file_name"], "line": spans[0]["line_start"], "severity": message["level"], "code": code})
+    if build.returncode != 0:
+        return {"source": "cargo --message-format=json", "counts": None, "diagnostics": diagnostics}
+    tests = run([*case.argv, "--", "-Z", "unstable-options", "--format", "json"], root, env)
+    counts = dict.fromkeys(("passed", "failed", "skipped"), 0)
+    failures = []
+    for line in tests.stdout.splitlines():
+        if not line.startswith("{"):
+            continue
+        event = json.loads(line)
+        if event.get("type") != "test" or event.get("event") == "started":
+            continue
+        key = {"ok": "passed", "failed": "failed", "ignored": "skipped"}[event["event"]]
+        counts[key] += 1
+        if key == "failed":
+            failures.append({"name": event["name"]})
+    return {"source": "libtest --format json + cargo --message-format=json", "counts": counts, "failures": failures, "diagnostics": diagnostics}
+
+
+def git_status_truth(case: Case, root: Path) -> dict[str, Any]:
+    out = run(["git", "status", "--porcelain=v1", "--untracked-files=all"], root).stdout
+    return {"source": "git status --porcelain=v1", "items": [x for x in out.splitlines() if x]}
+
+
+def git_log_truth(case: Case, root: Path) -> dict[str, Any]:
+    extra = [a for a in case.argv[2:] if a != "--oneline"]
+    out = run(["git", "log", "--format=%H%x09%s", *extra], root).stdout
+    items = [f"{h[:7]} {s}" for h, s in (x.split("\t", 1) for x in out.splitlines() if x)]
+    return {"source": "git log --format=%H%x09%s", "items": items}
+
+
+def git_diff_truth(case: Case, root: Path) -> dict[str, Any]:
+    out = run(["git", "diff", "--numstat", *case.argv[2:]], root).stdout
+    items = []
+    for line in out.splitlines():
+        added, deleted, path = line.split("\t", 2)
+        items.append(f"{path} +{added} -{deleted}")
+    return {"source": "git diff --numstat", "items": items}
+
+
+# --------------------------------------------------------------------------- projects
+
+PYTEST_FAILING: Files = {
+    "tests/test_calc.py": """
+        import pytest
+
+        def add(a, b):
+            return a + b
+
+        def test_add():
+            assert add(1, 2) == 3
+
+        def test_dict_diff():
+            assert {"a": 1, "b": [1, 2, 3]} == {"a": 1, "b": [1, 2, 4]}
+
+        @pytest.mark.parametrize("x, y", [(1, 2), (2, 2), ("a - b", "a - b"), ("p", "q")])
+        def test_param(x, y):
+            assert x == y
+
+        class TestGroup:
+            def test_inside(self):
+                assert add(2, 2) == 5
+
+            def test_ok(self):
+                assert True
+
+        def helper():
+            raise ValueError("bad value\\nsecond line")
+
+        def test_deep():
+            helper()
+    """,
+    "tests/test_other.py": """
+        def test_one():
+            assert [1, 2, 3] == [1, 2, 3]
+
+        def test_list_diff():
+            assert [1, 2, 3] == [1, 3, 3]
+    """,
+}
+
+PYTEST_OUTCOMES: Files = {
+    "tests/test_outcomes.py": """
+        import sys
+        import warnings
+        import pytest
+
+        def test_pass():
+            pass
+
+        @pytest.mark.skip(reason="not today")
+        def test_skip():
+            pass
+
+        @pytest.mark.skipif(sys.version_info > (2,), reason="py3")
+        def test_skipif():
+            pass
+
+        @pytest.mark.xfail(reason="known bug")
+        def test_xfail():
+            assert 0
+
+        @pytest.mark.xfail(reason="maybe fixed")
+        def test_xpass():
+            pass
+
+        @pytest.mark.xfail(strict=True, reason="must fail")
+        def test_xpass_strict():
+            pass
+
+        def test_warns():
+            warnings.warn("careful", UserWarning)
+    """,
+}
+
+PYTEST_COLLECTION: Files = {
+    "tests/test_good.py": "def test_fine():\n    pass\n",
+    "tests/test_import.py": "import module_that_does_not_exist\n\ndef test_x():\n    pass\n",
+    "tests/test_syntax.py": "def test_broken(:\n    pass\n",
+}
+
+PYTEST_FIXTURES: Files = {
+    "tests/test_fixtures.py": """
+        import pytest
+
+        @pytest.fixture
+        def broken():
+            raise RuntimeError("fixture broke")
+
+        @pytest.fixture
+        def bad_teardown():
+            yield 1
+            raise OSError("teardown broke")
+
+        def test_setup_error(broken):
+            pass
+
+        def test_teardown_error(bad_teardown):
+            assert bad_teardown == 1
+
+        def test_fine():
+            pass
+    """,
+}
+
+
+def pytest_large(failures: bool) -> Files:
+    body = ["import pytest", ""]
+    body.append("@pytest.mark.parametrize('n', range(250))")
+    body.append("def test_many(n):")
+    body.append("    assert n * 2 == n + n" + (" + (1 if n in (17, 201) else 0)" if failures else ""))
+    body.append("")
+    for i in range(50):
+        body.append(f"def test_plain_{i}():\n    assert {i} == {i}\n")
+    return {"tests/test_large.py": "\n".join(body) + "\n"}
+
+
+UNITTEST_SUITE: Files = {
+    "test_mod.py": """
+        import unittest
+
+        class Calc(unittest.TestCase):
+            def test_ok(self):
+                self.assertEqual(1 + 1, 2)
+
+            def test_fail(self):
+                self.assertEqual({"a": 1}, {"a": 2})
+
+            def test_error(self):
+                raise ValueError("boom")
+
+            @unittest.skip("later")
+            def test_skip(self):
+                pass
+
+            @unittest.expectedFailure
+            def test_xfail(self):
+                self.assertTrue(False)
+
+            @unittest.expectedFailure
+            def test_xpass(self):
+                pass
+
+            def test_sub(self):
+                for i in range(3):
+                    with self.subTest(i=i):
+                        self.assertLess(i, 2)
+    """,
+}
+
+UNITTEST_PASSING: Files = {
+    "test_ok.py": """
+        import unittest
+
+        class Ok(unittest.TestCase):
+            def test_a(self):
+                self.assertTrue(True)
+
+            def test_b(self):
+                self.assertIn(1, [1, 2])
+
+            @unittest.skip("not here")
+            def test_c(self):
+                pass
+    """,
+}
+
+RUFF_CONFIG = '[lint]\nselect = ["E", "F", "I", "B", "UP"]\n'
+RUFF_BAD: Files = {
+    "ruff.toml": RUFF_CONFIG,
+    "pkg/a.py": """
+        import sys
+        import os
+
+        def f(x=[]):
+            return undefined_name + x
+
+        l = lambda: 1
+    """,
+    "pkg/b.py": "from typing import List\n\n\ndef g(items: List[int]) -> None:\n    print(items)\n",
+}
+RUFF_SYNTAX: Files = {"ruff.toml": RUFF_CONFIG, "bad.py": "def g(:\n  pass\n", "ok.py": "import os\n"}
+RUFF_CLEAN: Files = {"ruff.toml": RUFF_CONFIG, "ok.py": "def f() -> int:\n    return 1\n"}
+
+MYPY_BAD: Files = {
+    "m.py": """
+        from typing import List
+
+        def f(x: int) -> str:
+            return x
+
+        y: List[int] = ["a"]
+        reveal_type(y)
+        import nonexistent_module_xyz
+
+        def g(a, b):
+            return a + b
+
+        class C:
+            def m(self) -> None:
+                self.missing()
+    """,
+    "ok.py": "x: int = 1\n",
+}
+MYPY_PKG: Files = {
+    "pkg/__init__.py": "",
+    "pkg/core.py": """
+        def compute(values):
+            return sum(values)
+
+        def typed(x: int) -> int:
+            return x + "1"
+    """,
+    "pkg/util.py": """
+        from pkg.core import compute
+
+        def use() -> str:
+            return compute([1, 2])
+    """,
+}
+
+C_OK: Files = {"main.c": "#include <stdio.h>\n\nint main(void) {\n    printf(\"hi\\n\");\n    return 0;\n}\n"}
+C_WARN: Files = {
+    "main.c": """
+        #include <stdio.h>
+
+        static int helper(int a) {
+            int unused = 3;
+            return a;
+        }
+
+        int main(int argc, char **argv) {
+            printf("%d\\n", helper(1));
+            return 0;
+        }
+    """,
+}
+C_ERRORS: Files = {
+    "util.c": """
+        int twice(int x) {
+            int spare;
+            return x * 2
+        }
+    """,
+    "main.c": """
+        #include <stdio.h>
+
+        int main(void) {
+            char *s = 42;
+            printf("%d\\n", undeclared_thing);
+            return 0;
+        }
+    """,
+}
+MAKEFILE = """
+CFLAGS ?= -Wall -Wextra
+OBJS = main.o{extra}
+
+app: $(OBJS)
+\t$(CC) $(CFLAGS) -o app $(OBJS)
+
+%.o: %.c
+\t$(CC) $(CFLAGS) -c $< -o $@
+
+clean:
+\trm -f app *.o
+"""
+
+
+def make_files(sources: Files, extra: str = "") -> Files:
+    return {**sources, "Makefile": MAKEFILE.format(extra=extra)}
+
+
+NODE_FAILING: Files = {
+    "test/math.test.js": """
+        const test = require('node:test');
+        const assert = require('node:assert');
+
+        test('adds', () => { assert.strictEqual(1 + 1, 2); });
+        test('fails', () => { assert.strictEqual(1 + 1, 3); });
+        test('skipped one', { skip: 'later' }, () => {});
+        test('todo one', { todo: true }, () => {});
+        test.describe('suite', () => {
+          test.it('inner ok', () => {});
+          test.it('inner bad', () => { assert.deepStrictEqual({ a: 1 }, { a: 2 }); });
+          test.describe('nested', () => {
+            test.it('deep bad', () => { throw new Error('deep failure'); });
+          });
+        });
+    """,
+    "test/other.test.js": """
+        const test = require('node:test');
+        test('other ok', () => {});
+    """,
+}
+NODE_PASSING: Files = {
+    "test/ok.test.js": """
+        const test = require('node:test');
+        const assert = require('node:assert');
+        test('one', () => assert.ok(true));
+        test('two', () => assert.equal(2, 2));
+    """,
+}
+NODE_BROKEN: Files = {
+    "test/broken.test.js": "const x = ;\n",
+    "test/ok.test.js": "const test = require('node:test');\ntest('fine', () => {});\n",
+}
+
+CARGO_TOML = '[package]\nname = "calc"\nversion = "0.1.0"\nedition = "2021"\n\n[dependencies]\n'
+CARGO_FAILING: Files = {
+    "Cargo.toml": CARGO_TOML,
+    "src/lib.rs": """
+        /// Adds.
+        ///
+        /// ```
+        /// assert_eq!(calc::add(1, 2), 3);
+        /// ```
+        pub fn add(a: i32, b: i32) -> i32 {
+            a + b
+        }
+
+        #[cfg(test)]
+        mod tests {
+            use super::*;
+
+            #[test]
+            fn it_adds() {
+                assert_eq!(add(2, 2), 4);
+            }
+
+            #[test]
+            fn it_fails() {
+                assert_eq!(add(2, 2), 5);
+            }
+
+            #[test]
+            fn it_panics() {
+                panic!("boom");
+            }
+
+            #[test]
+            #[ignore]
+            fn it_is_ignored() {}
+        }
+    """,
+    "tests/integration.rs": """
+        #[test]
+        fn integration_ok() {
+            assert_eq!(calc::add(1, 1), 2);
+        }
+    """,
+}
+CARGO_PASSING: Files = {
+    "Cargo.toml": CARGO_TOML,
+    "src/lib.rs": "pub fn one() -> i32 {\n    1\n}\n\n#[cfg(test)]\nmod tests {\n    #[test]\n    fn works() {\n        assert_eq!(super::one(), 1);\n    }\n}\n",
+}
+CARGO_BROKEN: Files = {
+    "Cargo.toml": CARGO_TOML,
+    "src/lib.rs": "pub fn one() -> i32 {\n    let unused = 3;\n    \"one\"\n}\n",
+}
+
+
+def git_repo(root: Path) -> None:
+    git(root, "init", "-q", "-b", "main")
+    write(root, {"README.md": "# demo\n", "src/app.py": "print('v1')\n", "src/old.py": "x = 1\n", "docs/guide.md": "guide\n"})
+    git(root, "add", ".")
+    git(root, "commit", "-q", "-m", "Initial commit")
+    write(root, {"src/app.py": "print('v2')\n"})
+    git(root, "commit", "-q", "-am", "Update the app")
+    write(root, {"docs/guide.md": "guide\nmore\n"})
+    git(root, "commit", "-q", "-am", "Document more\n\nA body that spans\nseveral lines.")
+
+
+def git_dirty(root: Path) -> None:
+    git_repo(root)
+    write(root, {"src/new.py": "new = True\n", "README.md": "# demo\nchanged\n", "notes.txt": "untracked\n", "src/app.py": "print('v3')\n"})
+    git(root, "add", "src/new.py", "src/app.py")
+    write(root, {"src/app.py": "print('v4')\n"})
+    git(root, "rm", "-q", "--cached", "src/old.py")
+    (root / "docs" / "guide.md").unlink()
+
+
+def git_large_diff(root: Path) -> None:
+    git_repo(root)
+    write(root, {"src/app.py": "".join(f"print({i})\n" for i in range(150)), "README.md": "# demo\n\nNew intro.\n"})
+    (root / "data.bin").write_bytes(b"\x00\x01\x02")
+    git(root, "add", "data.bin")
+    git(root, "commit", "-q", "-m", "binary")
+    (root / "data.bin").write_bytes(b"\x00\x01\x03\x04")
+
+
+def git_small_diff(root: Path) -> None:
+    git_repo(root)
+    write(root, {"src/app.py": "print('v3')\nprint('extra')\n"})
+
+
+def make_built(root: Path) -> None:
+    run(["make"], root)
+
+
+PY = sys.executable
+
+CASES: list[Case] = [
+    # pytest
+    Case("pytest", "pass_default", ["pytest", "-p", "no:cacheprovider"], {"tests/test_ok.py": "def test_a():\n    pass\n\ndef test_b():\n    assert 1 + 1 == 2\n"}, truth=pytest_truth),
+    Case("pytest", "fail_default", ["pytest", "-p", "no:cacheprovider"], PYTEST_FAILING, truth=pytest_truth),
+    Case("pytest", "fail_quiet", ["pytest", "-q", "-p", "no:cacheprovider"], PYTEST_FAILING, truth=pytest_truth),
+    Case("pytest", "fail_verbose", [PY, "-m", "pytest", "-v", "-p", "no:cacheprovider"], PYTEST_FAILING, truth=pytest_truth),
+    Case("pytest", "fail_tb_native", ["pytest", "--tb=native", "-p", "no:cacheprovider"], PYTEST_FAILING, truth=pytest_truth),
+    Case("pytest", "fail_exitfirst", ["pytest", "-x", "-p", "no:cacheprovider"], PYTEST_FAILING, truth=pytest_truth),
+    Case("pytest", "outcomes_default", ["pytest", "-p", "no:cacheprovider"], PYTEST_OUTCOMES, truth=pytest_truth),
+    Case("pytest", "outcomes_report_all", ["pytest", "-rA", "-p", "no:cacheprovider"], PYTEST_OUTCOMES, truth=pytest_truth),
+    Case("pytest", "outcomes_quiet", ["pytest", "-q", "-p", "no:cacheprovider"], PYTEST_OUTCOMES, truth=pytest_truth),
+    Case("pytest", "collection_error", ["pytest", "-p", "no:cacheprovider"], PYTEST_COLLECTION, truth=pytest_truth),
+    Case("pytest", "collection_error_quiet", ["pytest", "-q", "-p", "no:cacheprovider"], PYTEST_COLLECTION, truth=pytest_truth),
+    Case("pytest", "fixture_errors", ["pytest", "-p", "no:cacheprovider"], PYTEST_FIXTURES, truth=pytest_truth),
+    Case("pytest", "no_tests", ["pytest", "-p", "no:cacheprovider"], {"tests/helper.py": "X = 1\n"}, truth=pytest_truth),
+    Case("pytest", "usage_error", ["pytest", "--no-such-flag", "-p", "no:cacheprovider"], {"tests/test_ok.py": "def test_a():\n    pass\n"}, truth=pytest_truth),
+    Case("pytest", "large_300_two_failures", ["pytest", "-q", "-p", "no:cacheprovider"], pytest_large(True), truth=pytest_truth),
+    Case("pytest", "large_300_pass", ["pytest", "-p", "no:cacheprovider"], pytest_large(False), truth=pytest_truth),
+    Case("pytest", "large_300_verbose", ["pytest", "-v", "-p", "no:cacheprovider"], pytest_large(True), truth=pytest_truth),
+    # unittest
+    Case("unittest", "pass", [PY, "-m", "unittest"], UNITTEST_PASSING, truth=unittest_truth),
+    Case("unittest", "mixed_quiet", [PY, "-m", "unittest"], UNITTEST_SUITE, truth=unittest_truth),
+    Case("unittest", "mixed_verbose", [PY, "-m", "unittest", "-v"], UNITTEST_SUITE, truth=unittest_truth),
+    Case("unittest", "import_error", [PY, "-m", "unittest", "-v"], {**UNITTEST_PASSING, "test_broken.py": "import nope_module_xyz\n"}, truth=unittest_truth),
+    # ruff
+    Case("ruff", "clean", ["ruff", "check", "."], RUFF_CLEAN, truth=ruff_truth),
+    Case("ruff", "violations_full", ["ruff", "check", "."], RUFF_BAD, truth=ruff_truth),
+    Case("ruff", "violations_concise", ["ruff", "check", "--output-format", "concise", "."], RUFF_BAD, truth=ruff_truth),
+    Case("ruff", "violations_json", ["ruff", "check", "--output-format=json", "."], RUFF_BAD, truth=ruff_truth),
+    Case("ruff", "syntax_error", ["ruff", "check", "."], RUFF_SYNTAX, truth=ruff_truth),
+    # mypy
+    Case("mypy", "clean", ["mypy", "ok.py"], MYPY_BAD, truth=mypy_truth),
+    Case("mypy", "errors", ["mypy", "m.py"], MYPY_BAD, truth=mypy_truth),
+    Case("mypy", "columns", ["mypy", "--show-column-numbers", "m.py"], MYPY_BAD, truth=mypy_truth),
+    Case("mypy", "pretty", ["mypy", "--pretty", "m.py"], MYPY_BAD, truth=mypy_truth),
+    Case("mypy", "strict_package", [PY, "-m", "mypy", "--strict", "pkg"], MYPY_PKG, truth=mypy_truth),
+    # make + gcc
+    Case("make", "build_ok", ["make"], make_files(C_OK), truth=make_truth),
+    Case("make", "warnings", ["make"], make_files(C_WARN), truth=make_truth),
+    Case("make", "errors", ["make", "-k"], make_files(C_ERRORS, " util.o"), truth=make_truth),
+    Case("make", "up_to_date", ["make"], make_files(C_OK), setup=make_built, truth=make_truth),
+    Case("cc", "gcc_direct_errors", ["gcc", "-Wall", "-c", "main.c"], C_ERRORS, truth=gcc_truth),
+    Case("cc", "gcc_direct_warnings", ["gcc", "-Wall", "-Wextra", "-c", "main.c"], C_WARN, truth=gcc_truth),
+    # node --test
+    Case("node-test", "pass", ["node", "--test"], NODE_PASSING, truth=node_truth),
+    Case("node-test", "fail_tap", ["node", "--test"], NODE_FAILING, truth=node_truth),
+    Case("node-test", "fail_spec", ["node", "--test", "--test-reporter=spec"], NODE_FAILING, truth=node_truth),
+    Case("node-test", "syntax_error", ["node", "--test"], NODE_BROKEN, truth=node_truth),
+    # cargo test
+    Case("cargo-test", "pass", ["cargo", "test", "--offline"], CARGO_PASSING, truth=cargo_truth),
+    Case("cargo-test", "failures_and_doctest", ["cargo", "test", "--offline", "--no-fail-fast"], CARGO_FAILING, truth=cargo_truth),
+    Case("cargo-test", "compile_error", ["cargo", "test", "--offline"], CARGO_BROKEN, truth=cargo_truth),
+    # git
+    Case("git-status", "clean", ["git", "status"], setup=git_repo, truth=git_status_truth, folder="git"),
+    Case("git-status", "dirty", ["git", "status"], setup=git_dirty, truth=git_status_truth, folder="git"),
+    Case("git-status", "short", ["git", "status", "-s"], setup=git_dirty, truth=git_status_truth, folder="git"),
+    Case("git-log", "log_default", ["git", "log"], setup=git_repo, truth=git_log_truth, folder="git"),
+    Case("git-log", "log_oneline", ["git", "log", "--oneline"], setup=git_repo, truth=git_log_truth, folder="git"),
+    Case("git-diff", "diff_small", ["git", "diff"], setup=git_small_diff, truth=git_diff_truth, folder="git"),
+    Case("git-diff", "diff_large", ["git", "diff"], setup=git_large_diff, truth=git_diff_truth, folder="git"),
+]
+
+#: The program each tool's cases need.
+REQUIRES = {"node-test": "node", "cargo-test": "cargo", "cc": "gcc", "make": "make"}
+
+
+def record(case: Case) -> Path:
+    folder = HERE / (case.folder or case.tool) / case.name
+    with tempfile.TemporaryDirectory(prefix="prx-golden-") as tmp:
+        root = Path(tmp) / "p"
+        root.mkdir()
+        (root / ".home").mkdir()
+        write(root, case.files)
+        if case.setup:
+            case.setup(root)
+        twin = Path(tmp) / "t"
+        shutil.copytree(root, twin, symlinks=True)
+        result = run(case.argv, root, case.env)
+        truth: dict[str, Any] = {"tool": case.tool}
+        if case.truth:
+            truth.update(case.truth(case, twin))
+        argv = [os.path.basename(a) if a == PY else a for a in case.argv]
+        argv = ["python" if a == os.path.basename(PY) else a for a in argv]
+        if folder.exists():
+            shutil.rmtree(folder)
+        folder.mkdir(parents=True)
+
+        def clean(text: str) -> str:
+            return scrub(scrub(text, root), twin)
+
+        (folder / "argv.json").write_text(json.dumps(argv) + "\n")
+        (folder / "stdout.txt").write_text(clean(result.stdout))
+        (folder / "stderr.txt").write_text(clean(result.stderr))
+        (folder / "exit_code").write_text(f"{result.returncode}\n")
+        (folder / "truth.json").write_text(clean(json.dumps(truth, indent=1, ensure_ascii=False)) + "\n")
+    return folder
+
+
+def main(selected: list[str]) -> int:
+    for case in CASES:
+        if selected and case.tool not in selected and (case.folder or case.tool) not in selected:
+            continue
+        needs = REQUIRES.get(case.tool, case.argv[0] if case.argv[0] != PY else "python")
+        if needs != "python" and shutil.which(needs) is None:
+            print(f"skip {case.tool}/{case.name}: {needs} is not installed")
+            continue
+        folder = record(case)
+        print(f"recorded {folder.relative_to(HERE)} (exit {(folder / 'exit_code').read_text().strip()})")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

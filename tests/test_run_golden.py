@@ -1,0 +1,133 @@
+"""Every recorded run of a real tool, parsed and compared with the tool's own machine report.
+
+The corpus lives in tests/golden/runs/<tool>/<case>/ and is written by
+tests/golden/runs/record.py; truth.json comes from the tool's machine-readable output.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from prx.runner.detect import select_parser
+from prx.runner.model import CapturedRun, Parsed
+from prx.runner.report import RunOutput, build_report
+from prx.runner.service import parse_output
+
+CORPUS = Path(__file__).parent / "golden" / "runs"
+CASES = sorted(p.parent for p in CORPUS.glob("*/*/truth.json"))
+COUNT_KEYS = ("passed", "failed", "skipped", "errors", "xfailed", "xpassed")
+
+
+def rel(path):
+    """Paths as the report shows them: relative to the working directory (``<TMP>``)."""
+    return path[len("<TMP>/") :] if isinstance(path, str) and path.startswith("<TMP>/") else path
+
+
+def builtin_parsers():
+    from prx.runner.hooks import prx_register_runner_parsers
+
+    return prx_register_runner_parsers()
+
+
+def load(case: Path) -> tuple[CapturedRun, dict]:
+    argv = tuple(json.loads((case / "argv.json").read_text()))
+    stdout = (case / "stdout.txt").read_text()
+    stderr = (case / "stderr.txt").read_text()
+    raw = CapturedRun(
+        argv=argv,
+        exit_code=int((case / "exit_code").read_text()),
+        stdout=stdout,
+        stderr=stderr,
+        duration_ms=1000,
+    )
+    return raw, json.loads((case / "truth.json").read_text())
+
+
+def parse_case(case: Path) -> tuple[CapturedRun, dict, Parsed, str]:
+    raw, truth = load(case)
+    parser = select_parser(builtin_parsers(), raw.argv)
+    assert parser is not None
+    parsed, tool = parse_output(parser, raw)
+    return raw, truth, parsed, tool
+
+
+def test_the_corpus_is_there():
+    tools = {c.parent.name for c in CASES}
+    assert {"pytest", "unittest", "ruff", "mypy", "git", "make", "cc", "node-test"} <= tools
+    assert len(CASES) >= 40
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_golden(case: Path):
+    raw, truth, parsed, tool = parse_case(case)
+    assert tool == truth["tool"], "the matching parser read it, and did not crash"
+    if "counts" in truth:
+        if truth["counts"] is None:
+            assert all(getattr(parsed, k) is None for k in COUNT_KEYS), "no report: no counts"
+        else:
+            got = {k: getattr(parsed, k) for k in truth["counts"]}
+            assert got == truth["counts"]
+    if "failures" in truth:
+        assert Counter(f.name for f in parsed.failures) == Counter(
+            f["name"] for f in truth["failures"]
+        )
+        by_name = {f.name: f for f in parsed.failures}
+        for expected in truth["failures"]:
+            failure = by_name[expected["name"]]
+            for key in ("file", "line"):
+                if key in expected:
+                    value = getattr(failure, key)
+                    assert (rel(value) if key == "file" else value) == expected[key], (
+                        expected["name"],
+                        key,
+                    )
+            if "message" in expected:
+                # Compared up to the exception class pytest's native style adds.
+                want = expected["message"].strip().removeprefix("AssertionError: ")
+                got = failure.message.removeprefix("AssertionError: ")
+                assert got.startswith(want), expected["name"]
+    if "diagnostics" in truth:
+        got = Counter((rel(d.file), d.line, d.severity, d.code) for d in parsed.diagnostics)
+        want = Counter(
+            (d["file"], d["line"], d["severity"], d["code"]) for d in truth["diagnostics"]
+        )
+        assert got == want
+    if "items" in truth:
+        assert parsed.items == truth["items"]
+    if truth.get("collection_errors"):
+        named = " ".join(parsed.collection_errors)
+        for path in truth["collection_errors"]:
+            assert path in named
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_golden_summary_tells_the_truth(case: Path, tmp_path: Path):
+    raw, truth, parsed, tool = parse_case(case)
+    merged = raw.stdout + raw.stderr
+    output = RunOutput(
+        argv=raw.argv,
+        exit_code=raw.exit_code,
+        duration_ms=raw.duration_ms,
+        merged=merged,
+        raw_bytes=merged.encode(),
+    )
+    report = build_report(output, parsed, tool=tool, home=str(tmp_path), cwd="<TMP>")
+    summary = report.summary
+    assert f"exit {raw.exit_code}" in summary
+    counts = truth.get("counts") or {}
+    if counts.get("failed"):
+        assert f"{counts['failed']} failed" in summary
+    if counts.get("errors") and tool not in ("ruff", "mypy"):
+        assert f"{counts['errors']} error" in summary
+    if truth.get("collection_errors"):
+        assert summary.startswith("collection error: ")
+    if raw.exit_code != 0:
+        assert "passed" not in summary.split(";")[0] or "failed" in summary or "error" in summary
+    # Anything not shown is on disk, and the answer says where.
+    if report.omitted_lines:
+        assert report.raw_path and Path(report.raw_path).read_bytes() == merged.encode()
+    assert report.output_lines == len(merged.splitlines())
