@@ -109,4 +109,5 @@ def test_global_flags_before_the_run_command_still_apply(run_cli, tmp_path):
     import sys
 
     run = run_cli("--plain", "run", sys.executable, "-c", "print(1)", cwd=tmp_path)
-    assert run.exit_code == 0 and not run.stdout.lstrip().startswith("{")
+    # Plain output: the data for people, not the one-line envelope.
+    assert run.exit_code == 0 and '"version"' not in run.stdout and run.stdout.count("\n") > 3
