@@ -88,10 +88,9 @@ class DefinitionReranker(Reranker):
                 scores.append(score * self.IMPORTS)
                 continue
             best = 0.0
-            for definition in corpus.definitions_in(candidate.file):
-                line, name = definition.start_line, definition.name
-                if not candidate.start_line <= line <= candidate.end_line:
-                    continue
+            inside = corpus.chunk_definitions(candidate.chunk) if candidate.chunk >= 0 else []
+            for definition in inside:
+                name = definition.name
                 if symbol is not None and name == symbol:
                     best = max(best, self.EXACT)
                 elif symbol is not None and name.lower() == symbol.lower():

@@ -83,6 +83,19 @@ class Corpus:
             self._memo[slot] = compute(key)
         return self._memo[slot]  # type: ignore[no-any-return]
 
+    def chunk_definitions(self, chunk: int) -> list[Definition]:
+        """The definitions that start inside chunk ``chunk`` (computed once per chunk)."""
+        slot = ("chunk-defs", str(chunk))
+        found = self._memo.get(slot)
+        if found is None:
+            record = self.chunks[chunk]
+            found = self._memo[slot] = [
+                d
+                for d in self.definitions_in(record.file)
+                if record.start_line <= d.start_line <= record.end_line
+            ]
+        return found  # type: ignore[no-any-return]
+
     def mostly_imports(self, chunk: int) -> bool:
         """Whether chunk ``chunk`` is mostly import lines (computed once per chunk)."""
         known = self._imports.get(chunk)
