@@ -98,7 +98,7 @@ def assemble(
         )
 
     started = time.perf_counter()
-    fresh = build_corpus(ws, root, only=build) if build else Corpus(root=root)
+    fresh = build_corpus(ws, root, only=build, embed=embed) if build else Corpus(root=root)
     timings["chunk"] = (time.perf_counter() - started) * 1000
 
     started = time.perf_counter()
@@ -167,7 +167,10 @@ def assemble(
             kept = [(i, row) for i, (old, row) in enumerate(rows) if old]
             if kept:
                 embeddings[[i for i, _ in kept]] = previous.embeddings[[row for _, row in kept]]
-        if todo:
+        made = fresh.prebuilt.get("embeddings")
+        if todo and made is not None and all(not old for old, _ in (rows[i] for i in todo)):
+            embeddings[todo] = made[[rows[i][1] for i in todo]]  # embedded by the workers
+        elif todo:
             texts = [enrich(chunks[i]) for i in todo]
             embeddings[todo] = embedder.encode(texts)
         if progress is not None:

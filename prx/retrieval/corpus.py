@@ -94,7 +94,7 @@ class Corpus:
                 for d in self.definitions_in(record.file)
                 if record.start_line <= d.start_line <= record.end_line
             ]
-        return found  # type: ignore[no-any-return]
+        return found
 
     def mostly_imports(self, chunk: int) -> bool:
         """Whether chunk ``chunk`` is mostly import lines (computed once per chunk)."""
@@ -198,22 +198,39 @@ def _process(
 
 
 def _worker(
-    batch: list[tuple[str, str, str | None]],
-) -> list[tuple[str, FileRecord | None, list[ChunkRecord], list[Definition], str | None]]:
+    batch: list[tuple[str, str, str | None]], embed: bool = False
+) -> tuple[
+    list[tuple[str, FileRecord | None, list[ChunkRecord], list[Definition], str | None]], Any
+]:
+    """Process a batch of files; with ``embed``, also embed their chunks (in batch order)."""
     from prx.lang.catalog import BUILTIN_LANGUAGES
 
     specs = {spec.name: spec for spec in BUILTIN_LANGUAGES}
-    return [_process(path, rel, specs[name] if name else None) for path, rel, name in batch]
+    done = [_process(path, rel, specs[name] if name else None) for path, rel, name in batch]
+    vectors = None
+    if embed:
+        from prx.retrieval.embed import default_embedder
+
+        texts = [enrich(chunk) for item in done for chunk in item[2]]
+        if texts:
+            vectors = default_embedder().encode(texts)
+    return done, vectors
 
 
 def build_corpus(
-    ws: Workspace, root: str, *, workers: int | None = None, only: set[str] | None = None
+    ws: Workspace,
+    root: str,
+    *,
+    workers: int | None = None,
+    only: set[str] | None = None,
+    embed: bool = False,
 ) -> Corpus:
     """Walk ``root`` and build its corpus (files over the size limit and binaries skipped).
 
     A corpus over :data:`PARALLEL_BYTES` is split across ``workers`` processes (default:
     one per core); parsing holds the GIL, so threads would not help. With ``only``, just
-    those files (relative paths) are processed: the rest of the walk is ignored.
+    those files (relative paths) are processed: the rest of the walk is ignored. With
+    ``embed``, the workers also embed the chunks they make (``prebuilt["embeddings"]``).
     """
     from prx.files.walk import walk
     from prx.lang.catalog import BUILTIN_LANGUAGES
@@ -236,6 +253,7 @@ def build_corpus(
     results: dict[
         str, tuple[str, FileRecord | None, list[ChunkRecord], list[Definition], str | None]
     ] = {}
+    vectors: dict[tuple[str, int], Any] = {}  # (file, chunk number in file) -> row
     if count > 1 and size > PARALLEL_BYTES and len(remote) > count:
         import multiprocessing
         from concurrent.futures import ProcessPoolExecutor
@@ -243,9 +261,14 @@ def build_corpus(
         method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
         batches = [remote[i :: count * 4] for i in range(count * 4)]
         with ProcessPoolExecutor(count, mp_context=multiprocessing.get_context(method)) as pool:
-            for batch in pool.map(_worker, batches):
+            for batch, rows in pool.map(_worker, batches, [embed] * len(batches)):
+                position = 0
                 for item in batch:
                     results[item[0]] = item
+                    for number in range(len(item[2])):
+                        if rows is not None:
+                            vectors[(item[0], number)] = rows[position]
+                        position += 1
     else:
         specs = {spec.name: spec for spec in BUILTIN_LANGUAGES}
         local.extend((path, rel, specs[name] if name else None) for path, rel, name in remote)
@@ -261,4 +284,38 @@ def build_corpus(
         corpus.chunks.extend(chunks)
         corpus.definitions.extend(definitions)
     corpus.skipped = dict(sorted(skipped.items()))
+    if embed:
+        _attach_embeddings(corpus, chosen, results, vectors)
     return corpus
+
+
+def _attach_embeddings(
+    corpus: Corpus,
+    chosen: list[Any],
+    results: dict[
+        str, tuple[str, FileRecord | None, list[ChunkRecord], list[Definition], str | None]
+    ],
+    vectors: dict[tuple[str, int], Any],
+) -> None:
+    """``prebuilt["embeddings"]`` in corpus order: rows made by workers, the rest now."""
+    import numpy as np
+
+    from prx.retrieval.embed import default_embedder
+
+    missing = [
+        (rel, n)
+        for rel in corpus.files
+        for n in range(len(results[rel][2]))
+        if (rel, n) not in vectors
+    ]
+    if missing:  # plugin languages and small trees are processed here, not by workers
+        rows = default_embedder().encode([enrich(results[rel][2][n]) for rel, n in missing])
+        vectors.update(zip(missing, rows, strict=True))
+    ordered = [
+        vectors[(found.rel, n)]
+        for found in chosen
+        if found.rel in corpus.files
+        for n in range(len(results[found.rel][2]))
+    ]
+    if ordered:
+        corpus.prebuilt["embeddings"] = np.stack(ordered).astype(np.float32)

@@ -27,7 +27,12 @@ class Engine:
         from prx.retrieval.corpus import build_corpus
 
         self.root = root
-        self.corpus = corpus if corpus is not None else build_corpus(ws, root)
+        if corpus is None:
+            try:
+                corpus = build_corpus(ws, root, embed=True)
+            except Exception:  # embeddings are a bonus: without them, build the rest
+                corpus = build_corpus(ws, root)
+        self.corpus = corpus
         self.warnings: list[str] = []
         self.retrievers: dict[str, Retriever] = {}
         for cls in ws.registry.retrievers():
