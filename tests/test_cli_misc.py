@@ -99,7 +99,16 @@ def test_batch_bad_lines_do_not_stop_the_batch(run_cli, repo):
 def test_run_keeps_flags_that_belong_to_the_command(run_cli, tmp_path):
     import sys
 
-    env = run_cli("run", sys.executable, "-c", "import sys; print(sys.argv[1:])", "-q", "--plain", "--no-plugins", cwd=tmp_path).envelope
+    env = run_cli(
+        "run",
+        sys.executable,
+        "-c",
+        "import sys; print(sys.argv[1:])",
+        "-q",
+        "--plain",
+        "--no-plugins",
+        cwd=tmp_path,
+    ).envelope
     assert env["status"] == "ok"
     assert env["data"]["command"][-3:] == ["-q", "--plain", "--no-plugins"]
     assert "['-q', '--plain', '--no-plugins']" in json.dumps(env["data"])

@@ -6,10 +6,13 @@ from prx.runner.parsers.cargo import CargoTestParser
 from prx.runner.parsers.fallback import FallbackParser
 from prx.runner.parsers.gcc import CompilerParser, MakeParser
 from prx.runner.parsers.git import GitDiffParser, GitLogParser, GitStatusParser
+from prx.runner.parsers.golang import GoBuildParser, GoTestParser
+from prx.runner.parsers.jest import JestParser, MochaParser, VitestParser
 from prx.runner.parsers.mypy import MypyParser
 from prx.runner.parsers.node import NodeTestParser
 from prx.runner.parsers.pytest import PytestParser
 from prx.runner.parsers.ruff import RuffParser
+from prx.runner.parsers.tsc import EslintParser, PyrightParser, TscParser
 from prx.runner.parsers.unittest import UnittestParser
 from prx.testing.contracts import RunnerParserContract
 
@@ -67,6 +70,46 @@ class TestNodeTest(RunnerParserContract):
 class TestCargoTest(RunnerParserContract):
     parser = CargoTestParser
     argv = ("cargo", "test")
+
+
+class TestJest(RunnerParserContract):
+    parser = JestParser
+    argv = ("npx", "jest")
+
+
+class TestVitest(RunnerParserContract):
+    parser = VitestParser
+    argv = ("npx", "vitest", "run")
+
+
+class TestMocha(RunnerParserContract):
+    parser = MochaParser
+    argv = ("node_modules/.bin/mocha",)
+
+
+class TestTsc(RunnerParserContract):
+    parser = TscParser
+    argv = ("npx", "tsc", "--noEmit")
+
+
+class TestEslint(RunnerParserContract):
+    parser = EslintParser
+    argv = ("npm", "exec", "--", "eslint", "src")
+
+
+class TestPyright(RunnerParserContract):
+    parser = PyrightParser
+    argv = ("pyright", "pkg")
+
+
+class TestGoTest(RunnerParserContract):
+    parser = GoTestParser
+    argv = ("go", "test", "./...")
+
+
+class TestGoBuild(RunnerParserContract):
+    parser = GoBuildParser
+    argv = ("go", "vet", "./...")
 
 
 class TestFallback(RunnerParserContract):

@@ -781,6 +781,236 @@ CARGO_BROKEN: Files = {
 }
 
 
+# --------------------------------------------------------------------------- go
+
+GO_ENV = {"GOFLAGS": "-mod=mod", "GOPROXY": "off", "GOTOOLCHAIN": "local", "GOWORK": "off", "CGO_ENABLED": "0"}
+GO_MOD = "module example.com/m\n\ngo 1.19\n"
+# Type-checks package directories with go/types (the checker the Go compiler shares) and
+# prints each error as JSON: the truth of a build failure, since go 1.19 has no build -json.
+GO_TYPECHECK = '''
+package main
+
+import (
+	"encoding/json"
+	"go/ast"
+	"go/importer"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+func main() {
+	withTests := os.Args[1] == "tests"
+	var out []map[string]any
+	for _, dir := range os.Args[2:] {
+		fset := token.NewFileSet()
+		names, _ := filepath.Glob(filepath.Join(dir, "*.go"))
+		var files []*ast.File
+		for _, name := range names {
+			if strings.HasSuffix(name, "_test.go") && !withTests {
+				continue
+			}
+			f, err := parser.ParseFile(fset, name, nil, 0)
+			if err != nil || strings.HasSuffix(f.Name.Name, "_test") {
+				continue
+			}
+			files = append(files, f)
+		}
+		conf := types.Config{Importer: importer.ForCompiler(fset, "source", nil), Error: func(err error) {
+			e := err.(types.Error)
+			p := fset.Position(e.Pos)
+			out = append(out, map[string]any{"file": p.Filename, "line": p.Line, "msg": e.Msg})
+		}}
+		conf.Check(dir, fset, files, nil)
+	}
+	json.NewEncoder(os.Stdout).Encode(out)
+}
+'''
+
+
+def go_typecheck(root: Path, dirs: list[str], tests: bool) -> list[dict[str, Any]]:
+    tool = root / ".truth"
+    tool.mkdir(exist_ok=True)
+    (tool / "go.mod").write_text("module truth\n\ngo 1.19\n")
+    (tool / "main.go").write_text(GO_TYPECHECK)
+    result = run(["go", "run", ".", "tests" if tests else "build", *[str(root / d) for d in dirs]], tool, GO_ENV)
+    found = json.loads(result.stdout or "null") or []
+    return [{"file": rel(d["file"], root), "line": d["line"], "severity": "error", "code": None} for d in found]
+
+
+def go_packages(case: Case) -> list[str]:
+    return [a for a in case.argv[2:] if not a.startswith("-")]
+
+
+def go_dirs(root: Path) -> list[str]:
+    return sorted({str(p.parent.relative_to(root)) for p in root.glob("**/*.go") if ".truth" not in p.parts and ".home" not in p.parts})
+
+
+def go_test_truth(case: Case, root: Path) -> dict[str, Any]:
+    """``go test -json``: one event per test and subtest; build failures are its plain lines."""
+    verbose = "-v" in case.argv or "-json" in case.argv
+    flags = [a for a in case.argv[2:] if a.startswith("-") and a not in ("-v", "-json")]
+    result = run(["go", "test", "-json", *flags, *go_packages(case)], root, GO_ENV)
+    counts = dict.fromkeys(("passed", "failed", "skipped"), 0)
+    failures = []
+    collection = []
+    packages_done = 0
+    for line in result.stdout.splitlines():
+        if not line.startswith("{"):
+            built = re.match(r"^FAIL\s+(\S+) \[build failed\]$", line)
+            if built:
+                collection.append(built.group(1))
+            continue
+        event = json.loads(line)
+        action, test = event.get("Action"), event.get("Test")
+        if not test:
+            packages_done += action in ("pass", "fail", "skip")
+            continue
+        key = {"pass": "passed", "fail": "failed", "skip": "skipped"}.get(action)
+        if key:
+            counts[key] += 1
+            if key == "failed":
+                failures.append({"name": f"{event['Package']} {test}"})
+    truth: dict[str, Any] = {"source": "go test -json (Test events; build failures are its plain FAIL lines)"}
+    if not packages_done and not collection:
+        truth["counts"] = None
+    else:
+        truth["counts"] = counts if verbose else {"failed": counts["failed"]}
+    truth["failures"] = failures
+    if collection:
+        truth["collection_errors"] = collection
+        truth["diagnostics"] = go_typecheck(root, go_dirs(root), tests=True)
+        truth["source"] += " + go/types for the compile errors"
+    if "-cover" in case.argv:
+        profile = root / ".truth-cover.out"
+        run(["go", "test", f"-coverprofile={profile}", *go_packages(case)], root, GO_ENV)
+        per_pkg: dict[str, list[int]] = {}
+        for line in profile.read_text().splitlines()[1:]:
+            where, statements, count = line.rsplit(" ", 2)
+            pkg = where.split(":")[0].rsplit("/", 1)[0]
+            total = per_pkg.setdefault(pkg, [0, 0])
+            total[0] += int(statements)
+            total[1] += int(statements) if int(count) > 0 else 0
+        truth["items"] = [f"{pkg} coverage: {100 * c / t:.1f}% of statements" for pkg, (t, c) in sorted(per_pkg.items())]
+        truth["source"] += " + -coverprofile (statements covered / statements, per package)"
+    return truth
+
+
+def go_build_truth(case: Case, root: Path) -> dict[str, Any]:
+    if case.argv[1] == "vet":
+        result = run(["go", "vet", "-json", *go_packages(case)], root, GO_ENV)
+        text = "".join(x for x in result.stderr.splitlines(keepends=True) if not x.startswith("#"))
+        diagnostics = []
+        decoder, objects, at = json.JSONDecoder(), [], 0
+        while text[at:].strip():
+            at += len(text[at:]) - len(text[at:].lstrip())
+            item, at = decoder.raw_decode(text, at)
+            objects.append(item)
+        for by_analyzer in (v for obj in objects for v in obj.values()):
+            for findings in by_analyzer.values():
+                for item in findings:
+                    file, line, _ = item["posn"].rsplit(":", 2)
+                    diagnostics.append({"file": rel(file, root), "line": int(line), "severity": "error", "code": None})
+        source = "go vet -json (the analyzer name is not in vet's text output, so code is null)"
+        return {"source": source, "diagnostics": diagnostics}
+    return {"source": "go/types over the packages' files", "diagnostics": go_typecheck(root, go_dirs(root), tests=False)}
+
+
+GO_CALC: Files = {
+    "go.mod": GO_MOD,
+    "calc/calc.go": """
+        package calc
+
+        // Add is wrong for a == 2, on purpose.
+        func Add(a, b int) int { return a + b + boolInt(a == 2) }
+
+        func boolInt(b bool) int {
+        \tif b {
+        \t\treturn 1
+        \t}
+        \treturn 0
+        }
+
+        func Unused(x int) int {
+        \tif x > 0 {
+        \t\treturn x
+        \t}
+        \treturn -x
+        }
+    """,
+    "calc/calc_test.go": """
+        package calc
+
+        import "testing"
+
+        func TestAdd(t *testing.T) {
+        \tif got := Add(1, 2); got != 3 {
+        \t\tt.Errorf("Add(1, 2) = %d, want 3", got)
+        \t}
+        }
+
+        func TestAddTable(t *testing.T) {
+        \tcases := []struct {
+        \t\tname       string
+        \t\ta, b, want int
+        \t}{{"one", 1, 1, 2}, {"two", 2, 2, 4}, {"three", 3, 3, 6}}
+        \tfor _, c := range cases {
+        \t\tt.Run(c.name, func(t *testing.T) {
+        \t\t\tif got := Add(c.a, c.b); got != c.want {
+        \t\t\t\tt.Fatalf("Add(%d, %d) = %d, want %d", c.a, c.b, got, c.want)
+        \t\t\t}
+        \t\t})
+        \t}
+        }
+
+        func TestSkipped(t *testing.T) {
+        \tt.Skip("not ready")
+        }
+    """,
+    "util/util.go": "package util\n\nfunc Double(x int) int { return 2 * x }\n",
+    "util/util_test.go": """
+        package util
+
+        import "testing"
+
+        func TestDouble(t *testing.T) {
+        \tif Double(2) != 4 {
+        \t\tt.Fatal("bad")
+        \t}
+        }
+
+        func TestPanics(t *testing.T) {
+        \tvar m map[string]int
+        \tm["x"] = 1
+        }
+    """,
+    "empty/empty.go": "package empty\n\nconst X = 1\n",
+}
+GO_PASSING: Files = {
+    "go.mod": GO_MOD,
+    "util/util.go": "package util\n\nfunc Double(x int) int { return 2 * x }\n\nfunc Half(x int) int { return x / 2 }\n",
+    "util/util_test.go": "package util\n\nimport \"testing\"\n\nfunc TestDouble(t *testing.T) {\n\tif Double(2) != 4 {\n\t\tt.Fatal(\"bad\")\n\t}\n}\n\nfunc TestSkip(t *testing.T) { t.Skip(\"later\") }\n",
+    "str/str.go": "package str\n\nfunc Rev(s string) string {\n\tr := []rune(s)\n\tfor i, j := 0, len(r)-1; i < j; i, j = i+1, j-1 {\n\t\tr[i], r[j] = r[j], r[i]\n\t}\n\treturn string(r)\n}\n",
+    "str/str_test.go": "package str\n\nimport \"testing\"\n\nfunc TestRev(t *testing.T) {\n\tfor _, c := range []string{\"ab\", \"abc\"} {\n\t\tt.Run(c, func(t *testing.T) {\n\t\t\tif Rev(Rev(c)) != c {\n\t\t\t\tt.Error(c)\n\t\t\t}\n\t\t})\n\t}\n}\n",
+    "empty/empty.go": "package empty\n\nconst X = 1\n",
+}
+GO_BROKEN: Files = {
+    "go.mod": GO_MOD,
+    "util/util.go": "package util\n\nfunc Double(x int) int { return 2 * x }\n",
+    "util/util_test.go": "package util\n\nimport \"testing\"\n\nfunc TestDouble(t *testing.T) {\n\tif Double(2) != 4 {\n\t\tt.Fatal(\"bad\")\n\t}\n}\n",
+    "broken/broken.go": "package broken\n\nimport \"strings\"\n\nfunc F() int {\n\treturn \"x\"\n}\n\nfunc G() string {\n\treturn undefinedName\n}\n",
+    "broken/broken_test.go": "package broken\n\nimport \"testing\"\n\nfunc TestF(t *testing.T) { _ = F() }\n",
+}
+GO_VET: Files = {
+    "go.mod": GO_MOD,
+    "vetme/vetme.go": "package vetme\n\nimport \"fmt\"\n\nfunc G(s string, n int) {\n\tfmt.Printf(\"%d\\n\", s)\n\tfmt.Println(\"n is %d\", n)\n}\n",
+    "ok/ok.go": "package ok\n\nconst Y = 2\n",
+}
+
+
 def git_repo(root: Path) -> None:
     git(root, "init", "-q", "-b", "main")
     write(root, {"README.md": "# demo\n", "src/app.py": "print('v1')\n", "src/old.py": "x = 1\n", "docs/guide.md": "guide\n"})
@@ -873,6 +1103,17 @@ CASES: list[Case] = [
     Case("cargo-test", "pass", ["cargo", "test", "--offline"], CARGO_PASSING, truth=cargo_truth),
     Case("cargo-test", "failures_and_doctest", ["cargo", "test", "--offline", "--no-fail-fast"], CARGO_FAILING, truth=cargo_truth),
     Case("cargo-test", "compile_error", ["cargo", "test", "--offline"], CARGO_BROKEN, truth=cargo_truth),
+    # go test, go build, go vet
+    Case("go-test", "pass", ["go", "test", "./..."], GO_PASSING, truth=go_test_truth, env=GO_ENV),
+    Case("go-test", "pass_verbose", ["go", "test", "-v", "./..."], GO_PASSING, truth=go_test_truth, env=GO_ENV),
+    Case("go-test", "fail_subtests_panic", ["go", "test", "./..."], GO_CALC, truth=go_test_truth, env=GO_ENV),
+    Case("go-test", "fail_verbose", ["go", "test", "-v", "./..."], GO_CALC, truth=go_test_truth, env=GO_ENV),
+    Case("go-test", "fail_json", ["go", "test", "-json", "./..."], GO_CALC, truth=go_test_truth, env=GO_ENV),
+    Case("go-test", "cover", ["go", "test", "-cover", "./..."], GO_PASSING, truth=go_test_truth, env=GO_ENV),
+    Case("go-test", "cover_failing", ["go", "test", "-cover", "./calc"], GO_CALC, truth=go_test_truth, env=GO_ENV),
+    Case("go-test", "build_failed", ["go", "test", "./..."], GO_BROKEN, truth=go_test_truth, env=GO_ENV),
+    Case("go-build", "build_errors", ["go", "build", "./..."], GO_BROKEN, truth=go_build_truth, env=GO_ENV),
+    Case("go-build", "vet", ["go", "vet", "./..."], GO_VET, truth=go_build_truth, env=GO_ENV),
     # git
     Case("git-status", "clean", ["git", "status"], setup=git_repo, truth=git_status_truth, folder="git"),
     Case("git-status", "dirty", ["git", "status"], setup=git_dirty, truth=git_status_truth, folder="git"),
@@ -882,6 +1123,478 @@ CASES: list[Case] = [
     Case("git-diff", "diff_small", ["git", "diff"], setup=git_small_diff, truth=git_diff_truth, folder="git"),
     Case("git-diff", "diff_large", ["git", "diff"], setup=git_large_diff, truth=git_diff_truth, folder="git"),
 ]
+
+# --------------------------------------------------------------------------- JS tools, tsc, eslint, pyright
+#
+# These tools come from npm. Install them once into a scratch directory
+# (``npm install --no-audit --no-fund jest vitest@3 mocha typescript eslint pyright``) and
+# point PRX_GOLDEN_NODE_MODULES at its node_modules (default /tmp/prxtools/node_modules);
+# each project gets a ``node_modules`` symlink to it.
+
+JS_NODE_MODULES = Path(os.environ.get("PRX_GOLDEN_NODE_MODULES", "/tmp/prxtools/node_modules"))
+#: Parser name -> the binary under node_modules/.bin its cases need.
+JS_BINARIES = {"jest": "jest", "vitest": "vitest", "mocha": "mocha", "tsc": "tsc", "eslint": "eslint", "pyright": "pyright"}
+
+
+def link_node_modules(root: Path) -> None:
+    (root / "node_modules").symlink_to(JS_NODE_MODULES)
+
+
+_JS_FRAME = re.compile(r"(?:^|[\s(])(?P<file>(?:/|[A-Za-z]:[\\/])[^():\s]+):(?P<line>\d+):(?P<col>\d+)\)?\s*$")
+
+
+def js_frame(stack: str, root: Path) -> tuple[str | None, int | None]:
+    """The first stack frame in the project (not node_modules, not node internals)."""
+    for line in stack.splitlines():
+        match = _JS_FRAME.search(line.strip())
+        if not match or not line.strip().startswith(("at ", "❯")):
+            continue
+        path = rel(match.group("file"), root)
+        if path and not os.path.isabs(path) and "node_modules" not in path:
+            return path, int(match.group("line"))
+    return None, None
+
+
+def jest_like_truth(report: dict[str, Any], root: Path, source: str) -> dict[str, Any]:
+    counts = {
+        "passed": report["numPassedTests"],
+        "failed": report["numFailedTests"],
+        "skipped": report["numPendingTests"] + report.get("numTodoTests", 0),
+        "errors": report.get("numRuntimeErrorTestSuites", 0),
+    }
+    failures: list[dict[str, Any]] = []
+    collection: list[str] = []
+    for suite in report["testResults"]:
+        path = rel(suite["name"], root)
+        if suite["status"] == "failed" and not suite["assertionResults"]:
+            collection.append(path)
+            failures.append({"name": path, "file": path})
+            continue
+        for test in suite["assertionResults"]:
+            if test["status"] != "failed":
+                continue
+            entry: dict[str, Any] = {"name": " > ".join([*test["ancestorTitles"], test["title"]])}
+            stack = "\n".join(test["failureMessages"])
+            file, line = js_frame(stack, root)
+            if file:
+                entry["file"], entry["line"] = file, line
+            failures.append(entry)
+    return {"source": source, "counts": counts, "failures": failures, "collection_errors": collection}
+
+
+def _without(argv: list[str], *prefixes: str) -> list[str]:
+    return [a for a in argv if not a.startswith(prefixes)]
+
+
+def jest_truth(case: Case, root: Path) -> dict[str, Any]:
+    out = root / ".truth.json"
+    run([*_without(case.argv, "--json", "--outputFile"), "--json", f"--outputFile={out}"], root, case.env)
+    return jest_like_truth(json.loads(out.read_text()), root, "jest --json")
+
+
+def vitest_truth(case: Case, root: Path) -> dict[str, Any]:
+    out = root / ".truth.json"
+    run([*_without(case.argv, "--reporter", "--outputFile"), "--reporter=json", f"--outputFile={out}"], root, case.env)
+    report = json.loads(out.read_text())
+    truth = jest_like_truth(report, root, "vitest --reporter=json")
+    # vitest's JSON report has no runtime-error counter: a file that failed to load is
+    # a failed suite without tests.
+    truth["counts"]["errors"] = len(truth["collection_errors"])
+    return truth
+
+
+MOCHA_TRUTH_REPORTER = """
+'use strict';
+const fs = require('fs');
+const Mocha = require('mocha');
+const { EVENT_TEST_FAIL } = Mocha.Runner.constants;
+// mocha's own JSON reporter (counts on stdout), plus each failure's title path.
+class TruthReporter extends Mocha.reporters.JSON {
+  constructor(runner, options) {
+    super(runner, options);
+    const failed = [];
+    runner.on(EVENT_TEST_FAIL, (test, err) => failed.push({ path: test.titlePath(), stack: String(err && err.stack) }));
+    runner.once('end', () => fs.writeFileSync(process.env.PRX_TRUTH_OUT, JSON.stringify(failed)));
+  }
+}
+module.exports = TruthReporter;
+"""
+
+
+def mocha_truth(case: Case, root: Path) -> dict[str, Any]:
+    reporter = root / ".truth_reporter.js"
+    reporter.write_text(MOCHA_TRUTH_REPORTER)
+    out = root / ".truth.json"
+    argv = []
+    skip = False
+    for arg in case.argv:
+        if skip:
+            skip = False
+        elif arg in ("--reporter", "-R"):
+            skip = True
+        elif not arg.startswith("--reporter="):
+            argv.append(arg)
+    result = run([*argv, "--reporter", str(reporter)], root, {**case.env, "PRX_TRUTH_OUT": str(out)})
+    text = result.stdout
+    if "{" not in text or not out.exists():
+        return {"source": "mocha --reporter json wrote no report (mocha stopped before running)", "counts": None, "failures": []}
+    report = json.loads(text[text.index("{") :])
+    stats = report["stats"]
+    failures = []
+    for item in json.loads(out.read_text()):
+        entry: dict[str, Any] = {"name": " > ".join(item["path"])}
+        file, line = js_frame(item["stack"], root)
+        if file:
+            entry["file"], entry["line"] = file, line
+        failures.append(entry)
+    assert len(report["failures"]) == len(failures) == stats["failures"], case.name
+    return {
+        "source": "mocha --reporter json (a subclass that also records each failure's titlePath())",
+        "counts": {"passed": stats["passes"], "failed": stats["failures"], "skipped": stats["pending"]},
+        "failures": failures,
+    }
+
+
+#: tsc's ``--pretty false`` line, read strictly: anything else starting like a diagnostic fails.
+_TSC_STRICT = re.compile(
+    r"^(?P<file>[^\s(][^(]*)\((?P<line>\d+),(?P<col>\d+)\): (?P<sev>error|warning|message) TS(?P<code>\d+): .+$"
+)
+_TSC_GLOBAL = re.compile(r"^(?P<sev>error|warning|message) TS(?P<code>\d+): .+$")
+
+
+def tsc_truth(case: Case, root: Path) -> dict[str, Any]:
+    argv = [a for a in case.argv if a not in ("--pretty", "--pretty=true")]
+    result = run([*argv, "--pretty", "false"], root, case.env)
+    diagnostics = []
+    for line in (result.stdout + result.stderr).splitlines():
+        if line.startswith((" ", "npm ")) or not line.strip():
+            continue  # continuation of a message chain; npx's own notices
+        match = _TSC_STRICT.match(line)
+        if match:
+            sev = {"message": "note"}.get(match.group("sev"), match.group("sev"))
+            diagnostics.append({"file": rel(match.group("file"), root), "line": int(match.group("line")), "severity": sev, "code": "TS" + match.group("code")})
+            continue
+        match = _TSC_GLOBAL.match(line)
+        assert match, f"tsc --pretty false printed an unknown line: {line!r}"
+        sev = {"message": "note"}.get(match.group("sev"), match.group("sev"))
+        diagnostics.append({"file": "", "line": None, "severity": sev, "code": "TS" + match.group("code")})
+    errors = sum(1 for d in diagnostics if d["severity"] == "error")
+    # A clean tsc prints nothing: it states no count.
+    counts = {"errors": errors} if diagnostics else None
+    return {"source": "tsc --pretty false, read by a strict reference regex", "counts": counts, "diagnostics": diagnostics}
+
+
+def eslint_truth(case: Case, root: Path) -> dict[str, Any]:
+    argv = []
+    skip = False
+    for arg in case.argv:
+        if skip:
+            skip = False
+        elif arg in ("-f", "--format"):
+            skip = True
+        elif not arg.startswith("--format="):
+            argv.append(arg)
+    result = run([*argv, "-f", "json"], root, case.env)
+    diagnostics = []
+    errors = 0
+    for item in json.loads(result.stdout):
+        errors += item["errorCount"]
+        for message in item["messages"]:
+            diagnostics.append({
+                "file": rel(item["filePath"], root),
+                "line": message.get("line"),
+                "severity": "error" if message["severity"] == 2 else "warning",
+                "code": message.get("ruleId"),
+            })
+    # Without problems eslint's text formats print nothing, so they state no count.
+    stated = bool(diagnostics) or any(a in ("-f", "--format") or a.startswith("--format=") for a in case.argv)
+    return {"source": "eslint -f json", "counts": {"errors": errors} if stated else None, "diagnostics": diagnostics}
+
+
+def pyright_truth(case: Case, root: Path) -> dict[str, Any]:
+    argv = [a for a in case.argv if a != "--outputjson"]
+    result = run([*argv, "--outputjson"], root, case.env)
+    report = json.loads(result.stdout)
+    diagnostics = [
+        {
+            "file": rel(d["file"], root) if "file" in d else None,
+            "line": d["range"]["start"]["line"] + 1 if "range" in d else None,
+            "severity": {"information": "note"}.get(d["severity"], d["severity"]),
+            "code": d.get("rule"),
+        }
+        for d in report["generalDiagnostics"]
+    ]
+    return {"source": "pyright --outputjson", "counts": {"errors": report["summary"]["errorCount"]}, "diagnostics": diagnostics}
+
+
+JEST_FAILING: Files = {
+    "package.json": '{"name": "demo", "private": true}\n',
+    "test/math.test.js": """
+        describe('math', () => {
+          test('adds', () => { expect(1 + 1).toBe(2); });
+          test('fails', () => { expect(1 + 1).toBe(3); });
+          test.skip('skipped one', () => {});
+          test.todo('todo one');
+          describe('nested', () => {
+            it('deep bad', () => {
+              expect({ a: 1, b: [1, 2] }).toEqual({ a: 1, b: [1, 3] });
+            });
+          });
+        });
+        test('top throws', () => { throw new Error('top failure'); });
+        test('text diff', () => { expect('hello world').toBe('hello there'); });
+    """,
+    "test/ok.test.js": """
+        const { twice } = require('../src/twice');
+        test('fine', () => { expect(twice(2)).toBe(4); });
+        test('helper fails', () => { expect(twice(-1)).toBe(-2); });
+    """,
+    "src/twice.js": """
+        function twice(x) {
+          if (x < 0) throw new RangeError('negative: ' + x);
+          return x * 2;
+        }
+        module.exports = { twice };
+    """,
+}
+JEST_PASSING: Files = {
+    "package.json": '{"name": "demo", "private": true}\n',
+    "test/a.test.js": "test('one', () => { expect(1).toBe(1); });\ntest('two', () => { expect([1]).toEqual([1]); });\n",
+    "test/b.test.js": "describe('b', () => { it('three', () => { expect(true).toBeTruthy(); }); it.skip('later', () => {}); });\n",
+}
+JEST_BROKEN: Files = {
+    "package.json": '{"name": "demo", "private": true}\n',
+    "test/broken.test.js": "const x = ;\n",
+    "test/missing.test.js": "const m = require('./no-such-module');\ntest('never', () => {});\n",
+    "test/ok.test.js": "test('fine', () => { expect(1).toBe(1); });\n",
+}
+
+VITEST_FAILING: Files = {
+    "package.json": '{"name": "demo", "private": true, "type": "module"}\n',
+    "test/math.test.js": """
+        import { describe, expect, it, test } from 'vitest';
+
+        describe('math', () => {
+          test('adds', () => { expect(1 + 1).toBe(2); });
+          test('fails', () => { expect(1 + 1).toBe(3); });
+          test.skip('skipped one', () => {});
+          test.todo('todo one');
+          describe('nested', () => {
+            it('deep bad', () => {
+              expect({ a: 1, b: [1, 2] }).toEqual({ a: 1, b: [1, 3] });
+            });
+          });
+        });
+        test('top throws', () => { throw new Error('top failure'); });
+    """,
+    "test/ok.test.js": """
+        import { expect, test } from 'vitest';
+        test('fine', () => { expect(2 * 2).toBe(4); });
+    """,
+}
+VITEST_PASSING: Files = {
+    "package.json": '{"name": "demo", "private": true, "type": "module"}\n',
+    "test/a.test.js": "import { expect, test } from 'vitest';\ntest('one', () => { expect(1).toBe(1); });\ntest.skip('later', () => {});\n",
+    "test/b.test.js": "import { describe, expect, it } from 'vitest';\ndescribe('b', () => { it('two', () => { expect([1]).toEqual([1]); }); });\n",
+}
+VITEST_BROKEN: Files = {
+    "package.json": '{"name": "demo", "private": true, "type": "module"}\n',
+    "test/broken.test.js": "import { test } from 'vitest';\nconst x = ;\ntest('never', () => {});\n",
+    "test/missing.test.js": "import { test } from 'vitest';\nimport m from './no-such-module.js';\ntest('never', () => { m(); });\n",
+    "test/ok.test.js": "import { expect, test } from 'vitest';\ntest('fine', () => { expect(1).toBe(1); });\n",
+}
+
+MOCHA_FAILING: Files = {
+    "test/math.spec.js": """
+        const assert = require('node:assert');
+
+        describe('math', function () {
+          it('adds', function () { assert.strictEqual(1 + 1, 2); });
+          it('fails', function () { assert.strictEqual(1 + 1, 3); });
+          it.skip('skipped one', function () {});
+          it('pending one');
+          describe('nested', function () {
+            it('deep bad', function () {
+              assert.deepStrictEqual({ a: 1, b: [1, 2] }, { a: 1, b: [1, 3] });
+            });
+          });
+        });
+        it('top throws', function () { throw new Error('top failure'); });
+    """,
+    "test/hooks.spec.js": """
+        describe('with hook', function () {
+          before(function () { throw new TypeError('setup broke'); });
+          it('never runs', function () {});
+        });
+    """,
+    "test/ok.spec.js": "describe('ok', function () { it('fine', function () {}); });\n",
+}
+MOCHA_PASSING: Files = {
+    "test/ok.spec.js": """
+        const assert = require('node:assert');
+        describe('ok', function () {
+          it('one', function () { assert.ok(true); });
+          it('two', function () { assert.equal(2, 2); });
+          it.skip('later', function () {});
+        });
+    """,
+}
+
+TSCONFIG = '{\n  "compilerOptions": {"strict": true, "noEmit": true, "target": "es2022", "module": "nodenext", "noUnusedLocals": true},\n  "include": ["src"]\n}\n'
+TSC_ERRORS: Files = {
+    "tsconfig.json": TSCONFIG,
+    "src/a.ts": """
+        export function greet(name: string): string {
+          return name.length;
+        }
+
+        const n: number = greet(42);
+
+        interface User { id: number; name: string }
+        const u: User = { id: 1, nam: 'x' };
+        console.log(n, u.email);
+    """,
+    "src/b.ts": """
+        import { greet } from './a.js';
+
+        function unused(): void {}
+        export const value = greet('a') * 2;
+        export const cb: (a: string) => void = (a: number) => { console.log(a); };
+    """,
+}
+TSC_SYNTAX: Files = {
+    "tsconfig.json": TSCONFIG,
+    "src/bad.ts": "export function f( {\n  return 1;\n}\n",
+    "src/ok.ts": "export const ok: number = 1;\n",
+}
+TSC_CLEAN: Files = {"tsconfig.json": TSCONFIG, "src/ok.ts": "export const ok: number = 1;\n"}
+
+ESLINT_CONFIG = """
+export default [
+  {
+    files: ['**/*.js'],
+    languageOptions: { ecmaVersion: 2022, sourceType: 'module', globals: { console: 'readonly' } },
+    rules: {
+      'no-unused-vars': 'error',
+      'no-undef': 'error',
+      'no-console': 'warn',
+      eqeqeq: 'warn',
+      'prefer-const': 'error',
+    },
+  },
+];
+"""
+ESLINT_BAD: Files = {
+    "eslint.config.js": ESLINT_CONFIG,
+    "package.json": '{"name": "demo", "private": true, "type": "module"}\n',
+    "src/a.js": """
+        let unused = 1;
+        export function f(x) {
+          if (x == 2) {
+            console.log(missing);
+          }
+          return x;
+        }
+    """,
+    "src/b.js": "export const g = (y) => {\n  console.log(y);\n  return y;\n};\n",
+    "src/clean.js": "export const h = 1;\n",
+}
+ESLINT_SYNTAX: Files = {
+    "eslint.config.js": ESLINT_CONFIG,
+    "package.json": '{"name": "demo", "private": true, "type": "module"}\n',
+    "src/bad.js": "export const x = ;\n",
+    "src/b.js": "export const g = (y) => {\n  console.log(y);\n  return y;\n};\n",
+}
+ESLINT_CLEAN: Files = {
+    "eslint.config.js": ESLINT_CONFIG,
+    "package.json": '{"name": "demo", "private": true, "type": "module"}\n',
+    "src/clean.js": "export const h = 1;\n",
+}
+
+PYRIGHT_BAD: Files = {
+    "pyrightconfig.json": '{"reportUnusedVariable": "warning", "reportMissingImports": "error"}\n',
+    "pkg/__init__.py": "",
+    "pkg/m.py": """
+        from typing import List
+
+        import nonexistent_module_xyz
+
+
+        def f(x: int) -> str:
+            return x
+
+
+        def g() -> None:
+            unused = 3
+            y: List[int] = ["a"]
+            reveal_type(y)
+            print(undefined_name)
+
+
+        class C:
+            def m(self) -> None:
+                self.missing()
+    """,
+    "pkg/ok.py": "x: int = 1\n",
+    "pkg/n.py": "def h(a: int) -> int:\n    return a.upper()\n",
+}
+PYRIGHT_SYNTAX: Files = {
+    "bad.py": "def f(:\n    return 1\n\nx: int = 'a'\n",
+    "ok.py": "y: int = 2\n",
+}
+JEST_MANY: Files = {
+    "package.json": '{"name": "demo", "private": true}\n',
+    **{f"test/t{i:02d}.test.js": f"test('case {i}', () => {{ expect({i}).toBe({i}); }});\n" for i in range(22)},
+    "test/t07.test.js": "test('case 7', () => {\n  console.log('debug output');\n  expect([1, 2]).toContain(3);\n});\n",
+    "test/t15.test.js": "describe('group', () => {\n  test('case 15', () => { expect(null).toBeDefined(); expect(1).toBe(2); });\n});\n",
+}
+MOCHA_BROKEN: Files = {
+    "test/broken.spec.js": "const x = ;\n",
+    "test/ok.spec.js": "it('fine', function () {});\n",
+}
+TSC_NO_INPUTS: Files = {"tsconfig.json": '{"compilerOptions": {"noEmit": true}, "include": ["src"]}\n', "README.md": "nothing here\n"}
+PYRIGHT_CLEAN: Files = {"ok.py": "def f(x: int) -> int:\n    return x + 1\n"}
+
+JS_CASES: list[Case] = [
+    # jest
+    Case("jest", "pass", ["npx", "jest"], JEST_PASSING, setup=link_node_modules, truth=jest_truth),
+    Case("jest", "fail_default", ["node_modules/.bin/jest"], JEST_FAILING, setup=link_node_modules, truth=jest_truth),
+    Case("jest", "fail_verbose", ["npx", "jest", "--verbose"], JEST_FAILING, setup=link_node_modules, truth=jest_truth),
+    Case("jest", "suite_errors", ["node_modules/.bin/jest"], JEST_BROKEN, setup=link_node_modules, truth=jest_truth),
+    # vitest
+    Case("vitest", "pass", ["npx", "vitest", "run"], VITEST_PASSING, setup=link_node_modules, truth=vitest_truth),
+    Case("vitest", "fail_default", ["node_modules/.bin/vitest", "run"], VITEST_FAILING, setup=link_node_modules, truth=vitest_truth),
+    Case("vitest", "fail_verbose", ["npx", "vitest", "run", "--reporter=verbose"], VITEST_FAILING, setup=link_node_modules, truth=vitest_truth),
+    Case("vitest", "load_errors", ["npm", "exec", "--", "vitest", "run"], VITEST_BROKEN, setup=link_node_modules, truth=vitest_truth),
+    # mocha
+    Case("mocha", "pass", ["npx", "mocha"], MOCHA_PASSING, setup=link_node_modules, truth=mocha_truth),
+    Case("mocha", "fail_spec", ["node_modules/.bin/mocha"], MOCHA_FAILING, setup=link_node_modules, truth=mocha_truth),
+    Case("mocha", "fail_recursive", ["npx", "mocha", "--recursive", "test"], MOCHA_FAILING, setup=link_node_modules, truth=mocha_truth),
+    # tsc
+    Case("tsc", "clean", ["npx", "tsc"], TSC_CLEAN, setup=link_node_modules, truth=tsc_truth),
+    Case("tsc", "errors_plain", ["npx", "tsc", "-p", "."], TSC_ERRORS, setup=link_node_modules, truth=tsc_truth),
+    Case("tsc", "errors_pretty", ["node_modules/.bin/tsc", "--pretty"], TSC_ERRORS, setup=link_node_modules, truth=tsc_truth),
+    Case("tsc", "syntax_error", ["npx", "tsc"], TSC_SYNTAX, setup=link_node_modules, truth=tsc_truth),
+    Case("tsc", "syntax_error_pretty", ["npx", "tsc", "--pretty"], TSC_SYNTAX, setup=link_node_modules, truth=tsc_truth),
+    # eslint
+    Case("eslint", "clean", ["npx", "eslint", "src"], ESLINT_CLEAN, setup=link_node_modules, truth=eslint_truth),
+    Case("eslint", "problems", ["npx", "eslint", "src"], ESLINT_BAD, setup=link_node_modules, truth=eslint_truth),
+    Case("eslint", "problems_json", ["node_modules/.bin/eslint", "-f", "json", "src"], ESLINT_BAD, setup=link_node_modules, truth=eslint_truth),
+    Case("eslint", "too_many_warnings", ["npx", "eslint", "--max-warnings", "0", "src/b.js"], ESLINT_BAD, setup=link_node_modules, truth=eslint_truth),
+    Case("eslint", "parse_error", ["npx", "eslint", "."], ESLINT_SYNTAX, setup=link_node_modules, truth=eslint_truth),
+    # pyright
+    Case("pyright", "clean", ["npx", "pyright", "ok.py"], PYRIGHT_CLEAN, setup=link_node_modules, truth=pyright_truth),
+    Case("pyright", "errors", ["npx", "pyright", "pkg"], PYRIGHT_BAD, setup=link_node_modules, truth=pyright_truth),
+    Case("pyright", "syntax_error", ["npx", "pyright"], PYRIGHT_SYNTAX, setup=link_node_modules, truth=pyright_truth),
+    Case("jest", "many_suites", ["npx", "jest", "--ci"], JEST_MANY, setup=link_node_modules, truth=jest_truth),
+    Case("vitest", "fail_dot", ["npx", "vitest", "run", "--reporter=dot"], VITEST_FAILING, setup=link_node_modules, truth=vitest_truth),
+    Case("mocha", "fail_dot", ["npx", "mocha", "--reporter", "dot"], MOCHA_FAILING, setup=link_node_modules, truth=mocha_truth),
+    Case("mocha", "load_error", ["npx", "mocha"], MOCHA_BROKEN, setup=link_node_modules, truth=mocha_truth),
+    Case("tsc", "no_inputs", ["npx", "tsc"], TSC_NO_INPUTS, setup=link_node_modules, truth=tsc_truth),
+    Case("pyright", "errors_json", ["node_modules/.bin/pyright", "--outputjson", "pkg"], PYRIGHT_BAD, setup=link_node_modules, truth=pyright_truth),
+]
+CASES += JS_CASES
+
 
 #: The program each tool's cases need.
 REQUIRES = {"node-test": "node", "cargo-test": "cargo", "cc": "gcc", "make": "make"}
@@ -922,6 +1635,13 @@ def record(case: Case) -> Path:
 def main(selected: list[str]) -> int:
     for case in CASES:
         if selected and case.tool not in selected and (case.folder or case.tool) not in selected:
+            continue
+        if case.tool in JS_BINARIES:
+            if not (JS_NODE_MODULES / ".bin" / JS_BINARIES[case.tool]).exists():
+                print(f"skip {case.tool}/{case.name}: no {JS_BINARIES[case.tool]} in {JS_NODE_MODULES}")
+                continue
+            folder = record(case)
+            print(f"recorded {folder.relative_to(HERE)} (exit {(folder / 'exit_code').read_text().strip()})")
             continue
         needs = REQUIRES.get(case.tool, case.argv[0] if case.argv[0] != PY else "python")
         if needs != "python" and shutil.which(needs) is None:
