@@ -16,7 +16,10 @@ if TYPE_CHECKING:
     from prx.retrieval.corpus import Corpus
     from prx.workspace import Workspace
 
-__all__ = ["Engine", "engine_for"]
+__all__ = ["DEPTH", "Engine", "engine_for"]
+
+#: Each retriever returns this many times the pool; fusion keeps twice the pool for reranking.
+DEPTH = 3
 
 
 class Engine:
@@ -66,7 +69,7 @@ class Engine:
         """The best ``pool`` chunks for ``query``, fused and reranked."""
         from prx.retrieval.fusion import fuse, weights_for
 
-        depth = pool * 2
+        depth = pool * DEPTH
         rankings = {}
         for name, retriever in self.retrievers.items():
             found = retriever.search(query, depth)
