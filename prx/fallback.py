@@ -77,7 +77,7 @@ def run_fallback(
             timeout=FALLBACK_TIMEOUT,
             check=False,
         )
-    except (OSError, subprocess.SubprocessError):
+    except (OSError, ValueError, subprocess.SubprocessError):  # ValueError: a NUL in argv
         return None
     text = proc.stdout.decode("utf-8", "replace")
     raw, truncated, omitted = _cap(text, budget, count)

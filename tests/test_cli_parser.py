@@ -55,3 +55,20 @@ def test_mapping_accepts_field_flag_and_alias_names():
     assert params_from_mapping(FIND, {"pattern": "*.py"}).pattern == ("*.py",)
     with pytest.raises(InvalidArgumentError, match="expected int"):
         params_from_mapping(READ, {"path": "a", "budget": True})
+
+
+def test_parameter_classes_without_future_annotations():
+    import dataclasses
+
+    from prx.plugin import Operation, param
+
+    @dataclasses.dataclass(frozen=True)
+    class Params:
+        name: str = param(help="a name", positional=True)
+        loud: bool = param(False, help="shout")
+        times: int = param(1, help="repeat")
+
+    op = Operation(name="x", summary="x", func=lambda ws, p: p, params=Params, result=dict)
+    assert parse_params(op, ["ann", "--loud", "--times", "3"]) == Params(
+        name="ann", loud=True, times=3
+    )

@@ -127,3 +127,22 @@ def test_permission_denied_through_the_cli(run_cli, repo):
     target.write_text("x")
     target.chmod(0)
     assert_error(run_cli("read", "secret.txt", cwd=repo).envelope, "read", "permission_denied")
+
+
+def test_a_fifo_is_refused_not_waited_on(make_repo, run_cli):
+    repo = make_repo({})
+    os.mkfifo(repo / "pipe")
+    run = run_cli("read", "pipe", cwd=repo, timeout=20)
+    error = assert_error(run.envelope, "read", "io_error")
+    assert "not a regular file" in error["message"]
+
+
+def test_a_nul_byte_in_a_batch_line_does_not_stop_the_batch(run_cli, repo):
+    import json
+
+    lines = [
+        json.dumps({"cmd": "read", "id": 1, "path": "a\u0000b"}),
+        json.dumps({"cmd": "read", "id": 2, "path": "README.md"}),
+    ]
+    out = run_cli("batch", cwd=repo, input="\n".join(lines) + "\n").lines
+    assert [line["id"] for line in out] == [1, 2] and out[1]["status"] == "ok"

@@ -300,3 +300,23 @@ def test_third_party_retriever_and_rerank_stage(register_plugin, repo):
         plugins=[_SearchPlugin],
     )
     assert staged.search("login tokens invoices").matches[0].file == "README.md"
+
+
+def test_regex_anchors_match_at_each_line(ws):
+    res = ws.search(r"^def \w+", mode="regex", top_k=50)
+    assert res.total_matches == sum(
+        line.startswith("def ") for text in FILES.values() for line in text.split("\n")
+    )
+    assert res.total_matches > 2
+
+
+def test_a_plugin_language_cannot_take_a_builtin_extension(register_plugin, repo):
+    from prx.plugin import LanguageSpec
+
+    class Greedy:
+        @staticmethod
+        @hookimpl
+        def prx_register_languages():
+            return LanguageSpec(name="aaa", extensions=(".py",))
+
+    assert register_plugin(Greedy, root=repo).language_for("x.py").name == "python"

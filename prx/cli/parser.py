@@ -31,7 +31,9 @@ GLOBAL_FLAGS: tuple[tuple[str, str], ...] = (
 
 def param_kind(annotation: object) -> str:
     """``bool``, ``int``, ``float``, ``str`` or ``strs`` for a parameter's annotation."""
-    text = str(annotation).replace(" ", "")
+    # A plugin may not use `from __future__ import annotations`: accept real types too.
+    name = annotation.__name__ if isinstance(annotation, type) else str(annotation)
+    text = name.replace("typing.", "").replace(" ", "")
     if text.startswith(("tuple[str", "Sequence[str", "list[str")):
         return "strs"
     base = text.replace("|None", "").replace("None|", "").replace("Optional[", "").rstrip("]")

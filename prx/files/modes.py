@@ -33,7 +33,12 @@ def aggressive(spec: LanguageSpec | None, text: str) -> str:
 
     if spec is None or spec.grammar is None:
         return collapse_blank_lines(text)
-    return strip_comments(spec, text.encode("utf-8"))
+    from prx.errors import ParseError
+
+    try:
+        return strip_comments(spec, text.encode("utf-8"))
+    except ParseError:  # no grammar after all: blank lines can still go
+        return collapse_blank_lines(text)
 
 
 def entropy(text: str) -> str:

@@ -42,6 +42,21 @@ def count_lines(data: bytes) -> int:
 
 def load_text(path: str, shown: str) -> TextFile:
     """Read ``path`` (displayed as ``shown`` in messages) as text, or raise a prx error."""
+    import stat as stat_module
+
+    try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        raise NotFoundError(f"file not found: {shown}") from None
+    except PermissionError:
+        raise PermissionDeniedError(f"permission denied: {shown}") from None
+    except (OSError, ValueError):
+        mode = 0
+    if mode and not stat_module.S_ISREG(mode) and not stat_module.S_ISDIR(mode):
+        raise PrxIOError(
+            f"not a regular file: {shown} (a pipe, socket or device)",
+            suggestion="prx reads regular files only.",
+        )
     try:
         with open(path, "rb") as fh:
             stat = os.fstat(fh.fileno())

@@ -94,7 +94,11 @@ def assemble(
     if previous is not None and not build and reuse == set(previous.stamps):
         # Nothing changed: the index as it is (its arrays stay memory-mapped).
         return Assembly(
-            data=previous, changed=[], unchanged=len(reuse), removed=[], stages_ms=timings
+            data=previous,
+            changed=[],
+            unchanged=len(reuse & set(previous.corpus.files)),
+            removed=[],
+            stages_ms=timings,
         )
 
     started = time.perf_counter()
@@ -202,7 +206,7 @@ def assemble(
     return Assembly(
         data=data,
         changed=sorted(build & set(files)),
-        unchanged=len(reuse),
+        unchanged=len(reuse & set(files)),
         removed=removed,
         stages_ms=timings,
     )

@@ -69,7 +69,8 @@ def _fallback(p: ReadParams) -> Sequence[str]:
     if p.lines:
         first, _, last = p.lines.partition("-")
         if first.strip().isdigit() and (last.strip().isdigit() or not last.strip()):
-            end = last.strip() or "$"
+            # "N" is one line; "A-" runs to the end.
+            end = last.strip() or ("$" if "-" in p.lines else first.strip())
             return ["sed", "-n", f"{first.strip()},{end}p", "--", p.path]
     return ["cat", "--", p.path]
 

@@ -72,6 +72,9 @@ RUN = Operation(
     result=RunReport,
     fallback=_fallback,
     baseline=_baseline,
+    # The command may have side effects: never run it twice. A parser failure is already
+    # answered inside the runner with the generic excerpt, so no fallback is needed.
+    read_only=False,
     description=(
         "Runs CMD without a shell and parses its output with the matching parser (pytest, "
         "unittest, ruff, mypy, git, make/gcc, node --test, cargo test; a generic excerpt "

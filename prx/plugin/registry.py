@@ -302,7 +302,9 @@ class Registry:
             by_ext: dict[str, LanguageSpec] = {}
             by_name: dict[str, LanguageSpec] = {}
             table = self._table("language")
-            for language in sorted(table):
+            # Built-ins first, so a plugin cannot take over ".py" by sorting earlier.
+            order = sorted(table, key=lambda n: (self._origin.get(table[n][1]) != "builtin", n))
+            for language in order:
                 entry = table[language][0]
                 for ext in entry.extensions:
                     by_ext.setdefault(ext.lower(), entry)

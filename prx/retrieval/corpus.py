@@ -83,6 +83,13 @@ class Corpus:
             self._memo[slot] = compute(key)
         return self._memo[slot]  # type: ignore[no-any-return]
 
+    def chunk_at(self, file: str, line: int) -> int:
+        """The index of the chunk of ``file`` that holds ``line``, or -1."""
+        for index, chunk in enumerate(self.chunks):
+            if chunk.file == file and chunk.start_line <= line <= chunk.end_line:
+                return index
+        return -1
+
     def chunk_definitions(self, chunk: int) -> list[Definition]:
         """The definitions that start inside chunk ``chunk`` (computed once per chunk)."""
         slot = ("chunk-defs", str(chunk))

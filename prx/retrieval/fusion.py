@@ -45,7 +45,14 @@ def fuse(
     for name, ranking in rankings.items():
         weight = weights.get(name, 0.5)
         for rank, candidate in enumerate(ranking, start=1):
-            scores[candidate.chunk] = scores.get(candidate.chunk, 0.0) + weight / (RRF_K + rank)
+            index = (
+                candidate.chunk
+                if candidate.chunk >= 0
+                else corpus.chunk_at(candidate.file, candidate.start_line)
+            )
+            if index < 0:
+                continue  # names no chunk of this corpus: it cannot be shown
+            scores[index] = scores.get(index, 0.0) + weight / (RRF_K + rank)
     best = sorted(scores.items(), key=lambda item: (-item[1], item[0]))[:limit]
     fused = []
     for index, score in best:

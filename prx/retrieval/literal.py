@@ -36,7 +36,8 @@ class LiteralHit:
 def compile_pattern(query: str, *, regex: bool, ignore_case: bool = False) -> re.Pattern[str]:
     """The compiled pattern; an invalid regex is an error with the parser's message and a
     corrected example."""
-    flags = re.IGNORECASE if ignore_case else 0
+    # ^ and $ anchor at each line, as grep users expect.
+    flags = re.MULTILINE | (re.IGNORECASE if ignore_case else 0)
     if not regex:
         return re.compile(re.escape(query), flags)
     try:
