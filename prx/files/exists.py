@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from prx.errors import InvalidArgumentError, NotFoundError
 from prx.files.patterns import GlobPattern
-from prx.files.text import BINARY_PROBE
+from prx.files.text import read_walked
 from prx.files.walk import walk
 from prx.types import ExistsResult
 
@@ -83,13 +83,8 @@ def check_exists(
     skipped = Counter(walked.skipped)
     checked = 0
     for found in walked.files:
-        try:
-            data = found.path.read_bytes()
-        except OSError:
-            skipped["unreadable"] += 1
-            continue
-        if b"\0" in data[:BINARY_PROBE]:
-            skipped["binary"] += 1
+        data = read_walked(found.path, skipped)
+        if data is None:
             continue
         checked += 1
         if needle in data:

@@ -11,7 +11,7 @@ from prx import continuation
 from prx.budget import data_tokens, fit_prefix, limit_for
 from prx.errors import BudgetExceededError, InvalidArgumentError, NotFoundError
 from prx.files.patterns import GlobPattern
-from prx.files.text import BINARY_PROBE, count_lines
+from prx.files.text import count_lines, read_walked
 from prx.files.walk import walk
 from prx.tokens import counter_for
 from prx.types import FileEntry, FindResult, FindStats
@@ -59,13 +59,8 @@ def _collect(
     for found in walked.files:
         if globs and not any(g.match(found.rel) for g in globs):
             continue
-        try:
-            data = found.path.read_bytes()
-        except OSError:
-            skipped["unreadable"] += 1
-            continue
-        if b"\0" in data[:BINARY_PROBE]:
-            skipped["binary"] += 1
+        data = read_walked(found.path, skipped)
+        if data is None:
             continue
         spec = ws.language_for(found.rel)
         entries.append(

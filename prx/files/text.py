@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import errno
 import os
+from collections import Counter
 from typing import NamedTuple
 
 from prx.errors import NotFoundError, PermissionDeniedError, PrxIOError
 
-__all__ = ["BINARY_PROBE", "TextFile", "count_lines", "decode", "load_text"]
+__all__ = ["BINARY_PROBE", "TextFile", "count_lines", "decode", "load_text", "read_walked"]
 
 #: A NUL byte within this many leading bytes marks a file as binary (git's rule too).
 BINARY_PROBE = 8192
@@ -81,3 +82,18 @@ def load_text(path: str, shown: str) -> TextFile:
         )
     text, bad = decode(data)
     return TextFile(data=data, text=text, decode_errors=bad, modified=int(stat.st_mtime))
+
+
+def read_walked(path: os.PathLike[str] | str, skipped: Counter[str]) -> bytes | None:
+    """The bytes of a walked file, or None after counting why it is passed over
+    (``unreadable`` or ``binary``) in ``skipped``."""
+    try:
+        with open(path, "rb") as fh:
+            data = fh.read()
+    except OSError:
+        skipped["unreadable"] += 1
+        return None
+    if b"\0" in data[:BINARY_PROBE]:
+        skipped["binary"] += 1
+        return None
+    return data

@@ -7,7 +7,7 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from prx.errors import InvalidArgumentError, NotFoundError, ParseError
-from prx.files.text import BINARY_PROBE, load_text
+from prx.files.text import load_text, read_walked
 from prx.lang.outline import KINDS, outline
 from prx.types import FileOutline, OutlineResult, Symbol
 
@@ -72,13 +72,8 @@ def outline_path(
         spec = ws.language_for(found.rel)
         if spec is None or "outline" not in spec.queries:
             continue
-        try:
-            data = found.path.read_bytes()
-        except OSError:
-            skipped["unreadable"] += 1
-            continue
-        if b"\0" in data[:BINARY_PROBE]:
-            skipped["binary"] += 1
+        data = read_walked(found.path, skipped)
+        if data is None:
             continue
         try:
             symbols = outline(spec, data)

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from prx.errors import InvalidArgumentError
-from prx.files.text import BINARY_PROBE, decode
+from prx.files.text import decode, read_walked
 
 if TYPE_CHECKING:
     from prx.workspace import Workspace
@@ -73,13 +73,8 @@ def scan(
                 spec = ws.language_for(found.rel)
                 if not accept(found.rel, spec.name if spec else None):
                     continue
-            try:
-                data = found.path.read_bytes()
-            except OSError:
-                skipped["unreadable"] += 1
-                continue
-            if b"\0" in data[:BINARY_PROBE]:
-                skipped["binary"] += 1
+            data = read_walked(found.path, skipped)
+            if data is None:
                 continue
             searched[0] += 1
             text, _ = decode(data)
