@@ -61,6 +61,7 @@ def test_fast_paths_load_no_heavy_module(repo, argv):
     modules = loaded(repo, *argv)
     assert heavy_in(modules) == []
     assert "rich" not in modules and "subprocess" not in modules
+    assert "pluggy" not in modules  # built-ins are found without the plugin manager
 
 
 def test_reading_source_loads_only_its_own_grammar(repo):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from prx.plugin import hookimpl
+from prx.plugin.builtins import BUILTIN_FRONTENDS, BUILTIN_RENDERERS, load
 
 if TYPE_CHECKING:
     from prx.plugin.interfaces import Frontend, Renderer
@@ -12,13 +13,9 @@ if TYPE_CHECKING:
 
 @hookimpl
 def prx_register_frontends() -> list[type[Frontend]]:
-    from prx.cli.frontend import CliFrontend
-
-    return [CliFrontend]
+    return [load(target) for target in BUILTIN_FRONTENDS.values()]
 
 
 @hookimpl
 def prx_register_renderers() -> list[type[Renderer]]:
-    from prx.cli.render import JsonRenderer, PlainRenderer
-
-    return [JsonRenderer, PlainRenderer]
+    return [load(target) for target in BUILTIN_RENDERERS.values()]

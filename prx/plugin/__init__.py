@@ -23,9 +23,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-import pluggy
-
 if TYPE_CHECKING:
+    import pluggy
+
+    #: Marks a function as a prx hook implementation (created on first access).
+    hookimpl: pluggy.HookimplMarker
+
     from prx.plugin.interfaces import (
         Baseline,
         Candidate,
@@ -61,12 +64,20 @@ __all__ = [
     "param",
 ]
 
-#: Marks a function as a prx hook implementation.
-hookimpl = pluggy.HookimplMarker("prx")
+_HOOKIMPL: pluggy.HookimplMarker | None = None
 
 
 def __getattr__(name: str) -> Any:
-    # Interfaces load on first access, so registering a plugin costs only pluggy.
+    # Everything loads on first access: importing prx.plugin costs nothing, and pluggy is
+    # imported only when a hook implementation is declared or plugins are collected.
+    global _HOOKIMPL
+    if name == "hookimpl":
+        if _HOOKIMPL is None:
+            import pluggy
+
+            #: Marks a function as a prx hook implementation.
+            _HOOKIMPL = pluggy.HookimplMarker("prx")
+        return _HOOKIMPL
     if name in __all__:
         from prx.plugin import interfaces
 

@@ -13,13 +13,12 @@ import os
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
-import pluggy
-
 from prx.config import Config
 from prx.errors import InvalidCommandError, PluginConflictError, UnknownComponentError
-from prx.plugin import hookspecs
 
 if TYPE_CHECKING:
+    import pluggy
+
     from prx.plugin._loader import PluginLoadFailure
     from prx.plugin.interfaces import (
         Frontend,
@@ -34,6 +33,31 @@ if TYPE_CHECKING:
 __all__ = ["BUILTIN_PLUGINS", "PluginInfo", "Registry"]
 
 _OPS_MODULE = "prx.operations.hooks"
+_LANG_MODULE = "prx.lang.hooks"
+_BUILTIN_LANGUAGE_TABLES: tuple[dict[str, LanguageSpec], dict[str, LanguageSpec]] | None = None
+
+
+def _builtin_language(name: str) -> LanguageSpec | None:
+    """The built-in language of a file name, from the catalogue alone (no plugin manager)."""
+    global _BUILTIN_LANGUAGE_TABLES
+    if _BUILTIN_LANGUAGE_TABLES is None:
+        from prx.lang.catalog import BUILTIN_LANGUAGES
+
+        by_ext: dict[str, LanguageSpec] = {}
+        by_name: dict[str, LanguageSpec] = {}
+        for spec in sorted(BUILTIN_LANGUAGES, key=lambda s: s.name):
+            for ext in spec.extensions:
+                by_ext.setdefault(ext.lower(), spec)
+            for filename in spec.filenames:
+                by_name.setdefault(filename, spec)
+        _BUILTIN_LANGUAGE_TABLES = (by_ext, by_name)
+    by_ext, by_name = _BUILTIN_LANGUAGE_TABLES
+    found = by_name.get(name)
+    suffix = os.path.splitext(name)[1]
+    if found is None and suffix:
+        found = by_ext.get(suffix.lower())
+    return found
+
 
 #: Modules whose hook implementations make up prx's own features.
 BUILTIN_PLUGINS: tuple[str, ...] = (
@@ -108,28 +132,53 @@ class Registry:
         builtins: Sequence[str] = BUILTIN_PLUGINS,
     ) -> None:
         self.config = config
-        self._pm = pluggy.PluginManager("prx")
-        self._pm.add_hookspecs(hookspecs)
+        self._builtin_modules = tuple(builtins)
+        self._explicit = tuple(plugins)
+        self._manager: pluggy.PluginManager | None = None
         self._origin: dict[str, str] = {}
         self._failures: list[PluginLoadFailure] = []
         self._notes: list[str] = []
         self._tables: dict[str, dict[str, tuple[Any, str]]] = {}
         self._by_extension: dict[str, LanguageSpec] | None = None
         self._by_filename: dict[str, LanguageSpec] | None = None
-        for module_name in builtins:
-            self._add(importlib.import_module(module_name), module_name, "builtin")
-        self._builtins_only = True
-        for index, plugin in enumerate(plugins):
-            self._builtins_only = False
-            name = getattr(plugin, "__name__", None) or f"{type(plugin).__name__}-{index}"
-            self._add(plugin, str(name), "explicit")
-        self._pm.check_pending()
         self._third_party_pending = config.autoload_plugins
+        # Built-ins first: with no explicit plugin, a built-in name is answered from
+        # prx.plugin.builtins without importing pluggy (see _builtin()).
+        self._builtins_only = not self._explicit
+        if self._explicit:
+            self._pm.check_pending()  # conflicts and typos of explicit plugins show at once
+
+    @property
+    def _pm(self) -> pluggy.PluginManager:
+        """The plugin manager, with every built-in and explicit plugin registered."""
+        if self._manager is None:
+            import pluggy
+
+            from prx.plugin import hookspecs
+
+            self._manager = pluggy.PluginManager("prx")
+            self._manager.add_hookspecs(hookspecs)
+            for module_name in self._builtin_modules:
+                self._add(importlib.import_module(module_name), module_name, "builtin")
+            for index, plugin in enumerate(self._explicit):
+                name = getattr(plugin, "__name__", None) or f"{type(plugin).__name__}-{index}"
+                self._add(plugin, str(name), "explicit")
+            self._manager.check_pending()
+        return self._manager
+
+    def _builtin(self, table: dict[str, str], name: str) -> Any | None:
+        """A built-in component straight from its table, while no plugin can interfere."""
+        if not self._builtins_only or self._manager is not None or name not in table:
+            return None
+        from prx.plugin.builtins import load
+
+        return load(table[name])
 
     # ------------------------------------------------------------------ registration
 
     def _add(self, plugin: object, name: str, origin: str) -> None:
-        self._pm.register(plugin, name=name)
+        assert self._manager is not None
+        self._manager.register(plugin, name=name)
         self._origin[name] = origin
         self._configure(plugin, name)
 
@@ -232,14 +281,14 @@ class Registry:
 
     def operation(self, name: str) -> Operation:
         """The operation called ``name``; :class:`InvalidCommandError` when none is."""
-        if self._builtins_only and "operation" not in self._tables and _OPS_MODULE in self._origin:
+        if _OPS_MODULE in self._builtin_modules:
+            from prx.plugin.builtins import BUILTIN_OPERATIONS
+
             # Built-ins first (hatch's ClassRegister.get): import only this command's module.
             # Built-ins always win a name, so the full table cannot answer differently.
-            from prx.operations.hooks import builtin_operation
-
-            builtin = builtin_operation(name)
+            builtin = self._builtin(BUILTIN_OPERATIONS, name)
             if builtin is not None:
-                return builtin
+                return builtin  # type: ignore[no-any-return]
         found = self._lookup("operation", name)
         if found is None:
             known = ", ".join(op.name for op in self.operations())
@@ -254,10 +303,22 @@ class Registry:
 
     def frontend(self, name: str) -> type[Frontend]:
         """The front-end class called ``name``."""
+        from prx.plugin.builtins import BUILTIN_FRONTENDS
+
+        if "prx.cli.hooks" in self._builtin_modules:
+            builtin = self._builtin(BUILTIN_FRONTENDS, name)
+            if builtin is not None:
+                return builtin  # type: ignore[no-any-return]
         return self._require("frontend", name)  # type: ignore[no-any-return]
 
     def renderer(self, name: str) -> type[Renderer]:
         """The renderer class called ``name``."""
+        from prx.plugin.builtins import BUILTIN_RENDERERS
+
+        if "prx.cli.hooks" in self._builtin_modules:
+            builtin = self._builtin(BUILTIN_RENDERERS, name)
+            if builtin is not None:
+                return builtin  # type: ignore[no-any-return]
         return self._require("renderer", name)  # type: ignore[no-any-return]
 
     def renderers(self) -> list[type[Renderer]]:
@@ -291,6 +352,10 @@ class Registry:
     def language_for(self, path: str | os.PathLike[str]) -> LanguageSpec | None:
         """The language of a file, by exact file name and then by extension."""
         name = os.path.basename(os.fspath(path))
+        if self._builtins_only and self._manager is None and _LANG_MODULE in self._builtin_modules:
+            found = _builtin_language(name)
+            if found is not None or not self._third_party_pending:
+                return found  # built-ins win; with autoload off no plugin could know it
         spec = self._match_language(name)
         if spec is None and self._third_party_pending:
             self.load_entry_points()
@@ -330,6 +395,7 @@ class Registry:
 
     def plugins(self) -> list[PluginInfo]:
         """Every registered plugin, built-ins first."""
+        _ = self._pm  # register the built-ins if nothing needed them yet
         self.load_entry_points()
         order = {"builtin": 0, "explicit": 1, "entry-point": 2}
         return sorted(
