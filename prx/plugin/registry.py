@@ -187,6 +187,13 @@ class Registry:
             if impl.plugin is plugin:
                 impl.function(config=self.config)
 
+    def _wanted_entry_points(self) -> list[Any]:
+        """The installed ``prx`` entry points that the allow/block lists let in (cheap scan)."""
+        from prx.plugin._loader import discover
+
+        allow, block = self.config.plugin_allowlist, self.config.plugin_blocklist
+        return [e for e in discover() if (allow is None or e.name in allow) and e.name not in block]
+
     def load_entry_points(self) -> None:
         """Load third-party plugins now (normally done lazily, on the first miss)."""
         if not self._third_party_pending:
@@ -354,8 +361,10 @@ class Registry:
         name = os.path.basename(os.fspath(path))
         if self._builtins_only and self._manager is None and _LANG_MODULE in self._builtin_modules:
             found = _builtin_language(name)
+            if found is None and self._third_party_pending and not self._wanted_entry_points():
+                self._third_party_pending = False  # no plugin installed: nothing to ask
             if found is not None or not self._third_party_pending:
-                return found  # built-ins win; with autoload off no plugin could know it
+                return found  # built-ins win; with no plugin to ask, unknown stays unknown
         spec = self._match_language(name)
         if spec is None and self._third_party_pending:
             self.load_entry_points()
