@@ -10,9 +10,9 @@ import time
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from prx.envelope import Envelope, error_envelope, fallback_envelope, ok_envelope
+from prx.envelope import Envelope, dumps, error_envelope, fallback_envelope, ok_envelope
 from prx.errors import InternalError, PrxError
-from prx.tokens import counter_for
+from prx.tokens import count_fast, counter_for
 
 if TYPE_CHECKING:
     from prx.plugin.interfaces import Operation
@@ -67,14 +67,11 @@ def invoke(
 
         baseline = op.baseline(params, result) if op.baseline else None
         wall_ms = (time.perf_counter() - started) * 1000
-        append_record(ws.config, op.name, len(_compact(envelope)) // 4, baseline, wall_ms)
+        # Records use the fast bytes/4 count: that is the envelope's own `tokens` unless a
+        # budget made it exact, so serialise again only then.
+        tokens = envelope["tokens"] if budget is None else count_fast(dumps(envelope))
+        append_record(ws.config, op.name, tokens, baseline, wall_ms)
     return Outcome(envelope, 0)
-
-
-def _compact(envelope: Envelope) -> str:
-    from prx.envelope import dumps
-
-    return dumps(envelope)
 
 
 def _error(command: str, err: PrxError, ws: Workspace, extra: Mapping[str, Any] | None) -> Envelope:

@@ -214,50 +214,45 @@ def _literal(
     )
 
 
-def _outline_cache(page: _Page) -> Callable[[str, str], list[tuple[int, int, str, str, str]]]:
-    cache: dict[str, list[tuple[int, int, str, str, str]]] = {}
-
-    def definitions(root: str, rel: str) -> list[tuple[int, int, str, str, str]]:
-        if rel not in cache:
-            from prx.lang.outline import flatten, outline
-
-            spec = page.ws.language_for(rel)
-            spans: list[tuple[int, int, str, str, str]] = []
-            if spec is not None and spec.grammar is not None and "outline" in spec.queries:
-                try:
-                    with open(os.path.join(root, rel) if os.path.isdir(root) else root, "rb") as fh:
-                        data = fh.read()
-                    for s in flatten(outline(spec, data)):
-                        spans.append((s.lines.start, s.lines.end, s.kind, s.name, s.signature))
-                except Exception:  # context is a nicety: a parse failure leaves it empty
-                    spans = []
-            cache[rel] = spans
-        return cache[rel]
-
-    return definitions
+_Span = tuple[int, int, str, str, str]  # first line, last line, kind, name, signature
 
 
-def _innermost(
-    spans: Sequence[tuple[int, int, str, str, str]], line: int
-) -> tuple[int, int, str, str, str] | None:
+def _file_context(ws: Workspace, path: str, rel: str) -> tuple[list[str], list[_Span]]:
+    """A hit file's lines and definition spans, from one read of the file."""
+    with open(path, "rb") as fh:
+        data = fh.read()
+    spans: list[_Span] = []
+    spec = ws.language_for(rel)
+    if spec is not None and spec.grammar is not None and "outline" in spec.queries:
+        from prx.lang.outline import flatten, outline
+
+        try:
+            spans = [
+                (s.lines.start, s.lines.end, s.kind, s.name, s.signature)
+                for s in flatten(outline(spec, data))
+            ]
+        except Exception:  # context is a nicety: a parse failure leaves it empty
+            spans = []
+    return data.decode("utf-8", "replace").split("\n"), spans
+
+
+def _innermost(spans: Sequence[_Span], line: int) -> _Span | None:
     around = [s for s in spans if s[0] <= line <= s[1]]
     return min(around, key=lambda s: s[1] - s[0]) if around else None
 
 
 def _literal_matches(page: _Page, root: str, hits: Sequence[LiteralHit]) -> list[Match]:
-    definitions = _outline_cache(page)
-    lines_cache: dict[str, list[str]] = {}
+    files: dict[str, tuple[list[str], list[_Span]]] = {}
     out: list[Match] = []
     for hit in hits:
         rel: str = hit.file
-        if rel not in lines_cache:
+        if rel not in files:
             full = os.path.join(root, rel) if os.path.isdir(root) else root
-            with open(full, "rb") as fh:
-                lines_cache[rel] = fh.read().decode("utf-8", "replace").split("\n")
-        lines = lines_cache[rel]
+            files[rel] = _file_context(page.ws, full, rel)
+        lines, spans = files[rel]
         line: int = hit.line
         first, last = max(1, line - page.context), min(len(lines), line + page.context)
-        around = _innermost(definitions(root, rel), line)
+        around = _innermost(spans, line)
         spec = page.ws.language_for(rel)
         out.append(
             Match(

@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
+import json
 import re
 from abc import abstractmethod
 from collections.abc import Sequence
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from prx.plugin._runner import RawRun, RunnerParser
 from prx.runner.detect import unwrap
 from prx.runner.excerpt import split_lines
 from prx.runner.model import Parsed
 
-__all__ = ["ToolParser", "first_word", "output_lines", "output_text", "to_int"]
+__all__ = ["json_array", "ToolParser", "first_word", "output_lines", "output_text", "to_int"]
 
 
 def output_text(raw: RawRun) -> str:
@@ -28,6 +29,18 @@ def output_text(raw: RawRun) -> str:
 def output_lines(raw: RawRun) -> list[str]:
     """Lines of :func:`output_text`, ANSI colours removed."""
     return split_lines(output_text(raw))
+
+
+def json_array(raw: RawRun) -> list[Any] | None:
+    """stdout as a JSON array, when the tool printed one (its ``--format json`` mode)."""
+    text = raw.stdout.strip()
+    if not text.startswith("["):
+        return None
+    try:
+        items = json.loads(text)
+    except ValueError:
+        return None
+    return items if isinstance(items, list) else None
 
 
 def first_word(args: Sequence[str]) -> str | None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Sequence
 
@@ -10,7 +9,7 @@ from prx._types.run import Diagnostic
 from prx.plugin._runner import RawRun
 from prx.runner.detect import unwrap
 from prx.runner.model import Parsed
-from prx.runner.parsers._base import ToolParser, first_word, output_lines
+from prx.runner.parsers._base import ToolParser, first_word, json_array, output_lines
 
 __all__ = ["RuffParser"]
 
@@ -48,14 +47,9 @@ class RuffParser(ToolParser):
         return (*args[: index + 1], "--output-format=json", *args[index + 1 :])
 
     def parse(self, raw: RawRun) -> Parsed:
-        text = raw.stdout.strip()
-        if text.startswith("["):
-            try:
-                items = json.loads(text)
-            except ValueError:
-                items = None
-            if isinstance(items, list):
-                return self._from_json(items)
+        items = json_array(raw)
+        if items is not None:
+            return self._from_json(items)
         parsed = Parsed()
         lines = output_lines(raw)
         pending: tuple[str | None, str] | None = None

@@ -11,7 +11,7 @@ from typing import Any
 from prx._types.run import Diagnostic, Severity
 from prx.plugin._runner import RawRun
 from prx.runner.model import Parsed
-from prx.runner.parsers._base import output_lines
+from prx.runner.parsers._base import json_array, output_lines
 from prx.runner.parsers._js import JsToolParser, js_args
 
 __all__ = ["EslintParser", "PyrightParser", "TscParser"]
@@ -110,14 +110,9 @@ class EslintParser(JsToolParser):
         return (*args, "-f", "json")
 
     def parse(self, raw: RawRun) -> Parsed:
-        text = raw.stdout.strip()
-        if text.startswith("["):
-            try:
-                items = json.loads(text)
-            except ValueError:
-                items = None
-            if isinstance(items, list):
-                return self._from_json(items)
+        items = json_array(raw)
+        if items is not None:
+            return self._from_json(items)
         parsed = Parsed()
         file: str | None = None
         for line in output_lines(raw):
