@@ -112,12 +112,15 @@ def test_snap_needs_lines(pyrepo):
 def test_over_budget_file_keeps_the_top_cut_at_a_symbol_boundary(make_repo):
     body = "".join(f"def f{i}(x):\n    y = x + {i}\n    return y * {i}\n\n\n" for i in range(80))
     repo = make_repo({"many.py": body})
-    res = prx.Workspace(repo).read("many.py", budget=600)
-    content = res.content
-    assert content.truncated and content.snap == "top_of_file"
-    # The cut falls between functions: the kept text ends with a complete function.
-    assert content.text.rstrip().endswith("return y * " + str(content.text.count("def f") - 1))
-    assert res.continuation_token and content.next_lines.endswith("-400")
+    # Several budgets, so the raw cut lands on every line of a function at least once.
+    for budget in range(560, 760, 13):
+        res = prx.Workspace(repo).read("many.py", budget=budget)
+        content = res.content
+        assert content.truncated and content.snap == "top_of_file"
+        # The cut falls between functions: the kept text ends with a complete function.
+        kept = content.text.rstrip()
+        assert kept.endswith("return y * " + str(content.text.count("def f") - 1)), budget
+        assert res.continuation_token and content.next_lines.endswith("-400")
 
 
 def test_mode_aggressive_strips_comments_not_strings(make_repo):

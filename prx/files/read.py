@@ -257,6 +257,8 @@ def _fit(
     if data_tokens(result, count) <= limit:
         return result
     assert result.content is not None
+    # Cut points come from the outline even when the outline itself is left out.
+    symbols = result.outline
     bare = dataclasses.replace(result, content=dataclasses.replace(result.content, text=""))
     if result.outline and data_tokens(bare, count) > limit // 2:
         # The outline alone would crowd out the text: leave it out and say so.
@@ -315,5 +317,5 @@ def _fit(
             suggestion=f"Use --budget {budget * 2} or more, or --hash for metadata only.",
         )
     if plain:
-        keep = _boundary(keep, first, result.outline)
+        keep = _boundary(keep, first, symbols)
     return build(keep)
