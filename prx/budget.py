@@ -9,11 +9,14 @@ says "start at item k" loses and repeats nothing.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from prx.envelope import dumps, to_jsonable
 from prx.errors import BudgetExceededError
 from prx.tokens import TokenCounter
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = ["ENVELOPE_RESERVE", "data_tokens", "fit_prefix", "limit_for"]
 

@@ -16,8 +16,12 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass, field
-from typing import Any
+
+from prx._record import field, record
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = ["Config", "DEFAULT_MAX_FILE_SIZE"]
 
@@ -47,7 +51,7 @@ def _positive_int(value: str | None, default: int) -> int:
     return number if number > 0 else default
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class Config:
     """Settings of one :class:`~prx.Workspace`."""
 

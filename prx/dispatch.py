@@ -8,13 +8,16 @@ from __future__ import annotations
 
 import time
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple
 
+from prx._record import record
 from prx.envelope import Envelope, dumps, error_envelope, fallback_envelope, ok_envelope
 from prx.errors import InternalError, PrxError
 from prx.tokens import count_fast, counter_for
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any
+
     from prx.plugin.interfaces import Operation
     from prx.workspace import Workspace
 
@@ -26,7 +29,8 @@ _BUG_HINT_NO_FALLBACK = (
 )
 
 
-class Outcome(NamedTuple):
+@record(kw_only=False)
+class Outcome:
     """An envelope and the exit code that goes with it."""
 
     envelope: Envelope

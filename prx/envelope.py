@@ -9,14 +9,18 @@ whole serialised response, itself included.
 
 from __future__ import annotations
 
-import dataclasses
 import json
+import sys
 from collections.abc import Mapping, Sequence
-from typing import Any
 
+from prx._record import fields_of
 from prx._version import __version__
 from prx.errors import PrxError
 from prx.tokens import TokenCounter, count_fast
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, TypeAlias
 
 __all__ = [
     "Envelope",
@@ -28,13 +32,24 @@ __all__ = [
 ]
 
 #: An envelope is a plain JSON object.
-Envelope = dict[str, Any]
+Envelope: TypeAlias = "dict[str, Any]"
+
+
+def _is_dataclass_instance(value: Any) -> bool:
+    # Only a plugin's own dataclass gets here, and it imported dataclasses already.
+    dataclasses = sys.modules.get("dataclasses")
+    return (
+        dataclasses is not None and dataclasses.is_dataclass(value) and not isinstance(value, type)
+    )
 
 
 def to_jsonable(value: Any) -> Any:
     """Turn a result dataclass (and anything nested in it) into plain JSON values."""
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: to_jsonable(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    fields = getattr(type(value), "__record_fields__", None)
+    if fields is None and _is_dataclass_instance(value):
+        fields = fields_of(value)
+    if fields is not None:
+        return {f.name: to_jsonable(getattr(value, f.name)) for f in fields}
     if isinstance(value, Mapping):
         return {str(k): to_jsonable(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):

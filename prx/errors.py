@@ -28,7 +28,9 @@ Hierarchy::
 
 from __future__ import annotations
 
-from typing import ClassVar
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import ClassVar
 
 __all__ = [
     "BudgetExceededError",

@@ -12,9 +12,9 @@ import shlex
 import time
 import traceback
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from prx._record import record
 from prx.tokens import TokenCounter
 
 if TYPE_CHECKING:
@@ -26,7 +26,7 @@ __all__ = ["FallbackAnswer", "describe_failure", "log_failure", "run_fallback"]
 FALLBACK_TIMEOUT = 60.0
 
 
-@dataclass(frozen=True, slots=True)
+@record(kw_only=False)
 class FallbackAnswer:
     """What the Unix tool printed."""
 

@@ -9,7 +9,10 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from typing import Any
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = ["TokenCounter", "count_exact", "count_fast", "counter_for"]
 

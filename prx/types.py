@@ -11,9 +11,11 @@ pays only for the classes it uses.
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING, Any
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any
+
     from prx._types.exists import (
         ExistsResult,
     )

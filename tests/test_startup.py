@@ -9,6 +9,9 @@ import sys
 
 import pytest
 
+# Standard modules that cost several ms each to import; result types are records, not
+# dataclasses, so these stay out of the fast paths (tree-sitter itself imports typing).
+SLOW_STDLIB = ("dataclasses", "inspect", "typing", "ast")
 HEAVY = ("numpy", "scipy", "model2vec", "tiktoken", "mcp", "tree_sitter", "importlib.metadata")
 PROBE = """
 import contextlib, io, json, sys
@@ -62,6 +65,7 @@ def test_fast_paths_load_no_heavy_module(repo, argv):
     assert heavy_in(modules) == []
     assert "rich" not in modules and "subprocess" not in modules
     assert "pluggy" not in modules  # built-ins are found without the plugin manager
+    assert [m for m in SLOW_STDLIB if m in modules] == []
 
 
 def test_reading_source_loads_only_its_own_grammar(repo):

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from prx._record import field, record
 
 __all__ = ["ExistsResult"]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class ExistsResult:
     """The answer of :func:`prx.exists`."""
 

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
+from prx._record import field, record
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = ["FileEntry", "FindResult", "FindStats"]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class FileEntry:
     """One file found by :func:`prx.find`."""
 
@@ -26,7 +29,7 @@ class FileEntry:
     relevance: float | None = None
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class FindStats:
     """Counts that say what a find covered and what it left out."""
 
@@ -40,7 +43,7 @@ class FindStats:
     skipped: dict[str, int] = field(default_factory=dict)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class FindResult:
     """The answer of :func:`prx.find`."""
 

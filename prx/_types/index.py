@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from prx._record import field, record
 
 __all__ = ["IndexResult"]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class IndexResult:
     """The answer of :func:`prx.index`."""
 

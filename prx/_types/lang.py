@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from prx._record import record
 
 __all__ = ["Chunk", "ImportRef", "SyntaxReport"]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class ImportRef:
     """One imported module or path, as written (not resolved to a file)."""
 
@@ -17,7 +17,7 @@ class ImportRef:
     line: int
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class SyntaxReport:
     """Whether a source parses cleanly, and where the first error is."""
 
@@ -31,7 +31,7 @@ class SyntaxReport:
     message: str | None = None
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class Chunk:
     """A syntax-aware piece of a file, the unit of search."""
 

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
+from prx._record import field, record
 from prx._types.read import Symbol
 
 __all__ = ["FileOutline", "OutlineResult"]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class FileOutline:
     """The symbols of one file."""
 
@@ -21,7 +20,7 @@ class FileOutline:
     symbols: tuple[Symbol, ...]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class OutlineResult:
     """The answer of :func:`prx.outline`: one file, or every file of a directory."""
 

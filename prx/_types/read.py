@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from prx._record import record
 
 __all__ = ["ContentSlice", "FileMeta", "LineRange", "Omission", "ReadResult", "Symbol"]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class LineRange:
     """An inclusive, 1-based range of lines."""
 
@@ -17,7 +17,7 @@ class LineRange:
     end: int
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class Symbol:
     """One entry of a file's outline."""
 
@@ -33,7 +33,7 @@ class Symbol:
     children: tuple[Symbol, ...] = ()
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class FileMeta:
     """Metadata of a file as read."""
 
@@ -53,7 +53,7 @@ class FileMeta:
     decode_errors: int = 0
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class Omission:
     """What a budget or cap left out, and how to get it."""
 
@@ -67,7 +67,7 @@ class Omission:
     reason: str
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class ContentSlice:
     """The text part of a read."""
 
@@ -91,7 +91,7 @@ class ContentSlice:
     mode: str | None = None
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class ReadResult:
     """The answer of :func:`prx.read`."""
 

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Literal
+
+from prx._record import record
 
 __all__ = ["Diagnostic", "Failure", "RunReport", "Severity"]
 
@@ -11,7 +12,7 @@ __all__ = ["Diagnostic", "Failure", "RunReport", "Severity"]
 Severity = Literal["error", "warning", "note"]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class Failure:
     """One failed (or erroring) test, target or step, as the tool reported it."""
 
@@ -27,7 +28,7 @@ class Failure:
     excerpt: str | None
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class Diagnostic:
     """One compiler, linter or type-checker message."""
 
@@ -45,7 +46,7 @@ class Diagnostic:
     message: str
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class RunReport:
     """The answer of ``prx run``: what a command did, summarised without lying.
 

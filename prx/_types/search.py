@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from prx._record import field, record
 
 __all__ = ["Match", "SearchExistsResult", "SearchResult"]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class Match:
     """One place that answers a search."""
 
@@ -37,7 +37,7 @@ class Match:
     hash: str
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class SearchResult:
     """The answer of :func:`prx.search`."""
 
@@ -72,7 +72,7 @@ class SearchResult:
     index: str | None = None
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class SearchExistsResult:
     """The answer of ``prx search --exists``."""
 

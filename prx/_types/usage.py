@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from prx._record import record
 
 __all__ = ["StatsResult", "UsageByCommand", "UsagePeriod"]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class UsagePeriod:
     """Token savings over one period."""
 
@@ -25,7 +25,7 @@ class UsagePeriod:
     tokens_baseline: int
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class UsageByCommand:
     """Token savings of one command over all time."""
 
@@ -41,7 +41,7 @@ class UsageByCommand:
     savings_percent: float
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class StatsResult:
     """The answer of :func:`prx.stats`."""
 

@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
-import dataclasses
 import os
 import sys
 from collections.abc import Sequence
-from typing import NamedTuple, TextIO
 
+from prx._record import record, replace
 from prx._version import __version__
 from prx.envelope import Envelope, error_envelope
 from prx.errors import InvalidArgumentError, PrxError
 from prx.plugin._frontends import Frontend
 from prx.workspace import Workspace
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import TextIO
 
 __all__ = ["CliFrontend", "CliOptions", "split_global_flags"]
 
@@ -29,7 +32,8 @@ CLI_COMMANDS = {
 }
 
 
-class CliOptions(NamedTuple):
+@record
+class CliOptions:
     """Global flags."""
 
     plain: bool = False
@@ -79,7 +83,7 @@ class CliFrontend(Frontend):
     def main(self, argv: Sequence[str]) -> int:
         options, args = split_global_flags(argv)
         if options.no_plugins:
-            config = dataclasses.replace(self.workspace.config, autoload_plugins=False)
+            config = replace(self.workspace.config, autoload_plugins=False)
             self.workspace = Workspace(self.workspace.root, config=config)
         command = args[0] if args else None
         try:

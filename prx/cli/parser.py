@@ -8,15 +8,16 @@ modules it pulls in cost ~9 ms at every start-up); argparse is built only to pri
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, NoReturn
 
+from prx._record import RecordField, fields_of, is_required
 from prx.errors import InvalidArgumentError
 from prx.plugin._operation import Operation, ParamInfo
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     import argparse
+    from typing import Any, NoReturn
 
 __all__ = ["GLOBAL_FLAGS", "build_parser", "param_kind", "params_from_mapping", "parse_params"]
 
@@ -42,7 +43,7 @@ def param_kind(annotation: object) -> str:
     raise TypeError(f"unsupported parameter annotation {annotation!r}")
 
 
-def _info(field: dataclasses.Field[Any]) -> ParamInfo | None:
+def _info(field: RecordField) -> ParamInfo | None:
     info = field.metadata.get("prx")
     return info if isinstance(info, ParamInfo) else None
 
@@ -56,12 +57,12 @@ def build_parser(op: Operation) -> argparse.ArgumentParser:
         description=op.description or op.summary,
         allow_abbrev=False,
     )
-    for field in dataclasses.fields(op.params):
+    for field in fields_of(op.params):
         info = _info(field)
         if info is None:
             continue
         kind = param_kind(field.type)
-        has_default = field.default is not dataclasses.MISSING
+        has_default = not is_required(field)
         default = field.default if has_default else None
         if info.positional:
             parser.add_argument(
@@ -117,9 +118,9 @@ def _convert(op: Operation, flag: str, kind: str, info: ParamInfo, raw: str) -> 
     return value
 
 
-def _remainder_field(op: Operation) -> dataclasses.Field[Any] | None:
+def _remainder_field(op: Operation) -> RecordField | None:
     """The last positional when it is a ``tuple[str, ...]``: it takes the rest of the line."""
-    positionals = [f for f in dataclasses.fields(op.params) if (i := _info(f)) and i.positional]
+    positionals = [f for f in fields_of(op.params) if (i := _info(f)) and i.positional]
     if positionals and param_kind(positionals[-1].type) == "strs":
         return positionals[-1]
     return None
@@ -138,9 +139,9 @@ def parse_params(op: Operation, argv: Sequence[str]) -> Any:
     if remainder is None and ("-h" in head or "--help" in head):
         build_parser(op).print_help()
         raise SystemExit(0)
-    flags: dict[str, dataclasses.Field[Any]] = {}
-    positionals: list[dataclasses.Field[Any]] = []
-    for field in dataclasses.fields(op.params):
+    flags: dict[str, RecordField] = {}
+    positionals: list[RecordField] = []
+    for field in fields_of(op.params):
         info = _info(field)
         if info is None:
             continue
@@ -202,7 +203,7 @@ def parse_params(op: Operation, argv: Sequence[str]) -> Any:
             values[field.name] = _convert(
                 op, field.name, param_kind(field.type), info, loose.pop(0)
             )
-        elif field.default is dataclasses.MISSING:
+        elif is_required(field):
             _usage_error(
                 op, f"the following arguments are required: {info.metavar or field.name.upper()}"
             )
@@ -218,8 +219,8 @@ def params_from_mapping(
 
     Keys are field names, their flag spellings (``hash`` for ``--hash``) or aliases.
     """
-    names: dict[str, dataclasses.Field[Any]] = {}
-    for field in dataclasses.fields(op.params):
+    names: dict[str, RecordField] = {}
+    for field in fields_of(op.params):
         info = _info(field)
         if info is None:
             continue
@@ -245,7 +246,7 @@ def params_from_mapping(
         raise InvalidArgumentError(f"invalid arguments for {op.name}: {exc}") from None
 
 
-def _coerce(command: str, field: dataclasses.Field[Any], value: Any) -> Any:
+def _coerce(command: str, field: RecordField, value: Any) -> Any:
     kind = param_kind(field.type)
     nullable = "None" in str(field.type)
     if value is None and (nullable or kind == "strs"):

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import io
 import json
-from typing import Any
 
 from prx.envelope import Envelope, dumps
 from prx.plugin._frontends import Renderer
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = ["JsonRenderer", "PlainRenderer"]
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 import os
 from collections import Counter
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from prx.errors import InvalidArgumentError, NotFoundError
 from prx.files.patterns import GlobPattern
@@ -13,6 +12,7 @@ from prx.files.text import read_walked
 from prx.files.walk import walk
 from prx.types import ExistsResult
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from prx.workspace import Workspace
 

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import dataclasses
 import os
 from collections import Counter
-from typing import TYPE_CHECKING, Any
 
 from prx import continuation
+from prx._record import replace
 from prx.budget import data_tokens, fit_prefix, limit_for
 from prx.errors import BudgetExceededError, InvalidArgumentError, NotFoundError
 from prx.files.patterns import GlobPattern
@@ -16,7 +15,10 @@ from prx.files.walk import walk
 from prx.tokens import counter_for
 from prx.types import FileEntry, FindResult, FindStats
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any
+
     from prx.workspace import Workspace
 
 __all__ = ["VIEWS", "build_tree", "find_files"]
@@ -131,4 +133,4 @@ def find_files(
             )
     draft = build(keep, _PLACEHOLDER)
     used = data_tokens(draft, count)
-    return dataclasses.replace(draft, stats=dataclasses.replace(draft.stats, budget_used=used))
+    return replace(draft, stats=replace(draft.stats, budget_used=used))

@@ -5,8 +5,8 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
 
+from prx._record import record
 from prx.files.patterns import translate_wildmatch
 
 __all__ = [
@@ -25,7 +25,7 @@ IGNORE_FILE_NAMES: tuple[str, ...] = (".gitignore", ".prxignore")
 _MAX_REPO_LEVELS = 64
 
 
-@dataclass(frozen=True, slots=True)
+@record(kw_only=False)
 class IgnoreRule:
     """One parsed pattern line; ``regex`` matches a path relative to the file's directory."""
 

@@ -3,11 +3,10 @@ skeletons, reduction modes and token budgets."""
 
 from __future__ import annotations
 
-import dataclasses
 import re
-from typing import TYPE_CHECKING
 
 from prx import continuation
+from prx._record import replace
 from prx.budget import data_tokens, fit_prefix, limit_for
 from prx.errors import BudgetExceededError, InvalidArgumentError, InvalidRangeError, ParseError
 from prx.files.text import count_lines, load_text
@@ -15,6 +14,7 @@ from prx.hashing import content_hash, is_hash
 from prx.tokens import TokenCounter, counter_for
 from prx.types import ContentSlice, FileMeta, LineRange, Omission, ReadResult, Symbol
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from prx.plugin.interfaces import LanguageSpec
     from prx.workspace import Workspace
@@ -259,10 +259,10 @@ def _fit(
     assert result.content is not None
     # Cut points come from the outline even when the outline itself is left out.
     symbols = result.outline
-    bare = dataclasses.replace(result, content=dataclasses.replace(result.content, text=""))
+    bare = replace(result, content=replace(result.content, text=""))
     if result.outline and data_tokens(bare, count) > limit // 2:
         # The outline alone would crowd out the text: leave it out and say so.
-        result = dataclasses.replace(
+        result = replace(
             result, outline=None, notes=(*result.notes, "outline omitted to fit the budget")
         )
         if data_tokens(result, count) <= limit:
@@ -287,7 +287,7 @@ def _fit(
             tokens=count(rest),
             reason="budget",
         )
-        cut = dataclasses.replace(
+        cut = replace(
             content,
             range=LineRange(start=first, end=rest_first - 1) if plain else content.range,
             text=text,
@@ -297,7 +297,7 @@ def _fit(
             next_lines=f"{rest_first}-{last}" if plain else None,
         )
         if whole_file:
-            cut = dataclasses.replace(
+            cut = replace(
                 cut,
                 snap="top_of_file",
                 snap_reason=f"the file ({original_tokens} tokens) exceeds the budget: kept the "
@@ -308,7 +308,7 @@ def _fit(
             if plain
             else None
         )
-        return dataclasses.replace(result, content=cut, continuation_token=token)
+        return replace(result, content=cut, continuation_token=token)
 
     keep = fit_prefix(len(parts) - 1, lambda k: data_tokens(build(k), count), limit)
     if keep == 0:

@@ -5,8 +5,8 @@ from __future__ import annotations
 import errno
 import os
 from collections import Counter
-from typing import NamedTuple
 
+from prx._record import record
 from prx.errors import NotFoundError, PermissionDeniedError, PrxIOError
 
 __all__ = ["BINARY_PROBE", "TextFile", "count_lines", "decode", "load_text", "read_walked"]
@@ -15,7 +15,8 @@ __all__ = ["BINARY_PROBE", "TextFile", "count_lines", "decode", "load_text", "re
 BINARY_PROBE = 8192
 
 
-class TextFile(NamedTuple):
+@record
+class TextFile:
     """A file's bytes and their decoded text."""
 
     data: bytes

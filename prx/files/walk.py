@@ -5,10 +5,9 @@ from __future__ import annotations
 import os
 import stat
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
-from typing import TypeAlias
 
+from prx._record import record
 from prx.files.ignore import (
     IGNORE_FILE_NAMES,
     IgnoreFile,
@@ -16,6 +15,10 @@ from prx.files.ignore import (
     load_ignore_file,
     root_ignore_stack,
 )
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import TypeAlias
 
 __all__ = ["BINARY_SNIFF_BYTES", "SKIP_DIR_NAMES", "WalkResult", "WalkedFile", "is_binary", "walk"]
 
@@ -38,7 +41,7 @@ _OPEN_FLAGS: int = (
 _Frame: TypeAlias = "tuple[Iterator[os.DirEntry[str]], Path, str, int, IgnoreStack]"
 
 
-@dataclass(frozen=True, slots=True)
+@record(kw_only=False)
 class WalkedFile:
     """A regular file found by :func:`walk`."""
 
@@ -47,7 +50,7 @@ class WalkedFile:
     size: int  # bytes
 
 
-@dataclass(frozen=True, slots=True)
+@record(kw_only=False)
 class WalkResult:
     """Files in deterministic order plus counts of what was skipped, by reason."""
 

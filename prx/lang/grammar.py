@@ -7,11 +7,13 @@ compiled into its wheel; 1.x downloads them at run time, which prx must never do
 from __future__ import annotations
 
 import functools
-from typing import TYPE_CHECKING, Any
 
 from prx.errors import ParseError
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any
+
     from prx.plugin.interfaces import LanguageSpec
 
 __all__ = ["compiled_query", "language_object", "pack_grammar", "parse"]

@@ -17,13 +17,14 @@ and optionally its body with ``@body``. This module turns the matches into a tre
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
 
 from prx.lang.grammar import compiled_query, parse
 from prx.types import LineRange, Symbol
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any
+
     from prx.plugin.interfaces import LanguageSpec
 
 __all__ = [
@@ -78,23 +79,27 @@ _ANNOTATION = re.compile(r"^\s*(?:(?:@[\w.]+(?:\(.*\))?|#!?\[.*\])\s*)+$")
 _SIGNATURE_LIMIT = 240
 
 
-@dataclass(slots=True, eq=False)
 class Definition:
-    """One captured definition, before it becomes a :class:`~prx.types.Symbol`."""
+    """One captured definition, before it becomes a :class:`~prx.types.Symbol`.
 
-    node: Any
-    kind: str
-    name: str
-    body: Any | None
-    #: The kind as the query wrote it (before aliases), which decides what contains methods.
-    raw_kind: str = ""
-    children: list[Definition] = field(default_factory=list)
-    #: Byte offsets, copied once: reading them from the node costs a C call each time.
-    start: int = 0
-    end: int = 0
+    A plain slotted class: it is mutable (children are attached later) and compared by
+    identity, and a dataclass would cost its import on the ``read`` fast path.
+    """
 
-    def __post_init__(self) -> None:
-        self.start, self.end = int(self.node.start_byte), int(self.node.end_byte)
+    __slots__ = ("body", "children", "end", "kind", "name", "node", "raw_kind", "start")
+
+    def __init__(
+        self, *, node: Any, kind: str, name: str, body: Any | None, raw_kind: str = ""
+    ) -> None:
+        self.node = node
+        self.kind = kind
+        self.name = name
+        self.body = body
+        #: The kind as the query wrote it (before aliases), which decides what contains methods.
+        self.raw_kind = raw_kind
+        self.children: list[Definition] = []
+        #: Byte offsets, copied once: reading them from the node costs a C call each time.
+        self.start, self.end = int(node.start_byte), int(node.end_byte)
 
     def contains(self, other: Definition) -> bool:
         return self.start <= other.start and other.end <= self.end and self is not other

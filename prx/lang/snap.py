@@ -7,9 +7,9 @@ the first non-blank character of the line.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from prx._record import record
 from prx.lang.grammar import parse
 from prx.lang.outline import flatten, outline
 
@@ -28,7 +28,7 @@ SNAP_TARGETS: dict[str, frozenset[str]] = {
 _NOT_BLOCKS = frozenset({"string", "comment", "string_content", "heredoc_body"})
 
 
-@dataclass(frozen=True, slots=True)
+@record(kw_only=False)
 class Snap:
     """Where a range was widened to, and why."""
 

@@ -4,16 +4,16 @@ from __future__ import annotations
 
 import os
 import time
-from dataclasses import dataclass
 from typing import Any
 
+from prx._record import record
 from prx.plugin._operation import Operation, param
 from prx.workspace import Workspace
 
 __all__ = ["BENCH_NDCG", "BenchNdcgParams"]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class BenchNdcgParams:
     """Parameters of ``prx bench-ndcg``."""
 

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
+from prx._record import record
 from prx.plugin._operation import Baseline, Operation, param
 from prx.types import OutlineResult
 from prx.workspace import Workspace
@@ -16,7 +16,7 @@ _PATTERN = (
 )
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class OutlineParams:
     """Parameters of ``prx outline``."""
 

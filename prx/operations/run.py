@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import shlex
 from collections.abc import Sequence
-from dataclasses import dataclass
 
+from prx._record import record
 from prx._types.run import RunReport
 from prx.plugin._operation import Baseline, Operation, param
 from prx.workspace import Workspace
@@ -16,7 +16,7 @@ __all__ = ["RUN", "RunParams"]
 DEFAULT_TIMEOUT_S = 300.0
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class RunParams:
     """Parameters of ``prx run``. Its own flags come first; everything from the command on
     belongs to the command (``prx run --timeout 60 pytest -q -x``)."""

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
+from prx._record import record
 from prx.plugin._operation import Baseline, Operation, param
 from prx.types import SearchExistsResult, SearchResult
 from prx.workspace import Workspace
@@ -12,7 +12,7 @@ from prx.workspace import Workspace
 __all__ = ["SEARCH", "SearchParams"]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class SearchParams:
     """Parameters of ``prx search``."""
 

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from prx._record import record
 from prx.plugin._operation import Operation, param
 from prx.types import StatsResult
 from prx.workspace import Workspace
@@ -11,7 +10,7 @@ from prx.workspace import Workspace
 __all__ = ["STATS", "StatsParams"]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class StatsParams:
     """Parameters of ``prx stats``."""
 

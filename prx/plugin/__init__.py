@@ -21,9 +21,10 @@ See ``docs/plugins/`` for every hook and interface.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any
+
     import pluggy
 
     #: Marks a function as a prx hook implementation (created on first access).

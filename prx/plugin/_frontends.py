@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, ClassVar
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import ClassVar
+
     from prx.envelope import Envelope
     from prx.workspace import Workspace
 

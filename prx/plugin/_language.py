@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
-from typing import Any
+
+from prx._record import field, record
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = ["LanguageSpec"]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True, eq=False)
+@record(eq=False)
 class LanguageSpec:
     """A language: how to recognise its files and how to parse them.
 

@@ -11,14 +11,15 @@ from __future__ import annotations
 import importlib
 import os
 import sys
-from dataclasses import dataclass
+
+from prx._record import record
 
 __all__ = ["EntryPoint", "PluginLoadFailure", "discover", "load"]
 
 GROUP = "prx"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class EntryPoint:
     """One ``[prx]`` entry point of an installed distribution."""
 
@@ -32,7 +33,7 @@ class EntryPoint:
     version: str
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class PluginLoadFailure:
     """A plugin that could not be loaded, and why."""
 

@@ -2,18 +2,21 @@
 
 from __future__ import annotations
 
-import dataclasses
+import sys
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
 
+from prx._record import MISSING, field, record
+
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any
+
     from prx.workspace import Workspace
 
 __all__ = ["Baseline", "Operation", "ParamInfo", "param"]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class ParamInfo:
     """How one parameter of an operation appears on the command line and in MCP schemas."""
 
@@ -33,22 +36,26 @@ class ParamInfo:
     aliases: tuple[str, ...] = ()
 
 
-def param(default: Any = dataclasses.MISSING, *, help: str, **info: Any) -> Any:
-    """Declare a field of an operation's parameter dataclass.
+def param(default: Any = MISSING, *, help: str, **info: Any) -> Any:
+    """Declare a field of an operation's parameter dataclass (or record).
 
     :param default: the default value; omit for a required parameter.
     :param help: one-line help text.
     :param info: further :class:`ParamInfo` fields (``positional``, ``flag``, ``short`` ...).
     """
     meta = {"prx": ParamInfo(help=help, **info)}
-    if default is dataclasses.MISSING:
-        return field(metadata=meta)
     if isinstance(default, (list, dict, set)):
         raise TypeError("use an immutable default (a tuple) for a parameter")
-    return field(default=default, metadata=meta)
+    dataclasses = sys.modules.get("dataclasses")
+    if dataclasses is None:
+        # Nothing has imported dataclasses, so the caller is a record (prx's own fast path).
+        return field(default=default, metadata=meta)
+    # A dataclasses.Field serves both: @dataclass needs one and @record reads it.
+    missing = dataclasses.MISSING
+    return dataclasses.field(default=missing if default is MISSING else default, metadata=meta)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class Baseline:
     """What the plain Unix tool would have returned for the same call (for ``prx stats``)."""
 
@@ -60,7 +67,7 @@ class Baseline:
     command: str
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class Operation:
     """A command: one typed core function, exposed by every front-end.
 

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any, ClassVar
+
+from prx._record import record
 
 __all__ = ["RawRun", "RunnerParser"]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class RawRun:
     """A finished command as ``prx run`` captured it.
 

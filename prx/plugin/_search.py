@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
+
+from prx._record import field, record
 
 if TYPE_CHECKING:
     from prx.retrieval.corpus import Corpus
@@ -15,7 +16,7 @@ if TYPE_CHECKING:
 __all__ = ["Candidate", "ComponentContext", "Query", "Reranker", "Retriever"]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class ComponentContext:
     """What a component is built with: the workspace and its own settings."""
 
@@ -25,7 +26,7 @@ class ComponentContext:
     settings: Mapping[str, Any] = field(default_factory=dict)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class Query:
     """A search query as retrievers see it.
 
@@ -42,7 +43,7 @@ class Query:
     symbol: str | None = None
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class Candidate:
     """One retrieved place, before and during reranking.
 

@@ -9,7 +9,10 @@ Built-in names always win over plugins, so both routes give the same component.
 from __future__ import annotations
 
 import importlib
-from typing import Any
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = ["BUILTIN_FRONTENDS", "BUILTIN_OPERATIONS", "BUILTIN_RENDERERS", "load"]
 

@@ -11,12 +11,14 @@ from __future__ import annotations
 import importlib
 import os
 from collections.abc import Callable, Iterable, Sequence
-from typing import TYPE_CHECKING, Any
 
 from prx.config import Config
 from prx.errors import InvalidCommandError, PluginConflictError, UnknownComponentError
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any
+
     import pluggy
 
     from prx.plugin._loader import PluginLoadFailure

@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 import os
 import time
-from typing import TYPE_CHECKING
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from prx.config import Config
     from prx.plugin.interfaces import Baseline
