@@ -82,8 +82,12 @@ class Config:
         home = os.path.expanduser(env.get("PRX_HOME") or os.path.join("~", ".prx"))
         return cls(
             home=home,
-            stats_file=env.get("PRX_STATS_FILE") or os.path.join(home, "stats.jsonl"),
-            errors_file=env.get("PRX_ERRORS_FILE") or os.path.join(home, "errors.jsonl"),
+            stats_file=os.path.expanduser(
+                env.get("PRX_STATS_FILE") or os.path.join(home, "stats.jsonl")
+            ),
+            errors_file=os.path.expanduser(
+                env.get("PRX_ERRORS_FILE") or os.path.join(home, "errors.jsonl")
+            ),
             max_file_size=_positive_int(env.get("PRX_MAX_FILE_SIZE"), DEFAULT_MAX_FILE_SIZE),
             autoload_plugins=env.get("PRX_DISABLE_PLUGIN_AUTOLOAD", "") in ("", "0"),
             plugin_allowlist=_names(env.get("PRX_PLUGINS")),

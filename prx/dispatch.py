@@ -66,7 +66,7 @@ def invoke(
     except Exception as exc:  # a bug: answer through the fallback rather than crash
         return _failed(ws, op, params, exc, allow_fallback, args, extra, budget)
     envelope = ok_envelope(op.name, result, warnings=ws.registry.warnings, count=count, extra=extra)
-    if record:
+    if record and op.record_usage:
         from prx.usage.records import append_record
 
         baseline = op.baseline(params, result) if op.baseline else None

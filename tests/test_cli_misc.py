@@ -52,6 +52,19 @@ def test_stats_record_each_call_against_the_unix_baseline(run_cli, repo, prx_hom
     assert all_time["tokens_baseline"] == sum(r["baseline_tokens"] for r in records)
     assert all_time["tokens_saved"] == all_time["tokens_baseline"] - all_time["tokens_returned"]
     assert [c["command"] for c in data["by_command"]] == ["read", "find"]
+    # stats does not count itself: asking twice gives the same figures.
+    assert run_cli("stats", cwd=repo).envelope["data"]["periods"][2]["calls"] == 3
+
+
+def test_state_paths_expand_the_home_directory(monkeypatch, tmp_path):
+    from prx.config import Config
+
+    monkeypatch.setenv("HOME", str(tmp_path))
+    config = Config.from_env({"PRX_STATS_FILE": "~/s.jsonl", "PRX_ERRORS_FILE": "~/e.jsonl"})
+    assert (config.stats_file, config.errors_file) == (
+        str(tmp_path / "s.jsonl"),
+        str(tmp_path / "e.jsonl"),
+    )
 
 
 def test_stats_periods_and_malformed_lines(tmp_path):

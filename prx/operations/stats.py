@@ -29,4 +29,6 @@ STATS = Operation(
     result=StatsResult,
     read_only=False,
     budget_param=None,
+    # Counting its own calls would skew the figures it reports.
+    record_usage=False,
 )

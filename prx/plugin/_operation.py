@@ -96,3 +96,5 @@ class Operation:
     budget_param: str | None = "budget"
     #: Longer description for ``--help`` and the MCP tool description.
     description: str = ""
+    #: False for an operation whose calls ``prx stats`` should not count (``stats`` itself).
+    record_usage: bool = True
