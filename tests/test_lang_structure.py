@@ -89,6 +89,15 @@ def test_skeleton_keeps_signatures_and_docstrings(pyrepo):
     assert "LIMIT = 3" in text and "size: int = 0" in text
 
 
+def test_skeleton_with_lines_is_refused_not_ignored(pyrepo, run_cli):
+    run = run_cli("read", "store.py", "--skeleton", "--lines", "3-9", cwd=pyrepo)
+    error = run.envelope["error"]
+    assert run.exit_code == 2 and error["code"] == "invalid_argument"
+    assert "--lines" in error["message"] and "--snap function" in error["suggestion"]
+    mixed = run_cli("read", "store.py", "--skeleton", "--mode", "aggressive", cwd=pyrepo)
+    assert mixed.exit_code == 2 and "--mode" in mixed.envelope["error"]["message"]
+
+
 def test_snap_function_from_an_indented_line(pyrepo):
     ws = prx.Workspace(pyrepo)
     # Line 13 is the indented `def get` line: the original tool snapped it to the class.

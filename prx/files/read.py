@@ -123,6 +123,17 @@ def read_file(
 ) -> ReadResult:
     """Read ``path`` for :meth:`Workspace.read`."""
     _validate(if_changed, budget, snap, lines, mode)
+    if skeleton and mode is not None:
+        raise InvalidArgumentError(
+            "invalid argument --skeleton: it is a reduction of its own and takes no --mode",
+            suggestion="Use either --skeleton or --mode, not both.",
+        )
+    if skeleton and lines is not None:
+        raise InvalidArgumentError(
+            "invalid argument --skeleton: a skeleton covers the whole file and takes no --lines",
+            suggestion="Drop --lines for the skeleton, or read the range alone with --lines "
+            "(add --snap function to widen it to whole symbols).",
+        )
     resolved = ws.resolve(path)
     loaded = load_text(resolved, path)
     spec = ws.language_for(resolved)
