@@ -133,3 +133,26 @@ def test_global_flags_before_the_run_command_still_apply(run_cli, tmp_path):
     run = run_cli("--plain", "run", sys.executable, "-c", "print(1)", cwd=tmp_path)
     # Plain output: the data for people, not the one-line envelope.
     assert run.exit_code == 0 and '"version"' not in run.stdout and run.stdout.count("\n") > 3
+
+
+def test_plain_layouts_for_search_run_and_index(run_cli, make_repo):
+    import re
+    import sys
+
+    repo = make_repo(
+        {
+            "store.py": "def load_settings(path):\n    return open(path).read()\n",
+            "t_test.py": "def test_ok():\n    pass\n\n\ndef test_bad():\n    assert 1 == 2\n",
+        }
+    )
+    search = run_cli("--plain", "search", "load_settings", ".", cwd=repo).stdout
+    assert "store.py:1-2" in search and "def load_settings(path)" in search
+    assert re.search(r"\n\d+ of \d+ matches, \d+ files searched", search)
+    assert '"matches"' not in search
+    run = run_cli(
+        "--plain", "run", sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", cwd=repo
+    ).stdout
+    assert run.startswith("exit 1") and "1 passed, 1 failed" in run
+    assert "FAIL t_test.py::test_bad" in run and "assert 1 == 2" in run
+    index = run_cli("--plain", "index", ".", cwd=repo).stdout
+    assert "2 files" in index and "chunks" in index and '"status"' not in index

@@ -144,4 +144,23 @@ def _outline(console: Any, data: Any) -> None:
         _symbols(console, entry["symbols"], 1)
 
 
-_DATA = {"read": _read, "find": _find, "exists": _exists, "stats": _stats, "outline": _outline}
+def _layout(name: str) -> Any:
+    # The long layouts live apart and load only with --plain.
+    def show(console: Any, data: Any) -> None:
+        from prx.cli import layouts
+
+        getattr(layouts, name)(console, data)
+
+    return show
+
+
+_DATA = {
+    "read": _read,
+    "find": _find,
+    "exists": _exists,
+    "stats": _stats,
+    "outline": _outline,
+    "search": _layout("search_layout"),
+    "run": _layout("run_layout"),
+    "index": _layout("index_layout"),
+}

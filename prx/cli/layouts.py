@@ -1,0 +1,115 @@
+"""``--plain`` layouts for the commands with long answers: search, run and index.
+
+Each takes a rich console and the envelope's ``data`` (plain JSON values). They show the
+same facts as the JSON, shortened only where the JSON says where the rest is.
+"""
+
+from __future__ import annotations
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+__all__ = ["index_layout", "run_layout", "search_layout"]
+
+#: Snippet lines shown per search match; the JSON has the whole snippet.
+SNIPPET_LINES = 8
+
+
+def _escape(text: str) -> str:
+    from rich.markup import escape
+
+    return escape(text)
+
+
+def search_layout(console: Any, data: Any) -> None:
+    console.print(
+        f"[bold]{_escape(data['query'])}[/]  {data['mode']}: {_escape(data['mode_reason'])}"
+    )
+    for match in data["matches"]:
+        where = f"{match['file']}:{match['line']}-{match['end_line']}"
+        context = match.get("context_signature") or match.get("context_name") or ""
+        console.print(
+            f"\n[bold cyan]{_escape(where)}[/]  {_escape(context)}  "
+            f"[dim]{match['relevance']:.3f}[/]"
+        )
+        lines = match["snippet"].splitlines()
+        for offset, line in enumerate(lines[:SNIPPET_LINES]):
+            console.out(f"{match['line'] + offset:>6}  {line}", highlight=False)
+        if len(lines) > SNIPPET_LINES:
+            console.print(f"[dim]        … {len(lines) - SNIPPET_LINES} more lines[/]")
+    footer = f"\n{data['returned']} of {data['total_matches']} matches"
+    footer += f", {data.get('files_searched', 0)} files searched"
+    if data.get("index"):
+        footer += f", index: {data['index']}"
+    console.print(footer, markup=False)
+    if data.get("truncated") and data.get("continuation_token"):
+        console.print(f"[yellow]more: --continue {data['continuation_token']}[/]")
+    for key in ("warning", "suggestion"):
+        if data.get(key):
+            console.print(f"[yellow]{key}:[/] {_escape(data[key])}")
+
+
+def _counts(data: Any) -> str:
+    names = ("passed", "failed", "errors", "skipped", "xfailed", "xpassed")
+    shown = [f"{data[name]} {name}" for name in names if data.get(name) is not None]
+    return ", ".join(shown) if shown else "no counts reported by the tool"
+
+
+def run_layout(console: Any, data: Any) -> None:
+    ok = data["exit_code"] == 0 and not data.get("timed_out")
+    colour = "green" if ok else "red"
+    command = " ".join(data["command"])
+    console.print(
+        f"[bold {colour}]exit {data['exit_code']}[/]  {_escape(data['tool'])}: "
+        f"{_escape(command)}  ({data['duration_ms']} ms)"
+    )
+    if data.get("timed_out"):
+        console.print("[bold red]timed out: the process group was killed[/]")
+    console.print(_counts(data), markup=False)
+    for failure in data.get("failures", ()):
+        where = ":".join(str(p) for p in (failure.get("file"), failure.get("line")) if p)
+        console.print(f"\n[red]FAIL[/] {_escape(failure['name'])}  [dim]{_escape(where)}[/]")
+        console.out(f"  {failure['message']}", highlight=False)
+        if failure.get("excerpt"):
+            for line in failure["excerpt"].splitlines():
+                console.out(f"    {line}", highlight=False)
+    for diagnostic in data.get("diagnostics", ()):
+        where = ":".join(
+            str(p) for p in (diagnostic["file"], diagnostic.get("line"), diagnostic.get("column"))
+        )
+        where = where.replace(":None", "")
+        code = f" [{diagnostic['code']}]" if diagnostic.get("code") else ""
+        console.out(
+            f"{where}: {diagnostic['severity']}{code} {diagnostic['message']}", highlight=False
+        )
+    for kind in ("failures", "diagnostics"):
+        if data.get(f"{kind}_omitted"):
+            console.print(f"[yellow]… {data[f'{kind}_omitted']} more {kind}[/]")
+    if data.get("tail"):
+        console.print("\n[dim]last lines:[/]")
+        console.out(data["tail"], highlight=False)
+    console.print(f"\n{_escape(data['summary'])}", markup=True)
+    if data.get("raw_path"):
+        console.print(
+            f"[dim]full output ({data['raw_bytes']} bytes, {data['omitted_lines']} lines left "
+            f"out here): {_escape(data['raw_path'])}[/]"
+        )
+
+
+def index_layout(console: Any, data: Any) -> None:
+    console.print(
+        f"[bold]{_escape(data['status'])}[/] {_escape(data['path'])}: "
+        f"{data['files_indexed']} files, {data['chunks']} chunks in {data['duration_ms']} ms"
+    )
+    changes = ("files_changed", "files_unchanged", "files_removed")
+    console.print(
+        ", ".join(f"{data.get(k, 0)} {k.removeprefix('files_')}" for k in changes), markup=False
+    )
+    for label in ("languages", "skipped", "stages_ms"):
+        if data.get(label):
+            items = ", ".join(f"{key} {value}" for key, value in data[label].items())
+            console.print(f"{label.replace('_ms', ' (ms)')}: {items}", markup=False)
+    if data.get("index_dir"):
+        size = data.get("size_bytes", 0) / 1_048_576
+        console.print(f"index: {_escape(data['index_dir'])} ({size:.1f} MB)")
