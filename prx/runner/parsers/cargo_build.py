@@ -2,9 +2,9 @@
 
 Human output: each ``error[E0308]: ...`` / ``warning: ...`` block with its first
 ``--> file:line:col`` arrow; the lint name comes from the block's ``#[warn(lint)]`` note or
-clippy's help link. rustc prints that note only for the first hit of a lint, so later hits of the same message template
-get the code learned from the first one. ``--message-format=json`` (added by ``--auto-json``) is
-read from cargo's own JSON messages.
+clippy's help link. rustc prints that note only for the first hit of a lint, so later hits
+of the same message template get the code learned from the first one.
+``--message-format=json`` (added by ``--auto-json``) is read from cargo's own JSON messages.
 """
 
 from __future__ import annotations
