@@ -130,7 +130,7 @@ def read_llvm_cov(lines: Sequence[str]) -> Coverage | None:
             continue
         parts = line.split()
         # Filename, then 9 figures (12 with branch columns): lines cover is the 9th.
-        if len(parts) < 10 or not parts[-1].replace(".", "").replace("%", "").replace("-", ""):
+        if len(parts) < 10:
             continue
         values = parts[-12:] if len(parts) >= 13 else parts[-9:]
         name = " ".join(parts[: len(parts) - len(values)])

@@ -18,7 +18,7 @@ from prx.runner.parsers._base import ToolParser, output_lines
 
 __all__ = ["NpmLsParser"]
 
-_ROOT = re.compile(r"^(?:@[^@\s/]+/)?[^@\s]+@\S+(?: (?P<path>/\S.*|[A-Za-z]:\\.*))?$")
+_ROOT = re.compile(r"^(?:@[^@\s/]+/)?[^@\s]+@\S+(?: \S.*)?$")
 _ENTRY = re.compile(r"^(?P<indent>(?:[│ ] )*)[├└]─[─┬] (?P<text>.+)$")
 _PKG = re.compile(r"^(?P<name>(?:@[^@\s/]+/)?[^@\s]+)@(?P<version>\S+)")
 _PROBLEM = re.compile(
