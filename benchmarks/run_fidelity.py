@@ -73,6 +73,16 @@ def check(parsed: Any, tool: str, truth: dict[str, Any]) -> list[bool]:
         facts.append(sum(got_d.values()) == sum(want_d.values()))
     if "items" in truth:
         facts.append(parsed.items == truth["items"])
+    if "coverage" in truth:
+        want = truth["coverage"]
+        cov = parsed.coverage
+        slack = want["tolerance"]
+        facts.append(cov is not None and cov.total is not None)
+        if cov is not None and cov.total is not None:
+            facts.append(abs(cov.total - want["total"]) <= slack)
+        for name, pct in want.get("rows", {}).items():
+            got = cov.rows.get(name) if cov is not None else None
+            facts.append(got is not None and abs(got - pct) <= slack)
     return facts
 
 

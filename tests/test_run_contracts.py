@@ -3,15 +3,30 @@
 from __future__ import annotations
 
 from prx.runner.parsers.cargo import CargoTestParser
+from prx.runner.parsers.cargo_build import CargoBuildParser, CargoClippyParser
+from prx.runner.parsers.coverage import (
+    CargoLlvmCovParser,
+    CoverageReportParser,
+    GoCoverParser,
+    IstanbulParser,
+    JestCovParser,
+    PytestCovParser,
+)
+from prx.runner.parsers.docker import DockerBuildParser, LogsParser
+from prx.runner.parsers.dotnet import DotnetParser
 from prx.runner.parsers.fallback import FallbackParser
 from prx.runner.parsers.gcc import CompilerParser, MakeParser
 from prx.runner.parsers.git import GitDiffParser, GitLogParser, GitStatusParser
 from prx.runner.parsers.golang import GoBuildParser, GoTestParser
 from prx.runner.parsers.jest import JestParser, MochaParser, VitestParser
+from prx.runner.parsers.jvm import GradleParser, MavenParser
+from prx.runner.parsers.kubectl import KubectlParser
 from prx.runner.parsers.mypy import MypyParser
 from prx.runner.parsers.node import NodeTestParser
+from prx.runner.parsers.npm import NpmLsParser
 from prx.runner.parsers.pytest import PytestParser
 from prx.runner.parsers.ruff import RuffParser
+from prx.runner.parsers.terraform import TerraformParser
 from prx.runner.parsers.tsc import EslintParser, PyrightParser, TscParser
 from prx.runner.parsers.unittest import UnittestParser
 from prx.testing.contracts import RunnerParserContract
@@ -110,6 +125,86 @@ class TestGoTest(RunnerParserContract):
 class TestGoBuild(RunnerParserContract):
     parser = GoBuildParser
     argv = ("go", "vet", "./...")
+
+
+class TestCargoBuild(RunnerParserContract):
+    parser = CargoBuildParser
+    argv = ("cargo", "build", "--release")
+
+
+class TestCargoClippy(RunnerParserContract):
+    parser = CargoClippyParser
+    argv = ("cargo", "clippy", "--", "-D", "warnings")
+
+
+class TestPytestCov(RunnerParserContract):
+    parser = PytestCovParser
+    argv = ("python", "-m", "pytest", "--cov=pkg")
+
+
+class TestCoverageReport(RunnerParserContract):
+    parser = CoverageReportParser
+    argv = ("coverage", "report", "-m")
+
+
+class TestJestCov(RunnerParserContract):
+    parser = JestCovParser
+    argv = ("npx", "jest", "--coverage")
+
+
+class TestIstanbul(RunnerParserContract):
+    parser = IstanbulParser
+    argv = ("npx", "c8", "node", "--test")
+
+
+class TestCargoLlvmCov(RunnerParserContract):
+    parser = CargoLlvmCovParser
+    argv = ("cargo", "llvm-cov")
+
+
+class TestGoCover(RunnerParserContract):
+    parser = GoCoverParser
+    argv = ("go", "tool", "cover", "-func=cover.out")
+
+
+class TestNpmLs(RunnerParserContract):
+    parser = NpmLsParser
+    argv = ("npm", "ls", "--all")
+
+
+class TestTerraform(RunnerParserContract):
+    parser = TerraformParser
+    argv = ("terraform", "plan")
+
+
+class TestKubectl(RunnerParserContract):
+    parser = KubectlParser
+    argv = ("kubectl", "get", "pods")
+
+
+class TestDockerBuild(RunnerParserContract):
+    parser = DockerBuildParser
+    argv = ("docker", "build", "-t", "demo", ".")
+
+
+class TestLogs(RunnerParserContract):
+    parser = LogsParser
+    argv = ("kubectl", "logs", "web-0")
+
+
+class TestMaven(RunnerParserContract):
+    parser = MavenParser
+    argv = ("./mvnw", "-B", "test")
+
+
+class TestGradle(RunnerParserContract):
+    parser = GradleParser
+    argv = ("./gradlew", "test")
+
+
+class TestDotnet(RunnerParserContract):
+    parser = DotnetParser
+    argv = ("dotnet", "test")
 
 
 class TestFallback(RunnerParserContract):

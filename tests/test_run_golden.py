@@ -98,6 +98,15 @@ def test_golden(case: Path):
         assert got == want
     if "items" in truth:
         assert parsed.items == truth["items"]
+    if "coverage" in truth:
+        want_cov = truth["coverage"]
+        assert parsed.coverage is not None, "the coverage table was read"
+        slack = want_cov["tolerance"]  # the tool's display rounding
+        assert abs(parsed.coverage.total - want_cov["total"]) <= slack
+        for name, pct in want_cov.get("rows", {}).items():
+            assert abs(parsed.coverage.rows[name] - pct) <= slack, name
+        if "rows" in want_cov:
+            assert set(parsed.coverage.rows) == set(want_cov["rows"])
     if truth.get("collection_errors"):
         named = " ".join(parsed.collection_errors)
         for path in truth["collection_errors"]:

@@ -14,12 +14,16 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from prx.runner.detect import unwrap
-    from prx.runner.model import Parsed
+    from prx.runner.model import Coverage, Parsed
 
-__all__ = ["Parsed", "unwrap"]
+__all__ = ["Coverage", "Parsed", "unwrap"]
 
 # Imported on first use: the registry imports prx.runner.hooks at every start-up.
-_HOME = {"Parsed": "prx.runner.model", "unwrap": "prx.runner.detect"}
+_HOME = {
+    "Coverage": "prx.runner.model",
+    "Parsed": "prx.runner.model",
+    "unwrap": "prx.runner.detect",
+}
 
 
 def __getattr__(name: str) -> Any:

@@ -7,7 +7,21 @@ from dataclasses import dataclass, field
 from prx._types.run import Diagnostic, Failure
 from prx.plugin._runner import RawRun
 
-__all__ = ["CapturedRun", "Parsed"]
+__all__ = ["CapturedRun", "Coverage", "Parsed"]
+
+
+@dataclass(slots=True, kw_only=True)
+class Coverage:
+    """A coverage report's figures, as the tool printed them (percentages 0-100)."""
+
+    #: The total percentage (the TOTAL / All files row), None when the table has none.
+    total: float | None = None
+    #: What the total measures (``lines``, ``statements``, ``regions``).
+    metric: str = "lines"
+    #: Every row of the table: a file (a function for ``go tool cover -func``) -> percentage.
+    rows: dict[str, float] = field(default_factory=dict)
+    #: Uncovered lines of a row, when the tool lists them (``12-14, 20``).
+    missing: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass(slots=True, kw_only=True)
@@ -41,6 +55,8 @@ class Parsed:
     excerpt_source_lines: int = 0
     #: Whether the tool's closing summary was found (False: the output may be cut short).
     complete: bool = True
+    #: A coverage report printed with the run, when there was one.
+    coverage: Coverage | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
