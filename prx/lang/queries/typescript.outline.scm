@@ -1,5 +1,5 @@
-; TypeScript outline. The javascript, typescript and tsx outline queries share one layout:
-; keep the three files in step.
+; TypeScript outline (tsx.outline.scm inherits it). The javascript and typescript outline
+; queries share one layout: keep the two files in step.
 ;
 ; * functions: declarations, generators, and function or arrow values assigned to a
 ;   variable (named by the variable), also through React.memo / forwardRef / lazy;
