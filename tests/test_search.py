@@ -153,6 +153,8 @@ def test_structural_incomplete_pattern_is_an_error_with_an_example(ws):
     with pytest.raises(InvalidArgumentError, match="does not parse") as info:
         ws.search("def $NAME($$$ARGS", mode="structural")
     assert "def $NAME($$$ARGS)" in info.value.suggestion
+    # The complaint quotes the pattern as written, not its stand-in identifiers.
+    assert "$NAME" in info.value.message and "_NAME" not in info.value.message
 
 
 def test_filters_by_glob_and_language(ws):

@@ -39,7 +39,10 @@ def check_exists(
             f"invalid argument --mode: expected one of {', '.join(MODES)}, got {mode!r}"
         )
     if not pattern:
-        raise InvalidArgumentError("invalid argument pattern: must not be empty")
+        raise InvalidArgumentError(
+            "invalid argument pattern: must not be empty",
+            suggestion="Give a path, a glob such as '*.py', or a text to look for.",
+        )
     root = Path(ws.resolve(path))
     if not os.path.lexists(root):
         raise NotFoundError(f"path not found: {path}")

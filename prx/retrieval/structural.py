@@ -56,8 +56,9 @@ _LIMIT = 1000
 
 
 def _as_code(pattern: str) -> str:
-    # Metavariables become plain identifiers so tree-sitter can check the pattern's syntax.
-    return _METAVARIABLE.sub(lambda m: "x_" + (m.group(1) or m.group(2) or "rest").lower(), pattern)
+    # Metavariables become plain identifiers of the same length ($F -> _F, $$$ARGS ->
+    # ___ARGS) so tree-sitter can check the syntax and its columns still fit the pattern.
+    return _METAVARIABLE.sub(lambda m: m.group(0).replace("$", "_"), pattern)
 
 
 def validate_pattern(ws: Workspace, pattern: str, language: str) -> str | None:
@@ -68,7 +69,17 @@ def validate_pattern(ws: Workspace, pattern: str, language: str) -> str | None:
     report = check_syntax(spec, _as_code(pattern).encode())
     if report.ok:
         return None
-    return f"{report.message} at column {report.column}" if report.column else str(report.message)
+    problem = str(report.message)
+    if report.column:
+        problem += f" at column {report.column}"
+    # Quote the pattern as the user wrote it, not its stand-in identifiers.
+    for variable in sorted(set(_metavariables(pattern)), key=len, reverse=True):
+        problem = problem.replace(variable.replace("$", "_"), variable)
+    return problem
+
+
+def _metavariables(pattern: str) -> list[str]:
+    return [m.group(0) for m in _METAVARIABLE.finditer(pattern)]
 
 
 def _example(pattern: str, language: str) -> str:
