@@ -40,15 +40,26 @@ def limit_for(budget: int) -> int:
     return budget - ENVELOPE_RESERVE
 
 
-def fit_prefix(total: int, cost: Callable[[int], int], limit: int) -> int:
+def fit_prefix(total: int, cost: Callable[[int], int], limit: int, *, gallop: bool = False) -> int:
     """The largest ``k`` in ``0..total`` with ``cost(k) <= limit``.
 
     ``cost(k)`` is the token count of the answer holding the first ``k`` items; it must not
     decrease as ``k`` grows. Returns 0 when not even one item fits.
+
+    With ``gallop`` the search starts at the front (1, 2, 4 ... items) instead of trying all
+    ``total`` first: for a long sequence of which little fits (a large file under a small
+    budget) every answer it builds stays about as small as the one it returns.
     """
-    if cost(total) <= limit:
-        return total
     low, high = 0, total  # cost(low) fits or low == 0; cost(high) does not fit
+    if gallop:
+        step = 1
+        while step < total and cost(step) <= limit:
+            low, step = step, step * 2
+        high = min(step, total)
+        if high == total and low < total and cost(total) <= limit:
+            return total
+    elif cost(total) <= limit:
+        return total
     while high - low > 1:
         mid = (low + high) // 2
         if cost(mid) <= limit:

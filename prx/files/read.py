@@ -288,14 +288,16 @@ def _fit(
     last = content.range.end if plain else len(parts)
     original_tokens = content.tokens
 
-    def build(keep: int) -> ReadResult:
+    def build(keep: int, rest_tokens: int | None = None) -> ReadResult:
         text = "\n".join(parts[:keep]) + "\n"
-        rest = "\n".join(parts[keep:]) + ("\n" if full_text.endswith("\n") or not plain else "")
         rest_first = first + keep
+        if rest_tokens is None:
+            rest = "\n".join(parts[keep:])
+            rest_tokens = count(rest + ("\n" if full_text.endswith("\n") or not plain else ""))
         omitted = Omission(
             lines=LineRange(start=rest_first, end=last) if plain else None,
             count=len(parts) - keep,
-            tokens=count(rest),
+            tokens=rest_tokens,
             reason="budget",
         )
         cut = replace(
@@ -321,7 +323,13 @@ def _fit(
         )
         return replace(result, content=cut, continuation_token=token)
 
-    keep = fit_prefix(len(parts) - 1, lambda k: data_tokens(build(k), count), limit)
+    # While searching for the cut, the omitted part's size is written as an upper bound (a
+    # number at least as long as the true one): counting the rest of a large file exactly
+    # at every step took seconds. The final answer counts it once.
+    bound = original_tokens + 1
+    keep = fit_prefix(
+        len(parts) - 1, lambda k: data_tokens(build(k, bound), count), limit, gallop=True
+    )
     if keep == 0:
         raise BudgetExceededError(
             f"budget {budget} cannot hold line {first} of {result.file} with its metadata",
