@@ -83,10 +83,47 @@ def test_help_of_run_itself(run_cli, tmp_path):
         (["node", "script.js"], "fallback"),
         (["make", "all"], "make"),
         (["/usr/bin/gcc", "-c", "a.c"], "cc"),
+        (["kubectl", "-n", "kube-system", "logs", "web-0"], "logs"),
+        (["kubectl", "-n", "kube-system", "get", "pods"], "kubectl"),
+        (["dotnet", "test", "--no-build"], "dotnet"),
     ],
 )
 def test_parser_selection_looks_through_wrappers(argv, tool):
     assert select_parser(prx_register_runner_parsers(), argv).NAME == tool
+
+
+def _parse(argv, stdout, stderr="", exit_code=0):
+    from prx.runner.model import CapturedRun
+    from prx.runner.service import parse_output
+
+    parser = select_parser(prx_register_runner_parsers(), argv)
+    raw = CapturedRun(argv=argv, exit_code=exit_code, stdout=stdout, stderr=stderr, duration_ms=1)
+    return parse_output(parser, raw)[0]
+
+
+def test_kubectl_options_with_values_do_not_hide_the_verb():
+    out = "Events:\n  Type     Reason   Age   From     Message\n  ----     ------   ----  ----     -------\n"
+    out += "  Warning  BackOff  2m    kubelet  Back-off restarting failed container\n"
+    parsed = _parse(("kubectl", "-n", "prod", "describe", "pod", "web-0"), out)
+    assert [f.name for f in parsed.failures] == ["Warning BackOff"]
+    assert parsed.errors == 0
+
+
+def test_kubectl_logs_lists_the_log_and_counts_kubectl_errors_apart():
+    log = "2026-01-02 ERROR upstream timeout\nall good\n"
+    err = 'Defaulted container "app" out of: app, sidecar\n'
+    parsed = _parse(("kubectl", "logs", "web-0"), log, err)
+    assert parsed.items == ["2026-01-02 ERROR upstream timeout"] and parsed.errors is None
+    err = 'Error from server (NotFound): pods "web-0" not found\n'
+    parsed = _parse(("kubectl", "logs", "web-0"), "", err, 1)
+    assert [f.name for f in parsed.failures] == ["kubectl logs web-0"] and parsed.errors == 1
+
+
+def test_dotnet_one_line_and_block_summaries_are_not_counted_twice():
+    out = "Passed!  - Failed:     0, Passed:     3, Skipped:     0, Total:     3\n"
+    out += "Test Run Successful.\nTotal tests: 3\n     Passed: 3\n"
+    parsed = _parse(("dotnet", "test"), out)
+    assert (parsed.passed, parsed.failed, parsed.skipped) == (3, 0, 0)
 
 
 def test_unwrap_normalises_the_program():

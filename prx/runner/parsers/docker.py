@@ -13,8 +13,10 @@ from collections.abc import Sequence
 from prx._types.run import Failure
 from prx.plugin._runner import RawRun
 from prx.runner.detect import unwrap
+from prx.runner.excerpt import split_lines
 from prx.runner.model import Parsed
 from prx.runner.parsers._base import ToolParser, first_word, output_lines
+from prx.runner.parsers.kubectl import client_error, command_name, command_words, is_klog
 
 __all__ = ["DockerBuildParser", "LogsParser"]
 
@@ -156,6 +158,8 @@ class DockerBuildParser(ToolParser):
         return parsed
 
 
+#: Programs whose ``logs`` keep the container's log on stdout and their own messages on stderr.
+_KUBE = frozenset({"kubectl", "oc"})
 _LEVEL = re.compile(
     r"\b(?P<level>FATAL|CRITICAL|PANIC|ERROR|ERR|WARN(?:ING)?)\b|level=(?P<kv>error|fatal|warn\w*)",
     re.IGNORECASE,
@@ -167,6 +171,11 @@ class LogsParser(ToolParser):
 
     The log lines at error or warning level are listed (runs of identical lines once, with a
     count); the others are only counted. No test counts: a log states none.
+
+    ``kubectl logs`` writes the container's log to stdout and only its own messages to stderr:
+    there the log is read from stdout alone, and kubectl's errors on stderr (a server it cannot
+    reach, a pod that does not exist) are failures counted in ``errors``, never log lines;
+    client-go's klog records, which repeat them, are skipped.
     """
 
     NAME = "logs"
@@ -180,13 +189,28 @@ class LogsParser(ToolParser):
             return False
         rest = list(args[1:])
         word = first_word(rest)
+        if args[0] in _KUBE:
+            words = command_words(rest)
+            word = words[0] if words else None
         if word in ("compose", "container") and word in rest:
             word = first_word(rest[rest.index(word) + 1 :])
         return word == "logs"
 
     def parse(self, raw: RawRun) -> Parsed:
-        lines = [line for line in output_lines(raw) if line.strip()]
+        args = unwrap(raw.argv)
         parsed = Parsed()
+        if args and args[0] in _KUBE:
+            lines = [line for line in split_lines(raw.stdout) if line.strip()]
+            name = command_name(args)
+            for line in split_lines(raw.stderr):
+                if client_error(line) and not is_klog(line):
+                    parsed.failures.append(
+                        Failure(name=name, file=None, line=None, message=line.strip(), excerpt=None)
+                    )
+            if parsed.failures:
+                parsed.errors = len(parsed.failures)
+        else:
+            lines = [line for line in output_lines(raw) if line.strip()]
         counts = {"error": 0, "warning": 0}
         previous: str | None = None
         repeats = 0

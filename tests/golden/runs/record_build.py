@@ -16,7 +16,11 @@ from the tool's own machine-readable report on an identical copy of the project:
 * docker-build: the Docker Engine API's JSON build stream (``POST /build``), which the legacy
   builder's console output is rendered from; logs: the records the container's script emits;
 * mvn: surefire's ``TEST-*.xml`` reports, ``javac -XDrawDiagnostics`` for compile errors;
-* gradle: the JUnit XML under ``build/test-results``.
+* gradle: the JUnit XML under ``build/test-results``;
+* kubectl (no cluster here: the client runs against nothing, as it would against a server that
+  is down): ``-o json`` of the same generator command for ``create --dry-run=client``; for a
+  failed command, its exit status and stderr, client-go's own klog records set aside (every
+  other stderr line of a failed kubectl is an error it reports).
 
 Requirements beyond record.py's: pytest-cov in the interpreter named by ``PRX_GOLDEN_COV_PYTHON``
 (default ``/tmp/prxtools/covenv/bin/python``); a Docker daemon (``dockerd`` from Debian's
@@ -26,10 +30,12 @@ Maven with its plugins already in ``~/.m2`` (run offline, ``-o``); Debian's ``gr
 
 from __future__ import annotations
 
+import functools
 import http.client
 import io
 import json
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -504,6 +510,80 @@ def gradle_truth(case: Case, root: Path) -> dict[str, Any]:
     return truth
 
 
+
+# --------------------------------------------------------------------------- kubectl
+
+#: No kubeconfig: kubectl talks to its default, http://localhost:8080, where nothing listens.
+KUBE_ENV = {"KUBECONFIG": "/dev/null"}
+KUBE_GOOD: Files = {
+    "good.yaml": """
+        apiVersion: v1
+        kind: ConfigMap
+        metadata:
+          name: demo-config
+        data:
+          a: "1"
+        ---
+        apiVersion: apps/v1
+        kind: Deployment
+        metadata:
+          name: web
+        spec:
+          replicas: 2
+          selector:
+            matchLabels: {app: web}
+          template:
+            metadata:
+              labels: {app: web}
+            spec:
+              containers:
+              - name: web
+                image: nginx:1.27
+    """,
+}
+KUBE_BAD: Files = {"bad.yaml": "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: broken\n data:\n  a: 1\n"}
+#: client-go's klog header (``Lmmdd hh:mm:ss.uuuuuu threadid file:line]``): its own log records.
+KLOG = re.compile(r"^[IWEF]\d{4} \d{2}:\d{2}:\d{2}\.\d{6}\s+\d+ \S+:\d+\] ")
+
+
+def kubectl_stderr_truth(case: Case, root: Path, name: str) -> dict[str, Any]:
+    """A failed kubectl reports each error as a line of stderr, after client-go's klog records."""
+    result = run(case.argv, root, case.env)
+    errors = [] if result.returncode == 0 else [
+        line for line in result.stderr.splitlines() if line.strip() and not KLOG.match(line)
+    ]
+    truth: dict[str, Any] = {
+        "source": f"kubectl exit status ({result.returncode}) and stderr, klog records set aside",
+        "counts": {"errors": len(errors)},
+        "failures": [{"name": name, "message": line} for line in errors],
+    }
+    if case.tool == "logs":
+        truth["items"] = []  # nothing reached stdout: there is no container log to list
+    return truth
+
+
+def kubectl_dry_run_truth(case: Case, root: Path) -> dict[str, Any]:
+    """``kubectl create <kind> --dry-run=client`` names the object it built; ``-o json`` shows it."""
+    printed = "-o" in case.argv
+    argv = case.argv[: case.argv.index("-o")] if printed else case.argv
+    obj = json.loads(run([*argv, "-o", "json"], root, case.env).stdout)
+    group = obj["apiVersion"].rpartition("/")[0]
+    resource = obj["kind"].lower() + (f".{group}" if group else "")
+    if printed:
+        # The object itself is the answer: no result line, no counts, nothing failed.
+        return {"source": "kubectl ... -o json (the object printed)", "counts": None, "failures": []}
+    return {
+        "source": "kubectl ... --dry-run=client -o json (kind, apiVersion, metadata.name)",
+        "counts": {"errors": 0},
+        "failures": [],
+        "items": [f"{resource}/{obj['metadata']['name']} created (dry run)"],
+    }
+
+
+def kube_errors(name: str) -> Any:
+    return functools.partial(kubectl_stderr_truth, name=name)
+
+
 # --------------------------------------------------------------------------- cases
 
 JEST_COV: Files = {
@@ -560,15 +640,22 @@ CASES: list[Case] = [
     Case("gradle", "test_failures", ["gradle", "--offline", "--no-daemon", "test"], GRADLE_TESTS, truth=gradle_truth, env=JVM_ENV),
     Case("gradle", "test_pass", ["gradle", "--offline", "--no-daemon", "test"], GRADLE_PASS, truth=gradle_truth, env=JVM_ENV),
     Case("gradle", "compile_error", ["gradle", "--offline", "--no-daemon", "build"], GRADLE_BROKEN, truth=gradle_truth, env=JVM_ENV),
+    Case("kubectl", "get_refused", ["kubectl", "get", "pods"], truth=kube_errors("kubectl get pods"), env=KUBE_ENV),
+    Case("kubectl", "context_missing", ["kubectl", "get", "pods", "--context", "nope"], truth=kube_errors("kubectl get pods"), env=KUBE_ENV),
+    Case("kubectl", "apply_unreachable", ["kubectl", "apply", "--dry-run=client", "--validate=false", "-f", "good.yaml"], KUBE_GOOD, truth=kube_errors("kubectl apply"), env=KUBE_ENV),
+    Case("kubectl", "apply_yaml_error", ["kubectl", "apply", "--dry-run=client", "--validate=false", "-f", "bad.yaml"], KUBE_BAD, truth=kube_errors("kubectl apply"), env=KUBE_ENV),
+    Case("kubectl", "create_dry_run", ["kubectl", "create", "deployment", "web", "--image=nginx:1.27", "--dry-run=client"], truth=kubectl_dry_run_truth, env=KUBE_ENV),
+    Case("kubectl", "create_dry_run_json", ["kubectl", "create", "deployment", "web", "--image=nginx:1.27", "--dry-run=client", "-o", "json"], truth=kubectl_dry_run_truth, env=KUBE_ENV),
+    Case("logs", "kubectl_refused", ["kubectl", "logs", "web-0"], truth=kube_errors("kubectl logs web-0"), env=KUBE_ENV),
 ]
-REQUIRES = {"pytest-cov": COV_PY, "jest-cov": str(JS_NODE_MODULES / ".bin" / "jest"), "go-cover": "go", "cargo-build": "cargo", "cargo-clippy": "cargo-clippy", "npm-ls": "npm", "logs": "docker"}
+REQUIRES = {"pytest-cov": COV_PY, "jest-cov": str(JS_NODE_MODULES / ".bin" / "jest"), "go-cover": "go", "cargo-build": "cargo", "cargo-clippy": "cargo-clippy", "npm-ls": "npm", "logs": "docker", "logs/kubectl_refused": "kubectl"}
 
 
 def main(selected: list[str]) -> int:
     for case in CASES:
         if selected and case.tool not in selected and f"{case.tool}/{case.name}" not in selected:
             continue
-        needs = REQUIRES.get(case.tool, case.argv[0])
+        needs = REQUIRES.get(f"{case.tool}/{case.name}", REQUIRES.get(case.tool, case.argv[0]))
         if shutil.which(needs) is None and not Path(needs).exists():
             print(f"skip {case.tool}/{case.name}: {needs} is not installed")
             continue
