@@ -140,3 +140,34 @@ def test_golden_summary_tells_the_truth(case: Path, tmp_path: Path):
     if report.omitted_lines:
         assert report.raw_path and Path(report.raw_path).read_bytes() == merged.encode()
     assert report.output_lines == len(merged.splitlines())
+
+
+RUNNERS = ("pytest", "unittest", "cargo-test", "go-test", "node-test", "jest", "vitest", "mocha")
+
+
+def test_every_test_runner_has_its_large_suites():
+    """300 tests, all passing and with 2 failures, for every runner installed here."""
+    for runner in RUNNERS:
+        for case in ("large_300_pass", "large_300_two_failures"):
+            assert (CORPUS / runner / case / "truth.json").is_file(), f"{runner}/{case}"
+        truth = json.loads((CORPUS / runner / "large_300_pass" / "truth.json").read_text())
+        counts = truth["counts"]
+        # go test without -v states only its failures; its -v twin counts all 300.
+        if runner == "go-test":
+            verbose = CORPUS / runner / "large_300_pass_verbose" / "truth.json"
+            counts = json.loads(verbose.read_text())["counts"]
+        assert counts["passed"] == 300, runner
+
+
+def test_node_spec_reporter_gives_the_failures_tap_gives():
+    """Location and assertion detail of each failure, whichever reporter printed it."""
+    _, _, spec, _ = parse_case(CORPUS / "node-test" / "fail_spec")
+    _, _, tap, _ = parse_case(CORPUS / "node-test" / "fail_tap")
+    assert [(f.name, f.file, f.line) for f in spec.failures] == [
+        (f.name, f.file, f.line) for f in tap.failures
+    ]
+    by_name = {f.name: f for f in spec.failures}
+    assert by_name["fails"].excerpt == "2 !== 3"
+    assert by_name["suite > inner bad"].excerpt.splitlines()[0] == "+ actual - expected"
+    for failure in spec.failures:  # neither the stack nor the error's properties
+        assert "at " not in (failure.excerpt or "") and "code:" not in (failure.excerpt or "")

@@ -148,19 +148,33 @@ class NodeTestParser(ToolParser):
                 del suites[level]  # a suite's closing line
                 continue
             path = [suites[k] for k in sorted(suites) if k < level] + [fail.group("name")]
-            body = []
-            for follow in lines[index + 1 :]:
-                if not follow.startswith(" " * (2 * level + 2)) or not follow.strip():
-                    break
-                body.append(follow.strip())
-            message = body[0] if body else "failed"
-            frame = next((m for m in map(_STACK_FRAME.search, body) if m), None)
             parsed.failures.append(
-                Failure(
-                    name=" > ".join(path),
-                    file=frame.group("file") if frame else None,
-                    line=int(frame.group("line")) if frame else None,
-                    message=message,
-                    excerpt=None,
-                )
+                NodeTestParser._spec_failure(" > ".join(path), lines, index + 1, 2 * level + 2)
             )
+
+    @staticmethod
+    def _spec_failure(name: str, lines: Sequence[str], start: int, indent: int) -> Failure:
+        """The error printed under a spec ``✖ test`` line, indented by ``indent``.
+
+        The error's blank lines are indented too (``34 !== 35`` follows one), so the block
+        ends at the first line that is not: the next test's line or an empty line.
+        """
+        body: list[str] = []
+        for follow in lines[start:]:
+            if not follow.startswith(" " * indent):
+                break
+            body.append(follow[indent:].rstrip())
+        text = [x for x in body if x.strip()]
+        frames = [i for i, x in enumerate(text) if x.lstrip().startswith("at ")]
+        # The error's text, then its stack, then the error's own properties ({ code: ... }).
+        error = text[: frames[0]] if frames else text
+        file = line = None
+        for i in frames:
+            frame = _STACK_FRAME.search(text[i])
+            if frame and not frame.group("file").startswith("node:"):
+                if "node_modules" not in frame.group("file"):
+                    file, line = frame.group("file"), int(frame.group("line"))
+                    break
+        message = error[0].strip() if error else "failed"
+        excerpt = "\n".join(error[1:]) or None
+        return Failure(name=name, file=file, line=line, message=message, excerpt=excerpt)

@@ -2,6 +2,7 @@
 
     python tests/golden/runs/record.py            # every tool that is installed
     python tests/golden/runs/record.py pytest git # some tools only
+    python tests/golden/runs/record.py jest/large_300_pass  # one case
 
 For each case a project is written into a fresh temporary directory, the command runs there
 and ``argv.json``, ``stdout.txt``, ``stderr.txt`` and ``exit_code`` are saved under
@@ -354,12 +355,16 @@ def node_truth(case: Case, root: Path) -> dict[str, Any]:
                     counts["skipped"] += 1
                 elif failure is not None:
                     counts["failed"] += 1
-                    failures.append({"name": name})
+                    entry: dict[str, Any] = {"name": name}
+                    file, line = js_frame(failure.text or "", root)
+                    if file:
+                        entry["file"], entry["line"] = file, line
+                    failures.append(entry)
                 else:
                     counts["passed"] += 1
 
     walk(tree, [])
-    return {"source": "node --test-reporter=junit", "counts": counts, "failures": failures}
+    return {"source": "node --test-reporter=junit (the first project frame of each failure's stack)", "counts": counts, "failures": failures}
 
 
 def cargo_truth(case: Case, root: Path) -> dict[str, Any]:
@@ -1067,7 +1072,7 @@ CASES: list[Case] = [
     Case("pytest", "fixture_errors", ["pytest", "-p", "no:cacheprovider"], PYTEST_FIXTURES, truth=pytest_truth),
     Case("pytest", "no_tests", ["pytest", "-p", "no:cacheprovider"], {"tests/helper.py": "X = 1\n"}, truth=pytest_truth),
     Case("pytest", "usage_error", ["pytest", "--no-such-flag", "-p", "no:cacheprovider"], {"tests/test_ok.py": "def test_a():\n    pass\n"}, truth=pytest_truth),
-    Case("pytest", "large_300_two_failures", ["pytest", "-q", "-p", "no:cacheprovider"], pytest_large(True), truth=pytest_truth),
+    Case("pytest", "large_300_two_failures_quiet", ["pytest", "-q", "-p", "no:cacheprovider"], pytest_large(True), truth=pytest_truth),
     Case("pytest", "large_300_pass", ["pytest", "-p", "no:cacheprovider"], pytest_large(False), truth=pytest_truth),
     Case("pytest", "large_300_verbose", ["pytest", "-v", "-p", "no:cacheprovider"], pytest_large(True), truth=pytest_truth),
     # unittest
@@ -1140,7 +1145,8 @@ def link_node_modules(root: Path) -> None:
     (root / "node_modules").symlink_to(JS_NODE_MODULES)
 
 
-_JS_FRAME = re.compile(r"(?:^|[\s(])(?P<file>(?:/|[A-Za-z]:[\\/])[^():\s]+):(?P<line>\d+):(?P<col>\d+)\)?\s*$")
+# Absolute paths; mocha's stack filter already made them relative to the project.
+_JS_FRAME = re.compile(r"(?:^|[\s(])(?P<file>(?:/|[A-Za-z]:[\\/]|[\w.])[^():\s]*):(?P<line>\d+):(?P<col>\d+)\)?\s*$")
 
 
 def js_frame(stack: str, root: Path) -> tuple[str | None, int | None]:
@@ -1596,6 +1602,127 @@ JS_CASES: list[Case] = [
 CASES += JS_CASES
 
 
+
+# --------------------------------------------------------------------------- large suites
+#
+# 300 tests per runner, generated: all passing, and with 2 failures (tests 17 and 201, as
+# for pytest). Each test checks ``double(n) == n + n``; a failing one expects one more.
+
+LARGE_N = 300
+LARGE_FAILING = (17, 201)
+
+
+def _want(n: int, failures: bool) -> str:
+    return f"{n} + {n}" + (" + 1" if failures and n in LARGE_FAILING else "")
+
+
+def _chunks(size: int) -> list[range]:
+    return [range(start, min(start + size, LARGE_N)) for start in range(0, LARGE_N, size)]
+
+
+def unittest_large(failures: bool) -> Files:
+    body = ["import unittest", "", "", "def double(n):", "    return 2 * n", ""]
+    for group in _chunks(60):
+        body.append(f"\nclass TestDouble{group.start // 60}(unittest.TestCase):")
+        for n in group:
+            body.append(f"    def test_double_{n:03d}(self):\n        self.assertEqual(double({n}), {_want(n, failures)})\n")
+    return {"test_large.py": "\n".join(body) + "\n"}
+
+
+def cargo_large(failures: bool) -> Files:
+    body = ["pub fn double(n: u64) -> u64 {", "    n * 2", "}", ""]
+    for name, group in (("arith", range(0, 250)), ("plain", range(250, LARGE_N))):
+        body += ["#[cfg(test)]", f"mod {name} {{", "    use super::double;", ""]
+        for n in group:
+            body += ["    #[test]", f"    fn double_{n:03d}() {{", f"        assert_eq!(double({n}), {_want(n, failures)});", "    }", ""]
+        body += ["}", ""]
+    return {"Cargo.toml": CARGO_TOML, "src/lib.rs": "\n".join(body)}
+
+
+def go_large(failures: bool) -> Files:
+    """Packages a and b: 100 test functions each; c: one table test with 99 subtests.
+
+    Go counts a parent test as a test of its own (300 in all) and fails it with its failing
+    subtest, so the two failures are three failed tests to ``go test -json``.
+    """
+    files: Files = {"go.mod": GO_MOD}
+    for pkg, group in (("a", range(0, 100)), ("b", range(100, 200))):
+        files[f"{pkg}/{pkg}.go"] = f"package {pkg}\n\nfunc Double(n int) int {{ return 2 * n }}\n"
+        tests = [f"package {pkg}", "", 'import "testing"', ""]
+        for n in group:
+            tests += [
+                f"func TestDouble{n:03d}(t *testing.T) {{",
+                f"\tif got, want := Double({n}), {_want(n, failures)}; got != want {{",
+                f'\t\tt.Errorf("Double({n}) = %d, want %d", got, want)',
+                "\t}",
+                "}",
+                "",
+            ]
+        files[f"{pkg}/{pkg}_test.go"] = "\n".join(tests)
+    files["c/c.go"] = "package c\n\nfunc Double(n int) int { return 2 * n }\n"
+    rows = "\n".join(f"\t\t{{\"n{n:03d}\", {n}, {_want(n, failures)}}}," for n in range(200, LARGE_N - 1))
+    files["c/c_test.go"] = (
+        'package c\n\nimport "testing"\n\nfunc TestTable(t *testing.T) {\n'
+        "\tcases := []struct {\n\t\tname    string\n\t\tn, want int\n\t}{\n"
+        f"{rows}\n\t}}\n"
+        "\tfor _, c := range cases {\n\t\tt.Run(c.name, func(t *testing.T) {\n"
+        "\t\t\tif got := Double(c.n); got != c.want {\n"
+        '\t\t\t\tt.Fatalf("Double(%d) = %d, want %d", c.n, got, c.want)\n'
+        "\t\t\t}\n\t\t})\n\t}\n}\n"
+    )
+    return files
+
+
+def _js_large(failures: bool, *, header: str, describe: str, it: str, check: str, ext: str) -> Files:
+    files: Files = {}
+    for index, group in enumerate(_chunks(60)):
+        lines = [header, "", "const double = (n) => 2 * n;", "", f"{describe}('double {index}', () => {{"]
+        for n in group:
+            lines.append(f"  {it}('doubles {n}', () => {{ {check.format(got=f'double({n})', want=_want(n, failures))}; }});")
+        lines += ["});", ""]
+        files[f"test/t{index}.{ext}"] = "\n".join(lines)
+    return files
+
+
+def jest_large(failures: bool) -> Files:
+    return {"package.json": '{"name": "demo", "private": true}\n', **_js_large(failures, header="// generated", describe="describe", it="test", check="expect({got}).toBe({want})", ext="test.js")}
+
+
+def vitest_large(failures: bool) -> Files:
+    header = "import { describe, expect, test } from 'vitest';"
+    return {"package.json": '{"name": "demo", "private": true, "type": "module"}\n', **_js_large(failures, header=header, describe="describe", it="test", check="expect({got}).toBe({want})", ext="test.js")}
+
+
+def mocha_large(failures: bool) -> Files:
+    header = "const assert = require('node:assert');"
+    return _js_large(failures, header=header, describe="describe", it="it", check="assert.strictEqual({got}, {want})", ext="spec.js")
+
+
+def node_large(failures: bool) -> Files:
+    header = "const { describe, it } = require('node:test');\nconst assert = require('node:assert');"
+    return _js_large(failures, header=header, describe="describe", it="it", check="assert.strictEqual({got}, {want})", ext="test.js")
+
+
+LARGE_CASES: list[Case] = []
+for _fail, _suffix in ((False, "large_300_pass"), (True, "large_300_two_failures")):
+    if _fail:  # pytest/large_300_pass (default style) is recorded with the pytest cases above
+        LARGE_CASES.append(Case("pytest", _suffix, ["pytest", "-p", "no:cacheprovider"], pytest_large(_fail), truth=pytest_truth))
+    LARGE_CASES += [
+        Case("unittest", _suffix, [PY, "-m", "unittest"], unittest_large(_fail), truth=unittest_truth),
+        Case("unittest", f"{_suffix}_verbose", [PY, "-m", "unittest", "-v"], unittest_large(_fail), truth=unittest_truth),
+        Case("cargo-test", _suffix, ["cargo", "test", "--offline"], cargo_large(_fail), truth=cargo_truth),
+        Case("go-test", _suffix, ["go", "test", "./..."], go_large(_fail), truth=go_test_truth, env=GO_ENV),
+        Case("go-test", f"{_suffix}_verbose", ["go", "test", "-v", "./..."], go_large(_fail), truth=go_test_truth, env=GO_ENV),
+        Case("node-test", _suffix, ["node", "--test", "--test-reporter=spec"], node_large(_fail), truth=node_truth),
+        Case("jest", _suffix, ["npx", "jest"], jest_large(_fail), setup=link_node_modules, truth=jest_truth),
+        Case("jest", f"{_suffix}_verbose", ["npx", "jest", "--verbose"], jest_large(_fail), setup=link_node_modules, truth=jest_truth),
+        Case("vitest", _suffix, ["npx", "vitest", "run"], vitest_large(_fail), setup=link_node_modules, truth=vitest_truth),
+        Case("vitest", f"{_suffix}_verbose", ["npx", "vitest", "run", "--reporter=verbose"], vitest_large(_fail), setup=link_node_modules, truth=vitest_truth),
+        Case("mocha", _suffix, ["npx", "mocha"], mocha_large(_fail), setup=link_node_modules, truth=mocha_truth),
+    ]
+CASES += LARGE_CASES
+
+
 #: The program each tool's cases need.
 REQUIRES = {"node-test": "node", "cargo-test": "cargo", "cc": "gcc", "make": "make"}
 
@@ -1634,7 +1761,8 @@ def record(case: Case) -> Path:
 
 def main(selected: list[str]) -> int:
     for case in CASES:
-        if selected and case.tool not in selected and (case.folder or case.tool) not in selected:
+        where = case.folder or case.tool
+        if selected and not {case.tool, where, f"{where}/{case.name}"} & set(selected):
             continue
         if case.tool in JS_BINARIES:
             if not (JS_NODE_MODULES / ".bin" / JS_BINARIES[case.tool]).exists():
