@@ -31,10 +31,22 @@ __all__ = [
 Envelope = dict[str, Any]
 
 
+#: Values returned as they are (the leaves of most results).
+_PLAIN = frozenset({str, int, bool, type(None)})
+#: Field names per dataclass type: ``dataclasses.fields`` costs more than the copy itself.
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
+
 def to_jsonable(value: Any) -> Any:
     """Turn a result dataclass (and anything nested in it) into plain JSON values."""
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: to_jsonable(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    kind = type(value)
+    if kind in _PLAIN:
+        return value
+    names = _FIELD_NAMES.get(kind)
+    if names is None and dataclasses.is_dataclass(value) and not isinstance(value, type):
+        names = _FIELD_NAMES[kind] = tuple(f.name for f in dataclasses.fields(value))
+    if names is not None:
+        return {name: to_jsonable(getattr(value, name)) for name in names}
     if isinstance(value, Mapping):
         return {str(k): to_jsonable(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
