@@ -79,6 +79,8 @@ _DTYPES: dict[str, str] = {
 #: Past these sizes a cache of the shortcuts starts afresh.
 _PIECE_CACHE_LIMIT = 1 << 18
 _WORD_CACHE_LIMIT = 1 << 18
+#: A single text up to this many characters is tokenised piece by piece, not vectorised.
+_SHORT_TEXT = 2_000
 #: After lower-casing, BertPreTokenizer splits ASCII text into runs of letters/digits and
 #: single punctuation characters (every printable ASCII character that is neither).
 _ASCII_WORDS = re.compile(r"[a-z0-9]+|[!-/:-@\[-`{-~]")
@@ -527,13 +529,15 @@ class StaticEmbedder:
         split: list[list[str]] = []
         pending: set[str] = set()
         cache = self._pieces
+        # One short text (a query) is cheaper through the piece cache than through numpy.
+        vectorise = self._ascii is not None and (count > 1 or sum(map(len, cut)) > _SHORT_TEXT)
         for i, text in enumerate(cut):
             if special is not None and special(text) is not None:
                 full_at.append(i)
                 continue
             if control(text) is not None:
                 text = text.translate(_DELETE_CONTROL)
-            if text.isascii() and self._ascii is not None:
+            if vectorise and text.isascii():
                 ascii_at.append(i)
                 ascii_texts.append(text)
                 continue
@@ -541,7 +545,7 @@ class StaticEmbedder:
             other_at.append(i)
             split.append(pieces)
             pending.update(p for p in pieces if not p.isascii() and p not in cache)
-        if len(ascii_at) == count and self._ascii is not None:
+        if ascii_at and len(ascii_at) == count and self._ascii is not None:
             return self._ascii(ascii_texts, self.max_length)
 
         parts: list[Sequence[int] | NDArray[np.intp]] = [()] * count
