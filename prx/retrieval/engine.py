@@ -13,6 +13,7 @@ from prx.plugin._search import Candidate, ComponentContext, Query
 
 if TYPE_CHECKING:
     from prx.plugin.interfaces import Reranker, Retriever
+    from prx.ranking.pool import Pool
     from prx.retrieval.corpus import Corpus
     from prx.workspace import Workspace
 
@@ -67,20 +68,60 @@ class Engine:
         weights: dict[str, float] | None = None,
     ) -> list[Candidate]:
         """The best ``pool`` chunks for ``query``, fused and reranked."""
-        from prx.retrieval.fusion import fuse, weights_for
+        return self.ranked_pool(query, pool, accept, weights).candidates()
 
+    def ranked_pool(
+        self,
+        query: Query,
+        pool: int,
+        accept: Callable[[str], bool] | None = None,
+        weights: dict[str, float] | None = None,
+    ) -> Pool:
+        """:meth:`ranked` as a :class:`Pool`: built-in retrievers and stages exchange chunk
+        indices and scores; only plugins see candidates."""
+        from prx.ranking.pool import Pool, ScoreStage
+        from prx.retrieval.fusion import chunk_indices, fuse_chunks, weights_for
+        from prx.retrieval.retrievers import ChunkRetriever
+
+        corpus = self.corpus
+        chunks = corpus.chunks
         depth = pool * DEPTH
-        rankings = {}
+        rankings: dict[str, list[int]] = {}
         for name, retriever in self.retrievers.items():
-            found = retriever.search(query, depth)
-            if accept is not None:
-                found = [c for c in found if accept(c.file)]
-            rankings[name] = found
+            if isinstance(retriever, ChunkRetriever) and _own(retriever, "search", ChunkRetriever):
+                indices, _ = retriever.rank(query, depth)
+                if accept is not None:
+                    indices = [i for i in indices if accept(chunks[i].file)]
+            else:
+                found = retriever.search(query, depth)
+                if accept is not None:
+                    found = [c for c in found if accept(c.file)]
+                indices = chunk_indices(corpus, found)
+            rankings[name] = indices
         weighting = weights_for(query.mode, list(rankings), weights)
-        candidates = fuse(self.corpus, rankings, weighting, limit=pool * 2)
+        fused, scores = fuse_chunks(rankings, weighting, limit=pool * 2)
+        candidates = Pool.of_chunks(corpus, fused, scores, "fused")
+        ordered = False  # whether ``candidates`` is in ranked order
         for stage in self.pipeline:
-            candidates = stage.rerank(query, candidates, self.corpus)
-        return candidates[:pool]
+            if isinstance(stage, ScoreStage) and _own(stage, "rerank", ScoreStage):
+                if stage.ORDERED and not ordered:
+                    candidates, ordered = candidates.ranked(), True
+                new = stage.rescore(query, candidates, corpus)
+                if new is not candidates.scores:
+                    candidates, ordered = candidates.with_scores(new), False
+            else:  # a plugin's stage sees candidates in ranked order, as it always did
+                if not ordered:
+                    candidates = candidates.ranked()
+                reranked = stage.rerank(query, candidates.candidates(), corpus)
+                candidates, ordered = Pool.of_candidates(reranked), True
+        if not ordered:
+            candidates = candidates.ranked()
+        return candidates.head(pool)
+
+
+def _own(component: object, method: str, base: type) -> bool:
+    """Whether ``component`` uses ``base``'s ``method`` (a subclass may override it)."""
+    return getattr(type(component), method) is getattr(base, method)
 
 
 class _Freshness:
