@@ -132,7 +132,7 @@ class DenseRetriever(ChunkRetriever):
         vector = self.embedder.encode([query.text])[0]
         if not vector.any():
             return [], []  # no known token: no semantic signal (the original ranked storage order)
-        return top_chunks(np.einsum("ij,j->i", self.matrix, vector), k)
+        return top_chunks(self.matrix @ vector, k)
 
 
 class SymbolRetriever(ChunkRetriever):
