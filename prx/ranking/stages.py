@@ -46,19 +46,26 @@ def _content_words(query: Query) -> set[str]:
 
 
 class _Names(NamedTuple):
-    """What the definition stage needs of the definitions starting in one chunk."""
+    """What the definition stage needs of one chunk: whether it is mostly imports, and the
+    names of the definitions that start in it."""
 
-    exact: frozenset[str]
-    folded: frozenset[str]
+    imports: bool
+    exact: frozenset[str] = frozenset()
+    folded: frozenset[str] = frozenset()
     #: How many parts each distinct name has (its split, or the name itself when unsplit).
-    sizes: tuple[int, ...]
+    sizes: tuple[int, ...] = ()
     #: Part -> the distinct names (positions in ``sizes``) that have it.
-    having: dict[str, tuple[int, ...]]
+    having: dict[str, tuple[int, ...]] = {}  # shared by the defaults, never mutated
+
+
+_IMPORTS = _Names(imports=True)
 
 
 def _names(corpus: Corpus, chunk: int) -> _Names:
     from prx.retrieval.tokenize import split_identifier
 
+    if corpus.mostly_imports(chunk):
+        return _IMPORTS
     names = sorted({d.name for d in corpus.chunk_definitions(chunk)})
     sizes = []
     having: dict[str, list[int]] = {}
@@ -68,6 +75,7 @@ def _names(corpus: Corpus, chunk: int) -> _Names:
         for part in parts:
             having.setdefault(part, []).append(position)
     return _Names(
+        False,
         frozenset(names),
         frozenset(name.lower() for name in names),
         tuple(sizes),
@@ -101,12 +109,12 @@ class DefinitionReranker(ScoreStage):
             if chunk < 0:
                 scores.append(score)
                 continue
-            if corpus.mostly_imports(chunk):
-                scores.append(score * self.IMPORTS)
-                continue
             names = known.get(chunk)
             if names is None:
                 names = known[chunk] = _names(corpus, chunk)
+            if names.imports:
+                scores.append(score * self.IMPORTS)
+                continue
             # EXACT > FOLDED > any partial boost (at most 2 * PARTIAL), so the first that
             # applies is the best.
             best = 0.0
@@ -115,9 +123,10 @@ class DefinitionReranker(ScoreStage):
             elif folded is not None and folded in names.folded:
                 best = self.FOLDED
             elif words:
+                having = names.having
                 shared: dict[int, int] = {}  # name -> how many query words it has as parts
                 for word in words:
-                    for position in names.having.get(word, ()):
+                    for position in having.get(word, ()):
                         shared[position] = shared.get(position, 0) + 1
                 for position, count in shared.items():
                     size = names.sizes[position]

@@ -30,21 +30,20 @@ Ranking = tuple[list[int], list[float]]
 def top_chunks(scores: NDArray[np.float32], k: int) -> Ranking:
     """The ``k`` best-scoring chunks with a positive score, best first (ties by chunk order,
     also at the cut: of the chunks tied with the k-th, the first ones are kept)."""
-    size = scores.size
-    if k <= 0 or size == 0:
+    positive = np.flatnonzero(scores > 0)
+    if k <= 0 or positive.size == 0:
         return [], []
-    if size > k:
+    part = positive
+    if positive.size > k:
         # argpartition finds the k best in linear time; only those are sorted.
-        part = np.argpartition(scores, size - k)[size - k :]
-        kth = scores[part].min()
-        if np.count_nonzero(scores == kth) != np.count_nonzero(scores[part] == kth):
-            # argpartition chose among chunks tied at the cut arbitrarily: take the first.
-            above = np.flatnonzero(scores > kth)
-            tied = np.flatnonzero(scores == kth)[: k - above.size]
-            part = np.concatenate((above, tied))
-    else:
-        part = np.arange(size)
-    part = part[scores[part] > 0]
+        values = scores[positive]
+        chosen = np.argpartition(-values, k - 1)[:k]
+        kth = values[chosen].min()
+        if np.count_nonzero(values == kth) != np.count_nonzero(values[chosen] == kth):
+            # argpartition chose among the chunks tied at the cut arbitrarily: take the first.
+            above = np.flatnonzero(values > kth)
+            chosen = np.concatenate((above, np.flatnonzero(values == kth)[: k - above.size]))
+        part = positive[chosen]
     order = part[np.lexsort((part, -scores[part]))]
     return order.tolist(), scores[order].tolist()
 
@@ -99,8 +98,17 @@ class BM25Retriever(ChunkRetriever):
 
         self.corpus = corpus
         prebuilt = corpus.prebuilt.get("bm25")
-        self.index = (
-            prebuilt if prebuilt is not None else BM25Index.build(c.terms for c in corpus.chunks)
+        if prebuilt is None:
+            self.index = BM25Index.build(c.terms for c in corpus.chunks)
+            return
+        # An index's postings are memory-mapped: plain views of the same pages slice without
+        # the memmap subclass's per-slice bookkeeping (nothing is read ahead of need).
+        self.index = BM25Index(
+            prebuilt.vocabulary,
+            np.asarray(prebuilt.offsets),
+            np.asarray(prebuilt.ids),
+            np.asarray(prebuilt.weights),
+            prebuilt.doc_count,
         )
 
     def rank(self, query: Query, k: int) -> Ranking:
@@ -121,7 +129,7 @@ class DenseRetriever(ChunkRetriever):
         self.embedder: Any = default_embedder()
         prebuilt = corpus.prebuilt.get("embeddings")
         if prebuilt is not None and prebuilt.shape == (len(corpus.chunks), self.embedder.dim):
-            self.matrix: NDArray[np.float32] = prebuilt
+            self.matrix: NDArray[np.float32] = np.asarray(prebuilt)  # a view, as for BM25
             return
         texts = [enrich(c) for c in corpus.chunks]
         self.matrix = (

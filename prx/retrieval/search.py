@@ -333,24 +333,17 @@ def _ranked_exists(corpus: Corpus, query: Query, ranked: list[int]) -> SearchExi
 def _best_line(text: str, words: Sequence[str]) -> int:
     """The offset of the first line of ``text`` holding the most of ``words`` (each counted
     once per line, as often as it is listed), or 0 when no line holds one."""
-    lowered = text.lower()  # lower-casing never adds or removes a newline
-    hits: dict[int, int] = {}
-    found: dict[str, list[int]] = {}
-    for word in words:
-        rows = found.get(word)
-        if rows is None:
-            rows = found[word] = []
-            at = lowered.find(word)
-            while at >= 0:
-                rows.append(lowered.count("\n", 0, at))
-                after = lowered.find("\n", at)
-                at = lowered.find(word, after + 1) if after >= 0 else -1
-        for row in rows:
-            hits[row] = hits.get(row, 0) + 1
-    if not hits:
-        return 0
-    most = max(hits.values())
-    return min(row for row, count in hits.items() if count == most)
+    best = line = 0
+    # Lower-casing never adds or removes a newline, so the lines stay aligned; plain loops
+    # (no generator) because this runs over every line of every shown chunk.
+    for offset, row in enumerate(text.lower().split("\n")):
+        hits = 0
+        for word in words:
+            if word in row:
+                hits += 1
+        if hits > best:
+            best, line = hits, offset
+    return line
 
 
 def _chunk_match(corpus: Corpus, index: int, score: float, query: Query, top: float) -> Match:
