@@ -17,6 +17,7 @@ from prx.files.text import BINARY_PROBE, decode
 from prx.hashing import content_hash
 
 if TYPE_CHECKING:
+    from prx.files.walk import WalkResult
     from prx.plugin.interfaces import LanguageSpec
     from prx.workspace import Workspace
 
@@ -231,6 +232,7 @@ def build_corpus(
     workers: int | None = None,
     only: set[str] | None = None,
     embed: bool = False,
+    walked: WalkResult | None = None,
 ) -> Corpus:
     """Walk ``root`` and build its corpus (files over the size limit and binaries skipped).
 
@@ -238,12 +240,14 @@ def build_corpus(
     one per core); parsing holds the GIL, so threads would not help. With ``only``, just
     those files (relative paths) are processed: the rest of the walk is ignored. With
     ``embed``, the workers also embed the chunks they make (``prebuilt["embeddings"]``).
+    ``walked``: the walk of ``root`` (same options) when the caller has one already.
     """
     from prx.files.walk import walk
     from prx.lang.catalog import BUILTIN_LANGUAGES
 
     corpus = Corpus(root=root)
-    walked = walk(root, max_file_size=ws.config.max_file_size, skip_binary=False)
+    if walked is None:
+        walked = walk(root, max_file_size=ws.config.max_file_size, skip_binary=False)
     skipped: Counter[str] = Counter(walked.skipped)
     chosen = [f for f in walked.files if only is None or f.rel in only]
     builtin = {id(spec) for spec in BUILTIN_LANGUAGES}

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from prx.plugin._search import Candidate, ComponentContext, Query
 
 if TYPE_CHECKING:
+    from prx.files.walk import WalkResult
     from prx.plugin.interfaces import Reranker, Retriever
     from prx.ranking.pool import Pool
     from prx.retrieval.corpus import Corpus
@@ -26,7 +27,14 @@ DEPTH = 3
 class Engine:
     """Retrievers and rerankers over the corpus of one root."""
 
-    def __init__(self, ws: Workspace, root: str, corpus: Corpus | None = None) -> None:
+    def __init__(
+        self,
+        ws: Workspace,
+        root: str,
+        corpus: Corpus | None = None,
+        *,
+        walked: WalkResult | None = None,
+    ) -> None:
         from prx.ranking.stages import DEFAULT_PIPELINE
         from prx.retrieval.corpus import build_corpus
 
@@ -38,9 +46,9 @@ class Engine:
                 from prx.retrieval.embed import default_embedder
 
                 default_embedder()
-                corpus = build_corpus(ws, root, embed=True)
+                corpus = build_corpus(ws, root, embed=True, walked=walked)
             except Exception:  # embeddings are a bonus: without them, build the rest
-                corpus = build_corpus(ws, root)
+                corpus = build_corpus(ws, root, walked=walked)
         self.corpus = corpus
         self.warnings: list[str] = []
         self.retrievers: dict[str, Retriever] = {}
@@ -189,12 +197,13 @@ def engine_for(ws: Workspace, root: str, *, refresh: bool = False) -> Engine:
 
     walked = walk(root, max_file_size=ws.config.max_file_size, skip_binary=False)
     freshness = _Freshness(root, walked.files)
-    engine = Engine(ws, root, _indexed_corpus(ws, root))
+    # One walk serves the freshness check and the corpus (from the index or built).
+    engine = Engine(ws, root, _indexed_corpus(ws, root, walked), walked=walked)
     cache[root] = (freshness, engine)
     return engine
 
 
-def _indexed_corpus(ws: Workspace, root: str) -> Corpus | None:
+def _indexed_corpus(ws: Workspace, root: str, walked: WalkResult) -> Corpus | None:
     """The corpus from ``root``'s index, brought up to date in memory; None without one.
 
     A stale index is used for the files it still describes correctly; the others are read
@@ -213,7 +222,7 @@ def _indexed_corpus(ws: Workspace, root: str) -> Corpus | None:
         return None
     from prx.index.assemble import assemble
 
-    assembly = assemble(ws, root, previous)
+    assembly = assemble(ws, root, previous, walked=walked)
     corpus = assembly.data.corpus
     corpus.prebuilt = {"bm25": assembly.data.bm25, "embeddings": assembly.data.embeddings}
     changed = len(assembly.changed) + len(assembly.removed)
