@@ -30,20 +30,25 @@ Ranking = tuple[list[int], list[float]]
 def top_chunks(scores: NDArray[np.float32], k: int) -> Ranking:
     """The ``k`` best-scoring chunks with a positive score, best first (ties by chunk order,
     also at the cut: of the chunks tied with the k-th, the first ones are kept)."""
-    positive = np.flatnonzero(scores > 0)
-    if k <= 0 or positive.size == 0:
+    positive = scores > 0
+    count = int(np.count_nonzero(positive))
+    if k <= 0 or count == 0:
         return [], []
-    part = positive
-    if positive.size > k:
-        # argpartition finds the k best in linear time; only those are sorted.
-        values = scores[positive]
+    if count <= k:
+        part = np.flatnonzero(positive)
+    else:
+        # argpartition finds the k best in linear time; only those are sorted. Sparse
+        # scores (BM25) are cut down to the positive ones first; dense ones need not be,
+        # the k best being positive anyway.
+        among = np.flatnonzero(positive) if 2 * count < scores.size else None
+        values = scores if among is None else scores[among]
         chosen = np.argpartition(-values, k - 1)[:k]
         kth = values[chosen].min()
         if np.count_nonzero(values == kth) != np.count_nonzero(values[chosen] == kth):
             # argpartition chose among the chunks tied at the cut arbitrarily: take the first.
             above = np.flatnonzero(values > kth)
             chosen = np.concatenate((above, np.flatnonzero(values == kth)[: k - above.size]))
-        part = positive[chosen]
+        part = chosen if among is None else among[chosen]
     order = part[np.lexsort((part, -scores[part]))]
     return order.tolist(), scores[order].tolist()
 
