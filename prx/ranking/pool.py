@@ -2,9 +2,9 @@
 
 A warm query spends most of its time in Python, and building a frozen ``Candidate`` per
 chunk per stage cost more than the scoring itself. The built-in stages therefore rescore a
-:class:`Pool` (chunk indices, files, lines and scores side by side) and the engine builds
-candidates once, for the answer. Their public ``rerank`` runs the same code, so both paths
-rank alike.
+:class:`Pool` (chunk indices, files, lines and scores side by side, never moved) and the
+engine builds candidates once, for the answer. Their public ``rerank`` runs the same code,
+so both paths rank alike.
 """
 
 from __future__ import annotations
@@ -23,9 +23,10 @@ __all__ = ["Pool", "ScoreStage"]
 
 class Pool:
     """Candidates side by side: ``chunks[i]`` (or -1), ``files[i]``, ``starts[i]``,
-    ``ends[i]``, ``scores[i]``, ``sources[i]``."""
+    ``ends[i]``, ``sources[i]`` and ``scores[i]``; ``order`` lists the positions in the
+    order the candidates are in, when it is known (None after a rescoring)."""
 
-    __slots__ = ("_ties", "chunks", "ends", "files", "scores", "sources", "starts")
+    __slots__ = ("_ties", "chunks", "ends", "files", "order", "scores", "sources", "starts")
 
     def __init__(
         self,
@@ -35,6 +36,7 @@ class Pool:
         ends: list[int],
         scores: list[float],
         sources: list[str],
+        order: list[int] | None = None,
     ) -> None:
         self.chunks = chunks
         self.files = files
@@ -42,6 +44,7 @@ class Pool:
         self.ends = ends
         self.scores = scores
         self.sources = sources
+        self.order = order
         #: Positions in file and line order (computed when first needed).
         self._ties: list[int] | None = None
 
@@ -50,7 +53,7 @@ class Pool:
 
     @classmethod
     def of_chunks(cls, corpus: Corpus, chunks: list[int], scores: list[float], source: str) -> Pool:
-        """A pool of corpus chunks."""
+        """A pool of corpus chunks, in no particular order."""
         records = [corpus.chunks[i] for i in chunks]
         return cls(
             chunks,
@@ -63,6 +66,7 @@ class Pool:
 
     @classmethod
     def of_candidates(cls, candidates: Sequence[Candidate]) -> Pool:
+        """A pool of candidates, in the order given."""
         return cls(
             [c.chunk for c in candidates],
             [c.file for c in candidates],
@@ -70,6 +74,7 @@ class Pool:
             [c.end_line for c in candidates],
             [c.score for c in candidates],
             [c.source for c in candidates],
+            list(range(len(candidates))),
         )
 
     def ranked_order(self) -> list[int]:
@@ -80,54 +85,27 @@ class Pool:
         # A stable sort keeps the ties in file order.
         return sorted(self._ties, key=self.scores.__getitem__, reverse=True)
 
-    def take(self, positions: Sequence[int]) -> Pool:
-        """The candidates at ``positions``, in that order."""
-        return Pool(
-            [self.chunks[i] for i in positions],
-            [self.files[i] for i in positions],
-            [self.starts[i] for i in positions],
-            [self.ends[i] for i in positions],
-            [self.scores[i] for i in positions],
-            [self.sources[i] for i in positions],
-        )
-
-    def with_scores(self, scores: list[float]) -> Pool:
-        """The same candidates, in the same order, with new scores."""
+    def rescored(self, scores: list[float]) -> Pool:
+        """The same candidates with new scores (their order unknown again)."""
         pool = Pool(self.chunks, self.files, self.starts, self.ends, scores, self.sources)
         pool._ties = self._ties
         return pool
 
-    def ranked(self, scores: list[float] | None = None) -> Pool:
-        """The pool (with new ``scores``, if given) in ranked order."""
-        pool = self if scores is None else self.with_scores(scores)
-        order = pool.ranked_order()
-        ranked = pool.take(order)
-        if pool._ties is not None:  # the file and line order, carried over
-            moved = [0] * len(order)
-            for now, before in enumerate(order):
-                moved[before] = now
-            ranked._ties = [moved[i] for i in pool._ties]
-        return ranked
-
-    def head(self, count: int) -> Pool:
-        """The first ``count`` candidates."""
-        if count >= len(self.chunks):
-            return self
-        return self.take(range(count))
-
     def candidates(self, limit: int | None = None) -> list[Candidate]:
-        """The first ``limit`` entries as candidates."""
+        """The candidates in their order (ranked when not known), the first ``limit``."""
+        order = self.order if self.order is not None else self.ranked_order()
+        chunks, files, starts, ends = self.chunks, self.files, self.starts, self.ends
+        scores, sources = self.scores, self.sources
         return [
-            Candidate(file=f, start_line=s, end_line=e, score=score, source=src, chunk=c)
-            for c, f, s, e, score, src in zip(
-                self.chunks[:limit],
-                self.files[:limit],
-                self.starts[:limit],
-                self.ends[:limit],
-                self.scores[:limit],
-                self.sources[:limit],
-                strict=True,
+            Candidate(
+                file=files[i],
+                start_line=starts[i],
+                end_line=ends[i],
+                score=scores[i],
+                source=sources[i],
+                chunk=chunks[i],
             )
+            for i in order[:limit]
         ]
 
 
@@ -135,7 +113,8 @@ class ScoreStage(Reranker):
     """A rerank stage that only changes scores: :meth:`rescore` gives the new score of
     each candidate of a pool; ``rerank`` is that, in ranked order."""
 
-    #: Whether :meth:`rescore` reads the pool in ranked order (sums and ties depend on it).
+    #: Whether :meth:`rescore` reads ``pool.order`` (sums and ties depend on it); the engine
+    #: then puts the pool in ranked order first, as every stage's ``rerank`` leaves it.
     ORDERED: ClassVar[bool] = False
 
     @abstractmethod
@@ -150,4 +129,4 @@ class ScoreStage(Reranker):
         scores = self.rescore(query, pool, corpus)
         if scores is pool.scores:
             return candidates
-        return pool.ranked(scores).candidates()
+        return pool.rescored(scores).candidates()

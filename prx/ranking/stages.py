@@ -200,7 +200,9 @@ class CoherenceReranker(ScoreStage):
         top = max(scores)
         totals: dict[str, float] = defaultdict(float)
         best: dict[str, int] = {}
-        for index, (file, score) in enumerate(zip(pool.files, scores, strict=True)):
+        files = pool.files
+        for index in pool.order if pool.order is not None else range(len(scores)):
+            file, score = files[index], scores[index]
             totals[file] += score
             if file not in best or score > scores[best[file]]:
                 best[file] = index

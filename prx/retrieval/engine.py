@@ -90,8 +90,9 @@ class Engine:
         accept: Callable[[str], bool] | None = None,
         weights: dict[str, float] | None = None,
     ) -> Pool:
-        """:meth:`ranked` as a :class:`Pool`: built-in retrievers and stages exchange chunk
-        indices and scores; only plugins see candidates."""
+        """:meth:`ranked` as a :class:`Pool` whose ``order`` holds the best ``pool``
+        positions: built-in retrievers and stages exchange chunk indices and scores; only
+        plugins see candidates."""
         from prx.ranking.pool import Pool, ScoreStage
         from prx.retrieval.fusion import chunk_indices, fuse_chunks, weights_for
         from prx.retrieval.retrievers import ChunkRetriever
@@ -114,22 +115,20 @@ class Engine:
         weighting = weights_for(query.mode, list(rankings), weights)
         fused, scores = fuse_chunks(rankings, weighting, limit=pool * 2)
         candidates = Pool.of_chunks(corpus, fused, scores, "fused")
-        ordered = False  # whether ``candidates`` is in ranked order
         for stage in self.pipeline:
             if isinstance(stage, ScoreStage) and _own(stage, "rerank", ScoreStage):
-                if stage.ORDERED and not ordered:
-                    candidates, ordered = candidates.ranked(), True
+                if stage.ORDERED and candidates.order is None:
+                    candidates.order = candidates.ranked_order()
                 new = stage.rescore(query, candidates, corpus)
                 if new is not candidates.scores:
-                    candidates, ordered = candidates.with_scores(new), False
+                    candidates = candidates.rescored(new)
             else:  # a plugin's stage sees candidates in ranked order, as it always did
-                if not ordered:
-                    candidates = candidates.ranked()
                 reranked = stage.rerank(query, candidates.candidates(), corpus)
-                candidates, ordered = Pool.of_candidates(reranked), True
-        if not ordered:
-            candidates = candidates.ranked()
-        return candidates.head(pool)
+                candidates = Pool.of_candidates(reranked)
+        if candidates.order is None:
+            candidates.order = candidates.ranked_order()
+        del candidates.order[pool:]
+        return candidates
 
 
 def _own(component: object, method: str, base: type) -> bool:

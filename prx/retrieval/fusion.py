@@ -68,4 +68,4 @@ def fuse(
 
     indices = {name: chunk_indices(corpus, ranking) for name, ranking in rankings.items()}
     chunks, scores = fuse_chunks(indices, weights, limit)
-    return Pool.of_chunks(corpus, chunks, scores, "fused").ranked().candidates()
+    return Pool.of_chunks(corpus, chunks, scores, "fused").candidates()

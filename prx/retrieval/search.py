@@ -291,15 +291,16 @@ def _ranked(
         symbol=symbol_name(page.query) if page.mode == "symbol" else None,
     )
     pool = max(50, page.offset + 5 * page.top_k)
-    ranked = engine.ranked_pool(query, pool, accept)
+    found = engine.ranked_pool(query, pool, accept)
+    ranked = found.order or []  # positions in the pool, best first
     corpus = engine.corpus
     if exists:
-        return _ranked_exists(engine.corpus, query, ranked.chunks)
-    top = ranked.scores[0] if len(ranked) else 1.0
-    window = range(page.offset, min(len(ranked), page.offset + page.top_k))
-    matches = [_chunk_match(corpus, ranked.chunks[i], ranked.scores[i], query, top) for i in window]
+        return _ranked_exists(engine.corpus, query, [found.chunks[i] for i in ranked])
+    top = found.scores[ranked[0]] if ranked else 1.0
+    window = ranked[page.offset : page.offset + page.top_k]
+    matches = [_chunk_match(corpus, found.chunks[i], found.scores[i], query, top) for i in window]
     suggestion = None
-    if not len(ranked):
+    if not ranked:
         suggestion = "Nothing matched: try other words, or --literal for an exact text."
     skipped = dict(corpus.skipped)
     notes = list(engine.warnings)
