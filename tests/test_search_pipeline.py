@@ -173,3 +173,15 @@ def test_saturation_decays_each_files_chunks_in_ranked_order_whatever_the_pool_o
     # Ranked: a:9 (3), a:5 (2), b:1 (2), a:1 (1); a's second chunk x 0.3, its third x 0.09.
     scores = stage.rescore(_query("x y", "hybrid"), pool, None)
     assert scores == pytest.approx([0.09, 3, 2, 0.6])
+
+
+def test_similarities_are_the_product_on_both_sides_of_the_blas_threshold():
+    from prx.retrieval.retrievers import _SMALL_PRODUCT, _similarities
+
+    rng = np.random.default_rng(0)
+    vector = rng.standard_normal(256).astype(np.float32)
+    for rows in (3, _SMALL_PRODUCT // 256, _SMALL_PRODUCT // 256 + 1):
+        matrix = rng.standard_normal((rows, 256)).astype(np.float32)
+        np.testing.assert_allclose(
+            _similarities(matrix, vector), matrix @ vector, rtol=1e-5, atol=1e-4
+        )
