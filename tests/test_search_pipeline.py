@@ -185,3 +185,53 @@ def test_similarities_are_the_product_on_both_sides_of_the_blas_threshold():
         np.testing.assert_allclose(
             _similarities(matrix, vector), matrix @ vector, rtol=1e-5, atol=1e-4
         )
+
+
+def test_mostly_imports_counts_lines_as_a_line_by_line_match_does():
+    from prx.ranking.stages import _IMPORT_LINE, mostly_imports
+
+    def by_lines(text: str) -> bool:
+        lines = [line for line in text.split("\n") if line.strip()]
+        if len(lines) < 3:
+            return False
+        return sum(1 for line in lines if _IMPORT_LINE.match(line)) / len(lines) > 0.6
+
+    rng = random.Random(0)
+    pieces = [
+        "import os",
+        "from a.b import c",
+        "use std::io;",
+        "#include <x>",
+        "x = 1",
+        "require('y')",
+        "  ",
+        "\t",
+        "\r",
+        "\x0c",
+        "\u2028",
+        "\xa0",
+        "\n",
+        "\n",
+        "\n",
+        "export * from 'z'",
+        "const q = require('q')",
+        "from  import",
+        "def f():",
+    ]
+    for _ in range(3000):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 14)))
+        assert mostly_imports(text) == by_lines(text), repr(text)
+    assert mostly_imports("import a\nimport b\nfrom c import d\nx = 1\n")
+    assert not mostly_imports("import a\nimport b\n")  # fewer than three lines
+
+
+def test_chunk_definitions_are_those_starting_in_the_chunk(engine):
+    corpus = engine.corpus
+    for index in reversed(range(len(corpus.chunks))):  # from the end: other files first
+        chunk = corpus.chunks[index]
+        assert corpus.chunk_definitions(index) == [
+            d
+            for d in corpus.definitions_in(chunk.file)
+            if chunk.start_line <= d.start_line <= chunk.end_line
+        ]
+    assert sum(len(corpus.chunk_definitions(i)) for i in range(len(corpus.chunks))) > 40

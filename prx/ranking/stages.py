@@ -55,10 +55,11 @@ class _Names(NamedTuple):
     #: How many parts each distinct name has (its split, or the name itself when unsplit).
     sizes: tuple[int, ...] = ()
     #: Part -> the distinct names (positions in ``sizes``) that have it.
-    having: dict[str, tuple[int, ...]] = {}  # shared by the defaults, never mutated
+    having: dict[str, list[int]] = {}  # shared by the defaults, never mutated
 
 
 _IMPORTS = _Names(imports=True)
+_NO_NAMES = _Names(imports=False)
 
 
 def _names(corpus: Corpus, chunk: int) -> _Names:
@@ -66,11 +67,14 @@ def _names(corpus: Corpus, chunk: int) -> _Names:
 
     if corpus.mostly_imports(chunk):
         return _IMPORTS
-    names = sorted({d.name for d in corpus.chunk_definitions(chunk)})
+    names = {d.name for d in corpus.chunk_definitions(chunk)}
+    if not names:
+        return _NO_NAMES
     sizes = []
     having: dict[str, list[int]] = {}
     for position, name in enumerate(names):
-        parts = set(split_identifier(name)[1:] or split_identifier(name))
+        split = split_identifier(name)
+        parts = set(split[1:] or split)
         sizes.append(len(parts))
         for part in parts:
             having.setdefault(part, []).append(position)
@@ -79,7 +83,7 @@ def _names(corpus: Corpus, chunk: int) -> _Names:
         frozenset(names),
         frozenset(name.lower() for name in names),
         tuple(sizes),
-        {part: tuple(positions) for part, positions in having.items()},
+        having,
     )
 
 
@@ -135,10 +139,17 @@ class DefinitionReranker(ScoreStage):
         return scores
 
 
+#: Every import pattern holds one of these, so their occurrences bound the import lines.
+_IMPORT_WORDS = ("import", "use ", "#include", "require", "extern crate", "export ")
+
+
 def mostly_imports(text: str) -> bool:
     """Whether over 60 % of a text's (at least three) non-blank lines are imports."""
-    lines = [line for line in text.split("\n") if line.strip()]
+    lines = [line for line in text.split("\n") if line and not line.isspace()]
     if len(lines) < 3:
+        return False
+    # Most chunks have too few import words to be mostly imports: no line needs matching.
+    if sum(text.count(word) for word in _IMPORT_WORDS) <= 0.6 * len(lines):
         return False
     return sum(1 for line in lines if _IMPORT_LINE.match(line)) / len(lines) > 0.6
 

@@ -7,6 +7,7 @@ Files that cannot be parsed are chunked as plain text and counted in ``skipped``
 from __future__ import annotations
 
 import os
+from bisect import bisect_right
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -92,16 +93,29 @@ class Corpus:
         return -1
 
     def chunk_definitions(self, chunk: int) -> list[Definition]:
-        """The definitions that start inside chunk ``chunk`` (computed once per chunk)."""
-        slot = ("chunk-defs", str(chunk))
-        found = self._memo.get(slot)
+        """The definitions that start inside chunk ``chunk`` (found for all the chunks of
+        its file at once, the first time one of them is asked about)."""
+        known: dict[int, list[Definition]] = self._memo.setdefault(("chunk-defs", ""), {})
+        found = known.get(chunk)
         if found is None:
-            record = self.chunks[chunk]
-            found = self._memo[slot] = [
-                d
-                for d in self.definitions_in(record.file)
-                if record.start_line <= d.start_line <= record.end_line
-            ]
+            chunks = self.chunks
+            file = chunks[chunk].file
+            first = last = chunk  # a file's chunks are contiguous and in line order
+            while first > 0 and chunks[first - 1].file == file:
+                first -= 1
+            while last + 1 < len(chunks) and chunks[last + 1].file == file:
+                last += 1
+            starts = [chunks[i].start_line for i in range(first, last + 1)]
+            if starts != sorted(starts):
+                first = last = chunk
+                starts = [chunks[chunk].start_line]
+            each: dict[int, list[Definition]] = {i: [] for i in range(first, last + 1)}
+            for definition in self.definitions_in(file):
+                at = first + bisect_right(starts, definition.start_line) - 1
+                if at >= first and definition.start_line <= chunks[at].end_line:
+                    each[at].append(definition)
+            known.update(each)
+            found = known[chunk]
         return found
 
     def mostly_imports(self, chunk: int) -> bool:
