@@ -43,13 +43,26 @@ def _is_dataclass_instance(value: Any) -> bool:
     )
 
 
+#: Values returned as they are (the leaves of most results).
+_PLAIN = frozenset({str, int, bool, type(None)})
+#: Field names per dataclass type: ``dataclasses.fields`` costs more than the copy itself.
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
+
 def to_jsonable(value: Any) -> Any:
     """Turn a result dataclass (and anything nested in it) into plain JSON values."""
-    fields = getattr(type(value), "__record_fields__", None)
-    if fields is None and _is_dataclass_instance(value):
-        fields = fields_of(value)
-    if fields is not None:
-        return {f.name: to_jsonable(getattr(value, f.name)) for f in fields}
+    kind = type(value)
+    if kind in _PLAIN:
+        return value
+    names = _FIELD_NAMES.get(kind)
+    if names is None:
+        fields = getattr(kind, "__record_fields__", None)
+        if fields is None and _is_dataclass_instance(value):
+            fields = fields_of(value)
+        if fields is not None:
+            names = _FIELD_NAMES[kind] = tuple(f.name for f in fields)
+    if names is not None:
+        return {name: to_jsonable(getattr(value, name)) for name in names}
     if isinstance(value, Mapping):
         return {str(k): to_jsonable(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):

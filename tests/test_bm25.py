@@ -53,3 +53,23 @@ def test_identifier_splitting():
     assert split_identifier("_private") == ("_private",)
     assert split_identifier("naïve_größe") == ("naïve_größe", "naïve", "größe")
     assert tokenize("x = fooBar(1)") == ["x", "foobar", "foo", "bar"]
+
+
+def test_ascii_text_is_tokenised_as_by_the_unicode_pattern():
+    import random
+
+    from prx.retrieval.tokenize import _ASCII_IDENT, _IDENT
+
+    rng = random.Random(0)
+    alphabet = "aZ_09 .(\n\t-" + "".join(chr(c) for c in range(32, 127))
+    for _ in range(2000):
+        text = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 40)))
+        assert _ASCII_IDENT.findall(text) == _IDENT.findall(text), text
+    assert tokenize("naïve_größe + fooBar") == [
+        "naïve_größe",
+        "naïve",
+        "größe",
+        "foobar",
+        "foo",
+        "bar",
+    ]

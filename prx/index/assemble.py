@@ -23,6 +23,7 @@ from prx.retrieval.bm25 import BM25Index
 from prx.retrieval.corpus import ChunkRecord, Corpus, Definition, build_corpus, enrich
 
 if TYPE_CHECKING:
+    from prx.files.walk import WalkResult
     from prx.workspace import Workspace
 
 __all__ = ["Assembly", "assemble"]
@@ -62,13 +63,16 @@ def assemble(
     *,
     embed: bool = True,
     progress: Callable[[str, int, int], None] | None = None,
+    walked: WalkResult | None = None,
 ) -> Assembly:
-    """Index data for ``root`` now, reusing ``previous`` for unchanged files."""
+    """Index data for ``root`` now, reusing ``previous`` for unchanged files (``walked``:
+    the walk of ``root``, same options, when the caller has one already)."""
     from prx.files.walk import walk
 
     timings: dict[str, float] = {}
     started = time.perf_counter()
-    walked = walk(root, max_file_size=ws.config.max_file_size, skip_binary=False)
+    if walked is None:
+        walked = walk(root, max_file_size=ws.config.max_file_size, skip_binary=False)
     stamps: dict[str, tuple[int, int]] = {}
     reuse: set[str] = set()
     build: set[str] = set()
@@ -102,7 +106,11 @@ def assemble(
         )
 
     started = time.perf_counter()
-    fresh = build_corpus(ws, root, only=build, embed=embed) if build else Corpus(root=root)
+    fresh = (
+        build_corpus(ws, root, only=build, embed=embed, walked=walked)
+        if build
+        else Corpus(root=root)
+    )
     timings["chunk"] = (time.perf_counter() - started) * 1000
 
     started = time.perf_counter()

@@ -11,9 +11,10 @@ from __future__ import annotations
 import os
 import re
 from collections import defaultdict
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
-from prx.plugin._search import Candidate, Query, Reranker
+from prx.plugin._search import Query
+from prx.ranking.pool import Pool, ScoreStage
 
 if TYPE_CHECKING:
     from prx.retrieval.corpus import Corpus
@@ -40,27 +41,53 @@ _IMPORT_LINE = re.compile(
 )
 
 
-def _with_scores(candidates: list[Candidate], scores: list[float]) -> list[Candidate]:
-    # Direct construction: dataclasses.replace costs three times as much on this hot path.
-    rescored = [
-        Candidate(
-            file=c.file,
-            start_line=c.start_line,
-            end_line=c.end_line,
-            score=s,
-            source=c.source,
-            chunk=c.chunk,
-        )
-        for c, s in zip(candidates, scores, strict=True)
-    ]
-    return sorted(rescored, key=lambda c: (-c.score, c.file, c.start_line))
-
-
 def _content_words(query: Query) -> set[str]:
     return {t for t in query.tokens if len(t) > 2 and t not in _STOPWORDS}
 
 
-class DefinitionReranker(Reranker):
+class _Names(NamedTuple):
+    """What the definition stage needs of one chunk: whether it is mostly imports, and the
+    names of the definitions that start in it."""
+
+    imports: bool
+    exact: frozenset[str] = frozenset()
+    folded: frozenset[str] = frozenset()
+    #: How many parts each distinct name has (its split, or the name itself when unsplit).
+    sizes: tuple[int, ...] = ()
+    #: Part -> the distinct names (positions in ``sizes``) that have it.
+    having: dict[str, list[int]] = {}  # shared by the defaults, never mutated
+
+
+_IMPORTS = _Names(imports=True)
+_NO_NAMES = _Names(imports=False)
+
+
+def _names(corpus: Corpus, chunk: int) -> _Names:
+    from prx.retrieval.tokenize import split_identifier
+
+    if corpus.mostly_imports(chunk):
+        return _IMPORTS
+    names = {d.name for d in corpus.chunk_definitions(chunk)}
+    if not names:
+        return _NO_NAMES
+    sizes = []
+    having: dict[str, list[int]] = {}
+    for position, name in enumerate(names):
+        split = split_identifier(name)
+        parts = set(split[1:] or split)
+        sizes.append(len(parts))
+        for part in parts:
+            having.setdefault(part, []).append(position)
+    return _Names(
+        False,
+        frozenset(names),
+        frozenset(name.lower() for name in names),
+        tuple(sizes),
+        having,
+    )
+
+
+class DefinitionReranker(ScoreStage):
     """Chunks that define what the query names rise; chunks of mostly imports sink."""
 
     NAME = "definition"
@@ -73,106 +100,127 @@ class DefinitionReranker(Reranker):
     #: Multiplier for chunks whose lines are mostly imports.
     IMPORTS = 0.3
 
-    def rerank(self, query: Query, candidates: list[Candidate], corpus: Corpus) -> list[Candidate]:
-        if not candidates:
-            return candidates
-        from prx.retrieval.tokenize import split_identifier
-
-        top = max(c.score for c in candidates)
+    def rescore(self, query: Query, pool: Pool, corpus: Corpus) -> list[float]:
+        if not len(pool):
+            return pool.scores
+        top = max(pool.scores)
         words = _content_words(query)
         symbol = query.symbol
+        folded = symbol.lower() if symbol is not None else None
+        known: dict[int, _Names] = corpus.memo("definition-names", "", lambda _: {})
         scores = []
-        for candidate in candidates:
-            score = candidate.score
-            if candidate.chunk >= 0 and corpus.mostly_imports(candidate.chunk):
+        for chunk, score in zip(pool.chunks, pool.scores, strict=True):
+            if chunk < 0:
+                scores.append(score)
+                continue
+            names = known.get(chunk)
+            if names is None:
+                names = known[chunk] = _names(corpus, chunk)
+            if names.imports:
                 scores.append(score * self.IMPORTS)
                 continue
+            # EXACT > FOLDED > any partial boost (at most 2 * PARTIAL), so the first that
+            # applies is the best.
             best = 0.0
-            inside = corpus.chunk_definitions(candidate.chunk) if candidate.chunk >= 0 else []
-            for definition in inside:
-                name = definition.name
-                if symbol is not None and name == symbol:
-                    best = max(best, self.EXACT)
-                elif symbol is not None and name.lower() == symbol.lower():
-                    best = max(best, self.FOLDED)
-                elif words:
-                    parts = set(split_identifier(name)[1:] or split_identifier(name))
-                    shared = len(parts & words)
-                    if shared:
-                        best = max(best, self.PARTIAL * shared / len(parts) * min(shared, 2))
+            if symbol is not None and symbol in names.exact:
+                best = self.EXACT
+            elif folded is not None and folded in names.folded:
+                best = self.FOLDED
+            elif words:
+                having = names.having
+                shared: dict[int, int] = {}  # name -> how many query words it has as parts
+                for word in words:
+                    for position in having.get(word, ()):
+                        shared[position] = shared.get(position, 0) + 1
+                for position, count in shared.items():
+                    size = names.sizes[position]
+                    best = max(best, self.PARTIAL * count / size * min(count, 2))
             scores.append(score + top * best)
-        return _with_scores(candidates, scores)
+        return scores
+
+
+#: Every import pattern holds one of these, so their occurrences bound the import lines.
+_IMPORT_WORDS = ("import", "use ", "#include", "require", "extern crate", "export ")
 
 
 def mostly_imports(text: str) -> bool:
     """Whether over 60 % of a text's (at least three) non-blank lines are imports."""
-    lines = [line for line in text.split("\n") if line.strip()]
+    lines = [line for line in text.split("\n") if line and not line.isspace()]
     if len(lines) < 3:
+        return False
+    # Most chunks have too few import words to be mostly imports: no line needs matching.
+    if sum(text.count(word) for word in _IMPORT_WORDS) <= 0.6 * len(lines):
         return False
     return sum(1 for line in lines if _IMPORT_LINE.match(line)) / len(lines) > 0.6
 
 
-def _path_parts(path: str) -> set[str]:
+def _path_parts(path: str) -> frozenset[str]:
+    """The words of a file's name and its two nearest folders (longer than two letters)."""
     from prx.retrieval.tokenize import split_identifier
 
     stem = os.path.splitext(os.path.basename(path))[0]
     parts: set[str] = set()
     for piece in [*path.split("/")[:-1][-2:], stem]:
         parts.update(split_identifier(piece))
-    return parts
+    return frozenset(p for p in parts if len(p) > 2)
 
 
-class PathReranker(Reranker):
+class PathReranker(ScoreStage):
     """Files whose name or folder matches the query's words rise."""
 
     NAME = "path"
     #: Added, times the best score, when every query word is in the path.
     WEIGHT = 1.0
 
-    def rerank(self, query: Query, candidates: list[Candidate], corpus: Corpus) -> list[Candidate]:
+    def rescore(self, query: Query, pool: Pool, corpus: Corpus) -> list[float]:
         words = _content_words(query)
-        if not candidates or not words:
-            return candidates
-        top = max(c.score for c in candidates)
-        cache: dict[str, float] = {}
+        if not len(pool) or not words:
+            return pool.scores
+        top = max(pool.scores)
+        # A query word matches a path part that it starts, or that starts it.
+        matches: dict[str, frozenset[str]] = {}  # part -> the query words it matches
+        shares: dict[str, float] = {}
         scores = []
-        for candidate in candidates:
-            if candidate.file not in cache:
-                parts = corpus.memo("path-parts", candidate.file, _path_parts)
-                matched = sum(
-                    1
-                    for w in words
-                    if any(p.startswith(w) or w.startswith(p) for p in parts if len(p) > 2)
-                )
-                cache[candidate.file] = matched / len(words)
-            scores.append(candidate.score + top * self.WEIGHT * cache[candidate.file])
-        return _with_scores(candidates, scores)
+        for file, score in zip(pool.files, pool.scores, strict=True):
+            share = shares.get(file)
+            if share is None:
+                matched: set[str] = set()
+                for part in corpus.memo("path-parts", file, _path_parts):
+                    hit = matches.get(part)
+                    if hit is None:
+                        hit = matches[part] = frozenset(
+                            w for w in words if part.startswith(w) or w.startswith(part)
+                        )
+                    matched |= hit
+                share = shares[file] = len(matched) / len(words)
+            scores.append(score + top * self.WEIGHT * share)
+        return scores
 
 
-class CoherenceReranker(Reranker):
+class CoherenceReranker(ScoreStage):
     """A file with many good chunks is likely the answer: its best chunk rises."""
 
     NAME = "coherence"
     WEIGHT = 0.15
+    ORDERED = True
 
-    def rerank(self, query: Query, candidates: list[Candidate], corpus: Corpus) -> list[Candidate]:
-        if not candidates:
-            return candidates
-        top = max(c.score for c in candidates)
+    def rescore(self, query: Query, pool: Pool, corpus: Corpus) -> list[float]:
+        if not len(pool):
+            return pool.scores
+        scores = list(pool.scores)
+        top = max(scores)
         totals: dict[str, float] = defaultdict(float)
         best: dict[str, int] = {}
-        for index, candidate in enumerate(candidates):
-            totals[candidate.file] += candidate.score
-            if (
-                candidate.file not in best
-                or candidate.score > candidates[best[candidate.file]].score
-            ):
-                best[candidate.file] = index
+        files = pool.files
+        for index in pool.order if pool.order is not None else range(len(scores)):
+            file, score = files[index], scores[index]
+            totals[file] += score
+            if file not in best or score > scores[best[file]]:
+                best[file] = index
         most = max(totals.values()) or 1.0
-        scores = [c.score for c in candidates]
         for file, index in best.items():
             scores[index] += top * self.WEIGHT * totals[file] / most
-        return _with_scores(candidates, scores)
+        return scores
 
 
 _TEST = re.compile(
@@ -193,7 +241,7 @@ _LOCKS = re.compile(
 _COMPAT = re.compile(r"(^|/)(_?compat|legacy|deprecated)(/|\.py$)")
 
 
-class PenaltyReranker(Reranker):
+class PenaltyReranker(ScoreStage):
     """Noise sinks: tests, examples, docs, vendored, generated and lock files, compat shims,
     package ``__init__`` files and type stubs, unless the query asks for them."""
 
@@ -223,34 +271,34 @@ class PenaltyReranker(Reranker):
             hits.append(("stub", 0.7, frozenset()))
         return hits
 
-    def rerank(self, query: Query, candidates: list[Candidate], corpus: Corpus) -> list[Candidate]:
+    def rescore(self, query: Query, pool: Pool, corpus: Corpus) -> list[float]:
         words = set(query.tokens)
-        cache: dict[str, float] = {}
+        factors: dict[str, float] = {}
         scores = []
-        for candidate in candidates:
-            factor = cache.get(candidate.file)
+        for file, score in zip(pool.files, pool.scores, strict=True):
+            factor = factors.get(file)
             if factor is None:
                 factor = 1.0
-                for _rule, base, lifts in corpus.memo("penalties", candidate.file, self._rules):
+                for _rule, base, lifts in corpus.memo("penalties", file, self._rules):
                     if not (words & lifts):
                         factor *= base
-                cache[candidate.file] = factor
-            scores.append(candidate.score * factor)
-        return _with_scores(candidates, scores)
+                factors[file] = factor
+            scores.append(score * factor)
+        return scores
 
 
-class SaturationReranker(Reranker):
+class SaturationReranker(ScoreStage):
     """Each further chunk of the same file counts half as much, so one file cannot fill
     the first page."""
 
     NAME = "saturation"
     DECAY = 0.3
 
-    def rerank(self, query: Query, candidates: list[Candidate], corpus: Corpus) -> list[Candidate]:
+    def rescore(self, query: Query, pool: Pool, corpus: Corpus) -> list[float]:
         seen: dict[str, int] = defaultdict(int)
-        scores = []
-        for candidate in sorted(candidates, key=lambda c: (-c.score, c.file, c.start_line)):
-            scores.append(candidate.score * self.DECAY ** seen[candidate.file])
-            seen[candidate.file] += 1
-        ordered = sorted(candidates, key=lambda c: (-c.score, c.file, c.start_line))
-        return _with_scores(ordered, scores)
+        scores = list(pool.scores)
+        for index in pool.ranked_order():
+            file = pool.files[index]
+            scores[index] *= self.DECAY ** seen[file]
+            seen[file] += 1
+        return scores

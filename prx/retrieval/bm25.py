@@ -7,7 +7,7 @@ weights at build time, so scoring a query adds one weight slice per query term.
 
 from __future__ import annotations
 
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -46,11 +46,15 @@ class BM25Index:
     @classmethod
     def build(cls, documents: Iterable[Sequence[str]], k1: float = K1, b: float = B) -> BM25Index:
         """Index ``documents`` (each a sequence of tokens)."""
-        vocabulary: dict[str, int] = {}
+        # A new term gets the next id from the factory: map() then keeps the loop over
+        # every token of the corpus in C.
+        vocabulary: defaultdict[str, int] = defaultdict()
+        vocabulary.default_factory = vocabulary.__len__
+        term_id = vocabulary.__getitem__
         term_ids: list[int] = []
         lengths: list[int] = []
         for doc in documents:
-            term_ids.extend([vocabulary.setdefault(t, len(vocabulary)) for t in doc])
+            term_ids.extend(map(term_id, doc))
             lengths.append(len(doc))
         offsets = np.zeros(len(lengths) + 1, dtype=np.int64)
         np.cumsum(lengths, out=offsets[1:])

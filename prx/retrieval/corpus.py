@@ -7,6 +7,7 @@ Files that cannot be parsed are chunked as plain text and counted in ``skipped``
 from __future__ import annotations
 
 import os
+from bisect import bisect_right
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -17,6 +18,7 @@ from prx.files.text import BINARY_PROBE, decode
 from prx.hashing import content_hash
 
 if TYPE_CHECKING:
+    from prx.files.walk import WalkResult
     from prx.plugin.interfaces import LanguageSpec
     from prx.workspace import Workspace
 
@@ -91,16 +93,29 @@ class Corpus:
         return -1
 
     def chunk_definitions(self, chunk: int) -> list[Definition]:
-        """The definitions that start inside chunk ``chunk`` (computed once per chunk)."""
-        slot = ("chunk-defs", str(chunk))
-        found = self._memo.get(slot)
+        """The definitions that start inside chunk ``chunk`` (found for all the chunks of
+        its file at once, the first time one of them is asked about)."""
+        known: dict[int, list[Definition]] = self._memo.setdefault(("chunk-defs", ""), {})
+        found = known.get(chunk)
         if found is None:
-            record = self.chunks[chunk]
-            found = self._memo[slot] = [
-                d
-                for d in self.definitions_in(record.file)
-                if record.start_line <= d.start_line <= record.end_line
-            ]
+            chunks = self.chunks
+            file = chunks[chunk].file
+            first = last = chunk  # a file's chunks are contiguous and in line order
+            while first > 0 and chunks[first - 1].file == file:
+                first -= 1
+            while last + 1 < len(chunks) and chunks[last + 1].file == file:
+                last += 1
+            starts = [chunks[i].start_line for i in range(first, last + 1)]
+            if starts != sorted(starts):
+                first = last = chunk
+                starts = [chunks[chunk].start_line]
+            each: dict[int, list[Definition]] = {i: [] for i in range(first, last + 1)}
+            for definition in self.definitions_in(file):
+                at = first + bisect_right(starts, definition.start_line) - 1
+                if at >= first and definition.start_line <= chunks[at].end_line:
+                    each[at].append(definition)
+            known.update(each)
+            found = known[chunk]
         return found
 
     def mostly_imports(self, chunk: int) -> bool:
@@ -231,6 +246,7 @@ def build_corpus(
     workers: int | None = None,
     only: set[str] | None = None,
     embed: bool = False,
+    walked: WalkResult | None = None,
 ) -> Corpus:
     """Walk ``root`` and build its corpus (files over the size limit and binaries skipped).
 
@@ -238,12 +254,14 @@ def build_corpus(
     one per core); parsing holds the GIL, so threads would not help. With ``only``, just
     those files (relative paths) are processed: the rest of the walk is ignored. With
     ``embed``, the workers also embed the chunks they make (``prebuilt["embeddings"]``).
+    ``walked``: the walk of ``root`` (same options) when the caller has one already.
     """
     from prx.files.walk import walk
     from prx.lang.catalog import BUILTIN_LANGUAGES
 
     corpus = Corpus(root=root)
-    walked = walk(root, max_file_size=ws.config.max_file_size, skip_binary=False)
+    if walked is None:
+        walked = walk(root, max_file_size=ws.config.max_file_size, skip_binary=False)
     skipped: Counter[str] = Counter(walked.skipped)
     chosen = [f for f in walked.files if only is None or f.rel in only]
     builtin = {id(spec) for spec in BUILTIN_LANGUAGES}

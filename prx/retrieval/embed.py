@@ -41,8 +41,9 @@ import os
 import re
 import struct
 import threading
+from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Sequence
-from itertools import chain
+from itertools import accumulate, chain
 from typing import TYPE_CHECKING, Any
 
 import numpy as np  # noqa: TID253  (embedding is off the CLI fast path)
@@ -79,6 +80,8 @@ _DTYPES: dict[str, str] = {
 #: Past these sizes a cache of the shortcuts starts afresh.
 _PIECE_CACHE_LIMIT = 1 << 18
 _WORD_CACHE_LIMIT = 1 << 18
+#: A single text up to this many characters is tokenised piece by piece, not vectorised.
+_SHORT_TEXT = 2_000
 #: After lower-casing, BertPreTokenizer splits ASCII text into runs of letters/digits and
 #: single punctuation characters (every printable ASCII character that is neither).
 _ASCII_WORDS = re.compile(r"[a-z0-9]+|[!-/:-@\[-`{-~]")
@@ -226,7 +229,8 @@ class _AsciiTokenizer:
             _windows(np.frombuffer(text, dtype=np.uint8)), starts, lengths
         )
         self._ids = np.array([index for _, index in entries], dtype=np.intp)
-        if np.unique(hashes).size != hashes.size:
+        ordered = np.sort(hashes)  # (np.unique would import numpy.ma: 20 ms at start-up)
+        if (ordered[1:] == ordered[:-1]).any():
             return  # two vocabulary words with one hash: never seen, but then stay exact
         # Open addressing with linear probing, at most a quarter full.
         bits = max(10, int(4 * len(entries) - 1).bit_length())
@@ -439,6 +443,8 @@ class StaticEmbedder:
         self._shortcut = _has_bert_pipeline(tokenizer) and not any(t.normalized for t in added)
         specials = [re.escape(token.content) for token in added if token.content]
         self._special = re.compile("|".join(specials), re.IGNORECASE) if specials else None
+        if any("\n" in token.content for token in added):
+            self._shortcut = False  # _tokenize() searches texts joined by newlines
         self._words = _WordCache(tokenizer.model)
         self._pieces = _PieceCache(self._words, tokenizer)
         self._ascii: _AsciiTokenizer | None = None
@@ -518,8 +524,12 @@ class StaticEmbedder:
         for cache, most in ((self._pieces, _PIECE_CACHE_LIMIT), (self._words, _WORD_CACHE_LIMIT)):
             if len(cache) > most:
                 cache.clear()
-        special = self._special.search if self._special is not None else None
-        control = _CONTROL.search
+        # One search over the texts joined by newlines finds the few that hold a special
+        # token or a control character (no special token holds a newline: checked at load).
+        joined = "\n".join(cut)
+        ends = list(accumulate(len(text) + 1 for text in cut))
+        special = _texts_matching(self._special, joined, ends) if self._special else set()
+        control = _texts_matching(_CONTROL, joined, ends)
         ascii_texts: list[str] = []
         ascii_at: list[int] = []
         other_at: list[int] = []
@@ -527,13 +537,15 @@ class StaticEmbedder:
         split: list[list[str]] = []
         pending: set[str] = set()
         cache = self._pieces
+        # One short text (a query) is cheaper through the piece cache than through numpy.
+        vectorise = self._ascii is not None and (count > 1 or len(joined) > _SHORT_TEXT)
         for i, text in enumerate(cut):
-            if special is not None and special(text) is not None:
+            if i in special:
                 full_at.append(i)
                 continue
-            if control(text) is not None:
+            if i in control:
                 text = text.translate(_DELETE_CONTROL)
-            if text.isascii() and self._ascii is not None:
+            if vectorise and text.isascii():
                 ascii_at.append(i)
                 ascii_texts.append(text)
                 continue
@@ -541,14 +553,13 @@ class StaticEmbedder:
             other_at.append(i)
             split.append(pieces)
             pending.update(p for p in pieces if not p.isascii() and p not in cache)
-        if len(ascii_at) == count and self._ascii is not None:
-            return self._ascii(ascii_texts, self.max_length)
-
-        parts: list[Sequence[int] | NDArray[np.intp]] = [()] * count
+        flat: NDArray[np.intp] = np.zeros(0, dtype=np.intp)
+        lengths: NDArray[np.intp] = np.zeros(0, dtype=np.intp)
         if ascii_texts and self._ascii is not None:
             flat, lengths = self._ascii(ascii_texts, self.max_length)
-            for i, part in zip(ascii_at, np.split(flat, np.cumsum(lengths)[:-1]), strict=True):
-                parts[i] = part
+            if len(ascii_at) == count:
+                return flat, lengths
+        others: dict[int, Sequence[int]] = {}
         if pending:  # non-ASCII pieces: the tokenizer's own pipeline, in one parallel batch
             new = list(pending)
             for piece, encoding in zip(
@@ -559,11 +570,11 @@ class StaticEmbedder:
         max_length = self.max_length
         for i, pieces in zip(other_at, split, strict=True):
             ids = list(chain.from_iterable(map(piece_ids, pieces)))
-            parts[i] = ids if max_length is None else ids[:max_length]
+            others[i] = ids if max_length is None else ids[:max_length]
         if full_at:
             for i, ids in zip(full_at, self._full_pipeline([cut[i] for i in full_at]), strict=True):
-                parts[i] = ids
-        return _concatenate(parts)
+                others[i] = ids
+        return _interleave(count, ascii_at, flat, lengths, others)
 
     def _full_pipeline(self, texts: list[str]) -> list[list[int]]:
         return [e.ids for e in self._encode_batch(texts, add_special_tokens=False)]
@@ -595,28 +606,59 @@ class StaticEmbedder:
                 owner = np.repeat(np.arange(count), lengths)
                 flat = flat[keep]
                 lengths = np.bincount(owner[keep], minlength=count)
-        ends = np.cumsum(lengths)
         filled = np.flatnonzero(lengths)
         if filled.size == 0:
             return
         table = self._table
-        weights = self._weights
-        mapping = self._mapping
-        unique = np.unique
         # Each text's sum of rows as (count of each distinct token) @ (its rows): one small
         # matrix-vector product instead of summing every row (code repeats its tokens a lot).
-        for i, end, length in zip(
-            filled.tolist(), ends[filled].tolist(), lengths[filled].tolist(), strict=True
-        ):
-            tokens, counts = unique(flat[end - length : end], return_counts=True)
-            coefficients = counts.astype(np.float32)
-            if weights is not None:
-                coefficients *= weights[tokens]
-            out[i] = coefficients @ table[tokens if mapping is None else mapping[tokens]]
+        # The distinct tokens of every text come from one sort of (text, token) keys.
+        span = int(flat.max()) + 1
+        owner = np.repeat(np.arange(count, dtype=np.int64), lengths)
+        keys, counts = np.unique(owner * span + flat, return_counts=True)
+        tokens = keys % span
+        coefficients = counts.astype(np.float32)
+        if self._weights is not None:
+            coefficients *= self._weights[tokens]
+        rows = tokens if self._mapping is None else self._mapping[tokens]
+        bounds = np.searchsorted(keys, np.arange(count + 1, dtype=np.int64) * span).tolist()
+        for i in filled.tolist():
+            first, last = bounds[i], bounds[i + 1]
+            out[i] = coefficients[first:last] @ table[rows[first:last]]
         out[filled] /= lengths[filled, None].astype(np.float32)
         if self.normalize:
             norms = np.linalg.norm(out[filled], axis=1, keepdims=True)
             out[filled] /= norms + np.float32(1e-32)
+
+
+def _texts_matching(pattern: re.Pattern[str], joined: str, ends: list[int]) -> set[int]:
+    """Which of the texts joined by newlines (text i ends before ``ends[i]``) hold a match
+    of ``pattern`` (which never matches a newline)."""
+    return {bisect_right(ends, match.start()) for match in pattern.finditer(joined)}
+
+
+def _interleave(
+    count: int,
+    ascii_at: list[int],
+    flat: NDArray[np.intp],
+    lengths: NDArray[np.intp],
+    others: dict[int, Sequence[int]],
+) -> tuple[NDArray[np.intp], NDArray[np.intp]]:
+    """The ids of ``count`` texts end to end: the vectorised texts' (``flat``, ``lengths``,
+    in ``ascii_at`` order) around the few others', cut only where another text goes."""
+    every = np.zeros(count, dtype=np.intp)
+    every[ascii_at] = lengths
+    before = [0, *accumulate(lengths.tolist())]  # ids of the first k vectorised texts
+    segments: list[NDArray[np.intp]] = []
+    taken = 0
+    for i in sorted(others):
+        ids = others[i]
+        every[i] = len(ids)
+        stop = before[bisect_left(ascii_at, i)]
+        segments += [flat[taken:stop], np.asarray(ids, dtype=np.intp)]
+        taken = stop
+    segments.append(flat[taken:])
+    return np.concatenate(segments), every
 
 
 def _concatenate(

@@ -12,7 +12,9 @@ from typing import TYPE_CHECKING, Any
 from prx.plugin._search import Candidate, ComponentContext, Query
 
 if TYPE_CHECKING:
+    from prx.files.walk import WalkResult
     from prx.plugin.interfaces import Reranker, Retriever
+    from prx.ranking.pool import Pool
     from prx.retrieval.corpus import Corpus
     from prx.workspace import Workspace
 
@@ -25,16 +27,28 @@ DEPTH = 3
 class Engine:
     """Retrievers and rerankers over the corpus of one root."""
 
-    def __init__(self, ws: Workspace, root: str, corpus: Corpus | None = None) -> None:
+    def __init__(
+        self,
+        ws: Workspace,
+        root: str,
+        corpus: Corpus | None = None,
+        *,
+        walked: WalkResult | None = None,
+    ) -> None:
         from prx.ranking.stages import DEFAULT_PIPELINE
         from prx.retrieval.corpus import build_corpus
 
         self.root = root
         if corpus is None:
             try:
-                corpus = build_corpus(ws, root, embed=True)
+                # Loaded before the corpus workers fork, they inherit the model (and numpy)
+                # instead of each loading its own; this process needs it anyway.
+                from prx.retrieval.embed import default_embedder
+
+                default_embedder()
+                corpus = build_corpus(ws, root, embed=True, walked=walked)
             except Exception:  # embeddings are a bonus: without them, build the rest
-                corpus = build_corpus(ws, root)
+                corpus = build_corpus(ws, root, walked=walked)
         self.corpus = corpus
         self.warnings: list[str] = []
         self.retrievers: dict[str, Retriever] = {}
@@ -67,20 +81,59 @@ class Engine:
         weights: dict[str, float] | None = None,
     ) -> list[Candidate]:
         """The best ``pool`` chunks for ``query``, fused and reranked."""
-        from prx.retrieval.fusion import fuse, weights_for
+        return self.ranked_pool(query, pool, accept, weights).candidates()
 
+    def ranked_pool(
+        self,
+        query: Query,
+        pool: int,
+        accept: Callable[[str], bool] | None = None,
+        weights: dict[str, float] | None = None,
+    ) -> Pool:
+        """:meth:`ranked` as a :class:`Pool` whose ``order`` holds the best ``pool``
+        positions: built-in retrievers and stages exchange chunk indices and scores; only
+        plugins see candidates."""
+        from prx.ranking.pool import Pool, ScoreStage
+        from prx.retrieval.fusion import chunk_indices, fuse_chunks, weights_for
+        from prx.retrieval.retrievers import ChunkRetriever
+
+        corpus = self.corpus
+        chunks = corpus.chunks
         depth = pool * DEPTH
-        rankings = {}
+        rankings: dict[str, list[int]] = {}
         for name, retriever in self.retrievers.items():
-            found = retriever.search(query, depth)
-            if accept is not None:
-                found = [c for c in found if accept(c.file)]
-            rankings[name] = found
+            if isinstance(retriever, ChunkRetriever) and _own(retriever, "search", ChunkRetriever):
+                indices, _ = retriever.rank(query, depth)
+                if accept is not None:
+                    indices = [i for i in indices if accept(chunks[i].file)]
+            else:
+                found = retriever.search(query, depth)
+                if accept is not None:
+                    found = [c for c in found if accept(c.file)]
+                indices = chunk_indices(corpus, found)
+            rankings[name] = indices
         weighting = weights_for(query.mode, list(rankings), weights)
-        candidates = fuse(self.corpus, rankings, weighting, limit=pool * 2)
+        fused, scores = fuse_chunks(rankings, weighting, limit=pool * 2)
+        candidates = Pool.of_chunks(corpus, fused, scores, "fused")
         for stage in self.pipeline:
-            candidates = stage.rerank(query, candidates, self.corpus)
-        return candidates[:pool]
+            if isinstance(stage, ScoreStage) and _own(stage, "rerank", ScoreStage):
+                if stage.ORDERED and candidates.order is None:
+                    candidates.order = candidates.ranked_order()
+                new = stage.rescore(query, candidates, corpus)
+                if new is not candidates.scores:
+                    candidates = candidates.rescored(new)
+            else:  # a plugin's stage sees candidates in ranked order, as it always did
+                reranked = stage.rerank(query, candidates.candidates(), corpus)
+                candidates = Pool.of_candidates(reranked)
+        if candidates.order is None:
+            candidates.order = candidates.ranked_order()
+        del candidates.order[pool:]
+        return candidates
+
+
+def _own(component: object, method: str, base: type) -> bool:
+    """Whether ``component`` uses ``base``'s ``method`` (a subclass may override it)."""
+    return getattr(type(component), method) is getattr(base, method)
 
 
 class _Freshness:
@@ -143,12 +196,13 @@ def engine_for(ws: Workspace, root: str, *, refresh: bool = False) -> Engine:
 
     walked = walk(root, max_file_size=ws.config.max_file_size, skip_binary=False)
     freshness = _Freshness(root, walked.files)
-    engine = Engine(ws, root, _indexed_corpus(ws, root))
+    # One walk serves the freshness check and the corpus (from the index or built).
+    engine = Engine(ws, root, _indexed_corpus(ws, root, walked), walked=walked)
     cache[root] = (freshness, engine)
     return engine
 
 
-def _indexed_corpus(ws: Workspace, root: str) -> Corpus | None:
+def _indexed_corpus(ws: Workspace, root: str, walked: WalkResult) -> Corpus | None:
     """The corpus from ``root``'s index, brought up to date in memory; None without one.
 
     A stale index is used for the files it still describes correctly; the others are read
@@ -167,7 +221,7 @@ def _indexed_corpus(ws: Workspace, root: str) -> Corpus | None:
         return None
     from prx.index.assemble import assemble
 
-    assembly = assemble(ws, root, previous)
+    assembly = assemble(ws, root, previous, walked=walked)
     corpus = assembly.data.corpus
     corpus.prebuilt = {"bm25": assembly.data.bm25, "embeddings": assembly.data.embeddings}
     changed = len(assembly.changed) + len(assembly.removed)

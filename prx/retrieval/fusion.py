@@ -10,7 +10,7 @@ from prx.plugin._search import Candidate
 if TYPE_CHECKING:
     from prx.retrieval.corpus import Corpus
 
-__all__ = ["RRF_K", "fuse", "weights_for"]
+__all__ = ["RRF_K", "chunk_indices", "fuse", "fuse_chunks", "weights_for"]
 
 #: The RRF constant: rank r contributes 1 / (RRF_K + r).
 RRF_K = 60
@@ -33,6 +33,29 @@ def weights_for(
     return weights
 
 
+def fuse_chunks(
+    rankings: Mapping[str, Sequence[int]], weights: Mapping[str, float], limit: int | None = None
+) -> tuple[list[int], list[float]]:
+    """The best ``limit`` chunks (indices, scores; ties by index) of rankings given as chunk
+    indices, best first: each chunk scores the weighted sum of 1/(RRF_K + rank). An index
+    below 0 (a candidate that is no chunk) takes its rank but scores nothing."""
+    scores: dict[int, float] = {}
+    get = scores.get
+    for name, ranking in rankings.items():
+        weight = weights.get(name, 0.5)
+        for rank, index in enumerate(ranking, start=RRF_K + 1):
+            if index >= 0:
+                scores[index] = get(index, 0.0) + weight / rank
+    # Best first, ties by index: a stable sort by score over the indices in order.
+    best = sorted(sorted(scores), key=scores.__getitem__, reverse=True)[:limit]
+    return best, [scores[index] for index in best]
+
+
+def chunk_indices(corpus: Corpus, candidates: Sequence[Candidate]) -> list[int]:
+    """Each candidate's chunk index (found by file and line when not given), or -1."""
+    return [c.chunk if c.chunk >= 0 else corpus.chunk_at(c.file, c.start_line) for c in candidates]
+
+
 def fuse(
     corpus: Corpus,
     rankings: Mapping[str, Sequence[Candidate]],
@@ -41,30 +64,8 @@ def fuse(
 ) -> list[Candidate]:
     """One list (its best ``limit``): each chunk scores the weighted sum of
     1/(RRF_K + rank) over the rankings."""
-    scores: dict[int, float] = {}
-    for name, ranking in rankings.items():
-        weight = weights.get(name, 0.5)
-        for rank, candidate in enumerate(ranking, start=1):
-            index = (
-                candidate.chunk
-                if candidate.chunk >= 0
-                else corpus.chunk_at(candidate.file, candidate.start_line)
-            )
-            if index < 0:
-                continue  # names no chunk of this corpus: it cannot be shown
-            scores[index] = scores.get(index, 0.0) + weight / (RRF_K + rank)
-    best = sorted(scores.items(), key=lambda item: (-item[1], item[0]))[:limit]
-    fused = []
-    for index, score in best:
-        chunk = corpus.chunks[index]
-        fused.append(
-            Candidate(
-                file=chunk.file,
-                start_line=chunk.start_line,
-                end_line=chunk.end_line,
-                score=score,
-                source="fused",
-                chunk=index,
-            )
-        )
-    return sorted(fused, key=lambda c: (-c.score, c.file, c.start_line))
+    from prx.ranking.pool import Pool
+
+    indices = {name: chunk_indices(corpus, ranking) for name, ranking in rankings.items()}
+    chunks, scores = fuse_chunks(indices, weights, limit)
+    return Pool.of_chunks(corpus, chunks, scores, "fused").candidates()

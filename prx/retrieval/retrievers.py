@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -13,31 +14,63 @@ if TYPE_CHECKING:
 
     from prx.retrieval.corpus import Corpus
 
-__all__ = ["BM25Retriever", "DenseRetriever", "SymbolRetriever", "top_candidates"]
+__all__ = [
+    "BM25Retriever",
+    "ChunkRetriever",
+    "DenseRetriever",
+    "SymbolRetriever",
+    "top_candidates",
+    "top_chunks",
+]
+
+#: A ranking of chunks: their indices in the corpus, best first, and their scores.
+Ranking = tuple[list[int], list[float]]
+
+
+def top_chunks(scores: NDArray[np.float32], k: int) -> Ranking:
+    """The ``k`` best-scoring chunks with a positive score, best first (ties by chunk order,
+    also at the cut: of the chunks tied with the k-th, the first ones are kept)."""
+    positive = scores > 0
+    count = int(np.count_nonzero(positive))
+    if k <= 0 or count == 0:
+        return [], []
+    if count <= k:
+        part = np.flatnonzero(positive)
+    else:
+        # argpartition finds the k best in linear time; only those are sorted. Sparse
+        # scores (BM25) are cut down to the positive ones first; dense ones need not be,
+        # the k best being positive anyway.
+        among = np.flatnonzero(positive) if 2 * count < scores.size else None
+        values = scores if among is None else scores[among]
+        chosen = np.argpartition(-values, k - 1)[:k]
+        kth = values[chosen].min()
+        if np.count_nonzero(values == kth) != np.count_nonzero(values[chosen] == kth):
+            # argpartition chose among the chunks tied at the cut arbitrarily: take the first.
+            above = np.flatnonzero(values > kth)
+            chosen = np.concatenate((above, np.flatnonzero(values == kth)[: k - above.size]))
+        part = chosen if among is None else among[chosen]
+    order = part[np.lexsort((part, -scores[part]))]
+    return order.tolist(), scores[order].tolist()
 
 
 def top_candidates(
     corpus: Corpus, scores: NDArray[np.float32], k: int, source: str
 ) -> list[Candidate]:
-    """The ``k`` best-scoring chunks with a positive score, best first (ties by chunk order)."""
-    positive = np.flatnonzero(scores > 0)
-    if positive.size == 0:
-        return []
-    if positive.size > k:
-        # argpartition finds the k best in linear time; only those are sorted.
-        part = positive[np.argpartition(-scores[positive], k - 1)[:k]]
-    else:
-        part = positive
-    order = part[np.lexsort((part, -scores[part]))]
+    """:func:`top_chunks` as candidates."""
+    return _candidates(corpus, top_chunks(scores, k), source)
+
+
+def _candidates(corpus: Corpus, ranking: Ranking, source: str) -> list[Candidate]:
+    chunks = corpus.chunks
     out = []
-    for index in order.tolist():
-        chunk = corpus.chunks[index]
+    for index, score in zip(*ranking, strict=True):
+        chunk = chunks[index]
         out.append(
             Candidate(
                 file=chunk.file,
                 start_line=chunk.start_line,
                 end_line=chunk.end_line,
-                score=float(scores[index]),
+                score=score,
                 source=source,
                 chunk=index,
             )
@@ -45,7 +78,36 @@ def top_candidates(
     return out
 
 
-class BM25Retriever(Retriever):
+#: Up to this many matrix cells, similarities are computed without BLAS (see below).
+_SMALL_PRODUCT = 1 << 21
+
+
+def _similarities(matrix: NDArray[np.float32], vector: NDArray[np.float32]) -> NDArray[np.float32]:
+    """``matrix @ vector``. A small product (a few thousand chunks, ~0.2 ms) runs in
+    einsum's single-threaded loop: waking OpenBLAS's threads for it costs more, and on a
+    busy machine their spinning slowed the rest of the query several times over. A large
+    one (tens of thousands of chunks) is worth BLAS's threads on an idle machine."""
+    if matrix.size <= _SMALL_PRODUCT:
+        scores: NDArray[np.float32] = np.einsum("ij,j->i", matrix, vector)
+        return scores
+    return matrix @ vector
+
+
+class ChunkRetriever(Retriever):
+    """A retriever whose candidates are chunks of the corpus: the engine fuses its
+    :meth:`rank` (chunk indices) directly, without building a candidate per hit."""
+
+    corpus: Corpus
+
+    @abstractmethod
+    def rank(self, query: Query, k: int) -> Ranking:
+        """Up to ``k`` chunks (indices, scores), best first."""
+
+    def search(self, query: Query, k: int) -> list[Candidate]:
+        return _candidates(self.corpus, self.rank(query, k), self.NAME)
+
+
+class BM25Retriever(ChunkRetriever):
     """BM25 over chunks enriched with their path and symbol (identifier-aware tokens)."""
 
     NAME = "bm25"
@@ -56,15 +118,24 @@ class BM25Retriever(Retriever):
 
         self.corpus = corpus
         prebuilt = corpus.prebuilt.get("bm25")
-        self.index = (
-            prebuilt if prebuilt is not None else BM25Index.build(c.terms for c in corpus.chunks)
+        if prebuilt is None:
+            self.index = BM25Index.build(c.terms for c in corpus.chunks)
+            return
+        # An index's postings are memory-mapped: plain views of the same pages slice without
+        # the memmap subclass's per-slice bookkeeping (nothing is read ahead of need).
+        self.index = BM25Index(
+            prebuilt.vocabulary,
+            np.asarray(prebuilt.offsets),
+            np.asarray(prebuilt.ids),
+            np.asarray(prebuilt.weights),
+            prebuilt.doc_count,
         )
 
-    def search(self, query: Query, k: int) -> list[Candidate]:
-        return top_candidates(self.corpus, self.index.scores(query.tokens), k, self.NAME)
+    def rank(self, query: Query, k: int) -> Ranking:
+        return top_chunks(self.index.scores(query.tokens), k)
 
 
-class DenseRetriever(Retriever):
+class DenseRetriever(ChunkRetriever):
     """Cosine similarity of Model2Vec embeddings (the model ships inside prx)."""
 
     NAME = "dense"
@@ -78,21 +149,21 @@ class DenseRetriever(Retriever):
         self.embedder: Any = default_embedder()
         prebuilt = corpus.prebuilt.get("embeddings")
         if prebuilt is not None and prebuilt.shape == (len(corpus.chunks), self.embedder.dim):
-            self.matrix: NDArray[np.float32] = prebuilt
+            self.matrix: NDArray[np.float32] = np.asarray(prebuilt)  # a view, as for BM25
             return
         texts = [enrich(c) for c in corpus.chunks]
         self.matrix = (
             self.embedder.encode(texts) if texts else np.zeros((0, self.embedder.dim), np.float32)
         )
 
-    def search(self, query: Query, k: int) -> list[Candidate]:
+    def rank(self, query: Query, k: int) -> Ranking:
         vector = self.embedder.encode([query.text])[0]
-        if not np.any(vector):
-            return []  # no known token: no semantic signal (the original ranked storage order)
-        return top_candidates(self.corpus, self.matrix @ vector, k, self.NAME)
+        if not vector.any():
+            return [], []  # no known token: no semantic signal (the original ranked storage order)
+        return top_chunks(_similarities(self.matrix, vector), k)
 
 
-class SymbolRetriever(Retriever):
+class SymbolRetriever(ChunkRetriever):
     """The chunks that define the identifier a symbol query names."""
 
     NAME = "symbols"
@@ -107,12 +178,12 @@ class SymbolRetriever(Retriever):
         for position, chunk in enumerate(corpus.chunks):
             self.by_file.setdefault(chunk.file, []).append(position)
 
-    def search(self, query: Query, k: int) -> list[Candidate]:
+    def rank(self, query: Query, k: int) -> Ranking:
         if not query.symbol:
-            return []
+            return [], []
         definitions, how = self.index.lookup(query.symbol)
         score = 1.0 if how == "exact" else 0.8
-        out: list[Candidate] = []
+        out: list[int] = []
         seen: set[int] = set()
         for definition in sorted(definitions, key=lambda d: (d.file, d.start_line)):
             for position in self.by_file.get(definition.file, ()):
@@ -122,14 +193,5 @@ class SymbolRetriever(Retriever):
                     and position not in seen
                 ):
                     seen.add(position)
-                    out.append(
-                        Candidate(
-                            file=chunk.file,
-                            start_line=chunk.start_line,
-                            end_line=chunk.end_line,
-                            score=score,
-                            source=self.NAME,
-                            chunk=position,
-                        )
-                    )
-        return out[:k]
+                    out.append(position)
+        return out[:k], [score] * min(k, len(out))

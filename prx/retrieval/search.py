@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from prx import continuation
 from prx.budget import data_tokens, fit_prefix, limit_for
 from prx.errors import BudgetExceededError, InvalidArgumentError, NotFoundError
-from prx.plugin._search import Candidate, Query
+from prx.plugin._search import Query
 from prx.tokens import TokenCounter, counter_for
 from prx.types import Match, SearchExistsResult, SearchResult
 
@@ -291,13 +291,14 @@ def _ranked(
         symbol=symbol_name(page.query) if page.mode == "symbol" else None,
     )
     pool = max(50, page.offset + 5 * page.top_k)
-    ranked = engine.ranked(query, pool, accept)
+    found = engine.ranked_pool(query, pool, accept)
+    ranked = found.order or []  # positions in the pool, best first
     corpus = engine.corpus
     if exists:
-        return _ranked_exists(engine.corpus, query, ranked)
-    top = ranked[0].score if ranked else 1.0
+        return _ranked_exists(engine.corpus, query, [found.chunks[i] for i in ranked])
+    top = found.scores[ranked[0]] if ranked else 1.0
     window = ranked[page.offset : page.offset + page.top_k]
-    matches = [_chunk_match(corpus, c, query, top) for c in window]
+    matches = [_chunk_match(corpus, found.chunks[i], found.scores[i], query, top) for i in window]
     suggestion = None
     if not ranked:
         suggestion = "Nothing matched: try other words, or --literal for an exact text."
@@ -315,7 +316,7 @@ def _ranked(
     )
 
 
-def _ranked_exists(corpus: Corpus, query: Query, ranked: list[Candidate]) -> SearchExistsResult:
+def _ranked_exists(corpus: Corpus, query: Query, ranked: list[int]) -> SearchExistsResult:
     if query.symbol:
         from prx.retrieval.symbols import SymbolIndex
 
@@ -323,36 +324,50 @@ def _ranked_exists(corpus: Corpus, query: Query, ranked: list[Candidate]) -> Sea
         if definitions:
             return SearchExistsResult(exists=True, confidence="exact")
     words = {t for t in query.tokens if len(t) > 2}
-    for candidate in ranked[:20]:
-        text = corpus.chunks[candidate.chunk].text.lower()
+    for chunk in ranked[:20]:
+        text = corpus.chunks[chunk].text.lower()
         if words and all(w in text for w in words):
             return SearchExistsResult(exists=True, confidence="probable")
     return SearchExistsResult(exists=False, confidence="probable")
 
 
-def _chunk_match(corpus: Corpus, candidate: Candidate, query: Query, top: float) -> Match:
-    chunk = corpus.chunks[candidate.chunk]
+def _best_line(text: str, words: Sequence[str]) -> int:
+    """The offset of the first line of ``text`` holding the most of ``words`` (each counted
+    once per line, as often as it is listed), or 0 when no line holds one."""
+    best = line = 0
+    # Lower-casing never adds or removes a newline, so the lines stay aligned; plain loops
+    # (no generator) because this runs over every line of every shown chunk.
+    for offset, row in enumerate(text.lower().split("\n")):
+        hits = 0
+        for word in words:
+            if word in row:
+                hits += 1
+        if hits > best:
+            best, line = hits, offset
+    return line
+
+
+def _chunk_match(corpus: Corpus, index: int, score: float, query: Query, top: float) -> Match:
+    chunk = corpus.chunks[index]
     lines = chunk.text.split("\n")
     if lines and lines[-1] == "":
         lines.pop()
-    spans = [
-        (d.start_line, d.end_line, d.kind, d.name, d.signature)
-        for d in corpus.definitions_in(chunk.file)
-        if d.start_line <= chunk.end_line and d.end_line >= chunk.start_line
-    ]
+    known: dict[int, list[_Span]] = corpus.memo("chunk-spans", "", lambda _: {})
+    spans = known.get(index)
+    if spans is None:  # the definitions overlapping the chunk, once per chunk
+        spans = known[index] = [
+            (d.start_line, d.end_line, d.kind, d.name, d.signature)
+            for d in corpus.definitions_in(chunk.file)
+            if d.start_line <= chunk.end_line and d.end_line >= chunk.start_line
+        ]
     line = chunk.start_line
     if query.symbol:
         named = [s for s in spans if s[3] == query.symbol or s[3].lower() == query.symbol.lower()]
         if named and chunk.start_line <= named[0][0] <= chunk.end_line:
             line = named[0][0]
-    if line == chunk.start_line:
-        words = [t for t in query.tokens if len(t) > 2]
-        best = 0
-        for offset, text in enumerate(lines):
-            lowered = text.lower()
-            hits = sum(1 for w in words if w in lowered)
-            if hits > best:
-                best, line = hits, chunk.start_line + offset
+    words = [t for t in query.tokens if len(t) > 2]
+    if line == chunk.start_line and words:
+        line = chunk.start_line + _best_line(chunk.text, words)
     around = _innermost(spans, line)
     # Show the chunk from a little before the best line, without the blank lead-in.
     first = max(0, line - chunk.start_line - _LEAD)
@@ -374,7 +389,7 @@ def _chunk_match(corpus: Corpus, candidate: Candidate, query: Query, top: float)
         context_name=around[3] if around else chunk.symbol,
         context_signature=around[4] if around else None,
         snippet=snippet,
-        relevance=round(candidate.score / top, 4) if top > 0 else 0.0,
+        relevance=round(score / top, 4) if top > 0 else 0.0,
         language=chunk.language,
         hash=record.hash if record else "",
     )

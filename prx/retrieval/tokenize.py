@@ -10,10 +10,13 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from itertools import chain
 
 __all__ = ["split_identifier", "tokenize", "words"]
 
 _IDENT = re.compile(r"[^\W\d]\w*")
+#: The same on ASCII text, where the simpler classes match faster.
+_ASCII_IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _CAMEL = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+")
 
 
@@ -30,22 +33,25 @@ def split_identifier(token: str) -> tuple[str, ...]:
     return (lower,)
 
 
-_EXPANDED: dict[str, tuple[str, ...]] = {}
+class _Expanded(dict[str, tuple[str, ...]]):
+    """Word -> :func:`split_identifier` of it, filled on a miss (bounded)."""
+
+    def __missing__(self, word: str) -> tuple[str, ...]:
+        if len(self) > 200_000:  # bound the memory a huge vocabulary can take
+            self.clear()
+        parts = self[word] = split_identifier(word)
+        return parts
 
 
-def _expand(word: str) -> tuple[str, ...]:
-    parts = _EXPANDED.get(word)
-    if parts is None:
-        if len(_EXPANDED) > 200_000:  # bound the memory a huge vocabulary can take
-            _EXPANDED.clear()
-        parts = _EXPANDED[word] = split_identifier(word)
-    return parts
+_EXPANDED = _Expanded()
 
 
 def tokenize(text: str) -> list[str]:
     """Every identifier of ``text``, expanded by :func:`split_identifier`."""
-    # A comprehension over a plain dict cache: this runs over every chunk of a corpus.
-    return [part for word in _IDENT.findall(text) for part in _expand(word)]
+    # map() over the cache's __getitem__ keeps the loop in C: this runs over every chunk of
+    # a corpus (about half a million words for 4 MB of code).
+    found = (_ASCII_IDENT if text.isascii() else _IDENT).findall(text)
+    return list(chain.from_iterable(map(_EXPANDED.__getitem__, found)))
 
 
 def words(text: str) -> list[str]:
