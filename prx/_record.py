@@ -56,7 +56,7 @@ class FrozenInstanceError(AttributeError):
 class RecordField:
     """One field of a record, with the attribute names of :class:`dataclasses.Field`."""
 
-    __slots__ = ("default", "default_factory", "metadata", "name", "type")
+    __slots__ = ("compare", "default", "default_factory", "metadata", "name", "type")
 
     def __init__(
         self,
@@ -66,6 +66,7 @@ class RecordField:
         default: Any = MISSING,
         default_factory: Any = MISSING,
         metadata: Mapping[str, Any] = _EMPTY,
+        compare: bool = True,
     ) -> None:
         #: The field's name.
         self.name = name
@@ -77,6 +78,8 @@ class RecordField:
         self.default_factory = default_factory
         #: Free-form data attached with :func:`field` (``param()`` keeps ``ParamInfo`` here).
         self.metadata = metadata
+        #: Whether equality and hashing look at the field.
+        self.compare = compare
 
     def __repr__(self) -> str:
         return f"RecordField(name={self.name!r}, type={self.type!r}, default={self.default!r})"
@@ -85,12 +88,15 @@ class RecordField:
 class _Declared:
     """What :func:`field` returns: a default with metadata, read by :func:`record`."""
 
-    __slots__ = ("default", "default_factory", "metadata")
+    __slots__ = ("compare", "default", "default_factory", "metadata")
 
-    def __init__(self, default: Any, default_factory: Any, metadata: Mapping[str, Any]) -> None:
+    def __init__(
+        self, default: Any, default_factory: Any, metadata: Mapping[str, Any], compare: bool
+    ) -> None:
         self.default = default
         self.default_factory = default_factory
         self.metadata = metadata
+        self.compare = compare
 
 
 def field(
@@ -98,26 +104,28 @@ def field(
     default: Any = MISSING,
     default_factory: Callable[[], Any] | Any = MISSING,
     metadata: Mapping[str, Any] | None = None,
+    compare: bool = True,
 ) -> Any:
     """Declare a record field (the record analogue of ``dataclasses.field``)."""
     if default is not MISSING and default_factory is not MISSING:
         raise ValueError("cannot specify both default and default_factory")
-    return _Declared(default, default_factory, _EMPTY if metadata is None else metadata)
+    return _Declared(default, default_factory, _EMPTY if metadata is None else metadata, compare)
 
 
-def _declared(value: Any) -> tuple[Any, Any, Mapping[str, Any]]:
-    """A class attribute's default, default factory and metadata (value, field() or Field)."""
+def _declared(value: Any) -> _Declared:
+    """What a class attribute declares: a plain default, a :func:`field` or a Field."""
     if isinstance(value, _Declared):
-        return value.default, value.default_factory, value.metadata
+        return value
     dataclasses = sys.modules.get("dataclasses")
     if dataclasses is not None and isinstance(value, dataclasses.Field):
         missing = dataclasses.MISSING
-        return (
+        return _Declared(
             MISSING if value.default is missing else value.default,
             MISSING if value.default_factory is missing else value.default_factory,
             value.metadata,
+            bool(value.compare),
         )
-    return value, MISSING, _EMPTY
+    return _Declared(value, MISSING, _EMPTY, True)
 
 
 def _frozen_error(message: str) -> AttributeError:
@@ -163,7 +171,7 @@ def _hash(self: Any) -> int:
 
 
 def _getstate(self: Any) -> tuple[Any, ...]:
-    values: tuple[Any, ...] = self.__record_values__(self)
+    values: tuple[Any, ...] = self.__record_state__(self)
     return values
 
 
@@ -190,7 +198,7 @@ class _DataclassFields:
         fields: tuple[RecordField, ...] = owner.__record_fields__  # type: ignore[attr-defined]
         namespace: dict[str, Any] = {"__annotations__": {f.name: f.type for f in fields}}
         for f in fields:
-            options: dict[str, Any] = {"metadata": f.metadata}
+            options: dict[str, Any] = {"metadata": f.metadata, "compare": f.compare}
             if f.default is not MISSING:
                 options["default"] = f.default
             if f.default_factory is not MISSING:
@@ -223,14 +231,19 @@ def _collect(cls: type, kw_only: bool) -> dict[str, RecordField]:
     for name, annotation in cls.__dict__.get("__annotations__", {}).items():
         if _is_classvar(annotation):
             continue
-        default, factory, metadata = _declared(cls.__dict__.get(name, MISSING))
-        if isinstance(default, _MUTABLE_DEFAULTS):
+        declared = _declared(cls.__dict__.get(name, MISSING))
+        if isinstance(declared.default, _MUTABLE_DEFAULTS):
             raise TypeError(
-                f"{cls.__name__}.{name}: mutable default {type(default).__name__} is not "
-                "allowed; use default_factory"
+                f"{cls.__name__}.{name}: mutable default {type(declared.default).__name__} is "
+                "not allowed; use default_factory"
             )
         fields[name] = RecordField(
-            name=name, type=annotation, default=default, default_factory=factory, metadata=metadata
+            name=name,
+            type=annotation,
+            default=declared.default,
+            default_factory=declared.default_factory,
+            metadata=declared.metadata,
+            compare=declared.compare,
         )
     if not kw_only:
         seen_default = False
@@ -300,7 +313,10 @@ def _build(cls: type, kw_only: bool, eq: bool) -> type:
         namespace.setdefault(key, value)
     namespace["__slots__"] = tuple(n for n in names if n not in inherited)
     namespace["__record_fields__"] = ordered
-    namespace["__record_values__"] = staticmethod(_values_getter(names))
+    # Equality, hashing and pickling: the state of the compared fields.
+    compared = tuple(f.name for f in ordered if f.compare)
+    namespace["__record_values__"] = staticmethod(_values_getter(compared))
+    namespace["__record_state__"] = staticmethod(_values_getter(names))
     namespace["__match_args__"] = () if kw_only else names
     namespace["__dataclass_fields__"] = _DataclassFields()
     return type(cls)(cls.__name__, cls.__bases__, namespace)
@@ -337,6 +353,7 @@ def fields_of(obj: Any) -> tuple[RecordField, ...]:
                 MISSING if f.default_factory is dataclasses.MISSING else f.default_factory
             ),
             metadata=f.metadata,
+            compare=f.compare,
         )
         for f in dataclasses.fields(cls)
     )

@@ -179,3 +179,22 @@ def test_records_do_not_import_dataclasses():
     )
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     assert out.stdout.split() == ["False", "False"]
+
+
+def test_fields_left_out_of_comparison():
+    @record(kw_only=False)
+    class Seen:
+        name: str
+        when: int = field(default=0, compare=False)
+
+    a, b = Seen("x", 1), Seen("x", 2)
+    assert a == b and hash(a) == hash(b) and repr(a) == "Seen(name='x', when=1)"
+    assert Seen.__getstate__(a) == ("x", 1)  # pickling keeps every field
+    assert dataclasses.fields(Seen)[1].compare is False and fields_of(Seen)[1].compare is False
+
+    @record(kw_only=False)
+    class FromDataclassField:
+        name: str
+        when: int = dataclasses.field(default=0, compare=False)
+
+    assert FromDataclassField("x", 1) == FromDataclassField("x", 2)
