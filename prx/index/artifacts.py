@@ -9,6 +9,9 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from prx.graph.resolve import Imports
+from prx.index import bloom
+from prx.index.postings import Postings
 from prx.index.store import FORMAT, checksum, read_manifest, verify
 from prx.retrieval.bm25 import BM25Index
 from prx.retrieval.corpus import ChunkRecord, Corpus, Definition, FileRecord
@@ -24,18 +27,32 @@ class IndexData:
     """Everything an index holds, in memory (arrays may be memory-mapped)."""
 
     corpus: Corpus
-    #: Per file: size and mtime when indexed (for cheap freshness checks).
+    #: Per walked file: size and mtime when indexed (for cheap freshness checks).
     stamps: dict[str, tuple[int, int]]
     vocabulary: list[str]
-    terms: NDArray[np.uint32]
-    term_offsets: NDArray[np.int64]
+    postings: Postings
     bm25: BM25Index
     embeddings: NDArray[np.float32] | None
     model: dict[str, Any] = field(default_factory=dict)
+    #: Per file with imports: what it imports, as written.
+    imports: dict[str, Imports] = field(default_factory=dict)
+    #: Per importer: the repository files its imports resolve to.
+    edges: dict[str, list[str]] = field(default_factory=dict)
+    #: Trigram filters of the files in sorted order, and each one's byte range.
+    bloom: NDArray[np.uint8] = field(default_factory=lambda: np.zeros(0, np.uint8))
+    bloom_offsets: NDArray[np.int64] = field(default_factory=lambda: np.zeros(1, np.int64))
+    #: Per walked file that was skipped or processed with a caveat: the reason
+    #: (``binary``, ``unreadable``, ``parse_error``, ``non_utf8_replaced``).
+    notes: dict[str, str] = field(default_factory=dict)
 
 
 def _save_npy(directory: str, name: str, array: NDArray[Any]) -> None:
     np.save(os.path.join(directory, name), np.ascontiguousarray(array), allow_pickle=False)
+
+
+def _dump(directory: str, name: str, value: Any) -> None:
+    with open(os.path.join(directory, name), "w", encoding="utf-8") as fh:
+        json.dump(value, fh, separators=(",", ":"), ensure_ascii=False)
 
 
 def write_index(directory: str, data: IndexData, extra: dict[str, Any]) -> dict[str, Any]:
@@ -47,33 +64,39 @@ def write_index(directory: str, data: IndexData, extra: dict[str, Any]) -> dict[
         [position[c.file], c.language, c.start_line, c.end_line, c.symbol, c.symbol_kind]
         for c in corpus.chunks
     ]
-    with open(os.path.join(directory, "chunks.json"), "w", encoding="utf-8") as fh:
-        json.dump({"files": names, "chunks": table}, fh, separators=(",", ":"), ensure_ascii=False)
+    _dump(directory, "chunks.json", {"files": names, "chunks": table})
     encoded = [c.text.encode("utf-8") for c in corpus.chunks]
     offsets = np.zeros(len(encoded) + 1, dtype=np.int64)
-    np.cumsum([len(b) for b in encoded], out=offsets[1:]) if encoded else None
+    if encoded:
+        np.cumsum([len(b) for b in encoded], out=offsets[1:])
     with open(os.path.join(directory, "texts.bin"), "wb") as fh:
         fh.write(b"".join(encoded))
     _save_npy(directory, "text_offsets.npy", offsets)
-    _save_npy(directory, "terms.npy", data.terms)
-    _save_npy(directory, "term_offsets.npy", data.term_offsets)
-    with open(os.path.join(directory, "vocabulary.json"), "w", encoding="utf-8") as fh:
-        json.dump(data.vocabulary, fh, separators=(",", ":"), ensure_ascii=False)
+    _dump(directory, "vocabulary.json", data.vocabulary)
     _save_npy(directory, "postings_offsets.npy", data.bm25.offsets)
     _save_npy(directory, "postings_docs.npy", data.bm25.ids)
     _save_npy(directory, "postings_weights.npy", data.bm25.weights)
+    _save_npy(directory, "postings_tfs.npy", data.postings.tfs)
+    _save_npy(directory, "doc_lengths.npy", data.postings.lengths)
     if data.embeddings is not None:
-        _save_npy(directory, "embeddings.npy", data.embeddings.astype(np.float32))
-    with open(os.path.join(directory, "definitions.json"), "w", encoding="utf-8") as fh:
-        json.dump(
-            [list(d) for d in corpus.definitions], fh, separators=(",", ":"), ensure_ascii=False
-        )
+        _save_npy(directory, "embeddings.npy", data.embeddings.astype(np.float32, copy=False))
+    _dump(directory, "definitions.json", [list(d) for d in corpus.definitions])
+    _dump(
+        directory,
+        "imports.json",
+        {
+            "imports": {rel: [list(i) for i in found] for rel, found in data.imports.items()},
+            "edges": data.edges,
+        },
+    )
+    with open(os.path.join(directory, "bloom.bin"), "wb") as fh:
+        fh.write(np.ascontiguousarray(data.bloom).tobytes())
+    _save_npy(directory, "bloom_offsets.npy", data.bloom_offsets)
     files = {
         rel: {
             "hash": record.hash,
             "size": record.size,
             "language": record.language,
-            "stamp": list(data.stamps.get(rel, (record.size, 0))),
         }
         for rel, record in corpus.files.items()
     }
@@ -86,8 +109,16 @@ def write_index(directory: str, data: IndexData, extra: dict[str, Any]) -> dict[
         "stamps": {rel: list(stamp) for rel, stamp in sorted(data.stamps.items())},
         "model": data.model,
         "files": files,
+        "notes": dict(sorted(data.notes.items())),
         "chunks": len(corpus.chunks),
         "skipped": corpus.skipped,
+        "bloom": {
+            "unit": "byte trigrams, one filter per file in sorted file order",
+            "hashes": bloom.HASHES,
+            "bits_per_key": bloom.BITS_PER_KEY,
+            "false_positive_rate": round(bloom.FALSE_POSITIVE_RATE, 5),
+        },
+        "edges": sum(len(targets) for targets in data.edges.values()),
         "artifacts": artifacts,
         **extra,
     }
@@ -100,7 +131,8 @@ def write_index(directory: str, data: IndexData, extra: dict[str, Any]) -> dict[
     return manifest
 
 
-def _load_npy(directory: str, name: str) -> Any:
+def load_npy(directory: str, name: str) -> Any:
+    """A memory-mapped array artifact; :class:`IndexCorruptedError` when unreadable."""
     try:
         return np.load(os.path.join(directory, name), mmap_mode="r", allow_pickle=False)
     except (OSError, ValueError) as exc:
@@ -111,17 +143,28 @@ def _load_npy(directory: str, name: str) -> Any:
         ) from None
 
 
+def load_bloom(directory: str) -> NDArray[np.uint8]:
+    """The concatenated trigram filters, memory-mapped."""
+    path = os.path.join(directory, "bloom.bin")
+    if os.path.getsize(path) == 0:
+        return np.zeros(0, np.uint8)
+    return np.memmap(path, dtype=np.uint8, mode="r")
+
+
+def _load_json(directory: str, name: str) -> Any:
+    with open(os.path.join(directory, name), encoding="utf-8") as fh:
+        return json.load(fh)
+
+
 def load_index(directory: str, root: str) -> IndexData:
     """Load (and verify) the index in ``directory``; large arrays are memory-mapped."""
     manifest = read_manifest(directory)
     verify(directory, manifest)
-    with open(os.path.join(directory, "chunks.json"), encoding="utf-8") as fh:
-        table = json.load(fh)
-    with open(os.path.join(directory, "vocabulary.json"), encoding="utf-8") as fh:
-        vocabulary = json.load(fh)
-    with open(os.path.join(directory, "definitions.json"), encoding="utf-8") as fh:
-        definitions = [Definition(*row) for row in json.load(fh)]
-    offsets = _load_npy(directory, "text_offsets.npy")
+    table = _load_json(directory, "chunks.json")
+    vocabulary = _load_json(directory, "vocabulary.json")
+    definitions = [Definition(*row) for row in _load_json(directory, "definitions.json")]
+    graph = _load_json(directory, "imports.json")
+    offsets = load_npy(directory, "text_offsets.npy")
     with open(os.path.join(directory, "texts.bin"), "rb") as fh:
         blob = fh.read()
     names = table["files"]
@@ -151,13 +194,19 @@ def load_index(directory: str, root: str) -> IndexData:
     )
     bm25 = BM25Index(
         {term: i for i, term in enumerate(vocabulary)},
-        _load_npy(directory, "postings_offsets.npy"),
-        _load_npy(directory, "postings_docs.npy"),
-        _load_npy(directory, "postings_weights.npy"),
+        load_npy(directory, "postings_offsets.npy"),
+        load_npy(directory, "postings_docs.npy"),
+        load_npy(directory, "postings_weights.npy"),
         len(chunks),
     )
+    postings = Postings(
+        bm25.offsets,
+        bm25.ids,
+        load_npy(directory, "postings_tfs.npy"),
+        load_npy(directory, "doc_lengths.npy"),
+    )
     embeddings = (
-        _load_npy(directory, "embeddings.npy")
+        load_npy(directory, "embeddings.npy")
         if os.path.exists(os.path.join(directory, "embeddings.npy"))
         else None
     )
@@ -166,9 +215,13 @@ def load_index(directory: str, root: str) -> IndexData:
         corpus=corpus,
         stamps=stamps,
         vocabulary=vocabulary,
-        terms=_load_npy(directory, "terms.npy"),
-        term_offsets=_load_npy(directory, "term_offsets.npy"),
+        postings=postings,
         bm25=bm25,
         embeddings=embeddings,
         model=dict(manifest.get("model", {})),
+        imports={rel: tuple((m, int(n)) for m, n in v) for rel, v in graph["imports"].items()},
+        edges={rel: list(v) for rel, v in graph["edges"].items()},
+        bloom=load_bloom(directory),
+        bloom_offsets=load_npy(directory, "bloom_offsets.npy"),
+        notes=dict(manifest.get("notes", {})),
     )

@@ -3,29 +3,38 @@ unchanged. ``prx index`` writes the result; a search over a stale index uses it 
 
 A file is reused when its size and mtime equal the indexed ones, or, when they differ,
 when its content hash still does (a ``touch``). Everything about a reused file (chunks,
-terms, embedding rows, definitions) comes from the previous index; the rest is built now.
-The output is in walk order, exactly as a build from scratch would be.
+BM25 postings, embedding rows, definitions, imports, trigram filter) comes from the
+previous index; the rest is processed now, in worker processes when there is enough of
+it. The output is in walk order, exactly as a build from scratch would be.
 """
 
 from __future__ import annotations
 
-import os
 import time
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from prx.graph.resolve import Imports
 from prx.hashing import content_hash
 from prx.index.artifacts import IndexData
-from prx.retrieval.bm25 import BM25Index
-from prx.retrieval.corpus import ChunkRecord, Corpus, Definition, build_corpus, enrich
+from prx.index.postings import Postings
+from prx.index.units import Batch, FileUnit
+from prx.retrieval.corpus import ChunkRecord, Corpus, Definition, FileRecord, enrich
 
 if TYPE_CHECKING:
+    from numpy.typing import NDArray
+
+    from prx.files.walk import WalkedFile, WalkResult
+    from prx.plugin.interfaces import LanguageSpec
     from prx.workspace import Workspace
 
 __all__ = ["Assembly", "assemble"]
+
+Progress = Callable[[str, int, int], None]
 
 
 @dataclass(slots=True)
@@ -39,14 +48,6 @@ class Assembly:
     stages_ms: dict[str, float] = field(default_factory=dict)
 
 
-def _stamp(path: str) -> tuple[int, int] | None:
-    try:
-        stat = os.stat(path)
-    except OSError:
-        return None
-    return stat.st_size, stat.st_mtime_ns
-
-
 def _file_ranges(corpus: Corpus) -> dict[str, tuple[int, int]]:
     ranges: dict[str, tuple[int, int]] = {}
     for index, chunk in enumerate(corpus.chunks):
@@ -55,43 +56,105 @@ def _file_ranges(corpus: Corpus) -> dict[str, tuple[int, int]]:
     return ranges
 
 
+def _unchanged(found: WalkedFile, previous: IndexData | None) -> bool:
+    if previous is None:
+        return False
+    if previous.stamps.get(found.rel) == (found.size, found.mtime_ns):
+        return True  # indexed, or skipped (binary ...) as it still is
+    old = previous.corpus.files.get(found.rel)
+    if old is None or old.size != found.size:
+        return False
+    try:
+        with open(found.path, "rb") as fh:
+            return content_hash(fh.read()) == old.hash
+    except OSError:
+        return False
+
+
+class _Fresh:
+    """Processed files, folded in batch by batch: term ids mapped onto one vocabulary."""
+
+    def __init__(self, vocabulary: list[str]) -> None:
+        self.ids = {term: i for i, term in enumerate(vocabulary)}
+        self.units: dict[str, tuple[FileUnit, NDArray[np.float32] | None]] = {}
+
+    def add(self, batch: Batch) -> None:
+        ids = self.ids
+        mapping = np.array(
+            [ids.setdefault(term, len(ids)) for term in batch.vocabulary], dtype=np.int64
+        )
+        row = 0
+        for unit in batch.units:
+            count = len(unit.chunks)
+            rows = batch.embeddings[row : row + count] if batch.embeddings is not None else None
+            row += count
+            terms = mapping[unit.terms] if unit.terms.size else unit.terms
+            self.units[unit.rel] = (unit._replace(terms=terms), rows)
+
+
+def _process(
+    ws: Workspace,
+    todo: list[WalkedFile],
+    fresh: _Fresh,
+    embed: bool,
+    progress: Progress | None,
+) -> None:
+    from prx.index import units
+    from prx.lang.catalog import BUILTIN_LANGUAGES
+
+    builtin = {id(spec) for spec in BUILTIN_LANGUAGES}
+    local: list[tuple[str, str, LanguageSpec | None]] = []
+    remote: list[tuple[str, str, str | None]] = []
+    for found in todo:
+        spec = ws.language_for(found.rel)
+        if spec is None or id(spec) in builtin:
+            remote.append((str(found.path), found.rel, spec.name if spec else None))
+        else:  # a plugin's language cannot be sent to a worker process
+            local.append((str(found.path), found.rel, spec))
+    workers = units.worker_count()
+    size = sum(found.size for found in todo)
+    if workers > 1 and size > units.PARALLEL_BYTES and len(remote) > workers:
+        units.warm_up(embed)  # loaded once, shared by the forked workers
+
+        def tick(done: int) -> None:
+            if progress is not None:
+                progress("files", done, len(remote))
+
+        for batch in units.process_parallel(remote, embed, workers, tick):
+            fresh.add(batch)
+    else:
+        specs = {spec.name: spec for spec in BUILTIN_LANGUAGES}
+        local.extend((path, rel, specs[name] if name else None) for path, rel, name in remote)
+    if local:
+        fresh.add(units.process(local, embed))
+
+
 def assemble(
     ws: Workspace,
     root: str,
     previous: IndexData | None,
     *,
     embed: bool = True,
-    progress: Callable[[str, int, int], None] | None = None,
+    progress: Progress | None = None,
+    walked: WalkResult | None = None,
 ) -> Assembly:
     """Index data for ``root`` now, reusing ``previous`` for unchanged files."""
     from prx.files.walk import walk
 
     timings: dict[str, float] = {}
     started = time.perf_counter()
-    walked = walk(root, max_file_size=ws.config.max_file_size, skip_binary=False)
-    stamps: dict[str, tuple[int, int]] = {}
+    if walked is None:
+        walked = walk(root, max_file_size=ws.config.max_file_size, skip_binary=False)
+    stamps = {found.rel: (found.size, found.mtime_ns) for found in walked.files}
     reuse: set[str] = set()
-    build: set[str] = set()
+    todo: list[WalkedFile] = []
     for found in walked.files:
-        stamp = _stamp(str(found.path))
-        if stamp is None:
-            continue
-        stamps[found.rel] = stamp
-        if previous is not None and previous.stamps.get(found.rel) == stamp:
-            reuse.add(found.rel)  # indexed, or skipped (binary ...) as it still is
-            continue
-        old = previous.corpus.files.get(found.rel) if previous else None
-        if previous is not None and old is not None:
-            try:
-                with open(found.path, "rb") as fh:
-                    if content_hash(fh.read()) == old.hash:
-                        reuse.add(found.rel)
-                        continue
-            except OSError:
-                pass
-        build.add(found.rel)
+        if _unchanged(found, previous):
+            reuse.add(found.rel)
+        else:
+            todo.append(found)
     timings["walk"] = (time.perf_counter() - started) * 1000
-    if previous is not None and not build and reuse == set(previous.stamps):
+    if previous is not None and not todo and reuse == set(previous.stamps):
         # Nothing changed: the index as it is (its arrays stay memory-mapped).
         return Assembly(
             data=previous,
@@ -102,89 +165,111 @@ def assemble(
         )
 
     started = time.perf_counter()
-    fresh = build_corpus(ws, root, only=build, embed=embed) if build else Corpus(root=root)
-    timings["chunk"] = (time.perf_counter() - started) * 1000
+    fresh = _Fresh(previous.vocabulary if previous is not None else [])
+    if todo:
+        _process(ws, todo, fresh, embed, progress)
+    timings["process"] = (time.perf_counter() - started) * 1000
+    return _combine(root, walked, stamps, reuse, previous, fresh, embed, timings)
 
+
+def _combine(
+    root: str,
+    walked: WalkResult,
+    stamps: dict[str, tuple[int, int]],
+    reuse: set[str],
+    previous: IndexData | None,
+    fresh: _Fresh,
+    embed: bool,
+    timings: dict[str, float],
+) -> Assembly:
+    """Reused and fresh files in walk order, and every structure over them."""
     started = time.perf_counter()
-    vocabulary: list[str] = list(previous.vocabulary) if previous else []
-    ids: dict[str, int] = {term: i for i, term in enumerate(vocabulary)}
-    old_ranges = _file_ranges(previous.corpus) if previous else {}
-    new_ranges = _file_ranges(fresh)
+    old_ranges = _file_ranges(previous.corpus) if previous is not None else {}
     old_defs: dict[str, list[Definition]] = {}
     if previous is not None:
         for definition in previous.corpus.definitions:
             old_defs.setdefault(definition.file, []).append(definition)
+    old_count = len(previous.corpus.chunks) if previous is not None else 0
+    kept = np.full(old_count, -1, dtype=np.int64)
     chunks: list[ChunkRecord] = []
-    term_parts: list[Any] = []
-    rows: list[tuple[bool, int]] = []  # (from previous?, row)
     definitions: list[Definition] = []
-    files = {}
+    files: dict[str, FileRecord] = {}
+    imports: dict[str, Imports] = {}
+    notes: dict[str, str] = {}
+    filters: dict[str, Any] = {}
+    pairs: list[tuple[Any, Any, Any]] = []  # (documents, term ids, frequencies)
+    lengths: list[Any] = []
+    rows: list[tuple[int, Any]] = []  # (first new row, old range or fresh rows)
+    old_filters = _filters_by_name(previous) if previous is not None else {}
     for found in walked.files:
         rel = found.rel
+        first = len(chunks)
         if rel in reuse and previous is not None:
+            if rel in previous.notes:
+                notes[rel] = previous.notes[rel]
             if rel not in previous.corpus.files:
                 continue  # skipped last time, unchanged since
             files[rel] = previous.corpus.files[rel]
-            first, end = old_ranges.get(rel, (0, 0))
-            for index in range(first, end):
-                chunks.append(previous.corpus.chunks[index])
-                term_parts.append(
-                    previous.terms[previous.term_offsets[index] : previous.term_offsets[index + 1]]
-                )
-                rows.append((True, index))
+            start, end = old_ranges.get(rel, (0, 0))
+            chunks.extend(previous.corpus.chunks[start:end])
+            kept[start:end] = np.arange(first, first + end - start)
+            lengths.append(previous.postings.lengths[start:end])
+            rows.append((first, (start, end)))
             definitions.extend(old_defs.get(rel, ()))
-        elif rel in fresh.files:
-            files[rel] = fresh.files[rel]
-            first, end = new_ranges.get(rel, (0, 0))
-            for index in range(first, end):
-                chunk = fresh.chunks[index]
-                term_parts.append(
-                    np.fromiter((ids.setdefault(t, len(ids)) for t in chunk.terms), dtype=np.uint32)
-                )
-                chunks.append(chunk._replace(terms=()))
-                rows.append((False, index))
-            definitions.extend(fresh.definitions_in(rel))
-    vocabulary.extend(list(ids)[len(vocabulary) :])
-    lengths = [len(part) for part in term_parts]
-    offsets = np.zeros(len(lengths) + 1, dtype=np.int64)
-    np.cumsum(lengths, out=offsets[1:])
-    terms = np.concatenate(term_parts).astype(np.uint32) if term_parts else np.zeros(0, np.uint32)
-    bm25 = BM25Index.from_term_ids(vocabulary, terms, offsets)
+            if rel in previous.imports:
+                imports[rel] = previous.imports[rel]
+            filters[rel] = old_filters.get(rel, b"")
+        elif rel in fresh.units:
+            unit, vectors = fresh.units[rel]
+            if unit.note is not None:
+                notes[rel] = unit.note
+            if unit.record is None:
+                continue
+            files[rel] = unit.record
+            chunks.extend(unit.chunks)
+            documents = np.repeat(np.arange(first, first + len(unit.chunks)), unit.spans)
+            pairs.append((documents, unit.terms, unit.tfs))
+            lengths.append(unit.lengths)
+            rows.append((first, vectors if vectors is not None else len(unit.chunks)))
+            definitions.extend(unit.definitions)
+            if unit.imports:
+                imports[rel] = unit.imports
+            filters[rel] = unit.bloom
+    timings["combine"] = (time.perf_counter() - started) * 1000
+
+    started = time.perf_counter()
+    vocabulary = list(fresh.ids)
+    base = previous.postings if previous is not None else Postings.empty(0)
+    postings = base.update(
+        len(vocabulary),
+        kept,
+        _concat([p[0] for p in pairs], np.int64),
+        _concat([p[1] for p in pairs], np.int64),
+        _concat([p[2] for p in pairs], np.uint32),
+        _concat(lengths, np.int64),
+    )
+    postings, vocabulary = postings.compact(vocabulary)
+    bm25 = postings.bm25(vocabulary)
     timings["bm25"] = (time.perf_counter() - started) * 1000
 
     started = time.perf_counter()
-    embeddings = None
-    model: dict[str, Any] = {}
-    if embed:
-        from prx.retrieval.embed import default_embedder
-
-        embedder = default_embedder()
-        model = {"id": embedder.model_id, "hash": embedder.model_hash, "dim": embedder.dim}
-        usable = (
-            previous is not None
-            and previous.embeddings is not None
-            and previous.model.get("hash") == embedder.model_hash
-        )
-        todo = [i for i, (old, _) in enumerate(rows) if not old or not usable]
-        embeddings = np.zeros((len(rows), embedder.dim), dtype=np.float32)
-        if usable and previous is not None and previous.embeddings is not None:
-            kept = [(i, row) for i, (old, row) in enumerate(rows) if old]
-            if kept:
-                embeddings[[i for i, _ in kept]] = previous.embeddings[[row for _, row in kept]]
-        made = fresh.prebuilt.get("embeddings")
-        if todo and made is not None and all(not old for old, _ in (rows[i] for i in todo)):
-            embeddings[todo] = made[[rows[i][1] for i in todo]]  # embedded by the workers
-        elif todo:
-            texts = [enrich(chunks[i]) for i in todo]
-            embeddings[todo] = embedder.encode(texts)
-        if progress is not None:
-            progress("embed", len(todo), len(rows))
+    embeddings, model = _embeddings(previous, chunks, rows, embed) if embed else (None, {})
     timings["embed"] = (time.perf_counter() - started) * 1000
 
-    skipped = dict(walked.skipped)
-    for reason, count in fresh.skipped.items():
-        if reason not in walked.skipped:
-            skipped[reason] = count
+    started = time.perf_counter()
+    from prx.graph.resolve import Resolver
+
+    resolver = Resolver({rel: record.language for rel, record in files.items()})
+    edges = resolver.edges({rel: [m for m, _ in found] for rel, found in imports.items()})
+    names = sorted(files)
+    sizes = np.array([len(filters[name]) for name in names], dtype=np.int64)
+    bloom_offsets = np.zeros(len(names) + 1, dtype=np.int64)
+    np.cumsum(sizes, out=bloom_offsets[1:])
+    bloom = np.frombuffer(b"".join(bytes(filters[name]) for name in names), dtype=np.uint8)
+    timings["graph"] = (time.perf_counter() - started) * 1000
+
+    skipped: Counter[str] = Counter(walked.skipped)
+    skipped.update(notes.values())
     corpus = Corpus(
         root=root,
         chunks=chunks,
@@ -196,17 +281,69 @@ def assemble(
         corpus=corpus,
         stamps=stamps,
         vocabulary=vocabulary,
-        terms=terms,
-        term_offsets=offsets,
+        postings=postings,
         bm25=bm25,
         embeddings=embeddings,
         model=model,
+        imports=imports,
+        edges=edges,
+        bloom=bloom,
+        bloom_offsets=bloom_offsets,
+        notes=notes,
     )
-    removed = sorted(set(previous.stamps) - set(stamps)) if previous else []
+    removed = sorted(set(previous.stamps) - set(stamps)) if previous is not None else []
+    changed = sorted(rel for rel in fresh.units if rel in files)
     return Assembly(
         data=data,
-        changed=sorted(build & set(files)),
+        changed=changed,
         unchanged=len(reuse & set(files)),
         removed=removed,
         stages_ms=timings,
     )
+
+
+def _concat(parts: list[Any], dtype: Any) -> NDArray[Any]:
+    return np.concatenate(parts).astype(dtype, copy=False) if parts else np.zeros(0, dtype)
+
+
+def _filters_by_name(previous: IndexData) -> dict[str, Any]:
+    names = sorted(previous.corpus.files)
+    bounds = np.asarray(previous.bloom_offsets).tolist()
+    if len(bounds) != len(names) + 1:
+        return {}
+    bits = previous.bloom
+    return {name: bits[bounds[i] : bounds[i + 1]] for i, name in enumerate(names)}
+
+
+def _embeddings(
+    previous: IndexData | None,
+    chunks: list[ChunkRecord],
+    rows: list[tuple[int, Any]],
+    embed: bool,
+) -> tuple[NDArray[np.float32] | None, dict[str, Any]]:
+    """Rows of reused chunks copied, fresh ones as the workers embedded them (or now)."""
+    from prx.retrieval.embed import default_embedder
+
+    embedder = default_embedder()
+    model = {"id": embedder.model_id, "hash": embedder.model_hash, "dim": embedder.dim}
+    usable = (
+        previous is not None
+        and previous.embeddings is not None
+        and previous.model.get("hash") == embedder.model_hash
+    )
+    out = np.zeros((len(chunks), embedder.dim), dtype=np.float32)
+    todo: list[int] = []
+    for first, source in rows:
+        if isinstance(source, tuple):
+            start, end = source
+            if usable and previous is not None and previous.embeddings is not None:
+                out[first : first + end - start] = previous.embeddings[start:end]
+            else:
+                todo.extend(range(first, first + end - start))
+        elif isinstance(source, int):
+            todo.extend(range(first, first + source))
+        else:
+            out[first : first + len(source)] = source
+    if todo:
+        out[todo] = embedder.encode([enrich(chunks[i]) for i in todo])
+    return out, model

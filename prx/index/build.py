@@ -13,6 +13,7 @@ from prx.errors import IndexCorruptedError, NotFoundError
 from prx.types import IndexResult
 
 if TYPE_CHECKING:
+    from prx.files.walk import WalkResult
     from prx.index.artifacts import IndexData
     from prx.workspace import Workspace
 
@@ -43,6 +44,40 @@ def _progress(stage: str, done: int, total: int) -> None:
     if sys.stderr.isatty():
         sys.stderr.write(f"\rprx index: {stage} {done}/{total}   ")
         sys.stderr.flush()
+
+
+def _unchanged_index(root: str, walked: WalkResult) -> IndexResult | None:
+    """An ``up_to_date`` answer from the manifest alone (every artifact verified), when
+    each walked file has its indexed size and mtime; None when anything differs."""
+    from prx.index.store import current_dir, read_manifest, verify
+
+    directory = current_dir(root)
+    if directory is None:
+        return None
+    try:
+        manifest = read_manifest(directory)
+        stamps = manifest.get("stamps", {})
+        if len(stamps) != len(walked.files) or any(
+            stamps.get(f.rel) != [f.size, f.mtime_ns] for f in walked.files
+        ):
+            return None
+        verify(directory, manifest)
+    except IndexCorruptedError:
+        return None
+    files = manifest.get("files", {})
+    languages = Counter(info["language"] for info in files.values() if info.get("language"))
+    return IndexResult(
+        path=root,
+        status="up_to_date",
+        files_indexed=len(files),
+        chunks=int(manifest.get("chunks", 0)),
+        files_unchanged=len(files),
+        languages=dict(sorted(languages.items())),
+        skipped=dict(manifest.get("skipped", {})),
+        size_bytes=_size(directory),
+        index_dir=directory,
+        model=manifest.get("model", {}).get("id"),
+    )
 
 
 def _size(directory: str) -> int:
@@ -88,8 +123,21 @@ def build_index(
         if not os.path.exists(ignore):
             with open(ignore, "w", encoding="utf-8") as fh:
                 fh.write("# prx's index: never commit it\n*\n")
+        from prx.files.walk import walk
+
+        walk_started = time.perf_counter()
+        walked = walk(root, max_file_size=ws.config.max_file_size, skip_binary=False)
+        if not rebuild:
+            quick = _unchanged_index(root, walked)
+            if quick is not None:
+                return dataclasses.replace(
+                    quick,
+                    path=path,
+                    duration_ms=int((time.perf_counter() - started) * 1000),
+                    stages_ms={"walk": int((time.perf_counter() - walk_started) * 1000)},
+                )
         previous, problem = (None, None) if rebuild else load_current(ws, root)
-        assembly = assemble(ws, root, previous, progress=_progress)
+        assembly = assemble(ws, root, previous, progress=_progress, walked=walked)
         data = assembly.data
         languages = dict(
             sorted(Counter(r.language for r in data.corpus.files.values() if r.language).items())

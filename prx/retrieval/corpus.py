@@ -139,6 +139,17 @@ def enrich(chunk: ChunkRecord) -> str:
 def _file_units(
     spec: LanguageSpec | None, rel: str, data: bytes
 ) -> tuple[list[ChunkRecord], list[Definition]]:
+    from prx.retrieval.tokenize import tokenize
+
+    chunks, definitions, _ = parse_units(spec, rel, data)
+    return [c._replace(terms=tuple(tokenize(enrich(c)))) for c in chunks], definitions
+
+
+def parse_units(
+    spec: LanguageSpec | None, rel: str, data: bytes
+) -> tuple[list[ChunkRecord], list[Definition], Any]:
+    """Chunks (without terms) and definitions of one file, parsed once; the tree too (None
+    without a grammar), for callers that extract more from it (the index: imports)."""
     from prx.lang.chunk import chunk_source
     from prx.lang.outline import definitions as find_definitions
     from prx.lang.outline import flatten, symbols_of
@@ -164,15 +175,11 @@ def _file_units(
                         symbol.signature,
                     )
                 )
-    from prx.retrieval.tokenize import tokenize
-
-    chunks = []
-    for c in chunk_source(spec, data, tree=tree, defs=found):
-        record = ChunkRecord(
-            rel, language, c.start_line, c.end_line, c.text, c.symbol, c.symbol_kind
-        )
-        chunks.append(record._replace(terms=tuple(tokenize(enrich(record)))))
-    return chunks, definitions
+    chunks = [
+        ChunkRecord(rel, language, c.start_line, c.end_line, c.text, c.symbol, c.symbol_kind)
+        for c in chunk_source(spec, data, tree=tree, defs=found)
+    ]
+    return chunks, definitions, tree
 
 
 #: Below this many bytes a corpus is built in-process: starting workers would cost more.

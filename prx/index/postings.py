@@ -1,0 +1,122 @@
+"""BM25 postings kept with their raw counts, so an update touches only changed documents.
+
+The index stores, per term, its documents (ascending) with their term frequencies, and
+every document's length. BM25 weights fold in corpus-wide figures (document count,
+document frequencies, average length), so they are recomputed after each change; that is
+one vectorised pass. Building from scratch sorts the (term, document) pairs once; an
+update renumbers the kept documents (an order-preserving map), drops the others and
+inserts the new pairs where they belong, without sorting the whole table again.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from prx.retrieval.bm25 import K1, B, BM25Index
+
+if TYPE_CHECKING:
+    from numpy.typing import NDArray
+
+__all__ = ["Postings"]
+
+
+@dataclass(slots=True)
+class Postings:
+    """Term-major postings: term ``t`` holds entries ``offsets[t]:offsets[t + 1]``."""
+
+    offsets: NDArray[np.int64]
+    docs: NDArray[np.int32]
+    tfs: NDArray[np.uint32]
+    #: Tokens per document (BM25's document length).
+    lengths: NDArray[np.int64]
+
+    @property
+    def doc_count(self) -> int:
+        return int(self.lengths.size)
+
+    @classmethod
+    def empty(cls, terms: int = 0) -> Postings:
+        return cls(
+            np.zeros(terms + 1, np.int64),
+            np.zeros(0, np.int32),
+            np.zeros(0, np.uint32),
+            np.zeros(0, np.int64),
+        )
+
+    @classmethod
+    def build(
+        cls,
+        terms: int,
+        docs: NDArray[np.int64],
+        ids: NDArray[np.int64],
+        tfs: NDArray[np.uint32],
+        lengths: NDArray[np.int64],
+    ) -> Postings:
+        """From (document, term, frequency) triples, distinct per (document, term)."""
+        return cls.empty(terms).update(terms, np.zeros(0, np.int64), docs, ids, tfs, lengths)
+
+    def update(
+        self,
+        terms: int,
+        kept: NDArray[np.int64],
+        docs: NDArray[np.int64],
+        ids: NDArray[np.int64],
+        tfs: NDArray[np.uint32],
+        lengths: NDArray[np.int64],
+    ) -> Postings:
+        """The postings after an update over a vocabulary of ``terms`` (old ids unchanged).
+
+        ``kept[d]`` is the new number of old document ``d``, or -1 when it is gone; the
+        map must preserve order. ``docs``/``ids``/``tfs`` are the new documents' pairs and
+        ``lengths`` every new document's length (new numbering).
+        """
+        old_terms = self.offsets.size - 1
+        counts = np.diff(self.offsets)
+        owner = np.repeat(np.arange(old_terms, dtype=np.int64), counts)
+        moved = np.asarray(kept, np.int64)[np.asarray(self.docs)]
+        alive = moved >= 0
+        n = max(int(lengths.size), 1)
+        old_keys = owner[alive] * n + moved[alive]
+        old_tfs = np.asarray(self.tfs)[alive]
+        new_keys = np.asarray(ids, np.int64) * n + np.asarray(docs, np.int64)
+        order = np.argsort(new_keys, kind="stable")
+        new_keys = new_keys[order]
+        # Both runs are sorted by (term, document): merge them by insertion points.
+        at = np.searchsorted(old_keys, new_keys)
+        keys = np.insert(old_keys, at, new_keys)
+        merged_tfs = np.insert(old_tfs, at, np.asarray(tfs, np.uint32)[order])
+        owners = keys // n
+        offsets = np.zeros(terms + 1, np.int64)
+        np.cumsum(np.bincount(owners, minlength=terms), out=offsets[1:])
+        return Postings(
+            offsets, (keys % n).astype(np.int32), merged_tfs, np.asarray(lengths, np.int64)
+        )
+
+    def compact(self, vocabulary: list[str]) -> tuple[Postings, list[str]]:
+        """Without the terms no document holds any more."""
+        counts = np.diff(self.offsets)
+        if counts.all():
+            return self, vocabulary
+        keep = counts > 0
+        offsets = np.zeros(int(keep.sum()) + 1, np.int64)
+        np.cumsum(counts[keep], out=offsets[1:])
+        words = [term for term, kept in zip(vocabulary, keep.tolist(), strict=True) if kept]
+        return Postings(offsets, self.docs, self.tfs, self.lengths), words
+
+    def bm25(self, vocabulary: list[str], k1: float = K1, b: float = B) -> BM25Index:
+        """The BM25 index (same arithmetic as :meth:`BM25Index.from_term_ids`)."""
+        n = self.doc_count
+        df = np.diff(self.offsets)
+        owner = np.repeat(np.arange(df.size, dtype=np.int64), df)
+        idf = np.log((n - df + 0.5) / (df + 0.5) + 1.0)
+        dl = self.lengths.astype(np.float64)
+        average = float(dl.mean()) if n else 0.0
+        norm = k1 * (1 - b + b * dl / average) if average else np.full(n, k1)
+        tf64 = np.asarray(self.tfs).astype(np.float64)
+        docs = np.asarray(self.docs)
+        weights = idf[owner] * tf64 * (k1 + 1) / (tf64 + norm[docs])
+        index = {term: i for i, term in enumerate(vocabulary)}
+        return BM25Index(index, np.asarray(self.offsets), docs, weights.astype(np.float32), n)
