@@ -148,8 +148,9 @@ class Resolver:
         #: Repository file -> its language.
         self.files = files
         self._bare: dict[str, list[str]] = {}  # extension-less suffix -> files
-        self._full: dict[str, list[str]] = {}  # suffix with the extension -> files
-        self._dirs: dict[str, list[str]] = {}  # directory suffix -> files in it
+        self._full_index: dict[str, list[str]] | None = None  # suffix with the extension
+        self._dirs_index: dict[str, list[str]] | None = None  # directory suffix -> its files
+        self._found: dict[tuple[str, str | None, bool], list[str]] = {}
         for path in sorted(files):
             stem_path = _strip_extension(path)
             keys = list(_suffixes(stem_path))
@@ -158,11 +159,26 @@ class Resolver:
                 keys.extend(_suffixes(directory))
             for key in keys:
                 self._bare.setdefault(key, []).append(path)
-            for key in _suffixes(path):
-                self._full.setdefault(key, []).append(path)
-            if directory:
-                for key in _suffixes(directory):
-                    self._dirs.setdefault(key, []).append(path)
+
+    @property
+    def _full(self) -> dict[str, list[str]]:
+        if self._full_index is None:  # built on first use: only path-like imports need it
+            self._full_index = {}
+            for path in sorted(self.files):
+                for key in _suffixes(path):
+                    self._full_index.setdefault(key, []).append(path)
+        return self._full_index
+
+    @property
+    def _dirs(self) -> dict[str, list[str]]:
+        if self._dirs_index is None:  # only Go imports need it
+            self._dirs_index = {}
+            for path in sorted(self.files):
+                directory = posixpath.dirname(path)
+                if directory:
+                    for key in _suffixes(directory):
+                        self._dirs_index.setdefault(key, []).append(path)
+        return self._dirs_index
 
     # -- one import --------------------------------------------------------------------
 
@@ -227,9 +243,13 @@ class Resolver:
         return ranked[:KEEP_CLOSEST]
 
     def _lookup(self, here: str, key: str, group: str | None, *, python: bool = False) -> list[str]:
-        found = [p for p in self._bare.get(key, ()) if self._accept(p, group)]
-        if python:
-            found = [p for p in found if self._python_top_level(p, key)]
+        slot = (key, group, python)
+        found = self._found.get(slot)
+        if found is None:  # the same module is imported from many files: filter it once
+            found = [p for p in self._bare.get(key, ()) if self._accept(p, group)]
+            if python:
+                found = [p for p in found if self._python_top_level(p, key)]
+            self._found[slot] = found
         return self._narrow(here, found)
 
     def _python_top_level(self, path: str, key: str) -> bool:
@@ -314,11 +334,20 @@ class Resolver:
     def edges(self, imports: Mapping[str, Sequence[str]]) -> dict[str, list[str]]:
         """Importer -> the files its imports resolve to (sorted, no self edges)."""
         out: dict[str, list[str]] = {}
+        memo: dict[tuple[str, str | None, str], list[str]] = {}
         for importer, modules in imports.items():
             language = self.files.get(importer)
+            here = posixpath.dirname(importer)
             targets: set[str] = set()
             for module in modules:
-                targets.update(self.resolve(importer, language, module))
+                # Neighbours import the same modules: resolve each once per directory
+                # (the importer itself is dropped below).
+                slot = (here, language, module)
+                found = memo.get(slot)
+                if found is None:
+                    found = memo[slot] = self.resolve(here + "/\0", language, module)
+                targets.update(found)
+            targets.discard(importer)
             if targets:
                 out[importer] = sorted(targets)
         return out

@@ -46,6 +46,8 @@ class Assembly:
     unchanged: int
     removed: list[str]
     stages_ms: dict[str, float] = field(default_factory=dict)
+    #: Artifacts whose content is the previous index's (linked, not written again).
+    same: frozenset[str] = frozenset()
 
 
 def _file_ranges(corpus: Corpus) -> dict[str, tuple[int, int]]:
@@ -74,8 +76,9 @@ def _unchanged(found: WalkedFile, previous: IndexData | None) -> bool:
 class _Fresh:
     """Processed files, folded in batch by batch: term ids mapped onto one vocabulary."""
 
-    def __init__(self, vocabulary: list[str]) -> None:
-        self.ids = {term: i for i, term in enumerate(vocabulary)}
+    def __init__(self, previous: IndexData | None) -> None:
+        self.ids: dict[str, int] = dict(previous.bm25.vocabulary) if previous is not None else {}
+        self.base = len(self.ids)
         self.units: dict[str, tuple[FileUnit, NDArray[np.float32] | None]] = {}
 
     def add(self, batch: Batch) -> None:
@@ -165,7 +168,7 @@ def assemble(
         )
 
     started = time.perf_counter()
-    fresh = _Fresh(previous.vocabulary if previous is not None else [])
+    fresh = _Fresh(previous)
     if todo:
         _process(ws, todo, fresh, embed, progress)
     timings["process"] = (time.perf_counter() - started) * 1000
@@ -248,8 +251,10 @@ def _combine(
         _concat([p[2] for p in pairs], np.uint32),
         _concat(lengths, np.int64),
     )
-    postings, vocabulary = postings.compact(vocabulary)
-    bm25 = postings.bm25(vocabulary)
+    compacted, vocabulary = postings.compact(vocabulary)
+    same_terms = previous is not None and compacted is postings and len(vocabulary) == fresh.base
+    postings = compacted
+    bm25 = postings.bm25(vocabulary, previous.bm25.vocabulary if same_terms and previous else None)
     timings["bm25"] = (time.perf_counter() - started) * 1000
 
     started = time.perf_counter()
@@ -259,8 +264,24 @@ def _combine(
     started = time.perf_counter()
     from prx.graph.resolve import Resolver
 
-    resolver = Resolver({rel: record.language for rel, record in files.items()})
-    edges = resolver.edges({rel: [m for m, _ in found] for rel, found in imports.items()})
+    same_files = previous is not None and files.keys() == previous.corpus.files.keys()
+    if previous is not None and same_files:
+        # Same files: imports resolve as before, unless a file's own imports changed.
+        todo = {
+            rel: found
+            for rel, found in imports.items()
+            if rel in fresh.units and found != previous.imports.get(rel)
+        }
+        edges = {rel: t for rel, t in previous.edges.items() if rel in files and rel not in todo}
+        for rel in fresh.units:
+            if rel not in imports:
+                edges.pop(rel, None)
+    else:
+        edges, todo = {}, imports
+    if todo:
+        resolver = Resolver({rel: record.language for rel, record in files.items()})
+        edges.update(resolver.edges({rel: [m for m, _ in found] for rel, found in todo.items()}))
+    edges = dict(sorted(edges.items()))
     names = sorted(files)
     sizes = np.array([len(filters[name]) for name in names], dtype=np.int64)
     bloom_offsets = np.zeros(len(names) + 1, dtype=np.int64)
@@ -293,13 +314,57 @@ def _combine(
     )
     removed = sorted(set(previous.stamps) - set(stamps)) if previous is not None else []
     changed = sorted(rel for rel in fresh.units if rel in files)
+    same = (
+        _same_artifacts(previous, data, fresh, changed, same_terms)
+        if previous is not None and same_files
+        else frozenset()
+    )
     return Assembly(
         data=data,
         changed=changed,
         unchanged=len(reuse & set(files)),
         removed=removed,
         stages_ms=timings,
+        same=same,
     )
+
+
+def _same_artifacts(
+    previous: IndexData,
+    data: IndexData,
+    fresh: _Fresh,
+    changed: list[str],
+    same_terms: bool,
+) -> frozenset[str]:
+    """Artifacts an update leaves as they were (same files; only ``changed`` reprocessed):
+    a comment edit changes texts, postings and vectors, not the tables around them."""
+    old_ranges = _file_ranges(previous.corpus)
+    old_defs: dict[str, list[Definition]] = {}
+    for definition in previous.corpus.definitions:
+        if definition.file in fresh.units:
+            old_defs.setdefault(definition.file, []).append(definition)
+    table = definitions = graph = filters = True
+    old_filters = _filters_by_name(previous)
+    for rel in changed:
+        unit = fresh.units[rel][0]
+        start, end = old_ranges.get(rel, (0, 0))
+        old_rows = [c[1:4] + c[5:7] for c in previous.corpus.chunks[start:end]]
+        table = table and old_rows == [c[1:4] + c[5:7] for c in unit.chunks]
+        definitions = definitions and old_defs.get(rel, []) == unit.definitions
+        graph = graph and previous.imports.get(rel, ()) == unit.imports
+        filters = filters and bytes(old_filters.get(rel, b"")) == unit.bloom
+    same = set()
+    if table:
+        same.add("chunks.json")
+    if definitions:
+        same.add("definitions.json")
+    if graph and data.edges == previous.edges:
+        same.add("imports.json")
+    if filters:
+        same.update(("bloom.bin", "bloom_offsets.npy"))
+    if same_terms:
+        same.add("vocabulary.json")
+    return frozenset(same)
 
 
 def _concat(parts: list[Any], dtype: Any) -> NDArray[Any]:

@@ -82,12 +82,16 @@ class Postings:
         old_keys = owner[alive] * n + moved[alive]
         old_tfs = np.asarray(self.tfs)[alive]
         new_keys = np.asarray(ids, np.int64) * n + np.asarray(docs, np.int64)
-        order = np.argsort(new_keys, kind="stable")
+        order = np.argsort(new_keys)  # keys are distinct: no need for a stable sort
         new_keys = new_keys[order]
-        # Both runs are sorted by (term, document): merge them by insertion points.
-        at = np.searchsorted(old_keys, new_keys)
-        keys = np.insert(old_keys, at, new_keys)
-        merged_tfs = np.insert(old_tfs, at, np.asarray(tfs, np.uint32)[order])
+        new_tfs = np.asarray(tfs, np.uint32)[order]
+        if old_keys.size:
+            # Both runs are sorted by (term, document): merge them by insertion points.
+            at = np.searchsorted(old_keys, new_keys)
+            keys = np.insert(old_keys, at, new_keys)
+            merged_tfs = np.insert(old_tfs, at, new_tfs)
+        else:
+            keys, merged_tfs = new_keys, new_tfs
         owners = keys // n
         offsets = np.zeros(terms + 1, np.int64)
         np.cumsum(np.bincount(owners, minlength=terms), out=offsets[1:])
@@ -106,8 +110,15 @@ class Postings:
         words = [term for term, kept in zip(vocabulary, keep.tolist(), strict=True) if kept]
         return Postings(offsets, self.docs, self.tfs, self.lengths), words
 
-    def bm25(self, vocabulary: list[str], k1: float = K1, b: float = B) -> BM25Index:
-        """The BM25 index (same arithmetic as :meth:`BM25Index.from_term_ids`)."""
+    def bm25(
+        self,
+        vocabulary: list[str],
+        index: dict[str, int] | None = None,
+        k1: float = K1,
+        b: float = B,
+    ) -> BM25Index:
+        """The BM25 index (same arithmetic as :meth:`BM25Index.from_term_ids`); ``index``
+        is ``vocabulary``'s term -> id map when the caller already has it."""
         n = self.doc_count
         df = np.diff(self.offsets)
         owner = np.repeat(np.arange(df.size, dtype=np.int64), df)
@@ -118,5 +129,6 @@ class Postings:
         tf64 = np.asarray(self.tfs).astype(np.float64)
         docs = np.asarray(self.docs)
         weights = idf[owner] * tf64 * (k1 + 1) / (tf64 + norm[docs])
-        index = {term: i for i, term in enumerate(vocabulary)}
+        if index is None:
+            index = {term: i for i, term in enumerate(vocabulary)}
         return BM25Index(index, np.asarray(self.offsets), docs, weights.astype(np.float32), n)

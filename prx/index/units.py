@@ -9,7 +9,6 @@ ids into a vocabulary per batch (not tuples of strings), counts and lengths as a
 from __future__ import annotations
 
 import os
-from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -73,12 +72,53 @@ def _skipped(rel: str, note: str) -> FileUnit:
     )
 
 
-def _one(
-    path: str, rel: str, spec: LanguageSpec | None, vocabulary: dict[str, int], texts: list[str]
-) -> FileUnit:
-    """Process one file; its chunks' enriched texts are appended to ``texts``."""
-    from prx.retrieval.tokenize import tokenize
+_COMBINED: dict[str, tuple[Any, int] | None] = {}
 
+
+def _combined(spec: LanguageSpec) -> tuple[Any, int] | None:
+    """The outline and imports queries as one (outline patterns first), and how many
+    outline patterns there are: one pass over the tree instead of two."""
+    if spec.name not in _COMBINED:
+        from prx.lang.grammar import compiled_query, language_object
+
+        outline = compiled_query(spec, "outline")
+        combined = None
+        if outline is not None and compiled_query(spec, "imports") is not None:
+            from tree_sitter import Query
+
+            text = spec.queries["outline"] + "\n" + spec.queries["imports"]
+            try:
+                combined = (Query(language_object(spec), text), outline.pattern_count)
+            except Exception:  # keep the separate passes
+                combined = None
+        _COMBINED[spec.name] = combined
+    return _COMBINED[spec.name]
+
+
+def _query(spec: LanguageSpec | None, data: bytes) -> tuple[Any | None, Any, Any]:
+    """Parse ``data``; with a combined query, its outline and imports matches too (None
+    where the caller runs its own query)."""
+    if spec is None or spec.grammar is None:
+        return None, None, None
+    from prx.lang.grammar import parse
+
+    tree = parse(spec, data)
+    combined = _combined(spec)
+    if combined is None:
+        return tree, None, None
+    from tree_sitter import QueryCursor
+
+    query, split = combined
+    outline: list[Any] = []
+    imports: list[Any] = []
+    for match in QueryCursor(query).matches(tree.root_node):
+        (outline if match[0] < split else imports).append(match)
+    return tree, outline, imports
+
+
+def _one(path: str, rel: str, spec: LanguageSpec | None, texts: list[str]) -> FileUnit:
+    """Process one file (term counts come later, for the whole batch at once); its
+    chunks' enriched texts are appended to ``texts``."""
     try:
         with open(path, "rb") as fh:
             raw = fh.read()
@@ -92,57 +132,54 @@ def _one(
     note = "non_utf8_replaced" if bad else None
     imports: Imports = ()
     try:
-        chunks, definitions, tree = parse_units(spec, rel, data)
+        tree, outline, import_matches = _query(spec, data)
+        chunks, definitions, tree = parse_units(spec, rel, data, tree, outline)
         if tree is not None and spec is not None and "imports" in spec.queries:
             from prx.lang.imports import extract_imports
 
-            found = extract_imports(spec, data, tree)
+            found = extract_imports(spec, data, tree, import_matches)
             imports = tuple((i.module, i.line) for i in found)
             if spec.name == "python" and found:
                 imports = with_python_names(imports, text)
     except ParseError:
         note = "parse_error"
         chunks, definitions, _ = parse_units(None, rel, data)
-    ids: list[int] = []
-    tfs: list[int] = []
-    spans: list[int] = []
-    lengths: list[int] = []
-    for chunk in chunks:
-        enriched = enrich(chunk)
-        texts.append(enriched)
-        counts = Counter(tokenize(enriched))
-        ids.extend([vocabulary.setdefault(term, len(vocabulary)) for term in counts])
-        tfs.extend(counts.values())
-        spans.append(len(counts))
-        lengths.append(sum(counts.values()))
+    texts.extend(enrich(chunk) for chunk in chunks)
     record = FileRecord(rel, spec.name if spec else None, content_hash(data), len(data))
+    none = np.zeros(0, np.uint32)
     return FileUnit(
-        rel,
-        record,
-        note,
-        chunks,
-        definitions,
-        imports,
-        bloom,
-        np.array(ids, np.int64),
-        np.array(tfs, np.uint32),
-        np.array(spans, np.int64),
-        np.array(lengths, np.int64),
+        rel, record, note, chunks, definitions, imports, bloom, _EMPTY, none, _EMPTY, _EMPTY
     )
 
 
 def process(items: Sequence[tuple[str, str, LanguageSpec | None]], embed: bool) -> Batch:
     """Process files (absolute path, relative path, language) in this process."""
-    vocabulary: dict[str, int] = {}
+    from prx.index.terms import count_terms
+
     texts: list[str] = []
-    units = [_one(path, rel, spec, vocabulary, texts) for path, rel, spec in items]
+    units = [_one(path, rel, spec, texts) for path, rel, spec in items]
+    counts = count_terms(texts)
+    chunk_ends = np.cumsum([len(unit.chunks) for unit in units])
+    term_ends = np.cumsum(counts.spans)
+    out = []
+    first_chunk = first_term = 0
+    for unit, chunk_end in zip(units, chunk_ends.tolist(), strict=True):
+        term_end = int(term_ends[chunk_end - 1]) if chunk_end else 0
+        if chunk_end > first_chunk:
+            unit = unit._replace(
+                terms=counts.ids[first_term:term_end],
+                tfs=counts.tfs[first_term:term_end],
+                spans=counts.spans[first_chunk:chunk_end],
+                lengths=counts.lengths[first_chunk:chunk_end],
+            )
+        out.append(unit)
+        first_chunk, first_term = chunk_end, term_end
     vectors = None
-    if embed:
+    if embed and texts:
         from prx.retrieval.embed import default_embedder
 
-        if texts:
-            vectors = default_embedder().encode(texts)
-    return Batch(list(vocabulary), units, vectors)
+        vectors = default_embedder().encode(texts)
+    return Batch(counts.vocabulary, out, vectors)
 
 
 def _remote(items: list[tuple[str, str, str | None]], embed: bool) -> Batch:

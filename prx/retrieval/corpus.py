@@ -146,24 +146,31 @@ def _file_units(
 
 
 def parse_units(
-    spec: LanguageSpec | None, rel: str, data: bytes
+    spec: LanguageSpec | None,
+    rel: str,
+    data: bytes,
+    tree: Any | None = None,
+    outline_matches: list[tuple[int, dict[str, Any]]] | None = None,
 ) -> tuple[list[ChunkRecord], list[Definition], Any]:
     """Chunks (without terms) and definitions of one file, parsed once; the tree too (None
-    without a grammar), for callers that extract more from it (the index: imports)."""
+    without a grammar), for callers that extract more from it (the index: imports). The
+    index passes its own ``tree`` and outline query matches."""
     from prx.lang.chunk import chunk_source
     from prx.lang.outline import definitions as find_definitions
     from prx.lang.outline import flatten, symbols_of
 
     language = spec.name if spec else None
-    tree = None
     found = None
     definitions: list[Definition] = []
-    if spec is not None and spec.grammar is not None:
+    if spec is None or spec.grammar is None:
+        tree = None
+    else:
         from prx.lang.grammar import parse
 
-        tree = parse(spec, data)
+        if tree is None:
+            tree = parse(spec, data)
         if "outline" in spec.queries:
-            found = find_definitions(spec, data, tree)
+            found = find_definitions(spec, data, tree, outline_matches)
             for symbol in flatten(symbols_of(found, data)):
                 definitions.append(
                     Definition(
