@@ -149,3 +149,11 @@ def test_ambiguous_suffixes_keep_the_two_nearest():
     files.update({"pkg3/sub/main.py": "python", "pkg3/util.py": "python"})
     found = Resolver(files).resolve("pkg3/sub/main.py", "python", "util")
     assert "pkg3/util.py" in found and len(found) == 2
+
+
+def test_edges_at_the_root_and_no_self_edges():
+    resolver = Resolver({"a.py": "python", "b.py": "python"})
+    assert resolver.edges({"a.py": ["b"], "b.py": ["b", "a"]}) == {
+        "a.py": ["b.py"],
+        "b.py": ["a.py"],
+    }

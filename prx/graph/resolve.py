@@ -345,7 +345,7 @@ class Resolver:
                 slot = (here, language, module)
                 found = memo.get(slot)
                 if found is None:
-                    found = memo[slot] = self.resolve(here + "/\0", language, module)
+                    found = memo[slot] = self.resolve(posixpath.join(here, "\0"), language, module)
                 targets.update(found)
             targets.discard(importer)
             if targets:
