@@ -32,7 +32,7 @@ class IndexResult:
     skipped: dict[str, int] = field(default_factory=dict)
     #: Wall time of the run.
     duration_ms: int = 0
-    #: Time per stage (walk, chunk, bm25, embed, write).
+    #: Time per stage (walk, process, combine, bm25, embed, graph, write).
     stages_ms: dict[str, int] = field(default_factory=dict)
     #: Bytes the index takes on disk.
     size_bytes: int = 0

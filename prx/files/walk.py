@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import stat
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TypeAlias
 
@@ -45,7 +45,8 @@ class WalkedFile:
     path: Path  # absolute path
     rel: str  # '/'-separated path relative to the walk root (for a file root: its base name)
     size: int  # bytes
-    mtime_ns: int = 0  # modification time (the index's freshness check uses size and mtime)
+    # Modification time (the index's freshness check); not part of a file's identity.
+    mtime_ns: int = field(default=0, compare=False)
 
 
 @dataclass(frozen=True, slots=True)

@@ -91,8 +91,8 @@ def write_index(
     position = {name: i for i, name in enumerate(names)}
     table = (
         [
-            [position[c.file], c.language, c.start_line, c.end_line, c.symbol, c.symbol_kind]
-            for c in corpus.chunks
+            (position[file], language, start, end, symbol, kind)
+            for file, language, start, end, _, symbol, kind, _ in corpus.chunks
         ]
         if "chunks.json" not in linked
         else []
@@ -191,30 +191,27 @@ def _load_json(directory: str, name: str) -> Any:
         return json.load(fh)
 
 
-def load_index(directory: str, root: str) -> IndexData:
-    """Load (and verify) the index in ``directory``; large arrays are memory-mapped."""
-    manifest = read_manifest(directory)
+def load_index(directory: str, root: str, manifest: dict[str, Any] | None = None) -> IndexData:
+    """Load (and verify) the index in ``directory``; large arrays are memory-mapped.
+    ``manifest`` is its manifest when the caller has read it already."""
+    if manifest is None:
+        manifest = read_manifest(directory)
     verify(directory, manifest)
     table = _load_json(directory, "chunks.json")
     vocabulary = _load_json(directory, "vocabulary.json")
-    definitions = [Definition(*row) for row in _load_json(directory, "definitions.json")]
+    definitions = list(map(Definition._make, _load_json(directory, "definitions.json")))
     graph = _load_json(directory, "imports.json")
     offsets = load_npy(directory, "text_offsets.npy")
     with open(os.path.join(directory, "texts.bin"), "rb") as fh:
         blob = fh.read()
     names = table["files"]
     bounds = offsets.tolist()
+    texts = [blob[a:b].decode("utf-8") for a, b in zip(bounds, bounds[1:], strict=False)]
     chunks = [
-        ChunkRecord(
-            names[f],
-            language,
-            start,
-            end,
-            blob[bounds[i] : bounds[i + 1]].decode("utf-8"),
-            symbol,
-            kind,
+        ChunkRecord(names[f], language, start, end, text, symbol, kind)
+        for (f, language, start, end, symbol, kind), text in zip(
+            table["chunks"], texts, strict=True
         )
-        for i, (f, language, start, end, symbol, kind) in enumerate(table["chunks"])
     ]
     files = {
         rel: FileRecord(rel, info["language"], info["hash"], info["size"])

@@ -20,7 +20,11 @@ from prx.retrieval.bm25 import K1, B, BM25Index
 if TYPE_CHECKING:
     from numpy.typing import NDArray
 
-__all__ = ["Postings"]
+__all__ = ["GLOBAL_SEARCH", "Postings"]
+
+#: Above this many new (term, document) pairs, insertion points come from one search over
+#: all postings rather than one per term.
+GLOBAL_SEARCH = 50_000
 
 
 @dataclass(slots=True)
@@ -74,30 +78,66 @@ class Postings:
         ``lengths`` every new document's length (new numbering).
         """
         old_terms = self.offsets.size - 1
-        counts = np.diff(self.offsets)
-        owner = np.repeat(np.arange(old_terms, dtype=np.int64), counts)
-        moved = np.asarray(kept, np.int64)[np.asarray(self.docs)]
-        alive = moved >= 0
         n = max(int(lengths.size), 1)
-        old_keys = owner[alive] * n + moved[alive]
-        old_tfs = np.asarray(self.tfs)[alive]
-        new_keys = np.asarray(ids, np.int64) * n + np.asarray(docs, np.int64)
-        order = np.argsort(new_keys)  # keys are distinct: no need for a stable sort
-        new_keys = new_keys[order]
+        new_ids = np.asarray(ids, np.int64)
+        new_docs = np.asarray(docs, np.int64)
+        order = np.argsort(new_ids * n + new_docs)  # (term, document) pairs are distinct
+        new_ids, new_docs = new_ids[order], new_docs[order]
         new_tfs = np.asarray(tfs, np.uint32)[order]
-        if old_keys.size:
-            # Both runs are sorted by (term, document): merge them by insertion points.
-            at = np.searchsorted(old_keys, new_keys)
-            keys = np.insert(old_keys, at, new_keys)
-            merged_tfs = np.insert(old_tfs, at, new_tfs)
+        counts = np.bincount(new_ids, minlength=terms).astype(np.int64)
+        if self.docs.size == 0:  # a build from scratch: the sorted pairs are the postings
+            merged_docs, merged_tfs = new_docs, new_tfs
         else:
-            keys, merged_tfs = new_keys, new_tfs
-        owners = keys // n
+            moved = np.asarray(kept, np.int64)[np.asarray(self.docs)]
+            alive = moved >= 0
+            running = np.zeros(alive.size + 1, np.int64)
+            np.cumsum(alive, out=running[1:])
+            kept_counts = running[self.offsets[1:]] - running[self.offsets[:-1]]
+            counts[:old_terms] += kept_counts
+            starts = np.zeros(terms + 1, np.int64)
+            np.cumsum(
+                np.concatenate([kept_counts, np.zeros(terms - old_terms, np.int64)]),
+                out=starts[1:],
+            )
+            kept_docs = moved[alive]
+            at = self._insertion_points(starts, kept_docs, new_ids, new_docs, n)
+            merged_docs = np.insert(kept_docs, at, new_docs)
+            merged_tfs = np.insert(np.asarray(self.tfs)[alive], at, new_tfs)
         offsets = np.zeros(terms + 1, np.int64)
-        np.cumsum(np.bincount(owners, minlength=terms), out=offsets[1:])
+        np.cumsum(counts, out=offsets[1:])
         return Postings(
-            offsets, (keys % n).astype(np.int32), merged_tfs, np.asarray(lengths, np.int64)
+            offsets, merged_docs.astype(np.int32), merged_tfs, np.asarray(lengths, np.int64)
         )
+
+    @staticmethod
+    def _insertion_points(
+        starts: NDArray[np.int64],
+        kept_docs: NDArray[np.int64],
+        new_ids: NDArray[np.int64],
+        new_docs: NDArray[np.int64],
+        n: int,
+    ) -> NDArray[np.int64]:
+        """Where each new (term, document) pair goes among the kept postings (each term's
+        documents ascending): a search within its term's run."""
+        if new_ids.size == 0:
+            return np.zeros(0, np.int64)
+        if new_ids.size > GLOBAL_SEARCH:  # many new pairs: one global search is cheaper
+            owner = np.repeat(np.arange(starts.size - 1, dtype=np.int64), np.diff(starts))
+            points: NDArray[np.int64] = np.searchsorted(
+                owner * n + kept_docs, new_ids * n + new_docs
+            )
+            return points
+        at = np.empty(new_ids.size, np.int64)
+        bounds = np.flatnonzero(np.diff(new_ids)) + 1
+        for first, last in zip(
+            np.concatenate([[0], bounds]).tolist(),
+            np.concatenate([bounds, [new_ids.size]]).tolist(),
+            strict=True,
+        ):
+            term = int(new_ids[first])
+            low, high = int(starts[term]), int(starts[term + 1])
+            at[first:last] = low + np.searchsorted(kept_docs[low:high], new_docs[first:last])
+        return at
 
     def compact(self, vocabulary: list[str]) -> tuple[Postings, list[str]]:
         """Without the terms no document holds any more."""

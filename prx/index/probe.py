@@ -11,8 +11,6 @@ from __future__ import annotations
 import os
 from typing import TYPE_CHECKING, Any
 
-from prx.index import bloom
-
 if TYPE_CHECKING:
     from prx.files.walk import WalkedFile
 
@@ -77,16 +75,20 @@ class ContentProbe:
     def candidates(self, needle: bytes) -> set[str]:
         """Indexed files that may contain ``needle`` (at least :data:`bloom.MIN_PATTERN`
         bytes); every other indexed file certainly does not."""
+        from prx.index import bloom
+
         keys = bloom.pattern_keys(needle)
         passed = bloom.may_contain(self._bits, self._offsets, keys)
         return {self._names[i] for i in passed.nonzero()[0].tolist()}
 
 
 def open_probe(root: str) -> tuple[ContentProbe | None, str | None]:
-    """The probe of ``root`` if it has a usable index, else None and why not."""
+    """The probe of ``root`` if it has a usable index, else None and why not (numpy is
+    imported only when there is an index)."""
     from prx.errors import IndexCorruptedError
+    from prx.index.store import current_dir
 
-    if not os.path.isdir(root):
+    if not os.path.isdir(root) or current_dir(root) is None:
         return None, None
     try:
         return ContentProbe.open(root), None
