@@ -108,11 +108,15 @@ class TreeSampler(threading.Thread):
             self.stop.wait(0.05)
 
 
-def run_index(corpus: Path, *extra: str) -> dict[str, object]:
+def run_index(corpus: Path, *extra: str, source: Path | None = None) -> dict[str, object]:
+    """One ``prx index`` run in a fresh process (``source``: another prx tree to run)."""
     env = dict(
         os.environ, PRX_HOME=tempfile.mkdtemp(prefix="prx-bench-"), PRX_DISABLE_PLUGIN_AUTOLOAD="1"
     )
     env.pop("PYTHONDONTWRITEBYTECODE", None)
+    if source is not None:
+        env["PYTHONPATH"] = str(source)
+        env["PYTHONDONTWRITEBYTECODE"] = "1"
     code = "import sys; from prx.cli import main; sys.exit(main(program='prx'))"
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
@@ -184,6 +188,35 @@ def _exists(root: Path) -> None:
         )
 
 
+def _compare(work: Path, baseline: Path, repeat: int) -> None:
+    """Builds and one-file updates of this prx and ``baseline``, alternating."""
+    other = work.parent / (work.name + "-baseline")
+    shutil.copytree(work, other, ignore=shutil.ignore_patterns(".prx"))
+    results: dict[str, dict[str, list[dict[str, object]]]] = {
+        "this": {"build": [], "update": []},
+        "baseline": {"build": [], "update": []},
+    }
+    for n in range(repeat):
+        for label, tree, source in (("this", work, None), ("baseline", other, baseline)):
+            results[label]["build"].append(run_index(tree, "--rebuild", source=source))
+        for label, tree, source in (("this", work, None), ("baseline", other, baseline)):
+            target = sorted(tree.rglob("*.py"))[0]
+            with open(target, "a", encoding="utf-8") as fh:
+                fh.write(f"\n# touched by the comparison ({n})\n")
+            results[label]["update"].append(run_index(tree, source=source))
+    for kind in ("build", "update"):
+        this, base = results["this"][kind], results["baseline"][kind]
+        print(
+            f"same-run {kind}: this {_median(this, 'wall'):.2f} s wall, CPU"
+            f" {_median(this, 'cpu'):.1f} s; baseline {_median(base, 'wall'):.2f} s wall, CPU"
+            f" {_median(base, 'cpu'):.1f} s; ratio {_median(this, 'wall') / _median(base, 'wall'):.2f}"
+            f" (walls {[round(float(r['wall']), 2) for r in this]} vs"  # type: ignore[arg-type]
+            f" {[round(float(r['wall']), 2) for r in base]})"  # type: ignore[arg-type]
+        )
+    shutil.rmtree(other, ignore_errors=True)
+    shutil.rmtree(work / ".prx", ignore_errors=True)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--corpus", type=Path, help="a source tree (default: the django sdist)")
@@ -191,6 +224,12 @@ def main() -> int:
     parser.add_argument("--repeat", type=int, default=3, help="runs per measurement (median)")
     parser.add_argument("--cache", type=Path, help="where sdists are unpacked")
     parser.add_argument("--no-queries", action="store_true", help="skip the query latencies")
+    parser.add_argument(
+        "--baseline",
+        type=Path,
+        help="another prx source tree (e.g. `git archive` of main): its builds and updates"
+        " alternate with these, on their own copy, for same-run ratios",
+    )
     args = parser.parse_args()
     from parse import DJANGO, fetch_corpus
 
@@ -210,6 +249,8 @@ def main() -> int:
             shutil.copytree(source, work / source.name, ignore=shutil.ignore_patterns(".prx"))
     try:
         print(f"load average before: {_load()}")
+        if args.baseline is not None:
+            _compare(work, args.baseline, args.repeat)
         builds = [run_index(work, "--rebuild") for _ in range(args.repeat)]
         data = builds[-1]
         files, chunks = int(data["files_indexed"]), int(data["chunks"])

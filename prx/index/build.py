@@ -7,7 +7,7 @@ import os
 import sys
 import time
 from collections import Counter
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from prx.errors import IndexCorruptedError, NotFoundError
 from prx.types import IndexResult
@@ -47,8 +47,8 @@ def _progress(stage: str, done: int, total: int) -> None:
 
 
 def _preload_embedder() -> None:
-    """Load the embedding model on a thread while the tree is walked and the previous
-    index is read: an update needs it for its changed chunks (loading takes ~0.2 s)."""
+    """Load the embedding model on a thread while the previous index is read: an update
+    needs it for its changed chunks, and part of loading it runs without the GIL."""
     import threading
 
     def load() -> None:
@@ -56,7 +56,7 @@ def _preload_embedder() -> None:
             from prx.retrieval.embed import default_embedder
 
             default_embedder()
-        except Exception:  # the build reports a model that does not load
+        except Exception:  # the build itself reports a model that does not load
             pass
 
     threading.Thread(target=load, name="prx-model-preload", daemon=True).start()
@@ -101,9 +101,19 @@ def _size(directory: str) -> int:
 
 
 def build_index(
-    ws: Workspace, path: str = ".", *, rebuild: bool = False, stats_only: bool = False
+    ws: Workspace,
+    path: str = ".",
+    *,
+    rebuild: bool = False,
+    stats_only: bool = False,
+    memory: dict[str, Any] | None = None,
 ) -> IndexResult:
-    """Build (or update) the index of ``path``; see :meth:`Workspace.index`."""
+    """Build (or update) the index of ``path``; see :meth:`Workspace.index`.
+
+    ``memory`` lets a long-lived caller (``--watch``) keep the index it last wrote in
+    memory: the next update starts from it instead of loading it again, as long as no
+    other writer has published since.
+    """
     from prx.index.artifacts import write_index
     from prx.index.assemble import assemble
     from prx.index.store import (
@@ -143,6 +153,7 @@ def build_index(
 
         walk_started = time.perf_counter()
         walked = walk(root, max_file_size=ws.config.max_file_size, skip_binary=False)
+        walk_ms = (time.perf_counter() - walk_started) * 1000
         if not rebuild:
             quick = _unchanged_index(root, walked)
             if quick is not None:
@@ -150,11 +161,25 @@ def build_index(
                     quick,
                     path=path,
                     duration_ms=int((time.perf_counter() - started) * 1000),
-                    stages_ms={"walk": int((time.perf_counter() - walk_started) * 1000)},
+                    stages_ms={
+                        "walk": int(walk_ms),
+                        "check": int((time.perf_counter() - walk_started) * 1000 - walk_ms),
+                    },
                 )
+        load_started = time.perf_counter()
         _preload_embedder()
-        previous, problem = (None, None) if rebuild else load_current(ws, root)
+        kept = memory.get("data") if memory is not None and not rebuild else None
+        if kept is not None and kept.directory == current_dir(root):
+            previous, problem = kept, None
+        else:
+            previous, problem = (None, None) if rebuild else load_current(ws, root)
+        load_ms = (time.perf_counter() - load_started) * 1000
         assembly = assemble(ws, root, previous, progress=_progress, walked=walked)
+        assembly.stages_ms = {
+            "walk": walk_ms,
+            "load": load_ms,
+            **{("compare" if k == "walk" else k): v for k, v in assembly.stages_ms.items()},
+        }
         data = assembly.data
         languages = dict(
             sorted(Counter(r.language for r in data.corpus.files.values() if r.language).items())
@@ -186,7 +211,7 @@ def build_index(
             write_started = time.perf_counter()
             from prx._version import __version__
 
-            write_index(
+            manifest = write_index(
                 build_dir,
                 data,
                 {"prx": __version__, "created": int(time.time()), "refused_previous": problem},
@@ -198,6 +223,9 @@ def build_index(
         except BaseException:
             discard(build_dir)
             raise
+        if memory is not None:
+            data.directory, data.artifacts = build_dir, dict(manifest["artifacts"])
+            memory["data"] = data
         if sys.stderr.isatty():
             sys.stderr.write("\n")
         return dataclasses.replace(

@@ -113,8 +113,13 @@ def watch_index(
         raise NotFoundError(f"directory not found: {path}", suggestion="Index a directory.")
     updates = 0
     last: IndexResult | None = None
+    memory: dict[str, Any] = {}  # the last index written, kept for the next update
     try:
-        last = build_index(ws, path, rebuild=rebuild)
+        last = build_index(ws, path, rebuild=rebuild, memory=memory)
+        if "data" not in memory:  # it was up to date: keep the published index at hand
+            from prx.index.build import load_current
+
+            memory["data"], _ = load_current(ws, root)
         _say(
             f"indexed {last.files_indexed} files ({last.chunks} chunks) in {last.duration_ms} ms;"
             " watching for changes (Ctrl-C to stop)"
@@ -132,7 +137,7 @@ def watch_index(
                 relevant.reset()
             started = time.perf_counter()
             try:
-                last = build_index(ws, path)
+                last = build_index(ws, path, memory=memory)
             except PrxError as err:  # reported, and the watch goes on
                 _say(f"re-index failed: {err.message}")
                 continue
