@@ -47,6 +47,15 @@ class IndexData:
     #: Where it was loaded from, and its manifest's artifact records (None when built).
     directory: str | None = None
     artifacts: dict[str, Any] = field(default_factory=dict)
+    #: Per file: digests of its chunk rows, definitions and imports (see units.digests).
+    digests: dict[str, tuple[str, str, str]] = field(default_factory=dict)
+    #: The chunk texts as stored (UTF-8, end to end) and their bounds, when at hand: an
+    #: update copies these bytes instead of decoding and encoding every text.
+    text_blob: bytes | None = None
+    text_offsets: NDArray[np.int64] | None = None
+    #: Parts left on disk in ``directory`` (``definitions``, ``graph``, ``texts``: chunk
+    #: records then have empty texts): an update loads them only if it must rewrite them.
+    unloaded: frozenset[str] = frozenset()
 
 
 def _save_npy(directory: str, name: str, array: NDArray[Any]) -> None:
@@ -99,12 +108,18 @@ def write_index(
     )
     if "chunks.json" not in linked:
         _dump(directory, "chunks.json", {"files": names, "chunks": table})
-    encoded = [c.text.encode("utf-8") for c in corpus.chunks]
-    offsets = np.zeros(len(encoded) + 1, dtype=np.int64)
-    if encoded:
-        np.cumsum([len(b) for b in encoded], out=offsets[1:])
+    if data.text_blob is not None and data.text_offsets is not None:
+        blob, offsets = data.text_blob, data.text_offsets
+    else:
+        if "texts" in data.unloaded:
+            raise ValueError("chunk texts are neither loaded nor given as bytes")
+        encoded = [c.text.encode("utf-8") for c in corpus.chunks]
+        offsets = np.zeros(len(encoded) + 1, dtype=np.int64)
+        if encoded:
+            np.cumsum([len(b) for b in encoded], out=offsets[1:])
+        blob = b"".join(encoded)
     with open(os.path.join(directory, "texts.bin"), "wb") as fh:
-        fh.write(b"".join(encoded))
+        fh.write(blob)
     _save_npy(directory, "text_offsets.npy", offsets)
     if "vocabulary.json" not in linked:
         _dump(directory, "vocabulary.json", data.vocabulary)
@@ -115,9 +130,14 @@ def write_index(
     _save_npy(directory, "doc_lengths.npy", data.postings.lengths)
     if data.embeddings is not None:
         _save_npy(directory, "embeddings.npy", data.embeddings.astype(np.float32, copy=False))
+    # A part left on disk whose link failed is read from the source and written.
     if "definitions.json" not in linked:
+        if "definitions" in data.unloaded and source is not None and source.directory:
+            corpus.definitions = load_definitions(source.directory)
         _dump(directory, "definitions.json", corpus.definitions)
     if "imports.json" not in linked:
+        if "graph" in data.unloaded and source is not None and source.directory:
+            data.imports, data.edges = load_graph(source.directory)
         _dump(directory, "imports.json", {"imports": data.imports, "edges": data.edges})
     if "bloom.bin" not in linked:
         with open(os.path.join(directory, "bloom.bin"), "wb") as fh:
@@ -129,6 +149,7 @@ def write_index(
             "hash": record.hash,
             "size": record.size,
             "language": record.language,
+            "digest": list(data.digests.get(rel, ("", "", ""))),
         }
         for rel, record in corpus.files.items()
     }
@@ -169,7 +190,9 @@ def write_index(
 def load_npy(directory: str, name: str) -> Any:
     """A memory-mapped array artifact; :class:`IndexCorruptedError` when unreadable."""
     try:
-        return np.load(os.path.join(directory, name), mmap_mode="r", allow_pickle=False)
+        mapped = np.load(os.path.join(directory, name), mmap_mode="r", allow_pickle=False)
+        # A plain ndarray over the same mapping: slicing np.memmap runs Python code.
+        return mapped.view(np.ndarray) if isinstance(mapped, np.memmap) else mapped
     except (OSError, ValueError) as exc:
         from prx.errors import IndexCorruptedError
 
@@ -183,7 +206,7 @@ def load_bloom(directory: str) -> NDArray[np.uint8]:
     path = os.path.join(directory, "bloom.bin")
     if os.path.getsize(path) == 0:
         return np.zeros(0, np.uint8)
-    return np.memmap(path, dtype=np.uint8, mode="r")
+    return np.memmap(path, dtype=np.uint8, mode="r").view(np.ndarray)
 
 
 def _load_json(directory: str, name: str) -> Any:
@@ -191,28 +214,66 @@ def _load_json(directory: str, name: str) -> Any:
         return json.load(fh)
 
 
-def load_index(directory: str, root: str, manifest: dict[str, Any] | None = None) -> IndexData:
+def load_definitions(directory: str) -> list[Definition]:
+    """``definitions.json`` of an index directory."""
+    return list(map(Definition._make, _load_json(directory, "definitions.json")))
+
+
+def load_graph(directory: str) -> tuple[dict[str, Imports], dict[str, list[str]]]:
+    """Raw imports per file and the resolved edges, from ``imports.json``."""
+    graph = _load_json(directory, "imports.json")
+    imports = {rel: tuple((m, int(n)) for m, n in v) for rel, v in graph["imports"].items()}
+    return imports, {rel: list(v) for rel, v in graph["edges"].items()}
+
+
+def ensure_loaded(data: IndexData, part: str) -> None:
+    """Load a part an update left on disk (``definitions`` or ``graph``)."""
+    if part not in data.unloaded or data.directory is None:
+        return
+    if part == "definitions":
+        data.corpus.definitions = load_definitions(data.directory)
+    elif part == "graph":
+        data.imports, data.edges = load_graph(data.directory)
+    data.unloaded = data.unloaded - {part}
+
+
+def load_index(
+    directory: str, root: str, manifest: dict[str, Any] | None = None, *, lazy: bool = False
+) -> IndexData:
     """Load (and verify) the index in ``directory``; large arrays are memory-mapped.
-    ``manifest`` is its manifest when the caller has read it already."""
+
+    ``manifest`` is its manifest when the caller has read it already. ``lazy`` (for an
+    update, never for a search) leaves definitions and the import graph on disk and the
+    chunk texts as bytes.
+    """
     if manifest is None:
         manifest = read_manifest(directory)
     verify(directory, manifest)
     table = _load_json(directory, "chunks.json")
     vocabulary = _load_json(directory, "vocabulary.json")
-    definitions = list(map(Definition._make, _load_json(directory, "definitions.json")))
-    graph = _load_json(directory, "imports.json")
     offsets = load_npy(directory, "text_offsets.npy")
     with open(os.path.join(directory, "texts.bin"), "rb") as fh:
         blob = fh.read()
     names = table["files"]
-    bounds = offsets.tolist()
-    texts = [blob[a:b].decode("utf-8") for a, b in zip(bounds, bounds[1:], strict=False)]
-    chunks = [
-        ChunkRecord(names[f], language, start, end, text, symbol, kind)
-        for (f, language, start, end, symbol, kind), text in zip(
-            table["chunks"], texts, strict=True
-        )
-    ]
+    if lazy:
+        chunks = [
+            ChunkRecord(names[f], language, start, end, "", symbol, kind)
+            for f, language, start, end, symbol, kind in table["chunks"]
+        ]
+        definitions: list[Definition] = []
+        imports: dict[str, Imports] = {}
+        edges: dict[str, list[str]] = {}
+    else:
+        bounds = offsets.tolist()
+        texts = [blob[a:b].decode("utf-8") for a, b in zip(bounds, bounds[1:], strict=False)]
+        chunks = [
+            ChunkRecord(names[f], language, start, end, text, symbol, kind)
+            for (f, language, start, end, symbol, kind), text in zip(
+                table["chunks"], texts, strict=True
+            )
+        ]
+        definitions = load_definitions(directory)
+        imports, edges = load_graph(directory)
     files = {
         rel: FileRecord(rel, info["language"], info["hash"], info["size"])
         for rel, info in manifest["files"].items()
@@ -225,7 +286,7 @@ def load_index(directory: str, root: str, manifest: dict[str, Any] | None = None
         skipped=dict(manifest.get("skipped", {})),
     )
     bm25 = BM25Index(
-        {term: i for i, term in enumerate(vocabulary)},
+        dict(zip(vocabulary, range(len(vocabulary)), strict=True)),
         load_npy(directory, "postings_offsets.npy"),
         load_npy(directory, "postings_docs.npy"),
         load_npy(directory, "postings_weights.npy"),
@@ -243,6 +304,10 @@ def load_index(directory: str, root: str, manifest: dict[str, Any] | None = None
         else None
     )
     stamps = {rel: (int(s[0]), int(s[1])) for rel, s in manifest.get("stamps", {}).items()}
+    digests: dict[str, tuple[str, str, str]] = {}
+    for rel, info in manifest["files"].items():
+        c, d, i = info.get("digest", ("", "", ""))
+        digests[rel] = (c, d, i)
     return IndexData(
         corpus=corpus,
         stamps=stamps,
@@ -251,11 +316,15 @@ def load_index(directory: str, root: str, manifest: dict[str, Any] | None = None
         bm25=bm25,
         embeddings=embeddings,
         model=dict(manifest.get("model", {})),
-        imports={rel: tuple((m, int(n)) for m, n in v) for rel, v in graph["imports"].items()},
-        edges={rel: list(v) for rel, v in graph["edges"].items()},
+        imports=imports,
+        edges=edges,
         bloom=load_bloom(directory),
         bloom_offsets=load_npy(directory, "bloom_offsets.npy"),
         notes=dict(manifest.get("notes", {})),
         directory=directory,
         artifacts=dict(manifest["artifacts"]),
+        digests=digests,
+        text_blob=blob if lazy else None,
+        text_offsets=np.asarray(offsets, dtype=np.int64) if lazy else None,
+        unloaded=frozenset({"definitions", "graph", "texts"}) if lazy else frozenset(),
     )

@@ -20,8 +20,11 @@ if TYPE_CHECKING:
 __all__ = ["build_index", "load_current"]
 
 
-def load_current(ws: Workspace, root: str) -> tuple[IndexData | None, str | None]:
-    """The current index of ``root`` (verified), or None with the reason it was refused."""
+def load_current(
+    ws: Workspace, root: str, *, lazy: bool = False
+) -> tuple[IndexData | None, str | None]:
+    """The current index of ``root`` (verified), or None with the reason it was refused.
+    ``lazy``: for an update (see :func:`prx.index.artifacts.load_index`)."""
     from prx.index.artifacts import load_index
     from prx.index.store import current_dir
 
@@ -31,7 +34,7 @@ def load_current(ws: Workspace, root: str) -> tuple[IndexData | None, str | None
         if directory is None:
             return None, problem
         try:
-            return load_index(directory, root), None
+            return load_index(directory, root, lazy=lazy), None
         except IndexCorruptedError as err:
             problem = err.message
             if current_dir(root) == directory:
@@ -172,7 +175,7 @@ def build_index(
         if kept is not None and kept.directory == current_dir(root):
             previous, problem = kept, None
         else:
-            previous, problem = (None, None) if rebuild else load_current(ws, root)
+            previous, problem = (None, None) if rebuild else load_current(ws, root, lazy=True)
         load_ms = (time.perf_counter() - load_started) * 1000
         assembly = assemble(ws, root, previous, progress=_progress, walked=walked)
         assembly.stages_ms = {

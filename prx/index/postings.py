@@ -170,5 +170,5 @@ class Postings:
         docs = np.asarray(self.docs)
         weights = idf[owner] * tf64 * (k1 + 1) / (tf64 + norm[docs])
         if index is None:
-            index = {term: i for i, term in enumerate(vocabulary)}
+            index = dict(zip(vocabulary, range(len(vocabulary)), strict=True))
         return BM25Index(index, np.asarray(self.offsets), docs, weights.astype(np.float32), n)

@@ -52,6 +52,23 @@ class FileUnit(NamedTuple):
     spans: NDArray[np.int64]
     #: Tokens per chunk (BM25 document length).
     lengths: NDArray[np.int64]
+    #: Digests of the file's chunk table rows, definitions and imports: an update whose
+    #: changed files keep theirs leaves those artifacts as they were.
+    digest: tuple[str, str, str] = ("", "", "")
+
+
+def digests(
+    chunks: Sequence[ChunkRecord], definitions: Sequence[Definition], imports: Imports
+) -> tuple[str, str, str]:
+    """xxh3-64 of a file's chunk rows (without texts), definitions and imports."""
+    import xxhash
+
+    rows = repr([c[1:4] + c[5:7] for c in chunks])
+    return (
+        xxhash.xxh3_64_hexdigest(rows.encode()),
+        xxhash.xxh3_64_hexdigest(repr(list(definitions)).encode()),
+        xxhash.xxh3_64_hexdigest(repr(imports).encode()),
+    )
 
 
 class Batch(NamedTuple):
@@ -148,7 +165,18 @@ def _one(path: str, rel: str, spec: LanguageSpec | None, texts: list[str]) -> Fi
     record = FileRecord(rel, spec.name if spec else None, content_hash(data), len(data))
     none = np.zeros(0, np.uint32)
     return FileUnit(
-        rel, record, note, chunks, definitions, imports, bloom, _EMPTY, none, _EMPTY, _EMPTY
+        rel,
+        record,
+        note,
+        chunks,
+        definitions,
+        imports,
+        bloom,
+        _EMPTY,
+        none,
+        _EMPTY,
+        _EMPTY,
+        digests(chunks, definitions, imports),
     )
 
 
