@@ -109,13 +109,17 @@ class TreeSampler(threading.Thread):
 
 
 def run_index(corpus: Path, *extra: str, source: Path | None = None) -> dict[str, object]:
-    """One ``prx index`` run in a fresh process (``source``: another prx tree to run)."""
+    """One ``prx index`` run in a fresh process (``source``: another prx tree to run;
+    otherwise the prx this interpreter imports)."""
     env = dict(
         os.environ, PRX_HOME=tempfile.mkdtemp(prefix="prx-bench-"), PRX_DISABLE_PLUGIN_AUTOLOAD="1"
     )
     env.pop("PYTHONDONTWRITEBYTECODE", None)
+    import prx
+
+    here = Path(prx.__file__).resolve().parent.parent
+    env["PYTHONPATH"] = str(source if source is not None else here)
     if source is not None:
-        env["PYTHONPATH"] = str(source)
         env["PYTHONDONTWRITEBYTECODE"] = "1"
     code = "import sys; from prx.cli import main; sys.exit(main(program='prx'))"
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -123,6 +127,7 @@ def run_index(corpus: Path, *extra: str, source: Path | None = None) -> dict[str
     proc = subprocess.Popen(
         [sys.executable, "-c", code, "index", str(corpus), *extra],
         env=env,
+        cwd=corpus.parent,  # not this checkout: `python -c` puts the cwd first on sys.path
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
@@ -206,10 +211,12 @@ def _compare(work: Path, baseline: Path, repeat: int) -> None:
             results[label]["update"].append(run_index(tree, source=source))
     for kind in ("build", "update"):
         this, base = results["this"][kind], results["baseline"][kind]
+        statuses = {str(r["status"]) for r in this + base}
         print(
             f"same-run {kind}: this {_median(this, 'wall'):.2f} s wall, CPU"
             f" {_median(this, 'cpu'):.1f} s; baseline {_median(base, 'wall'):.2f} s wall, CPU"
             f" {_median(base, 'cpu'):.1f} s; ratio {_median(this, 'wall') / _median(base, 'wall'):.2f}"
+            f" (status {sorted(statuses)})"
             f" (walls {[round(float(r['wall']), 2) for r in this]} vs"  # type: ignore[arg-type]
             f" {[round(float(r['wall']), 2) for r in base]})"  # type: ignore[arg-type]
         )
