@@ -139,3 +139,16 @@ def test_false_positive_rate_matches_the_documented_one():
     assert all(
         bloom.may_contain(filt, offsets, bloom.pattern_keys(p))[0] for p in list(present)[:2000]
     )
+
+
+def test_filters_built_with_other_parameters_are_not_probed(indexed):
+    import json
+
+    manifest_path = os.path.join(current_dir(str(indexed)), "manifest.json")
+    manifest = json.load(open(manifest_path))
+    manifest["bloom"]["hashes"] += 2
+    json.dump(manifest, open(manifest_path, "w"))
+    res = prx.Workspace(indexed).exists("verify_password")
+    assert (res.confidence, res.file) == ("exact", "a/first.py")
+    assert "other parameters" in res.index
+    assert prx.Workspace(indexed).index().status == "built"  # refused, rebuilt

@@ -249,6 +249,7 @@ def load_index(
     if manifest is None:
         manifest = read_manifest(directory)
     verify(directory, manifest)
+    bloom.check_parameters(manifest, directory)
     table = _load_json(directory, "chunks.json")
     vocabulary = _load_json(directory, "vocabulary.json")
     offsets = load_npy(directory, "text_offsets.npy")

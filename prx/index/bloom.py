@@ -7,8 +7,8 @@ of them *probably* does; reading it confirms.
 
 Each file gets its own filter, sized for its distinct trigrams at :data:`BITS_PER_KEY`
 bits each with :data:`HASHES` hash functions: a trigram the file lacks passes with
-probability (1 - e^(-7/10))^7 ≈ 0.82 % (:data:`FALSE_POSITIVE_RATE`). A pattern whose
-``t`` trigrams are all missing from a file passes it with about 0.0082^t. Beyond that,
+probability (1 - e^(-5/10))^5 ≈ 0.94 % (:data:`FALSE_POSITIVE_RATE`). A pattern whose
+``t`` trigrams are all missing from a file passes it with about 0.0094^t. Beyond that,
 "probable" means the file holds every trigram of the pattern somewhere, not necessarily
 in sequence. Filters are byte-aligned and concatenated in the order of the index's file
 list (``bloom_offsets.npy`` gives each file's byte range); patterns shorter than three
@@ -22,6 +22,14 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from prx.index.filters import (
+    BITS_PER_KEY,
+    FALSE_POSITIVE_RATE,
+    HASHES,
+    MIN_PATTERN,
+    check_parameters,
+)
+
 if TYPE_CHECKING:
     from numpy.typing import NDArray
 
@@ -30,19 +38,11 @@ __all__ = [
     "FALSE_POSITIVE_RATE",
     "HASHES",
     "MIN_PATTERN",
+    "check_parameters",
     "file_filter",
     "may_contain",
     "pattern_keys",
 ]
-
-#: Bits per distinct trigram.
-BITS_PER_KEY = 10
-#: Hash functions (optimal for 10 bits per key: 10 ln 2 ≈ 6.9).
-HASHES = 7
-#: Chance that one trigram absent from a file passes its filter.
-FALSE_POSITIVE_RATE = (1 - math.exp(-HASHES / BITS_PER_KEY)) ** HASHES
-#: Shorter patterns have no trigram.
-MIN_PATTERN = 3
 
 _M1 = np.uint64(0xBF58476D1CE4E5B9)
 _M2 = np.uint64(0x94D049BB133111EB)

@@ -81,6 +81,9 @@ def _unchanged_index(root: str, walked: WalkResult) -> IndexResult | None:
         ):
             return None
         verify(directory, manifest)
+        from prx.index.filters import check_parameters
+
+        check_parameters(manifest, directory)
     except IndexCorruptedError:
         return None
     files = manifest.get("files", {})

@@ -50,6 +50,9 @@ class ContentProbe:
             return None
         manifest = read_manifest(directory)
         verify(directory, manifest, only=_FILTERS)
+        from prx.index.filters import check_parameters
+
+        check_parameters(manifest, directory)
         names = sorted(manifest.get("files", {}))
         offsets = load_npy(directory, "bloom_offsets.npy")
         if len(offsets) != len(names) + 1:
