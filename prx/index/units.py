@@ -66,7 +66,8 @@ def digests(
     rows = repr([c[1:4] + c[5:7] for c in chunks])
     return (
         xxhash.xxh3_64_hexdigest(rows.encode()),
-        xxhash.xxh3_64_hexdigest(repr(list(definitions)).encode()),
+        # Plain tuples: their repr runs in C (a NamedTuple's runs Python code).
+        xxhash.xxh3_64_hexdigest(repr([tuple(d) for d in definitions]).encode()),
         xxhash.xxh3_64_hexdigest(repr(imports).encode()),
     )
 
