@@ -29,12 +29,14 @@ HERE = Path(__file__).parent
 DJANGO = ("django", "5.2.8", "23254866a5bb9a2cfa6004e8b809ec6246eba4b58a7589bc2772f1bcc8456c7f")
 
 
-def fetch_corpus(name: str, version: str, sha256: str) -> Path:
-    """Download and unpack an sdist once; reuse it afterwards."""
-    base = HERE / ".corpora"
+def fetch_corpus(name: str, version: str, sha256: str, base: Path | None = None) -> Path:
+    """Download and unpack an sdist once (into ``base``, default ``.corpora``); reuse it."""
+    base = base or HERE / ".corpora"
     tree = base / f"{name}-{version}"
     if tree.is_dir():
         return tree
+    if (HERE / ".corpora" / tree.name).is_dir():
+        return HERE / ".corpora" / tree.name
     base.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp:
         subprocess.run(

@@ -100,13 +100,20 @@ def find(
 
 
 def exists(
-    pattern: str, path: PathArg = ".", *, mode: str = "auto", root: PathArg = "."
+    pattern: str,
+    path: PathArg = ".",
+    *,
+    mode: str = "auto",
+    exact: bool = False,
+    root: PathArg = ".",
 ) -> ExistsResult:
     """Whether ``pattern`` exists as a path below ``path`` or as literal text in a file.
 
     :param mode: ``path``, ``content`` or ``auto`` (path first, then content).
+    :param exact: with an index at ``path``, confirm a ``probable`` content answer by
+        reading the files the index's filters could not rule out.
     """
-    return workspace_for(root).exists(pattern, path, mode=mode)
+    return workspace_for(root).exists(pattern, path, mode=mode, exact=exact)
 
 
 def search(

@@ -143,12 +143,17 @@ class Workspace:
         )
 
     def exists(
-        self, pattern: str, path: str | os.PathLike[str] = ".", *, mode: str = "auto"
+        self,
+        pattern: str,
+        path: str | os.PathLike[str] = ".",
+        *,
+        mode: str = "auto",
+        exact: bool = False,
     ) -> ExistsResult:
         """Whether a path or a literal text exists. See :func:`prx.exists`."""
         from prx.files.exists import check_exists
 
-        return check_exists(self, pattern, os.fspath(path), mode=mode)
+        return check_exists(self, pattern, os.fspath(path), mode=mode, exact=exact)
 
     def outline(
         self, path: str | os.PathLike[str], *, kind: str | None = None, max_depth: int | None = None

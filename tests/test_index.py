@@ -99,14 +99,17 @@ def test_the_index_ignores_itself_and_is_never_committed(make_repo):
         "chunks.json",
         "texts.bin",
         "text_offsets.npy",
-        "terms.npy",
-        "term_offsets.npy",
         "vocabulary.json",
         "postings_offsets.npy",
         "postings_docs.npy",
         "postings_weights.npy",
+        "postings_tfs.npy",
+        "doc_lengths.npy",
         "embeddings.npy",
         "definitions.json",
+        "imports.json",
+        "bloom.bin",
+        "bloom_offsets.npy",
     ],
 )
 def test_each_corrupted_artifact_is_detected_and_never_trusted(make_repo, artifact):
@@ -197,3 +200,45 @@ def test_a_reader_during_rebuilds_never_fails_or_sees_a_mix(make_repo):
         stop.set()
         reader.join()
     assert failures == []
+
+
+def test_an_update_links_what_it_left_unchanged_and_stays_correct(make_repo):
+    from prx.index.build import build_index
+
+    repo = _repo(make_repo)
+    ws = prx.Workspace(repo)
+    memory = {}
+    build_index(ws, ".", memory=memory)
+    first = current_dir(str(repo))
+    login = repo / "auth" / "login.py"
+    login.write_text(login.read_text() + "# a comment: same chunks' symbols, same imports\n")
+    assert build_index(ws, ".").status == "updated"  # from disk (lazy load)
+    second = current_dir(str(repo))
+    for name in ("definitions.json", "imports.json"):
+        assert (
+            os.stat(os.path.join(first, name)).st_ino == os.stat(os.path.join(second, name)).st_ino
+        )
+    assert (
+        os.stat(os.path.join(first, "texts.bin")).st_ino
+        != os.stat(os.path.join(second, "texts.bin")).st_ino
+    )
+    # Then a change of definitions and imports, from the index kept in memory.
+    memory.clear()
+    build_index(ws, ".", memory=memory)
+    login.write_text(
+        "from billing.invoice import InvoiceRenderer\n\ndef brand_new_login():\n    pass\n"
+    )
+    assert build_index(ws, ".", memory=memory).files_changed == 1
+    loaded, problem = load_current(ws, str(repo))
+    assert problem is None
+    names = {d.name for d in loaded.corpus.definitions}
+    assert "brand_new_login" in names and "SessionStore" not in names and "issue_token" in names
+    assert loaded.edges["auth/login.py"] == ["billing/invoice.py"]
+    assert any("brand_new_login" in c.text for c in loaded.corpus.chunks)
+    assert _answers(repo) == _answers_without_index(repo)
+
+
+def _answers_without_index(repo):
+    copy = repo.parent / (repo.name + "-copy")
+    shutil.copytree(repo, copy, ignore=shutil.ignore_patterns(".prx"))
+    return _answers(copy)

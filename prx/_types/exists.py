@@ -25,3 +25,8 @@ class ExistsResult:
     files_checked: int = 0
     #: Files the walker passed over, by reason.
     skipped: dict[str, int] = field(default_factory=dict)
+    #: How the index answered a content lookup: ``index``, or ``index (stale: N changed
+    #: files read now)``; None when no index was used.
+    index: str | None = None
+    #: Indexed files whose filter could not rule the text out (None without an index).
+    candidates: int | None = None

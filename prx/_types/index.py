@@ -13,7 +13,8 @@ class IndexResult:
 
     #: The indexed root as given.
     path: str
-    #: ``built`` (from scratch), ``updated`` (incremental), ``up_to_date`` or ``missing``.
+    #: ``built`` (from scratch), ``updated`` (incremental), ``up_to_date``, ``missing``,
+    #: or ``watch_stopped`` (the end of ``--watch``).
     status: str
     #: Files in the index.
     files_indexed: int = 0
@@ -31,7 +32,7 @@ class IndexResult:
     skipped: dict[str, int] = field(default_factory=dict)
     #: Wall time of the run.
     duration_ms: int = 0
-    #: Time per stage (walk, chunk, bm25, embed, write).
+    #: Time per stage (walk, process, combine, bm25, embed, graph, write).
     stages_ms: dict[str, int] = field(default_factory=dict)
     #: Bytes the index takes on disk.
     size_bytes: int = 0
@@ -39,3 +40,5 @@ class IndexResult:
     index_dir: str | None = None
     #: Embedding model id, or None without embeddings.
     model: str | None = None
+    #: With ``--watch``: incremental updates run before the watch stopped.
+    updates: int = 0

@@ -1,4 +1,13 @@
-"""``prx exists``: does a path, or a literal text in some file, exist?"""
+"""``prx exists``: does a path, or a literal text in some file, exist?
+
+Without an index every walked file is read, in walk order, until one contains the text:
+the answer is ``exact``. With an index at the searched directory, its per-file trigram
+filters (``prx.index.bloom``) rule files out unread: no candidate means ``exists: false``
+(``exact``: a filter never misses a trigram the file has); the first candidate in walk
+order means ``exists: true, confidence: probable`` without reading anything, unless
+``exact`` asks to read the candidates until one really contains the text. Files the index
+does not describe as they are now (changed, new) are always read.
+"""
 
 from __future__ import annotations
 
@@ -9,7 +18,7 @@ from pathlib import Path
 from prx.errors import InvalidArgumentError, NotFoundError
 from prx.files.patterns import GlobPattern
 from prx.files.text import read_walked
-from prx.files.walk import walk
+from prx.files.walk import WalkResult, walk
 from prx.types import ExistsResult
 
 TYPE_CHECKING = False
@@ -31,7 +40,7 @@ def _relative(path: Path, root: Path) -> str:
 
 
 def check_exists(
-    ws: Workspace, pattern: str, path: str = ".", *, mode: str = "auto"
+    ws: Workspace, pattern: str, path: str = ".", *, mode: str = "auto", exact: bool = False
 ) -> ExistsResult:
     """Answer :meth:`Workspace.exists`."""
     if mode not in MODES:
@@ -83,9 +92,48 @@ def check_exists(
 
     needle = pattern.encode("utf-8")
     walked = walk(root, max_file_size=ws.config.max_file_size, skip_binary=False)
+    return _content(ws, root, pattern, needle, walked, exact)
+
+
+def _content(
+    ws: Workspace, root: Path, pattern: str, needle: bytes, walked: WalkResult, exact: bool
+) -> ExistsResult:
+    """The content lookup: every walked file read in walk order, or, with an index at
+    ``root``, only the files its filters cannot rule out (and those it does not cover)."""
     skipped = Counter(walked.skipped)
+    probe, problem, maybe, via = None, None, set(), None
+    if len(needle) >= 3:  # shorter patterns have no trigram to look up
+        from prx.index.probe import open_probe
+
+        probe, problem = open_probe(str(root))
+    if probe is not None:
+        maybe = probe.candidates(needle)
+        stale = sum(1 for found in walked.files if not probe.covers(found))
+        via = f"index (stale: {stale} changed files read now)" if stale else "index"
+    elif problem is not None:
+        via = f"index ignored ({problem}); files read instead. Run `prx index --rebuild`."
+    candidates = len(maybe) if probe is not None else None
     checked = 0
     for found in walked.files:
+        if probe is not None and probe.covers(found):
+            note = probe.note(found.rel)
+            if note in ("binary", "unreadable"):
+                skipped[note] += 1
+                continue
+            if found.rel not in maybe:
+                continue  # the filter lacks one of the pattern's trigrams: certainly absent
+            if not exact:
+                return ExistsResult(
+                    exists=True,
+                    confidence="probable",
+                    pattern=pattern,
+                    matched="content",
+                    file=found.rel,
+                    files_checked=checked,
+                    skipped=dict(sorted(skipped.items())),
+                    index=via,
+                    candidates=candidates,
+                )
         data = read_walked(found.path, skipped)
         if data is None:
             continue
@@ -99,6 +147,8 @@ def check_exists(
                 file=found.rel,
                 files_checked=checked,
                 skipped=dict(sorted(skipped.items())),
+                index=via,
+                candidates=candidates,
             )
     return ExistsResult(
         exists=False,
@@ -106,4 +156,6 @@ def check_exists(
         pattern=pattern,
         files_checked=checked,
         skipped=dict(sorted(skipped.items())),
+        index=via,
+        candidates=candidates,
     )

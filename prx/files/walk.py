@@ -7,7 +7,7 @@ import stat
 from collections.abc import Iterator
 from pathlib import Path
 
-from prx._record import record
+from prx._record import field, record
 from prx.files.ignore import (
     IGNORE_FILE_NAMES,
     IgnoreFile,
@@ -48,6 +48,8 @@ class WalkedFile:
     path: Path  # absolute path
     rel: str  # '/'-separated path relative to the walk root (for a file root: its base name)
     size: int  # bytes
+    # Modification time (the index's freshness check); not part of a file's identity.
+    mtime_ns: int = field(default=0, compare=False)
 
 
 @record(kw_only=False)
@@ -195,7 +197,7 @@ class _Walker:
         reason = reason or self.reject(entry.path, st.st_size)
         if reason is None:
             # Joining onto the parent Path is about twice as fast as Path(str) on 3.11.
-            self.files.append(WalkedFile(dir_path / entry.name, rel, st.st_size))
+            self.files.append(WalkedFile(dir_path / entry.name, rel, st.st_size, st.st_mtime_ns))
         else:
             self.skip(reason)
 
@@ -227,7 +229,9 @@ def walk(
         reason = "special" if not stat.S_ISREG(st.st_mode) else None
         reason = reason or walker.reject(root_str, st.st_size)
         if reason is None:
-            walker.files.append(WalkedFile(Path(root_str), os.path.basename(root_str), st.st_size))
+            walker.files.append(
+                WalkedFile(Path(root_str), os.path.basename(root_str), st.st_size, st.st_mtime_ns)
+            )
         else:
             walker.skip(reason)
     return WalkResult(tuple(walker.files), walker.skipped)

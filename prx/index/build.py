@@ -7,20 +7,24 @@ import os
 import sys
 import time
 from collections import Counter
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from prx.errors import IndexCorruptedError, NotFoundError
 from prx.types import IndexResult
 
 if TYPE_CHECKING:
+    from prx.files.walk import WalkResult
     from prx.index.artifacts import IndexData
     from prx.workspace import Workspace
 
 __all__ = ["build_index", "load_current"]
 
 
-def load_current(ws: Workspace, root: str) -> tuple[IndexData | None, str | None]:
-    """The current index of ``root`` (verified), or None with the reason it was refused."""
+def load_current(
+    ws: Workspace, root: str, *, lazy: bool = False
+) -> tuple[IndexData | None, str | None]:
+    """The current index of ``root`` (verified), or None with the reason it was refused.
+    ``lazy``: for an update (see :func:`prx.index.artifacts.load_index`)."""
     from prx.index.artifacts import load_index
     from prx.index.store import current_dir
 
@@ -30,7 +34,7 @@ def load_current(ws: Workspace, root: str) -> tuple[IndexData | None, str | None
         if directory is None:
             return None, problem
         try:
-            return load_index(directory, root), None
+            return load_index(directory, root, lazy=lazy), None
         except IndexCorruptedError as err:
             problem = err.message
             if current_dir(root) == directory:
@@ -45,14 +49,77 @@ def _progress(stage: str, done: int, total: int) -> None:
         sys.stderr.flush()
 
 
+def _preload_embedder() -> None:
+    """Load the embedding model on a thread while the previous index is read: an update
+    needs it for its changed chunks, and part of loading it runs without the GIL."""
+    import threading
+
+    def load() -> None:
+        try:
+            from prx.retrieval.embed import default_embedder
+
+            default_embedder()
+        except Exception:  # the build itself reports a model that does not load
+            pass
+
+    threading.Thread(target=load, name="prx-model-preload", daemon=True).start()
+
+
+def _unchanged_index(root: str, walked: WalkResult) -> IndexResult | None:
+    """An ``up_to_date`` answer from the manifest alone (every artifact verified), when
+    each walked file has its indexed size and mtime; None when anything differs."""
+    from prx.index.store import current_dir, read_manifest, verify
+
+    directory = current_dir(root)
+    if directory is None:
+        return None
+    try:
+        manifest = read_manifest(directory)
+        stamps = manifest.get("stamps", {})
+        if len(stamps) != len(walked.files) or any(
+            stamps.get(f.rel) != [f.size, f.mtime_ns] for f in walked.files
+        ):
+            return None
+        verify(directory, manifest)
+        from prx.index.filters import check_parameters
+
+        check_parameters(manifest, directory)
+    except IndexCorruptedError:
+        return None
+    files = manifest.get("files", {})
+    languages = Counter(info["language"] for info in files.values() if info.get("language"))
+    return IndexResult(
+        path=root,
+        status="up_to_date",
+        files_indexed=len(files),
+        chunks=int(manifest.get("chunks", 0)),
+        files_unchanged=len(files),
+        languages=dict(sorted(languages.items())),
+        skipped=dict(manifest.get("skipped", {})),
+        size_bytes=_size(directory),
+        index_dir=directory,
+        model=manifest.get("model", {}).get("id"),
+    )
+
+
 def _size(directory: str) -> int:
     return sum(os.path.getsize(os.path.join(directory, name)) for name in os.listdir(directory))
 
 
 def build_index(
-    ws: Workspace, path: str = ".", *, rebuild: bool = False, stats_only: bool = False
+    ws: Workspace,
+    path: str = ".",
+    *,
+    rebuild: bool = False,
+    stats_only: bool = False,
+    memory: dict[str, Any] | None = None,
 ) -> IndexResult:
-    """Build (or update) the index of ``path``; see :meth:`Workspace.index`."""
+    """Build (or update) the index of ``path``; see :meth:`Workspace.index`.
+
+    ``memory`` lets a long-lived caller (``--watch``) keep the index it last wrote in
+    memory: the next update starts from it instead of loading it again, as long as no
+    other writer has published since.
+    """
     from prx.index.artifacts import write_index
     from prx.index.assemble import assemble
     from prx.index.store import (
@@ -88,8 +155,37 @@ def build_index(
         if not os.path.exists(ignore):
             with open(ignore, "w", encoding="utf-8") as fh:
                 fh.write("# prx's index: never commit it\n*\n")
-        previous, problem = (None, None) if rebuild else load_current(ws, root)
-        assembly = assemble(ws, root, previous, progress=_progress)
+        from prx.files.walk import walk
+
+        walk_started = time.perf_counter()
+        walked = walk(root, max_file_size=ws.config.max_file_size, skip_binary=False)
+        walk_ms = (time.perf_counter() - walk_started) * 1000
+        if not rebuild:
+            quick = _unchanged_index(root, walked)
+            if quick is not None:
+                return dataclasses.replace(
+                    quick,
+                    path=path,
+                    duration_ms=int((time.perf_counter() - started) * 1000),
+                    stages_ms={
+                        "walk": int(walk_ms),
+                        "check": int((time.perf_counter() - walk_started) * 1000 - walk_ms),
+                    },
+                )
+        load_started = time.perf_counter()
+        _preload_embedder()
+        kept = memory.get("data") if memory is not None and not rebuild else None
+        if kept is not None and kept.directory == current_dir(root):
+            previous, problem = kept, None
+        else:
+            previous, problem = (None, None) if rebuild else load_current(ws, root, lazy=True)
+        load_ms = (time.perf_counter() - load_started) * 1000
+        assembly = assemble(ws, root, previous, progress=_progress, walked=walked)
+        assembly.stages_ms = {
+            "walk": walk_ms,
+            "load": load_ms,
+            **{("compare" if k == "walk" else k): v for k, v in assembly.stages_ms.items()},
+        }
         data = assembly.data
         languages = dict(
             sorted(Counter(r.language for r in data.corpus.files.values() if r.language).items())
@@ -121,16 +217,21 @@ def build_index(
             write_started = time.perf_counter()
             from prx._version import __version__
 
-            write_index(
+            manifest = write_index(
                 build_dir,
                 data,
                 {"prx": __version__, "created": int(time.time()), "refused_previous": problem},
+                source=previous,
+                same=assembly.same,
             )
             assembly.stages_ms["write"] = (time.perf_counter() - write_started) * 1000
             publish(root, build_dir)
         except BaseException:
             discard(build_dir)
             raise
+        if memory is not None:
+            data.directory, data.artifacts = build_dir, dict(manifest["artifacts"])
+            memory["data"] = data
         if sys.stderr.isatty():
             sys.stderr.write("\n")
         return dataclasses.replace(

@@ -8,11 +8,13 @@ Layout under ``<root>/.prx/``::
         manifest.json  format, versions, model, per-file records, artifact checksums
         chunks.json    chunk table (file, language, lines, symbol, kind, imports flag)
         texts.bin      chunk texts, UTF-8, concatenated; text_offsets.npy gives the bounds
-        terms.npy      BM25 term ids of every chunk, concatenated; term_offsets.npy bounds
         vocabulary.json
         postings_offsets.npy, postings_docs.npy, postings_weights.npy   BM25, precomputed
+        postings_tfs.npy, doc_lengths.npy   raw counts, so updates touch changed files only
         embeddings.npy float32 rows, opened with mmap_mode="r"
         definitions.json
+        imports.json   raw imports per file and the file-level import graph
+        bloom.bin      per-file trigram Bloom filters for ``exists``; bloom_offsets.npy
 
 Readers follow CURRENT and verify every artifact's xxh3 against the manifest before trusting
 it; a writer builds a new directory aside and publishes it by renaming a new CURRENT into
@@ -27,11 +29,14 @@ import json
 import os
 import time
 from collections.abc import Iterator
-from typing import Any
 
 import xxhash
 
 from prx.errors import IndexCorruptedError
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = [
     "FORMAT",
@@ -44,7 +49,7 @@ __all__ = [
 ]
 
 #: Bumped whenever the layout or the meaning of an artifact changes.
-FORMAT = 1
+FORMAT = 2
 _STATE = ".prx"
 
 
@@ -149,12 +154,20 @@ def read_manifest(directory: str) -> dict[str, Any]:
     return manifest
 
 
-def verify(directory: str, manifest: dict[str, Any]) -> None:
-    """Check every artifact's size and checksum against the manifest."""
+def verify(
+    directory: str, manifest: dict[str, Any], *, only: tuple[str, ...] | None = None
+) -> None:
+    """Check every artifact's size and checksum against the manifest (or just ``only``
+    those, for a reader that needs no more)."""
     artifacts = manifest.get("artifacts")
     if not isinstance(artifacts, dict) or not artifacts:
         raise IndexCorruptedError(f"index corrupted at {directory}: no artifact list")
+    for name in only or ():
+        if name not in artifacts:
+            raise IndexCorruptedError(f"index corrupted at {directory}: {name} is not listed")
     for name, expected in artifacts.items():
+        if only is not None and name not in only:
+            continue
         path = os.path.join(directory, name)
         try:
             size = os.path.getsize(path)

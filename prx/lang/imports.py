@@ -21,18 +21,26 @@ _STRIP = "\"'`<> \t\r\n;"
 
 
 def extract_imports(
-    spec: LanguageSpec, source: bytes, tree: Any | None = None
+    spec: LanguageSpec,
+    source: bytes,
+    tree: Any | None = None,
+    matches: list[tuple[int, dict[str, Any]]] | None = None,
 ) -> tuple[ImportRef, ...]:
-    """Every import of ``source`` in source order (empty without an ``imports`` query)."""
+    """Every import of ``source`` in source order (empty without an ``imports`` query).
+
+    ``matches`` are the imports query's matches when the caller already ran it.
+    """
     query = compiled_query(spec, "imports")
     if query is None:
         return ()
-    from tree_sitter import QueryCursor
+    if matches is None:
+        from tree_sitter import QueryCursor
 
-    root = (tree if tree is not None else parse(spec, source)).root_node
+        root = (tree if tree is not None else parse(spec, source)).root_node
+        matches = QueryCursor(query).matches(root)
     seen: set[tuple[int, int]] = set()
     found: list[tuple[int, ImportRef]] = []
-    for _, captures in QueryCursor(query).matches(root):
+    for _, captures in matches:
         for node in captures.get("import", ()):
             key = (int(node.start_byte), int(node.end_byte))
             if key in seen:

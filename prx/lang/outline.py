@@ -140,16 +140,27 @@ def symbol_lines(node: Any, source: bytes) -> LineRange:
     return LineRange(start=start, end=max(end, start))
 
 
-def definitions(spec: LanguageSpec, source: bytes, tree: Any | None = None) -> list[Definition]:
-    """The top-level definitions of ``source``, each with its nested definitions."""
+def definitions(
+    spec: LanguageSpec,
+    source: bytes,
+    tree: Any | None = None,
+    matches: list[tuple[int, dict[str, Any]]] | None = None,
+) -> list[Definition]:
+    """The top-level definitions of ``source``, each with its nested definitions.
+
+    ``matches`` are the outline query's matches when the caller already ran it (the
+    index runs the outline and imports queries in one pass over the tree).
+    """
     query = compiled_query(spec, "outline")
     if query is None:
         return []
-    from tree_sitter import QueryCursor
+    if matches is None:
+        from tree_sitter import QueryCursor
 
-    root = (tree if tree is not None else parse(spec, source)).root_node
+        root = (tree if tree is not None else parse(spec, source)).root_node
+        matches = QueryCursor(query).matches(root)
     found: dict[tuple[int, str], Definition] = {}
-    for pattern, captures in QueryCursor(query).matches(root):
+    for pattern, captures in matches:
         names = captures.get("name")
         bodies = captures.get("body")
         # `(#set! name.separator ".")` joins several @name captures with something else.

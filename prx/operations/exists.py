@@ -23,10 +23,14 @@ class ExistsParams:
         help="path, content, or auto (path first, then content)",
         choices=("auto", "path", "content"),
     )
+    exact: bool = param(
+        False,
+        help="with an index: confirm a probable content match by reading the candidate files",
+    )
 
 
 def _run(ws: Workspace, p: ExistsParams) -> ExistsResult:
-    return ws.exists(p.pattern, p.path, mode=p.mode)
+    return ws.exists(p.pattern, p.path, mode=p.mode, exact=p.exact)
 
 
 def _fallback(p: ExistsParams) -> Sequence[str]:
@@ -41,7 +45,7 @@ def _baseline(p: ExistsParams, r: ExistsResult) -> Baseline:
 
 EXISTS = Operation(
     name="exists",
-    summary="Whether a path, or a literal text in any file, exists (exact answer).",
+    summary="Whether a path, or a literal text in any file, exists (probable from an index).",
     func=_run,
     params=ExistsParams,
     result=ExistsResult,

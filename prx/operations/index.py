@@ -17,9 +17,17 @@ class IndexParams:
     path: str = param(".", help="directory to index (default: .)", positional=True)
     rebuild: bool = param(False, help="build from scratch instead of reusing unchanged files")
     stats: bool = param(False, help="only report whether an index exists and is intact")
+    watch: bool = param(
+        False,
+        help="keep the index fresh: re-index on file changes until Ctrl-C (extra prx[watch])",
+    )
 
 
 def _run(ws: Workspace, p: IndexParams) -> IndexResult:
+    if p.watch:
+        from prx.index.watch import watch_index
+
+        return watch_index(ws, p.path, rebuild=p.rebuild)
     return ws.index(p.path, rebuild=p.rebuild, stats_only=p.stats)
 
 

@@ -154,20 +154,38 @@ def enrich(chunk: ChunkRecord) -> str:
 def _file_units(
     spec: LanguageSpec | None, rel: str, data: bytes
 ) -> tuple[list[ChunkRecord], list[Definition]]:
+    from prx.retrieval.tokenize import tokenize
+
+    chunks, definitions, _ = parse_units(spec, rel, data)
+    return [c._replace(terms=tuple(tokenize(enrich(c)))) for c in chunks], definitions
+
+
+def parse_units(
+    spec: LanguageSpec | None,
+    rel: str,
+    data: bytes,
+    tree: Any | None = None,
+    outline_matches: list[tuple[int, dict[str, Any]]] | None = None,
+) -> tuple[list[ChunkRecord], list[Definition], Any]:
+    """Chunks (without terms) and definitions of one file, parsed once; the tree too (None
+    without a grammar), for callers that extract more from it (the index: imports). The
+    index passes its own ``tree`` and outline query matches."""
     from prx.lang.chunk import chunk_source
     from prx.lang.outline import definitions as find_definitions
     from prx.lang.outline import flatten, symbols_of
 
     language = spec.name if spec else None
-    tree = None
     found = None
     definitions: list[Definition] = []
-    if spec is not None and spec.grammar is not None:
+    if spec is None or spec.grammar is None:
+        tree = None
+    else:
         from prx.lang.grammar import parse
 
-        tree = parse(spec, data)
+        if tree is None:
+            tree = parse(spec, data)
         if "outline" in spec.queries:
-            found = find_definitions(spec, data, tree)
+            found = find_definitions(spec, data, tree, outline_matches)
             for symbol in flatten(symbols_of(found, data)):
                 definitions.append(
                     Definition(
@@ -179,15 +197,11 @@ def _file_units(
                         symbol.signature,
                     )
                 )
-    from prx.retrieval.tokenize import tokenize
-
-    chunks = []
-    for c in chunk_source(spec, data, tree=tree, defs=found):
-        record = ChunkRecord(
-            rel, language, c.start_line, c.end_line, c.text, c.symbol, c.symbol_kind
-        )
-        chunks.append(record._replace(terms=tuple(tokenize(enrich(record)))))
-    return chunks, definitions
+    chunks = [
+        ChunkRecord(rel, language, c.start_line, c.end_line, c.text, c.symbol, c.symbol_kind)
+        for c in chunk_source(spec, data, tree=tree, defs=found)
+    ]
+    return chunks, definitions, tree
 
 
 #: Below this many bytes a corpus is built in-process: starting workers would cost more.

@@ -1,0 +1,101 @@
+"""Answering ``exists`` content lookups from an index's trigram filters, unread.
+
+Only the manifest and the two filter artifacts are loaded (and checked against their
+checksums). A walked file is *covered* when its size and mtime are the indexed ones;
+anything else (changed, new) is not, and the caller reads it, so a stale index never
+produces a wrong "absent".
+"""
+
+from __future__ import annotations
+
+import os
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+    from prx.files.walk import WalkedFile
+
+__all__ = ["ContentProbe"]
+
+_FILTERS = ("bloom.bin", "bloom_offsets.npy")
+
+
+class ContentProbe:
+    """The trigram filters of one index, by file."""
+
+    __slots__ = ("_bits", "_names", "_notes", "_offsets", "_stamps")
+
+    def __init__(
+        self,
+        names: list[str],
+        stamps: dict[str, Any],
+        notes: dict[str, str],
+        bits: Any,
+        offsets: Any,
+    ) -> None:
+        self._names = names
+        self._stamps = stamps
+        self._notes = notes
+        self._bits = bits
+        self._offsets = offsets
+
+    @classmethod
+    def open(cls, root: str) -> ContentProbe | None:
+        """The probe of ``root``'s current index; None without one. Raises
+        :class:`~prx.errors.IndexCorruptedError` when the index cannot be trusted."""
+        from prx.index.artifacts import load_bloom, load_npy
+        from prx.index.store import current_dir, read_manifest, verify
+
+        directory = current_dir(root)
+        if directory is None:
+            return None
+        manifest = read_manifest(directory)
+        verify(directory, manifest, only=_FILTERS)
+        from prx.index.filters import check_parameters
+
+        check_parameters(manifest, directory)
+        names = sorted(manifest.get("files", {}))
+        offsets = load_npy(directory, "bloom_offsets.npy")
+        if len(offsets) != len(names) + 1:
+            from prx.errors import IndexCorruptedError
+
+            raise IndexCorruptedError(f"index corrupted at {directory}: filters do not match")
+        return cls(
+            names,
+            manifest.get("stamps", {}),
+            dict(manifest.get("notes", {})),
+            load_bloom(directory),
+            offsets,
+        )
+
+    def covers(self, found: WalkedFile) -> bool:
+        """Whether the index describes ``found`` as it is now (same size and mtime)."""
+        return self._stamps.get(found.rel) == [found.size, found.mtime_ns]
+
+    def note(self, rel: str) -> str | None:
+        """Why the index skipped or flagged a covered file (``binary`` ...), if it did."""
+        return self._notes.get(rel)
+
+    def candidates(self, needle: bytes) -> set[str]:
+        """Indexed files that may contain ``needle`` (at least :data:`bloom.MIN_PATTERN`
+        bytes); every other indexed file certainly does not."""
+        from prx.index import bloom
+
+        keys = bloom.pattern_keys(needle)
+        passed = bloom.may_contain(self._bits, self._offsets, keys)
+        return {self._names[i] for i in passed.nonzero()[0].tolist()}
+
+
+def open_probe(root: str) -> tuple[ContentProbe | None, str | None]:
+    """The probe of ``root`` if it has a usable index, else None and why not (numpy is
+    imported only when there is an index)."""
+    from prx.errors import IndexCorruptedError
+    from prx.index.store import current_dir
+
+    if not os.path.isdir(root) or current_dir(root) is None:
+        return None, None
+    try:
+        return ContentProbe.open(root), None
+    except IndexCorruptedError as err:
+        return None, err.message

@@ -1,0 +1,154 @@
+"""`exists` over an index: probable answers from the trigram filters without reading files,
+confirmation with `exact`, definitive negatives, false positives, stale and damaged
+indexes."""
+
+from __future__ import annotations
+
+import os
+import random
+
+import numpy as np
+import pytest
+
+import prx
+from prx.index import bloom
+from prx.index.store import current_dir
+
+FILES = {
+    "a/first.py": "def verify_password(name, password):\n    return True\n",
+    "a/second.py": "# verify_password is defined in first.py\n",
+    "b/tricky.txt": "abcd and xcde\n",  # every trigram of 'abcde', never 'abcde'
+    "c/image.png": b"\x89PNG\x00\x00binary",
+    "d/notes.md": "nothing to see\n",
+}
+
+
+@pytest.fixture
+def indexed(make_repo):
+    root = make_repo(FILES)
+    prx.Workspace(root).index()
+    return root
+
+
+def test_a_probable_answer_reads_no_file(indexed):
+    res = prx.Workspace(indexed).exists("verify_password")
+    assert (res.exists, res.confidence, res.matched, res.file) == (
+        True,
+        "probable",
+        "content",
+        "a/first.py",
+    )
+    assert res.files_checked == 0 and res.index == "index" and res.candidates == 2
+
+
+def test_exact_confirms_by_reading_only_candidates(indexed):
+    res = prx.Workspace(indexed).exists("verify_password", exact=True)
+    assert (res.exists, res.confidence, res.file, res.files_checked) == (
+        True,
+        "exact",
+        "a/first.py",
+        1,
+    )
+    # The same answer as a plain scan (no index).
+    plain = prx.Workspace(indexed).exists("verify_password", "a/first.py")
+    assert plain.exists and plain.index is None
+
+
+def test_a_negative_from_the_filters_is_definitive_and_reads_nothing(indexed):
+    res = prx.Workspace(indexed).exists("no_such_identifier_anywhere")
+    assert (res.exists, res.confidence, res.files_checked, res.candidates) == (
+        False,
+        "exact",
+        0,
+        0,
+    )
+    assert res.skipped.get("binary") == 1  # known from the index, not read again
+
+
+def test_a_false_positive_is_probable_until_confirmed(indexed):
+    probable = prx.Workspace(indexed).exists("abcde")
+    assert (probable.exists, probable.confidence, probable.file) == (
+        True,
+        "probable",
+        "b/tricky.txt",
+    )
+    confirmed = prx.Workspace(indexed).exists("abcde", exact=True)
+    assert (confirmed.exists, confirmed.confidence, confirmed.files_checked) == (
+        False,
+        "exact",
+        1,
+    )
+
+
+def test_a_stale_index_never_answers_a_wrong_absent(indexed):
+    (indexed / "d" / "notes.md").write_text("now mentions brand_new_symbol\n")
+    (indexed / "e.py").write_text("brand_new_symbol_two = 1\n")
+    (indexed / "a" / "first.py").write_text("pass\n")
+    ws = prx.Workspace(indexed)
+    changed = ws.exists("brand_new_symbol")
+    assert (changed.exists, changed.confidence, changed.file) == (True, "exact", "d/notes.md")
+    assert changed.index == "index (stale: 3 changed files read now)"
+    assert ws.exists("brand_new_symbol_two").file == "e.py"
+    # first.py lost the definition; second.py (unchanged) still mentions it.
+    moved = ws.exists("def verify_password")
+    assert moved.exists is False and moved.confidence == "exact"
+    assert ws.exists("verify_password").file == "a/second.py"
+
+
+def test_short_patterns_and_damaged_filters_fall_back_to_reading(indexed):
+    short = prx.Workspace(indexed).exists("ab", mode="content")
+    assert short.exists and short.index is None and short.files_checked >= 1
+    path = os.path.join(current_dir(str(indexed)), "bloom.bin")
+    data = bytearray(open(path, "rb").read())
+    data[0] ^= 0xFF
+    open(path, "wb").write(bytes(data))
+    res = prx.Workspace(indexed).exists("verify_password")
+    assert (res.exists, res.confidence, res.file) == (True, "exact", "a/first.py")
+    assert res.index.startswith("index ignored") and "--rebuild" in res.index
+
+
+def test_the_cli_takes_exact(indexed):
+    import contextlib
+    import io
+    import json
+
+    from prx.cli import main
+
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        code = main(["exists", "verify_password", str(indexed), "--exact"], program="prx")
+    data = json.loads(out.getvalue())["data"]
+    assert code == 0 and data["confidence"] == "exact" and data["file"] == "a/first.py"
+
+
+def test_false_positive_rate_matches_the_documented_one():
+    rng = random.Random(7)
+    data = bytes(rng.getrandbits(8) for _ in range(120_000))
+    present = {data[i : i + 3] for i in range(len(data) - 2)}
+    filt = np.frombuffer(bloom.file_filter(data), dtype=np.uint8)
+    offsets = np.array([0, filt.size], dtype=np.int64)
+    absent = []
+    while len(absent) < 20_000:
+        probe = bytes(rng.getrandbits(8) for _ in range(3))
+        if probe not in present:
+            absent.append(probe)
+    passed = sum(bool(bloom.may_contain(filt, offsets, bloom.pattern_keys(p))[0]) for p in absent)
+    rate = passed / len(absent)
+    assert 0.4 * bloom.FALSE_POSITIVE_RATE < rate < 1.6 * bloom.FALSE_POSITIVE_RATE
+    # Never a false negative.
+    assert all(
+        bloom.may_contain(filt, offsets, bloom.pattern_keys(p))[0] for p in list(present)[:2000]
+    )
+
+
+def test_filters_built_with_other_parameters_are_not_probed(indexed):
+    import json
+
+    manifest_path = os.path.join(current_dir(str(indexed)), "manifest.json")
+    manifest = json.load(open(manifest_path))
+    manifest["bloom"]["hashes"] += 2
+    json.dump(manifest, open(manifest_path, "w"))
+    res = prx.Workspace(indexed).exists("verify_password")
+    assert (res.confidence, res.file) == ("exact", "a/first.py")
+    assert "other parameters" in res.index
+    assert prx.Workspace(indexed).index().status == "built"  # refused, rebuilt
