@@ -109,6 +109,17 @@ def test_batch_bad_lines_do_not_stop_the_batch(run_cli, repo):
     assert run.lines[-1]["data"]["exists"] is True
 
 
+def test_batch_refuses_a_mode_that_never_returns(run_cli, repo):
+    # `index --watch` runs until interrupted: a batch line (or MCP call) would hang.
+    text = '{"cmd": "index", "watch": true, "id": 1}\n{"cmd": "index", "watch": false, "id": 2}\n'
+    run = run_cli("batch", cwd=repo, input=text, timeout=120)
+    refused, built = run.lines
+    assert refused["error"]["code"] == "invalid_argument" and refused["id"] == 1
+    assert "command line only" in refused["error"]["message"]
+    assert "prx index --watch" in refused["error"]["suggestion"]
+    assert built["status"] == "ok" and built["id"] == 2
+
+
 def test_run_keeps_flags_that_belong_to_the_command(run_cli, tmp_path):
     import sys
 

@@ -239,6 +239,14 @@ def params_from_mapping(
             raise InvalidArgumentError(
                 f"invalid argument {key!r}: {op.name} takes {known}",
             )
+        info = _info(found)
+        if info is not None and info.cli_only and value not in (None, False):
+            flag = info.flag or "--" + found.name.replace("_", "-")
+            raise InvalidArgumentError(
+                f"invalid argument {key!r}: `prx {op.name} {flag}` runs until it is interrupted "
+                "and is available on the command line only",
+                suggestion=f"Run `prx {op.name} {flag}` in a terminal of its own.",
+            )
         values[found.name] = _coerce(op.name, found, value)
     try:
         return op.params(**values)

@@ -20,6 +20,7 @@ class IndexParams:
     watch: bool = param(
         False,
         help="keep the index fresh: re-index on file changes until Ctrl-C (extra prx[watch])",
+        cli_only=True,
     )
 
 

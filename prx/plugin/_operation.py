@@ -34,6 +34,9 @@ class ParamInfo:
     metavar: str | None = None
     #: Other names accepted in batch requests and MCP arguments (``file`` for ``path``).
     aliases: tuple[str, ...] = ()
+    #: Only the command line may set it (a mode that runs until interrupted, such as
+    #: ``index --watch``): batch lines and MCP calls that set it answer ``invalid_argument``.
+    cli_only: bool = False
 
 
 def param(default: Any = MISSING, *, help: str, **info: Any) -> Any:
