@@ -114,6 +114,20 @@ def _content(
         via = f"index ignored ({problem}); files read instead. Run `prx index --rebuild`."
     candidates = len(maybe) if probe is not None else None
     checked = 0
+
+    def answer(file: str | None, confidence: str) -> ExistsResult:
+        return ExistsResult(
+            exists=file is not None,
+            confidence=confidence,
+            pattern=pattern,
+            matched="content" if file is not None else None,
+            file=file,
+            files_checked=checked,
+            skipped=dict(sorted(skipped.items())),
+            index=via,
+            candidates=candidates,
+        )
+
     for found in walked.files:
         if probe is not None and probe.covers(found):
             note = probe.note(found.rel)
@@ -123,39 +137,11 @@ def _content(
             if found.rel not in maybe:
                 continue  # the filter lacks one of the pattern's trigrams: certainly absent
             if not exact:
-                return ExistsResult(
-                    exists=True,
-                    confidence="probable",
-                    pattern=pattern,
-                    matched="content",
-                    file=found.rel,
-                    files_checked=checked,
-                    skipped=dict(sorted(skipped.items())),
-                    index=via,
-                    candidates=candidates,
-                )
+                return answer(found.rel, "probable")
         data = read_walked(found.path, skipped)
         if data is None:
             continue
         checked += 1
         if needle in data:
-            return ExistsResult(
-                exists=True,
-                confidence="exact",
-                pattern=pattern,
-                matched="content",
-                file=found.rel,
-                files_checked=checked,
-                skipped=dict(sorted(skipped.items())),
-                index=via,
-                candidates=candidates,
-            )
-    return ExistsResult(
-        exists=False,
-        confidence="exact",
-        pattern=pattern,
-        files_checked=checked,
-        skipped=dict(sorted(skipped.items())),
-        index=via,
-        candidates=candidates,
-    )
+            return answer(found.rel, "exact")
+    return answer(None, "exact")

@@ -20,13 +20,12 @@ import numpy as np
 from prx.hashing import content_hash
 from prx.index.artifacts import IndexData
 from prx.index.units import Batch, FileUnit
-from prx.retrieval.corpus import Corpus
+from prx.retrieval.corpus import Corpus, split_by_language
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
 
     from prx.files.walk import WalkedFile, WalkResult
-    from prx.plugin.interfaces import LanguageSpec
     from prx.workspace import Workspace
 
 __all__ = ["Assembly", "Fresh", "assemble", "file_ranges"]
@@ -102,15 +101,7 @@ def _process(
     from prx.index import units
     from prx.lang.catalog import BUILTIN_LANGUAGES
 
-    builtin = {id(spec) for spec in BUILTIN_LANGUAGES}
-    local: list[tuple[str, str, LanguageSpec | None]] = []
-    remote: list[tuple[str, str, str | None]] = []
-    for found in todo:
-        spec = ws.language_for(found.rel)
-        if spec is None or id(spec) in builtin:
-            remote.append((str(found.path), found.rel, spec.name if spec else None))
-        else:  # a plugin's language cannot be sent to a worker process
-            local.append((str(found.path), found.rel, spec))
+    local, remote = split_by_language(ws, todo)
     workers = units.worker_count()
     size = sum(found.size for found in todo)
     if workers > 1 and size > units.PARALLEL_BYTES and len(remote) > workers:

@@ -18,7 +18,9 @@ from prx.files.text import BINARY_PROBE, decode
 from prx.hashing import content_hash
 
 if TYPE_CHECKING:
-    from prx.files.walk import WalkResult
+    from collections.abc import Sequence
+
+    from prx.files.walk import WalkedFile, WalkResult
     from prx.plugin.interfaces import LanguageSpec
     from prx.workspace import Workspace
 
@@ -253,6 +255,25 @@ def _worker(
     return done, vectors
 
 
+def split_by_language(
+    ws: Workspace, files: Sequence[WalkedFile]
+) -> tuple[list[tuple[str, str, LanguageSpec | None]], list[tuple[str, str, str | None]]]:
+    """Files a worker process can take (built-in or no language: sent by language name) and
+    files of a plugin's language, which must be processed here (a spec does not pickle)."""
+    from prx.lang.catalog import BUILTIN_LANGUAGES
+
+    builtin = {id(spec) for spec in BUILTIN_LANGUAGES}
+    local: list[tuple[str, str, LanguageSpec | None]] = []
+    remote: list[tuple[str, str, str | None]] = []
+    for found in files:
+        spec = ws.language_for(found.rel)
+        if spec is None or id(spec) in builtin:
+            remote.append((str(found.path), found.rel, spec.name if spec else None))
+        else:
+            local.append((str(found.path), found.rel, spec))
+    return local, remote
+
+
 def build_corpus(
     ws: Workspace,
     root: str,
@@ -278,15 +299,7 @@ def build_corpus(
         walked = walk(root, max_file_size=ws.config.max_file_size, skip_binary=False)
     skipped: Counter[str] = Counter(walked.skipped)
     chosen = [f for f in walked.files if only is None or f.rel in only]
-    builtin = {id(spec) for spec in BUILTIN_LANGUAGES}
-    local: list[tuple[str, str, LanguageSpec | None]] = []
-    remote: list[tuple[str, str, str | None]] = []
-    for found in chosen:
-        spec = ws.language_for(found.rel)
-        if spec is None or id(spec) in builtin:
-            remote.append((str(found.path), found.rel, spec.name if spec else None))
-        else:  # a plugin's language cannot be sent to a worker process
-            local.append((str(found.path), found.rel, spec))
+    local, remote = split_by_language(ws, chosen)
     size = sum(found.size for found in chosen)
     count = workers if workers is not None else (os.cpu_count() or 1)
     results: dict[
