@@ -13,11 +13,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from prx.lang.grammar import parse
-from prx.lang.outline import Definition, definitions, symbol_lines
+from prx.lang.outline import flatten, outline
 from prx.types import Chunk
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from prx.plugin.interfaces import LanguageSpec
+    from prx.types import Symbol
 
 __all__ = ["CHUNK_SIZE", "chunk_lines", "chunk_source"]
 
@@ -112,12 +115,8 @@ def chunk_lines(text: str, size: int = CHUNK_SIZE) -> list[tuple[int, int]]:
 _Span = tuple[int, int, str, str]
 
 
-def _spans(defs: list[Definition], source: bytes, out: list[_Span]) -> list[_Span]:
-    for defn in defs:
-        lines = symbol_lines(defn.node, source)
-        out.append((lines.start, lines.end, defn.name, defn.kind))
-        _spans(defn.children, source, out)
-    return out
+def _spans(symbols: Sequence[Symbol]) -> list[_Span]:
+    return [(s.lines.start, s.lines.end, s.name, s.kind) for s in symbols]
 
 
 def _label(symbols: list[_Span], start: int, end: int) -> tuple[str | None, str | None]:
@@ -137,28 +136,29 @@ def chunk_source(
     source: bytes,
     size: int = CHUNK_SIZE,
     tree: Any | None = None,
-    defs: list[Definition] | None = None,
+    symbols: Sequence[Symbol] | None = None,
 ) -> list[Chunk]:
     """Chunks of ``source``; syntax-aware when ``spec`` has a grammar, else line windows.
 
-    Pass ``tree`` and ``defs`` (from :func:`prx.lang.outline.definitions`) when the source
-    is already parsed and outlined, to do that work only once.
+    Pass ``tree`` and ``symbols`` (the outline flattened, parents first:
+    :func:`prx.lang.outline.flatten`) when the source is already parsed and outlined, to do
+    that work only once.
     """
     text = source.decode("utf-8", "replace")
     lengths = _line_lengths(text)
     if not lengths:
         return []
-    symbols: list[_Span] = []
+    spans_of_symbols: list[_Span] = []
     spans: list[tuple[int, int]]
     if spec is not None and spec.grammar is not None:
         if tree is None:
             tree = parse(spec, source)
         sizes = _Sizes(lengths)
         spans = _pack(_units(tree.root_node, sizes, size, 0), sizes, size)
-        if defs is not None:
-            symbols = _spans(defs, source, [])
+        if symbols is not None:
+            spans_of_symbols = _spans(symbols)
         elif "outline" in spec.queries:
-            symbols = _spans(definitions(spec, source, tree), source, [])
+            spans_of_symbols = _spans(flatten(outline(spec, source, tree)))
         if spans and spans[-1][1] < len(lengths) - 1:  # trailing comments or blank lines
             spans[-1] = (spans[-1][0], len(lengths) - 1)
         if not spans:
@@ -168,7 +168,7 @@ def chunk_source(
     lines = text.split("\n")
     chunks = []
     for start, end in spans:
-        name, kind = _label(symbols, start + 1, end + 1)
+        name, kind = _label(spans_of_symbols, start + 1, end + 1)
         chunks.append(
             Chunk(
                 start_line=start + 1,

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 
     from prx.files.walk import WalkedFile, WalkResult
     from prx.plugin.interfaces import LanguageSpec
+    from prx.types import Symbol
     from prx.workspace import Workspace
 
 __all__ = ["ChunkRecord", "Corpus", "Definition", "build_corpus", "enrich"]
@@ -154,12 +155,18 @@ def enrich(chunk: ChunkRecord) -> str:
 
 
 def _file_units(
-    spec: LanguageSpec | None, rel: str, data: bytes
+    spec: LanguageSpec | None, rel: str, data: bytes, texts: list[str] | None = None
 ) -> tuple[list[ChunkRecord], list[Definition]]:
+    """Chunks with their BM25 terms, and definitions; ``texts`` (when given) collects each
+    chunk's enriched text, which the caller embeds, so it is made only once."""
     from prx.retrieval.tokenize import tokenize
 
     chunks, definitions, _ = parse_units(spec, rel, data)
-    return [c._replace(terms=tuple(tokenize(enrich(c)))) for c in chunks], definitions
+    enriched = [enrich(c) for c in chunks]
+    if texts is not None:
+        texts.extend(enriched)
+    terms = [c._replace(terms=tuple(tokenize(t))) for c, t in zip(chunks, enriched, strict=True)]
+    return terms, definitions
 
 
 def parse_units(
@@ -177,7 +184,7 @@ def parse_units(
     from prx.lang.outline import flatten, symbols_of
 
     language = spec.name if spec else None
-    found = None
+    found: list[Symbol] | None = None
     definitions: list[Definition] = []
     if spec is None or spec.grammar is None:
         tree = None
@@ -187,8 +194,8 @@ def parse_units(
         if tree is None:
             tree = parse(spec, data)
         if "outline" in spec.queries:
-            found = find_definitions(spec, data, tree, outline_matches)
-            for symbol in flatten(symbols_of(found, data)):
+            found = flatten(symbols_of(find_definitions(spec, data, tree, outline_matches), data))
+            for symbol in found:
                 definitions.append(
                     Definition(
                         symbol.name,
@@ -201,7 +208,7 @@ def parse_units(
                 )
     chunks = [
         ChunkRecord(rel, language, c.start_line, c.end_line, c.text, c.symbol, c.symbol_kind)
-        for c in chunk_source(spec, data, tree=tree, defs=found)
+        for c in chunk_source(spec, data, tree=tree, symbols=found)
     ]
     return chunks, definitions, tree
 
@@ -211,9 +218,10 @@ PARALLEL_BYTES = 600_000
 
 
 def _process(
-    path: str, rel: str, spec: LanguageSpec | None
+    path: str, rel: str, spec: LanguageSpec | None, texts: list[str] | None = None
 ) -> tuple[str, FileRecord | None, list[ChunkRecord], list[Definition], str | None]:
-    """Read and split one file; the last item is a skip reason, or None."""
+    """Read and split one file; the last item is a skip reason, or None. ``texts``: see
+    :func:`_file_units`."""
     try:
         with open(path, "rb") as fh:
             data = fh.read()
@@ -227,10 +235,10 @@ def _process(
         data = text.encode("utf-8")
         note = "non_utf8_replaced"
     try:
-        chunks, definitions = _file_units(spec, rel, data)
+        chunks, definitions = _file_units(spec, rel, data, texts)
     except ParseError:
         note = "parse_error"
-        chunks, definitions = _file_units(None, rel, data)
+        chunks, definitions = _file_units(None, rel, data, texts)
     record = FileRecord(rel, spec.name if spec else None, content_hash(data), len(data))
     return rel, record, chunks, definitions, note
 
@@ -244,12 +252,12 @@ def _worker(
     from prx.lang.catalog import BUILTIN_LANGUAGES
 
     specs = {spec.name: spec for spec in BUILTIN_LANGUAGES}
-    done = [_process(path, rel, specs[name] if name else None) for path, rel, name in batch]
+    texts: list[str] | None = [] if embed else None
+    done = [_process(path, rel, specs[name] if name else None, texts) for path, rel, name in batch]
     vectors = None
-    if embed:
+    if texts is not None:
         from prx.retrieval.embed import default_embedder
 
-        texts = [enrich(chunk) for item in done for chunk in item[2]]
         if texts:
             vectors = default_embedder().encode(texts)
     return done, vectors
