@@ -31,8 +31,16 @@ else:
         return lambda function: function
 
 
-__all__ = ["MISSING", "FrozenInstanceError", "RecordField", "field", "fields_of", "record"]
-__all__ += ["is_required", "replace"]
+__all__ = [
+    "MISSING",
+    "FrozenInstanceError",
+    "RecordField",
+    "field",
+    "fields_of",
+    "is_required",
+    "record",
+    "replace",
+]
 
 
 class _Missing:
@@ -85,20 +93,6 @@ class RecordField:
         return f"RecordField(name={self.name!r}, type={self.type!r}, default={self.default!r})"
 
 
-class _Declared:
-    """What :func:`field` returns: a default with metadata, read by :func:`record`."""
-
-    __slots__ = ("compare", "default", "default_factory", "metadata")
-
-    def __init__(
-        self, default: Any, default_factory: Any, metadata: Mapping[str, Any], compare: bool
-    ) -> None:
-        self.default = default
-        self.default_factory = default_factory
-        self.metadata = metadata
-        self.compare = compare
-
-
 def field(
     *,
     default: Any = MISSING,
@@ -106,26 +100,46 @@ def field(
     metadata: Mapping[str, Any] | None = None,
     compare: bool = True,
 ) -> Any:
-    """Declare a record field (the record analogue of ``dataclasses.field``)."""
+    """Declare a record field (the record analogue of ``dataclasses.field``); the record
+    fills in its name and type."""
     if default is not MISSING and default_factory is not MISSING:
         raise ValueError("cannot specify both default and default_factory")
-    return _Declared(default, default_factory, _EMPTY if metadata is None else metadata, compare)
+    return RecordField(
+        name="",
+        type=None,
+        default=default,
+        default_factory=default_factory,
+        metadata=_EMPTY if metadata is None else metadata,
+        compare=compare,
+    )
 
 
-def _declared(value: Any) -> _Declared:
-    """What a class attribute declares: a plain default, a :func:`field` or a Field."""
-    if isinstance(value, _Declared):
-        return value
+def _declared(name: str, annotation: Any, value: Any) -> RecordField:
+    """The field a class attribute declares: a plain default, a :func:`field` or a Field."""
+    options: dict[str, Any] = {"default": value}
+    if isinstance(value, RecordField):
+        options = {
+            "default": value.default,
+            "default_factory": value.default_factory,
+            "metadata": value.metadata,
+            "compare": value.compare,
+        }
     dataclasses = sys.modules.get("dataclasses")
     if dataclasses is not None and isinstance(value, dataclasses.Field):
-        missing = dataclasses.MISSING
-        return _Declared(
-            MISSING if value.default is missing else value.default,
-            MISSING if value.default_factory is missing else value.default_factory,
-            value.metadata,
-            bool(value.compare),
-        )
-    return _Declared(value, MISSING, _EMPTY, True)
+        return _from_dataclass_field(value, name, annotation)
+    return RecordField(name=name, type=annotation, **options)
+
+
+def _from_dataclass_field(f: Any, name: str, annotation: Any) -> RecordField:
+    missing = sys.modules["dataclasses"].MISSING
+    return RecordField(
+        name=name,
+        type=annotation,
+        default=MISSING if f.default is missing else f.default,
+        default_factory=MISSING if f.default_factory is missing else f.default_factory,
+        metadata=f.metadata,
+        compare=bool(f.compare),
+    )
 
 
 def _frozen_error(message: str) -> AttributeError:
@@ -231,20 +245,13 @@ def _collect(cls: type, kw_only: bool) -> dict[str, RecordField]:
     for name, annotation in cls.__dict__.get("__annotations__", {}).items():
         if _is_classvar(annotation):
             continue
-        declared = _declared(cls.__dict__.get(name, MISSING))
+        declared = _declared(name, annotation, cls.__dict__.get(name, MISSING))
         if isinstance(declared.default, _MUTABLE_DEFAULTS):
             raise TypeError(
                 f"{cls.__name__}.{name}: mutable default {type(declared.default).__name__} is "
                 "not allowed; use default_factory"
             )
-        fields[name] = RecordField(
-            name=name,
-            type=annotation,
-            default=declared.default,
-            default_factory=declared.default_factory,
-            metadata=declared.metadata,
-            compare=declared.compare,
-        )
+        fields[name] = declared
     if not kw_only:
         seen_default = False
         for f in fields.values():
@@ -344,19 +351,7 @@ def fields_of(obj: Any) -> tuple[RecordField, ...]:
         return own
     import dataclasses
 
-    return tuple(
-        RecordField(
-            name=f.name,
-            type=f.type,
-            default=MISSING if f.default is dataclasses.MISSING else f.default,
-            default_factory=(
-                MISSING if f.default_factory is dataclasses.MISSING else f.default_factory
-            ),
-            metadata=f.metadata,
-            compare=f.compare,
-        )
-        for f in dataclasses.fields(cls)
-    )
+    return tuple(_from_dataclass_field(f, f.name, f.type) for f in dataclasses.fields(cls))
 
 
 def replace(obj: _T, /, **changes: Any) -> _T:
