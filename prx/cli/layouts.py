@@ -56,6 +56,11 @@ def _counts(data: Any) -> str:
     return ", ".join(shown) if shown else "no counts reported by the tool"
 
 
+def _location(*parts: object) -> str:
+    """``file:line:column`` from the parts the tool gave (None ones left out)."""
+    return ":".join(str(part) for part in parts if part is not None)
+
+
 def run_layout(console: Any, data: Any) -> None:
     ok = data["exit_code"] == 0 and not data.get("timed_out")
     colour = "green" if ok else "red"
@@ -68,17 +73,14 @@ def run_layout(console: Any, data: Any) -> None:
         console.print("[bold red]timed out: the process group was killed[/]")
     console.print(_counts(data), markup=False)
     for failure in data.get("failures", ()):
-        where = ":".join(str(p) for p in (failure.get("file"), failure.get("line")) if p)
+        where = _location(failure.get("file"), failure.get("line"))
         console.print(f"\n[red]FAIL[/] {_escape(failure['name'])}  [dim]{_escape(where)}[/]")
         console.out(f"  {failure['message']}", highlight=False)
         if failure.get("excerpt"):
             for line in failure["excerpt"].splitlines():
                 console.out(f"    {line}", highlight=False)
     for diagnostic in data.get("diagnostics", ()):
-        where = ":".join(
-            str(p) for p in (diagnostic["file"], diagnostic.get("line"), diagnostic.get("column"))
-        )
-        where = where.replace(":None", "")
+        where = _location(diagnostic["file"], diagnostic.get("line"), diagnostic.get("column"))
         code = f" [{diagnostic['code']}]" if diagnostic.get("code") else ""
         console.out(
             f"{where}: {diagnostic['severity']}{code} {diagnostic['message']}", highlight=False
