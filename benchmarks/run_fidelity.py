@@ -40,12 +40,21 @@ COUNT_KEYS = ("passed", "failed", "skipped", "errors", "xfailed", "xpassed")
 LARGE = tuple(sorted(f"{p.parent.name}/{p.name}" for p in CORPUS.glob("*/large_*") if p.is_dir()))
 
 
-def _rel(path: Any) -> Any:
-    return path[len("<TMP>/") :] if isinstance(path, str) and path.startswith("<TMP>/") else path
+#: How record.py wrote the recording's temporary directory.
+TMP = "<TMP>"
 
 
-def check(parsed: Any, tool: str, truth: dict[str, Any]) -> list[bool]:
-    """One boolean per fact of truth.json."""
+def check(parsed: Any, tool: str, truth: dict[str, Any], cwd: str) -> list[bool]:
+    """One boolean per fact of truth.json (whose paths say ``<TMP>`` for ``cwd``)."""
+
+    def _rel(path: Any) -> Any:
+        if not isinstance(path, str):
+            return path
+        for prefix in (TMP + "/", cwd + "/"):
+            if path.startswith(prefix):
+                return path[len(prefix) :]
+        return path
+
     facts = [tool == truth["tool"]]
     counts = truth.get("counts", {})
     if counts is None:
@@ -53,9 +62,10 @@ def check(parsed: Any, tool: str, truth: dict[str, Any]) -> list[bool]:
     else:
         facts += [getattr(parsed, k) == v for k, v in counts.items()]
     if "failures" in truth:
-        got = {f.name: f for f in parsed.failures}
+        # A name may hold a path (node names a broken file's test by it): as recorded.
+        got = {f.name.replace(cwd, TMP): f for f in parsed.failures}
         facts.append(
-            Counter(f.name for f in parsed.failures)
+            Counter(got_name.replace(cwd, TMP) for got_name in (f.name for f in parsed.failures))
             == Counter(f["name"] for f in truth["failures"])
         )
         for want in truth["failures"]:
@@ -89,18 +99,21 @@ def check(parsed: Any, tool: str, truth: dict[str, Any]) -> list[bool]:
 
 def run_case(case: Path, count: Any) -> tuple[str, list[bool], float, int, int]:
     argv = tuple(json.loads((case / "argv.json").read_text()))
-    stdout = (case / "stdout.txt").read_text()
-    stderr = (case / "stderr.txt").read_text()
-    exit_code = int((case / "exit_code").read_text())
     truth = json.loads((case / "truth.json").read_text())
-    raw = CapturedRun(
-        argv=argv, exit_code=exit_code, stdout=stdout, stderr=stderr, duration_ms=1000
-    )
-    parser = select_parser(prx_register_runner_parsers(), argv)
-    assert parser is not None
-    parsed, tool = parse_output(parser, raw)
-    merged = stdout + stderr
+    exit_code = int((case / "exit_code").read_text())
     with tempfile.TemporaryDirectory() as home:
+        # Replay as a real run would look: the recording's directory placeholder becomes a
+        # real absolute directory, so paths inside it are shown relative, as they would be.
+        cwd = str(Path(home) / "project")
+        stdout = (case / "stdout.txt").read_text().replace(TMP, cwd)
+        stderr = (case / "stderr.txt").read_text().replace(TMP, cwd)
+        raw = CapturedRun(
+            argv=argv, exit_code=exit_code, stdout=stdout, stderr=stderr, duration_ms=1000
+        )
+        parser = select_parser(prx_register_runner_parsers(), argv)
+        assert parser is not None
+        parsed, tool = parse_output(parser, raw)
+        merged = stdout + stderr
         report = build_report(
             RunOutput(
                 argv=argv,
@@ -112,13 +125,14 @@ def run_case(case: Path, count: Any) -> tuple[str, list[bool], float, int, int]:
             parsed,
             tool=tool,
             home=home,
-            cwd="<TMP>",
+            cwd=cwd,
             count=count,
         )
         answer = count(dumps(ok_envelope("run", report, count=count)))
+        facts = check(parsed, tool, truth, cwd)
     raw_tokens = count(merged)
     ratio = answer / max(1, raw_tokens)
-    return tool, check(parsed, tool, truth), ratio, raw_tokens, answer
+    return tool, facts, ratio, raw_tokens, answer
 
 
 def main() -> int:

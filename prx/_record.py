@@ -33,6 +33,7 @@ else:
 
 __all__ = [
     "MISSING",
+    "OMIT_WHEN",
     "FrozenInstanceError",
     "RecordField",
     "field",
@@ -54,6 +55,11 @@ class _Missing:
 MISSING: Any = _Missing()
 
 _EMPTY: Mapping[str, Any] = {}
+
+#: Metadata key read by :func:`prx.envelope.to_jsonable`: the field is left out of the JSON
+#: when it holds this value (``None``, ``False`` or ``0``) -- for fields whose default says
+#: nothing a reader needs, e.g. ``field(metadata={OMIT_WHEN: None})``.
+OMIT_WHEN = "prx_omit_when"
 _MUTABLE_DEFAULTS = (list, dict, set, bytearray)
 
 

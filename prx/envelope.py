@@ -13,7 +13,7 @@ import json
 import sys
 from collections.abc import Mapping, Sequence
 
-from prx._record import fields_of
+from prx._record import OMIT_WHEN, fields_of
 from prx._version import __version__
 from prx.errors import PrxError
 from prx.tokens import TokenCounter, count_fast
@@ -47,6 +47,9 @@ def _is_dataclass_instance(value: Any) -> bool:
 _PLAIN = frozenset({str, int, bool, type(None)})
 #: Field names per dataclass type: ``dataclasses.fields`` costs more than the copy itself.
 _FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+#: Per type with omissible fields: ``(name, value that omits it)``; ``_KEEP`` keeps it always.
+_OMISSIONS: dict[type, tuple[tuple[str, object], ...]] = {}
+_KEEP = object()
 
 
 def to_jsonable(value: Any) -> Any:
@@ -61,7 +64,16 @@ def to_jsonable(value: Any) -> Any:
             fields = fields_of(value)
         if fields is not None:
             names = _FIELD_NAMES[kind] = tuple(f.name for f in fields)
+            if any(OMIT_WHEN in f.metadata for f in fields):
+                _OMISSIONS[kind] = tuple((f.name, f.metadata.get(OMIT_WHEN, _KEEP)) for f in fields)
     if names is not None:
+        omissions = _OMISSIONS.get(kind)
+        if omissions is not None:
+            return {
+                name: to_jsonable(item)
+                for name, omit in omissions
+                if type(item := getattr(value, name)) is not type(omit) or item != omit
+            }
         return {name: to_jsonable(getattr(value, name)) for name in names}
     if isinstance(value, Mapping):
         return {str(k): to_jsonable(v) for k, v in value.items()}

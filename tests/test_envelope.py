@@ -75,3 +75,21 @@ def test_plain_output_is_for_people(run_cli, repo):
     assert "def main():" in run.stdout
     err = run_cli("read", "nope.py", "--plain", cwd=repo)
     assert err.exit_code == 1 and "file_not_found" in err.stdout
+
+
+def test_fields_marked_omit_when_are_left_out_only_at_that_value():
+    from prx._record import OMIT_WHEN, field, record
+    from prx.envelope import to_jsonable
+
+    @record
+    class Answer:
+        count: int | None
+        note: str | None = field(default=None, metadata={OMIT_WHEN: None})
+        cut: int = field(default=0, metadata={OMIT_WHEN: 0})
+        late: bool = field(default=False, metadata={OMIT_WHEN: False})
+
+    assert to_jsonable(Answer(count=None)) == {"count": None}
+    # Equal-looking values of another type are kept: False is not the 0 of an int field.
+    full = Answer(count=0, note="", cut=3, late=True)
+    assert to_jsonable(full) == {"count": 0, "note": "", "cut": 3, "late": True}
+    assert to_jsonable(Answer(count=1, cut=False)) == {"count": 1, "cut": False}

@@ -155,7 +155,7 @@ def test_real_exit_code_is_kept(run_cli, tmp_path):
     data = data_of(run_cli("run", PY, "-c", "import sys; print('oops'); sys.exit(3)", cwd=tmp_path))
     assert data["exit_code"] == 3
     assert data["summary"].startswith("exit 3, no failures parsed: see raw output")
-    assert data["timed_out"] is False and "oops" in data["tail"]
+    assert "timed_out" not in data and "oops" in data["tail"]  # said only when it happened
 
 
 def test_busybox_name_prx_run(run_cli, tmp_path):
@@ -355,3 +355,17 @@ def test_a_broken_plugin_parser_falls_back_to_the_excerpt(register_plugin, tmp_p
     report = RUN.func(ws, parse_params(RUN, [PY, "-c", "print('hello')"]))
     assert report.tool == "fallback" and "broken parser failed (ValueError)" in report.summary
     assert report.exit_code == 0 and report.tail == "hello"
+
+
+def test_json_leaves_out_fields_that_say_nothing(run_cli, tmp_path):
+    # A passing unittest run: no timeout, nothing capped, no tail.
+    (tmp_path / "test_ok.py").write_text(
+        "import unittest\n\nclass T(unittest.TestCase):\n    def test_a(self):\n        pass\n"
+    )
+    data = data_of(run_cli("run", PY, "-m", "unittest", "-v", cwd=tmp_path))
+    assert data["passed"] == 1 and data["failed"] == 0
+    # The main counts are always present, null when the tool does not say.
+    assert {"passed", "failed", "skipped", "errors"} <= data.keys()
+    for quiet in ("timed_out", "tail", "failures_omitted", "diagnostics_omitted"):
+        assert quiet not in data, quiet
+    assert data["failures"] == [] and data["diagnostics"] == []

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from prx._record import record
+from prx._record import OMIT_WHEN, field, record
 
 __all__ = ["Diagnostic", "Failure", "RunReport", "Severity"]
 
@@ -24,8 +24,9 @@ class Failure:
     line: int | None
     #: The first line of the error (``assert 2 == 3``, ``ValueError: bad``).
     message: str
-    #: More of the tool's report (an assertion diff, a traceback tail), cut with a marker.
-    excerpt: str | None
+    #: More of the tool's report (an assertion diff, a traceback tail), cut with a marker;
+    #: left out of the JSON when None.
+    excerpt: str | None = field(metadata={OMIT_WHEN: None})
 
 
 @record
@@ -52,7 +53,9 @@ class RunReport:
 
     Counts are None when the tool does not state them; they are never guessed. ``summary``
     is one line that always names the real exit code. Whenever any of the output is not
-    shown in this answer, the whole output is kept on disk at ``raw_path``.
+    shown in this answer, the whole output is kept on disk at ``raw_path``. In the JSON,
+    fields whose value says nothing (``xfailed``/``xpassed`` None, ``timed_out`` false,
+    ``tail`` None, ``*_omitted`` 0) are left out; the four main counts are always there.
     """
 
     #: The argv that ran (including a flag ``--auto-json`` added).
@@ -71,18 +74,18 @@ class RunReport:
     skipped: int | None
     #: Errors: pytest errors (collection, fixtures), error diagnostics of a linter/compiler.
     errors: int | None
-    #: Expected failures.
-    xfailed: int | None
-    #: Unexpected passes.
-    xpassed: int | None
+    #: Expected failures (pytest); left out of the JSON when None.
+    xfailed: int | None = field(metadata={OMIT_WHEN: None})
+    #: Unexpected passes (pytest); left out of the JSON when None.
+    xpassed: int | None = field(metadata={OMIT_WHEN: None})
     #: Failed tests or targets, in the order the tool reported them.
     failures: tuple[Failure, ...]
     #: Compiler / linter / type-checker messages.
     diagnostics: tuple[Diagnostic, ...]
     #: One true line: counts, duration and the exit code.
     summary: str
-    #: Whether ``--timeout`` expired and the process group was killed.
-    timed_out: bool
+    #: Whether ``--timeout`` expired and the process group was killed; in the JSON only when true.
+    timed_out: bool = field(metadata={OMIT_WHEN: False})
     #: Lines of output (stdout and stderr).
     output_lines: int
     #: Output lines not reproduced verbatim in this answer (all of them are in ``raw_path``).
@@ -96,8 +99,9 @@ class RunReport:
     #: Tokens of this answer's data.
     tokens_out: int
     #: Verbatim output: the excerpt of an unknown tool, listings, or everything under --raw.
-    tail: str | None
-    #: Failures left out of ``failures`` (by the budget or the default cap).
-    failures_omitted: int = 0
-    #: Diagnostics left out of ``diagnostics``.
-    diagnostics_omitted: int = 0
+    tail: str | None = field(metadata={OMIT_WHEN: None})
+    #: Failures left out of ``failures`` (by the budget or the default cap); in the JSON
+    #: only when some were.
+    failures_omitted: int = field(default=0, metadata={OMIT_WHEN: 0})
+    #: Diagnostics left out of ``diagnostics``; in the JSON only when some were.
+    diagnostics_omitted: int = field(default=0, metadata={OMIT_WHEN: 0})
