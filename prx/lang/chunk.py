@@ -119,16 +119,40 @@ def _spans(symbols: Sequence[Symbol]) -> list[_Span]:
     return [(s.lines.start, s.lines.end, s.name, s.kind) for s in symbols]
 
 
-def _label(symbols: list[_Span], start: int, end: int) -> tuple[str | None, str | None]:
-    around = [s for s in symbols if s[0] <= start and end <= s[1]]
-    if around:
-        best = min(around, key=lambda s: s[1] - s[0])
-        return best[2], best[3]
-    inside = [s for s in symbols if start <= s[0] <= end]
-    if inside:  # the symbol with the most code in the chunk names it
-        best = max(inside, key=lambda s: min(s[1], end) - s[0])
-        return best[2], best[3]
-    return None, None
+def _labels(symbols: list[_Span], spans: list[tuple[int, int]]) -> list[tuple[str | None, str | None]]:
+    """The symbol naming each chunk (1-based ``spans``, in file order): the smallest
+    definition around it, else the one with the most code in it.
+
+    One sweep over the definitions in start order: those still open at a chunk's first
+    line are its only candidates for "around" (a nesting chain, a few deep), and those
+    starting inside it are found by bisection, so a file's labels cost about
+    chunks + definitions rather than their product. Ties go to the first in ``symbols``
+    order, which is start order (an outline flattened parents first).
+    """
+    from bisect import bisect_left, bisect_right
+
+    ordered = sorted(symbols, key=lambda s: s[0])  # stable: already sorted in practice
+    starts = [s[0] for s in ordered]
+    labels: list[tuple[str | None, str | None]] = []
+    open_: list[_Span] = []
+    taken = 0
+    for start, end in spans:
+        while taken < len(ordered) and ordered[taken][0] <= start:
+            open_.append(ordered[taken])
+            taken += 1
+        open_ = [s for s in open_ if s[1] >= start]
+        around = [s for s in open_ if end <= s[1]]
+        if around:
+            best = min(around, key=lambda s: s[1] - s[0])
+            labels.append((best[2], best[3]))
+            continue
+        inside = ordered[bisect_left(starts, start) : bisect_right(starts, end)]
+        if inside:  # the symbol with the most code in the chunk names it
+            best = max(inside, key=lambda s: min(s[1], end) - s[0])
+            labels.append((best[2], best[3]))
+        else:
+            labels.append((None, None))
+    return labels
 
 
 def chunk_source(
@@ -167,8 +191,8 @@ def chunk_source(
         spans = _windows(0, len(lengths) - 1, lengths, size)
     lines = text.split("\n")
     chunks = []
-    for start, end in spans:
-        name, kind = _label(spans_of_symbols, start + 1, end + 1)
+    labels = _labels(spans_of_symbols, [(start + 1, end + 1) for start, end in spans])
+    for (start, end), (name, kind) in zip(spans, labels, strict=True):
         chunks.append(
             Chunk(
                 start_line=start + 1,
