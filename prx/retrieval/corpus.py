@@ -244,23 +244,19 @@ def _process(
 
 
 def _worker(
-    batch: list[tuple[str, str, str | None]], embed: bool = False
+    batch: list[tuple[str, str, str | None]], with_texts: bool = False
 ) -> tuple[
-    list[tuple[str, FileRecord | None, list[ChunkRecord], list[Definition], str | None]], Any
+    list[tuple[str, FileRecord | None, list[ChunkRecord], list[Definition], str | None]],
+    list[str] | None,
 ]:
-    """Process a batch of files; with ``embed``, also embed their chunks (in batch order)."""
+    """Process a batch of files; with ``with_texts``, also return the text each chunk is
+    embedded from (in batch order), which the parent embeds."""
     from prx.lang.catalog import BUILTIN_LANGUAGES
 
     specs = {spec.name: spec for spec in BUILTIN_LANGUAGES}
-    texts: list[str] | None = [] if embed else None
+    texts: list[str] | None = [] if with_texts else None
     done = [_process(path, rel, specs[name] if name else None, texts) for path, rel, name in batch]
-    vectors = None
-    if texts is not None:
-        from prx.retrieval.embed import default_embedder
-
-        if texts:
-            vectors = default_embedder().encode(texts)
-    return done, vectors
+    return done, texts
 
 
 def split_by_language(
@@ -296,7 +292,8 @@ def build_corpus(
     A corpus over :data:`PARALLEL_BYTES` is split across ``workers`` processes (default:
     one per core); parsing holds the GIL, so threads would not help. With ``only``, just
     those files (relative paths) are processed: the rest of the walk is ignored. With
-    ``embed``, the workers also embed the chunks they make (``prebuilt["embeddings"]``).
+    ``embed``, the chunks are embedded too (``prebuilt["embeddings"]``): by this process,
+    batch by batch as the workers hand them back.
     ``walked``: the walk of ``root`` (same options) when the caller has one already.
     """
     from prx.files.walk import walk
@@ -321,8 +318,13 @@ def build_corpus(
         method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
         batches = [remote[i :: count * 4] for i in range(count * 4)]
         with ProcessPoolExecutor(count, mp_context=multiprocessing.get_context(method)) as pool:
-            for batch, rows in pool.map(_worker, batches, [embed] * len(batches)):
+            answers = pool.map(_worker, batches, [embed] * len(batches))
+            # The workers parse while this process loads the model (and numpy) and then
+            # embeds each batch as it comes back: loading it first left a core idle.
+            embedder = _load_embedder() if embed else None
+            for batch, texts in answers:
                 position = 0
+                rows = embedder.encode(texts) if embedder is not None and texts else None
                 for item in batch:
                     results[item[0]] = item
                     for number in range(len(item[2])):
@@ -347,6 +349,12 @@ def build_corpus(
     if embed:
         _attach_embeddings(corpus, chosen, results, vectors)
     return corpus
+
+
+def _load_embedder() -> Any:
+    from prx.retrieval.embed import default_embedder
+
+    return default_embedder()
 
 
 def _attach_embeddings(

@@ -41,11 +41,6 @@ class Engine:
         self.root = root
         if corpus is None:
             try:
-                # Loaded before the corpus workers fork, they inherit the model (and numpy)
-                # instead of each loading its own; this process needs it anyway.
-                from prx.retrieval.embed import default_embedder
-
-                default_embedder()
                 corpus = build_corpus(ws, root, embed=True, walked=walked)
             except Exception:  # embeddings are a bonus: without them, build the rest
                 corpus = build_corpus(ws, root, walked=walked)
