@@ -259,6 +259,35 @@ def _worker(
     return done, texts
 
 
+#: The smallest batch :func:`guided_batches` makes, in bytes (below it, a batch's
+#: round trip to a worker costs more than the balance it buys).
+MIN_BATCH_BYTES = 48_000
+
+
+def guided_batches(items: Sequence[T], sizes: Sequence[int], workers: int) -> list[list[T]]:
+    """Batches for ``workers`` processes that finish together: the largest files first,
+    each batch a share of the bytes still left (``1 / (2 * workers)``), so batches shrink
+    as the work runs out and the last ones are small. (Equal batches left a core idle for
+    half a batch, on average, at the end.)"""
+    order = sorted(range(len(items)), key=lambda i: -sizes[i])
+    left = sum(sizes)
+    batches: list[list[T]] = []
+    current: list[T] = []
+    held = 0
+    target = max(left / (2 * workers), MIN_BATCH_BYTES)
+    for i in order:
+        current.append(items[i])
+        held += sizes[i]
+        if held >= target:
+            batches.append(current)
+            left -= held
+            current, held = [], 0
+            target = max(left / (2 * workers), MIN_BATCH_BYTES)
+    if current:
+        batches.append(current)
+    return batches
+
+
 def split_by_language(
     ws: Workspace, files: Sequence[WalkedFile]
 ) -> tuple[list[tuple[str, str, LanguageSpec | None]], list[tuple[str, str, str | None]]]:
@@ -316,7 +345,8 @@ def build_corpus(
         from concurrent.futures import ProcessPoolExecutor
 
         method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
-        batches = [remote[i :: count * 4] for i in range(count * 4)]
+        sizes = {found.rel: found.size for found in chosen}
+        batches = guided_batches(remote, [sizes[rel] for _, rel, _ in remote], count)
         with ProcessPoolExecutor(count, mp_context=multiprocessing.get_context(method)) as pool:
             answers = pool.map(_worker, batches, [embed] * len(batches))
             # The workers parse while this process loads the model (and numpy) and then
