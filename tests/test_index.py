@@ -53,6 +53,28 @@ def test_search_results_are_identical_with_and_without_the_index(make_repo):
     assert _answers(repo) == without
 
 
+def test_queries_score_the_mapped_embeddings_in_place(make_repo):
+    # "No full read of the embeddings": the dense retriever scores the index's
+    # memory-mapped (dim x chunks) matrix itself, never a copy loaded into memory.
+    import mmap
+
+    import numpy as np
+
+    from prx.retrieval.engine import engine_for
+
+    repo = _repo(make_repo)
+    ws = prx.Workspace(repo)
+    ws.index()
+    ws.search("issue a token for a user")
+    dense = engine_for(ws, str(repo)).retrievers["dense"]
+    columns = dense.columns
+    assert columns.flags["C_CONTIGUOUS"] and columns.shape[1] == len(dense.corpus.chunks)
+    base = columns
+    while isinstance(base, np.ndarray) and base.base is not None:
+        base = base.base
+    assert isinstance(base, mmap.mmap)
+
+
 def test_a_stale_index_is_topped_up_and_says_so(make_repo):
     repo = _repo(make_repo)
     prx.Workspace(repo).index()

@@ -129,7 +129,8 @@ def write_index(
     _save_npy(directory, "postings_tfs.npy", data.postings.tfs)
     _save_npy(directory, "doc_lengths.npy", data.postings.lengths)
     if data.embeddings is not None:
-        _save_npy(directory, "embeddings.npy", data.embeddings.astype(np.float32, copy=False))
+        # Stored transposed (dim x chunks): see prx.retrieval.retrievers.DenseRetriever.
+        _save_npy(directory, "embeddings.npy", data.embeddings.astype(np.float32, copy=False).T)
     # A part left on disk whose link failed is read from the source and written.
     if "definitions.json" not in linked:
         if "definitions" in data.unloaded and source is not None and source.directory:
@@ -299,8 +300,9 @@ def load_index(
         load_npy(directory, "postings_tfs.npy"),
         load_npy(directory, "doc_lengths.npy"),
     )
+    # Stored (dim x chunks); the transposed view is the (chunks x dim) matrix, no copy.
     embeddings = (
-        load_npy(directory, "embeddings.npy")
+        load_npy(directory, "embeddings.npy").T
         if os.path.exists(os.path.join(directory, "embeddings.npy"))
         else None
     )

@@ -312,7 +312,8 @@ def _embeddings(
         and previous.embeddings is not None
         and previous.model.get("hash") == embedder.model_hash
     )
-    out = np.zeros((len(chunks), embedder.dim), dtype=np.float32)
+    # Column-major: a chunk's vector is a column of the (dim x chunks) matrix stored.
+    out = np.zeros((len(chunks), embedder.dim), dtype=np.float32, order="F")
     todo: list[int] = []
     for first, source in rows:
         if isinstance(source, tuple):

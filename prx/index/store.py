@@ -11,7 +11,7 @@ Layout under ``<root>/.prx/``::
         vocabulary.json
         postings_offsets.npy, postings_docs.npy, postings_weights.npy   BM25, precomputed
         postings_tfs.npy, doc_lengths.npy   raw counts, so updates touch changed files only
-        embeddings.npy float32 rows, opened with mmap_mode="r"
+        embeddings.npy float32, one column per chunk (dim x chunks), opened with mmap_mode="r"
         definitions.json
         imports.json   raw imports per file and the file-level import graph
         bloom.bin      per-file trigram Bloom filters for ``exists``; bloom_offsets.npy
@@ -49,7 +49,7 @@ __all__ = [
 ]
 
 #: Bumped whenever the layout or the meaning of an artifact changes.
-FORMAT = 2
+FORMAT = 3
 _STATE = ".prx"
 
 

@@ -416,4 +416,5 @@ def _attach_embeddings(
         for n in range(len(results[found.rel][2]))
     ]
     if ordered:
-        corpus.prebuilt["embeddings"] = np.stack(ordered).astype(np.float32)
+        # Stacked as columns: the dense retriever scores against the transposed matrix.
+        corpus.prebuilt["embeddings"] = np.stack(ordered, axis=1).astype(np.float32).T

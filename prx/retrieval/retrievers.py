@@ -82,15 +82,19 @@ def _candidates(corpus: Corpus, ranking: Ranking, source: str) -> list[Candidate
 _SMALL_PRODUCT = 1 << 21
 
 
-def _similarities(matrix: NDArray[np.float32], vector: NDArray[np.float32]) -> NDArray[np.float32]:
-    """``matrix @ vector``. A small product (a few thousand chunks, ~0.2 ms) runs in
-    einsum's single-threaded loop: waking OpenBLAS's threads for it costs more, and on a
-    busy machine their spinning slowed the rest of the query several times over. A large
-    one (tens of thousands of chunks) is worth BLAS's threads on an idle machine."""
-    if matrix.size <= _SMALL_PRODUCT:
-        scores: NDArray[np.float32] = np.einsum("ij,j->i", matrix, vector)
+def _similarities(
+    columns: NDArray[np.float32], vector: NDArray[np.float32]
+) -> NDArray[np.float32]:
+    """``vector @ columns``: the similarity of ``vector`` to each column (chunk) of the
+    (dim x chunks) matrix. Stored that way, BLAS's gemv runs about 1.3-1.9 times faster
+    than over (chunks x dim) rows (28,722 chunks: 0.95 against 1.2-1.8 ms). A small
+    product (a few thousand chunks, ~0.2 ms) runs in einsum's single-threaded loop: waking
+    OpenBLAS's threads for it costs more, and on a busy machine their spinning slowed the
+    rest of the query several times over."""
+    if columns.size <= _SMALL_PRODUCT:
+        scores: NDArray[np.float32] = np.einsum("j,ji->i", vector, columns)
         return scores
-    return matrix @ vector
+    return vector @ columns
 
 
 class ChunkRetriever(Retriever):
@@ -148,19 +152,23 @@ class DenseRetriever(ChunkRetriever):
         self.corpus = corpus
         self.embedder: Any = default_embedder()
         prebuilt = corpus.prebuilt.get("embeddings")
-        if prebuilt is not None and prebuilt.shape == (len(corpus.chunks), self.embedder.dim):
-            self.matrix: NDArray[np.float32] = np.asarray(prebuilt)  # a view, as for BM25
-            return
-        texts = [enrich(c) for c in corpus.chunks]
-        self.matrix = (
-            self.embedder.encode(texts) if texts else np.zeros((0, self.embedder.dim), np.float32)
-        )
+        if prebuilt is None or prebuilt.shape != (len(corpus.chunks), self.embedder.dim):
+            texts = [enrich(c) for c in corpus.chunks]
+            prebuilt = (
+                self.embedder.encode(texts)
+                if texts
+                else np.zeros((0, self.embedder.dim), np.float32)
+            )
+        # (dim x chunks): a view, no copy, when the rows were stored as columns (an index's
+        # memory-mapped matrix, a corpus's stacked vectors); the same layout either way, so
+        # the scores are the same with and without an index.
+        self.columns: NDArray[np.float32] = np.ascontiguousarray(np.asarray(prebuilt).T)
 
     def rank(self, query: Query, k: int) -> Ranking:
         vector = self.embedder.encode([query.text])[0]
         if not vector.any():
             return [], []  # no known token: no semantic signal (the original ranked storage order)
-        return top_chunks(_similarities(self.matrix, vector), k)
+        return top_chunks(_similarities(self.columns, vector), k)
 
 
 class SymbolRetriever(ChunkRetriever):
