@@ -171,6 +171,29 @@ def test_token_ids_match_the_tokenizer_on_fuzzed_text(seed):
     assert fresh.token_ids(ascii_texts) == fresh.token_ids(ascii_texts, fast=False)
 
 
+def test_non_ascii_pieces_are_spliced_into_the_vectorised_route_exactly():
+    # Texts with non-ASCII pieces go through numpy too, each such piece a hole filled with
+    # the tokenizer's own ids: pieces that vanish (U+FFFD, a lone combining mark), long
+    # ones (over 100 characters: [UNK]), CJK, Greek capitals, accents glued to ASCII and
+    # punctuation, Unicode spaces, and enough of them to be cut at the token limit.
+    fresh = StaticEmbedder.load()
+    texts = [
+        "msgid \"Welcome\"\nmsgstr \"Добро пожаловать\"",
+        "caf\u00e9, na\u00efve\u00a0r\u00e9sum\u00e9 (\u00fcber) x=\u00e9t\u00e9;",
+        "\ufffd \u0301 abc\u0301 \u4e2d\u6587\u5b57 ok",
+        "\u039f\u0394\u039f\u03a3 \u03c3\u03bf\u03c6\u03af\u03b1\u03c2",
+        "\u00e9" * 120 + " plain words",
+        "start \u2003 em\u3000space end",
+        " ".join(["\u00e9t\u00e9 summer"] * 400),
+        "pure ascii text between them",
+    ]
+    assert fresh.token_ids(texts) == fresh.token_ids(texts, fast=False)
+    assert fresh.token_ids(texts[::-1]) == fresh.token_ids(texts[::-1], fast=False)
+    vectors = fresh.encode(texts)
+    alone = np.stack([fresh.encode([t])[0] for t in texts])
+    np.testing.assert_allclose(vectors, alone, rtol=1e-5, atol=1e-6)
+
+
 def test_token_ids_of_edge_cases(embedder):
     texts = ["", " ", "a", "A", "q" * 16, "q" * 17, "x" * 100, "x" * 101, "[UNK]", "a\x0bb", "é"]
     assert embedder.token_ids(texts) == embedder.token_ids(texts, fast=False)

@@ -89,6 +89,9 @@ _ASCII_WORDS = re.compile(r"[a-z0-9]+|[!-/:-@\[-`{-~]")
 #: the ASCII ones and U+0085, which include all that ``str.split`` would split at.
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\x85]")
 _DELETE_CONTROL = dict.fromkeys([*range(0x00, 0x09), 0x0B, 0x0C, *range(0x0E, 0x20), 0x7F, 0x85])
+#: Stands, in a text given to the vectorised tokenizer, for a non-ASCII piece whose ids are
+#: spliced in afterwards (DEL: deleted from every text before, so it is never real text).
+_HOLE = "\x7f"
 #: Words of up to this many bytes are keyed by their bytes: two little-endian uint64, padded.
 _KEY_BYTES = 16
 _LOW_MASKS = np.array([(1 << (8 * min(n, 8))) - 1 for n in range(17)], dtype=np.uint64)
@@ -211,6 +214,8 @@ class _AsciiTokenizer:
             if len(ids) != 1:
                 return
             self._punct[code] = ids[0]
+        self._class[ord(_HOLE)] = 2  # a unit of its own, like punctuation
+        self._punct[ord(_HOLE)] = -2  # ids spliced in from the caller's ``holes``
         self._key_chars = min(_KEY_BYTES, max_word_chars)
         entries = [
             (token, index)
@@ -272,9 +277,15 @@ class _AsciiTokenizer:
         return entry
 
     def __call__(
-        self, texts: Sequence[str], max_length: int | None
+        self,
+        texts: Sequence[str],
+        max_length: int | None,
+        holes: Sequence[tuple[int, ...]] = (),
     ) -> tuple[NDArray[np.intp], NDArray[np.intp]]:
-        """Token ids of ASCII texts free of control characters: (all ids, count per text)."""
+        """Token ids of ASCII texts free of control characters: (all ids, count per text).
+
+        Each :data:`_HOLE` in the texts (a whitespace-separated unit of its own) stands for
+        the next of ``holes``, ids computed by the caller (a non-ASCII piece)."""
         count = len(texts)
         joined = " ".join(texts).lower()
         data = np.frombuffer(joined.encode("ascii"), dtype=np.uint8)
@@ -286,8 +297,9 @@ class _AsciiTokenizer:
         ends[:-1] &= ~alnum[1:]
         starts |= kind == 2
         units = np.flatnonzero(starts)  # where each pre-tokenised word begins
-        unit_ids = self._punct[data[units]]  # -1 for a run of letters and digits
-        word_units = np.flatnonzero(unit_ids < 0)
+        unit_ids = self._punct[data[units]]  # -1 for a run of letters and digits, -2 a hole
+        word_units = np.flatnonzero(unit_ids == -1)
+        hole_units = np.flatnonzero(unit_ids == -2)
         word_starts = units[word_units]
         word_ends = np.flatnonzero(ends) + 1
         lengths = word_ends - word_starts
@@ -303,7 +315,9 @@ class _AsciiTokenizer:
 
         counts = np.ones(units.size, dtype=np.intp)
         other = np.flatnonzero(~known)  # the model's WordPiece, once per distinct word
-        if other.size:
+        if other.size or hole_units.size:
+            if len(holes) != hole_units.size:
+                raise ValueError(f"{hole_units.size} holes in the texts, {len(holes)} given")
             pool, pool_lengths, which = self._wordpieces(
                 joined,
                 word_starts[other],
@@ -313,6 +327,12 @@ class _AsciiTokenizer:
                 high[other],
             )
             other_units = word_units[other]
+            if hole_units.size:  # the holes' ids join the pool, each hole its own entry
+                hole_pool, hole_lengths, _ = _pool(list(holes), np.zeros(0, dtype=np.intp))
+                which = np.concatenate([which, pool_lengths.size + np.arange(len(holes))])
+                pool = np.concatenate([pool, hole_pool])
+                pool_lengths = np.concatenate([pool_lengths, hole_lengths])
+                other_units = np.concatenate([other_units, hole_units])
             other_counts = pool_lengths[which]
             counts[other_units] = other_counts
             flat = np.repeat(unit_ids, counts)
@@ -536,6 +556,7 @@ class StaticEmbedder:
         full_at: list[int] = []
         split: list[list[str]] = []
         pending: set[str] = set()
+        foreign: list[str] = []  # the non-ASCII pieces of vectorised texts, in order
         cache = self._pieces
         # One short text (a query) is cheaper through the piece cache than through numpy.
         vectorise = self._ascii is not None and (count > 1 or len(joined) > _SHORT_TEXT)
@@ -550,22 +571,32 @@ class StaticEmbedder:
                 ascii_texts.append(text)
                 continue
             pieces = text.split()
+            alien = [p for p in pieces if not p.isascii()]
+            pending.update(p for p in alien if p not in cache)
+            if vectorise:
+                # Tokenisation is piece by piece (BERT splits at whitespace first): the
+                # ASCII pieces go through numpy with the rest, each non-ASCII piece is a
+                # hole its ids (the tokenizer's own, once per distinct piece) fill.
+                ascii_at.append(i)
+                ascii_texts.append(" ".join([p if p.isascii() else _HOLE for p in pieces]))
+                foreign += alien
+                continue
             other_at.append(i)
             split.append(pieces)
-            pending.update(p for p in pieces if not p.isascii() and p not in cache)
-        flat: NDArray[np.intp] = np.zeros(0, dtype=np.intp)
-        lengths: NDArray[np.intp] = np.zeros(0, dtype=np.intp)
-        if ascii_texts and self._ascii is not None:
-            flat, lengths = self._ascii(ascii_texts, self.max_length)
-            if len(ascii_at) == count:
-                return flat, lengths
-        others: dict[int, Sequence[int]] = {}
         if pending:  # non-ASCII pieces: the tokenizer's own pipeline, in one parallel batch
             new = list(pending)
             for piece, encoding in zip(
                 new, self._encode_batch(new, add_special_tokens=False), strict=True
             ):
                 cache[piece] = tuple(encoding.ids)
+        flat: NDArray[np.intp] = np.zeros(0, dtype=np.intp)
+        lengths: NDArray[np.intp] = np.zeros(0, dtype=np.intp)
+        if ascii_texts and self._ascii is not None:
+            holes = [cache[piece] for piece in foreign]
+            flat, lengths = self._ascii(ascii_texts, self.max_length, holes)
+            if len(ascii_at) == count:
+                return flat, lengths
+        others: dict[int, Sequence[int]] = {}
         piece_ids = cache.__getitem__  # ASCII pieces are filled in on a miss
         max_length = self.max_length
         for i, pieces in zip(other_at, split, strict=True):
