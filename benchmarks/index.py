@@ -170,7 +170,9 @@ def latency(root: Path, queries: list[str]) -> tuple[float, float]:
 
 
 def _load() -> str:
-    return " ".join(f"{x:.2f}" for x in os.getloadavg())
+    from machine import state
+
+    return state()
 
 
 def _median(runs: list[dict[str, object]], key: str) -> float:
@@ -258,7 +260,7 @@ def main() -> int:
         for source in sources:
             shutil.copytree(source, work / source.name, ignore=shutil.ignore_patterns(".prx"))
     try:
-        print(f"load average before: {_load()}")
+        print(f"before: {_load()}")
         if args.baseline is not None:
             _compare(work, args.baseline, args.repeat)
         builds = [run_index(work, "--rebuild") for _ in range(args.repeat)]
@@ -313,7 +315,7 @@ def main() -> int:
         shutil.rmtree(work / ".prx", ignore_errors=True)
         print("without an index (every file read until a match):")
         _exists(work)
-        print(f"load average after: {_load()}")
+        print(f"after: {_load()}")
     finally:
         shutil.rmtree(top, ignore_errors=True)
     return 0

@@ -23,6 +23,7 @@ import tempfile
 import time
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).parent))
 DEFAULT_CORPUS = Path("/work/bench-corpora/pydantic")
 DEFAULT_DATASET = Path(__file__).resolve().parents[2] / "shared/bench/semble-py/pydantic.json"
 
@@ -45,6 +46,9 @@ def main() -> int:
 
     files = walk(args.corpus).files
     print(f"corpus {args.corpus} ({len(files)} files), {len(queries)} queries")
+    from machine import state
+
+    print(f"before: {state()}")
 
     env = dict(
         os.environ, PRX_HOME=tempfile.mkdtemp(prefix="prx-bench-"), PRX_DISABLE_PLUGIN_AUTOLOAD="1"
@@ -94,7 +98,7 @@ def main() -> int:
     print(
         f"warm in-process query: p50 {statistics.median(warm):.2f} ms, p95 {percentile(warm, 0.95):.2f} ms (target p50 < 5 ms)"
     )
-    print(f"load average: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    print(f"after: {state()}")
 
     from prx.retrieval.corpus import enrich
     from prx.retrieval.embed import default_embedder
