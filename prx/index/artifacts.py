@@ -101,7 +101,7 @@ def write_index(
     table = (
         [
             (position[file], language, start, end, symbol, kind)
-            for file, language, start, end, _, symbol, kind, _ in corpus.chunks
+            for file, language, start, end, _, symbol, kind in corpus.chunks
         ]
         if "chunks.json" not in linked
         else []

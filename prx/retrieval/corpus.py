@@ -7,8 +7,9 @@ Files that cannot be parsed are chunked as plain text and counted in ``skipped``
 from __future__ import annotations
 
 import os
+from array import array
 from bisect import bisect_right
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
@@ -22,6 +23,7 @@ if TYPE_CHECKING:
 
     from prx.files.walk import WalkedFile, WalkResult
     from prx.plugin.interfaces import LanguageSpec
+    from prx.retrieval.bm25 import BM25Index
     from prx.types import Symbol
     from prx.workspace import Workspace
 
@@ -40,8 +42,6 @@ class ChunkRecord(NamedTuple):
     text: str
     symbol: str | None
     symbol_kind: str | None
-    #: BM25 terms of the enriched text (computed where the chunk is made, in parallel).
-    terms: tuple[str, ...] = ()
 
 
 class Definition(NamedTuple):
@@ -155,18 +155,13 @@ def enrich(chunk: ChunkRecord) -> str:
 
 
 def _file_units(
-    spec: LanguageSpec | None, rel: str, data: bytes, texts: list[str] | None = None
+    spec: LanguageSpec | None, rel: str, data: bytes, texts: list[str]
 ) -> tuple[list[ChunkRecord], list[Definition]]:
-    """Chunks with their BM25 terms, and definitions; ``texts`` (when given) collects each
-    chunk's enriched text, which the caller embeds, so it is made only once."""
-    from prx.retrieval.tokenize import tokenize
-
+    """Chunks and definitions; each chunk's enriched text (what BM25 counts and the model
+    embeds) is appended to ``texts``, so it is made only once."""
     chunks, definitions, _ = parse_units(spec, rel, data)
-    enriched = [enrich(c) for c in chunks]
-    if texts is not None:
-        texts.extend(enriched)
-    terms = [c._replace(terms=tuple(tokenize(t))) for c, t in zip(chunks, enriched, strict=True)]
-    return terms, definitions
+    texts.extend(enrich(c) for c in chunks)
+    return chunks, definitions
 
 
 def parse_units(
@@ -218,7 +213,7 @@ PARALLEL_BYTES = 600_000
 
 
 def _process(
-    path: str, rel: str, spec: LanguageSpec | None, texts: list[str] | None = None
+    path: str, rel: str, spec: LanguageSpec | None, texts: list[str]
 ) -> tuple[str, FileRecord | None, list[ChunkRecord], list[Definition], str | None]:
     """Read and split one file; the last item is a skip reason, or None. ``texts``: see
     :func:`_file_units`."""
@@ -243,20 +238,56 @@ def _process(
     return rel, record, chunks, definitions, note
 
 
+#: What :func:`_process` answers for one file.
+_Done = tuple[str, FileRecord | None, list[ChunkRecord], list[Definition], str | None]
+
+
+class BatchTerms(NamedTuple):
+    """The BM25 terms of a batch's chunks, compactly: ``ids`` holds every token's term (an
+    index into ``vocabulary``), chunk after chunk, ``lengths`` each chunk's token count."""
+
+    vocabulary: list[str]
+    ids: array[int]
+    lengths: list[int]
+
+
+def batch_terms(texts: Sequence[str]) -> BatchTerms:
+    """Tokenise texts (see :func:`prx.retrieval.tokenize.tokenize`) into :class:`BatchTerms`:
+    a few thousand distinct strings and an integer array travel back from a worker instead
+    of every token as a string, and the parent maps each distinct term once."""
+    from prx.retrieval.tokenize import tokenize
+
+    vocabulary: defaultdict[str, int] = defaultdict()
+    vocabulary.default_factory = vocabulary.__len__  # a new term takes the next id
+    term_id = vocabulary.__getitem__
+    ids = array("q")
+    lengths = []
+    for text in texts:
+        terms = tokenize(text)
+        ids.extend(map(term_id, terms))
+        lengths.append(len(terms))
+    return BatchTerms(list(vocabulary), ids, lengths)
+
+
+def _process_batch(
+    items: Sequence[tuple[str, str, LanguageSpec | None]], with_texts: bool
+) -> tuple[list[_Done], list[str] | None, BatchTerms]:
+    """Process files; their chunks' terms, and (with ``with_texts``) the texts to embed."""
+    texts: list[str] = []
+    done = [_process(path, rel, spec, texts) for path, rel, spec in items]
+    return done, texts if with_texts else None, batch_terms(texts)
+
+
 def _worker(
     batch: list[tuple[str, str, str | None]], with_texts: bool = False
-) -> tuple[
-    list[tuple[str, FileRecord | None, list[ChunkRecord], list[Definition], str | None]],
-    list[str] | None,
-]:
-    """Process a batch of files; with ``with_texts``, also return the text each chunk is
-    embedded from (in batch order), which the parent embeds."""
+) -> tuple[list[_Done], list[str] | None, BatchTerms]:
+    """A worker's entry point: built-in languages travel by name."""
     from prx.lang.catalog import BUILTIN_LANGUAGES
 
     specs = {spec.name: spec for spec in BUILTIN_LANGUAGES}
-    texts: list[str] | None = [] if with_texts else None
-    done = [_process(path, rel, specs[name] if name else None, texts) for path, rel, name in batch]
-    return done, texts
+    return _process_batch(
+        [(path, rel, specs[name] if name else None) for path, rel, name in batch], with_texts
+    )
 
 
 #: The smallest batch :func:`guided_batches` makes, in bytes (below it, a batch's
@@ -336,10 +367,7 @@ def build_corpus(
     local, remote = split_by_language(ws, chosen)
     size = sum(found.size for found in chosen)
     count = workers if workers is not None else (os.cpu_count() or 1)
-    results: dict[
-        str, tuple[str, FileRecord | None, list[ChunkRecord], list[Definition], str | None]
-    ] = {}
-    vectors: dict[tuple[str, int], Any] = {}  # (file, chunk number in file) -> row
+    gathered = _Gathered()
     if count > 1 and size > PARALLEL_BYTES and len(remote) > count:
         import multiprocessing
         from concurrent.futures import ProcessPoolExecutor
@@ -352,69 +380,97 @@ def build_corpus(
             # The workers parse while this process loads the model (and numpy) and then
             # embeds each batch as it comes back: loading it first left a core idle.
             embedder = _load_embedder() if embed else None
-            for batch, texts in answers:
-                position = 0
+            for done, texts, terms in answers:
                 rows = embedder.encode(texts) if embedder is not None and texts else None
-                for item in batch:
-                    results[item[0]] = item
-                    for number in range(len(item[2])):
-                        if rows is not None:
-                            vectors[(item[0], number)] = rows[position]
-                        position += 1
+                gathered.add(done, terms, rows)
     else:
         specs = {spec.name: spec for spec in BUILTIN_LANGUAGES}
         local.extend((path, rel, specs[name] if name else None) for path, rel, name in remote)
-    for path, rel, local_spec in local:
-        results[rel] = _process(path, rel, local_spec)
+    if local:  # plugin languages (a spec does not pickle), and small trees
+        done, texts, terms = _process_batch(local, embed)
+        rows = _load_embedder().encode(texts) if embed and texts else None
+        gathered.add(done, terms, rows)
+    order = []
     for found in chosen:  # walk order, whoever did the work
-        rel, record, chunks, definitions, note = results[found.rel]
+        rel, record, chunks, definitions, note = gathered.done[found.rel]
         if note is not None:
             skipped[note] += 1
         if record is None:
             continue
+        order.append(rel)
         corpus.files[rel] = record
         corpus.chunks.extend(chunks)
         corpus.definitions.extend(definitions)
     corpus.skipped = dict(sorted(skipped.items()))
+    corpus.prebuilt["bm25"] = gathered.bm25(order)
     if embed:
-        _attach_embeddings(corpus, chosen, results, vectors)
+        corpus.prebuilt["embeddings"] = gathered.embeddings(order, _load_embedder().dim)
     return corpus
+
+
+class _Gathered:
+    """Batches as they come back (in any order), put in corpus order at the end."""
+
+    def __init__(self) -> None:
+        self.done: dict[str, _Done] = {}
+        self.terms: dict[str, int] = {}  # term -> corpus-wide id
+        # Per file: its chunks' term ids end to end, and its embedding rows.
+        self.file_terms: dict[str, Any] = {}
+        self.file_rows: dict[str, Any] = {}
+
+    def add(self, done: list[_Done], batch: BatchTerms, rows: Any | None) -> None:
+        import numpy as np
+
+        terms = self.terms
+        mapping = np.fromiter(
+            (terms.setdefault(term, len(terms)) for term in batch.vocabulary),
+            np.int64,
+            len(batch.vocabulary),
+        )
+        ids = mapping[np.frombuffer(batch.ids, dtype=np.int64)] if len(batch.ids) else batch.ids
+        ends = np.cumsum(batch.lengths, dtype=np.int64)
+        chunk = 0
+        for item in done:
+            rel, chunks = item[0], item[2]
+            self.done[rel] = item
+            first = int(ends[chunk - 1]) if chunk else 0
+            last = int(ends[chunk + len(chunks) - 1]) if chunks else first
+            self.file_terms[rel] = (ids[first:last], batch.lengths[chunk : chunk + len(chunks)])
+            if rows is not None:
+                self.file_rows[rel] = rows[chunk : chunk + len(chunks)]
+            chunk += len(chunks)
+
+    def bm25(self, order: list[str]) -> BM25Index:
+        """The BM25 index of the files' chunks in ``order``."""
+        import numpy as np
+
+        from prx.retrieval.bm25 import BM25Index
+
+        parts = [self.file_terms[rel] for rel in order]
+        lengths = [n for _, file_lengths in parts for n in file_lengths]
+        offsets = np.zeros(len(lengths) + 1, dtype=np.int64)
+        np.cumsum(lengths, out=offsets[1:])
+        ids = [file_ids for file_ids, _ in parts if len(file_ids)]
+        flat = np.concatenate(ids) if ids else np.zeros(0, np.int64)
+        return BM25Index.from_term_ids(list(self.terms), flat, offsets)
+
+    def embeddings(self, order: list[str], dim: int) -> Any:
+        """The chunks' vectors in ``order``, stored as columns (the dense retriever scores
+        against the (dim x chunks) matrix): the (chunks x dim) transposed view."""
+        import numpy as np
+
+        parts = [self.file_rows[rel] for rel in order if rel in self.file_rows]
+        if not parts:
+            return np.zeros((dim, 0), np.float32).T
+        columns = np.empty((dim, sum(len(part) for part in parts)), np.float32)
+        at = 0
+        for part in parts:
+            columns[:, at : at + len(part)] = part.T
+            at += len(part)
+        return columns.T
 
 
 def _load_embedder() -> Any:
     from prx.retrieval.embed import default_embedder
 
     return default_embedder()
-
-
-def _attach_embeddings(
-    corpus: Corpus,
-    chosen: list[Any],
-    results: dict[
-        str, tuple[str, FileRecord | None, list[ChunkRecord], list[Definition], str | None]
-    ],
-    vectors: dict[tuple[str, int], Any],
-) -> None:
-    """``prebuilt["embeddings"]`` in corpus order: rows made by workers, the rest now."""
-    import numpy as np
-
-    from prx.retrieval.embed import default_embedder
-
-    missing = [
-        (rel, n)
-        for rel in corpus.files
-        for n in range(len(results[rel][2]))
-        if (rel, n) not in vectors
-    ]
-    if missing:  # plugin languages and small trees are processed here, not by workers
-        rows = default_embedder().encode([enrich(results[rel][2][n]) for rel, n in missing])
-        vectors.update(zip(missing, rows, strict=True))
-    ordered = [
-        vectors[(found.rel, n)]
-        for found in chosen
-        if found.rel in corpus.files
-        for n in range(len(results[found.rel][2]))
-    ]
-    if ordered:
-        # Stacked as columns: the dense retriever scores against the transposed matrix.
-        corpus.prebuilt["embeddings"] = np.stack(ordered, axis=1).astype(np.float32).T

@@ -82,9 +82,7 @@ def _candidates(corpus: Corpus, ranking: Ranking, source: str) -> list[Candidate
 _SMALL_PRODUCT = 1 << 21
 
 
-def _similarities(
-    columns: NDArray[np.float32], vector: NDArray[np.float32]
-) -> NDArray[np.float32]:
+def _similarities(columns: NDArray[np.float32], vector: NDArray[np.float32]) -> NDArray[np.float32]:
     """``vector @ columns``: the similarity of ``vector`` to each column (chunk) of the
     (dim x chunks) matrix. Stored that way, BLAS's gemv runs about 1.3-1.9 times faster
     than over (chunks x dim) rows (28,722 chunks: 0.95 against 1.2-1.8 ms). A small
@@ -122,8 +120,11 @@ class BM25Retriever(ChunkRetriever):
 
         self.corpus = corpus
         prebuilt = corpus.prebuilt.get("bm25")
-        if prebuilt is None:
-            self.index = BM25Index.build(c.terms for c in corpus.chunks)
+        if prebuilt is None:  # a corpus made by hand: tokenise it now
+            from prx.retrieval.corpus import enrich
+            from prx.retrieval.tokenize import tokenize
+
+            self.index = BM25Index.build(tokenize(enrich(c)) for c in corpus.chunks)
             return
         # An index's postings are memory-mapped: plain views of the same pages slice without
         # the memmap subclass's per-slice bookkeeping (nothing is read ahead of need).
