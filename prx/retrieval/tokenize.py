@@ -56,4 +56,4 @@ def tokenize(text: str) -> list[str]:
 
 def words(text: str) -> list[str]:
     """The identifiers of ``text`` as written (no splitting, no lower-casing)."""
-    return _IDENT.findall(text)
+    return (_ASCII_IDENT if text.isascii() else _IDENT).findall(text)
