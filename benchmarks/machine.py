@@ -2,8 +2,8 @@
 
 On a shared virtual machine the same code runs up to 1.5 times slower from one minute to the
 next. Printing a fixed pure-Python loop's time beside the figures says which state they were
-taken in: on this project's 2-core machine the loop takes about 0.5 s in its fast state and
-about 0.7 s in its slow one, switching every few seconds to minutes.
+taken in: on this project's 2-core machine the loop takes about 0.48 s in its fast state and
+0.55-0.75 s (up to 1.1 s) in its slow one, switching every few seconds to minutes.
 """
 
 from __future__ import annotations

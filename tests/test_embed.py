@@ -178,7 +178,7 @@ def test_non_ascii_pieces_are_spliced_into_the_vectorised_route_exactly():
     # punctuation, Unicode spaces, and enough of them to be cut at the token limit.
     fresh = StaticEmbedder.load()
     texts = [
-        "msgid \"Welcome\"\nmsgstr \"Добро пожаловать\"",
+        'msgid "Welcome"\nmsgstr "Добро пожаловать"',
         "caf\u00e9, na\u00efve\u00a0r\u00e9sum\u00e9 (\u00fcber) x=\u00e9t\u00e9;",
         "\ufffd \u0301 abc\u0301 \u4e2d\u6587\u5b57 ok",
         "\u039f\u0394\u039f\u03a3 \u03c3\u03bf\u03c6\u03af\u03b1\u03c2",

@@ -93,3 +93,17 @@ def test_fields_marked_omit_when_are_left_out_only_at_that_value():
     full = Answer(count=0, note="", cut=3, late=True)
     assert to_jsonable(full) == {"count": 0, "note": "", "cut": 3, "late": True}
     assert to_jsonable(Answer(count=1, cut=False)) == {"count": 1, "cut": False}
+
+
+def test_a_plugin_dataclass_result_may_omit_fields_too():
+    import dataclasses
+
+    from prx.envelope import to_jsonable
+
+    @dataclasses.dataclass(frozen=True)
+    class WcResult:
+        lines: int
+        note: str | None = dataclasses.field(default=None, metadata={"prx_omit_when": None})
+
+    assert to_jsonable(WcResult(lines=3)) == {"lines": 3}
+    assert to_jsonable(WcResult(lines=3, note="big")) == {"lines": 3, "note": "big"}

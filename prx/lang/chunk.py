@@ -119,7 +119,9 @@ def _spans(symbols: Sequence[Symbol]) -> list[_Span]:
     return [(s.lines.start, s.lines.end, s.name, s.kind) for s in symbols]
 
 
-def _labels(symbols: list[_Span], spans: list[tuple[int, int]]) -> list[tuple[str | None, str | None]]:
+def _labels(
+    symbols: list[_Span], spans: list[tuple[int, int]]
+) -> list[tuple[str | None, str | None]]:
     """The symbol naming each chunk (1-based ``spans``, in file order): the smallest
     definition around it, else the one with the most code in it.
 
