@@ -236,3 +236,54 @@ def test_chunk_definitions_are_those_starting_in_the_chunk(engine):
             if chunk.start_line <= d.start_line <= chunk.end_line
         ]
     assert sum(len(corpus.chunk_definitions(i)) for i in range(len(corpus.chunks))) > 40
+
+
+def test_guided_batches_take_every_file_once_largest_first_and_shrink():
+    from prx.retrieval.corpus import MIN_BATCH_BYTES, guided_batches
+
+    sizes = [(n * 7919) % 997 * 400 for n in range(120)]
+    batches = guided_batches(list(range(120)), sizes, 2)
+    flat = [n for batch in batches for n in batch]
+    assert sorted(flat) == list(range(120))
+    assert [sizes[n] for n in flat] == sorted(sizes, reverse=True)
+    totals = [sum(sizes[n] for n in batch) for batch in batches]
+    assert totals[0] > totals[len(totals) // 2] > 0  # later batches are smaller
+    assert all(total >= MIN_BATCH_BYTES for total in totals[:-1])
+
+
+def test_the_parallel_corpus_build_equals_the_in_process_one(make_repo, monkeypatch):
+    # The worker route (batches of files, BM25 terms as integer arrays, embeddings made
+    # here as batches come back) builds exactly the corpus the in-process route builds.
+    from test_search import FILES
+
+    from prx.retrieval import corpus as corpus_module
+
+    files = {f"pkg{n}/{name}": text for n in range(4) for name, text in FILES.items()}
+    for n in range(3):  # files of many chunks, so terms must land in the right chunk
+        files[f"long{n}.py"] = "".join(
+            f"def step_{n}_{i}(value):\n    # turn the value by {i}\n"
+            + "".join(f"    value = value * {i} + {j}  # token invoice\n" for j in range(8))
+            + "    return value\n\n\n"
+            for i in range(40)
+        )
+    repo = make_repo(files)
+    ws = prx.Workspace(repo)
+    alone = corpus_module.build_corpus(ws, str(repo), workers=1, embed=True)
+    monkeypatch.setattr(corpus_module, "PARALLEL_BYTES", 0)
+    spread = corpus_module.build_corpus(ws, str(repo), workers=2, embed=True)
+    assert spread.chunks == alone.chunks and len(alone.chunks) > 60
+    assert spread.definitions == alone.definitions and spread.files == alone.files
+    np.testing.assert_array_equal(spread.prebuilt["embeddings"], alone.prebuilt["embeddings"])
+    # Both routes gather batches the same way: the oracles embed and tokenise every chunk
+    # afresh.
+    from prx.retrieval.embed import default_embedder
+
+    fresh = default_embedder().encode([corpus_module.enrich(c) for c in alone.chunks])
+    np.testing.assert_allclose(spread.prebuilt["embeddings"], fresh, rtol=1e-6, atol=1e-7)
+    from prx.retrieval.bm25 import BM25Index
+    from prx.retrieval.tokenize import tokenize
+
+    ours = spread.prebuilt["bm25"]
+    theirs = BM25Index.build(tokenize(corpus_module.enrich(c)) for c in alone.chunks)
+    for query in (["token"], ["invoice", "render"], ["session", "store", "user"], ["turn", "6"]):
+        np.testing.assert_array_equal(ours.scores(query), theirs.scores(query))
