@@ -264,3 +264,17 @@ def _answers_without_index(repo):
     copy = repo.parent / (repo.name + "-copy")
     shutil.copytree(repo, copy, ignore=shutil.ignore_patterns(".prx"))
     return _answers(copy)
+
+
+def test_search_leaves_the_import_graph_on_disk_until_something_needs_it(make_repo):
+    from prx.index.artifacts import ensure_loaded
+
+    repo = _repo(make_repo)
+    ws = prx.Workspace(repo)
+    ws.index()
+    full, _ = load_current(ws, str(repo))
+    light, _ = load_current(ws, str(repo), graph=False)
+    assert full is not None and light is not None and full.edges
+    assert light.unloaded == frozenset({"graph"}) and light.imports == {} and light.edges == {}
+    ensure_loaded(light, "graph")
+    assert (light.imports, light.edges) == (full.imports, full.edges) and not light.unloaded

@@ -239,13 +239,19 @@ def ensure_loaded(data: IndexData, part: str) -> None:
 
 
 def load_index(
-    directory: str, root: str, manifest: dict[str, Any] | None = None, *, lazy: bool = False
+    directory: str,
+    root: str,
+    manifest: dict[str, Any] | None = None,
+    *,
+    lazy: bool = False,
+    graph: bool = True,
 ) -> IndexData:
     """Load (and verify) the index in ``directory``; large arrays are memory-mapped.
 
     ``manifest`` is its manifest when the caller has read it already. ``lazy`` (for an
     update, never for a search) leaves definitions and the import graph on disk and the
-    chunk texts as bytes.
+    chunk texts as bytes. ``graph=False`` leaves the import graph on disk (search does not
+    read it); :func:`ensure_loaded` loads a part left on disk when it is needed.
     """
     if manifest is None:
         manifest = read_manifest(directory)
@@ -275,7 +281,7 @@ def load_index(
             )
         ]
         definitions = load_definitions(directory)
-        imports, edges = load_graph(directory)
+        imports, edges = load_graph(directory) if graph else ({}, {})
     files = {
         rel: FileRecord(rel, info["language"], info["hash"], info["size"])
         for rel, info in manifest["files"].items()
@@ -329,5 +335,7 @@ def load_index(
         digests=digests,
         text_blob=blob if lazy else None,
         text_offsets=np.asarray(offsets, dtype=np.int64) if lazy else None,
-        unloaded=frozenset({"definitions", "graph", "texts"}) if lazy else frozenset(),
+        unloaded=frozenset({"definitions", "graph", "texts"})
+        if lazy
+        else frozenset(() if graph else {"graph"}),
     )

@@ -21,10 +21,10 @@ __all__ = ["build_index", "load_current"]
 
 
 def load_current(
-    ws: Workspace, root: str, *, lazy: bool = False
+    ws: Workspace, root: str, *, lazy: bool = False, graph: bool = True
 ) -> tuple[IndexData | None, str | None]:
     """The current index of ``root`` (verified), or None with the reason it was refused.
-    ``lazy``: for an update (see :func:`prx.index.artifacts.load_index`)."""
+    ``lazy`` and ``graph``: see :func:`prx.index.artifacts.load_index`."""
     from prx.index.artifacts import load_index
     from prx.index.store import current_dir
 
@@ -34,7 +34,7 @@ def load_current(
         if directory is None:
             return None, problem
         try:
-            return load_index(directory, root, lazy=lazy), None
+            return load_index(directory, root, lazy=lazy, graph=graph), None
         except IndexCorruptedError as err:
             problem = err.message
             if current_dir(root) == directory:

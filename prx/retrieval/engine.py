@@ -139,15 +139,11 @@ class _Freshness:
 
     def __init__(self, root: str, files: Any) -> None:
         self.checked = time.monotonic()
-        self.files: dict[str, tuple[int, int]] = {}
         self.dirs: dict[str, int] = {}
-        for found in files:
-            path = str(found.path)
-            try:
-                stat = os.stat(path)
-            except OSError:
-                continue
-            self.files[path] = (stat.st_size, stat.st_mtime_ns)
+        # The walk stat()ed every file already: its size and mtime are the baseline.
+        self.files: dict[str, tuple[int, int]] = {
+            str(found.path): (found.size, found.mtime_ns) for found in files
+        }
         directories = {os.path.dirname(p) for p in self.files} | {root}
         for directory in list(directories):
             while directory.startswith(root) and directory not in self.dirs:
@@ -208,7 +204,9 @@ def _indexed_corpus(ws: Workspace, root: str, walked: WalkResult) -> Corpus | No
 
     if current_dir(root) is None:
         return None
-    previous, problem = load_current(ws, root)
+    # Search never reads the import graph: it stays on disk unless a stale index's
+    # update needs it.
+    previous, problem = load_current(ws, root, graph=False)
     if previous is None:
         ws.cache.setdefault("index-warnings", {})[root] = (
             f"index ignored ({problem}); searched without it. Run `prx index --rebuild`."

@@ -13,6 +13,7 @@ if TYPE_CHECKING:
     from numpy.typing import NDArray
 
     from prx.retrieval.corpus import Corpus
+    from prx.retrieval.symbols import SymbolIndex
 
 __all__ = [
     "BM25Retriever",
@@ -179,13 +180,22 @@ class SymbolRetriever(ChunkRetriever):
     SUMMARY = "definitions of the queried identifier (exact, then any case)"
 
     def build(self, corpus: Corpus) -> None:
-        from prx.retrieval.symbols import SymbolIndex
-
         self.corpus = corpus
-        self.index = SymbolIndex(corpus)
+        # Built on the first symbol query: word queries (most of them) never need it, and
+        # on a large index it is a tenth of a second of a fresh process's search.
+        self._index: SymbolIndex | None = None
         self.by_file: dict[str, list[int]] = {}
-        for position, chunk in enumerate(corpus.chunks):
-            self.by_file.setdefault(chunk.file, []).append(position)
+
+    @property
+    def index(self) -> SymbolIndex:
+        """Definitions by name, and the corpus positions of each file's chunks."""
+        if self._index is None:
+            from prx.retrieval.symbols import SymbolIndex
+
+            self._index = SymbolIndex(self.corpus)
+            for position, chunk in enumerate(self.corpus.chunks):
+                self.by_file.setdefault(chunk.file, []).append(position)
+        return self._index
 
     def rank(self, query: Query, k: int) -> Ranking:
         if not query.symbol:
