@@ -309,7 +309,15 @@ def unshare_works() -> bool:
 class SembleSystem:
     name = "semble"
 
-    def __init__(self, venv: Path, spec: str, model_dir: Path, isolation: str) -> None:
+    def __init__(
+        self,
+        venv: Path,
+        spec: str,
+        model_dir: Path,
+        isolation: str,
+        *,
+        parallel_tokenizers: bool = False,
+    ) -> None:
         if not (model_dir / "model.safetensors").is_file():
             # A path that does not exist is taken for a Hugging Face id and downloaded.
             raise SystemUnavailable(f"no model.safetensors in --model-dir {model_dir}")
@@ -329,7 +337,7 @@ class SembleSystem:
             HF_HUB_OFFLINE="1",
             TRANSFORMERS_OFFLINE="1",
             HF_HUB_DISABLE_TELEMETRY="1",
-            TOKENIZERS_PARALLELISM="false",
+            TOKENIZERS_PARALLELISM="true" if parallel_tokenizers else "false",
             SEMBLE_MODEL_NAME=str(model_dir.resolve()),
             SEMBLE_CACHE_LOCATION=self._cache,
         )
