@@ -21,10 +21,16 @@ __all__ = ["build_index", "load_current"]
 
 
 def load_current(
-    ws: Workspace, root: str, *, lazy: bool = False, graph: bool = True
+    ws: Workspace,
+    root: str,
+    *,
+    lazy: bool = False,
+    graph: bool = True,
+    manifests: dict[str, Any] | None = None,
 ) -> tuple[IndexData | None, str | None]:
     """The current index of ``root`` (verified), or None with the reason it was refused.
-    ``lazy`` and ``graph``: see :func:`prx.index.artifacts.load_index`."""
+    ``lazy`` and ``graph``: see :func:`prx.index.artifacts.load_index`; ``manifests``: the
+    manifests already read, by index directory (the writer, which holds the lock)."""
     from prx.index.artifacts import load_index
     from prx.index.store import current_dir
 
@@ -34,7 +40,8 @@ def load_current(
         if directory is None:
             return None, problem
         try:
-            return load_index(directory, root, lazy=lazy, graph=graph), None
+            manifest = (manifests or {}).get(directory)
+            return load_index(directory, root, manifest, lazy=lazy, graph=graph), None
         except IndexCorruptedError as err:
             problem = err.message
             if current_dir(root) == directory:
@@ -65,16 +72,19 @@ def _preload_embedder() -> None:
     threading.Thread(target=load, name="prx-model-preload", daemon=True).start()
 
 
-def _unchanged_index(root: str, walked: WalkResult) -> IndexResult | None:
+def _unchanged_index(
+    root: str, walked: WalkResult, manifests: dict[str, Any]
+) -> IndexResult | None:
     """An ``up_to_date`` answer from the manifest alone (every artifact verified), when
-    each walked file has its indexed size and mtime; None when anything differs."""
+    each walked file has its indexed size and mtime; None when anything differs. The
+    manifest read is kept in ``manifests`` for the update that follows."""
     from prx.index.store import current_dir, read_manifest, verify
 
     directory = current_dir(root)
     if directory is None:
         return None
     try:
-        manifest = read_manifest(directory)
+        manifest = manifests[directory] = read_manifest(directory)
         stamps = manifest.get("stamps", {})
         if len(stamps) != len(walked.files) or any(
             stamps.get(f.rel) != [f.size, f.mtime_ns] for f in walked.files
@@ -160,8 +170,9 @@ def build_index(
         walk_started = time.perf_counter()
         walked = walk(root, max_file_size=ws.config.max_file_size, skip_binary=False)
         walk_ms = (time.perf_counter() - walk_started) * 1000
+        manifests: dict[str, Any] = {}
         if not rebuild:
-            quick = _unchanged_index(root, walked)
+            quick = _unchanged_index(root, walked, manifests)
             if quick is not None:
                 return dataclasses.replace(
                     quick,
@@ -178,7 +189,9 @@ def build_index(
         if kept is not None and kept.directory == current_dir(root):
             previous, problem = kept, None
         else:
-            previous, problem = (None, None) if rebuild else load_current(ws, root, lazy=True)
+            previous, problem = (
+                (None, None) if rebuild else load_current(ws, root, lazy=True, manifests=manifests)
+            )
         load_ms = (time.perf_counter() - load_started) * 1000
         assembly = assemble(ws, root, previous, progress=_progress, walked=walked)
         assembly.stages_ms = {
