@@ -66,9 +66,22 @@ def _semble_queries(semble: SembleSystem, queries: list[str]) -> list[float]:
     ]
 
 
+def _start_semble(spec: str) -> SembleSystem:
+    """semble in its venv, offline, with prx's packaged model, as it runs by default (its
+    tokenizer may use both cores)."""
+    import prx.retrieval.embed as embed
+
+    return SembleSystem(
+        SEMBLE_VENV,
+        spec,
+        Path(embed.default_model_dir()),
+        isolation="auto",
+        parallel_tokenizers=True,
+    )
+
+
 def _cold(args: argparse.Namespace) -> int:
     """Fresh-process searches without an index, prx and semble alternating."""
-    import prx.retrieval.embed as embed
 
     corpus = args.corpus or Path("/work/bench-corpora/pydantic")
     dataset = args.dataset or (
@@ -93,13 +106,7 @@ def _cold(args: argparse.Namespace) -> int:
         )
         walls["prx"].append(time.perf_counter() - started)
         started = time.perf_counter()
-        semble = SembleSystem(
-            SEMBLE_VENV,
-            args.semble_spec,
-            Path(embed.default_model_dir()),
-            isolation="auto",
-            parallel_tokenizers=True,
-        )
+        semble = _start_semble(args.semble_spec)
         try:
             semble.open(corpus, 10)
             semble.search(query)
@@ -131,8 +138,6 @@ def main() -> int:
         return _cold(args)
     from parse import DJANGO, fetch_corpus
 
-    import prx.retrieval.embed as embed
-
     source = args.corpus or fetch_corpus(*DJANGO, base=args.cache)
     asked = (
         [q["query"] for q in json.loads(args.dataset.read_text())["queries"]]
@@ -142,14 +147,7 @@ def main() -> int:
     top = Path(tempfile.mkdtemp(prefix="prx-peer-bench-"))
     work = top / source.name
     shutil.copytree(source, work, ignore=shutil.ignore_patterns(".prx"))
-    # semble as it runs by default: its tokenizer may use both cores.
-    semble = SembleSystem(
-        SEMBLE_VENV,
-        args.semble_spec,
-        Path(embed.default_model_dir()),
-        isolation="auto",
-        parallel_tokenizers=True,
-    )
+    semble = _start_semble(args.semble_spec)
     try:
         print(f"before: {state()}")
         print(f"corpus {source.name}; semble {semble.version} ({semble.isolation} isolation)")
