@@ -38,7 +38,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from index import QUERIES, run_index  # noqa: E402
+from index import QUERIES, run_index, warm_samples  # noqa: E402
 from machine import state  # noqa: E402
 from quality import SEMBLE_VENV, SembleSystem  # noqa: E402
 
@@ -46,16 +46,7 @@ from quality import SEMBLE_VENV, SembleSystem  # noqa: E402
 def _prx_queries(root: Path, queries: list[str]) -> list[float]:
     import prx
 
-    ws = prx.Workspace(root)
-    for query in queries:
-        ws.search(query)
-    samples = []
-    for _ in range(3):
-        for query in queries:
-            started = time.perf_counter()
-            ws.search(query)
-            samples.append((time.perf_counter() - started) * 1000)
-    return samples
+    return warm_samples(prx.Workspace(root), queries)
 
 
 def _semble_queries(semble: SembleSystem, queries: list[str]) -> list[float]:
