@@ -212,6 +212,11 @@ def _values_getter(names: tuple[str, ...]) -> Callable[[Any], tuple[Any, ...]]:
 class _DataclassFields:
     """``__dataclass_fields__`` made on first access, for the ``dataclasses`` API."""
 
+    __slots__ = ("frozen",)
+
+    def __init__(self, frozen: bool) -> None:
+        self.frozen = frozen
+
     def __get__(self, obj: object, owner: type) -> dict[str, Any]:
         import dataclasses
 
@@ -224,7 +229,7 @@ class _DataclassFields:
             if f.default_factory is not MISSING:
                 options["default_factory"] = f.default_factory
             namespace[f.name] = dataclasses.field(**options)
-        shadow: Any = dataclasses.dataclass(frozen=True, kw_only=True)(
+        shadow: Any = dataclasses.dataclass(frozen=self.frozen, kw_only=True)(
             type(owner.__name__, (), namespace)
         )
         table: dict[str, Any] = shadow.__dataclass_fields__
@@ -299,7 +304,7 @@ def _init_function(
     return init
 
 
-def _build(cls: type, kw_only: bool, eq: bool) -> type:
+def _build(cls: type, kw_only: bool, eq: bool, frozen: bool = True) -> type:
     fields = _collect(cls, kw_only)
     ordered = tuple(fields.values())
     names = tuple(fields)
@@ -310,18 +315,20 @@ def _build(cls: type, kw_only: bool, eq: bool) -> type:
         for key, value in cls.__dict__.items()
         if key not in own and key not in ("__dict__", "__weakref__")
     }
-    defaults: dict[str, Callable[..., Any]] = {
+    defaults: dict[str, Callable[..., Any] | None] = {
         "__init__": _init_function(cls, ordered, kw_only),
         "__repr__": _repr,
-        "__setattr__": _setattr,
-        "__delattr__": _delattr,
         "__getstate__": _getstate,
         "__setstate__": _setstate,
         "__replace__": replace,
     }
+    if frozen:
+        defaults["__setattr__"] = _setattr
+        defaults["__delattr__"] = _delattr
     if eq:
         defaults["__eq__"] = _eq
-        defaults["__hash__"] = _hash
+        # A mutable record compares by value but has no hash, as a mutable dataclass.
+        defaults["__hash__"] = _hash if frozen else None
     for key, value in defaults.items():
         namespace.setdefault(key, value)
     namespace["__slots__"] = tuple(n for n in names if n not in inherited)
@@ -331,19 +338,23 @@ def _build(cls: type, kw_only: bool, eq: bool) -> type:
     namespace["__record_values__"] = staticmethod(_values_getter(compared))
     namespace["__record_state__"] = staticmethod(_values_getter(names))
     namespace["__match_args__"] = () if kw_only else names
-    namespace["__dataclass_fields__"] = _DataclassFields()
+    namespace["__dataclass_fields__"] = _DataclassFields(frozen)
     return type(cls)(cls.__name__, cls.__bases__, namespace)
 
 
 @dataclass_transform(kw_only_default=True, frozen_default=True, field_specifiers=(field,))
-def record(cls: Any = None, /, *, kw_only: bool = True, eq: bool = True) -> Any:
+def record(
+    cls: Any = None, /, *, kw_only: bool = True, eq: bool = True, frozen: bool = True
+) -> Any:
     """Make ``cls`` a frozen, slotted record (keyword-only unless ``kw_only=False``).
 
     ``eq=False`` keeps identity equality and hashing (for objects used as cache keys).
+    ``frozen=False`` makes a mutable record (fields may be assigned; no hash), for working
+    state such as a corpus being built.
     """
 
     def wrap(target: type[_T]) -> type[_T]:
-        built: type[_T] = _build(target, kw_only, eq)
+        built: type[_T] = _build(target, kw_only, eq, frozen)
         return built
 
     return wrap if cls is None else wrap(cls)

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import json
 import os
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from prx._record import field, record
 from prx.graph.resolve import Imports
 from prx.index import bloom
 from prx.index.postings import Postings
@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 __all__ = ["IndexData", "load_index", "write_index"]
 
 
-@dataclass(slots=True)
+@record(frozen=False, eq=False)
 class IndexData:
     """Everything an index holds, in memory (arrays may be memory-mapped)."""
 

@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 import numpy as np
 
+from prx._record import field, record
 from prx.hashing import content_hash
 from prx.index.artifacts import IndexData
 from prx.index.units import Batch, FileUnit
@@ -33,7 +33,7 @@ __all__ = ["Assembly", "Fresh", "assemble", "file_ranges"]
 Progress = Callable[[str, int, int], None]
 
 
-@dataclass(slots=True)
+@record(frozen=False, eq=False)
 class Assembly:
     """Index data for the tree as it is now, and what changed since ``previous``."""
 

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import dataclasses
 import os
 import sys
 import time
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
+from prx._record import replace
 from prx.errors import IndexCorruptedError, NotFoundError
 from prx.types import IndexResult
 
@@ -174,7 +174,7 @@ def build_index(
         if not rebuild:
             quick = _unchanged_index(root, walked, manifests)
             if quick is not None:
-                return dataclasses.replace(
+                return replace(
                     quick,
                     path=path,
                     duration_ms=int((time.perf_counter() - started) * 1000),
@@ -217,7 +217,7 @@ def build_index(
         )
         if previous is not None and not assembly.changed and not assembly.removed:
             directory = current_dir(root)
-            return dataclasses.replace(
+            return replace(
                 common,
                 status="up_to_date",
                 duration_ms=int((time.perf_counter() - started) * 1000),
@@ -247,7 +247,7 @@ def build_index(
             memory["data"] = data
         if sys.stderr.isatty():
             sys.stderr.write("\n")
-        return dataclasses.replace(
+        return replace(
             common,
             status="updated" if previous is not None else "built",
             duration_ms=int((time.perf_counter() - started) * 1000),

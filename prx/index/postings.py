@@ -10,11 +10,11 @@ inserts the new pairs where they belong, without sorting the whole table again.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import numpy as np
 
+from prx._record import record
 from prx.retrieval.bm25 import K1, B, BM25Index
 
 if TYPE_CHECKING:
@@ -27,7 +27,7 @@ __all__ = ["GLOBAL_SEARCH", "Postings"]
 GLOBAL_SEARCH = 50_000
 
 
-@dataclass(slots=True)
+@record(frozen=False, eq=False, kw_only=False)
 class Postings:
     """Term-major postings: term ``t`` holds entries ``offsets[t]:offsets[t + 1]``."""
 

@@ -11,13 +11,13 @@ build's result with ``status: watch_stopped`` and how many updates ran.
 
 from __future__ import annotations
 
-import dataclasses
 import os
 import sys
 import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from prx._record import replace
 from prx.errors import InvalidArgumentError, NotFoundError, PrxError
 from prx.files.ignore import IGNORE_FILE_NAMES, IgnoreStack, load_ignore_file, root_ignore_stack
 from prx.files.walk import SKIP_DIR_NAMES
@@ -153,4 +153,4 @@ def watch_index(
         pass  # Ctrl-C during a build: its unpublished directory is discarded
     _say(f"stopped after {updates} update(s)")
     result = last if last is not None else IndexResult(path=path, status="missing")
-    return dataclasses.replace(result, path=path, status="watch_stopped", updates=updates)
+    return replace(result, path=path, status="watch_stopped", updates=updates)

@@ -11,9 +11,9 @@ from array import array
 from bisect import bisect_right
 from collections import Counter, defaultdict
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
+from prx._record import field, record
 from prx.errors import ParseError
 from prx.files.text import BINARY_PROBE, decode
 from prx.hashing import content_hash
@@ -64,7 +64,7 @@ class FileRecord(NamedTuple):
     size: int
 
 
-@dataclass(slots=True)
+@record(frozen=False, eq=False)
 class Corpus:
     """Chunks, files and definitions below one root."""
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from prx._record import record
 from prx.errors import InvalidArgumentError
 from prx.files.text import decode, read_walked
 
@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 __all__ = ["LiteralHit", "compile_pattern", "scan"]
 
 
-@dataclass(frozen=True, slots=True)
+@record(kw_only=False)
 class LiteralHit:
     """One matching line."""
 

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import dataclasses
 import os
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from prx import continuation
+from prx._record import replace
 from prx.budget import data_tokens, fit_prefix, limit_for
 from prx.errors import BudgetExceededError, InvalidArgumentError, NotFoundError
 from prx.plugin._search import Query
@@ -178,7 +178,7 @@ class _Page:
                     suggestion=f"Use --budget {self.budget * 2} or more, or --context 0.",
                 )
         draft = build(keep, _PLACEHOLDER)
-        return dataclasses.replace(draft, budget_used=data_tokens(draft, self.count))
+        return replace(draft, budget_used=data_tokens(draft, self.count))
 
 
 # ----------------------------------------------------------------------------- literal
@@ -309,11 +309,7 @@ def _ranked(
         notes.append(index_note)
     warning = "; ".join(notes) or None
     result = page.finish(matches, len(ranked), len(corpus.files), skipped, warning, suggestion)
-    return (
-        dataclasses.replace(result, index=corpus.origin)
-        if isinstance(result, SearchResult)
-        else result
-    )
+    return replace(result, index=corpus.origin) if isinstance(result, SearchResult) else result
 
 
 def _ranked_exists(corpus: Corpus, query: Query, ranked: list[int]) -> SearchExistsResult:
