@@ -198,3 +198,36 @@ def test_fields_left_out_of_comparison():
         when: int = dataclasses.field(default=0, compare=False)
 
     assert FromDataclassField("x", 1) == FromDataclassField("x", 2)
+
+
+def test_a_mutable_record_is_assignable_unhashable_and_still_a_dataclass_to_the_api():
+    from prx._record import field, record
+
+    @record(frozen=False, kw_only=False)
+    class Tally:
+        name: str
+        seen: list[int] = field(default_factory=list)
+
+    tally = Tally("a")
+    tally.seen.append(1)
+    tally.name = "b"  # no FrozenInstanceError
+    assert (tally.name, tally.seen) == ("b", [1]) and Tally("b", [1]) == tally
+    assert Tally("x").seen is not Tally("x").seen  # a fresh default each time
+    with pytest.raises(TypeError):
+        hash(tally)
+    with pytest.raises(AttributeError):
+        tally.other = 1  # type: ignore[attr-defined]  # slotted
+    assert dataclasses.replace(tally, name="c").name == "c"
+    assert [f.name for f in dataclasses.fields(Tally)] == ["name", "seen"]
+
+
+def test_search_and_index_modules_do_not_import_dataclasses():
+    import subprocess
+    import sys
+
+    code = (
+        "import sys; import prx.retrieval.search, prx.retrieval.engine, prx.index.build;"
+        " print('dataclasses' in sys.modules)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
