@@ -370,17 +370,19 @@ def build_corpus(
     gathered = _Gathered()
     if count > 1 and size > PARALLEL_BYTES and len(remote) > count:
         import multiprocessing
-        from concurrent.futures import ProcessPoolExecutor
+        from concurrent.futures import ProcessPoolExecutor, as_completed
 
         method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
         sizes = {found.rel: found.size for found in chosen}
         batches = guided_batches(remote, [sizes[rel] for _, rel, _ in remote], count)
         with ProcessPoolExecutor(count, mp_context=multiprocessing.get_context(method)) as pool:
-            answers = pool.map(_worker, batches, [embed] * len(batches))
+            futures = [pool.submit(_worker, batch, embed) for batch in batches]
             # The workers parse while this process loads the model (and numpy) and then
-            # embeds each batch as it comes back: loading it first left a core idle.
+            # embeds each batch as soon as it is done, in whatever order (loading it first
+            # left a core idle; taking batches in order left finished ones waiting).
             embedder = _load_embedder() if embed else None
-            for done, texts, terms in answers:
+            for future in as_completed(futures):
+                done, texts, terms = future.result()
                 rows = embedder.encode(texts) if embedder is not None and texts else None
                 gathered.add(done, terms, rows)
     else:
