@@ -52,8 +52,11 @@ def test_max_depth(repo):
     assert all("/" not in p for p in paths(res))
 
 
-def test_subdirectory_paths_are_relative_to_it(repo):
-    assert paths(prx.Workspace(repo).find("src/util")) == ["helpers.py"]
+def test_subdirectory_paths_are_relative_to_the_root(repo):
+    # As the next command takes them: from the Workspace root, not from the listed path.
+    res = prx.Workspace(repo).find("src/util")
+    assert paths(res) == ["src/util/helpers.py"]
+    assert list(res.tree or {}) == ["src/util"] and res.root == str(repo)
 
 
 def test_budget_pages_lose_and_repeat_nothing(make_repo):

@@ -17,9 +17,12 @@ class ExistsResult:
     confidence: str
     #: The pattern as given.
     pattern: str
+    #: The absolute Workspace root a relative ``file`` is relative to.
+    root: str
     #: What matched: ``path`` or ``content``; None when nothing did.
     matched: str | None = None
-    #: The first file that matched, relative to the root.
+    #: The first file that matched: relative to the Workspace root when inside it, else
+    #: absolute; pass it to ``read`` as it stands.
     file: str | None = None
     #: Files whose content was checked.
     files_checked: int = 0

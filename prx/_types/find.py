@@ -15,7 +15,8 @@ __all__ = ["FileEntry", "FindResult", "FindStats"]
 class FileEntry:
     """One file found by :func:`prx.find`."""
 
-    #: Path relative to the search root, '/'-separated.
+    #: The file: relative to the Workspace root (``FindResult.root``) when inside it,
+    #: '/'-separated, else absolute; pass it to ``read`` as it stands.
     path: str
     #: Number of lines.
     lines: int
@@ -47,7 +48,12 @@ class FindStats:
 class FindResult:
     """The answer of :func:`prx.find`."""
 
-    #: Nested directories -> files, or None when only the flat view was asked for.
+    #: The absolute Workspace root the relative paths are relative to.
+    root: str
+    #: Nested directories -> files, or None when only the flat view was asked for. Below
+    #: the root itself, the one top-level key is the listed directory as ``flat`` shows
+    #: it (``{"src/app": {"main.py": {...}}}``): the keys down to a file, joined by
+    #: ``/``, spell its path.
     tree: dict[str, Any] | None
     #: Files in walk order, or None when only the tree was asked for.
     flat: tuple[FileEntry, ...] | None

@@ -12,7 +12,8 @@ __all__ = ["FileOutline", "OutlineResult"]
 class FileOutline:
     """The symbols of one file."""
 
-    #: Path relative to the outlined directory.
+    #: The file: relative to the Workspace root (``OutlineResult.root``) when inside it,
+    #: else absolute; pass it to ``read`` as it stands.
     file: str
     #: Language name, or None when unknown.
     language: str | None
@@ -26,6 +27,9 @@ class OutlineResult:
 
     #: The path as given.
     file: str
+    #: The absolute Workspace root: ``file`` as given, and the relative paths of ``files``,
+    #: are relative to it.
+    root: str
     #: Language of the file; None for a directory or an unknown language.
     language: str | None
     #: Symbols of the file (empty for a directory).

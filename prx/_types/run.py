@@ -18,7 +18,8 @@ class Failure:
 
     #: The tool's own name for it (a pytest node id, ``suite > test`` for node ...).
     name: str
-    #: Where it failed, relative to the working directory when it lies inside it.
+    #: Where it failed: relative to the working directory (``RunReport.root``) when it lies
+    #: inside it, else as the tool printed it.
     file: str | None
     #: 1-based line of ``file``.
     line: int | None
@@ -33,7 +34,8 @@ class Failure:
 class Diagnostic:
     """One compiler, linter or type-checker message."""
 
-    #: File as the tool printed it, relative to the working directory when inside it.
+    #: File as the tool printed it, relative to the working directory (``RunReport.root``)
+    #: when inside it.
     file: str
     #: 1-based line, or None for a file-level message.
     line: int | None
@@ -60,6 +62,10 @@ class RunReport:
 
     #: The argv that ran (including a flag ``--auto-json`` added).
     command: tuple[str, ...]
+    #: The directory it ran in (the Workspace root): the relative ``file`` paths of
+    #: ``failures`` and ``diagnostics`` are relative to it. None, and left out of the JSON,
+    #: when the report names no file.
+    root: str | None = field(metadata={OMIT_WHEN: None})
     #: Which parser read the output (``pytest``, ``fallback``, ``raw``, ``passthrough``).
     tool: str
     #: The child's real exit code; negative ``-N`` when it was killed by signal N.

@@ -32,13 +32,6 @@ MODES = ("auto", "path", "content")
 _GLOB_CHARS = frozenset("*?[{")
 
 
-def _relative(path: Path, root: Path) -> str:
-    try:
-        return path.relative_to(root).as_posix()
-    except ValueError:
-        return path.as_posix()
-
-
 def check_exists(
     ws: Workspace, pattern: str, path: str = ".", *, mode: str = "auto", exact: bool = False
 ) -> ExistsResult:
@@ -52,21 +45,25 @@ def check_exists(
             "invalid argument pattern: must not be empty",
             suggestion="Give a path, a glob such as '*.py', or a text to look for.",
         )
+    from prx.files.display import shown_path, under, walk_base
+
     root = Path(ws.resolve(path))
     if not os.path.lexists(root):
         raise NotFoundError(f"path not found: {path}")
     base = root if root.is_dir() else root.parent
+    shown_base = walk_base(ws.root_dir, str(root))
     skipped: Counter[str] = Counter()
 
     if mode in ("auto", "path"):
         candidate = Path(pattern) if os.path.isabs(pattern) else base / pattern
         if os.path.lexists(candidate):
             return ExistsResult(
+                root=ws.root_dir,
                 exists=True,
                 confidence="exact",
                 pattern=pattern,
                 matched="path",
-                file=_relative(candidate, base),
+                file=shown_path(ws.root_dir, str(candidate)),
             )
         if _GLOB_CHARS & set(pattern):
             glob = GlobPattern(pattern)
@@ -75,15 +72,17 @@ def check_exists(
             for found in walked.files:
                 if glob.match(found.rel):
                     return ExistsResult(
+                        root=ws.root_dir,
                         exists=True,
                         confidence="exact",
                         pattern=pattern,
                         matched="path",
-                        file=found.rel,
+                        file=under(shown_base, found.rel),
                         skipped=dict(sorted(skipped.items())),
                     )
         if mode == "path":
             return ExistsResult(
+                root=ws.root_dir,
                 exists=False,
                 confidence="exact",
                 pattern=pattern,
@@ -92,11 +91,17 @@ def check_exists(
 
     needle = pattern.encode("utf-8")
     walked = walk(root, max_file_size=ws.config.max_file_size, skip_binary=False)
-    return _content(ws, root, pattern, needle, walked, exact)
+    return _content(ws, root, pattern, needle, walked, exact, shown_base)
 
 
 def _content(
-    ws: Workspace, root: Path, pattern: str, needle: bytes, walked: WalkResult, exact: bool
+    ws: Workspace,
+    root: Path,
+    pattern: str,
+    needle: bytes,
+    walked: WalkResult,
+    exact: bool,
+    shown_base: str,
 ) -> ExistsResult:
     """The content lookup: every walked file read in walk order, or, with an index at
     ``root``, only the files its filters cannot rule out (and those it does not cover)."""
@@ -116,12 +121,15 @@ def _content(
     checked = 0
 
     def answer(file: str | None, confidence: str) -> ExistsResult:
+        from prx.files.display import under
+
         return ExistsResult(
+            root=ws.root_dir,
             exists=file is not None,
             confidence=confidence,
             pattern=pattern,
             matched="content" if file is not None else None,
-            file=file,
+            file=under(shown_base, file) if file is not None else None,
             files_checked=checked,
             skipped=dict(sorted(skipped.items())),
             index=via,

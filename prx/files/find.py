@@ -29,12 +29,19 @@ VIEWS = ("both", "tree", "flat")
 _PLACEHOLDER = 999_999
 
 
-def build_tree(entries: list[FileEntry]) -> dict[str, Any]:
-    """Nest entries by directory: ``{"src": {"a.py": {"lines": ..., ...}}}``."""
+def build_tree(entries: list[FileEntry], base: str = ".") -> dict[str, Any]:
+    """Nest entries by directory: ``{"src": {"a.py": {"lines": ..., ...}}}``.
+
+    ``base`` is the listed directory as answers show it (entries' paths start with it):
+    unless it is the root itself (``.``) the tree has one key, ``base``, holding the
+    listing, so the keys down to a file, joined by ``/``, spell the entry's path.
+    """
     tree: dict[str, Any] = {}
+    top = tree if base == "." else tree.setdefault(base, {})
+    skip = 0 if base == "." else len(base) + (0 if base.endswith("/") else 1)
     for entry in entries:
-        *dirs, name = entry.path.split("/")
-        node = tree
+        *dirs, name = entry.path[skip:].split("/")
+        node = top
         for part in dirs:
             node = node.setdefault(part, {})
         node[name] = {
@@ -48,10 +55,15 @@ def build_tree(entries: list[FileEntry]) -> dict[str, Any]:
 
 def _collect(
     ws: Workspace, path: str, pattern: tuple[str, ...], max_depth: int | None
-) -> tuple[list[FileEntry], dict[str, int]]:
+) -> tuple[list[FileEntry], dict[str, int], str]:
+    """The entries (paths as answers show them), the skip counts, and how answers show
+    the listed directory."""
+    from prx.files.display import under, walk_base
+
     root = ws.resolve(path)
     if not os.path.lexists(root):
         raise NotFoundError(f"path not found: {path}")
+    base = walk_base(ws.root_dir, root)
     globs = [GlobPattern(p) for p in pattern]
     walked = walk(
         root, max_depth=max_depth, max_file_size=ws.config.max_file_size, skip_binary=False
@@ -67,13 +79,13 @@ def _collect(
         spec = ws.language_for(found.rel)
         entries.append(
             FileEntry(
-                path=found.rel,
+                path=under(base, found.rel),
                 lines=count_lines(data),
                 bytes=len(data),
                 language=spec.name if spec else None,
             )
         )
-    return entries, dict(sorted(skipped.items()))
+    return entries, dict(sorted(skipped.items())), base
 
 
 def find_files(
@@ -98,7 +110,7 @@ def find_files(
         )
     if budget is not None and budget <= 0:
         raise InvalidArgumentError(f"invalid argument --budget: must be positive, got {budget}")
-    entries, skipped = _collect(ws, path, pattern, max_depth)
+    entries, skipped, base = _collect(ws, path, pattern, max_depth)
     request = continuation.fingerprint(str(ws.resolve(path)), sorted(pattern), max_depth, view)
     offset = 0
     if continue_token is not None:
@@ -111,7 +123,8 @@ def find_files(
         kept = page[:keep]
         more = offset + keep < len(entries)
         return FindResult(
-            tree=build_tree(kept) if view != "flat" else None,
+            root=ws.root_dir,
+            tree=build_tree(kept, base) if view != "flat" else None,
             flat=tuple(kept) if view != "tree" else None,
             stats=FindStats(
                 total_files=len(entries), returned=keep, budget_used=used, skipped=skipped

@@ -59,9 +59,14 @@ def outline_path(
         symbols = outline(spec, loaded.data) if spec is not None else ()
         if kind:
             symbols = filter_kind(symbols, kind)
-        return OutlineResult(file=path, language=spec.name if spec else None, symbols=symbols)
+        return OutlineResult(
+            file=path, root=ws.root_dir, language=spec.name if spec else None, symbols=symbols
+        )
 
+    from prx.files.display import under, walk_base
     from prx.files.walk import walk
+
+    base = walk_base(ws.root_dir, resolved)
 
     walked = walk(
         resolved, max_depth=max_depth, max_file_size=ws.config.max_file_size, skip_binary=False
@@ -83,7 +88,13 @@ def outline_path(
         if kind:
             symbols = filter_kind(symbols, kind)
         if symbols:
-            files.append(FileOutline(file=found.rel, language=spec.name, symbols=symbols))
+            files.append(
+                FileOutline(file=under(base, found.rel), language=spec.name, symbols=symbols)
+            )
     return OutlineResult(
-        file=path, language=None, files=tuple(files), skipped=dict(sorted(skipped.items()))
+        file=path,
+        root=ws.root_dir,
+        language=None,
+        files=tuple(files),
+        skipped=dict(sorted(skipped.items())),
     )

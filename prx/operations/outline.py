@@ -43,12 +43,11 @@ def _baseline(p: OutlineParams, r: OutlineResult) -> Baseline:
     # Without prx an agent reads the whole file (or every outlined file) to see its symbols.
     import os
 
-    base = os.path.dirname(p.path) if r.files is None else p.path
-    names = [p.path] if r.files is None else [os.path.join(base, f.file) for f in r.files]
+    names = [p.path] if r.files is None else [f.file for f in r.files]
     total = 0
     for name in names:
         try:
-            total += os.path.getsize(name)
+            total += os.path.getsize(os.path.join(r.root, name))
         except OSError:
             pass
     return Baseline(tokens=total // 4, strategy="measured", command=f"cat {p.path}")

@@ -41,7 +41,15 @@ class RunOutput:
 
 
 def _relative(path: str | None, cwd: str | None) -> str | None:
-    if path is None or cwd is None or not os.path.isabs(path):
+    """A path the tool printed as answers show paths: relative to ``cwd`` when inside it
+    (without a leading ``./``), else as printed."""
+    if path is None:
+        return path
+    if not os.path.isabs(path):
+        while path.startswith("./"):
+            path = path[2:]
+        return path
+    if cwd is None:
         return path
     prefix = cwd.rstrip("/") + "/"
     return path[len(prefix) :] if path.startswith(prefix) else path
@@ -150,6 +158,10 @@ def build_report(
             summary += "; the raw log could not be saved"
     report = RunReport(
         command=output.argv,
+        # Only an answer that names files needs the directory they are relative to.
+        root=(cwd if cwd is not None else os.getcwd())
+        if diagnostics or any(f.file for f in failures)
+        else None,
         tool=tool,
         exit_code=output.exit_code,
         duration_ms=output.duration_ms,
