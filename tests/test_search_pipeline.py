@@ -134,7 +134,7 @@ def test_top_chunks_keeps_the_first_of_the_chunks_tied_at_the_cut():
 
 
 def _best_line_by_lines(text: str, words: list[str]) -> int:
-    best, line = 0, 0
+    best, line = 0, -1
     for offset, row in enumerate(text.split("\n")):
         hits = sum(1 for w in words if w in row.lower())
         if hits > best:

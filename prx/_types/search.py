@@ -11,7 +11,8 @@ __all__ = ["Match", "SearchExistsResult", "SearchResult"]
 class Match:
     """One place that answers a search."""
 
-    #: Path relative to the search root.
+    #: The file: relative to the Workspace root (``SearchResult.root``) when inside it,
+    #: else absolute; pass it to ``read`` as it stands.
     file: str
     #: The line that matched best (1-based).
     line: int
@@ -27,8 +28,13 @@ class Match:
     context_name: str | None
     #: One-line signature of the enclosing symbol.
     context_signature: str | None
-    #: The lines around the match.
+    #: The file's lines ``snippet_start`` to ``snippet_end``, exactly (joined by ``\n``).
     snippet: str
+    #: First line of ``snippet`` (1-based).
+    snippet_start: int
+    #: Last line of ``snippet`` (1-based, inclusive). A ranked match's snippet shows at most
+    #: 40 lines of its chunk, which runs on to ``end_line``.
+    snippet_end: int
     #: Relevance in [0, 1]: 1.0 for the best ranked result and for exact matches.
     relevance: float
     #: Language of the file, or None.
@@ -47,6 +53,8 @@ class SearchResult:
     mode: str
     #: Why that mode (detected or requested).
     mode_reason: str
+    #: The absolute Workspace root the matches' relative ``file`` paths are relative to.
+    root: str
     #: The matches of this page, best first.
     matches: tuple[Match, ...]
     #: All matches the mode found (the ranked pool for symbol and hybrid searches).

@@ -10,7 +10,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-__all__ = ["index_layout", "run_layout", "search_layout"]
+__all__ = ["index_layout", "numbered", "run_layout", "search_layout"]
 
 #: Snippet lines shown per search match; the JSON has the whole snippet.
 SNIPPET_LINES = 8
@@ -20,6 +20,26 @@ def _escape(text: str) -> str:
     from rich.markup import escape
 
     return escape(text)
+
+
+def file_lines(text: str) -> list[str]:
+    """The lines of a text as prx counts them: split at ``\n`` only (not at the form
+    feeds and other separators ``str.splitlines`` breaks on); a final newline does not
+    start one more."""
+    lines = text.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    return lines
+
+
+def numbered(console: Any, text: str, start: int | None, limit: int | None = None) -> int:
+    """Print ``text``'s lines numbered from ``start`` (unnumbered when None), at most
+    ``limit`` of them; the number of lines ``text`` has."""
+    lines = file_lines(text)
+    for offset, line in enumerate(lines[:limit]):
+        where = f"{start + offset:>6}" if start is not None else " " * 6
+        console.out(f"{where}  {line}", highlight=False)
+    return len(lines)
 
 
 def search_layout(console: Any, data: Any) -> None:
@@ -33,11 +53,9 @@ def search_layout(console: Any, data: Any) -> None:
             f"\n[bold cyan]{_escape(where)}[/]  {_escape(context)}  "
             f"[dim]{match['relevance']:.3f}[/]"
         )
-        lines = match["snippet"].splitlines()
-        for offset, line in enumerate(lines[:SNIPPET_LINES]):
-            console.out(f"{match['line'] + offset:>6}  {line}", highlight=False)
-        if len(lines) > SNIPPET_LINES:
-            console.print(f"[dim]        … {len(lines) - SNIPPET_LINES} more lines[/]")
+        count = numbered(console, match["snippet"], match["snippet_start"], SNIPPET_LINES)
+        if count > SNIPPET_LINES:
+            console.print(f"[dim]        … {count - SNIPPET_LINES} more lines[/]")
     footer = f"\n{data['returned']} of {data['total_matches']} matches"
     footer += f", {data.get('files_searched', 0)} files searched"
     if data.get("index"):

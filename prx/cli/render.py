@@ -67,9 +67,11 @@ def _read(console: Any, data: Any) -> None:
     if data.get("cached"):
         console.print("unchanged since the given hash", markup=False)
     if content:
-        start = content["range"]["start"]
-        for offset, line in enumerate(content["text"].splitlines()):
-            console.out(f"{start + offset:>6}  {line}", highlight=False)
+        from prx.cli.layouts import numbered
+
+        # Only the text as is has file lines; a skeleton or reduced text is shown as such.
+        start = content["range"]["start"] if content.get("mode") is None else None
+        numbered(console, content["text"], start)
         if content.get("truncated"):
             console.print(f"[yellow]… cut by the budget; next: --lines {content['next_lines']}[/]")
 

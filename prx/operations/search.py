@@ -93,12 +93,10 @@ def _baseline(p: SearchParams, r: SearchResult | SearchExistsResult) -> Baseline
     command = " ".join(_fallback(p))
     if isinstance(r, SearchExistsResult):
         return Baseline(tokens=0, strategy="lower_bound", command=command)
-    root = p.path if os.path.isdir(p.path) else os.path.dirname(p.path) or "."
-    files = {m.file for m in r.matches}
     size = 0
-    for name in files:
+    for name in {m.file for m in r.matches}:
         try:
-            size += os.path.getsize(os.path.join(root, name) if os.path.isdir(p.path) else p.path)
+            size += os.path.getsize(os.path.join(r.root, name))
         except OSError:
             pass
     grep_lines = r.total_matches * 100 if r.mode in ("literal", "regex") else 0

@@ -86,6 +86,8 @@ def scan(
             line_start = text.rfind("\n", 0, first.start()) + 1
             position = first.start()
             while True:
+                if line_start == len(text) and text.endswith("\n"):
+                    break  # past the final newline: no line there (``^$`` matches it)
                 line_end = text.find("\n", line_start)
                 line_end = len(text) if line_end < 0 else line_end
                 found_in_line = pattern.search(text, max(position, line_start), line_end)

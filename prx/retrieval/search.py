@@ -97,7 +97,10 @@ def run_search(
     if continue_token is not None:
         (position,) = continuation.decode(continue_token, "search", request, 1)
         offset = continuation.decode_int(position, "search")
+    from prx.files.display import walk_base
+
     page = _Page(ws, query, mode, reason, top_k, budget, offset, request, context)
+    page.base = walk_base(ws.root_dir, root)
     if mode in ("literal", "regex"):
         return _literal(page, root, accept, exists, ignore_case)
     if mode == "structural":
@@ -106,7 +109,7 @@ def run_search(
         found, total, searched, skipped, warning, suggestion = structural_search(
             ws, query, root, accept
         )
-        window = found[offset : offset + top_k]
+        window = [replace(m, file=page.shown(m.file)) for m in found[offset : offset + top_k]]
         return page.finish(window, total, searched, skipped, warning, suggestion, exists=exists)
     return _ranked(page, root, accept, exists)
 
@@ -130,6 +133,14 @@ class _Page:
         self.top_k, self.budget, self.offset, self.request = top_k, budget, offset, request
         self.context = context
         self.count: TokenCounter = counter_for(budget is not None)
+        #: How answers show the searched directory (matches' paths are relative to it).
+        self.base = "."
+
+    def shown(self, rel: str) -> str:
+        """A path relative to the searched directory, as the answer shows it."""
+        from prx.files.display import under
+
+        return under(self.base, rel)
 
     def finish(
         self,
@@ -152,6 +163,7 @@ class _Page:
                 query=self.query,
                 mode=self.mode,
                 mode_reason=self.reason,
+                root=self.ws.root_dir,
                 matches=tuple(window[:keep]),
                 total_matches=total,
                 returned=keep,
@@ -218,7 +230,8 @@ _Span = tuple[int, int, str, str, str]  # first line, last line, kind, name, sig
 
 
 def _file_context(ws: Workspace, path: str, rel: str) -> tuple[list[str], list[_Span]]:
-    """A hit file's lines and definition spans, from one read of the file."""
+    """A hit file's lines (a final newline does not start one more) and definition spans,
+    from one read of the file."""
     with open(path, "rb") as fh:
         data = fh.read()
     spans: list[_Span] = []
@@ -233,7 +246,10 @@ def _file_context(ws: Workspace, path: str, rel: str) -> tuple[list[str], list[_
             ]
         except Exception:  # context is a nicety: a parse failure leaves it empty
             spans = []
-    return data.decode("utf-8", "replace").split("\n"), spans
+    lines = data.decode("utf-8", "replace").split("\n")
+    if len(lines) > 1 and lines[-1] == "":
+        lines.pop()
+    return lines, spans
 
 
 def _innermost(spans: Sequence[_Span], line: int) -> _Span | None:
@@ -256,7 +272,7 @@ def _literal_matches(page: _Page, root: str, hits: Sequence[LiteralHit]) -> list
         spec = page.ws.language_for(rel)
         out.append(
             Match(
-                file=rel,
+                file=page.shown(rel),
                 line=line,
                 column=hit.column,
                 end_line=line,
@@ -265,6 +281,8 @@ def _literal_matches(page: _Page, root: str, hits: Sequence[LiteralHit]) -> list
                 context_name=around[3] if around else None,
                 context_signature=around[4] if around else None,
                 snippet="\n".join(lines[first - 1 : last]),
+                snippet_start=first,
+                snippet_end=last,
                 relevance=1.0,
                 language=spec.name if spec else None,
                 hash=hit.hash,
@@ -298,7 +316,10 @@ def _ranked(
         return _ranked_exists(engine.corpus, query, [found.chunks[i] for i in ranked])
     top = found.scores[ranked[0]] if ranked else 1.0
     window = ranked[page.offset : page.offset + page.top_k]
-    matches = [_chunk_match(corpus, found.chunks[i], found.scores[i], query, top) for i in window]
+    matches = [
+        _chunk_match(corpus, found.chunks[i], found.scores[i], query, top, page.shown)
+        for i in window
+    ]
     suggestion = None
     if not ranked:
         suggestion = "Nothing matched: try other words, or --literal for an exact text."
@@ -329,8 +350,8 @@ def _ranked_exists(corpus: Corpus, query: Query, ranked: list[int]) -> SearchExi
 
 def _best_line(text: str, words: Sequence[str]) -> int:
     """The offset of the first line of ``text`` holding the most of ``words`` (each counted
-    once per line, as often as it is listed), or 0 when no line holds one."""
-    best = line = 0
+    once per line, as often as it is listed), or -1 when no line holds one."""
+    best, line = 0, -1
     # Lower-casing never adds or removes a newline, so the lines stay aligned; plain loops
     # (no generator) because this runs over every line of every shown chunk.
     for offset, row in enumerate(text.lower().split("\n")):
@@ -343,10 +364,17 @@ def _best_line(text: str, words: Sequence[str]) -> int:
     return line
 
 
-def _chunk_match(corpus: Corpus, index: int, score: float, query: Query, top: float) -> Match:
+def _chunk_match(
+    corpus: Corpus,
+    index: int,
+    score: float,
+    query: Query,
+    top: float,
+    shown: Callable[[str], str],
+) -> Match:
     chunk = corpus.chunks[index]
     lines = chunk.text.split("\n")
-    if lines and lines[-1] == "":
+    if len(lines) > 1 and lines[-1] == "":
         lines.pop()
     known: dict[int, list[_Span]] = corpus.memo("chunk-spans", "", lambda _: {})
     spans = known.get(index)
@@ -356,27 +384,28 @@ def _chunk_match(corpus: Corpus, index: int, score: float, query: Query, top: fl
             for d in corpus.definitions_in(chunk.file)
             if d.start_line <= chunk.end_line and d.end_line >= chunk.start_line
         ]
-    line = chunk.start_line
+    line = -1
     if query.symbol:
         named = [s for s in spans if s[3] == query.symbol or s[3].lower() == query.symbol.lower()]
         if named and chunk.start_line <= named[0][0] <= chunk.end_line:
             line = named[0][0]
     words = [t for t in query.tokens if len(t) > 2]
-    if line == chunk.start_line and words:
-        line = chunk.start_line + _best_line(chunk.text, words)
+    if line < 0 and words:
+        best = _best_line(chunk.text, words)
+        if best >= 0:
+            line = chunk.start_line + best
+    if line < 0:  # nothing to point at: the chunk's first line with text
+        line = chunk.start_line + _first_text(lines, 0)
     around = _innermost(spans, line)
-    # Show the chunk from a little before the best line, without the blank lead-in.
-    first = max(0, line - chunk.start_line - _LEAD)
-    while first < len(lines) - 1 and not lines[first].strip():
-        first += 1
-    shown = lines[first : first + _SNIPPET_LINES]
-    snippet = "\n".join(shown).rstrip()
-    below = len(lines) - first - len(shown)
-    if below > 0:
-        snippet += f"\n[prx: {below} more lines to line {chunk.end_line}]"
+    # Show the chunk from a little before the best line, without the blank lead-in or
+    # blank lines at the end: exactly the file's lines snippet_start..snippet_end.
+    first = _first_text(lines, max(0, line - chunk.start_line - _LEAD))
+    last = min(len(lines), first + _SNIPPET_LINES) - 1
+    while last > first and not lines[last].strip():
+        last -= 1
     record = corpus.files.get(chunk.file)
     return Match(
-        file=chunk.file,
+        file=shown(chunk.file),
         line=line,
         column=1,
         end_line=chunk.end_line,
@@ -384,8 +413,19 @@ def _chunk_match(corpus: Corpus, index: int, score: float, query: Query, top: fl
         context_type=around[2] if around else chunk.symbol_kind,
         context_name=around[3] if around else chunk.symbol,
         context_signature=around[4] if around else None,
-        snippet=snippet,
+        snippet="\n".join(lines[first : last + 1]),
+        snippet_start=chunk.start_line + first,
+        snippet_end=chunk.start_line + last,
         relevance=round(score / top, 4) if top > 0 else 0.0,
         language=chunk.language,
         hash=record.hash if record else "",
     )
+
+
+def _first_text(lines: Sequence[str], start: int) -> int:
+    """The offset of the first line from ``start`` on that is not blank (the last line
+    when all are)."""
+    at = start
+    while at < len(lines) - 1 and not lines[at].strip():
+        at += 1
+    return at

@@ -53,6 +53,8 @@ AST_GREP_LANGUAGES = {
 }
 _METAVARIABLE = re.compile(r"\$\$\$([A-Z_][A-Z0-9_]*)?|\$([A-Z_][A-Z0-9_]*)")
 _LIMIT = 1000
+#: Lines of a match's snippet, from its first line.
+_SNIPPET_LINES = 20
 
 
 def _as_code(pattern: str) -> str:
@@ -139,6 +141,8 @@ def structural_search(
             skipped["structural_error"] += 1
             continue
         lines = text.split("\n")
+        if len(lines) > 1 and lines[-1] == "":
+            lines.pop()  # a final newline does not start one more line
         digest = content_hash(data)
         for node in nodes:
             total += 1
@@ -146,7 +150,7 @@ def structural_search(
                 continue
             span = node.range()
             first, last = span.start.line + 1, span.end.line + 1
-            snippet = "\n".join(lines[first - 1 : min(last, first + 19)])
+            shown_last = max(first, min(last, first + _SNIPPET_LINES - 1, len(lines)))
             matches.append(
                 Match(
                     file=found.rel,
@@ -157,7 +161,9 @@ def structural_search(
                     context_type=None,
                     context_name=None,
                     context_signature=None,
-                    snippet=snippet,
+                    snippet="\n".join(lines[first - 1 : shown_last]),
+                    snippet_start=first,
+                    snippet_end=shown_last,
                     relevance=1.0,
                     language=spec.name,
                     hash=digest,
