@@ -171,3 +171,7 @@ def test_plain_read_numbers_lines_as_the_file_does(run_cli: Any, repo: Path) -> 
     out = run_cli("--plain", "read", "pkg/filters.py", "--lines", "13-14", cwd=repo).stdout
     source = FILES["pkg/filters.py"].split("\n")
     assert plain_numbers(out) == [(n, source[n - 1]) for n in (13, 14)], out
+    # A skeleton's lines are not the file's: they are shown without numbers.
+    out = run_cli("--plain", "read", "pkg/filters.py", "--skeleton", cwd=repo).stdout
+    assert "def build_filter(self, lookup, value):" in out
+    assert plain_numbers(out) == [], out
