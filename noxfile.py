@@ -19,7 +19,7 @@ nox.options.reuse_existing_virtualenvs = True
 ROOT = Path(__file__).parent
 LINT_DEPS = ["ruff>=0.6"]
 TYPE_DEPS = ["mypy>=1.10", "nox>=2024.4", "pytest>=8"]
-TEST_DEPS = ["pytest>=8"]
+TEST_DEPS = ["pytest>=8", "hypothesis>=6.100"]
 
 
 def _outside_tmp() -> str:
@@ -68,6 +68,35 @@ def tests(session: nox.Session) -> None:
         "no:cacheprovider",
         "--rootdir",
         str(ROOT),
+        *session.posargs,
+        env=env,
+    )
+
+
+@nox.session
+def soak(session: nox.Session) -> None:
+    """Long fuzzing and fault-injection run (not in the default sessions; see
+    docs/guarantees.md): many more examples, new random ones each run."""
+    _install_wheel(session)
+    session.install(*TEST_DEPS)
+    env = {
+        "PRX_DISABLE_PLUGIN_AUTOLOAD": "1",
+        "PRX_FUZZ_EXAMPLES": os.environ.get("PRX_FUZZ_EXAMPLES", "2000"),
+        "PRX_FUZZ_RANDOM": "1",
+        "PRX_SOAK": "1",
+    }
+    session.chdir(_outside_tmp())
+    session.run(
+        "python",
+        "-m",
+        "pytest",
+        str(ROOT / "tests"),
+        "-p",
+        "no:cacheprovider",
+        "--rootdir",
+        str(ROOT),
+        "-k",
+        "fuzz or fault or race or stress or hostile",
         *session.posargs,
         env=env,
     )

@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 
 from prx._record import record
 from prx.envelope import Envelope, dumps, error_envelope, fallback_envelope, ok_envelope
-from prx.errors import InternalError, PrxError
+from prx.errors import InternalError, PrxError, PrxIOError
 from prx.tokens import count_fast, counter_for
 
 TYPE_CHECKING = False
@@ -96,30 +96,57 @@ def _failed(
 
     detail = describe_failure(exc)
     argv = op.fallback(params) if (op.fallback and op.read_only) else None
+    answer = None
     if allow_fallback and argv:
         answer = run_fallback(argv, budget=budget, count=counter_for(budget is not None))
-        log_failure(ws.config, op.name, args, detail, answer)
-        if answer is not None:
-            notes: dict[str, Any] = {"exit_code": answer.exit_code, "error": detail}
-            if answer.truncated:
-                notes.update(
-                    truncated=True, raw_bytes=answer.raw_bytes, omitted_lines=answer.omitted_lines
-                )
-            envelope = fallback_envelope(
-                op.name,
-                answer.raw,
-                answer.source,
-                notes=notes,
-                warnings=ws.registry.warnings,
-                count=counter_for(budget is not None),
-                extra=extra,
+    log_failure(ws.config, op.name, args, detail, answer)
+    if answer is not None and not _tool_failed(argv or (), answer.exit_code):
+        notes: dict[str, Any] = {"exit_code": answer.exit_code, "error": detail}
+        if answer.truncated:
+            notes.update(
+                truncated=True, raw_bytes=answer.raw_bytes, omitted_lines=answer.omitted_lines
             )
-            return Outcome(envelope, 0)
-    if isinstance(exc, PrxError):
-        err: PrxError = exc
-    else:
-        err = InternalError(
-            f"internal error: {detail}",
-            suggestion=_BUG_HINT if allow_fallback else _BUG_HINT_NO_FALLBACK,
+        envelope = fallback_envelope(
+            op.name,
+            answer.raw,
+            answer.source,
+            notes=notes,
+            warnings=ws.registry.warnings,
+            count=counter_for(budget is not None),
+            extra=extra,
+        )
+        return Outcome(envelope, 0)
+    err = _as_prx_error(exc, detail, allow_fallback)
+    if answer is not None:  # the Unix tool failed too: say so rather than answer "ok"
+        err.message = (
+            f"{err.message} (the fallback `{answer.source}` failed too, exit {answer.exit_code})"
         )
     return Outcome(_error(op.name, err, ws, extra), err.exit_code)
+
+
+#: Exit codes from which each fallback tool reports a failure (grep exits 1 for "no match").
+_FAILING_EXIT = {"grep": 2}
+
+
+def _tool_failed(argv: Sequence[str], exit_code: int) -> bool:
+    tool = argv[0].rpartition("/")[2] if argv else ""
+    return exit_code >= _FAILING_EXIT.get(tool, 1) or exit_code < 0
+
+
+def _as_prx_error(exc: BaseException, detail: str, allow_fallback: bool) -> PrxError:
+    if isinstance(exc, PrxError):
+        return exc
+    if isinstance(exc, OSError):  # a full disk, a read-only directory: not a bug in prx
+        return PrxIOError(
+            f"{_io_action(exc)}: {exc.strerror or exc}",
+            suggestion="Free space or fix the permissions of that path, then retry.",
+        )
+    return InternalError(
+        f"internal error: {detail}",
+        suggestion=_BUG_HINT if allow_fallback else _BUG_HINT_NO_FALLBACK,
+    )
+
+
+def _io_action(exc: OSError) -> str:
+    where = exc.filename if exc.filename is not None else "a file"
+    return f"cannot read or write {where}"

@@ -26,6 +26,7 @@ __all__ = [
     "Envelope",
     "dumps",
     "error_envelope",
+    "escape_surrogates",
     "fallback_envelope",
     "ok_envelope",
     "to_jsonable",
@@ -85,10 +86,26 @@ def to_jsonable(value: Any) -> Any:
 
 
 def dumps(envelope: Mapping[str, Any], *, indent: int | None = None) -> str:
-    """Serialise compactly (or indented), keeping non-ASCII text as is."""
+    """Serialise compactly (or indented), keeping non-ASCII text as is.
+
+    Lone surrogates (a name that is not UTF-8, a ``"\\ud800"`` sent in a batch line) are
+    written as ``\\uXXXX`` escapes, so the output is always valid UTF-8 and decodes back to
+    the same string.
+    """
     if indent is None:
-        return json.dumps(envelope, separators=(",", ":"), ensure_ascii=False)
-    return json.dumps(envelope, indent=indent, ensure_ascii=False)
+        text = json.dumps(envelope, separators=(",", ":"), ensure_ascii=False)
+    else:
+        text = json.dumps(envelope, indent=indent, ensure_ascii=False)
+    return text if text.isascii() else escape_surrogates(text)
+
+
+def escape_surrogates(text: str) -> str:
+    """``text`` with each lone surrogate replaced by its JSON escape ``\\uXXXX``."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return "".join(f"\\u{ord(c):04x}" if 0xD800 <= ord(c) <= 0xDFFF else c for c in text)
+    return text
 
 
 def _with_tokens(envelope: Envelope, count: TokenCounter) -> Envelope:

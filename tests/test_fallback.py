@@ -99,7 +99,7 @@ def _cli(repo, *argv):
         (
             ("find", "src", "--pattern", "*.py"),
             "prx.files.find.find_files",
-            "find src -type f -name '*.py'",
+            "find ./src -type f -name '*.py'",
         ),
         (("exists", "getcwd", "src"), "prx.files.exists.check_exists", "grep -rlF -- getcwd src"),
     ],
@@ -122,7 +122,7 @@ def test_builtin_commands_fall_back_to_their_unix_equivalent(
     if "--lines" in argv:
         assert env["data"]["raw"] == "def main():\n    return os.getcwd()\n"
     if argv[0] == "find":
-        assert sorted(env["data"]["raw"].split()) == ["src/app.py", "src/util/helpers.py"]
+        assert sorted(env["data"]["raw"].split()) == ["./src/app.py", "./src/util/helpers.py"]
     if argv[0] == "exists":
         assert env["data"]["raw"] == "src/app.py\n"
     log = (repo / ".home" / "errors.jsonl").read_text()

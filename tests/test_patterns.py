@@ -6,11 +6,15 @@ import re
 
 import pytest
 
-from prx.files.patterns import GlobPattern, expand_braces, translate_wildmatch
+from prx.files.globmatch import LinearMatcher
+from prx.files.patterns import GlobPattern, expand_braces, glob_tokens, translate_wildmatch
 
 
 def wm(pattern: str, path: str) -> bool:
-    return re.fullmatch(translate_wildmatch(pattern), path) is not None
+    by_regex = re.fullmatch(translate_wildmatch(pattern), path) is not None
+    # The linear matcher (used for patterns that would backtrack) must agree on every case.
+    assert LinearMatcher(glob_tokens(pattern)).fullmatch(path) == by_regex
+    return by_regex
 
 
 @pytest.mark.parametrize(

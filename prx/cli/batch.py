@@ -9,10 +9,11 @@ each command falls back on its own.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, TextIO
 
 from prx.envelope import error_envelope
-from prx.errors import InvalidArgumentError, InvalidCommandError, PrxError
+from prx.errors import InternalError, InvalidArgumentError, InvalidCommandError, PrxError
 
 if TYPE_CHECKING:
     from prx.cli.frontend import CliOptions
@@ -28,20 +29,21 @@ def _answer_line(ws: Workspace, line: str, options: CliOptions) -> tuple[dict[st
     extra: dict[str, Any] = {}
     command = "batch"
     try:
-        try:
-            request = json.loads(line)
-        except ValueError as exc:
-            raise InvalidArgumentError(f"invalid argument: line is not JSON ({exc})") from None
-        if not isinstance(request, dict):
-            raise InvalidArgumentError("invalid argument: each line must be a JSON object")
+        request = _parse_request(line)
         if "id" in request:
             extra["id"] = request["id"]
-        command = request.get("cmd", "batch")
-        if not isinstance(command, str) or "cmd" not in request:
+        if "cmd" not in request:
             raise InvalidCommandError(
                 'invalid command: missing "cmd" field',
                 suggestion='Send {"cmd": "read", "path": "a.py"}.',
             )
+        if not isinstance(request["cmd"], str):
+            raise InvalidCommandError(
+                f'invalid command: "cmd" must be a string naming a command, got '
+                f"{json.dumps(request['cmd'])[:40]}",
+                suggestion='Send {"cmd": "read", "path": "a.py"}.',
+            )
+        command = request["cmd"]
         if command == "batch":
             raise InvalidCommandError("invalid command: batch cannot nest")
         op = ws.registry.operation(command)
@@ -59,6 +61,56 @@ def _answer_line(ws: Workspace, line: str, options: CliOptions) -> tuple[dict[st
         return outcome.envelope, outcome.exit_code
     except PrxError as err:
         return error_envelope(command, err, extra=extra), err.exit_code
+    except Exception as exc:  # one line's bug must not end the batch
+        internal = InternalError(
+            f"internal error: {type(exc).__name__}: {exc}",
+            suggestion="This is a bug in prx or a plugin; the other lines are answered.",
+        )
+        return error_envelope(command, internal, extra=extra), internal.exit_code
+
+
+def _reject_constant(name: str) -> Any:
+    # NaN and Infinity are not JSON: echoing them back would make the answer invalid JSON.
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if value in (float("inf"), float("-inf")):
+        raise ValueError(f"{text} is out of range for a number")
+    return value
+
+
+def _parse_request(line: str) -> dict[str, Any]:
+    try:
+        request = json.loads(line, parse_constant=_reject_constant, parse_float=_finite_float)
+    except ValueError as exc:
+        raise InvalidArgumentError(f"invalid argument: line is not JSON ({exc})") from None
+    if not isinstance(request, dict):
+        raise InvalidArgumentError("invalid argument: each line must be a JSON object")
+    return request
+
+
+def _request_lines(stdin: TextIO) -> Iterator[str | UnicodeDecodeError]:
+    """Each line of stdin, or the decoding error of a line that is not UTF-8."""
+    binary = getattr(stdin, "buffer", None)
+    if binary is None:  # an in-memory text stream: already decoded
+        yield from stdin
+        return
+    for raw in binary:
+        try:
+            yield raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            yield exc
+
+
+def _undecodable(exc: UnicodeDecodeError) -> dict[str, Any]:
+    err = InvalidArgumentError(
+        f"invalid argument: line is not UTF-8 (byte 0x{exc.object[exc.start]:02x} at offset "
+        f"{exc.start})",
+        suggestion="Send JSON Lines encoded in UTF-8; write other bytes as \\u escapes.",
+    )
+    return error_envelope("batch", err)
 
 
 def run_batch(
@@ -74,7 +126,11 @@ def run_batch(
             suggestion="Send requests as JSON Lines on stdin.",
         )
     renderer = ws.registry.renderer("plain" if options.plain else "json")()
-    for line in stdin:
+    for line in _request_lines(stdin):
+        if isinstance(line, UnicodeDecodeError):
+            stdout.write(renderer.render(_undecodable(line)) + "\n")
+            stdout.flush()
+            continue
         if not line.strip():
             continue
         envelope, _ = _answer_line(ws, line, options)

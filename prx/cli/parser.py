@@ -272,8 +272,27 @@ def _coerce(command: str, field: RecordField, value: Any) -> Any:
             f"invalid argument {field.name!r} of {command}: "
             f"expected {kind}, got {type(value).__name__}"
         )
+    for text in (value,) if isinstance(value, str) else value if kind == "strs" else ():
+        _check_surrogates(command, field.name, text)
     if kind == "strs":
         return (value,) if isinstance(value, str) else tuple(value)
     if kind == "float":
         return float(value)
     return value
+
+
+def _check_surrogates(command: str, name: str, text: str) -> None:
+    """Refuse a lone surrogate that stands for no byte.
+
+    ``\\udc80``-``\\udcff`` are kept: they are how Python spells the bytes of a name or
+    argument that is not UTF-8 (surrogateescape), and prx's own answers use them.
+    """
+    if text.isascii():
+        return
+    for char in text:
+        if 0xD800 <= ord(char) <= 0xDFFF and not 0xDC80 <= ord(char) <= 0xDCFF:
+            raise InvalidArgumentError(
+                f"invalid argument {name!r} of {command}: lone surrogate \\u{ord(char):04x} "
+                "stands for no character or byte",
+                suggestion="Send text as UTF-8; a byte that is not UTF-8 is \\udc80-\\udcff.",
+            )

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import os
-import re
 from collections.abc import Sequence
 
 from prx._record import record
-from prx.files.patterns import translate_wildmatch
+from prx.files.globmatch import DIRS, GlobToken
+from prx.files.patterns import GlobSet, glob_tokens
 
 __all__ = [
     "IGNORE_FILE_NAMES",
@@ -27,13 +27,18 @@ _MAX_REPO_LEVELS = 64
 
 @record(kw_only=False)
 class IgnoreRule:
-    """One parsed pattern line; ``regex`` matches a path relative to the file's directory."""
+    """One parsed pattern line; ``tokens`` match a path relative to the file's directory."""
 
     pattern: str
     negated: bool
     dir_only: bool
     anchored: bool
-    regex: str
+    tokens: tuple[GlobToken, ...]
+
+    @property
+    def regex(self) -> str:
+        """The rule as a regex for ``re.fullmatch`` (with re.DOTALL)."""
+        return "".join(token.regex for token in self.tokens)
 
 
 def _trim_trailing_spaces(line: str) -> str:
@@ -67,19 +72,17 @@ def _parse_line(line: str) -> IgnoreRule | None:
         pattern = pattern[1:]
     if not pattern:
         return None
-    regex = translate_wildmatch(pattern)
+    tokens = glob_tokens(pattern)
     if not anchored:
-        regex = "(?:.*/)?" + regex  # a bare name matches at any depth below the file
-    return IgnoreRule(line, negated, dir_only, anchored, regex)
+        tokens.insert(0, GlobToken(DIRS, "(?:.*/)?"))  # a bare name matches at any depth
+    return IgnoreRule(line, negated, dir_only, anchored, tuple(tokens))
 
 
-def _combine(rules: Sequence[IgnoreRule]) -> tuple[re.Pattern[str] | None, tuple[bool, ...]]:
-    """One regex for all rules, last rule first: the first alternative to match is the winner."""
+def _combine(rules: Sequence[IgnoreRule]) -> tuple[GlobSet | None, tuple[bool, ...]]:
+    """One matcher for all rules: the last rule to match is the winner."""
     if not rules:
         return None, ()
-    ordered = list(reversed(rules))
-    regex = re.compile("|".join(f"({r.regex})" for r in ordered), re.DOTALL)
-    return regex, tuple(r.negated for r in ordered)
+    return GlobSet([list(r.tokens) for r in rules]), tuple(r.negated for r in rules)
 
 
 class IgnoreFile:
@@ -128,10 +131,10 @@ class IgnoreFile:
             regex, negated = self._file_re, self._file_negated
         if regex is None:
             return None
-        m = regex.fullmatch(rel_path)
-        if m is None or m.lastindex is None:
+        winner = regex.last_match(rel_path)
+        if winner is None:
             return None
-        return not negated[m.lastindex - 1]
+        return not negated[winner]
 
 
 class IgnoreStack:

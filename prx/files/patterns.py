@@ -3,10 +3,22 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from functools import lru_cache
 from itertools import pairwise
 
-__all__ = ["GlobPattern", "expand_braces", "translate_wildmatch"]
+from prx.files.globmatch import (
+    ANY_STRING,
+    DIRS,
+    LITERAL,
+    ONE,
+    STAR,
+    GlobToken,
+    LinearMatcher,
+    is_regex_safe,
+)
+
+__all__ = ["GlobPattern", "GlobSet", "expand_braces", "glob_tokens", "translate_wildmatch"]
 
 # Bracket-expression character classes, ASCII only, like git's wildmatch (C locale).
 _POSIX_CLASSES: dict[str, str] = {
@@ -75,8 +87,8 @@ def _translate_class(pattern: str, start: int) -> tuple[str, int] | None:
     return f"(?!/)[{body}]", i + 1
 
 
-def _translate_stars(pattern: str, start: int) -> tuple[str, int]:
-    """Translate the run of '*' at ``start``; returns the regex and the index after it."""
+def _star_token(pattern: str, start: int) -> tuple[GlobToken, int]:
+    """The token for the run of '*' at ``start``, and the index after it."""
     n = len(pattern)
     end = start
     while end < n and pattern[end] == "*":
@@ -85,39 +97,44 @@ def _translate_stars(pattern: str, start: int) -> tuple[str, int]:
     whole_component = starts_component and (end == n or pattern[end] == "/")
     # '**' is special only as a whole path component; otherwise it acts like '*'.
     if end - start == 1 or not whole_component:
-        return "[^/]*", end
+        return GlobToken(STAR, "[^/]*"), end
     if end == n:
-        return ".*", end  # 'dir/**' or a lone '**': everything
-    return "(?:.*/)?", end + 1  # '**/' and '/**/': zero or more directories
+        return GlobToken(ANY_STRING, ".*"), end  # 'dir/**' or a lone '**': everything
+    return GlobToken(DIRS, "(?:.*/)?"), end + 1  # '**/' and '/**/': zero or more directories
 
 
-def _translate(pattern: str) -> str:
-    """Translate a wildmatch pattern into a regex body (needs re.DOTALL)."""
-    out: list[str] = []
+def glob_tokens(pattern: str) -> list[GlobToken]:
+    """The wildmatch pattern as tokens, each with its regex piece (which needs re.DOTALL)."""
+    out: list[GlobToken] = []
     i, n = 0, len(pattern)
     while i < n:
         c = pattern[i]
         if c == "*":
-            regex, i = _translate_stars(pattern, i)
-            out.append(regex)
+            token, i = _star_token(pattern, i)
+            out.append(token)
         elif c == "?":
-            out.append("[^/]")
+            out.append(GlobToken(ONE, "[^/]"))
             i += 1
         elif c == "[":
             translated = _translate_class(pattern, i)
             if translated is None:  # unclosed: literal '['
-                out.append("\\[")
+                out.append(GlobToken(LITERAL, "\\[", "["))
                 i += 1
             else:
-                out.append(translated[0])
+                out.append(GlobToken(ONE, translated[0]))
                 i = translated[1]
         elif c == "\\" and i + 1 < n:
-            out.append(re.escape(pattern[i + 1]))
+            out.append(GlobToken(LITERAL, re.escape(pattern[i + 1]), pattern[i + 1]))
             i += 2
         else:
-            out.append(re.escape(c))
+            out.append(GlobToken(LITERAL, re.escape(c), c))
             i += 1
-    return "".join(out)
+    return out
+
+
+def _translate(pattern: str) -> str:
+    """Translate a wildmatch pattern into a regex body (needs re.DOTALL)."""
+    return "".join(token.regex for token in glob_tokens(pattern))
 
 
 def translate_wildmatch(pattern: str) -> str:
@@ -172,12 +189,55 @@ def expand_braces(pattern: str) -> list[str]:
     return [pattern]
 
 
+class GlobSet:
+    """Several globs at once: which is the last of them to match a path.
+
+    Ordinary patterns share one regex (fast, in C); a pattern whose regex could backtrack
+    for long is matched by a :class:`~prx.files.globmatch.LinearMatcher` instead.
+    """
+
+    __slots__ = ("_group_index", "_linear", "_regex")
+
+    def __init__(self, token_lists: Sequence[list[GlobToken]]) -> None:
+        is_safe = [is_regex_safe(tokens) for tokens in token_lists]
+        # Last pattern first, so the first alternative that matches is the winner.
+        safe = [i for i in range(len(token_lists) - 1, -1, -1) if is_safe[i]]
+        self._regex = (
+            re.compile(
+                "|".join(f"({''.join(t.regex for t in token_lists[i])})" for i in safe),
+                re.DOTALL,
+            )
+            if safe
+            else None
+        )
+        self._group_index = tuple(safe)
+        self._linear = tuple(
+            (i, LinearMatcher(token_lists[i]))
+            for i in range(len(token_lists) - 1, -1, -1)
+            if not is_safe[i]
+        )
+
+    def last_match(self, text: str) -> int | None:
+        """The index of the last glob that matches the whole of ``text``, or None."""
+        winner = -1
+        if self._regex is not None:
+            m = self._regex.fullmatch(text)
+            if m is not None and m.lastindex is not None:
+                winner = self._group_index[m.lastindex - 1]
+        for index, matcher in self._linear:
+            if index < winner:
+                break
+            if matcher.fullmatch(text):
+                return index
+        return winner if winner >= 0 else None
+
+
 @lru_cache(maxsize=256)
-def _compile_any(patterns: tuple[str, ...]) -> re.Pattern[str] | None:
-    """Compile one regex matching any of ``patterns``; cached across GlobPatterns."""
+def _compile_any(patterns: tuple[str, ...]) -> GlobSet | None:
+    """One matcher for any of ``patterns``; cached across GlobPatterns."""
     if not patterns:
         return None
-    return re.compile("|".join(f"(?:{_translate(p)})" for p in patterns), re.DOTALL)
+    return GlobSet([glob_tokens(p) for p in patterns])
 
 
 def _strip_root(pattern: str) -> str:
@@ -217,9 +277,10 @@ class GlobPattern:
 
     def match(self, rel_path: str) -> bool:
         """True if the '/'-separated relative path matches the pattern."""
-        if self._name_re is not None and self._name_re.fullmatch(rel_path.rpartition("/")[2]):
+        name = rel_path.rpartition("/")[2]
+        if self._name_re is not None and self._name_re.last_match(name) is not None:
             return True
-        return self._path_re is not None and self._path_re.fullmatch(rel_path) is not None
+        return self._path_re is not None and self._path_re.last_match(rel_path) is not None
 
     def __repr__(self) -> str:
         return f"GlobPattern({self.pattern!r})"

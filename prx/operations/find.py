@@ -51,8 +51,9 @@ def _run(ws: Workspace, p: FindParams) -> FindResult:
 
 
 def _target(path: str) -> str:
-    # find(1) would read a leading '-' as an option: make the path unambiguous.
-    return "./" + path if path.startswith("-") else path
+    # find(1) reads '-name', '(' or '!' as parts of its expression: a relative path that
+    # does not already start with '/' or '.' gets './' so it can only be a path.
+    return path if path.startswith(("/", "./", "../")) or path in (".", "..") else "./" + path
 
 
 def _fallback(p: FindParams) -> Sequence[str]:

@@ -66,6 +66,15 @@ def _run(ws: Workspace, p: SearchParams) -> SearchResult | SearchExistsResult:
         raise InvalidArgumentError(
             "invalid argument: choose one of --literal, --regex, --semantic, --symbol, --structural"
         )
+    if _mode(p) in (None, "literal") and p.query.strip() and not p.query.strip("./"):
+        from prx.errors import InvalidArgumentError
+
+        # `prx search '--include=*.txt' .` takes the flag as a flag and '.' as the query.
+        raise InvalidArgumentError(
+            f"invalid argument query: {p.query!r} is a path, not a text to search for",
+            suggestion="Give the text first, then the path; a text that starts with '-' "
+            "goes after `--` (prx search -- '--include' .).",
+        )
     return ws.search(
         p.query,
         p.path,

@@ -155,6 +155,15 @@ def _windows(data: NDArray[np.uint8]) -> NDArray[np.uint8]:
     return np.lib.stride_tricks.sliding_window_view(padded, _KEY_BYTES)
 
 
+def _without_surrogates(text: str) -> str:
+    """``text`` with each lone surrogate (an undecodable byte) as U+FFFD."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return "".join("\ufffd" if 0xD800 <= ord(c) <= 0xDFFF else c for c in text)
+    return text
+
+
 class _WordCache(dict[str, tuple[int, ...]]):
     """Lower-cased ASCII word -> its WordPiece ids, computed by the model on a miss."""
 
@@ -538,6 +547,8 @@ class StaticEmbedder:
         """All texts' token ids end to end, and how many belong to each text."""
         limit = self._char_limit
         cut = [text[:limit] for text in texts] if limit is not None else list(texts)
+        # The tokenizer takes no lone surrogate (a name or query that was not UTF-8).
+        cut = [text if text.isascii() else _without_surrogates(text) for text in cut]
         count = len(cut)
         if not (fast and self._shortcut):
             return _concatenate(self._full_pipeline(cut))
