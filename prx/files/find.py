@@ -23,6 +23,8 @@ if TYPE_CHECKING:
 
 __all__ = ["VIEWS", "build_tree", "find_files"]
 
+#: Directory levels the tree view nests; deeper ones are joined into one key.
+MAX_TREE_DEPTH = 64
 #: Accepted values of ``view``.
 VIEWS = ("both", "tree", "flat")
 # Stands in for budget_used while fitting, so the real figure never adds digits.
@@ -35,12 +37,16 @@ def build_tree(entries: list[FileEntry], base: str = ".") -> dict[str, Any]:
     ``base`` is the listed directory as answers show it (entries' paths start with it):
     unless it is the root itself (``.``) the tree has one key, ``base``, holding the
     listing, so the keys down to a file, joined by ``/``, spell the entry's path.
+    Directories deeper than :data:`MAX_TREE_DEPTH` levels share one key (``"d/d/d"``), so
+    a hostile tree cannot nest the answer past what a JSON encoder or reader accepts.
     """
     tree: dict[str, Any] = {}
     top = tree if base == "." else tree.setdefault(base, {})
     skip = 0 if base == "." else len(base) + (0 if base.endswith("/") else 1)
     for entry in entries:
         *dirs, name = entry.path[skip:].split("/")
+        if len(dirs) > MAX_TREE_DEPTH:
+            dirs[MAX_TREE_DEPTH - 1 :] = ["/".join(dirs[MAX_TREE_DEPTH - 1 :])]
         node = top
         for part in dirs:
             node = node.setdefault(part, {})
