@@ -88,23 +88,36 @@ def to_jsonable(value: Any) -> Any:
 def dumps(envelope: Mapping[str, Any], *, indent: int | None = None) -> str:
     """Serialise compactly (or indented), keeping non-ASCII text as is.
 
-    Lone surrogates (a name that is not UTF-8, a ``"\\ud800"`` sent in a batch line) are
-    written as ``\\uXXXX`` escapes, so the output is always valid UTF-8 and decodes back to
-    the same string.
+    The output is always valid UTF-8: see :func:`escape_surrogates` for the bytes of a
+    name that is not UTF-8.
     """
     if indent is None:
         text = json.dumps(envelope, separators=(",", ":"), ensure_ascii=False)
     else:
         text = json.dumps(envelope, indent=indent, ensure_ascii=False)
-    return text if text.isascii() else escape_surrogates(text)
+    return text if text.isascii() else escape_surrogates(text, json_text=True)
 
 
-def escape_surrogates(text: str) -> str:
-    """``text`` with each lone surrogate replaced by its JSON escape ``\\uXXXX``."""
+def escape_surrogates(text: str, *, json_text: bool = False) -> str:
+    """``text`` as valid UTF-8: each byte that is not UTF-8 shown as ``\\xNN``.
+
+    Python reads such a byte of a file name or argument as a lone surrogate
+    ``\\udc80``-``\\udcff`` (surrogateescape); answers show it as the four characters
+    ``\\xNN``, which every command accepts back in a path (:meth:`Workspace.resolve`).
+    Any other lone surrogate (only a batch line can send one) is shown as ``\\uXXXX``.
+    With ``json_text`` the escapes are written as JSON string content (backslash doubled
+    for ``\\xNN``, a JSON escape for ``\\uXXXX``).
+    """
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:
-        return "".join(f"\\u{ord(c):04x}" if 0xD800 <= ord(c) <= 0xDFFF else c for c in text)
+        slash = "\\\\" if json_text else "\\"
+        return "".join(
+            (f"{slash}x{ord(c) - 0xDC00:02x}" if 0xDC80 <= ord(c) <= 0xDCFF else f"\\u{ord(c):04x}")
+            if 0xD800 <= ord(c) <= 0xDFFF
+            else c
+            for c in text
+        )
     return text
 
 

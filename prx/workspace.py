@@ -79,8 +79,19 @@ class Workspace:
         return self._registry is not None
 
     def resolve(self, path: str | os.PathLike[str]) -> str:
-        """An absolute path for ``path``, relative paths taken from the workspace root."""
-        return os.path.join(self.root_dir, os.fspath(path))
+        """An absolute path for ``path``, relative paths taken from the workspace root.
+
+        A path as answers show a name that is not UTF-8 (``caf\\xe9.py``) names that file
+        when no file has the literal name.
+        """
+        full = os.path.join(self.root_dir, os.fspath(path))
+        if "\\x" in full and not os.path.lexists(full):
+            from prx.files.display import byte_escapes_undone
+
+            undone = byte_escapes_undone(full)
+            if undone is not None and os.path.lexists(undone):
+                return undone
+        return full
 
     def language_for(self, path: str | os.PathLike[str]) -> LanguageSpec | None:
         """The language of a file, or None when no plugin recognises it."""

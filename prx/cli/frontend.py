@@ -132,7 +132,10 @@ class CliFrontend(Frontend):
         self._write(renderer().render(envelope))
 
     def _write(self, text: str) -> None:
-        self.stdout.write(text + "\n")
+        from prx.envelope import escape_surrogates
+
+        # A name that is not UTF-8 must not crash a strict UTF-8 stdout (--plain, --help).
+        self.stdout.write((text if text.isascii() else escape_surrogates(text)) + "\n")
         self.stdout.flush()
 
     def _help(self) -> str:

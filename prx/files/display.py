@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import os
 
-__all__ = ["shown_path", "under", "walk_base"]
+__all__ = ["byte_escapes_undone", "shown_path", "under", "walk_base"]
 
 
 def shown_path(root_dir: str, path: str) -> str:
@@ -40,3 +40,30 @@ def under(base: str, rel: str) -> str:
     if base == ".":
         return rel
     return base + rel if base.endswith("/") else f"{base}/{rel}"
+
+
+_HEX = "0123456789abcdefABCDEF"
+
+
+def byte_escapes_undone(path: str) -> str | None:
+    """``path`` with each ``\\xNN`` turned back into the byte it shows (as Python spells a
+    byte that is not UTF-8), or None when it holds no such escape.
+
+    Answers show such bytes of a name as ``\\xNN`` (see
+    :func:`prx.envelope.escape_surrogates`); this is the way back.
+    """
+    if "\\x" not in path:
+        return None
+    out: list[str] = []
+    i, n, changed = 0, len(path), False
+    while i < n:
+        if path.startswith("\\x", i) and i + 3 < n and path[i + 2] in _HEX and path[i + 3] in _HEX:
+            value = int(path[i + 2 : i + 4], 16)
+            if value >= 0x80:  # ASCII bytes are never escaped: keep such text as it is
+                out.append(chr(0xDC00 + value))
+                i += 4
+                changed = True
+                continue
+        out.append(path[i])
+        i += 1
+    return "".join(out) if changed else None

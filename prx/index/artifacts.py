@@ -65,7 +65,18 @@ def _save_npy(directory: str, name: str, array: NDArray[Any]) -> None:
 def _dump(directory: str, name: str, value: Any) -> None:
     # json.dumps, not json.dump: only the one-shot call uses the C encoder (10x faster).
     with open(os.path.join(directory, name), "w", encoding="utf-8") as fh:
-        fh.write(json.dumps(value, separators=(",", ":"), ensure_ascii=False))
+        fh.write(_json_text(value))
+
+
+def _json_text(value: Any) -> str:
+    """Compact JSON that is valid UTF-8: a name that is not UTF-8 stays a \\udcXX escape."""
+    text = json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+    if not text.isascii():
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError:
+            return json.dumps(value, separators=(",", ":"))
+    return text
 
 
 def _link(directory: str, name: str, source: IndexData | None, same: frozenset[str]) -> bool:
@@ -181,7 +192,7 @@ def write_index(
     }
     temporary = os.path.join(directory, "manifest.json.tmp")
     with open(temporary, "w", encoding="utf-8") as fh:
-        fh.write(json.dumps(manifest, ensure_ascii=False))
+        fh.write(_json_text(manifest))
         fh.flush()
         os.fsync(fh.fileno())
     os.replace(temporary, os.path.join(directory, "manifest.json"))
