@@ -32,11 +32,12 @@ class SearchParams:
     context: int = param(
         2, help="lines around a literal or regex match (default 2)", short="-C", metavar="N"
     )
+    # The aliases are the Python API's names (``prx.search(globs=...)``).
     include: tuple[str, ...] = param(
-        (), help="only files matching this glob; repeatable", metavar="GLOB"
+        (), help="only files matching this glob; repeatable", metavar="GLOB", aliases=("globs",)
     )
     language: tuple[str, ...] = param(
-        (), help="only files of this language; repeatable", metavar="LANG"
+        (), help="only files of this language; repeatable", metavar="LANG", aliases=("languages",)
     )
     ignore_case: bool = param(False, help="literal and regex: ignore case", short="-i")
     exists: bool = param(False, help="answer only whether anything matches")
@@ -64,7 +65,8 @@ def _run(ws: Workspace, p: SearchParams) -> SearchResult | SearchExistsResult:
         from prx.errors import InvalidArgumentError
 
         raise InvalidArgumentError(
-            "invalid argument: choose one of --literal, --regex, --semantic, --symbol, --structural"
+            "invalid argument: choose one of {param:literal}, {param:regex}, {param:semantic}, "
+            "{param:symbol}, {param:structural}"
         )
     return ws.search(
         p.query,

@@ -66,20 +66,29 @@ def run_search(
     from prx.retrieval.query import MODES, detect_mode
 
     if not query.strip():
-        raise InvalidArgumentError("invalid argument query: must not be empty")
+        raise InvalidArgumentError("invalid argument query: must not be empty", param="query")
     if top_k < 1:
-        raise InvalidArgumentError(f"invalid argument --top-k: must be 1 or more, got {top_k}")
+        raise InvalidArgumentError(
+            f"invalid argument {{param}}: must be 1 or more, got {top_k}", param="top_k"
+        )
     if not 0 <= context <= 50:
-        raise InvalidArgumentError(f"invalid argument --context: must be 0 to 50, got {context}")
+        raise InvalidArgumentError(
+            f"invalid argument {{param}}: must be 0 to 50, got {context}", param="context"
+        )
     if budget is not None and budget <= 0:
-        raise InvalidArgumentError(f"invalid argument --budget: must be positive, got {budget}")
+        raise InvalidArgumentError(
+            f"invalid argument {{param}}: must be positive, got {budget}", param="budget"
+        )
     if mode is not None and mode not in MODES:
-        raise InvalidArgumentError(f"invalid argument --mode: expected one of {', '.join(MODES)}")
+        raise InvalidArgumentError(
+            f"invalid argument {{param}}: expected one of {', '.join(MODES)}", param="mode"
+        )
     known = {spec.name for spec in ws.registry.languages()}
     for language in languages:
         if language.lower() not in known:
             raise InvalidArgumentError(
-                f"invalid argument --language: unknown language {language!r}",
+                f"invalid argument {{param}}: unknown language {language!r}",
+                param="languages",
                 suggestion=f"Known languages: {', '.join(sorted(known))}.",
             )
     root = ws.resolve(path)
@@ -175,7 +184,8 @@ class _Page:
             if keep == 0 and window:
                 raise BudgetExceededError(
                     f"budget {self.budget} cannot hold a single match",
-                    suggestion=f"Use --budget {self.budget * 2} or more, or --context 0.",
+                    suggestion=f"Use {{param:budget}} {self.budget * 2} or more, or "
+                    "{param:context} 0.",
                 )
         draft = build(keep, _PLACEHOLDER)
         return replace(draft, budget_used=data_tokens(draft, self.count))
