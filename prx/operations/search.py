@@ -41,6 +41,11 @@ class SearchParams:
     )
     ignore_case: bool = param(False, help="literal and regex: ignore case", short="-i")
     exists: bool = param(False, help="answer only whether anything matches")
+    rerank: str | None = param(
+        None,
+        help="rerank stages to enable (+NAME) or disable (-NAME) for this call, comma-separated",
+        metavar="+NAME,-NAME",
+    )
     continue_token: str | None = param(
         None, help="continuation_token of the previous page", flag="--continue", metavar="TOKEN"
     )
@@ -80,6 +85,7 @@ def _run(ws: Workspace, p: SearchParams) -> SearchResult | SearchExistsResult:
         languages=p.language,
         exists=p.exists,
         ignore_case=p.ignore_case,
+        rerank=p.rerank,
     )
 
 

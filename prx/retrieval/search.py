@@ -61,6 +61,7 @@ def run_search(
     languages: Sequence[str] = (),
     exists: bool = False,
     ignore_case: bool = False,
+    rerank: str | Sequence[str] | None = None,
 ) -> SearchResult | SearchExistsResult:
     """Search for :meth:`Workspace.search`."""
     from prx.retrieval.query import MODES, detect_mode
@@ -99,8 +100,22 @@ def run_search(
     else:
         reason = f"requested (--{mode})"
     accept = _acceptor(ws, globs, languages)
+    ranked = mode not in ("literal", "regex", "structural")
+    stages: tuple[str, ...] | None = None
+    notes: list[str] = []
+    if ranked or rerank:  # a bad --rerank is an error in every mode
+        from prx.ranking.pipeline import resolve_pipeline
+
+        stages, notes = resolve_pipeline(ws, rerank)
+    # The rerank stages decide the order, so a page of one pipeline does not continue another.
     request = continuation.fingerprint(
-        root, query, mode, sorted(globs), sorted(languages), ignore_case
+        root,
+        query,
+        mode,
+        sorted(globs),
+        sorted(languages),
+        ignore_case,
+        *([list(stages)] if ranked and stages is not None else []),
     )
     offset = 0
     if continue_token is not None:
@@ -117,7 +132,7 @@ def run_search(
         )
         window = found[offset : offset + top_k]
         return page.finish(window, total, searched, skipped, warning, suggestion, exists=exists)
-    return _ranked(page, root, accept, exists)
+    return _ranked(page, root, accept, exists, stages or (), notes)
 
 
 class _Page:
@@ -287,7 +302,12 @@ def _literal_matches(page: _Page, root: str, hits: Sequence[LiteralHit]) -> list
 
 
 def _ranked(
-    page: _Page, root: str, accept: Callable[[str], bool] | None, exists: bool
+    page: _Page,
+    root: str,
+    accept: Callable[[str], bool] | None,
+    exists: bool,
+    stages: Sequence[str],
+    config_notes: list[str],
 ) -> SearchResult | SearchExistsResult:
     from prx.retrieval.engine import engine_for
     from prx.retrieval.query import expand_abbreviations, symbol_name
@@ -301,7 +321,8 @@ def _ranked(
         symbol=symbol_name(page.query) if page.mode == "symbol" else None,
     )
     pool = max(50, page.offset + 5 * page.top_k)
-    found = engine.ranked_pool(query, pool, accept)
+    notes = list(engine.warnings)
+    found = engine.ranked_pool(query, pool, accept, stages=engine.stages_for(stages, notes))
     ranked = found.order or []  # positions in the pool, best first
     corpus = engine.corpus
     if exists:
@@ -313,7 +334,7 @@ def _ranked(
     if not ranked:
         suggestion = "Nothing matched: try other words, or --literal for an exact text."
     skipped = dict(corpus.skipped)
-    notes = list(engine.warnings)
+    notes += config_notes
     index_note = page.ws.cache.get("index-warnings", {}).get(root)
     if index_note and corpus.origin == "built":
         notes.append(index_note)
