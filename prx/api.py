@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import os
+from collections.abc import Sequence
 
 from prx.types import ExistsResult, FindResult, ReadResult, SearchResult, StatsResult
 from prx.workspace import Workspace
@@ -128,6 +129,7 @@ def search(
     globs: tuple[str, ...] = (),
     languages: tuple[str, ...] = (),
     ignore_case: bool = False,
+    rerank: str | Sequence[str] | None = None,
     root: PathArg = ".",
 ) -> SearchResult:
     """Search code below ``path`` and return ranked matches.
@@ -140,6 +142,10 @@ def search(
     :param context: lines around literal and regex matches.
     :param globs: only files matching one of these globs.
     :param languages: only files of these languages.
+    :param rerank: rerank stages to enable (``"+name"``) or disable (``"-name"``) for this
+        call, as ``"+a,-b"`` or ``["+a", "-b"]``, on top of the configured ones.
+    :raises prx.errors.InvalidArgumentError: an unknown stage name (the message lists
+        the known ones), among other bad arguments.
     """
     result = workspace_for(root).search(
         query,
@@ -152,6 +158,7 @@ def search(
         globs=globs,
         languages=languages,
         ignore_case=ignore_case,
+        rerank=rerank,
     )
     assert isinstance(result, SearchResult)
     return result

@@ -35,7 +35,8 @@ def limit_for(budget: int) -> int:
         raise BudgetExceededError(
             f"budget {budget} is too small: the envelope alone takes about "
             f"{ENVELOPE_RESERVE} tokens",
-            suggestion=f"Use --budget {ENVELOPE_RESERVE * 4} or more.",
+            param="budget",
+            suggestion=f"Use {{param}} {ENVELOPE_RESERVE * 4} or more.",
         )
     return budget - ENVELOPE_RESERVE
 

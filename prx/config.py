@@ -1,4 +1,5 @@
-"""Workspace configuration, read from the environment.
+"""Workspace configuration, read from the environment (and, for the search's rerank stages,
+from the project's configuration files: :func:`project_config`).
 
 ======================================  =====================================================
 ``PRX_HOME``                            state directory (default ``~/.prx``)
@@ -9,6 +10,7 @@
 ``PRX_PLUGINS``                         allowlist of entry-point names (empty: none)
 ``PRX_FRESHNESS_SECONDS``               how often a warm search re-checks files (default 1)
 ``PRX_DISABLED_PLUGINS``                blocklist of entry-point names
+``PRX_RERANK``                          rerank stages to enable / disable (``+name,-name``)
 ======================================  =====================================================
 """
 
@@ -23,7 +25,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-__all__ = ["Config", "DEFAULT_MAX_FILE_SIZE"]
+__all__ = ["Config", "DEFAULT_MAX_FILE_SIZE", "ProjectConfig", "project_config"]
 
 #: Files larger than this are skipped by walking commands.
 DEFAULT_MAX_FILE_SIZE = 1_048_576
@@ -33,6 +35,10 @@ def _names(value: str | None) -> frozenset[str] | None:
     if value is None:
         return None
     return frozenset(n.strip() for n in value.split(",") if n.strip())
+
+
+def _items(value: str | None) -> tuple[str, ...]:
+    return tuple(n.strip() for n in (value or "").split(",") if n.strip())
 
 
 def _seconds(value: str | None, default: float) -> float:
@@ -73,6 +79,8 @@ class Config:
     freshness_seconds: float = 1.0
     #: Per-plugin settings, keyed by component or plugin name.
     settings: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    #: Rerank stages to enable (``+name``) or disable (``-name``) in every search.
+    rerank: tuple[str, ...] = ()
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> Config:
@@ -93,8 +101,81 @@ class Config:
             plugin_allowlist=_names(env.get("PRX_PLUGINS")),
             plugin_blocklist=_names(env.get("PRX_DISABLED_PLUGINS")) or frozenset(),
             freshness_seconds=_seconds(env.get("PRX_FRESHNESS_SECONDS"), 1.0),
+            rerank=_items(env.get("PRX_RERANK")),
         )
 
     def plugin_settings(self, name: str) -> Mapping[str, Any]:
         """Settings for the plugin or component called ``name`` (empty when none)."""
         return self.settings.get(name, {})
+
+
+@record
+class ProjectConfig:
+    """The ``[tool.prx]`` tables of a project's configuration files."""
+
+    #: ``(file, table)`` pairs, the one that wins last: ``pyproject.toml``'s ``[tool.prx]``,
+    #: then ``.prx/config.toml`` (its top level, or its own ``[tool.prx]``).
+    tables: tuple[tuple[str, Mapping[str, Any]], ...] = ()
+    #: Files that exist but could not be read, and why.
+    warnings: tuple[str, ...] = ()
+
+
+def _toml_parser() -> Any | None:
+    """``tomllib``, or the ``tomli`` backport on Python 3.10 when it is installed."""
+    import importlib
+
+    for name in ("tomllib", "tomli"):
+        try:
+            return importlib.import_module(name)
+        except ModuleNotFoundError:
+            continue
+    return None
+
+
+def _read_table(path: str, own: bool) -> tuple[Mapping[str, Any] | None, str | None]:
+    """The prx table of one file, or why it could not be read (None, None: none there)."""
+    try:
+        with open(path, encoding="utf-8") as fh:
+            text = fh.read()
+    except (OSError, UnicodeDecodeError) as exc:
+        return None, f"{path} was not read: {exc}"
+    if not own and "tool.prx" not in text and "[tool]" not in text:
+        return None, None  # a pyproject.toml without prx settings: not worth parsing
+    parser = _toml_parser()
+    if parser is None:
+        return None, f"{path} was not read: Python 3.10 needs the tomli package for TOML"
+    try:
+        data = parser.loads(text)
+    except ValueError as exc:  # tomllib.TOMLDecodeError
+        return None, f"{path} was not read: {exc}"
+    table = data.get("tool", {}).get("prx") if isinstance(data.get("tool"), dict) else None
+    if table is None and own:
+        table = {k: v for k, v in data.items() if k != "tool"}
+    return (table if isinstance(table, dict) else None), None
+
+
+def project_config(start: str) -> ProjectConfig:
+    """The configuration files of the project holding ``start``: the nearest directory at or
+    above it with a ``pyproject.toml`` or a ``.prx/config.toml``."""
+    directory = os.path.abspath(start)
+    while True:
+        files = [
+            (os.path.join(directory, "pyproject.toml"), False),
+            (os.path.join(directory, ".prx", "config.toml"), True),
+        ]
+        present = [(path, own) for path, own in files if os.path.isfile(path)]
+        if present:
+            break
+        parent = os.path.dirname(directory)
+        if parent == directory:
+            return ProjectConfig()
+        directory = parent
+    tables: list[tuple[str, Mapping[str, Any]]] = []
+    warnings: list[str] = []
+    for path, own in present:
+        table, problem = _read_table(path, own)
+        if table is not None:
+            tables.append((path, table))
+        if problem is not None:
+            warnings.append(problem)
+    return ProjectConfig(tables=tuple(tables), warnings=tuple(warnings))

@@ -33,12 +33,14 @@ def decode(token: str, op: str, request: str, count: int) -> list[str]:
     parts = token.strip().split(_SEP)
     if len(parts) != count + 2 or parts[0] != op:
         raise InvalidArgumentError(
-            f"invalid argument --continue: {token!r} is not a continuation token of {op}",
+            f"invalid argument {{param}}: {token!r} is not a continuation token of {op}",
+            param="continue_token",
             suggestion="Pass the continuation_token of the previous answer unchanged.",
         )
     if parts[1] != request:
         raise InvalidArgumentError(
-            "invalid argument --continue: the token belongs to a different request",
+            "invalid argument {param}: the token belongs to a different request",
+            param="continue_token",
             suggestion="Repeat the original request's arguments with its continuation_token.",
         )
     return parts[2:]
@@ -47,5 +49,7 @@ def decode(token: str, op: str, request: str, count: int) -> list[str]:
 def decode_int(value: str, op: str) -> int:
     """One numeric value of a decoded token."""
     if not value.isdigit():
-        raise InvalidArgumentError(f"invalid argument --continue: damaged {op} continuation token")
+        raise InvalidArgumentError(
+            f"invalid argument {{param}}: damaged {op} continuation token", param="continue_token"
+        )
     return int(value)

@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 
 from prx._record import record
 from prx.envelope import Envelope, dumps, error_envelope, fallback_envelope, ok_envelope
-from prx.errors import InternalError, PrxError, PrxIOError
+from prx.errors import LIBRARY, InternalError, PrxError, PrxIOError, Wording
 from prx.tokens import count_fast, counter_for
 
 TYPE_CHECKING = False
@@ -25,7 +25,8 @@ __all__ = ["Outcome", "invoke"]
 
 _BUG_HINT = "This is a bug in prx or a plugin; the error log under PRX_HOME has the details."
 _BUG_HINT_NO_FALLBACK = (
-    "This is a bug in prx or a plugin; retry without --no-fallback to get the Unix tool's answer."
+    "This is a bug in prx or a plugin; retry without {param:no_fallback} to get the Unix "
+    "tool's answer."
 )
 
 
@@ -46,6 +47,7 @@ def invoke(
     args: Sequence[str] = (),
     extra: Mapping[str, Any] | None = None,
     record: bool = True,
+    wording: Wording = LIBRARY,
 ) -> Outcome:
     """Run ``op`` with ``params`` and build its envelope.
 
@@ -53,6 +55,7 @@ def invoke(
     :param args: the command line as given, for the error log.
     :param extra: fields to add to the envelope (``id`` in batch answers).
     :param record: append a usage record for ``prx stats`` on success.
+    :param wording: how the front-end spells parameters and commands in error texts.
     """
     budget = getattr(params, op.budget_param, None) if op.budget_param else None
     count = counter_for(budget is not None)
@@ -61,10 +64,10 @@ def invoke(
         result = op.func(ws, params)
     except PrxError as err:
         if err.falls_back:
-            return _failed(ws, op, params, err, allow_fallback, args, extra, budget)
-        return Outcome(_error(op.name, err, ws, extra), err.exit_code)
+            return _failed(ws, op, params, err, allow_fallback, args, extra, budget, wording)
+        return Outcome(_error(op.name, err, ws, extra, wording), err.exit_code)
     except Exception as exc:  # a bug: answer through the fallback rather than crash
-        return _failed(ws, op, params, exc, allow_fallback, args, extra, budget)
+        return _failed(ws, op, params, exc, allow_fallback, args, extra, budget, wording)
     envelope = ok_envelope(op.name, result, warnings=ws.registry.warnings, count=count, extra=extra)
     if record and op.record_usage:
         from prx.usage.records import append_record
@@ -78,8 +81,14 @@ def invoke(
     return Outcome(envelope, 0)
 
 
-def _error(command: str, err: PrxError, ws: Workspace, extra: Mapping[str, Any] | None) -> Envelope:
-    return error_envelope(command, err, warnings=ws.registry.warnings, extra=extra)
+def _error(
+    command: str,
+    err: PrxError,
+    ws: Workspace,
+    extra: Mapping[str, Any] | None,
+    wording: Wording,
+) -> Envelope:
+    return error_envelope(command, err, warnings=ws.registry.warnings, extra=extra, wording=wording)
 
 
 def _failed(
@@ -91,6 +100,7 @@ def _failed(
     args: Sequence[str],
     extra: Mapping[str, Any] | None,
     budget: int | None,
+    wording: Wording,
 ) -> Outcome:
     from prx.fallback import describe_failure, log_failure, run_fallback
 
@@ -118,10 +128,10 @@ def _failed(
         return Outcome(envelope, 0)
     err = _as_prx_error(exc, detail, allow_fallback)
     if answer is not None:  # the Unix tool failed too: say so rather than answer "ok"
-        err.message = (
-            f"{err.message} (the fallback `{answer.source}` failed too, exit {answer.exit_code})"
+        err.message_template += (
+            f" (the fallback `{answer.source}` failed too, exit {answer.exit_code})"
         )
-    return Outcome(_error(op.name, err, ws, extra), err.exit_code)
+    return Outcome(_error(op.name, err, ws, extra, wording), err.exit_code)
 
 
 #: Exit codes from which each fallback tool reports a failure (grep exits 1 for "no match").

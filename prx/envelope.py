@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 
 from prx._record import OMIT_WHEN, fields_of
 from prx._version import __version__
-from prx.errors import PrxError
+from prx.errors import LIBRARY, PrxError, Wording
 from prx.tokens import TokenCounter, count_fast
 
 TYPE_CHECKING = False
@@ -162,14 +162,18 @@ def error_envelope(
     warnings: Sequence[str] = (),
     count: TokenCounter = count_fast,
     extra: Mapping[str, Any] | None = None,
+    wording: Wording = LIBRARY,
 ) -> Envelope:
-    """Build an error envelope from a :class:`~prx.errors.PrxError`."""
+    """Build an error envelope from a :class:`~prx.errors.PrxError`, its texts in the
+    front-end's ``wording`` (the command line spells ``--top-k`` what Python calls
+    ``top_k``)."""
     env = _base(command, "error")
     if extra:
         env.update(extra)
-    body: dict[str, Any] = {"code": error.code, "message": error.message}
-    if error.suggestion:
-        body["suggestion"] = error.suggestion
+    message, suggestion = error.worded(wording)
+    body: dict[str, Any] = {"code": error.code, "message": message}
+    if suggestion:
+        body["suggestion"] = suggestion
     env["error"] = body
     if warnings:
         env["warnings"] = list(warnings)

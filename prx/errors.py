@@ -5,6 +5,12 @@ into the error envelope ``{"code", "message", "suggestion"}`` and exit with its
 ``exit_code``; anything that is not a ``PrxError`` is an internal failure (``internal_error``)
 and may trigger the Unix fallback.
 
+Core code never spells a CLI flag or command: an error's texts are templates in which
+``{param}`` stands for the parameter the error is about (``param=``), ``{param:top_k}`` for
+another parameter and ``{cmd:find}`` for a command. Each front-end fills them in its own
+:class:`Wording`: the library's (the default, ``top_k`` and ```prx.find()```), the command
+line's (``--top-k`` and ```prx find```), batch's (``top_k`` and ```prx find```).
+
 Hierarchy::
 
     PrxError                      internal_error   (exit 1)
@@ -30,9 +36,11 @@ from __future__ import annotations
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Iterable
     from typing import ClassVar
 
 __all__ = [
+    "LIBRARY",
     "BudgetExceededError",
     "GitError",
     "IndexCorruptedError",
@@ -50,15 +58,71 @@ __all__ = [
     "PrxIOError",
     "SyntaxCheckError",
     "UnknownComponentError",
+    "Wording",
     "ERROR_CODES",
+    "did_you_mean",
 ]
+
+
+class Wording:
+    """How one front-end spells the parameters and commands an error's texts name.
+
+    This base class is the Python library's wording: a parameter is its keyword argument
+    (``top_k``), a command the function that runs it (```prx.find()```). Front-ends
+    subclass it (``prx.cli.wording``).
+    """
+
+    def param(self, name: str) -> str:
+        """The spelling of parameter ``name`` (its Python name, ``top_k``)."""
+        return name
+
+    def command(self, name: str) -> str:
+        """The spelling of command ``name`` (``find``)."""
+        from prx import api
+        from prx.workspace import Workspace
+
+        if name in api.__all__:
+            return f"`prx.{name}()`"
+        if hasattr(Workspace, name):
+            return f"`prx.Workspace.{name}()`"
+        return f"the `{name}` operation"
+
+    def fill(self, text: str, param: str | None = None) -> str:
+        """``text`` with its ``{param}``, ``{param:NAME}`` and ``{cmd:NAME}`` spelled out;
+        ``param`` is the error's own parameter. Other braces are left as they are."""
+        if "{" not in text:
+            return text
+        import re
+
+        def spell(match: re.Match[str]) -> str:
+            kind, name = match.group(1), match.group(2)
+            if kind == "cmd":
+                return self.command(name) if name else match.group(0)
+            target = name or param
+            return self.param(target) if target else match.group(0)
+
+        return re.sub(r"\{(param|cmd)(?::([A-Za-z0-9_-]+))?\}", spell, text)
+
+
+#: The library's wording, used by ``str(err)``, ``err.message`` and ``err.suggestion``.
+LIBRARY = Wording()
+
+
+def did_you_mean(word: str, known: Iterable[str]) -> str | None:
+    """``Did you mean 'search'?`` for the known name closest to ``word``, if any is close."""
+    import difflib
+
+    close = difflib.get_close_matches(word, list(known), n=1, cutoff=0.6)
+    return f"Did you mean {close[0]!r}?" if close else None
 
 
 class PrxError(Exception):
     """Base class of every error prx answers with.
 
-    :param message: what went wrong, for a person or an agent to read.
+    :param message: what went wrong, for a person or an agent to read (a template: see
+        the module's documentation).
     :param suggestion: the next step that would help; defaults to the class's suggestion.
+    :param param: the parameter the error is about, by its Python name (``top_k``).
     """
 
     #: Stable machine-readable code, the ``error.code`` of the envelope.
@@ -70,10 +134,35 @@ class PrxError(Exception):
     #: Whether the Unix fallback may answer in place of this error.
     falls_back: ClassVar[bool] = False
 
-    def __init__(self, message: str, *, suggestion: str | None = None) -> None:
+    def __init__(
+        self, message: str, *, suggestion: str | None = None, param: str | None = None
+    ) -> None:
         super().__init__(message)
-        self.message = message
-        self.suggestion = suggestion if suggestion is not None else self.default_suggestion
+        #: The parameter the error is about (``top_k``), or None.
+        self.param = param
+        #: The message as raised, placeholders unfilled.
+        self.message_template = message
+        #: The suggestion as raised (or the class's default), placeholders unfilled.
+        self.suggestion_template = suggestion if suggestion is not None else self.default_suggestion
+
+    @property
+    def message(self) -> str:
+        """What went wrong, in the library's wording."""
+        return LIBRARY.fill(self.message_template, self.param)
+
+    @property
+    def suggestion(self) -> str | None:
+        """The next step that would help, in the library's wording (None when none)."""
+        template = self.suggestion_template
+        return None if template is None else LIBRARY.fill(template, self.param)
+
+    def worded(self, wording: Wording) -> tuple[str, str | None]:
+        """The message and the suggestion in a front-end's wording."""
+        template = self.suggestion_template
+        return (
+            wording.fill(self.message_template, self.param),
+            None if template is None else wording.fill(template, self.param),
+        )
 
     def __str__(self) -> str:
         return self.message
@@ -83,7 +172,7 @@ class NotFoundError(PrxError, LookupError):
     """A path does not exist."""
 
     code = "file_not_found"
-    default_suggestion = "Check the path. Use `prx find` to discover files."
+    default_suggestion = "Check the path. Use {cmd:find} to discover files."
 
 
 class PermissionDeniedError(PrxError, PermissionError):
@@ -118,7 +207,8 @@ class BudgetExceededError(PrxError):
 
     code = "budget_exceeded"
     default_suggestion = (
-        "Raise --budget, or narrow the request (--lines, --pattern, a subdirectory)."
+        "Raise {param:budget}, or narrow the request ({param:lines}, {param:pattern}, "
+        "a subdirectory)."
     )
 
 
@@ -139,14 +229,13 @@ class InvalidCommandError(InvalidArgumentError):
     """An unknown subcommand, e.g. in a batch request."""
 
     code = "invalid_command"
-    default_suggestion = "Run `prx --help` to list the commands."
 
 
 class IndexMissingError(PrxError):
     """No index exists where one is required."""
 
     code = "index_missing"
-    default_suggestion = "Run `prx index` first."
+    default_suggestion = "Run {cmd:index} first."
 
 
 class IndexCorruptedError(PrxError):
@@ -154,7 +243,7 @@ class IndexCorruptedError(PrxError):
 
     code = "index_corrupted"
     falls_back = True
-    default_suggestion = "Run `prx index --rebuild` to regenerate the index."
+    default_suggestion = "Run {cmd:index} with {param:rebuild} to regenerate the index."
 
 
 class GitError(PrxError):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from prx.config import Config
 
@@ -188,6 +188,7 @@ class Workspace:
         languages: tuple[str, ...] = (),
         exists: bool = False,
         ignore_case: bool = False,
+        rerank: str | Sequence[str] | None = None,
     ) -> SearchResult | SearchExistsResult:
         """Search code. See :func:`prx.search`."""
         from prx.retrieval.search import run_search
@@ -205,6 +206,7 @@ class Workspace:
             languages=languages,
             exists=exists,
             ignore_case=ignore_case,
+            rerank=rerank,
         )
 
     def index(

@@ -65,7 +65,8 @@ def test_binary_file_is_io_error(run_cli, repo):
 
 def test_directory_is_io_error_with_find_hint(run_cli, repo):
     error = assert_error(run_cli("read", "src", cwd=repo).envelope, "read", "io_error")
-    assert "prx find src" in error["suggestion"]
+    assert error["message"] == "is a directory: src"
+    assert "`prx find`" in error["suggestion"]
 
 
 def test_bad_if_changed_hash(run_cli, repo):

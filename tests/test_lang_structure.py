@@ -114,7 +114,7 @@ def test_snap_function_from_an_indented_line(pyrepo):
 def test_snap_needs_lines(pyrepo):
     from prx.errors import InvalidArgumentError
 
-    with pytest.raises(InvalidArgumentError, match="needs --lines"):
+    with pytest.raises(InvalidArgumentError, match="needs lines"):
         prx.Workspace(pyrepo).read("store.py", snap="function")
 
 

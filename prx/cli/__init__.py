@@ -27,6 +27,7 @@ def main(argv: Sequence[str] | None = None, *, program: str | None = None) -> in
 
         sys.stdout.write(f"prx {__version__}\n")
         return 0
+    from prx.cli.wording import CliWording
     from prx.envelope import dumps, error_envelope
     from prx.errors import InternalError, PrxError
     from prx.workspace import Workspace
@@ -36,7 +37,7 @@ def main(argv: Sequence[str] | None = None, *, program: str | None = None) -> in
         frontend = workspace.registry.frontend("cli")(workspace)
         return frontend.main(args)
     except PrxError as err:
-        sys.stdout.write(dumps(error_envelope("prx", err)) + "\n")
+        sys.stdout.write(dumps(error_envelope("prx", err, wording=CliWording())) + "\n")
         return err.exit_code
     except Exception as exc:  # never a traceback on stdout: an internal_error envelope
         if os.environ.get("PRX_DEBUG"):

@@ -12,14 +12,30 @@ import json
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, TextIO
 
+from prx.cli.wording import BatchWording
 from prx.envelope import error_envelope
 from prx.errors import InternalError, InvalidArgumentError, InvalidCommandError, PrxError
 
 if TYPE_CHECKING:
     from prx.cli.frontend import CliOptions
+    from prx.plugin.interfaces import Operation
     from prx.workspace import Workspace
 
 __all__ = ["run_batch"]
+
+
+def _operation(ws: Workspace, command: str) -> Operation:
+    """The operation a batch line names; an unknown one answers with the closest name."""
+    from prx.cli.frontend import unknown_command
+
+    try:
+        op = ws.registry.operation(command)
+    except InvalidCommandError:
+        known = [op.name for op in ws.registry.operations() if "batch" in op.frontends]
+        raise unknown_command(command, known) from None
+    if "batch" not in op.frontends:
+        raise InvalidCommandError(f"invalid command: {command} is not available in batch")
+    return op
 
 
 def _answer_line(ws: Workspace, line: str, options: CliOptions) -> tuple[dict[str, Any], int]:
@@ -28,6 +44,7 @@ def _answer_line(ws: Workspace, line: str, options: CliOptions) -> tuple[dict[st
 
     extra: dict[str, Any] = {}
     command = "batch"
+    op: Operation | None = None
     try:
         request = _parse_request(line)
         if "id" in request:
@@ -46,9 +63,7 @@ def _answer_line(ws: Workspace, line: str, options: CliOptions) -> tuple[dict[st
         command = request["cmd"]
         if command == "batch":
             raise InvalidCommandError("invalid command: batch cannot nest")
-        op = ws.registry.operation(command)
-        if "batch" not in op.frontends:
-            raise InvalidCommandError(f"invalid command: {command} is not available in batch")
+        op = _operation(ws, command)
         params = params_from_mapping(op, request, ignore=("cmd", "id"))
         outcome = invoke(
             ws,
@@ -57,10 +72,11 @@ def _answer_line(ws: Workspace, line: str, options: CliOptions) -> tuple[dict[st
             allow_fallback=not options.no_fallback,
             args=["batch", line],
             extra=extra,
+            wording=BatchWording(op),
         )
         return outcome.envelope, outcome.exit_code
     except PrxError as err:
-        return error_envelope(command, err, extra=extra), err.exit_code
+        return error_envelope(command, err, extra=extra, wording=BatchWording(op)), err.exit_code
     except Exception as exc:  # one line's bug must not end the batch
         internal = InternalError(
             f"internal error: {type(exc).__name__}: {exc}",
@@ -125,7 +141,9 @@ def run_batch(
             f"invalid argument: batch takes no arguments, got {args[0]!r}",
             suggestion="Send requests as JSON Lines on stdin.",
         )
-    renderer = ws.registry.renderer("plain" if options.plain else "json")()
+    from prx.cli.render import renderer_for
+
+    renderer = renderer_for(ws.registry, options.plain, stdout)
     for line in _request_lines(stdin):
         if isinstance(line, UnicodeDecodeError):
             stdout.write(renderer.render(_undecodable(line)) + "\n")

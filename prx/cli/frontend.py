@@ -8,8 +8,9 @@ from collections.abc import Sequence
 
 from prx._record import record, replace
 from prx._version import __version__
+from prx.cli.wording import CliWording
 from prx.envelope import Envelope, error_envelope
-from prx.errors import InvalidArgumentError, PrxError
+from prx.errors import InvalidArgumentError, InvalidCommandError, PrxError, did_you_mean
 from prx.plugin._frontends import Frontend
 from prx.workspace import Workspace
 
@@ -17,7 +18,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import TextIO
 
-__all__ = ["CliFrontend", "CliOptions", "split_global_flags"]
+__all__ = ["CliFrontend", "CliOptions", "split_global_flags", "unknown_command"]
 
 _GLOBAL = {
     "--plain": "plain",
@@ -68,6 +69,14 @@ def split_global_flags(argv: Sequence[str]) -> tuple[CliOptions, list[str]]:
     return CliOptions(**flags), rest
 
 
+def unknown_command(command: str, known: list[str]) -> InvalidCommandError:
+    """The error for a command that is not among ``known``, with the closest one."""
+    hints = [did_you_mean(command, known), f"Known commands: {', '.join(sorted(known))}."]
+    return InvalidCommandError(
+        f"unknown command {command!r}", suggestion=" ".join(h for h in hints if h)
+    )
+
+
 class CliFrontend(Frontend):
     """``prx <command> [args]``: JSON envelope on stdout, exit 0 / 1 / 2."""
 
@@ -94,9 +103,11 @@ class CliFrontend(Frontend):
                 self._write(f"prx {__version__}")
                 return 0
             if command.startswith("-"):
+                known = [*_GLOBAL, "--help", "--version"]
+                hints = [did_you_mean(command, known), "Run `prx --help` for usage."]
                 raise InvalidArgumentError(
                     f"invalid argument: unknown option {command!r}",
-                    suggestion="Run `prx --help` for usage.",
+                    suggestion=" ".join(h for h in hints if h),
                 )
             if command in CLI_COMMANDS:
                 from prx.cli.batch import run_batch
@@ -105,14 +116,20 @@ class CliFrontend(Frontend):
             return self._run(command, args[1:], options, argv)
         except PrxError as err:
             warnings = self.workspace.registry.warnings if self.workspace.has_registry else []
-            self._emit(error_envelope(command or "prx", err, warnings=warnings), options)
+            envelope = error_envelope(
+                command or "prx", err, warnings=warnings, wording=CliWording()
+            )
+            self._emit(envelope, options)
             return err.exit_code
 
     def _run(self, command: str, args: list[str], options: CliOptions, argv: Sequence[str]) -> int:
         from prx.cli.parser import parse_params
         from prx.dispatch import invoke
 
-        op = self.workspace.registry.operation(command)
+        try:
+            op = self.workspace.registry.operation(command)
+        except InvalidCommandError:
+            raise unknown_command(command, self._commands()) from None
         if "cli" not in op.frontends:
             raise InvalidArgumentError(
                 f"invalid argument: {command} is not available on the command line"
@@ -122,14 +139,27 @@ class CliFrontend(Frontend):
         except SystemExit as stop:  # --help printed by argparse
             return int(stop.code or 0)
         outcome = invoke(
-            self.workspace, op, params, allow_fallback=not options.no_fallback, args=list(argv)
+            self.workspace,
+            op,
+            params,
+            allow_fallback=not options.no_fallback,
+            args=list(argv),
+            wording=CliWording(op),
         )
         self._emit(outcome.envelope, options)
         return outcome.exit_code
 
     def _emit(self, envelope: Envelope, options: CliOptions) -> None:
-        renderer = self.workspace.registry.renderer("plain" if options.plain else "json")
-        self._write(renderer().render(envelope))
+        from prx.cli.render import renderer_for
+
+        self._write(
+            renderer_for(self.workspace.registry, options.plain, self.stdout).render(envelope)
+        )
+
+    def _commands(self) -> list[str]:
+        """Every command ``prx --help`` lists."""
+        ops = self.workspace.registry.operations()
+        return sorted([op.name for op in ops if "cli" in op.frontends] + list(CLI_COMMANDS))
 
     def _write(self, text: str) -> None:
         from prx.envelope import escape_surrogates

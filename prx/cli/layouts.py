@@ -1,4 +1,4 @@
-"""``--plain`` layouts for the commands with long answers: search, run and index.
+"""``--plain`` layouts for the commands with long answers: search, run, index, bench-ndcg.
 
 Each takes a rich console and the envelope's ``data`` (plain JSON values). They show the
 same facts as the JSON, shortened only where the JSON says where the rest is.
@@ -10,7 +10,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-__all__ = ["index_layout", "numbered", "run_layout", "search_layout"]
+__all__ = ["bench_layout", "index_layout", "numbered", "run_layout", "search_layout"]
 
 #: Snippet lines shown per search match; the JSON has the whole snippet.
 SNIPPET_LINES = 8
@@ -133,3 +133,41 @@ def index_layout(console: Any, data: Any) -> None:
     if data.get("index_dir"):
         size = data.get("size_bytes", 0) / 1_048_576
         console.print(f"index: {_escape(data['index_dir'])} ({size:.1f} MB)")
+
+
+def _interval(pair: Any) -> str:
+    return f"{pair[0]:.4f}-{pair[1]:.4f}"
+
+
+def bench_layout(console: Any, data: Any) -> None:
+    from rich.table import Table
+
+    console.print(
+        f"[bold]NDCG@{data['k']} {data['ndcg']:.4f}[/] (95% CI {_interval(data['ndcg_ci95'])}) "
+        f"over {data['queries']} queries of {_escape(data['dataset'])}, root "
+        f"{_escape(data['root'])}"
+    )
+    table = Table("category", "ndcg", "95% CI", "queries")
+    for name, score in data["by_category"].items():
+        table.add_row(
+            name, f"{score['ndcg']:.4f}", _interval(score["ndcg_ci95"]), str(score["count"])
+        )
+    console.print(table)
+    latency = data["latency_ms"]
+    line = f"latency p50 {latency['p50']} ms, p95 {latency['p95']} ms"
+    if data.get("setup_s") is not None:
+        line += f"; set-up {data['setup_s']} s"
+    console.print(line, markup=False)
+    if data.get("errors"):
+        console.print(f"[red]{data['errors']} queries raised[/] (they score 0)")
+    if data.get("misses"):
+        console.print(f"[yellow]scored 0 ({len(data['misses'])}):[/]")
+        for query in data["misses"]:
+            console.out(f"  {query}", highlight=False)
+    for row in data.get("per_query", ()):
+        files = ", ".join(row["top_files"][:3])
+        console.out(
+            f"{row['ndcg']:.4f}  {row['latency_ms']:>8.1f} ms  [{row['category']}] {row['query']}"
+            f"  -> {files}" + (f"  ({row['error']})" if row.get("error") else ""),
+            highlight=False,
+        )

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from prx._record import RecordField, fields_of, is_required
-from prx.errors import InvalidArgumentError
+from prx.errors import InvalidArgumentError, did_you_mean
 from prx.plugin._operation import Operation, ParamInfo
 
 TYPE_CHECKING = False
@@ -97,9 +97,11 @@ def build_parser(op: Operation) -> argparse.ArgumentParser:
     return parser
 
 
-def _usage_error(op: Operation, message: str) -> NoReturn:
+def _usage_error(op: Operation, message: str, *, near: str | None = None) -> NoReturn:
+    """A usage error; ``near`` leads the suggestion (a "did you mean")."""
+    usage = f"Run `prx {op.name} --help` for usage."
     raise InvalidArgumentError(
-        f"invalid argument: {message}", suggestion=f"Run `prx {op.name} --help` for usage."
+        f"invalid argument: {message}", suggestion=f"{near} {usage}" if near else usage
     )
 
 
@@ -114,7 +116,11 @@ def _convert(op: Operation, flag: str, kind: str, info: ParamInfo, raw: str) -> 
     else:
         value = raw
     if info.choices and value not in info.choices:
-        _usage_error(op, f"{flag}: invalid choice {raw!r} (choose from {', '.join(info.choices)})")
+        _usage_error(
+            op,
+            f"{flag}: invalid choice {raw!r} (choose from {', '.join(info.choices)})",
+            near=did_you_mean(raw, info.choices),
+        )
     return value
 
 
@@ -173,7 +179,8 @@ def parse_params(op: Operation, argv: Sequence[str]) -> Any:
         name, has_inline, inline = arg.partition("=") if arg.startswith("--") else (arg, "", "")
         flagged = flags.get(name)
         if flagged is None:
-            _usage_error(op, f"unrecognized arguments: {arg}")
+            known = [*flags, *(flag for flag, _ in GLOBAL_FLAGS), "--help"]
+            _usage_error(op, f"unrecognized arguments: {arg}", near=did_you_mean(name, known))
         field = flagged
         info = _info(field)
         assert info is not None
@@ -235,9 +242,10 @@ def params_from_mapping(
             continue
         found = names.get(key.replace("-", "_"))
         if found is None:
-            known = ", ".join(sorted({f.name for f in names.values()}))
+            fields = sorted({f.name for f in names.values()})
             raise InvalidArgumentError(
-                f"invalid argument {key!r}: {op.name} takes {known}",
+                f"invalid argument {key!r}: {op.name} takes {', '.join(fields)}",
+                suggestion=did_you_mean(key, [*names, *ignore]),
             )
         info = _info(found)
         if info is not None and info.cli_only and value not in (None, False):

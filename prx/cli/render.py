@@ -3,16 +3,50 @@
 from __future__ import annotations
 
 import io
-import json
+import os
 
 from prx.envelope import Envelope, dumps
 from prx.plugin._frontends import Renderer
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Mapping
     from typing import Any
 
-__all__ = ["JsonRenderer", "PlainRenderer"]
+    from prx.plugin.registry import Registry
+
+__all__ = ["JsonRenderer", "PlainRenderer", "renderer_for", "wants_colour"]
+
+
+def wants_colour(stream: object, environ: Mapping[str, str] | None = None) -> bool:
+    """Whether ``--plain`` output to ``stream`` should be coloured.
+
+    The conventions of no-color.org and force-color.org, in the order CPython applies
+    them: ``NO_COLOR`` (non-empty) turns colour off, else ``FORCE_COLOR`` (non-empty)
+    turns it on, else ``TERM=dumb`` turns it off, else colour when ``stream`` is a
+    terminal.
+    """
+    env = os.environ if environ is None else environ
+    if env.get("NO_COLOR"):
+        return False
+    if env.get("FORCE_COLOR"):
+        return True
+    if env.get("TERM") == "dumb":
+        return False
+    isatty = getattr(stream, "isatty", None)
+    try:
+        return bool(isatty is not None and isatty())
+    except (OSError, ValueError):  # a closed or detached stream
+        return False
+
+
+def renderer_for(registry: Registry, plain: bool, stream: object) -> Renderer:
+    """The renderer the CLI writes ``stream`` with: JSON, or ``--plain`` (coloured when
+    :func:`wants_colour` says so)."""
+    cls = registry.renderer("plain" if plain else "json")
+    if issubclass(cls, PlainRenderer):
+        return cls(colour=wants_colour(stream))
+    return cls()
 
 
 class JsonRenderer(Renderer):
@@ -25,16 +59,34 @@ class JsonRenderer(Renderer):
 
 
 class PlainRenderer(Renderer):
-    """Readable text for people; the data is the same, only the form differs."""
+    """Readable text for people; the data is the same, only the form differs.
+
+    :param colour: emit ANSI colours and styles (the CLI sets it when stdout is a
+        terminal, see :func:`wants_colour`); plain text otherwise.
+    """
 
     NAME = "plain"
+
+    def __init__(self, *, colour: bool = False) -> None:
+        self.colour = colour
 
     def render(self, envelope: Envelope) -> str:
         from rich.console import Console
         from rich.markup import escape
 
         buffer = io.StringIO()
-        console = Console(file=buffer, width=100, highlight=False, soft_wrap=True)
+        # Everything decided here, nothing by rich from the environment or the buffer.
+        console = Console(
+            file=buffer,
+            width=100,
+            highlight=False,
+            soft_wrap=True,
+            force_terminal=self.colour,
+            color_system="standard" if self.colour else None,
+            no_color=not self.colour,
+            force_jupyter=False,
+            force_interactive=False,
+        )
         if envelope["status"] == "error":
             error = envelope["error"]
             code = escape("[" + error["code"] + "]")
@@ -51,8 +103,42 @@ class PlainRenderer(Renderer):
         return buffer.getvalue().rstrip("\n")
 
 
+def _scalar(value: Any) -> str:
+    if value is None:
+        return "-"
+    if value is True or value is False:
+        return "yes" if value else "no"
+    return str(value)
+
+
+def _lines(data: Any, indent: str = "") -> list[str]:
+    """``key: value`` lines, nested keys and list items indented below their key."""
+    if isinstance(data, dict):
+        items: list[tuple[str, Any]] = [(str(k), v) for k, v in data.items()]
+    elif isinstance(data, list):
+        items = [("-", v) for v in data]
+    else:
+        return [indent + line for line in _scalar(data).splitlines() or [""]]
+    out: list[str] = []
+    for key, value in items:
+        label = key if key == "-" else f"{key}:"
+        if isinstance(value, (dict, list)) and value:
+            out.append(indent + label)
+            out.extend(_lines(value, indent + "  "))
+        elif isinstance(value, str) and "\n" in value.rstrip("\n"):
+            out.append(indent + label)
+            out.extend(indent + "  " + line for line in value.splitlines())
+        else:
+            shown = "(none)" if isinstance(value, (dict, list)) else _scalar(value)
+            out.append(f"{indent}{label} {shown}")
+    return out
+
+
 def _generic(console: Any, data: Any) -> None:
-    console.out(json.dumps(data, indent=2, ensure_ascii=False))
+    # Commands without a layout of their own (a plugin's): the data as indented
+    # `key: value` lines, never the JSON again.
+    for line in _lines(data):
+        console.out(line, highlight=False)
 
 
 def _read(console: Any, data: Any) -> None:
@@ -156,13 +242,21 @@ def _layout(name: str) -> Any:
     return show
 
 
+def _search(console: Any, data: Any) -> None:
+    if "matches" not in data:  # search --exists: the answer and its confidence only
+        console.out(f"{'yes' if data['exists'] else 'no'}, {data['confidence']}")
+        return
+    _layout("search_layout")(console, data)
+
+
 _DATA = {
     "read": _read,
     "find": _find,
     "exists": _exists,
     "stats": _stats,
     "outline": _outline,
-    "search": _layout("search_layout"),
+    "search": _search,
+    "bench-ndcg": _layout("bench_layout"),
     "run": _layout("run_layout"),
     "index": _layout("index_layout"),
 }

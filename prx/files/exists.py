@@ -38,11 +38,13 @@ def check_exists(
     """Answer :meth:`Workspace.exists`."""
     if mode not in MODES:
         raise InvalidArgumentError(
-            f"invalid argument --mode: expected one of {', '.join(MODES)}, got {mode!r}"
+            f"invalid argument {{param}}: expected one of {', '.join(MODES)}, got {mode!r}",
+            param="mode",
         )
     if not pattern:
         raise InvalidArgumentError(
             "invalid argument pattern: must not be empty",
+            param="pattern",
             suggestion="Give a path, a glob such as '*.py', or a text to look for.",
         )
     from prx.files.display import shown_path, under, walk_base

@@ -107,15 +107,19 @@ def find_files(
     """List files for :meth:`Workspace.find`."""
     if view not in VIEWS:
         raise InvalidArgumentError(
-            f"invalid argument --view: expected one of {', '.join(VIEWS)}, got {view!r}"
+            f"invalid argument {{param}}: expected one of {', '.join(VIEWS)}, got {view!r}",
+            param="view",
         )
     if max_depth is not None and max_depth < 1:
         raise InvalidArgumentError(
-            f"invalid argument --max-depth: must be 1 or more, got {max_depth}",
-            suggestion="--max-depth 1 lists only the files directly in the path.",
+            f"invalid argument {{param}}: must be 1 or more, got {max_depth}",
+            param="max_depth",
+            suggestion="{param} 1 lists only the files directly in the path.",
         )
     if budget is not None and budget <= 0:
-        raise InvalidArgumentError(f"invalid argument --budget: must be positive, got {budget}")
+        raise InvalidArgumentError(
+            f"invalid argument {{param}}: must be positive, got {budget}", param="budget"
+        )
     entries, skipped, base = _collect(ws, path, pattern, max_depth)
     request = continuation.fingerprint(str(ws.resolve(path)), sorted(pattern), max_depth, view)
     offset = 0
@@ -148,7 +152,7 @@ def find_files(
         if keep == 0 and page:
             raise BudgetExceededError(
                 f"budget {budget} cannot hold a single file entry with the totals",
-                suggestion=f"Use --budget {budget * 2} or more.",
+                suggestion=f"Use {{param:budget}} {budget * 2} or more.",
             )
     draft = build(keep, _PLACEHOLDER)
     used = data_tokens(draft, count)

@@ -131,5 +131,6 @@ def apply_mode(
         changed = diff_vs_head(path, full_text, start, end)
         return changed if changed is not None else selected
     raise InvalidArgumentError(
-        f"invalid argument --mode: expected one of {', '.join(MODES)}, got {mode!r}"
+        f"invalid argument {{param}}: expected one of {', '.join(MODES)}, got {mode!r}",
+        param="mode",
     )

@@ -31,8 +31,10 @@ def parse_lines(spec: str) -> tuple[int, int | None]:
     match = _RANGE.fullmatch(spec)
     if match is None:
         raise InvalidArgumentError(
-            f"invalid argument --lines: expected A-B, N or A-, got {spec!r}",
-            suggestion="For example --lines 10-40, --lines 42 or --lines 100-.",
+            f"invalid argument {{param}}: expected A-B, N or A-, got {spec!r}",
+            param="lines",
+            suggestion="For example 10-40 (lines 10 to 40), 42 (line 42) or 100- (line 100 "
+            "to the end).",
         )
     start = int(match.group(1))
     if match.group(2) is None:
@@ -41,12 +43,15 @@ def parse_lines(spec: str) -> tuple[int, int | None]:
         end = int(match.group(3)) if match.group(3) else None
     if start < 1:
         raise InvalidRangeError(
-            "invalid range: lines are numbered from 1", suggestion="Use --lines 1-N."
+            "invalid range: lines are numbered from 1",
+            param="lines",
+            suggestion="Start the range at 1 (for example 1-10).",
         )
     if end is not None and end < start:
         raise InvalidRangeError(
             f"invalid range {spec!r}: the end comes before the start",
-            suggestion=f"Did you mean --lines {end}-{start}?",
+            param="lines",
+            suggestion=f"Did you mean {{param}} {end}-{start}?",
         )
     return start, end
 
@@ -75,23 +80,29 @@ def _validate(
 ) -> None:
     if if_changed is not None and not is_hash(if_changed):
         raise InvalidArgumentError(
-            f"invalid argument --if-changed: expected a 32-character hex hash, got {if_changed!r}",
-            suggestion="Pass meta.hash from an earlier `prx read` answer.",
+            f"invalid argument {{param}}: expected a 32-character hex hash, got {if_changed!r}",
+            param="if_changed",
+            suggestion="Pass meta.hash from an earlier {cmd:read} answer.",
         )
     if budget is not None and budget <= 0:
-        raise InvalidArgumentError(f"invalid argument --budget: must be positive, got {budget}")
+        raise InvalidArgumentError(
+            f"invalid argument {{param}}: must be positive, got {budget}", param="budget"
+        )
     if snap is not None and snap not in _SNAPS:
         raise InvalidArgumentError(
-            f"invalid argument --snap: expected one of {', '.join(_SNAPS)}, got {snap!r}"
+            f"invalid argument {{param}}: expected one of {', '.join(_SNAPS)}, got {snap!r}",
+            param="snap",
         )
     if snap is not None and lines is None:
         raise InvalidArgumentError(
-            "invalid argument --snap: needs --lines (the range to widen)",
-            suggestion="For example --lines 42 --snap function.",
+            "invalid argument {param}: needs {param:lines} (the range to widen)",
+            param="snap",
+            suggestion="Give {param:lines} too (for example 42); {param} widens that range.",
         )
     if mode is not None and mode not in _MODES:
         raise InvalidArgumentError(
-            f"invalid argument --mode: expected one of {', '.join(_MODES)}, got {mode!r}"
+            f"invalid argument {{param}}: expected one of {', '.join(_MODES)}, got {mode!r}",
+            param="mode",
         )
 
 
@@ -125,14 +136,16 @@ def read_file(
     _validate(if_changed, budget, snap, lines, mode)
     if skeleton and mode is not None:
         raise InvalidArgumentError(
-            "invalid argument --skeleton: it is a reduction of its own and takes no --mode",
-            suggestion="Use either --skeleton or --mode, not both.",
+            "invalid argument {param}: it is a reduction of its own and takes no {param:mode}",
+            param="skeleton",
+            suggestion="Use either {param} or {param:mode}, not both.",
         )
     if skeleton and lines is not None:
         raise InvalidArgumentError(
-            "invalid argument --skeleton: a skeleton covers the whole file and takes no --lines",
-            suggestion="Drop --lines for the skeleton, or read the range alone with --lines "
-            "(add --snap function to widen it to whole symbols).",
+            "invalid argument {param}: a skeleton covers the whole file and takes no {param:lines}",
+            param="skeleton",
+            suggestion="Drop {param:lines} for the skeleton, or read the range alone with "
+            "{param:lines} (add {param:snap} function to widen it to whole symbols).",
         )
     resolved = ws.resolve(path)
     loaded = load_text(resolved, path)
@@ -160,7 +173,8 @@ def read_file(
         first, last, digest = continuation.decode(continue_token, "read", request, 3)
         if digest != meta.hash[:12]:
             raise InvalidArgumentError(
-                f"invalid argument --continue: {path} changed since the token was issued",
+                f"invalid argument {{param}}: {path} changed since the token was issued",
+                param="continue_token",
                 suggestion="Read the file again; the old continuation no longer lines up.",
             )
         lines = f"{continuation.decode_int(first, 'read')}-{continuation.decode_int(last, 'read')}"
@@ -175,7 +189,8 @@ def read_file(
         if start > total:
             raise InvalidRangeError(
                 f"invalid range: line {start} is past the end of {path} ({total} lines)",
-                suggestion=f"Use --lines 1-{total}." if total else "The file is empty.",
+                param="lines",
+                suggestion=f"Ask for a range within 1-{total}." if total else "The file is empty.",
             )
         end = total if wanted_end is None else min(wanted_end, total)
         if snap is not None:
@@ -333,7 +348,8 @@ def _fit(
     if keep == 0:
         raise BudgetExceededError(
             f"budget {budget} cannot hold line {first} of {result.file} with its metadata",
-            suggestion=f"Use --budget {budget * 2} or more, or --hash for metadata only.",
+            suggestion=f"Use {{param:budget}} {budget * 2} or more, or {{param:hash_only}} for "
+            "metadata only.",
         )
     if plain:
         keep = _boundary(keep, first, symbols)

@@ -69,7 +69,7 @@ def load_text(path: str, shown: str) -> TextFile:
         raise PermissionDeniedError(f"permission denied: {shown}") from None
     except IsADirectoryError:
         raise PrxIOError(
-            f"is a directory: {shown}", suggestion=f"Use `prx find {shown}` to list it."
+            f"is a directory: {shown}", suggestion="List it with {cmd:find}."
         ) from None
     except OSError as exc:
         if exc.errno == errno.ENOTDIR:

@@ -36,9 +36,10 @@ def _load_watchfiles() -> Any:
         import watchfiles
     except ImportError:
         raise InvalidArgumentError(
-            "invalid argument --watch: file watching needs the optional 'watch' extra",
+            "invalid argument {param}: file watching needs the optional 'watch' extra",
+            param="watch",
             suggestion="Install it with `pip install 'prx[watch]'` (adds watchfiles), "
-            "or run `prx index` again after changing files.",
+            "or run {cmd:index} again after changing files.",
         ) from None
     return watchfiles
 

@@ -43,12 +43,13 @@ def outline_path(
     """Outline ``path`` for :meth:`Workspace.outline`."""
     if kind is not None and kind not in KINDS:
         raise InvalidArgumentError(
-            f"invalid argument --kind: expected one of {', '.join(KINDS)}, got {kind!r}",
-            suggestion="Omit --kind to list every symbol.",
+            f"invalid argument {{param}}: expected one of {', '.join(KINDS)}, got {kind!r}",
+            param="kind",
+            suggestion="Omit {param} to list every symbol.",
         )
     if max_depth is not None and max_depth < 1:
         raise InvalidArgumentError(
-            f"invalid argument --max-depth: must be 1 or more, got {max_depth}"
+            f"invalid argument {{param}}: must be 1 or more, got {max_depth}", param="max_depth"
         )
     resolved = ws.resolve(path)
     if not os.path.lexists(resolved):

@@ -38,7 +38,7 @@ def _run(ws: Workspace, p: BenchNdcgParams) -> dict[str, Any]:
         from prx.errors import NotFoundError
 
         raise NotFoundError(
-            f"corpus not found: {root}", suggestion="Pass the corpus directory as ROOT."
+            f"corpus not found: {root}", suggestion="Pass the corpus directory as {param:root}."
         )
     searcher = Workspace(target, config=ws.config, plugins=ws._plugins)
     started = time.perf_counter()

@@ -32,14 +32,20 @@ class SearchParams:
     context: int = param(
         2, help="lines around a literal or regex match (default 2)", short="-C", metavar="N"
     )
+    # The aliases are the Python API's names (``prx.search(globs=...)``).
     include: tuple[str, ...] = param(
-        (), help="only files matching this glob; repeatable", metavar="GLOB"
+        (), help="only files matching this glob; repeatable", metavar="GLOB", aliases=("globs",)
     )
     language: tuple[str, ...] = param(
-        (), help="only files of this language; repeatable", metavar="LANG"
+        (), help="only files of this language; repeatable", metavar="LANG", aliases=("languages",)
     )
     ignore_case: bool = param(False, help="literal and regex: ignore case", short="-i")
     exists: bool = param(False, help="answer only whether anything matches")
+    rerank: str | None = param(
+        None,
+        help="rerank stages to enable (+NAME) or disable (-NAME) for this call, comma-separated",
+        metavar="+NAME,-NAME",
+    )
     continue_token: str | None = param(
         None, help="continuation_token of the previous page", flag="--continue", metavar="TOKEN"
     )
@@ -64,16 +70,17 @@ def _run(ws: Workspace, p: SearchParams) -> SearchResult | SearchExistsResult:
         from prx.errors import InvalidArgumentError
 
         raise InvalidArgumentError(
-            "invalid argument: choose one of --literal, --regex, --semantic, --symbol, --structural"
+            "invalid argument: choose one of {param:literal}, {param:regex}, {param:semantic}, "
+            "{param:symbol}, {param:structural}"
         )
     if _mode(p) in (None, "literal") and p.query.strip() and not p.query.strip("./"):
         from prx.errors import InvalidArgumentError
 
         # `prx search '--include=*.txt' .` takes the flag as a flag and '.' as the query.
         raise InvalidArgumentError(
-            f"invalid argument query: {p.query!r} is a path, not a text to search for",
-            suggestion="Give the text first, then the path; a text that starts with '-' "
-            "goes after `--` (prx search -- '--include' .).",
+            f"invalid argument {{param}}: {p.query!r} is a path, not a text to search for",
+            param="query",
+            suggestion="Give the text to search for first, then the path.",
         )
     return ws.search(
         p.query,
@@ -87,6 +94,7 @@ def _run(ws: Workspace, p: SearchParams) -> SearchResult | SearchExistsResult:
         languages=p.language,
         exists=p.exists,
         ignore_case=p.ignore_case,
+        rerank=p.rerank,
     )
 
 

@@ -22,7 +22,7 @@ class ComponentContext:
 
     #: The workspace the component serves.
     workspace: Workspace
-    #: The component's ``[tool.prx.<NAME>]`` settings.
+    #: The component's settings, ``Config.settings[NAME]`` (empty for rerank stages).
     settings: Mapping[str, Any] = field(default_factory=dict)
 
 

@@ -13,7 +13,12 @@ import os
 from collections.abc import Callable, Iterable, Sequence
 
 from prx.config import Config
-from prx.errors import InvalidCommandError, PluginConflictError, UnknownComponentError
+from prx.errors import (
+    InvalidCommandError,
+    PluginConflictError,
+    UnknownComponentError,
+    did_you_mean,
+)
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -300,9 +305,10 @@ class Registry:
                 return builtin  # type: ignore[no-any-return]
         found = self._lookup("operation", name)
         if found is None:
-            known = ", ".join(op.name for op in self.operations())
+            known = [op.name for op in self.operations()]
+            hints = [did_you_mean(name, known), f"Known commands: {', '.join(known)}."]
             raise InvalidCommandError(
-                f"unknown command {name!r}", suggestion=f"Known commands: {known}."
+                f"unknown command {name!r}", suggestion=" ".join(h for h in hints if h)
             )
         return found  # type: ignore[no-any-return]
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from prx.plugin._search import Candidate, ComponentContext, Query
@@ -59,14 +59,35 @@ class Engine:
                 )
                 continue
             self.retrievers[cls.NAME] = retriever
-        stages = {cls.NAME: cls for cls in ws.registry.rerankers()}
+        self._ws = ws
+        self._stage_classes = {cls.NAME: cls for cls in ws.registry.rerankers()}
+        self._stages: dict[str, Reranker] = {}
         pipeline = ws.config.settings.get("search", {}).get("pipeline", DEFAULT_PIPELINE)
-        self.pipeline: list[Reranker] = []
-        for name in pipeline:
-            if name in stages:
-                self.pipeline.append(stages[name](ComponentContext(workspace=ws)))
-            else:
-                self.warnings.append(f"rerank stage {name!r} is not registered; skipped")
+        #: The names of the default pipeline, and its stages (a call may run others).
+        self.pipeline_names = tuple(pipeline)
+        self.pipeline: list[Reranker] = self._build(self.pipeline_names, self.warnings)
+
+    def stages_for(self, names: Sequence[str], warnings: list[str]) -> list[Reranker]:
+        """The stages called ``names`` (the default pipeline's own objects when ``names``
+        are its names); a name no stage is registered under is skipped with a note in
+        ``warnings``."""
+        if tuple(names) == self.pipeline_names:
+            return self.pipeline
+        return self._build(names, warnings)
+
+    def _build(self, names: Sequence[str], warnings: list[str]) -> list[Reranker]:
+        stages = []
+        for name in names:
+            stage = self._stages.get(name)
+            if stage is None and name in self._stage_classes:
+                stage = self._stages[name] = self._stage_classes[name](
+                    ComponentContext(workspace=self._ws)
+                )
+            if stage is None:
+                warnings.append(f"rerank stage {name!r} is not registered; skipped")
+                continue
+            stages.append(stage)
+        return stages
 
     def ranked(
         self,
@@ -74,9 +95,10 @@ class Engine:
         pool: int,
         accept: Callable[[str], bool] | None = None,
         weights: dict[str, float] | None = None,
+        stages: Sequence[Reranker] | None = None,
     ) -> list[Candidate]:
         """The best ``pool`` chunks for ``query``, fused and reranked."""
-        return self.ranked_pool(query, pool, accept, weights).candidates()
+        return self.ranked_pool(query, pool, accept, weights, stages).candidates()
 
     def ranked_pool(
         self,
@@ -84,10 +106,11 @@ class Engine:
         pool: int,
         accept: Callable[[str], bool] | None = None,
         weights: dict[str, float] | None = None,
+        stages: Sequence[Reranker] | None = None,
     ) -> Pool:
         """:meth:`ranked` as a :class:`Pool` whose ``order`` holds the best ``pool``
         positions: built-in retrievers and stages exchange chunk indices and scores; only
-        plugins see candidates."""
+        plugins see candidates. ``stages`` replaces the default pipeline for this call."""
         from prx.ranking.pool import Pool, ScoreStage
         from prx.retrieval.fusion import chunk_indices, fuse_chunks, weights_for
         from prx.retrieval.retrievers import ChunkRetriever
@@ -110,7 +133,7 @@ class Engine:
         weighting = weights_for(query.mode, list(rankings), weights)
         fused, scores = fuse_chunks(rankings, weighting, limit=pool * 2)
         candidates = Pool.of_chunks(corpus, fused, scores, "fused")
-        for stage in self.pipeline:
+        for stage in self.pipeline if stages is None else stages:
             if isinstance(stage, ScoreStage) and _own(stage, "rerank", ScoreStage):
                 if stage.ORDERED and candidates.order is None:
                     candidates.order = candidates.ranked_order()

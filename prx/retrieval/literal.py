@@ -46,8 +46,9 @@ def compile_pattern(query: str, *, regex: bool, ignore_case: bool = False) -> re
         position = f" at position {exc.pos}" if exc.pos is not None else ""
         raise InvalidArgumentError(
             f"invalid argument query: invalid regex{position}: {exc.msg}",
+            param="query",
             suggestion=f"Escape special characters (as a regex: {re.escape(query)!r}) "
-            "or search the text as it is with --literal.",
+            "or search the text as it is with {param:literal}.",
         ) from None
 
 

@@ -61,25 +61,35 @@ def run_search(
     languages: Sequence[str] = (),
     exists: bool = False,
     ignore_case: bool = False,
+    rerank: str | Sequence[str] | None = None,
 ) -> SearchResult | SearchExistsResult:
     """Search for :meth:`Workspace.search`."""
     from prx.retrieval.query import MODES, detect_mode
 
     if not query.strip():
-        raise InvalidArgumentError("invalid argument query: must not be empty")
+        raise InvalidArgumentError("invalid argument query: must not be empty", param="query")
     if top_k < 1:
-        raise InvalidArgumentError(f"invalid argument --top-k: must be 1 or more, got {top_k}")
+        raise InvalidArgumentError(
+            f"invalid argument {{param}}: must be 1 or more, got {top_k}", param="top_k"
+        )
     if not 0 <= context <= 50:
-        raise InvalidArgumentError(f"invalid argument --context: must be 0 to 50, got {context}")
+        raise InvalidArgumentError(
+            f"invalid argument {{param}}: must be 0 to 50, got {context}", param="context"
+        )
     if budget is not None and budget <= 0:
-        raise InvalidArgumentError(f"invalid argument --budget: must be positive, got {budget}")
+        raise InvalidArgumentError(
+            f"invalid argument {{param}}: must be positive, got {budget}", param="budget"
+        )
     if mode is not None and mode not in MODES:
-        raise InvalidArgumentError(f"invalid argument --mode: expected one of {', '.join(MODES)}")
+        raise InvalidArgumentError(
+            f"invalid argument {{param}}: expected one of {', '.join(MODES)}", param="mode"
+        )
     known = {spec.name for spec in ws.registry.languages()}
     for language in languages:
         if language.lower() not in known:
             raise InvalidArgumentError(
-                f"invalid argument --language: unknown language {language!r}",
+                f"invalid argument {{param}}: unknown language {language!r}",
+                param="languages",
                 suggestion=f"Known languages: {', '.join(sorted(known))}.",
             )
     root = ws.resolve(path)
@@ -90,8 +100,22 @@ def run_search(
     else:
         reason = f"requested (--{mode})"
     accept = _acceptor(ws, globs, languages)
+    ranked = mode not in ("literal", "regex", "structural")
+    stages: tuple[str, ...] | None = None
+    notes: list[str] = []
+    if ranked or rerank:  # a bad --rerank is an error in every mode
+        from prx.ranking.pipeline import resolve_pipeline
+
+        stages, notes = resolve_pipeline(ws, rerank)
+    # The rerank stages decide the order, so a page of one pipeline does not continue another.
     request = continuation.fingerprint(
-        root, query, mode, sorted(globs), sorted(languages), ignore_case
+        root,
+        query,
+        mode,
+        sorted(globs),
+        sorted(languages),
+        ignore_case,
+        *([list(stages)] if ranked and stages is not None else []),
     )
     offset = 0
     if continue_token is not None:
@@ -111,7 +135,7 @@ def run_search(
         )
         window = [replace(m, file=page.shown(m.file)) for m in found[offset : offset + top_k]]
         return page.finish(window, total, searched, skipped, warning, suggestion, exists=exists)
-    return _ranked(page, root, accept, exists)
+    return _ranked(page, root, accept, exists, stages or (), notes)
 
 
 class _Page:
@@ -187,7 +211,8 @@ class _Page:
             if keep == 0 and window:
                 raise BudgetExceededError(
                     f"budget {self.budget} cannot hold a single match",
-                    suggestion=f"Use --budget {self.budget * 2} or more, or --context 0.",
+                    suggestion=f"Use {{param:budget}} {self.budget * 2} or more, or "
+                    "{param:context} 0.",
                 )
         draft = build(keep, _PLACEHOLDER)
         return replace(draft, budget_used=data_tokens(draft, self.count))
@@ -295,7 +320,12 @@ def _literal_matches(page: _Page, root: str, hits: Sequence[LiteralHit]) -> list
 
 
 def _ranked(
-    page: _Page, root: str, accept: Callable[[str], bool] | None, exists: bool
+    page: _Page,
+    root: str,
+    accept: Callable[[str], bool] | None,
+    exists: bool,
+    stages: Sequence[str],
+    config_notes: list[str],
 ) -> SearchResult | SearchExistsResult:
     from prx.retrieval.engine import engine_for
     from prx.retrieval.query import expand_abbreviations, symbol_name
@@ -309,7 +339,8 @@ def _ranked(
         symbol=symbol_name(page.query) if page.mode == "symbol" else None,
     )
     pool = max(50, page.offset + 5 * page.top_k)
-    found = engine.ranked_pool(query, pool, accept)
+    notes = list(engine.warnings)
+    found = engine.ranked_pool(query, pool, accept, stages=engine.stages_for(stages, notes))
     ranked = found.order or []  # positions in the pool, best first
     corpus = engine.corpus
     if exists:
@@ -324,7 +355,7 @@ def _ranked(
     if not ranked:
         suggestion = "Nothing matched: try other words, or --literal for an exact text."
     skipped = dict(corpus.skipped)
-    notes = list(engine.warnings)
+    notes += config_notes
     index_note = page.ws.cache.get("index-warnings", {}).get(root)
     if index_note and corpus.origin == "built":
         notes.append(index_note)

@@ -99,8 +99,8 @@ def _spawn(argv: Sequence[str], cwd: str | None, env: Mapping[str, str] | None) 
             raise NotFoundError(f"directory not found: {cwd}") from None
         raise NotFoundError(
             f"command not found: {argv[0]}",
-            suggestion="Check the program name and PATH; prx runs no shell unless you "
-            "write one (`prx run sh -c '...'`).",
+            suggestion="Check the program name and PATH; prx runs no shell unless the "
+            "command is one (sh -c '...').",
         ) from None
     except PermissionError:
         raise PermissionDeniedError(f"permission denied: {argv[0]} is not executable") from None
@@ -143,7 +143,11 @@ def execute(
     import selectors
 
     if not argv:
-        raise NotFoundError("no command given", suggestion="Usage: prx run [flags] CMD [ARGS...]")
+        raise NotFoundError(
+            "no command given",
+            param="command",
+            suggestion="Pass the command to run and its arguments as {param}.",
+        )
     started = time.monotonic()
     proc = _spawn(argv, cwd, env)
     out, err, merged = bytearray(), bytearray(), bytearray()

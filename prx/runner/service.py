@@ -35,8 +35,10 @@ def normalise_command(command: Sequence[str], cwd: str | None = None) -> tuple[s
                 raise InvalidArgumentError(f"invalid argument command: {exc}") from None
     if not argv:
         raise InvalidArgumentError(
-            "invalid argument: the following arguments are required: CMD",
-            suggestion="Usage: prx run [--timeout S] [--raw] [--budget N] [--] CMD [ARGS...]",
+            "invalid argument: the following arguments are required: {param}",
+            param="command",
+            suggestion="Pass the command to run and its arguments as {param} (for example: "
+            "pytest -q).",
         )
     return argv
 

@@ -1,0 +1,204 @@
+"""Regenerate the parts of ``docs/`` that list what the registry holds.
+
+Each such part sits between ``<!-- generated: NAME -->`` and ``<!-- end generated: NAME -->``
+in a Markdown file and is rewritten from the built-in components (no third-party plugin):
+the ``prx --help`` text and each command's ``--help`` (at 80 columns), the retrievers,
+the rerank stages, the runner parsers and their priorities. ``python -m prx.docs_gen``
+rewrites the files; ``--check`` only reports the sections that differ (exit 1), which the
+test suite runs so that the docs cannot drift.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from prx.workspace import Workspace
+
+__all__ = ["SECTIONS", "main", "render_sections", "update_text"]
+
+_MARKED = re.compile(
+    r"(<!-- generated: (?P<name>[\w-]+) -->\n)(?P<body>.*?)(<!-- end generated: (?P=name) -->)",
+    re.DOTALL,
+)
+_OPENING = re.compile(r"<!-- generated: ([\w-]+) -->")
+
+
+def _workspace() -> Workspace:
+    from prx.config import Config
+    from prx.workspace import Workspace
+
+    home = "/path/to/prx-home"
+    config = Config(
+        home=home,
+        stats_file=f"{home}/stats.jsonl",
+        errors_file=f"{home}/errors.jsonl",
+        autoload_plugins=False,
+    )
+    return Workspace(".", config=config)
+
+
+def _names(names: Sequence[str]) -> str:
+    quoted = [f"`{name}`" for name in names]
+    return quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " and " + quoted[-1]
+
+
+def _cli_help(ws: Workspace) -> str:
+    from prx.cli.frontend import CliFrontend
+
+    return f"```console\n$ prx --help\n{CliFrontend(ws)._help()}\n```\n"
+
+
+def _command_help(ws: Workspace, name: str) -> str:
+    import io
+    from contextlib import redirect_stdout
+
+    from prx.cli.frontend import CliFrontend
+
+    out = io.StringIO()
+    saved = os.environ.get("COLUMNS")
+    os.environ["COLUMNS"] = "80"  # argparse wraps to the terminal's width
+    try:
+        with redirect_stdout(out):
+            CliFrontend(ws, stdout=out).main([name, "--help"])
+    finally:
+        if saved is None:
+            del os.environ["COLUMNS"]
+        else:
+            os.environ["COLUMNS"] = saved
+    return f"```console\n$ prx {name} --help\n{out.getvalue()}```\n"
+
+
+def _retrievers(ws: Workspace) -> str:
+    names = [cls.NAME for cls in ws.registry.retrievers()]
+    return f"Built in: {_names(names)}.\n"
+
+
+def _rerankers(ws: Workspace) -> str:
+    from prx.ranking.stages import DEFAULT_PIPELINE
+
+    names = [cls.NAME for cls in ws.registry.rerankers()]
+    idle = [name for name in names if name not in DEFAULT_PIPELINE]
+    text = f"Built in, run in this order by default: {_names(DEFAULT_PIPELINE)}."
+    if idle:
+        text += f" Registered but not run by default: {_names(idle)}."
+    return text + "\n"
+
+
+def _parser_order(ws: Workspace, extra: Sequence[Any] = ()) -> list[Any]:
+    parsers = [*ws.registry.runner_parsers(), *extra]
+    return sorted(parsers, key=lambda p: (-p.PRIORITY, p.NAME))  # as the registry sorts
+
+
+def _runner_demo(ws: Workspace) -> str:
+    # The output of the tutorial's demo: the built-ins plus its `wc` parser (PRIORITY 10).
+    wc = type("WcParser", (), {"NAME": "wc", "PRIORITY": 10})
+    names = [p.NAME for p in _parser_order(ws, [wc])]
+    return f"```console\n$ python demo_runner.py\n{names!r}\n```\n"
+
+
+def _parser_priorities(ws: Workspace) -> str:
+    rows: dict[int, list[str]] = {}
+    for parser in _parser_order(ws):
+        rows.setdefault(parser.PRIORITY, []).append(f"`{parser.NAME}`")
+    lines = ["| `PRIORITY` | Built-in parsers, in the order they are tried |", "| --- | --- |"]
+    lines += [f"| {priority} | {', '.join(names)} |" for priority, names in rows.items()]
+    return "\n".join(lines) + "\n"
+
+
+def _parsed_fields(ws: Workspace) -> str:
+    import dataclasses
+
+    from prx.runner.model import Parsed
+
+    names = [f"`{field.name}`" for field in dataclasses.fields(Parsed)]
+    return f"Its fields, all with defaults: {', '.join(names)}.\n"
+
+
+#: Section name -> what renders it.
+SECTIONS: dict[str, Callable[[Workspace], str]] = {
+    "cli-help": _cli_help,
+    "retrievers": _retrievers,
+    "rerankers": _rerankers,
+    "runner-demo": _runner_demo,
+    "parser-priorities": _parser_priorities,
+    "parsed-fields": _parsed_fields,
+}
+
+
+def render_sections() -> dict[str, str]:
+    """The text of every section, from the built-in registry: :data:`SECTIONS`, and
+    ``help-NAME`` for each command."""
+    from prx.cli.frontend import CLI_COMMANDS
+
+    ws = _workspace()
+    sections = {name: render(ws) for name, render in SECTIONS.items()}
+    commands = [op.name for op in ws.registry.operations() if "cli" in op.frontends]
+    for command in [*commands, *CLI_COMMANDS]:
+        sections[f"help-{command}"] = _command_help(ws, command)
+    return sections
+
+
+def update_text(text: str, sections: dict[str, str]) -> tuple[str, list[str]]:
+    """``text`` with its generated sections rewritten, and the names of those that changed.
+
+    :raises KeyError: a marker names no known section, or has no end marker.
+    """
+    for name in _OPENING.findall(text):
+        if name not in sections:
+            raise KeyError(f"unknown generated section {name!r}")
+    changed: list[str] = []
+
+    def replace(match: re.Match[str]) -> str:
+        name = match.group("name")
+        if match.group("body") != sections[name]:
+            changed.append(name)
+        return match.group(1) + sections[name] + match.group(4)
+
+    updated = _MARKED.sub(replace, text)
+    ends = len(re.findall(r"<!-- end generated: [\w-]+ -->", text))
+    if ends != len(_OPENING.findall(text)):
+        raise KeyError("a generated section has no end marker")
+    return updated, changed
+
+
+def _markdown_files(docs: str) -> list[str]:
+    found = []
+    for directory, _, files in os.walk(docs):
+        found += [os.path.join(directory, f) for f in files if f.endswith(".md")]
+    return sorted(found)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m prx.docs_gen [--check] [DOCS_DIR]``; returns the exit code."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    check = "--check" in args
+    rest = [a for a in args if a != "--check"]
+    docs = rest[0] if rest else os.path.join(os.path.dirname(__file__), os.pardir, "docs")
+    sections = render_sections()
+    seen: set[str] = set()
+    stale: list[str] = []
+    for path in _markdown_files(docs):
+        with open(path, encoding="utf-8") as fh:
+            text = fh.read()
+        seen.update(_OPENING.findall(text))
+        updated, changed = update_text(text, sections)
+        if changed:
+            stale += [f"{os.path.relpath(path, docs)}: {name}" for name in changed]
+            if not check:
+                with open(path, "w", encoding="utf-8") as fh:
+                    fh.write(updated)
+    missing = sorted(set(sections) - seen)
+    for name in missing:
+        sys.stderr.write(f"no marker for the generated section {name!r}\n")
+    for entry in stale:
+        sys.stderr.write(f"{'out of date' if check else 'rewritten'}: {entry}\n")
+    return 1 if missing or (check and stale) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
