@@ -12,7 +12,7 @@ from prx._record import field, record
 from prx.graph.resolve import Imports
 from prx.index import bloom
 from prx.index.postings import Postings
-from prx.index.store import FORMAT, checksum, read_manifest, verify
+from prx.index.store import FORMAT, MARKER, checksum, read_manifest, verify
 from prx.retrieval.bm25 import BM25Index
 from prx.retrieval.corpus import ChunkRecord, Corpus, Definition, FileRecord
 
@@ -156,6 +156,8 @@ def write_index(
     }
     artifacts = {}
     for name in sorted(os.listdir(directory)):
+        if name == MARKER:
+            continue
         if name in linked and source is not None:
             artifacts[name] = source.artifacts[name]
             continue

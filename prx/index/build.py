@@ -133,9 +133,9 @@ def build_index(
     from prx.index.artifacts import write_index
     from prx.index.assemble import assemble
     from prx.index.store import (
+        check_state,
         current_dir,
         discard,
-        index_root,
         new_build_dir,
         publish,
         writer_lock,
@@ -144,6 +144,7 @@ def build_index(
     root = ws.resolve(path)
     if not os.path.isdir(root):
         raise NotFoundError(f"directory not found: {path}", suggestion="Index a directory.")
+    check_state(root)  # a .prx that is a link is refused, never followed
     started = time.perf_counter()
     if stats_only:
         previous, problem = load_current(ws, root)
@@ -160,11 +161,6 @@ def build_index(
             model=previous.model.get("id"),
         )
     with writer_lock(root):
-        os.makedirs(index_root(root), exist_ok=True)
-        ignore = os.path.join(index_root(root), ".gitignore")
-        if not os.path.exists(ignore):
-            with open(ignore, "w", encoding="utf-8") as fh:
-                fh.write("# prx's index: never commit it\n*\n")
         from prx.files.walk import walk
 
         walk_started = time.perf_counter()
