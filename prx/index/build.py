@@ -138,7 +138,6 @@ def build_index(
         discard,
         new_build_dir,
         publish,
-        writer_lock,
     )
 
     root = ws.resolve(path)
@@ -160,7 +159,9 @@ def build_index(
             size_bytes=_size(current_dir(root) or ""),
             model=previous.model.get("id"),
         )
-    with writer_lock(root):
+    from prx.index.lock import writer_lock
+
+    with writer_lock(root, timeout=ws.config.index_lock_timeout):
         from prx.files.walk import walk
 
         walk_started = time.perf_counter()

@@ -3,7 +3,7 @@
 Layout under ``<root>/.prx/``::
 
     CURRENT            name of the published index directory (replaced by atomic rename)
-    lock               flock()-ed by the one writer; the kernel releases it if the writer dies
+    lock               flock()-ed by the one writer (see prx.index.lock), holding its pid
     index-<stamp>/     one published index (or one being built, until CURRENT names it)
         manifest.json  format, versions, model, per-file records, artifact checksums
         chunks.json    chunk table (file, language, lines, symbol, kind, imports flag)
@@ -30,13 +30,11 @@ it, links are never followed either, and a publish deletes only directories prx 
 from __future__ import annotations
 
 import contextlib
-import errno
 import json
 import os
 import re
 import stat
 import time
-from collections.abc import Iterator
 
 import xxhash
 
@@ -56,7 +54,6 @@ __all__ = [
     "publish",
     "read_manifest",
     "verify",
-    "writer_lock",
 ]
 
 #: Bumped whenever the layout or the meaning of an artifact changes.
@@ -66,7 +63,7 @@ _STATE = ".prx"
 #: only directories that have it (or, made by an older prx, a manifest).
 MARKER = ".prx-index"
 _OWN_NAME = re.compile(r"index-[0-9]+-[0-9]+")
-_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 
 
 def index_root(root: str) -> str:
@@ -82,7 +79,7 @@ def _is_real_dir(path: str) -> bool:
         return False
 
 
-def _refuse(root: str, what: str) -> PermissionDeniedError:
+def refuse(root: str, what: str) -> PermissionDeniedError:
     return PermissionDeniedError(
         f"refusing to use {index_root(root)}: {what}; prx keeps its index only in a real "
         "directory of the project, and never follows a link there",
@@ -99,9 +96,9 @@ def check_state(root: str) -> None:
     except FileNotFoundError:
         return
     if stat.S_ISLNK(mode):
-        raise _refuse(root, f"it is a symbolic link (to {os.readlink(state)})")
+        raise refuse(root, f"it is a symbolic link (to {os.readlink(state)})")
     if not stat.S_ISDIR(mode):
-        raise _refuse(root, "it is not a directory")
+        raise refuse(root, "it is not a directory")
 
 
 def prepare_state(root: str) -> str:
@@ -130,7 +127,7 @@ def current_dir(root: str) -> str | None:
     if not _is_real_dir(state):
         return None
     try:
-        fd = os.open(os.path.join(state, "CURRENT"), os.O_RDONLY | _NOFOLLOW)
+        fd = os.open(os.path.join(state, "CURRENT"), os.O_RDONLY | NOFOLLOW)
         with os.fdopen(fd, encoding="utf-8") as fh:
             name = fh.read().strip()
     except (OSError, UnicodeDecodeError):
@@ -139,31 +136,6 @@ def current_dir(root: str) -> str | None:
         return None
     path = os.path.join(state, name)
     return path if _is_real_dir(path) else None
-
-
-@contextlib.contextmanager
-def writer_lock(root: str, *, wait: bool = True) -> Iterator[bool]:
-    """Hold the writer lock; yields False (without waiting) when ``wait`` is off and another
-    writer holds it."""
-    import fcntl
-
-    state = prepare_state(root)
-    try:
-        fd = os.open(os.path.join(state, "lock"), os.O_RDWR | os.O_CREAT | _NOFOLLOW, 0o644)
-    except OSError as exc:
-        if exc.errno == errno.ELOOP:
-            raise _refuse(root, "its lock file is a symbolic link") from None
-        raise
-    with os.fdopen(fd, "r+b", buffering=0) as fh:
-        try:
-            fcntl.flock(fh, fcntl.LOCK_EX | (0 if wait else fcntl.LOCK_NB))
-        except BlockingIOError:
-            yield False
-            return
-        try:
-            yield True
-        finally:
-            fcntl.flock(fh, fcntl.LOCK_UN)
 
 
 def new_build_dir(root: str) -> str:
