@@ -6,9 +6,12 @@ from __future__ import annotations
 import sys
 import threading
 
+import pytest
+
 import prx
 from prx._record import replace
 from prx.config import Config
+from prx.plugin import LanguageSpec, hookimpl
 
 FILES = {
     "README.md": "# demo\n",
@@ -84,3 +87,57 @@ def test_first_calls_from_many_threads_build_one_whole_registry(tmp_path):
         sys.setswitchinterval(interval)
     assert failures == []
     assert counts == [full] * (ROUNDS * THREADS)
+
+
+class _ZedPlugin:
+    """Adds a language: an index built without it describes ``.zed`` files wrongly."""
+
+    @staticmethod
+    @hookimpl
+    def prx_register_languages():
+        return LanguageSpec(name="zedlang", extensions=(".zed",))
+
+
+def _manifest(repo):
+    import json
+    import os
+
+    from prx.index.store import current_dir
+
+    with open(os.path.join(current_dir(str(repo)), "manifest.json"), encoding="utf-8") as fh:
+        return json.load(fh)
+
+
+def test_the_manifest_records_the_language_set(make_repo):
+    repo = make_repo(FILES)
+    ws = prx.Workspace(repo)
+    ws.index()
+    recorded = _manifest(repo)["language_set"]
+    assert recorded["names"] == sorted(spec.name for spec in ws.registry.languages())
+    assert recorded["fingerprint"]
+
+
+def test_an_index_built_with_other_languages_is_not_trusted(make_repo):
+    repo = make_repo({**FILES, "model.zed": "zanzibar quokka ledger\n"})
+    prx.Workspace(repo).index()
+    assert _manifest(repo)["files"]["model.zed"]["language"] is None
+    ws = prx.Workspace(repo, plugins=[_ZedPlugin])
+    result = ws.search("zanzibar quokka ledger")
+    assert result.index == "built" and "another set of languages (+zedlang)" in result.warning
+    rebuilt = ws.index()
+    assert rebuilt.status == "built" and rebuilt.files_changed == rebuilt.files_indexed
+    assert _manifest(repo)["files"]["model.zed"]["language"] == "zedlang"
+    assert ws.index().status == "up_to_date"
+
+
+def test_an_index_is_never_written_from_a_registry_without_languages(make_repo, monkeypatch):
+    from prx.errors import InternalError
+    from prx.index.store import current_dir
+    from prx.plugin.registry import Registry
+
+    repo = make_repo(FILES)
+    monkeypatch.setattr(Registry, "file_languages", lambda self: [])
+    monkeypatch.setattr(Registry, "language_for", lambda self, path: None)
+    with pytest.raises(InternalError, match="no language"):
+        prx.Workspace(repo).index()
+    assert current_dir(str(repo)) is None

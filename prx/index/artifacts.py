@@ -19,7 +19,9 @@ from prx.retrieval.corpus import ChunkRecord, Corpus, Definition, FileRecord
 if TYPE_CHECKING:
     from numpy.typing import NDArray
 
-__all__ = ["IndexData", "load_index", "write_index"]
+    from prx.index.stamps import Stamp
+
+__all__ = ["LINKABLE", "IndexData", "load_index", "write_index"]
 
 
 @record(frozen=False, eq=False)
@@ -27,8 +29,9 @@ class IndexData:
     """Everything an index holds, in memory (arrays may be memory-mapped)."""
 
     corpus: Corpus
-    #: Per walked file: size and mtime when indexed (for cheap freshness checks).
-    stamps: dict[str, tuple[int, int]]
+    #: Per walked file the index vouches for: its stamp (size, mtime, ctime, inode) when
+    #: indexed; see prx.index.stamps.
+    stamps: dict[str, Stamp]
     vocabulary: list[str]
     postings: Postings
     bm25: BM25Index
@@ -68,6 +71,20 @@ def _dump(directory: str, name: str, value: Any) -> None:
         fh.write(json.dumps(value, separators=(",", ":"), ensure_ascii=False))
 
 
+#: Artifacts :func:`write_index` hard-links from its source when told they are the same
+#: (the others it always writes).
+LINKABLE = frozenset(
+    {
+        "chunks.json",
+        "vocabulary.json",
+        "definitions.json",
+        "imports.json",
+        "bloom.bin",
+        "bloom_offsets.npy",
+    }
+)
+
+
 def _link(directory: str, name: str, source: IndexData | None, same: frozenset[str]) -> bool:
     """Hard-link an artifact unchanged since ``source`` instead of writing it again."""
     if source is None or source.directory is None or name not in same:
@@ -94,7 +111,7 @@ def write_index(
     Artifacts named in ``same`` are identical to ``source``'s (a loaded index in the same
     ``.prx``): they are hard-linked, and their checksums taken from its manifest.
     """
-    linked = {name for name in same if _link(directory, name, source, same)}
+    linked = {name for name in same & LINKABLE if _link(directory, name, source, same)}
     corpus = data.corpus
     names = sorted(corpus.files)
     position = {name: i for i, name in enumerate(names)}
@@ -314,7 +331,11 @@ def load_index(
         if os.path.exists(os.path.join(directory, "embeddings.npy"))
         else None
     )
-    stamps = {rel: (int(s[0]), int(s[1])) for rel, s in manifest.get("stamps", {}).items()}
+    stamps: dict[str, Stamp] = {
+        rel: (int(s[0]), int(s[1]), int(s[2]), int(s[3]))
+        for rel, s in manifest.get("stamps", {}).items()
+        if len(s) == 4
+    }
     digests: dict[str, tuple[str, str, str]] = {}
     for rel, info in manifest["files"].items():
         c, d, i = info.get("digest", ("", "", ""))

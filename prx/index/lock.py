@@ -22,7 +22,7 @@ from collections.abc import Iterator
 from prx.errors import PrxIOError
 from prx.index.store import NOFOLLOW, prepare_state, refuse
 
-__all__ = ["DEFAULT_TIMEOUT", "holder", "writer_lock"]
+__all__ = ["DEFAULT_TIMEOUT", "filesystem_now", "holder", "writer_lock"]
 
 #: Seconds a writer waits for the lock by default (``PRX_INDEX_LOCK_TIMEOUT``).
 DEFAULT_TIMEOUT = 60.0
@@ -119,3 +119,14 @@ def writer_lock(
     finally:
         _HELD.discard(fd)
         os.close(fd)
+
+
+def filesystem_now(root: str) -> int:
+    """The time now by the filesystem's clock, in the granularity of its timestamps: the
+    new mtime of ``.prx/lock`` once touched (its holder calls this; a link there is
+    neither touched nor followed)."""
+    from prx.index.store import index_root
+
+    path = os.path.join(index_root(root), "lock")
+    os.utime(path, follow_symlinks=False)
+    return os.stat(path, follow_symlinks=False).st_mtime_ns

@@ -57,7 +57,7 @@ __all__ = [
 ]
 
 #: Bumped whenever the layout or the meaning of an artifact changes.
-FORMAT = 3
+FORMAT = 4
 _STATE = ".prx"
 #: The file every index directory prx makes holds (not an artifact): publish deletes
 #: only directories that have it (or, made by an older prx, a manifest).

@@ -377,6 +377,16 @@ class Registry:
         """Every language, sorted by name."""
         return self._all("language")
 
+    def file_languages(self) -> list[LanguageSpec]:
+        """The languages :meth:`language_for` can answer with, sorted by name: while no
+        plugin can add one, the built-in catalogue (without building the plugin manager)."""
+        if self._builtins_only and self._manager is None and _LANG_MODULE in self._builtin_modules:
+            if not self._third_party_pending or not self._wanted_entry_points():
+                from prx.lang.catalog import BUILTIN_LANGUAGES
+
+                return sorted(BUILTIN_LANGUAGES, key=lambda spec: spec.name)
+        return self.languages()
+
     def language(self, name: str) -> LanguageSpec:
         """The language called ``name``."""
         return self._require("language", name)  # type: ignore[no-any-return]
