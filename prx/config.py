@@ -9,6 +9,7 @@ from the project's configuration files: :func:`project_config`).
 ``PRX_DISABLE_PLUGIN_AUTOLOAD``         ``1`` loads no third-party plugin
 ``PRX_PLUGINS``                         allowlist of entry-point names (empty: none)
 ``PRX_FRESHNESS_SECONDS``               how often a warm search re-checks files (default 1)
+``PRX_INDEX_LOCK_TIMEOUT``              seconds ``prx index`` waits for another writer (60)
 ``PRX_DISABLED_PLUGINS``                blocklist of entry-point names
 ``PRX_RERANK``                          rerank stages to enable / disable (``+name,-name``)
 ======================================  =====================================================
@@ -77,6 +78,8 @@ class Config:
     plugin_blocklist: frozenset[str] = frozenset()
     #: A warm search engine re-checks the tree for edits at most this often (0: every query).
     freshness_seconds: float = 1.0
+    #: ``prx index`` waits this many seconds for another writer's lock, then gives up.
+    index_lock_timeout: float = 60.0
     #: Per-plugin settings, keyed by component or plugin name.
     settings: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     #: Rerank stages to enable (``+name``) or disable (``-name``) in every search.
@@ -102,6 +105,7 @@ class Config:
             plugin_blocklist=_names(env.get("PRX_DISABLED_PLUGINS")) or frozenset(),
             freshness_seconds=_seconds(env.get("PRX_FRESHNESS_SECONDS"), 1.0),
             rerank=_items(env.get("PRX_RERANK")),
+            index_lock_timeout=_seconds(env.get("PRX_INDEX_LOCK_TIMEOUT"), 60.0),
         )
 
     def plugin_settings(self, name: str) -> Mapping[str, Any]:

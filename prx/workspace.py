@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import _thread
 import os
 from collections.abc import Iterable, Sequence
 
@@ -51,6 +52,7 @@ class Workspace:
         self.config = config if config is not None else Config.from_env()
         self._plugins = tuple(plugins)
         self._registry: Registry | None = None
+        self._registry_lock = _thread.allocate_lock()
         #: Per-process caches (search engines per root ...), keyed by feature.
         self.cache: dict[str, Any] = {}
 
@@ -66,12 +68,16 @@ class Workspace:
 
     @property
     def registry(self) -> Registry:
-        """The plugin registry, built on first use."""
-        if self._registry is None:
-            from prx.plugin.registry import Registry
+        """The plugin registry, built on first use (once, whichever thread asks first)."""
+        registry = self._registry
+        if registry is None:
+            with self._registry_lock:
+                if self._registry is None:
+                    from prx.plugin.registry import Registry
 
-            self._registry = Registry(self.config, plugins=self._plugins)
-        return self._registry
+                    self._registry = Registry(self.config, plugins=self._plugins)
+                registry = self._registry
+        return registry
 
     @property
     def has_registry(self) -> bool:

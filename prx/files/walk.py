@@ -50,6 +50,10 @@ class WalkedFile:
     size: int  # bytes
     # Modification time (the index's freshness check); not part of a file's identity.
     mtime_ns: int = field(default=0, compare=False)
+    # Status-change time and inode: with size and mtime, the index's stamp of the file
+    # (no one can set a ctime back; a file replaced by rename has a new inode).
+    ctime_ns: int = field(default=0, compare=False)
+    inode: int = field(default=0, compare=False)
 
 
 @record(kw_only=False)
@@ -197,7 +201,16 @@ class _Walker:
         reason = reason or self.reject(entry.path, st.st_size)
         if reason is None:
             # Joining onto the parent Path is about twice as fast as Path(str) on 3.11.
-            self.files.append(WalkedFile(dir_path / entry.name, rel, st.st_size, st.st_mtime_ns))
+            self.files.append(
+                WalkedFile(
+                    dir_path / entry.name,
+                    rel,
+                    st.st_size,
+                    st.st_mtime_ns,
+                    st.st_ctime_ns,
+                    st.st_ino,
+                )
+            )
         else:
             self.skip(reason)
 
@@ -230,7 +243,14 @@ def walk(
         reason = reason or walker.reject(root_str, st.st_size)
         if reason is None:
             walker.files.append(
-                WalkedFile(Path(root_str), os.path.basename(root_str), st.st_size, st.st_mtime_ns)
+                WalkedFile(
+                    Path(root_str),
+                    os.path.basename(root_str),
+                    st.st_size,
+                    st.st_mtime_ns,
+                    st.st_ctime_ns,
+                    st.st_ino,
+                )
             )
         else:
             walker.skip(reason)

@@ -12,14 +12,16 @@ from prx._record import field, record
 from prx.graph.resolve import Imports
 from prx.index import bloom
 from prx.index.postings import Postings
-from prx.index.store import FORMAT, checksum, read_manifest, verify
+from prx.index.store import FORMAT, MARKER, checksum, read_manifest, verify
 from prx.retrieval.bm25 import BM25Index
 from prx.retrieval.corpus import ChunkRecord, Corpus, Definition, FileRecord
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
 
-__all__ = ["IndexData", "load_index", "write_index"]
+    from prx.index.stamps import Stamp
+
+__all__ = ["LINKABLE", "IndexData", "load_index", "write_index"]
 
 
 @record(frozen=False, eq=False)
@@ -27,8 +29,9 @@ class IndexData:
     """Everything an index holds, in memory (arrays may be memory-mapped)."""
 
     corpus: Corpus
-    #: Per walked file: size and mtime when indexed (for cheap freshness checks).
-    stamps: dict[str, tuple[int, int]]
+    #: Per walked file the index vouches for: its stamp (size, mtime, ctime, inode) when
+    #: indexed; see prx.index.stamps.
+    stamps: dict[str, Stamp]
     vocabulary: list[str]
     postings: Postings
     bm25: BM25Index
@@ -79,6 +82,20 @@ def _json_text(value: Any) -> str:
     return text
 
 
+#: Artifacts :func:`write_index` hard-links from its source when told they are the same
+#: (the others it always writes).
+LINKABLE = frozenset(
+    {
+        "chunks.json",
+        "vocabulary.json",
+        "definitions.json",
+        "imports.json",
+        "bloom.bin",
+        "bloom_offsets.npy",
+    }
+)
+
+
 def _link(directory: str, name: str, source: IndexData | None, same: frozenset[str]) -> bool:
     """Hard-link an artifact unchanged since ``source`` instead of writing it again."""
     if source is None or source.directory is None or name not in same:
@@ -105,7 +122,7 @@ def write_index(
     Artifacts named in ``same`` are identical to ``source``'s (a loaded index in the same
     ``.prx``): they are hard-linked, and their checksums taken from its manifest.
     """
-    linked = {name for name in same if _link(directory, name, source, same)}
+    linked = {name for name in same & LINKABLE if _link(directory, name, source, same)}
     corpus = data.corpus
     names = sorted(corpus.files)
     position = {name: i for i, name in enumerate(names)}
@@ -167,6 +184,8 @@ def write_index(
     }
     artifacts = {}
     for name in sorted(os.listdir(directory)):
+        if name == MARKER:
+            continue
         if name in linked and source is not None:
             artifacts[name] = source.artifacts[name]
             continue
@@ -323,7 +342,11 @@ def load_index(
         if os.path.exists(os.path.join(directory, "embeddings.npy"))
         else None
     )
-    stamps = {rel: (int(s[0]), int(s[1])) for rel, s in manifest.get("stamps", {}).items()}
+    stamps: dict[str, Stamp] = {
+        rel: (int(s[0]), int(s[1]), int(s[2]), int(s[3]))
+        for rel, s in manifest.get("stamps", {}).items()
+        if len(s) == 4
+    }
     digests: dict[str, tuple[str, str, str]] = {}
     for rel, info in manifest["files"].items():
         c, d, i = info.get("digest", ("", "", ""))

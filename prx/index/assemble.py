@@ -1,8 +1,9 @@
 """Assembling index data from the current tree, reusing a previous index where files are
 unchanged. ``prx index`` writes the result; a search over a stale index uses it in memory.
 
-A file is reused when its size and mtime equal the indexed ones, or, when they differ,
-when its content hash still does (a ``touch``). Everything about a reused file (chunks,
+A file is reused when its stamp (size, mtime, ctime, inode: see :mod:`prx.index.stamps`)
+equals the indexed one, or, when it differs, when its content hash still does (a
+``touch``). Everything about a reused file (chunks,
 BM25 postings, embedding rows, definitions, imports, trigram filter) comes from the
 previous index; the rest is processed now, in worker processes when there is enough of
 it. The output is in walk order, exactly as a build from scratch would be.
@@ -16,9 +17,11 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from prx._record import field, record
+from prx._record import field, record, replace
 from prx.hashing import content_hash
-from prx.index.artifacts import IndexData
+from prx.index.artifacts import LINKABLE, IndexData
+from prx.index.stamps import settle, stamp
+from prx.index.stamps import stamps as stamps_of
 from prx.index.units import Batch, FileUnit
 from prx.retrieval.corpus import Corpus, split_by_language
 
@@ -28,7 +31,7 @@ if TYPE_CHECKING:
     from prx.files.walk import WalkedFile, WalkResult
     from prx.workspace import Workspace
 
-__all__ = ["Assembly", "Fresh", "assemble", "file_ranges"]
+__all__ = ["Assembly", "Fresh", "assemble", "described_files", "file_ranges"]
 
 Progress = Callable[[str, int, int], None]
 
@@ -57,7 +60,7 @@ def file_ranges(corpus: Corpus) -> dict[str, tuple[int, int]]:
 def _unchanged(found: WalkedFile, previous: IndexData | None) -> bool:
     if previous is None:
         return False
-    if previous.stamps.get(found.rel) == (found.size, found.mtime_ns):
+    if previous.stamps.get(found.rel) == stamp(found):
         return True  # indexed, or skipped (binary ...) as it still is
     old = previous.corpus.files.get(found.rel)
     if old is None or old.size != found.size:
@@ -67,6 +70,11 @@ def _unchanged(found: WalkedFile, previous: IndexData | None) -> bool:
             return content_hash(fh.read()) == old.hash
     except OSError:
         return False
+
+
+def described_files(previous: IndexData) -> set[str]:
+    """Every walked file ``previous`` describes: stamped, indexed or skipped with a note."""
+    return set(previous.stamps) | set(previous.corpus.files) | set(previous.notes)
 
 
 class Fresh:
@@ -128,15 +136,23 @@ def assemble(
     embed: bool = True,
     progress: Progress | None = None,
     walked: WalkResult | None = None,
+    started_ns: int | None = None,
+    clock: Callable[[], int] | None = None,
 ) -> Assembly:
-    """Index data for ``root`` now, reusing ``previous`` for unchanged files."""
+    """Index data for ``root`` now, reusing ``previous`` for unchanged files.
+
+    For an index to be written, ``started_ns`` is when the build started and ``clock``
+    reads the time, both by the filesystem's clock: files changed since the start get a
+    stamp only if they can be vouched for at the end (:func:`prx.index.stamps.settle`).
+    """
     from prx.files.walk import walk
 
     timings: dict[str, float] = {}
     started = time.perf_counter()
     if walked is None:
         walked = walk(root, max_file_size=ws.config.max_file_size, skip_binary=False)
-    stamps = {found.rel: (found.size, found.mtime_ns) for found in walked.files}
+    stamps = stamps_of(walked.files, started_ns)
+    racy = [found for found in walked.files if found.rel not in stamps]
     reuse: set[str] = set()
     todo: list[WalkedFile] = []
     for found in walked.files:
@@ -145,14 +161,20 @@ def assemble(
         else:
             todo.append(found)
     timings["walk"] = (time.perf_counter() - started) * 1000
-    if previous is not None and not todo and reuse == set(previous.stamps):
-        # Nothing changed: the index as it is (its arrays stay memory-mapped).
+    indexed = {rel: r.hash for rel, r in previous.corpus.files.items()} if previous else {}
+    if previous is not None and not todo and reuse == described_files(previous):
+        if racy and clock is not None:
+            stamps.update(settle(racy, indexed, clock))
+        # Nothing changed: the index as it is (its arrays stay memory-mapped); with new
+        # stamps when some changed (a touch, a file no longer racy), the rest linked.
+        restamped = stamps != previous.stamps
         return Assembly(
-            data=previous,
+            data=replace(previous, stamps=stamps) if restamped else previous,
             changed=[],
             unchanged=len(reuse & set(previous.corpus.files)),
             removed=[],
             stages_ms=timings,
+            same=LINKABLE if restamped else frozenset(),
         )
 
     started = time.perf_counter()
@@ -160,6 +182,13 @@ def assemble(
     if todo:
         _process(ws, todo, fresh, embed, progress)
     timings["process"] = (time.perf_counter() - started) * 1000
+    if racy and clock is not None:
+        for found in todo:  # what is indexed of these now is what was just read
+            indexed.pop(found.rel, None)
+        for rel, (unit, _) in fresh.units.items():
+            if unit.record is not None:
+                indexed[rel] = unit.record.hash
+        stamps.update(settle(racy, indexed, clock))
     from prx.index.combine import combine
 
     return combine(root, walked, stamps, reuse, previous, fresh, embed, timings)

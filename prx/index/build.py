@@ -32,15 +32,18 @@ def load_current(
     ``lazy`` and ``graph``: see :func:`prx.index.artifacts.load_index`; ``manifests``: the
     manifests already read, by index directory (the writer, which holds the lock)."""
     from prx.index.artifacts import load_index
-    from prx.index.store import current_dir
+    from prx.index.languages import check_language_set, language_set
+    from prx.index.store import current_dir, read_manifest
 
     problem = None
+    expected = language_set(ws)
     for _ in range(5):
         directory = current_dir(root)
         if directory is None:
             return None, problem
         try:
-            manifest = (manifests or {}).get(directory)
+            manifest = (manifests or {}).get(directory) or read_manifest(directory)
+            check_language_set(manifest, expected, directory)
             return load_index(directory, root, manifest, lazy=lazy, graph=graph), None
         except IndexCorruptedError as err:
             problem = err.message
@@ -73,11 +76,14 @@ def _preload_embedder() -> None:
 
 
 def _unchanged_index(
-    root: str, walked: WalkResult, manifests: dict[str, Any]
+    root: str, walked: WalkResult, manifests: dict[str, Any], languages: dict[str, Any]
 ) -> IndexResult | None:
     """An ``up_to_date`` answer from the manifest alone (every artifact verified), when
-    each walked file has its indexed size and mtime; None when anything differs. The
-    manifest read is kept in ``manifests`` for the update that follows."""
+    each walked file has its indexed stamp and the languages are the same; None when
+    anything differs. The manifest read is kept in ``manifests`` for the update that
+    follows."""
+    from prx.index.languages import check_language_set
+    from prx.index.stamps import stamp
     from prx.index.store import current_dir, read_manifest, verify
 
     directory = current_dir(root)
@@ -87,9 +93,10 @@ def _unchanged_index(
         manifest = manifests[directory] = read_manifest(directory)
         stamps = manifest.get("stamps", {})
         if len(stamps) != len(walked.files) or any(
-            stamps.get(f.rel) != [f.size, f.mtime_ns] for f in walked.files
+            stamps.get(f.rel) != list(stamp(f)) for f in walked.files
         ):
             return None
+        check_language_set(manifest, languages, directory)
         verify(directory, manifest)
         from prx.index.filters import check_parameters
 
@@ -133,17 +140,17 @@ def build_index(
     from prx.index.artifacts import write_index
     from prx.index.assemble import assemble
     from prx.index.store import (
+        check_state,
         current_dir,
         discard,
-        index_root,
         new_build_dir,
         publish,
-        writer_lock,
     )
 
     root = ws.resolve(path)
     if not os.path.isdir(root):
         raise NotFoundError(f"directory not found: {path}", suggestion="Index a directory.")
+    check_state(root)  # a .prx that is a link is refused, never followed
     started = time.perf_counter()
     if stats_only:
         previous, problem = load_current(ws, root)
@@ -159,20 +166,21 @@ def build_index(
             size_bytes=_size(current_dir(root) or ""),
             model=previous.model.get("id"),
         )
-    with writer_lock(root):
-        os.makedirs(index_root(root), exist_ok=True)
-        ignore = os.path.join(index_root(root), ".gitignore")
-        if not os.path.exists(ignore):
-            with open(ignore, "w", encoding="utf-8") as fh:
-                fh.write("# prx's index: never commit it\n*\n")
+    from prx.index import lock
+    from prx.index.languages import language_set, require_languages
+
+    with lock.writer_lock(root, timeout=ws.config.index_lock_timeout):
+        # Files changed since get a stamp only if vouched for at the end (prx.index.stamps).
+        started_ns = lock.filesystem_now(root)
         from prx.files.walk import walk
 
         walk_started = time.perf_counter()
         walked = walk(root, max_file_size=ws.config.max_file_size, skip_binary=False)
         walk_ms = (time.perf_counter() - walk_started) * 1000
+        languages_now = language_set(ws)
         manifests: dict[str, Any] = {}
         if not rebuild:
-            quick = _unchanged_index(root, walked, manifests)
+            quick = _unchanged_index(root, walked, manifests, languages_now)
             if quick is not None:
                 return replace(
                     quick,
@@ -186,14 +194,27 @@ def build_index(
         load_started = time.perf_counter()
         _preload_embedder()
         kept = memory.get("data") if memory is not None and not rebuild else None
-        if kept is not None and kept.directory == current_dir(root):
+        if (
+            kept is not None
+            and kept.directory == current_dir(root)
+            and memory is not None
+            and memory.get("language_set") == languages_now
+        ):
             previous, problem = kept, None
         else:
             previous, problem = (
                 (None, None) if rebuild else load_current(ws, root, lazy=True, manifests=manifests)
             )
         load_ms = (time.perf_counter() - load_started) * 1000
-        assembly = assemble(ws, root, previous, progress=_progress, walked=walked)
+        assembly = assemble(
+            ws,
+            root,
+            previous,
+            progress=_progress,
+            walked=walked,
+            started_ns=started_ns,
+            clock=lambda: lock.filesystem_now(root),
+        )
         assembly.stages_ms = {
             "walk": walk_ms,
             "load": load_ms,
@@ -215,7 +236,8 @@ def build_index(
             skipped=data.corpus.skipped,
             model=data.model.get("id"),
         )
-        if previous is not None and not assembly.changed and not assembly.removed:
+        unchanged = previous is not None and not assembly.changed and not assembly.removed
+        if unchanged and previous is not None and data.stamps == previous.stamps:
             directory = current_dir(root)
             return replace(
                 common,
@@ -225,6 +247,9 @@ def build_index(
                 size_bytes=_size(directory) if directory else 0,
                 index_dir=directory,
             )
+        # Same content with new stamps (a touch, a file no longer racy) is published too:
+        # the artifacts are linked, and the next run need not read those files again.
+        require_languages(languages_now, root)
         build_dir = new_build_dir(root)
         try:
             write_started = time.perf_counter()
@@ -233,7 +258,12 @@ def build_index(
             manifest = write_index(
                 build_dir,
                 data,
-                {"prx": __version__, "created": int(time.time()), "refused_previous": problem},
+                {
+                    "prx": __version__,
+                    "created": int(time.time()),
+                    "refused_previous": problem,
+                    "language_set": languages_now,
+                },
                 source=previous,
                 same=assembly.same,
             )
@@ -244,12 +274,16 @@ def build_index(
             raise
         if memory is not None:
             data.directory, data.artifacts = build_dir, dict(manifest["artifacts"])
-            memory["data"] = data
+            memory["data"], memory["language_set"] = data, languages_now
         if sys.stderr.isatty():
             sys.stderr.write("\n")
+        if previous is None:
+            status = "built"
+        else:
+            status = "up_to_date" if unchanged else "updated"
         return replace(
             common,
-            status="updated" if previous is not None else "built",
+            status=status,
             duration_ms=int((time.perf_counter() - started) * 1000),
             stages_ms={k: int(v) for k, v in assembly.stages_ms.items()},
             size_bytes=_size(build_dir),

@@ -13,7 +13,7 @@ import numpy as np
 
 from prx.graph.resolve import Imports
 from prx.index.artifacts import IndexData
-from prx.index.assemble import Assembly, file_ranges
+from prx.index.assemble import Assembly, described_files, file_ranges
 from prx.index.postings import Postings
 from prx.retrieval.corpus import ChunkRecord, Corpus, Definition, FileRecord, enrich
 
@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 
     from prx.files.walk import WalkResult
     from prx.index.assemble import Fresh
+    from prx.index.stamps import Stamp
 
 __all__ = ["combine"]
 
@@ -29,7 +30,7 @@ __all__ = ["combine"]
 def combine(
     root: str,
     walked: WalkResult,
-    stamps: dict[str, tuple[int, int]],
+    stamps: dict[str, Stamp],
     reuse: set[str],
     previous: IndexData | None,
     fresh: Fresh,
@@ -158,6 +159,8 @@ def combine(
     bloom = np.frombuffer(b"".join(bytes(filters[name]) for name in names), dtype=np.uint8)
     timings["graph"] = (time.perf_counter() - started) * 1000
 
+    # A file that could not be read is not indexed as it is: no stamp vouches for it.
+    stamps = {rel: s for rel, s in stamps.items() if notes.get(rel) != "unreadable"}
     skipped: Counter[str] = Counter(walked.skipped)
     skipped.update(notes.values())
     corpus = Corpus(
@@ -185,7 +188,8 @@ def combine(
         text_offsets=text_offsets,
         unloaded=frozenset(unloaded | ({"texts"} if text_blob is not None else set())),
     )
-    removed = sorted(set(previous.stamps) - set(stamps)) if previous is not None else []
+    walked_names = {found.rel for found in walked.files}
+    removed = sorted(described_files(previous) - walked_names) if previous is not None else []
     same: set[str] = set()
     if previous is not None and same_files:
         same = {_ARTIFACT[part] for part in unchanged_parts}

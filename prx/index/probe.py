@@ -1,14 +1,16 @@
 """Answering ``exists`` content lookups from an index's trigram filters, unread.
 
 Only the manifest and the two filter artifacts are loaded (and checked against their
-checksums). A walked file is *covered* when its size and mtime are the indexed ones;
-anything else (changed, new) is not, and the caller reads it, so a stale index never
-produces a wrong "absent".
+checksums). A walked file is *covered* when its stamp (size, mtime, ctime, inode) is the
+indexed one; anything else (changed, new, unstamped) is not, and the caller reads it, so
+a stale index never produces a wrong "absent".
 """
 
 from __future__ import annotations
 
 import os
+
+from prx.index.stamps import stamp
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -70,8 +72,9 @@ class ContentProbe:
         )
 
     def covers(self, found: WalkedFile) -> bool:
-        """Whether the index describes ``found`` as it is now (same size and mtime)."""
-        return self._stamps.get(found.rel) == [found.size, found.mtime_ns]
+        """Whether the index vouches for ``found`` as it is now (the same stamp: size,
+        mtime, ctime and inode; see :mod:`prx.index.stamps`)."""
+        return self._stamps.get(found.rel) == list(stamp(found))
 
     def note(self, rel: str) -> str | None:
         """Why the index skipped or flagged a covered file (``binary`` ...), if it did."""

@@ -3,7 +3,7 @@
 Layout under ``<root>/.prx/``::
 
     CURRENT            name of the published index directory (replaced by atomic rename)
-    lock               flock()-ed by the one writer; the kernel releases it if the writer dies
+    lock               flock()-ed by the one writer (see prx.index.lock), holding its pid
     index-<stamp>/     one published index (or one being built, until CURRENT names it)
         manifest.json  format, versions, model, per-file records, artifact checksums
         chunks.json    chunk table (file, language, lines, symbol, kind, imports flag)
@@ -20,6 +20,11 @@ Readers follow CURRENT and verify every artifact's xxh3 against the manifest bef
 it; a writer builds a new directory aside and publishes it by renaming a new CURRENT into
 place, so a reader sees the old index or the new one, never a mix. The previous directory is
 kept until the next publish, so a reader that just followed CURRENT can finish.
+
+``.prx`` is used only when it is a real directory: a symbolic link there (a cloned
+repository can ship one) is never followed: writers refuse it, readers see no index. Inside
+it, links are never followed either, and a publish deletes only directories prx made
+(named ``index-<ns>-<pid>`` and holding its :data:`MARKER`).
 """
 
 from __future__ import annotations
@@ -27,12 +32,13 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
+import stat
 import time
-from collections.abc import Iterator
 
 import xxhash
 
-from prx.errors import IndexCorruptedError
+from prx.errors import IndexCorruptedError, PermissionDeniedError
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -40,17 +46,24 @@ if TYPE_CHECKING:
 
 __all__ = [
     "FORMAT",
+    "MARKER",
+    "check_state",
     "current_dir",
     "index_root",
+    "prepare_state",
     "publish",
     "read_manifest",
     "verify",
-    "writer_lock",
 ]
 
 #: Bumped whenever the layout or the meaning of an artifact changes.
-FORMAT = 3
+FORMAT = 4
 _STATE = ".prx"
+#: The file every index directory prx makes holds (not an artifact): publish deletes
+#: only directories that have it (or, made by an older prx, a manifest).
+MARKER = ".prx-index"
+_OWN_NAME = re.compile(r"index-[0-9]+-[0-9]+")
+NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 
 
 def index_root(root: str) -> str:
@@ -58,44 +71,96 @@ def index_root(root: str) -> str:
     return os.path.join(root, _STATE)
 
 
-def current_dir(root: str) -> str | None:
-    """The published index directory, or None when there is none."""
+def _is_real_dir(path: str) -> bool:
+    """A directory, not a link to one."""
     try:
-        with open(os.path.join(index_root(root), "CURRENT"), encoding="utf-8") as fh:
-            name = fh.read().strip()
+        return stat.S_ISDIR(os.lstat(path).st_mode)
     except OSError:
+        return False
+
+
+def refuse(root: str, what: str) -> PermissionDeniedError:
+    return PermissionDeniedError(
+        f"refusing to use {index_root(root)}: {what}; prx keeps its index only in a real "
+        "directory of the project, and never follows a link there",
+        suggestion="Remove that .prx entry and run {cmd:index} again.",
+    )
+
+
+def check_state(root: str) -> None:
+    """Raise :class:`PermissionDeniedError` when ``<root>/.prx`` exists and is not a real
+    directory (a symbolic link, a file ...); it is never followed or touched."""
+    state = index_root(root)
+    try:
+        mode = os.lstat(state).st_mode
+    except FileNotFoundError:
+        return
+    if stat.S_ISLNK(mode):
+        raise refuse(root, f"it is a symbolic link (to {os.readlink(state)})")
+    if not stat.S_ISDIR(mode):
+        raise refuse(root, "it is not a directory")
+
+
+def prepare_state(root: str) -> str:
+    """``<root>/.prx``, created (with its ``.gitignore``) when missing; see
+    :func:`check_state` for what is refused."""
+    check_state(root)
+    state = index_root(root)
+    try:
+        os.mkdir(state)
+    except FileExistsError:
+        pass
+    check_state(root)  # a link put there meanwhile
+    try:  # never through a link: O_EXCL does not follow one
+        fd = os.open(os.path.join(state, ".gitignore"), os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+    except FileExistsError:
+        return state
+    with os.fdopen(fd, "w", encoding="utf-8") as fh:
+        fh.write("# prx's index: never commit it\n*\n")
+    return state
+
+
+def current_dir(root: str) -> str | None:
+    """The published index directory, or None when there is none (or ``.prx`` or the
+    directory it names is a link: never followed)."""
+    state = index_root(root)
+    if not _is_real_dir(state):
+        return None
+    try:
+        fd = os.open(os.path.join(state, "CURRENT"), os.O_RDONLY | NOFOLLOW)
+        with os.fdopen(fd, encoding="utf-8") as fh:
+            name = fh.read().strip()
+    except (OSError, UnicodeDecodeError):
         return None
     if not name or "/" in name or name.startswith("."):
         return None
-    path = os.path.join(index_root(root), name)
-    return path if os.path.isdir(path) else None
-
-
-@contextlib.contextmanager
-def writer_lock(root: str, *, wait: bool = True) -> Iterator[bool]:
-    """Hold the writer lock; yields False (without waiting) when ``wait`` is off and another
-    writer holds it."""
-    import fcntl
-
-    os.makedirs(index_root(root), exist_ok=True)
-    with open(os.path.join(index_root(root), "lock"), "a+") as fh:
-        try:
-            fcntl.flock(fh, fcntl.LOCK_EX | (0 if wait else fcntl.LOCK_NB))
-        except BlockingIOError:
-            yield False
-            return
-        try:
-            yield True
-        finally:
-            fcntl.flock(fh, fcntl.LOCK_UN)
+    path = os.path.join(state, name)
+    return path if _is_real_dir(path) else None
 
 
 def new_build_dir(root: str) -> str:
-    """A fresh directory to build the next index in."""
+    """A fresh directory to build the next index in, marked as prx's."""
     stamp = f"index-{time.time_ns()}-{os.getpid()}"
     path = os.path.join(index_root(root), stamp)
-    os.makedirs(path)
+    os.mkdir(path)
+    with open(os.path.join(path, MARKER), "x", encoding="utf-8") as fh:
+        fh.write("made by prx index; removed by a later publish\n")
     return path
+
+
+def _is_own_index(path: str) -> bool:
+    """Whether ``path`` is an index directory prx made (in a real ``.prx``): its name has
+    prx's pattern, it is a real directory, and it holds the marker (or, made by an older
+    prx, a manifest); links are never followed."""
+    if not _OWN_NAME.fullmatch(os.path.basename(path)) or not _is_real_dir(path):
+        return False
+    for name in (MARKER, "manifest.json"):
+        try:
+            if stat.S_ISREG(os.lstat(os.path.join(path, name)).st_mode):
+                return True
+        except OSError:
+            continue
+    return False
 
 
 def checksum(path: str) -> str:
@@ -111,17 +176,22 @@ def publish(root: str, build_dir: str) -> None:
     """Make ``build_dir`` the current index (atomic) and delete indexes older than the one
     it replaces."""
     state = index_root(root)
+    check_state(root)
     previous = current_dir(root)
     pointer = os.path.join(state, f"CURRENT.{os.getpid()}.tmp")
-    with open(pointer, "w", encoding="utf-8") as fh:
+    with contextlib.suppress(FileNotFoundError):
+        os.unlink(pointer)  # a killed writer's (the name holds its pid); a link, not its target
+    fd = os.open(pointer, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+    with os.fdopen(fd, "w", encoding="utf-8") as fh:
         fh.write(os.path.basename(build_dir) + "\n")
         fh.flush()
         os.fsync(fh.fileno())
     os.replace(pointer, os.path.join(state, "CURRENT"))
     keep = {os.path.basename(build_dir), os.path.basename(previous) if previous else ""}
     for name in os.listdir(state):
-        if name.startswith("index-") and name not in keep:
-            _remove_tree(os.path.join(state, name))
+        path = os.path.join(state, name)
+        if name not in keep and _is_own_index(path):
+            _remove_tree(path)
 
 
 def discard(build_dir: str) -> None:

@@ -227,14 +227,12 @@ def process_parallel(
 ) -> Iterator[Batch]:
     """Process built-in-language files on ``workers`` processes; batches are yielded as
     they complete, in submission order, so the caller can fold them in as they come."""
-    import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
+    from prx._pool import process_pool
 
-    method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
     # Big files first would balance better, but walk order keeps neighbours (and their
     # shared vocabulary) in one batch; batches are small enough to balance anyway.
     batches = [items[i : i + BATCH_FILES] for i in range(0, len(items), BATCH_FILES)]
-    with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context(method)) as pool:
+    with process_pool(workers) as pool:
         done = 0
         for batch in pool.map(_remote, batches, [embed] * len(batches)):
             done += len(batch.units)

@@ -4,10 +4,15 @@ A :class:`Registry` belongs to one workspace (there is no global plugin manager)
 plugins are registered from :data:`BUILTIN_PLUGINS`; third-party plugins from the ``prx``
 entry-point group are loaded lazily, on the first lookup that misses among the built-ins
 or on a full listing, each in its own ``try``.
+
+A registry may be shared by threads (a server's workspace): the plugin manager and every
+lazy table are built under one lock and published only once whole, so a thread never sees
+a half-registered manager or a partial table.
 """
 
 from __future__ import annotations
 
+import _thread
 import importlib
 import os
 from collections.abc import Callable, Iterable, Sequence
@@ -146,9 +151,12 @@ class Registry:
         self._failures: list[PluginLoadFailure] = []
         self._notes: list[str] = []
         self._tables: dict[str, dict[str, tuple[Any, str]]] = {}
-        self._by_extension: dict[str, LanguageSpec] | None = None
-        self._by_filename: dict[str, LanguageSpec] | None = None
+        #: Languages by extension and by file name, built together on first use.
+        self._language_index: tuple[dict[str, LanguageSpec], dict[str, LanguageSpec]] | None = None
         self._third_party_pending = config.autoload_plugins
+        # Guards building the manager and the lazy tables (re-entrant: a table builds the
+        # manager it reads).
+        self._lock = _thread.RLock()
         # Built-ins first: with no explicit plugin, a built-in name is answered from
         # prx.plugin.builtins without importing pluggy (see _builtin()).
         self._builtins_only = not self._explicit
@@ -158,20 +166,25 @@ class Registry:
     @property
     def _pm(self) -> pluggy.PluginManager:
         """The plugin manager, with every built-in and explicit plugin registered."""
-        if self._manager is None:
-            import pluggy
+        manager = self._manager
+        if manager is not None:
+            return manager
+        with self._lock:
+            if self._manager is None:
+                import pluggy
 
-            from prx.plugin import hookspecs
+                from prx.plugin import hookspecs
 
-            self._manager = pluggy.PluginManager("prx")
-            self._manager.add_hookspecs(hookspecs)
-            for module_name in self._builtin_modules:
-                self._add(importlib.import_module(module_name), module_name, "builtin")
-            for index, plugin in enumerate(self._explicit):
-                name = getattr(plugin, "__name__", None) or f"{type(plugin).__name__}-{index}"
-                self._add(plugin, str(name), "explicit")
-            self._manager.check_pending()
-        return self._manager
+                manager = pluggy.PluginManager("prx")
+                manager.add_hookspecs(hookspecs)
+                for module_name in self._builtin_modules:
+                    self._add(manager, importlib.import_module(module_name), module_name, "builtin")
+                for index, plugin in enumerate(self._explicit):
+                    name = getattr(plugin, "__name__", None) or f"{type(plugin).__name__}-{index}"
+                    self._add(manager, plugin, str(name), "explicit")
+                manager.check_pending()
+                self._manager = manager  # published only once whole
+            return self._manager
 
     def _builtin(self, table: dict[str, str], name: str) -> Any | None:
         """A built-in component straight from its table, while no plugin can interfere."""
@@ -183,14 +196,13 @@ class Registry:
 
     # ------------------------------------------------------------------ registration
 
-    def _add(self, plugin: object, name: str, origin: str) -> None:
-        assert self._manager is not None
-        self._manager.register(plugin, name=name)
+    def _add(self, manager: pluggy.PluginManager, plugin: object, name: str, origin: str) -> None:
+        manager.register(plugin, name=name)
         self._origin[name] = origin
-        self._configure(plugin, name)
+        self._configure(manager, plugin)
 
-    def _configure(self, plugin: object, name: str) -> None:
-        for impl in self._pm.hook.prx_configure.get_hookimpls():
+    def _configure(self, manager: pluggy.PluginManager, plugin: object) -> None:
+        for impl in manager.hook.prx_configure.get_hookimpls():
             if impl.plugin is plugin:
                 impl.function(config=self.config)
 
@@ -205,6 +217,11 @@ class Registry:
         """Load third-party plugins now (normally done lazily, on the first miss)."""
         if not self._third_party_pending:
             return
+        with self._lock:
+            if self._third_party_pending:
+                self._load_entry_points()
+
+    def _load_entry_points(self) -> None:
         self._third_party_pending = False
         from prx.plugin._loader import PluginLoadFailure, discover, load
 
@@ -224,7 +241,7 @@ class Registry:
             try:
                 self._pm.check_pending()
                 self._origin[name] = "entry-point"
-                self._configure(plugin, name)
+                self._configure(self._pm, plugin)
             except Exception as exc:
                 self._pm.unregister(name=name)
                 self._origin.pop(name, None)
@@ -232,7 +249,7 @@ class Registry:
                     PluginLoadFailure(name=entry.name, dist=entry.dist, error=_describe(exc))
                 )
         self._tables.clear()
-        self._by_extension = self._by_filename = None
+        self._language_index = None
 
     # ------------------------------------------------------------------- collection
 
@@ -240,8 +257,15 @@ class Registry:
         table = self._tables.get(kind)
         if table is not None:
             return table
+        with self._lock:
+            table = self._tables.get(kind)
+            if table is None:
+                table = self._tables[kind] = self._build_table(kind)
+            return table
+
+    def _build_table(self, kind: str) -> dict[str, tuple[Any, str]]:
         spec = _KINDS[kind]
-        table = {}
+        table: dict[str, tuple[Any, str]] = {}
         for impl in getattr(self._pm.hook, spec.hook).get_hookimpls():
             owner = self._pm.get_name(impl.plugin) or "?"
             strict = self._origin.get(owner) != "entry-point"
@@ -267,7 +291,6 @@ class Registry:
                     self._note(message + f"; the one from {owner!r} is ignored")
                     continue
                 table[name] = (item, owner)
-        self._tables[kind] = table
         return table
 
     def _note(self, message: str) -> None:
@@ -360,6 +383,16 @@ class Registry:
         """Every language, sorted by name."""
         return self._all("language")
 
+    def file_languages(self) -> list[LanguageSpec]:
+        """The languages :meth:`language_for` can answer with, sorted by name: while no
+        plugin can add one, the built-in catalogue (without building the plugin manager)."""
+        if self._builtins_only and self._manager is None and _LANG_MODULE in self._builtin_modules:
+            if not self._third_party_pending or not self._wanted_entry_points():
+                from prx.lang.catalog import BUILTIN_LANGUAGES
+
+                return sorted(BUILTIN_LANGUAGES, key=lambda spec: spec.name)
+        return self.languages()
+
     def language(self, name: str) -> LanguageSpec:
         """The language called ``name``."""
         return self._require("language", name)  # type: ignore[no-any-return]
@@ -380,7 +413,21 @@ class Registry:
         return spec
 
     def _match_language(self, name: str) -> LanguageSpec | None:
-        if self._by_extension is None or self._by_filename is None:
+        tables = self._language_tables()
+        spec = tables[1].get(name)
+        suffix = os.path.splitext(name)[1]
+        if spec is None and suffix:
+            spec = tables[0].get(suffix.lower())
+        return spec
+
+    def _language_tables(self) -> tuple[dict[str, LanguageSpec], dict[str, LanguageSpec]]:
+        """Languages by extension and by file name (built once, under the lock)."""
+        built = self._language_index
+        if built is not None:
+            return built
+        with self._lock:
+            if self._language_index is not None:
+                return self._language_index
             by_ext: dict[str, LanguageSpec] = {}
             by_name: dict[str, LanguageSpec] = {}
             table = self._table("language")
@@ -392,12 +439,8 @@ class Registry:
                     by_ext.setdefault(ext.lower(), entry)
                 for filename in entry.filenames:
                     by_name.setdefault(filename, entry)
-            self._by_extension, self._by_filename = by_ext, by_name
-        spec = self._by_filename.get(name)
-        suffix = os.path.splitext(name)[1]
-        if spec is None and suffix:
-            spec = self._by_extension.get(suffix.lower())
-        return spec
+            self._language_index = (by_ext, by_name)
+            return by_ext, by_name
 
     def _require(self, kind: str, name: str) -> Any:
         found = self._lookup(kind, name)

@@ -369,13 +369,13 @@ def build_corpus(
     count = workers if workers is not None else (os.cpu_count() or 1)
     gathered = _Gathered()
     if count > 1 and size > PARALLEL_BYTES and len(remote) > count:
-        import multiprocessing
-        from concurrent.futures import ProcessPoolExecutor, as_completed
+        from concurrent.futures import as_completed
 
-        method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+        from prx._pool import process_pool
+
         sizes = {found.rel: found.size for found in chosen}
         batches = guided_batches(remote, [sizes[rel] for _, rel, _ in remote], count)
-        with ProcessPoolExecutor(count, mp_context=multiprocessing.get_context(method)) as pool:
+        with process_pool(count) as pool:
             futures = [pool.submit(_worker, batch, embed) for batch in batches]
             # The workers parse while this process loads the model (and numpy) and then
             # embeds each batch as soon as it is done, in whatever order (loading it first

@@ -167,9 +167,15 @@ class _Freshness:
         self.files: dict[str, tuple[int, int]] = {
             str(found.path): (found.size, found.mtime_ns) for found in files
         }
+        # Every directory from each file's up to the root: a file added anywhere below
+        # changes one of their mtimes.
+        root = os.path.normpath(root)
+        inside = root.rstrip(os.sep) + os.sep
         directories = {os.path.dirname(p) for p in self.files} | {root}
-        for directory in list(directories):
-            while directory.startswith(root) and directory not in self.dirs:
+        for directory in directories:
+            while directory not in self.dirs and (
+                directory == root or directory.startswith(inside)
+            ):
                 try:
                     self.dirs[directory] = os.stat(directory).st_mtime_ns
                 except OSError:
@@ -196,6 +202,7 @@ def engine_for(ws: Workspace, root: str, *, refresh: bool = False) -> Engine:
     Checking costs one ``stat`` per file, so a warm engine is re-checked at most every
     ``config.freshness_seconds`` (``refresh`` forces a check).
     """
+    root = os.path.normpath(root)
     cache: dict[str, tuple[_Freshness, Engine]] = ws.cache.setdefault("engines", {})
     hit = cache.get(root)
     if hit is not None:

@@ -95,6 +95,9 @@ def run_search(
     root = ws.resolve(path)
     if not os.path.lexists(root):
         raise NotFoundError(f"path not found: {path}")
+    # One spelling per directory (``.``, ``src/..`` and the absolute path are the same
+    # root): engines and their freshness checks are keyed and compared by it.
+    root = os.path.normpath(root)
     if mode is None:
         mode, reason = detect_mode(query)
     else:
