@@ -74,7 +74,7 @@ def find(
     *,
     pattern: str | tuple[str, ...] = (),
     max_depth: int | None = None,
-    view: str = "both",
+    view: str = "tree",
     budget: int | None = None,
     continue_token: str | None = None,
     root: PathArg = ".",
@@ -84,9 +84,11 @@ def find(
     :param pattern: glob(s) such as ``"*.py"`` (file name) or ``"src/**/*.ts"`` (path);
         braces expand (``"*.{ts,tsx}"``).
     :param max_depth: 1 lists only the files directly in ``path``.
-    :param view: ``both``, ``tree`` or ``flat``.
-    :param budget: cap the answer at this many tokens; the rest is one
-        ``continuation_token`` away.
+    :param view: ``tree`` (the default, the cheaper per file), ``flat`` or ``both``.
+    :param budget: cap the answer at this many (exact cl100k_base) tokens; the rest is one
+        ``continuation_token`` away (``omitted`` says how many files). ``None`` applies the
+        default ceiling (:data:`prx.budget.FIND_CEILING`, estimated tokens); ``0`` lifts
+        every limit.
     """
     patterns = (pattern,) if isinstance(pattern, str) else tuple(pattern)
     return workspace_for(root).find(

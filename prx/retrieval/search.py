@@ -8,10 +8,10 @@ from typing import TYPE_CHECKING
 
 from prx import continuation
 from prx._record import replace
-from prx.budget import data_tokens, fit_prefix, limit_for
+from prx.budget import SEARCH_CEILING, Cap, cap_for, data_tokens, fit_prefix, limit_for
 from prx.errors import BudgetExceededError, InvalidArgumentError, NotFoundError
 from prx.plugin._search import Query
-from prx.tokens import TokenCounter, counter_for
+from prx.tokens import TokenCounter
 from prx.types import Match, SearchExistsResult, SearchResult
 
 if TYPE_CHECKING:
@@ -71,8 +71,7 @@ def run_search(
         raise InvalidArgumentError(f"invalid argument --top-k: must be 1 or more, got {top_k}")
     if not 0 <= context <= 50:
         raise InvalidArgumentError(f"invalid argument --context: must be 0 to 50, got {context}")
-    if budget is not None and budget <= 0:
-        raise InvalidArgumentError(f"invalid argument --budget: must be positive, got {budget}")
+    cap = cap_for(budget, SEARCH_CEILING)
     if mode is not None and mode not in MODES:
         raise InvalidArgumentError(f"invalid argument --mode: expected one of {', '.join(MODES)}")
     known = {spec.name for spec in ws.registry.languages()}
@@ -97,7 +96,7 @@ def run_search(
     if continue_token is not None:
         (position,) = continuation.decode(continue_token, "search", request, 1)
         offset = continuation.decode_int(position, "search")
-    page = _Page(ws, query, mode, reason, top_k, budget, offset, request, context)
+    page = _Page(ws, query, mode, reason, top_k, cap, offset, request, context)
     if mode in ("literal", "regex"):
         return _literal(page, root, accept, exists, ignore_case)
     if mode == "structural":
@@ -121,15 +120,15 @@ class _Page:
         mode: str,
         reason: str,
         top_k: int,
-        budget: int | None,
+        cap: Cap,
         offset: int,
         request: str,
         context: int,
     ) -> None:
         self.ws, self.query, self.mode, self.reason = ws, query, mode, reason
-        self.top_k, self.budget, self.offset, self.request = top_k, budget, offset, request
+        self.top_k, self.cap, self.offset, self.request = top_k, cap, offset, request
         self.context = context
-        self.count: TokenCounter = counter_for(budget is not None)
+        self.count: TokenCounter = cap.count
 
     def finish(
         self,
@@ -167,15 +166,16 @@ class _Page:
             )
 
         keep = len(window)
-        if self.budget is not None:
-            limit = limit_for(self.budget)
+        budget = self.cap.tokens
+        if budget is not None:
+            limit = limit_for(budget)
             keep = fit_prefix(
                 len(window), lambda k: data_tokens(build(k, _PLACEHOLDER), self.count), limit
             )
             if keep == 0 and window:
                 raise BudgetExceededError(
-                    f"budget {self.budget} cannot hold a single match",
-                    suggestion=f"Use --budget {self.budget * 2} or more, or --context 0.",
+                    f"{self.cap.describe()} cannot hold a single match",
+                    suggestion=f"Use --budget {budget * 2} or more (0: no limit), or --context 0.",
                 )
         draft = build(keep, _PLACEHOLDER)
         return replace(draft, budget_used=data_tokens(draft, self.count))
