@@ -29,6 +29,7 @@ def read(
     lines: str | None = None,
     hash_only: bool = False,
     outline_only: bool = False,
+    full_outline: bool = False,
     skeleton: bool = False,
     snap: str | None = None,
     mode: str | None = None,
@@ -43,6 +44,8 @@ def read(
     :param lines: a range ``"A-B"``, a single line ``"N"``, or ``"A-"`` to the end.
     :param hash_only: return metadata and hash only.
     :param outline_only: return metadata and outline, no content.
+    :param full_outline: attach the whole file's outline; by default a read of part of the
+        file (``lines``, a continuation, a cut) carries only the symbols around that part.
     :param skeleton: function bodies replaced by a placeholder (signatures, docstrings kept).
     :param snap: widen ``lines`` to the enclosing ``function``, ``class`` or ``block``.
     :param mode: ``aggressive`` (no comments), ``entropy`` (no repetitive lines) or ``diff``
@@ -51,6 +54,8 @@ def read(
         stub with ``cached=True`` and no content.
     :param budget: cap the answer at this many (exact cl100k_base) tokens, keeping whole
         lines from the start of the range; what was cut is reported with ``next_lines``.
+        ``None`` applies the default ceiling (:data:`prx.budget.READ_CEILING`, estimated
+        tokens); ``0`` lifts every limit.
     :param continue_token: the ``continuation_token`` of a budget-cut read, to get the rest.
     :raises prx.errors.NotFoundError: the file does not exist.
     :raises prx.errors.InvalidRangeError: ``lines`` lies outside the file.
@@ -60,6 +65,7 @@ def read(
         lines=lines,
         hash_only=hash_only,
         outline_only=outline_only,
+        full_outline=full_outline,
         skeleton=skeleton,
         snap=snap,
         mode=mode,
