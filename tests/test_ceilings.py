@@ -4,13 +4,17 @@ and how to get it; --budget 0 lifts the limit."""
 from __future__ import annotations
 
 import json
+import re
 import sys
+from pathlib import Path
 
 import pytest
 
 import prx
 from prx import budget as limits
 from prx.errors import InvalidArgumentError
+
+DOCS = Path(__file__).resolve().parent.parent / "docs"
 
 
 def _big_json(entries: int) -> str:
@@ -58,6 +62,15 @@ def test_the_ceilings_are_named_below_the_maximum():
         "FALLBACK_CEILING",
     }
     assert all(0 < value < limits.ANSWER_MAX for value in ceilings.values())
+
+
+def test_the_ceilings_are_documented():
+    for page in ("cli.md", "envelope.md"):
+        text = (DOCS / page).read_text()
+        for name in ("READ_CEILING", "FIND_CEILING", "OUTLINE_CEILING", "SEARCH_CEILING"):
+            value = getattr(limits, name)
+            assert re.search(rf"\b{value:,}\b|\b{value}\b", text), (page, name)
+        assert "--budget 0" in text, page
 
 
 def test_a_large_file_is_cut_at_the_read_ceiling_with_a_way_on(run_cli, big_repo):
