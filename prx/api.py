@@ -30,6 +30,7 @@ def read(
     lines: str | None = None,
     hash_only: bool = False,
     outline_only: bool = False,
+    full_outline: bool = False,
     skeleton: bool = False,
     snap: str | None = None,
     mode: str | None = None,
@@ -44,6 +45,8 @@ def read(
     :param lines: a range ``"A-B"``, a single line ``"N"``, or ``"A-"`` to the end.
     :param hash_only: return metadata and hash only.
     :param outline_only: return metadata and outline, no content.
+    :param full_outline: attach the whole file's outline; by default a read of part of the
+        file (``lines``, a continuation, a cut) carries only the symbols around that part.
     :param skeleton: function bodies replaced by a placeholder (signatures, docstrings kept).
     :param snap: widen ``lines`` to the enclosing ``function``, ``class`` or ``block``.
     :param mode: ``aggressive`` (no comments), ``entropy`` (no repetitive lines) or ``diff``
@@ -52,6 +55,8 @@ def read(
         stub with ``cached=True`` and no content.
     :param budget: cap the answer at this many (exact cl100k_base) tokens, keeping whole
         lines from the start of the range; what was cut is reported with ``next_lines``.
+        ``None`` applies the default ceiling (:data:`prx.budget.READ_CEILING`, estimated
+        tokens); ``0`` lifts every limit.
     :param continue_token: the ``continuation_token`` of a budget-cut read, to get the rest.
     :raises prx.errors.NotFoundError: the file does not exist.
     :raises prx.errors.InvalidRangeError: ``lines`` lies outside the file.
@@ -61,6 +66,7 @@ def read(
         lines=lines,
         hash_only=hash_only,
         outline_only=outline_only,
+        full_outline=full_outline,
         skeleton=skeleton,
         snap=snap,
         mode=mode,
@@ -75,7 +81,7 @@ def find(
     *,
     pattern: str | tuple[str, ...] = (),
     max_depth: int | None = None,
-    view: str = "both",
+    view: str = "tree",
     budget: int | None = None,
     continue_token: str | None = None,
     root: PathArg = ".",
@@ -85,9 +91,11 @@ def find(
     :param pattern: glob(s) such as ``"*.py"`` (file name) or ``"src/**/*.ts"`` (path);
         braces expand (``"*.{ts,tsx}"``).
     :param max_depth: 1 lists only the files directly in ``path``.
-    :param view: ``both``, ``tree`` or ``flat``.
-    :param budget: cap the answer at this many tokens; the rest is one
-        ``continuation_token`` away.
+    :param view: ``tree`` (the default, the cheaper per file), ``flat`` or ``both``.
+    :param budget: cap the answer at this many (exact cl100k_base) tokens; the rest is one
+        ``continuation_token`` away (``omitted`` says how many files). ``None`` applies the
+        default ceiling (:data:`prx.budget.FIND_CEILING`, estimated tokens); ``0`` lifts
+        every limit.
     """
     patterns = (pattern,) if isinstance(pattern, str) else tuple(pattern)
     return workspace_for(root).find(

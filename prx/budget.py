@@ -1,27 +1,108 @@
-"""Token budgets: the largest prefix of ranked items whose answer fits.
+"""Token budgets and default ceilings: the largest prefix of ranked items whose answer fits.
 
-A budget bounds the whole response. The operation fits its ``data`` into the budget less
-:data:`ENVELOPE_RESERVE`, the tokens the envelope's own fields take. Items are kept as a
-prefix of the ranking (never "skip and take a later one"), so a continuation token that
-says "start at item k" loses and repeats nothing.
+Every command that can answer at length has a default ceiling (the ``*_CEILING`` constants
+below, all in this one place): without ``--budget`` its answer is cut there, counted with
+the fast bytes/4 estimate that the envelope's own ``tokens`` uses. ``--budget N`` replaces the
+ceiling with ``N`` exact cl100k_base tokens, larger or smaller; ``--budget 0`` lifts every
+limit. A budget or a ceiling bounds the whole response: the operation fits its ``data``
+into it less :data:`ENVELOPE_RESERVE`, the tokens the envelope's own fields take. Items
+are kept as a prefix of the ranking (never "skip and take a later one"), so a continuation
+token that says "start at item k" loses and repeats nothing.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
+from prx._record import record
 from prx.envelope import dumps, to_jsonable
-from prx.errors import BudgetExceededError
-from prx.tokens import TokenCounter
+from prx.errors import BudgetExceededError, InvalidArgumentError
+from prx.tokens import TokenCounter, counter_for
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-__all__ = ["ENVELOPE_RESERVE", "data_tokens", "fit_prefix", "limit_for"]
+__all__ = [
+    "ANSWER_MAX",
+    "ENVELOPE_RESERVE",
+    "FALLBACK_CEILING",
+    "FIND_CEILING",
+    "NO_LIMIT",
+    "OUTLINE_CEILING",
+    "READ_CEILING",
+    "RUN_CEILING",
+    "SEARCH_CEILING",
+    "Cap",
+    "cap_for",
+    "data_tokens",
+    "fit_prefix",
+    "limit_for",
+]
 
 #: Tokens kept aside for ``version``, ``command``, ``status``, ``tokens`` and ``warnings``.
 ENVELOPE_RESERVE = 32
+
+# Default ceilings: the most tokens an answer takes when no --budget is given.
+#: ``read``: about 800 lines of code.
+READ_CEILING = 10_000
+#: ``find``: one view (the tree), about 250 files.
+FIND_CEILING = 5_000
+#: ``outline`` of a directory (or of a very large file).
+OUTLINE_CEILING = 8_000
+#: ``search``: a page of matches with their snippets.
+SEARCH_CEILING = 8_000
+#: ``run``: the summary, failures, diagnostics and output excerpt of one command.
+RUN_CEILING = 8_000
+#: The Unix tool's output when a command falls back to it.
+FALLBACK_CEILING = 10_000
+#: No answer given without ``--budget`` exceeds this many tokens (the ceilings stay below).
+ANSWER_MAX = 12_000
+#: ``--budget 0``: no limit at all (the whole answer, however large).
+NO_LIMIT = 0
+
+
+@record
+class Cap:
+    """The limit one answer is fitted into: an explicit budget, a default ceiling, or none."""
+
+    #: Tokens the whole response may take; None for no limit (``--budget 0``).
+    tokens: int | None
+    #: True for an explicit ``--budget`` (exact cl100k_base counts); False for a default
+    #: ceiling or no limit (the fast estimate).
+    exact: bool
+
+    @property
+    def count(self) -> TokenCounter:
+        """The counter the answer is measured with."""
+        return counter_for(self.exact)
+
+    @property
+    def reason(self) -> str:
+        """What cut an answer: ``budget`` (a ``--budget``) or ``ceiling`` (the default)."""
+        return "budget" if self.exact else "ceiling"
+
+    def describe(self) -> str:
+        """The limit in words, for notes; a default ceiling says how to lift it."""
+        if self.exact:
+            return "the budget"
+        return (
+            f"the default ceiling ({self.tokens} tokens; --budget N raises it, --budget 0 lifts it)"
+        )
+
+
+def cap_for(budget: int | None, ceiling: int) -> Cap:
+    """The cap of an answer given ``budget`` (None: the default ``ceiling``; 0: no limit)."""
+    if budget is None:
+        return Cap(tokens=ceiling, exact=False)
+    if budget < 0:
+        raise InvalidArgumentError(
+            f"invalid argument {{param}}: must be 0 (no limit) or positive, got {budget}",
+            param="budget",
+        )
+    if budget == NO_LIMIT:
+        return Cap(tokens=None, exact=False)
+    return Cap(tokens=budget, exact=True)
 
 
 def data_tokens(result: Any, count: TokenCounter) -> int:

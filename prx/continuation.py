@@ -13,7 +13,7 @@ import json
 from prx.errors import InvalidArgumentError
 from prx.hashing import content_hash
 
-__all__ = ["decode", "decode_int", "encode", "fingerprint"]
+__all__ = ["decode", "decode_int", "encode", "fingerprint", "op_of", "request_of", "value_count"]
 
 _SEP = "~"
 
@@ -26,6 +26,22 @@ def fingerprint(*parts: object) -> str:
 def encode(op: str, request: str, *values: int | str) -> str:
     """A token for ``op`` on the request fingerprinted ``request``, resuming at ``values``."""
     return _SEP.join([op, request, *map(str, values)])
+
+
+def op_of(token: str) -> str:
+    """The operation a token was issued by (its first part)."""
+    return token.strip().split(_SEP)[0]
+
+
+def value_count(token: str) -> int:
+    """How many values follow the operation and the request fingerprint."""
+    return max(0, len(token.strip().split(_SEP)) - 2)
+
+
+def request_of(token: str) -> str | None:
+    """The request fingerprint a token was issued for, or None when it has none."""
+    parts = token.strip().split(_SEP)
+    return parts[1] if len(parts) > 1 else None
 
 
 def decode(token: str, op: str, request: str, count: int) -> list[str]:

@@ -10,6 +10,7 @@ import time
 from collections.abc import Mapping, Sequence
 
 from prx._record import record
+from prx.budget import FALLBACK_CEILING
 from prx.envelope import Envelope, dumps, error_envelope, fallback_envelope, ok_envelope
 from prx.errors import LIBRARY, InternalError, PrxError, PrxIOError, Wording
 from prx.tokens import count_fast, counter_for
@@ -58,7 +59,9 @@ def invoke(
     :param wording: how the front-end spells parameters and commands in error texts.
     """
     budget = getattr(params, op.budget_param, None) if op.budget_param else None
-    count = counter_for(budget is not None)
+    # Only an explicit budget makes counts exact: a default ceiling (None) and "no limit"
+    # (0) keep the fast estimate.
+    count = counter_for(bool(budget))
     started = time.perf_counter()
     try:
         result = op.func(ws, params)
@@ -76,7 +79,7 @@ def invoke(
         wall_ms = (time.perf_counter() - started) * 1000
         # Records use the fast bytes/4 count: that is the envelope's own `tokens` unless a
         # budget made it exact, so serialise again only then.
-        tokens = envelope["tokens"] if budget is None else count_fast(dumps(envelope))
+        tokens = count_fast(dumps(envelope)) if budget else envelope["tokens"]
         append_record(ws.config, op.name, tokens, baseline, wall_ms)
     return Outcome(envelope, 0)
 
@@ -108,7 +111,10 @@ def _failed(
     argv = op.fallback(params) if (op.fallback and op.read_only) else None
     answer = None
     if allow_fallback and argv:
-        answer = run_fallback(argv, budget=budget, count=counter_for(budget is not None))
+        # The Unix tool's output gets the fallback ceiling unless a budget was given.
+        cap = FALLBACK_CEILING if budget is None else budget or None
+        limit = "the default ceiling" if budget is None else "the budget"
+        answer = run_fallback(argv, budget=cap, count=counter_for(bool(budget)), limit=limit)
     log_failure(ws.config, op.name, args, detail, answer)
     if answer is not None and not _tool_failed(argv or (), answer.exit_code):
         notes: dict[str, Any] = {"exit_code": answer.exit_code, "error": detail}
@@ -122,7 +128,7 @@ def _failed(
             answer.source,
             notes=notes,
             warnings=ws.registry.warnings,
-            count=counter_for(budget is not None),
+            count=counter_for(bool(budget)),
             extra=extra,
         )
         return Outcome(envelope, 0)

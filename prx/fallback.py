@@ -45,27 +45,37 @@ def describe_failure(exc: BaseException) -> str:
     return f"{type(exc).__name__}: {exc}{where}"
 
 
-def _cap(raw: str, budget: int | None, count: TokenCounter) -> tuple[str, bool, int]:
+def _cap(raw: str, budget: int | None, count: TokenCounter, limit: str) -> tuple[str, bool, int]:
     if budget is None or count(raw) <= budget:
         return raw, False, 0
     lines = raw.splitlines(keepends=True)
     kept: list[str] = []
     used = 0
     for line in lines:
-        cost = count(line)
+        # At least one token a line: the fast estimate rounds a short line down to 0.
+        cost = max(1, count(line))
         if used + cost > budget:
             break
         kept.append(line)
         used += cost
     omitted = len(lines) - len(kept)
-    kept.append(f"[prx: {omitted} more lines cut by the budget; run the source command for all]\n")
+    kept.append(f"[prx: {omitted} more lines cut by {limit}; run the source command for all]\n")
     return "".join(kept), True, omitted
 
 
 def run_fallback(
-    argv: Sequence[str], *, budget: int | None = None, count: TokenCounter
+    argv: Sequence[str],
+    *,
+    budget: int | None = None,
+    count: TokenCounter,
+    limit: str = "the budget",
 ) -> FallbackAnswer | None:
-    """Run ``argv``; None when it cannot be started or times out."""
+    """Run ``argv``; None when it cannot be started or times out.
+
+    :param budget: tokens the output may take (whole lines are kept), None for all of it.
+    :param limit: what ``budget`` is, for the marker line (``the budget``, ``the default
+        ceiling``).
+    """
     import subprocess
 
     try:
@@ -80,7 +90,7 @@ def run_fallback(
     except (OSError, ValueError, subprocess.SubprocessError):  # ValueError: a NUL in argv
         return None
     text = proc.stdout.decode("utf-8", "replace")
-    raw, truncated, omitted = _cap(text, budget, count)
+    raw, truncated, omitted = _cap(text, budget, count, limit)
     return FallbackAnswer(
         raw=raw,
         source=shlex.join(argv),

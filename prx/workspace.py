@@ -112,6 +112,7 @@ class Workspace:
         lines: str | None = None,
         hash_only: bool = False,
         outline_only: bool = False,
+        full_outline: bool = False,
         skeleton: bool = False,
         snap: str | None = None,
         mode: str | None = None,
@@ -128,6 +129,7 @@ class Workspace:
             lines=lines,
             hash_only=hash_only,
             outline_only=outline_only,
+            full_outline=full_outline,
             skeleton=skeleton,
             snap=snap,
             mode=mode,
@@ -142,11 +144,11 @@ class Workspace:
         *,
         pattern: tuple[str, ...] = (),
         max_depth: int | None = None,
-        view: str = "both",
+        view: str = "tree",
         budget: int | None = None,
         continue_token: str | None = None,
     ) -> FindResult:
-        """List files as a tree and a flat list. See :func:`prx.find`."""
+        """List files as a tree and/or a flat list. See :func:`prx.find`."""
         from prx.files.find import find_files
 
         return find_files(
@@ -173,12 +175,26 @@ class Workspace:
         return check_exists(self, pattern, os.fspath(path), mode=mode, exact=exact)
 
     def outline(
-        self, path: str | os.PathLike[str], *, kind: str | None = None, max_depth: int | None = None
+        self,
+        path: str | os.PathLike[str],
+        *,
+        kind: str | None = None,
+        max_depth: int | None = None,
+        budget: int | None = None,
+        continue_token: str | None = None,
     ) -> OutlineResult:
-        """Symbols of a file or directory. See :func:`prx.outline`."""
+        """Symbols of a file or directory, top-level symbols paged under ``budget``
+        (``None``: the default ceiling, :data:`prx.budget.OUTLINE_CEILING`; ``0``: no limit)."""
         from prx.lang.outline_files import outline_path
 
-        return outline_path(self, os.fspath(path), kind=kind, max_depth=max_depth)
+        return outline_path(
+            self,
+            os.fspath(path),
+            kind=kind,
+            max_depth=max_depth,
+            budget=budget,
+            continue_token=continue_token,
+        )
 
     def search(
         self,

@@ -85,7 +85,7 @@ def answer_paths(command: str, data: dict[str, Any]) -> list[str]:
     if command == "search":
         return [m["file"] for m in data["matches"]]
     if command == "find":
-        return [e["path"] for e in data["flat"]] + tree_paths(data["tree"])
+        return [e["path"] for e in data["flat"] or ()] + tree_paths(data["tree"] or {})
     if command == "outline":
         return [f["file"] for f in data["files"]]
     if command == "exists":
@@ -189,7 +189,7 @@ def test_library_search_answers_paths_from_the_root(
 
 
 def test_library_find_outline_exists_answer_paths_from_the_root(repo: Path) -> None:
-    found = prx.find("pkg", root=repo)
+    found = prx.find("pkg", root=repo, view="both")
     assert found.flat is not None and found.tree is not None
     flat = [e.path for e in found.flat]
     assert flat == [
@@ -215,7 +215,7 @@ def test_paths_outside_the_root_are_absolute(make_repo: Any, repo: Path) -> None
     result = prx.search("far_away", str(elsewhere), mode="literal", root=repo)
     assert [m.file for m in result.matches] == [str(elsewhere / "lib" / "far.py")]
     assert result.root == str(repo)
-    found = prx.find(str(elsewhere / "lib"), root=repo)
+    found = prx.find(str(elsewhere / "lib"), root=repo, view="both")
     assert found.flat is not None and found.tree is not None
     assert [e.path for e in found.flat] == [str(elsewhere / "lib" / "far.py")]
     assert tree_paths(found.tree) == [str(elsewhere / "lib" / "far.py")]
@@ -224,7 +224,7 @@ def test_paths_outside_the_root_are_absolute(make_repo: Any, repo: Path) -> None
 
 
 def test_the_root_itself_keeps_paths_as_they_were(repo: Path) -> None:
-    found = prx.find(root=repo, pattern="*.py")
+    found = prx.find(root=repo, pattern="*.py", view="both")
     assert [e.path for e in found.flat or ()] == [
         "pkg/core/engine.py",
         "pkg/web/unused.py",

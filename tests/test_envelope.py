@@ -20,10 +20,10 @@ def test_read_envelope(run_cli, repo):
 
 
 def test_find_envelope(run_cli, repo):
-    run = run_cli("find", ".", cwd=repo)
+    run = run_cli("find", ".", "--tree", "--flat", cwd=repo)
     assert run.exit_code == 0
     data = assert_ok(run.envelope, "find")
-    assert set(data) >= {"tree", "flat", "stats"}
+    assert set(data) >= {"tree", "flat", "stats", "truncated", "continuation_token", "omitted"}
     assert set(data["stats"]) >= {"total_files", "returned", "budget_used"}
     for entry in data["flat"]:
         assert set(entry) >= {"path", "lines", "symbols", "language", "relevance"}

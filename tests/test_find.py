@@ -10,7 +10,7 @@ def paths(res):
 
 
 def test_flat_and_tree_honour_gitignore_and_skip_binaries(repo):
-    res = prx.Workspace(repo).find(".")
+    res = prx.Workspace(repo).find(".", view="both")
     assert paths(res) == [
         ".gitignore",
         "README.md",
@@ -31,30 +31,38 @@ def test_views(repo):
     ws = prx.Workspace(repo)
     assert ws.find(".", view="tree").flat is None
     assert ws.find(".", view="flat").tree is None
+    both = ws.find(".", view="both")
+    assert both.tree is not None and both.flat is not None
 
 
 def test_glob_patterns(repo):
     ws = prx.Workspace(repo)
-    assert paths(ws.find(".", pattern=("*.py",))) == ["src/app.py", "src/util/helpers.py"]
-    assert paths(ws.find(".", pattern=("*.{ts,md}",))) == [
+    assert paths(ws.find(".", view="flat", pattern=("*.py",))) == [
+        "src/app.py",
+        "src/util/helpers.py",
+    ]
+    assert paths(ws.find(".", view="flat", pattern=("*.{ts,md}",))) == [
         "README.md",
         "docs/guide.md",
         "src/web/page.ts",
     ]
-    assert paths(ws.find(".", pattern=("src/**/*.py",))) == ["src/app.py", "src/util/helpers.py"]
-    assert paths(ws.find(".", pattern=("help*",))) == ["src/util/helpers.py"]
-    assert paths(ws.find(".", pattern=("*",))) == paths(ws.find("."))
+    assert paths(ws.find(".", view="flat", pattern=("src/**/*.py",))) == [
+        "src/app.py",
+        "src/util/helpers.py",
+    ]
+    assert paths(ws.find(".", view="flat", pattern=("help*",))) == ["src/util/helpers.py"]
+    assert paths(ws.find(".", view="flat", pattern=("*",))) == paths(ws.find(".", view="flat"))
 
 
 def test_max_depth(repo):
-    res = prx.Workspace(repo).find(".", max_depth=1)
+    res = prx.Workspace(repo).find(".", view="flat", max_depth=1)
     assert paths(res) == [".gitignore", "README.md", "keep.log"]
     assert all("/" not in p for p in paths(res))
 
 
 def test_subdirectory_paths_are_relative_to_the_root(repo):
     # As the next command takes them: from the Workspace root, not from the listed path.
-    res = prx.Workspace(repo).find("src/util")
+    res = prx.Workspace(repo).find("src/util", view="both")
     assert paths(res) == ["src/util/helpers.py"]
     assert list(res.tree or {}) == ["src/util"] and res.root == str(repo)
 
@@ -64,7 +72,7 @@ def test_budget_pages_lose_and_repeat_nothing(make_repo):
     ws = prx.Workspace(root)
     seen, token, pages = [], None, 0
     while True:
-        res = ws.find(".", budget=400, continue_token=token)
+        res = ws.find(".", view="flat", budget=400, continue_token=token)
         assert res.stats.total_files == 120
         seen += paths(res)
         pages += 1
@@ -78,4 +86,4 @@ def test_budget_pages_lose_and_repeat_nothing(make_repo):
 
 def test_module_level_find_accepts_a_single_pattern(repo, monkeypatch):
     monkeypatch.chdir(repo)
-    assert paths(prx.find(pattern="*.ts")) == ["src/web/page.ts"]
+    assert paths(prx.find(pattern="*.ts", view="flat")) == ["src/web/page.ts"]

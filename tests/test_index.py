@@ -111,7 +111,9 @@ def test_the_index_ignores_itself_and_is_never_committed(make_repo):
     repo = _repo(make_repo)
     prx.Workspace(repo).index()
     assert (repo / ".prx" / ".gitignore").read_text().strip().endswith("*")
-    assert not any(e.path.startswith(".prx") for e in prx.Workspace(repo).find(".").flat)
+    assert not any(
+        e.path.startswith(".prx") for e in prx.Workspace(repo).find(".", view="flat").flat
+    )
 
 
 @pytest.mark.parametrize(

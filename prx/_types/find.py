@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from prx._record import field, record
+from prx._types.read import Omission
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -50,16 +51,19 @@ class FindResult:
 
     #: The absolute Workspace root the relative paths are relative to.
     root: str
-    #: Nested directories -> files, or None when only the flat view was asked for. Below
-    #: the root itself, the one top-level key is the listed directory as ``flat`` shows
-    #: it (``{"src/app": {"main.py": {...}}}``): the keys down to a file, joined by
+    #: Nested directories -> files (the default view), or None with the flat view alone.
+    #: Below the root itself, the one top-level key is the listed directory as ``flat``
+    #: shows it (``{"src/app": {"main.py": {...}}}``): the keys down to a file, joined by
     #: ``/``, spell its path.
     tree: dict[str, Any] | None
-    #: Files in walk order, or None when only the tree was asked for.
+    #: Files in walk order (``view`` flat or both), else None.
     flat: tuple[FileEntry, ...] | None
     #: Totals.
     stats: FindStats
-    #: Whether a budget left files out.
+    #: Whether a budget (or the default ceiling) left files out.
     truncated: bool = False
     #: Token to pass as ``continue_token`` for the next page.
     continuation_token: str | None = None
+    #: When files were left out: how many (after this page), their tokens in this view, and
+    #: why (``budget`` or ``ceiling``); else None.
+    omitted: Omission | None = None

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from prx._record import field, record
-from prx._types.read import Symbol
+from prx._types.read import Omission, Symbol
 
 __all__ = ["FileOutline", "OutlineResult"]
 
@@ -38,3 +38,10 @@ class OutlineResult:
     files: tuple[FileOutline, ...] | None = None
     #: Files the walker passed over or that could not be outlined, by reason.
     skipped: dict[str, int] = field(default_factory=dict)
+    #: Whether a budget (or the default ceiling) left symbols out.
+    truncated: bool = False
+    #: Token to pass as ``continue_token`` for the next page.
+    continuation_token: str | None = None
+    #: When symbols were left out: how many top-level symbols (after this page), their
+    #: tokens, their lines (for a file) and why (``budget`` or ``ceiling``); else None.
+    omitted: Omission | None = None

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from prx._record import record
+from prx._record import OMIT_WHEN, field, record
 
 __all__ = ["ContentSlice", "FileMeta", "LineRange", "Omission", "ReadResult", "Symbol"]
 
@@ -63,8 +63,13 @@ class Omission:
     count: int
     #: Estimated tokens of what was left out.
     tokens: int | None = None
-    #: Why it was left out (``budget`` ...).
+    #: Why it was left out: ``budget`` (an explicit budget) or ``ceiling`` (the default
+    #: ceiling of an answer given without one).
     reason: str
+    #: Where a read's text was cut: ``symbol_boundary`` (right after a symbol's last line,
+    #: blank lines aside), ``line`` (between two lines) or ``within_line`` (a line too long
+    #: for the whole budget); None (left out of the JSON) elsewhere.
+    boundary: str | None = field(default=None, metadata={OMIT_WHEN: None})
 
 
 @record

@@ -1,4 +1,9 @@
-"""``prx find``: the files below a path, as a tree and a flat list, within a budget."""
+"""``prx find``: the files below a path, as a tree and/or a flat list, within a budget.
+
+The tree is the default view: it costs about 40 % less per file than the flat list, whose
+entries repeat every directory. An answer over the budget (or the default ceiling) keeps
+the files that fit in walk order and says how many were left out and how to get them.
+"""
 
 from __future__ import annotations
 
@@ -7,13 +12,13 @@ from collections import Counter
 
 from prx import continuation
 from prx._record import replace
-from prx.budget import data_tokens, fit_prefix, limit_for
+from prx.budget import FIND_CEILING, cap_for, data_tokens, fit_prefix, limit_for
+from prx.envelope import dumps, to_jsonable
 from prx.errors import BudgetExceededError, InvalidArgumentError, NotFoundError
 from prx.files.patterns import GlobPattern
 from prx.files.text import count_lines, read_walked
 from prx.files.walk import walk
-from prx.tokens import counter_for
-from prx.types import FileEntry, FindResult, FindStats
+from prx.types import FileEntry, FindResult, FindStats, Omission
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -21,14 +26,18 @@ if TYPE_CHECKING:
 
     from prx.workspace import Workspace
 
-__all__ = ["VIEWS", "build_tree", "find_files"]
+__all__ = ["DEFAULT_VIEW", "VIEWS", "build_tree", "find_files"]
 
 #: Directory levels the tree view nests; deeper ones are joined into one key.
 MAX_TREE_DEPTH = 64
 #: Accepted values of ``view``.
 VIEWS = ("both", "tree", "flat")
-# Stands in for budget_used while fitting, so the real figure never adds digits.
+#: The view of a find that names none.
+DEFAULT_VIEW = "tree"
+# Stand in for budget_used and the omitted tokens while fitting, so the real figures
+# never add digits.
 _PLACEHOLDER = 999_999
+_REST_PLACEHOLDER = 999_999_999
 
 
 def build_tree(entries: list[FileEntry], base: str = ".") -> dict[str, Any]:
@@ -100,7 +109,7 @@ def find_files(
     *,
     pattern: tuple[str, ...] = (),
     max_depth: int | None = None,
-    view: str = "both",
+    view: str = DEFAULT_VIEW,
     budget: int | None = None,
     continue_token: str | None = None,
 ) -> FindResult:
@@ -116,10 +125,7 @@ def find_files(
             param="max_depth",
             suggestion="{param} 1 lists only the files directly in the path.",
         )
-    if budget is not None and budget <= 0:
-        raise InvalidArgumentError(
-            f"invalid argument {{param}}: must be positive, got {budget}", param="budget"
-        )
+    cap = cap_for(budget, FIND_CEILING)
     entries, skipped, base = _collect(ws, path, pattern, max_depth)
     request = continuation.fingerprint(str(ws.resolve(path)), sorted(pattern), max_depth, view)
     offset = 0
@@ -127,33 +133,45 @@ def find_files(
         (position,) = continuation.decode(continue_token, "find", request, 1)
         offset = continuation.decode_int(position, "find")
     page = entries[offset:]
-    count = counter_for(budget is not None)
+    count = cap.count
 
-    def build(keep: int, used: int) -> FindResult:
-        kept = page[:keep]
-        more = offset + keep < len(entries)
+    def views(kept: list[FileEntry]) -> tuple[dict[str, Any] | None, tuple[FileEntry, ...] | None]:
+        return (
+            build_tree(kept, base) if view != "flat" else None,
+            tuple(kept) if view != "tree" else None,
+        )
+
+    def build(keep: int, used: int, rest_tokens: int) -> FindResult:
+        tree, flat = views(page[:keep])
+        left = len(page) - keep
         return FindResult(
             root=ws.root_dir,
-            tree=build_tree(kept, base) if view != "flat" else None,
-            flat=tuple(kept) if view != "tree" else None,
+            tree=tree,
+            flat=flat,
             stats=FindStats(
                 total_files=len(entries), returned=keep, budget_used=used, skipped=skipped
             ),
-            truncated=more,
+            truncated=left > 0,
             continuation_token=continuation.encode("find", request, offset + keep)
-            if more
+            if left
             else None,
+            omitted=Omission(count=left, tokens=rest_tokens, reason=cap.reason) if left else None,
         )
 
     keep = len(page)
-    if budget is not None:
-        limit = limit_for(budget)
-        keep = fit_prefix(len(page), lambda k: data_tokens(build(k, _PLACEHOLDER), count), limit)
+    if cap.tokens is not None:
+        limit = limit_for(cap.tokens)
+        keep = fit_prefix(
+            len(page),
+            lambda k: data_tokens(build(k, _PLACEHOLDER, _REST_PLACEHOLDER), count),
+            limit,
+        )
         if keep == 0 and page:
             raise BudgetExceededError(
-                f"budget {budget} cannot hold a single file entry with the totals",
-                suggestion=f"Use {{param:budget}} {budget * 2} or more.",
+                f"budget {cap.tokens} cannot hold a single file entry with the totals",
+                suggestion=f"Use {{param:budget}} {cap.tokens * 2} or more.",
             )
-    draft = build(keep, _PLACEHOLDER)
+    rest_tokens = count(dumps(to_jsonable(views(page[keep:])))) if keep < len(page) else 0
+    draft = build(keep, _PLACEHOLDER, rest_tokens)
     used = data_tokens(draft, count)
     return replace(draft, stats=replace(draft.stats, budget_used=used))

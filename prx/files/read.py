@@ -6,13 +6,12 @@ from __future__ import annotations
 import re
 
 from prx import continuation
-from prx._record import replace
-from prx.budget import data_tokens, fit_prefix, limit_for
-from prx.errors import BudgetExceededError, InvalidArgumentError, InvalidRangeError, ParseError
+from prx.budget import READ_CEILING, cap_for
+from prx.errors import InvalidArgumentError, InvalidRangeError, ParseError
 from prx.files.text import count_lines, load_text
 from prx.hashing import content_hash, is_hash
-from prx.tokens import TokenCounter, counter_for
-from prx.types import ContentSlice, FileMeta, LineRange, Omission, ReadResult, Symbol
+from prx.tokens import TokenCounter
+from prx.types import ContentSlice, FileMeta, LineRange, ReadResult, Symbol
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -73,7 +72,6 @@ def _join(parts: list[str], through_end: bool, text: str) -> str:
 
 def _validate(
     if_changed: str | None,
-    budget: int | None,
     snap: str | None,
     lines: str | None,
     mode: str | None,
@@ -83,10 +81,6 @@ def _validate(
             f"invalid argument {{param}}: expected a 32-character hex hash, got {if_changed!r}",
             param="if_changed",
             suggestion="Pass meta.hash from an earlier {cmd:read} answer.",
-        )
-    if budget is not None and budget <= 0:
-        raise InvalidArgumentError(
-            f"invalid argument {{param}}: must be positive, got {budget}", param="budget"
         )
     if snap is not None and snap not in _SNAPS:
         raise InvalidArgumentError(
@@ -125,6 +119,7 @@ def read_file(
     lines: str | None = None,
     hash_only: bool = False,
     outline_only: bool = False,
+    full_outline: bool = False,
     skeleton: bool = False,
     snap: str | None = None,
     mode: str | None = None,
@@ -133,7 +128,8 @@ def read_file(
     continue_token: str | None = None,
 ) -> ReadResult:
     """Read ``path`` for :meth:`Workspace.read`."""
-    _validate(if_changed, budget, snap, lines, mode)
+    _validate(if_changed, snap, lines, mode)
+    cap = cap_for(budget, READ_CEILING)
     if skeleton and mode is not None:
         raise InvalidArgumentError(
             "invalid argument {param}: it is a reduction of its own and takes no {param:mode}",
@@ -166,18 +162,18 @@ def read_file(
     notes: list[str] = []
     symbols = _outline(spec, loaded.data, notes)
     if outline_only:
-        return ReadResult(file=path, meta=meta, content=None, outline=symbols, notes=tuple(notes))
+        whole = ReadResult(file=path, meta=meta, content=None, outline=symbols, notes=tuple(notes))
+        if cap.tokens is None:
+            return whole
+        from prx.files.read_fit import fit_outline_only
 
-    request = continuation.fingerprint(str(resolved), skeleton, mode)
+        return fit_outline_only(whole, cap)
+
+    # The file's hash is part of the request: a token outlives no change of the file.
+    request = continuation.fingerprint(str(resolved), skeleton, mode, meta.hash)
+    column = 0
     if continue_token is not None:
-        first, last, digest = continuation.decode(continue_token, "read", request, 3)
-        if digest != meta.hash[:12]:
-            raise InvalidArgumentError(
-                f"invalid argument {{param}}: {path} changed since the token was issued",
-                param="continue_token",
-                suggestion="Read the file again; the old continuation no longer lines up.",
-            )
-        lines = f"{continuation.decode_int(first, 'read')}-{continuation.decode_int(last, 'read')}"
+        lines, column = _continued_lines(continue_token, request, path)
 
     all_lines = _split_lines(loaded.text)
     total = len(all_lines)
@@ -200,12 +196,22 @@ def read_file(
         text, start, end = _skeleton(spec, loaded.text, loaded.data, total, notes)
     else:
         selected = all_lines[start - 1 : end]
+        if column:
+            if column >= len(selected[0]):
+                raise InvalidArgumentError(
+                    "invalid argument {param}: damaged read token", param="continue_token"
+                )
+            # An earlier page was cut inside this line: resume where it stopped.
+            selected[0] = selected[0][column:]
+            notes.append(f"line {start} continues from character {column + 1}")
         text = _join(selected, end == total, loaded.text) if lines is not None else loaded.text
         if mode is not None:
             from prx.files.modes import apply_mode
 
+            plain_text = text
             text = apply_mode(mode, spec, resolved, loaded.text, text, start, end)
-    count = counter_for(budget is not None)
+            _note_small_saving(mode, plain_text, text, cap.count, notes)
+    count = cap.count
     content = ContentSlice(
         range=LineRange(start=start, end=end),
         snap=snap_label,
@@ -214,18 +220,61 @@ def read_file(
         tokens=count(text),
         mode="skeleton" if skeleton else mode,
     )
-    result = ReadResult(file=path, meta=meta, content=content, outline=symbols, notes=tuple(notes))
-    if budget is None:
+    shown = symbols
+    if symbols is not None and not full_outline and (start, end) != (1, total):
+        from prx.lang.around import symbols_around
+
+        shown = symbols_around(symbols, start, end)
+    result = ReadResult(file=path, meta=meta, content=content, outline=shown, notes=tuple(notes))
+    if cap.tokens is None:
         return result
-    return _fit(
+    from prx.files.read_fit import ReadCut, fit_read
+
+    return fit_read(
         result,
-        budget,
-        count,
-        request,
-        lines is None and not skeleton and mode is None,
-        total,
-        loaded.text,
+        ReadCut(
+            cap=cap,
+            symbols=symbols,
+            full_outline=full_outline,
+            request=request,
+            whole_file=lines is None and not skeleton and mode is None,
+            column=column,
+        ),
     )
+
+
+def _note_small_saving(
+    mode: str, plain: str, reduced: str, count: TokenCounter, notes: list[str]
+) -> None:
+    """Say so when a reduction mode saved (almost) nothing, with both figures."""
+    if mode == "diff":
+        return  # a diff is other content, not a reduction of the text
+    before, after = count(plain), count(reduced)
+    if (before - after) * 20 < before:  # under 5 %
+        notes.append(
+            f"--mode {mode} saved {'nothing' if after >= before else 'little'} here: "
+            f"{after} tokens of text vs {before} for the plain read"
+        )
+
+
+def _continued_lines(token: str, request: str, path: str) -> tuple[str, int]:
+    """The ``--lines`` range a read continuation token stands for, and the characters of its
+    first line already sent (when an earlier page was cut inside that line)."""
+    if continuation.op_of(token) == "read" and continuation.request_of(token) != request:
+        raise InvalidArgumentError(
+            f"invalid argument {{param}}: the token is for another read, or {path} changed "
+            "since it was issued",
+            param="continue_token",
+            suggestion="Repeat the original read's arguments; if the file changed, read it "
+            "again without {param}.",
+        )
+    if continuation.value_count(token) == 3:
+        first, last, column = continuation.decode(token, "read", request, 3)
+    else:
+        first, last = continuation.decode(token, "read", request, 2)
+        column = "0"
+    lines = f"{continuation.decode_int(first, 'read')}-{continuation.decode_int(last, 'read')}"
+    return lines, continuation.decode_int(column, "read")
 
 
 def _snap(
@@ -257,100 +306,3 @@ def _skeleton(
     except ParseError as err:
         notes.append(f"skeleton unavailable ({err.message}): full text shown")
         return text, 1, total
-
-
-def _boundary(keep: int, start: int, symbols: tuple[Symbol, ...] | None) -> int:
-    """Move a cut back to the end of a top-level symbol when that keeps at least half."""
-    if not symbols:
-        return keep
-    last_kept = start + keep - 1
-    ends = [s.lines.end for s in symbols if start <= s.lines.end <= last_kept]
-    starts = [s.lines.start - 1 for s in symbols if start <= s.lines.start - 1 <= last_kept]
-    candidates = [b for b in ends + starts if b - start + 1 >= keep // 2]
-    return max(candidates) - start + 1 if candidates else keep
-
-
-def _fit(
-    result: ReadResult,
-    budget: int,
-    count: TokenCounter,
-    request: str,
-    whole_file: bool,
-    total: int,
-    full_text: str,
-) -> ReadResult:
-    limit = limit_for(budget)
-    if data_tokens(result, count) <= limit:
-        return result
-    assert result.content is not None
-    # Cut points come from the outline even when the outline itself is left out.
-    symbols = result.outline
-    bare = replace(result, content=replace(result.content, text=""))
-    if result.outline and data_tokens(bare, count) > limit // 2:
-        # The outline alone would crowd out the text: leave it out and say so.
-        result = replace(
-            result, outline=None, notes=(*result.notes, "outline omitted to fit the budget")
-        )
-        if data_tokens(result, count) <= limit:
-            return result
-    content = result.content
-    assert content is not None
-    parts = content.text.split("\n")
-    if parts and parts[-1] == "":
-        parts.pop()
-    plain = content.mode is None
-    first = content.range.start if plain else 1
-    last = content.range.end if plain else len(parts)
-    original_tokens = content.tokens
-
-    def build(keep: int, rest_tokens: int | None = None) -> ReadResult:
-        text = "\n".join(parts[:keep]) + "\n"
-        rest_first = first + keep
-        if rest_tokens is None:
-            rest = "\n".join(parts[keep:])
-            rest_tokens = count(rest + ("\n" if full_text.endswith("\n") or not plain else ""))
-        omitted = Omission(
-            lines=LineRange(start=rest_first, end=last) if plain else None,
-            count=len(parts) - keep,
-            tokens=rest_tokens,
-            reason="budget",
-        )
-        cut = replace(
-            content,
-            range=LineRange(start=first, end=rest_first - 1) if plain else content.range,
-            text=text,
-            tokens=count(text),
-            truncated=True,
-            omitted=omitted,
-            next_lines=f"{rest_first}-{last}" if plain else None,
-        )
-        if whole_file:
-            cut = replace(
-                cut,
-                snap="top_of_file",
-                snap_reason=f"the file ({original_tokens} tokens) exceeds the budget: kept the "
-                f"top, cut at a symbol boundary; read on with --continue or --lines",
-            )
-        token = (
-            continuation.encode("read", request, rest_first, last, result.meta.hash[:12])
-            if plain
-            else None
-        )
-        return replace(result, content=cut, continuation_token=token)
-
-    # While searching for the cut, the omitted part's size is written as an upper bound (a
-    # number at least as long as the true one): counting the rest of a large file exactly
-    # at every step took seconds. The final answer counts it once.
-    bound = original_tokens + 1
-    keep = fit_prefix(
-        len(parts) - 1, lambda k: data_tokens(build(k, bound), count), limit, gallop=True
-    )
-    if keep == 0:
-        raise BudgetExceededError(
-            f"budget {budget} cannot hold line {first} of {result.file} with its metadata",
-            suggestion=f"Use {{param:budget}} {budget * 2} or more, or {{param:hash_only}} for "
-            "metadata only.",
-        )
-    if plain:
-        keep = _boundary(keep, first, symbols)
-    return build(keep)

@@ -5,9 +5,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from prx._record import record
+from prx.budget import FIND_CEILING
 from prx.plugin._operation import Baseline, Operation, param
 from prx.types import FindResult
 from prx.workspace import Workspace
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = ["FIND", "FindParams"]
 
@@ -23,10 +28,13 @@ class FindParams:
         metavar="GLOB",
     )
     max_depth: int | None = param(None, help="1 lists only the files directly in PATH", metavar="N")
-    tree: bool = param(False, help="tree view only")
-    flat: bool = param(False, help="flat list only")
+    tree: bool = param(False, help="the tree view (the default); with --flat: both views")
+    flat: bool = param(False, help="the flat list instead of the tree; with --tree: both views")
     budget: int | None = param(
-        None, help="cap the answer at N tokens (exact cl100k_base)", metavar="N"
+        None,
+        help="cap the answer at N tokens (exact cl100k_base); default: a ceiling of "
+        f"{FIND_CEILING} (estimated); 0: no limit",
+        metavar="N",
     )
     continue_token: str | None = param(
         None, help="continuation_token of a budget-cut answer", flag="--continue", metavar="TOKEN"
@@ -36,7 +44,7 @@ class FindParams:
 def _view(p: FindParams) -> str:
     if p.tree and p.flat:
         return "both"
-    return "tree" if p.tree else "flat" if p.flat else "both"
+    return "flat" if p.flat else "tree"
 
 
 def _run(ws: Workspace, p: FindParams) -> FindResult:
@@ -66,23 +74,34 @@ def _fallback(p: FindParams) -> Sequence[str]:
     return argv
 
 
+def _tree_paths(tree: dict[str, Any], prefix: str = "") -> list[str]:
+    paths: list[str] = []
+    for name, node in tree.items():
+        # A file maps to its attributes (with "lines"), a directory to its entries.
+        if isinstance(node.get("lines"), int) and "bytes" in node:
+            paths.append(prefix + name)
+        else:
+            paths.extend(_tree_paths(node, f"{prefix}{name}/"))
+    return paths
+
+
 def _baseline(p: FindParams, r: FindResult) -> Baseline:
     # find(1) prints one "PATH/relative\n" line per matching file.
     per_file = len(p.path) + 2
-    flat = r.flat or ()
-    shown = sum(len(e.path) + per_file for e in flat)
-    average = shown / len(flat) if flat else 40 + per_file
-    total = shown + (r.stats.total_files - len(flat)) * average
+    listed = [e.path for e in r.flat] if r.flat is not None else _tree_paths(r.tree or {})
+    shown = sum(len(path) + per_file for path in listed)
+    average = shown / len(listed) if listed else 40 + per_file
+    total = shown + (r.stats.total_files - len(listed)) * average
     return Baseline(
         tokens=int(total) // 4,
-        strategy="measured" if len(flat) == r.stats.total_files else "estimate",
+        strategy="measured" if len(listed) == r.stats.total_files else "estimate",
         command=" ".join(_fallback(p)),
     )
 
 
 FIND = Operation(
     name="find",
-    summary="List files as a tree and a flat list, honouring .gitignore; globs and budgets.",
+    summary="List files as a tree (or a flat list), honouring .gitignore; globs and budgets.",
     func=_run,
     params=FindParams,
     result=FindResult,

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from prx._record import record
+from prx.budget import OUTLINE_CEILING
 from prx.plugin._operation import Baseline, Operation, param
 from prx.types import OutlineResult
 from prx.workspace import Workspace
@@ -29,10 +30,25 @@ class OutlineParams:
     max_depth: int | None = param(
         None, help="directory mode: 1 outlines only the files directly in PATH", metavar="N"
     )
+    budget: int | None = param(
+        None,
+        help="cap the answer at N tokens (exact cl100k_base); default: a ceiling of "
+        f"{OUTLINE_CEILING} (estimated); 0: no limit",
+        metavar="N",
+    )
+    continue_token: str | None = param(
+        None, help="continuation_token of a cut outline", flag="--continue", metavar="TOKEN"
+    )
 
 
 def _run(ws: Workspace, p: OutlineParams) -> OutlineResult:
-    return ws.outline(p.path, kind=p.kind, max_depth=p.max_depth)
+    return ws.outline(
+        p.path,
+        kind=p.kind,
+        max_depth=p.max_depth,
+        budget=p.budget,
+        continue_token=p.continue_token,
+    )
 
 
 def _fallback(p: OutlineParams) -> Sequence[str]:
@@ -61,5 +77,4 @@ OUTLINE = Operation(
     result=OutlineResult,
     fallback=_fallback,
     baseline=_baseline,
-    budget_param=None,
 )

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from prx._record import record
+from prx.budget import READ_CEILING
 from prx.plugin._operation import Baseline, Operation, param
 from prx.types import ReadResult
 from prx.workspace import Workspace
@@ -26,6 +27,9 @@ class ReadParams:
     outline_only: bool = param(
         False, help="metadata and outline, no content", flag="--outline", aliases=("outline",)
     )
+    full_outline: bool = param(
+        False, help="attach the whole file's outline, not only the symbols around --lines"
+    )
     skeleton: bool = param(
         False, help="signatures and docstrings, bodies replaced by a placeholder"
     )
@@ -43,7 +47,10 @@ class ReadParams:
         None, help="hash of an earlier read: answer a tiny stub if unchanged", metavar="HASH"
     )
     budget: int | None = param(
-        None, help="cap the answer at N tokens (exact cl100k_base)", metavar="N"
+        None,
+        help="cap the answer at N tokens (exact cl100k_base); default: a ceiling of "
+        f"{READ_CEILING} (estimated); 0: no limit",
+        metavar="N",
     )
     continue_token: str | None = param(
         None, help="continuation_token of a budget-cut read", flag="--continue", metavar="TOKEN"
@@ -56,6 +63,7 @@ def _run(ws: Workspace, p: ReadParams) -> ReadResult:
         lines=p.lines,
         hash_only=p.hash_only,
         outline_only=p.outline_only,
+        full_outline=p.full_outline,
         skeleton=p.skeleton,
         snap=p.snap,
         mode=p.mode,

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from prx._record import record
 from prx._types.run import RunReport
+from prx.budget import RUN_CEILING
 from prx.plugin._operation import Baseline, Operation, param
 from prx.workspace import Workspace
 
@@ -37,7 +38,10 @@ class RunParams:
         False, help="add the tool's JSON-output flag when its parser reads JSON (ruff, mypy)"
     )
     budget: int | None = param(
-        None, help="cap the answer at N tokens (exact cl100k_base); cuts are counted", metavar="N"
+        None,
+        help="cap the answer at N tokens (exact cl100k_base); cuts are counted; default: a "
+        f"ceiling of {RUN_CEILING} (estimated); 0: no limit",
+        metavar="N",
     )
 
 

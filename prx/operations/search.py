@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from prx._record import record
+from prx.budget import SEARCH_CEILING
 from prx.plugin._operation import Baseline, Operation, param
 from prx.types import SearchExistsResult, SearchResult
 from prx.workspace import Workspace
@@ -27,7 +28,10 @@ class SearchParams:
     structural: bool = param(False, help="ast-grep pattern ($NAME, $$$ARGS)")
     top_k: int = param(10, help="matches per page (default 10)", short="-k", metavar="N")
     budget: int | None = param(
-        None, help="cap the answer at N tokens (exact cl100k_base)", metavar="N"
+        None,
+        help="cap the answer at N tokens (exact cl100k_base); default: a ceiling of "
+        f"{SEARCH_CEILING} (estimated); 0: no limit",
+        metavar="N",
     )
     context: int = param(
         2, help="lines around a literal or regex match (default 2)", short="-C", metavar="N"

@@ -8,10 +8,10 @@ from typing import TYPE_CHECKING
 
 from prx import continuation
 from prx._record import replace
-from prx.budget import data_tokens, fit_prefix, limit_for
+from prx.budget import SEARCH_CEILING, Cap, cap_for, data_tokens, fit_prefix, limit_for
 from prx.errors import BudgetExceededError, InvalidArgumentError, NotFoundError
 from prx.plugin._search import Query
-from prx.tokens import TokenCounter, counter_for
+from prx.tokens import TokenCounter
 from prx.types import Match, SearchExistsResult, SearchResult
 
 if TYPE_CHECKING:
@@ -76,10 +76,7 @@ def run_search(
         raise InvalidArgumentError(
             f"invalid argument {{param}}: must be 0 to 50, got {context}", param="context"
         )
-    if budget is not None and budget <= 0:
-        raise InvalidArgumentError(
-            f"invalid argument {{param}}: must be positive, got {budget}", param="budget"
-        )
+    cap = cap_for(budget, SEARCH_CEILING)
     if mode is not None and mode not in MODES:
         raise InvalidArgumentError(
             f"invalid argument {{param}}: expected one of {', '.join(MODES)}", param="mode"
@@ -126,7 +123,7 @@ def run_search(
         offset = continuation.decode_int(position, "search")
     from prx.files.display import walk_base
 
-    page = _Page(ws, query, mode, reason, top_k, budget, offset, request, context)
+    page = _Page(ws, query, mode, reason, top_k, cap, offset, request, context)
     page.base = walk_base(ws.root_dir, root)
     if mode in ("literal", "regex"):
         return _literal(page, root, accept, exists, ignore_case)
@@ -151,15 +148,15 @@ class _Page:
         mode: str,
         reason: str,
         top_k: int,
-        budget: int | None,
+        cap: Cap,
         offset: int,
         request: str,
         context: int,
     ) -> None:
         self.ws, self.query, self.mode, self.reason = ws, query, mode, reason
-        self.top_k, self.budget, self.offset, self.request = top_k, budget, offset, request
+        self.top_k, self.cap, self.offset, self.request = top_k, cap, offset, request
         self.context = context
-        self.count: TokenCounter = counter_for(budget is not None)
+        self.count: TokenCounter = cap.count
         #: How answers show the searched directory (matches' paths are relative to it).
         self.base = "."
 
@@ -206,15 +203,16 @@ class _Page:
             )
 
         keep = len(window)
-        if self.budget is not None:
-            limit = limit_for(self.budget)
+        budget = self.cap.tokens
+        if budget is not None:
+            limit = limit_for(budget)
             keep = fit_prefix(
                 len(window), lambda k: data_tokens(build(k, _PLACEHOLDER), self.count), limit
             )
             if keep == 0 and window:
                 raise BudgetExceededError(
-                    f"budget {self.budget} cannot hold a single match",
-                    suggestion=f"Use {{param:budget}} {self.budget * 2} or more, or "
+                    f"{self.cap.describe()} cannot hold a single match",
+                    suggestion=f"Use {{param:budget}} {budget * 2} or more (0: no limit), or "
                     "{param:context} 0.",
                 )
         draft = build(keep, _PLACEHOLDER)

@@ -188,16 +188,16 @@ def build_report(
     report = _data_tokens(report, count)
     if budget is not None and report.tokens_out > budget:
         raw_tail = shown > 0
+        logged_for_cut = report.raw_path is None and home is not None and bool(lines)
+        if logged_for_cut:
+            # Something will be cut: the raw log's path is part of the answer, so it must be
+            # there before the fitting (added after, it pushed the report over the budget).
+            path = save_raw(home or "", output.raw_bytes)
+            report = _data_tokens(dataclasses.replace(report, raw_path=path), count)
         fitter = _Fitter(budget, count, keep_tail="head" if verbatim else "tail", raw_tail=raw_tail)
         report = fitter.fit(report)
-        if report.raw_path is None and home is not None and lines:
-            path = save_raw(home, output.raw_bytes)
-            report = _data_tokens(
-                dataclasses.replace(
-                    report, raw_path=path, omitted_lines=max(report.omitted_lines, 1)
-                ),
-                count,
-            )
+        if logged_for_cut and report.omitted_lines == 0:
+            report = _data_tokens(dataclasses.replace(report, omitted_lines=1), count)
     return report
 
 

@@ -9,12 +9,12 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from prx._types.run import Diagnostic, Failure, RunReport
+from prx.budget import RUN_CEILING, cap_for
 from prx.errors import InvalidArgumentError
 from prx.runner.detect import is_passthrough, select_parser
 from prx.runner.exec import execute
 from prx.runner.model import CapturedRun, Parsed
 from prx.runner.report import RunOutput, build_report
-from prx.tokens import counter_for
 
 if TYPE_CHECKING:
     from prx.plugin._runner import RunnerParser
@@ -108,7 +108,12 @@ def run_command(
     budget: int | None = None,
     env: Mapping[str, str] | None = None,
 ) -> RunReport:
-    """Run ``command`` and report on it (see :class:`~prx.types.RunReport`)."""
+    """Run ``command`` and report on it (see :class:`~prx.types.RunReport`).
+
+    :param budget: tokens the report may take (exact cl100k_base); None applies the default
+        ceiling (:data:`prx.budget.RUN_CEILING`, estimated tokens), 0 lifts every limit.
+    """
+    cap = cap_for(budget, RUN_CEILING)
     argv = normalise_command(command, cwd)
     verbatim = raw or is_passthrough(argv)
     parser = None if verbatim else select_parser(parsers, argv)
@@ -151,7 +156,7 @@ def run_command(
         tool=tool,
         home=home,
         cwd=cwd,
-        budget=budget,
+        budget=cap.tokens,
         verbatim=verbatim,
-        count=counter_for(budget is not None),
+        count=cap.count,
     )
