@@ -9,8 +9,8 @@ from __future__ import annotations
 import time
 from collections.abc import Mapping, Sequence
 
-from prx._record import record
-from prx.budget import FALLBACK_CEILING
+from prx._record import record, replace
+from prx.budget import ANSWER_MAX, FALLBACK_CEILING
 from prx.envelope import Envelope, dumps, error_envelope, fallback_envelope, ok_envelope
 from prx.errors import LIBRARY, InternalError, PrxError, PrxIOError, Wording
 from prx.tokens import count_fast, counter_for
@@ -72,6 +72,21 @@ def invoke(
     except Exception as exc:  # a bug: answer through the fallback rather than crash
         return _failed(ws, op, params, exc, allow_fallback, args, extra, budget, wording)
     envelope = ok_envelope(op.name, result, warnings=ws.registry.warnings, count=count, extra=extra)
+    if budget is None and op.budget_param and op.read_only and _over_answer_max(envelope):
+        # Dense text (numbers, minified data) holds more tokens than the estimate the default
+        # ceiling is counted with: fit this answer again in exact tokens.
+        result = op.func(ws, replace(params, **{op.budget_param: _EXACT_CEILING}))
+        note = (
+            f"the estimate undercounted this answer: it was fitted to {_EXACT_CEILING} exact "
+            "tokens instead of the default ceiling"
+        )
+        envelope = ok_envelope(
+            op.name,
+            result,
+            warnings=[*ws.registry.warnings, note],
+            count=counter_for(True),
+            extra=extra,
+        )
     if record and op.record_usage:
         from prx.usage.records import append_record
 
@@ -82,6 +97,20 @@ def invoke(
         tokens = count_fast(dumps(envelope)) if budget else envelope["tokens"]
         append_record(ws.config, op.name, tokens, baseline, wall_ms)
     return Outcome(envelope, 0)
+
+
+#: The exact budget an answer is fitted to when its estimate undercounted it.
+_EXACT_CEILING = ANSWER_MAX - 2_000
+
+
+def _over_answer_max(envelope: Envelope) -> bool:
+    """Whether a large answer exceeds :data:`ANSWER_MAX` in exact tokens (only an answer the
+    estimate puts above half of it is counted exactly: that costs tiktoken's start-up)."""
+    if envelope["tokens"] <= ANSWER_MAX // 2:
+        return False
+    from prx.tokens import count_exact
+
+    return count_exact(dumps(envelope)) > ANSWER_MAX
 
 
 def _error(
