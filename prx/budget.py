@@ -12,7 +12,9 @@ token that says "start at item k" loses and repeats nothing.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 
 from prx._record import record
 from prx.envelope import dumps, to_jsonable
@@ -36,6 +38,7 @@ __all__ = [
     "Cap",
     "cap_for",
     "data_tokens",
+    "exact_ceilings",
     "fit_prefix",
     "limit_for",
 ]
@@ -71,6 +74,8 @@ class Cap:
     #: True for an explicit ``--budget`` (exact cl100k_base counts); False for a default
     #: ceiling or no limit (the fast estimate).
     exact: bool
+    #: A default ceiling counted in exact tokens (see :func:`exact_ceilings`).
+    exact_ceiling: bool = False
 
     @property
     def count(self) -> TokenCounter:
@@ -80,11 +85,11 @@ class Cap:
     @property
     def reason(self) -> str:
         """What cut an answer: ``budget`` (a ``--budget``) or ``ceiling`` (the default)."""
-        return "budget" if self.exact else "ceiling"
+        return "budget" if self.exact and not self.exact_ceiling else "ceiling"
 
     def describe(self) -> str:
         """The limit in words, for notes; a default ceiling says how to lift it."""
-        if self.exact:
+        if self.exact and not self.exact_ceiling:
             return "the budget"
         return (
             f"the default ceiling ({self.tokens} tokens; --budget N raises it, --budget 0 lifts it)"
@@ -94,6 +99,9 @@ class Cap:
 def cap_for(budget: int | None, ceiling: int) -> Cap:
     """The cap of an answer given ``budget`` (None: the default ``ceiling``; 0: no limit)."""
     if budget is None:
+        forced = _FORCED_EXACT_LIMIT.get()
+        if forced is not None:
+            return Cap(tokens=min(ceiling, forced), exact=True, exact_ceiling=True)
         return Cap(tokens=ceiling, exact=False)
     if budget < 0:
         raise InvalidArgumentError(
@@ -103,6 +111,20 @@ def cap_for(budget: int | None, ceiling: int) -> Cap:
     if budget == NO_LIMIT:
         return Cap(tokens=None, exact=False)
     return Cap(tokens=budget, exact=True)
+
+
+_FORCED_EXACT_LIMIT: ContextVar[int | None] = ContextVar("prx_exact_ceiling", default=None)
+
+
+@contextmanager
+def exact_ceilings(tokens: int) -> Iterator[None]:
+    """Within the block, default ceilings are counted in exact tokens and held to at most
+    ``tokens`` (for an answer whose estimate undercounted it)."""
+    reset = _FORCED_EXACT_LIMIT.set(tokens)
+    try:
+        yield
+    finally:
+        _FORCED_EXACT_LIMIT.reset(reset)
 
 
 def data_tokens(result: Any, count: TokenCounter) -> int:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import time
 from collections.abc import Mapping, Sequence
 
-from prx._record import record, replace
+from prx._record import record
 from prx.budget import ANSWER_MAX, FALLBACK_CEILING
 from prx.envelope import Envelope, dumps, error_envelope, fallback_envelope, ok_envelope
 from prx.errors import LIBRARY, InternalError, PrxError, PrxIOError, Wording
@@ -72,21 +72,8 @@ def invoke(
     except Exception as exc:  # a bug: answer through the fallback rather than crash
         return _failed(ws, op, params, exc, allow_fallback, args, extra, budget, wording)
     envelope = ok_envelope(op.name, result, warnings=ws.registry.warnings, count=count, extra=extra)
-    if budget is None and op.budget_param and op.read_only and _over_answer_max(envelope):
-        # Dense text (numbers, minified data) holds more tokens than the estimate the default
-        # ceiling is counted with: fit this answer again in exact tokens.
-        result = op.func(ws, replace(params, **{op.budget_param: _EXACT_CEILING}))
-        note = (
-            f"the estimate undercounted this answer: it was fitted to {_EXACT_CEILING} exact "
-            "tokens instead of the default ceiling"
-        )
-        envelope = ok_envelope(
-            op.name,
-            result,
-            warnings=[*ws.registry.warnings, note],
-            count=counter_for(True),
-            extra=extra,
-        )
+    if budget is None and op.budget_param and op.read_only:
+        envelope = _refit_if_undercounted(ws, op, params, envelope, extra)
     if record and op.record_usage:
         from prx.usage.records import append_record
 
@@ -99,18 +86,42 @@ def invoke(
     return Outcome(envelope, 0)
 
 
-#: The exact budget an answer is fitted to when its estimate undercounted it.
-_EXACT_CEILING = ANSWER_MAX - 2_000
+#: Tokens kept aside for the warning an exactly refitted answer carries.
+_REFIT_NOTE_TOKENS = 64
 
 
-def _over_answer_max(envelope: Envelope) -> bool:
-    """Whether a large answer exceeds :data:`ANSWER_MAX` in exact tokens (only an answer the
-    estimate puts above half of it is counted exactly: that costs tiktoken's start-up)."""
-    if envelope["tokens"] <= ANSWER_MAX // 2:
-        return False
+def _refit_if_undercounted(
+    ws: Workspace, op: Operation, params: Any, envelope: Envelope, extra: Mapping[str, Any] | None
+) -> Envelope:
+    """The answer again, fitted in exact tokens, when the estimate its default ceiling was
+    counted with undercounts it by more than a tenth (dense numbers, minified data).
+
+    Only an answer the estimate puts above half of :data:`ANSWER_MAX` is counted exactly:
+    that costs tiktoken's start-up, which small answers never pay.
+    """
+    estimate = envelope["tokens"]
+    if estimate <= ANSWER_MAX // 2:
+        return envelope
     from prx.tokens import count_exact
 
-    return count_exact(dumps(envelope)) > ANSWER_MAX
+    if count_exact(dumps(envelope)) <= estimate * 1.1:
+        return envelope
+    from prx.budget import exact_ceilings
+
+    tokens = estimate - _REFIT_NOTE_TOKENS
+    with exact_ceilings(tokens):
+        result = op.func(ws, params)
+    note = (
+        f"the token estimate undercounted this answer: its default ceiling was applied in "
+        f"exact tokens ({tokens})"
+    )
+    return ok_envelope(
+        op.name,
+        result,
+        warnings=[*ws.registry.warnings, note],
+        count=counter_for(True),
+        extra=extra,
+    )
 
 
 def _error(

@@ -30,3 +30,4 @@ def test_dense_text_stays_under_the_answer_maximum(run_cli, tmp_path: Path, argv
     if argv[0] == "read":
         assert envelope["data"]["content"]["truncated"] is True
         assert any("undercounted" in w for w in envelope["warnings"])
+        assert envelope["data"]["content"]["omitted"]["reason"] == "ceiling"
