@@ -29,7 +29,7 @@ _GLOBAL = {
 }
 #: Commands the CLI itself provides (not operations).
 CLI_COMMANDS = {
-    "batch": "Run many commands: JSON Lines requests on stdin, one envelope per line out."
+    "batch": "Run many commands: JSON Lines requests on stdin, one envelope per line out.",
 }
 
 
@@ -138,14 +138,22 @@ class CliFrontend(Frontend):
             params = parse_params(op, args)
         except SystemExit as stop:  # --help printed by argparse
             return int(stop.code or 0)
-        outcome = invoke(
-            self.workspace,
-            op,
-            params,
-            allow_fallback=not options.no_fallback,
-            args=list(argv),
-            wording=CliWording(op),
-        )
+        from prx.cli.progress import StderrProgress
+        from prx.progress import reporting
+
+        progress = StderrProgress(command, quiet=options.quiet)
+        try:
+            with reporting(progress):
+                outcome = invoke(
+                    self.workspace,
+                    op,
+                    params,
+                    allow_fallback=not options.no_fallback,
+                    args=list(argv),
+                    wording=CliWording(op),
+                )
+        finally:
+            progress.close()
         self._emit(outcome.envelope, options)
         return outcome.exit_code
 

@@ -11,7 +11,6 @@ it. The output is in walk order, exactly as a build from scratch would be.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -20,6 +19,7 @@ from prx._record import field, record
 from prx.hashing import content_hash
 from prx.index.artifacts import IndexData
 from prx.index.units import Batch, FileUnit
+from prx.progress import check_cancelled, report
 from prx.retrieval.corpus import Corpus, split_by_language
 
 if TYPE_CHECKING:
@@ -29,8 +29,6 @@ if TYPE_CHECKING:
     from prx.workspace import Workspace
 
 __all__ = ["Assembly", "Fresh", "assemble", "file_ranges"]
-
-Progress = Callable[[str, int, int], None]
 
 
 @record(frozen=False, eq=False)
@@ -96,7 +94,6 @@ def _process(
     todo: list[WalkedFile],
     fresh: Fresh,
     embed: bool,
-    progress: Progress | None,
 ) -> None:
     from prx.index import units
     from prx.lang.catalog import BUILTIN_LANGUAGES
@@ -104,20 +101,23 @@ def _process(
     local, remote = split_by_language(ws, todo)
     workers = units.worker_count()
     size = sum(found.size for found in todo)
+    offset = 0
+
+    def tick(done: int) -> None:
+        report("files", offset + done, len(todo))
+        check_cancelled()
+
+    check_cancelled()
     if workers > 1 and size > units.PARALLEL_BYTES and len(remote) > workers:
         units.warm_up(embed)  # loaded once, shared by the forked workers
-
-        def tick(done: int) -> None:
-            if progress is not None:
-                progress("files", done, len(remote))
-
         for batch in units.process_parallel(remote, embed, workers, tick):
             fresh.add(batch)
+        offset = len(remote)
     else:
         specs = {spec.name: spec for spec in BUILTIN_LANGUAGES}
         local.extend((path, rel, specs[name] if name else None) for path, rel, name in remote)
     if local:
-        fresh.add(units.process(local, embed))
+        fresh.add(units.process(local, embed, tick))
 
 
 def assemble(
@@ -126,10 +126,10 @@ def assemble(
     previous: IndexData | None,
     *,
     embed: bool = True,
-    progress: Progress | None = None,
     walked: WalkResult | None = None,
 ) -> Assembly:
-    """Index data for ``root`` now, reusing ``previous`` for unchanged files."""
+    """Index data for ``root`` now, reusing ``previous`` for unchanged files (progress:
+    ``files`` done of those processed, through :func:`prx.progress.report`)."""
     from prx.files.walk import walk
 
     timings: dict[str, float] = {}
@@ -158,7 +158,7 @@ def assemble(
     started = time.perf_counter()
     fresh = Fresh(previous)
     if todo:
-        _process(ws, todo, fresh, embed, progress)
+        _process(ws, todo, fresh, embed)
     timings["process"] = (time.perf_counter() - started) * 1000
     from prx.index.combine import combine
 

@@ -11,6 +11,9 @@ from prx.workspace import Workspace
 
 __all__ = ["FIND", "FindParams"]
 
+#: The values of ``view``; ``--tree`` and ``--flat`` are shorthands for two of them.
+VIEWS = ("both", "tree", "flat")
+
 
 @record
 class FindParams:
@@ -23,8 +26,14 @@ class FindParams:
         metavar="GLOB",
     )
     max_depth: int | None = param(None, help="1 lists only the files directly in PATH", metavar="N")
-    tree: bool = param(False, help="tree view only")
-    flat: bool = param(False, help="flat list only")
+    view: str = param(
+        "both",
+        help="both, tree (the tree only) or flat (the list only)",
+        choices=VIEWS,
+        metavar="VIEW",
+    )
+    tree: bool = param(False, help="tree view only", shorthand=True)
+    flat: bool = param(False, help="flat list only", shorthand=True)
     budget: int | None = param(
         None, help="cap the answer at N tokens (exact cl100k_base)", metavar="N"
     )
@@ -36,7 +45,7 @@ class FindParams:
 def _view(p: FindParams) -> str:
     if p.tree and p.flat:
         return "both"
-    return "tree" if p.tree else "flat" if p.flat else "both"
+    return "tree" if p.tree else "flat" if p.flat else p.view
 
 
 def _run(ws: Workspace, p: FindParams) -> FindResult:
