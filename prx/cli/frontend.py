@@ -30,6 +30,7 @@ _GLOBAL = {
 #: Commands the CLI itself provides (not operations).
 CLI_COMMANDS = {
     "batch": "Run many commands: JSON Lines requests on stdin, one envelope per line out.",
+    "mcp": "Serve the commands as MCP tools over stdio (extra prx[mcp]; see docs/mcp.md).",
 }
 
 
@@ -109,6 +110,10 @@ class CliFrontend(Frontend):
                     f"invalid argument: unknown option {command!r}",
                     suggestion=" ".join(h for h in hints if h),
                 )
+            if command == "mcp":
+                # The MCP front-end owns stdout from here: nothing but JSON-RPC.
+                frontend = self.workspace.registry.frontend("mcp")(self.workspace)
+                return frontend.main(args[1:])
             if command in CLI_COMMANDS:
                 from prx.cli.batch import run_batch
 
