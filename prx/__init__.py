@@ -12,6 +12,7 @@ CLI's start-up stay cheap.
 from __future__ import annotations
 
 import importlib
+import sys
 
 from prx._version import __version__
 
@@ -20,15 +21,31 @@ from prx._version import __version__
 TYPE_CHECKING = False
 
 if TYPE_CHECKING:
-    from prx.api import exists, find, read, search, stats, workspace_for
-    from prx.errors import PrxError
+    from prx.api import (
+        bench_ndcg,
+        exists,
+        find,
+        index,
+        outline,
+        read,
+        run,
+        search,
+        stats,
+        workspace_for,
+    )
+    from prx.errors import CancelledError, PrxError
     from prx.plugin import hookimpl
+    from prx.progress import Progress
     from prx.types import (
         ExistsResult,
         FileEntry,
         FileMeta,
         FindResult,
+        IndexResult,
+        OutlineResult,
         ReadResult,
+        RunReport,
+        SearchExistsResult,
         SearchResult,
         StatsResult,
         Symbol,
@@ -36,45 +53,78 @@ if TYPE_CHECKING:
     from prx.workspace import Workspace
 
 __all__ = [
+    "CancelledError",
     "ExistsResult",
     "FileEntry",
     "FileMeta",
     "FindResult",
+    "IndexResult",
+    "OutlineResult",
+    "Progress",
     "PrxError",
     "ReadResult",
+    "RunReport",
+    "SearchExistsResult",
     "SearchResult",
     "StatsResult",
     "Symbol",
     "Workspace",
     "__version__",
+    "bench_ndcg",
     "exists",
     "find",
     "hookimpl",
+    "index",
+    "outline",
     "read",
+    "run",
     "search",
     "stats",
     "workspace_for",
 ]
 
+_API = ("bench_ndcg", "exists", "find", "index", "outline", "read", "run", "search", "stats")
+_TYPES = (
+    "ExistsResult",
+    "FileEntry",
+    "FileMeta",
+    "FindResult",
+    "IndexResult",
+    "OutlineResult",
+    "ReadResult",
+    "RunReport",
+    "SearchExistsResult",
+    "SearchResult",
+    "StatsResult",
+    "Symbol",
+)
 _HOME = {
-    "exists": "prx.api",
-    "find": "prx.api",
-    "read": "prx.api",
-    "search": "prx.api",
-    "stats": "prx.api",
+    **dict.fromkeys(_API, "prx.api"),
+    **dict.fromkeys(_TYPES, "prx.types"),
     "workspace_for": "prx.api",
+    "CancelledError": "prx.errors",
     "PrxError": "prx.errors",
+    "Progress": "prx.progress",
     "hookimpl": "prx.plugin",
     "Workspace": "prx.workspace",
-    "ExistsResult": "prx.types",
-    "FileEntry": "prx.types",
-    "FileMeta": "prx.types",
-    "FindResult": "prx.types",
-    "ReadResult": "prx.types",
-    "SearchResult": "prx.types",
-    "StatsResult": "prx.types",
-    "Symbol": "prx.types",
 }
+
+
+class _Package(type(importlib)):  # type: ignore[misc]  # ModuleType, without `import types`
+    """``prx.index`` names both a function and a subpackage: the function wins.
+
+    Importing ``prx.index.build`` makes the import system bind the subpackage as the
+    attribute ``index`` of ``prx``; that binding is refused (the subpackage stays in
+    ``sys.modules``, which is all ``from prx.index.build import ...`` needs).
+    """
+
+    def __setattr__(self, name: str, value: object) -> None:
+        if name in _API and isinstance(value, type(importlib)):
+            return
+        super().__setattr__(name, value)
+
+
+sys.modules[__name__].__class__ = _Package
 
 
 def __getattr__(name: str) -> object:

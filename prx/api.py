@@ -1,4 +1,8 @@
-"""Module-level convenience functions, each a thin wrapper over a cached Workspace."""
+"""Module-level convenience functions, each a thin wrapper over a cached Workspace.
+
+There is one function per operation, with the operation's parameters: the same names
+(or a documented alias), the same defaults (tests/test_api_signatures.py checks it).
+"""
 
 from __future__ import annotations
 
@@ -6,10 +10,37 @@ import functools
 import os
 from collections.abc import Sequence
 
-from prx.types import ExistsResult, FindResult, ReadResult, SearchResult, StatsResult
+from prx.types import (
+    ExistsResult,
+    FindResult,
+    IndexResult,
+    OutlineResult,
+    ReadResult,
+    RunReport,
+    SearchExistsResult,
+    SearchResult,
+    StatsResult,
+)
 from prx.workspace import Workspace
 
-__all__ = ["exists", "find", "read", "search", "stats", "workspace_for"]
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, Literal, overload
+
+    from prx.progress import ProgressCallback
+
+__all__ = [
+    "bench_ndcg",
+    "exists",
+    "find",
+    "index",
+    "outline",
+    "read",
+    "run",
+    "search",
+    "stats",
+    "workspace_for",
+]
 
 PathArg = str | os.PathLike[str]
 
@@ -88,6 +119,7 @@ def find(
 ) -> FindResult:
     """List the files below ``path``, honouring .gitignore and .prxignore.
 
+    :param path: the directory to list, relative to ``root`` or absolute.
     :param pattern: glob(s) such as ``"*.py"`` (file name) or ``"src/**/*.ts"`` (path);
         braces expand (``"*.{ts,tsx}"``).
     :param max_depth: 1 lists only the files directly in ``path``.
@@ -96,6 +128,7 @@ def find(
         ``continuation_token`` away (``omitted`` says how many files). ``None`` applies the
         default ceiling (:data:`prx.budget.FIND_CEILING`, estimated tokens); ``0`` lifts
         every limit.
+    :param continue_token: the ``continuation_token`` of a budget-cut answer.
     """
     patterns = (pattern,) if isinstance(pattern, str) else tuple(pattern)
     return workspace_for(root).find(
@@ -118,11 +151,52 @@ def exists(
 ) -> ExistsResult:
     """Whether ``pattern`` exists as a path below ``path`` or as literal text in a file.
 
+    :param pattern: a path (relative to ``path``) or a literal text.
+    :param path: where to look.
     :param mode: ``path``, ``content`` or ``auto`` (path first, then content).
     :param exact: with an index at ``path``, confirm a ``probable`` content answer by
         reading the files the index's filters could not rule out.
     """
     return workspace_for(root).exists(pattern, path, mode=mode, exact=exact)
+
+
+if TYPE_CHECKING:
+
+    @overload
+    def search(
+        query: str,
+        path: PathArg = ".",
+        *,
+        mode: str | None = None,
+        top_k: int = 10,
+        budget: int | None = None,
+        context: int = 2,
+        continue_token: str | None = None,
+        globs: tuple[str, ...] = (),
+        languages: tuple[str, ...] = (),
+        ignore_case: bool = False,
+        exists: Literal[False] = False,
+        rerank: str | Sequence[str] | None = None,
+        root: PathArg = ".",
+    ) -> SearchResult: ...
+
+    @overload
+    def search(
+        query: str,
+        path: PathArg = ".",
+        *,
+        mode: str | None = None,
+        top_k: int = 10,
+        budget: int | None = None,
+        context: int = 2,
+        continue_token: str | None = None,
+        globs: tuple[str, ...] = (),
+        languages: tuple[str, ...] = (),
+        ignore_case: bool = False,
+        exists: Literal[True],
+        rerank: str | Sequence[str] | None = None,
+        root: PathArg = ".",
+    ) -> SearchExistsResult: ...
 
 
 def search(
@@ -137,25 +211,30 @@ def search(
     globs: tuple[str, ...] = (),
     languages: tuple[str, ...] = (),
     ignore_case: bool = False,
+    exists: bool = False,
     rerank: str | Sequence[str] | None = None,
     root: PathArg = ".",
-) -> SearchResult:
+) -> SearchResult | SearchExistsResult:
     """Search code below ``path`` and return ranked matches.
 
     :param query: words (ranked by BM25 and embeddings), an identifier (its definition
         first), a text with code punctuation (searched literally), or an ast-grep pattern.
+    :param path: the directory or file to search.
     :param mode: force ``symbol``, ``hybrid``, ``literal``, ``regex`` or ``structural``.
     :param top_k: matches per page.
     :param budget: cap the answer at this many tokens; see ``continuation_token``.
     :param context: lines around literal and regex matches.
-    :param globs: only files matching one of these globs.
-    :param languages: only files of these languages.
+    :param continue_token: the ``continuation_token`` of the previous page.
+    :param globs: only files matching one of these globs (alias of the CLI's ``include``).
+    :param languages: only files of these languages (alias of the CLI's ``language``).
+    :param ignore_case: literal and regex: ignore case.
+    :param exists: answer only whether anything matches (a :class:`SearchExistsResult`).
     :param rerank: rerank stages to enable (``"+name"``) or disable (``"-name"``) for this
         call, as ``"+a,-b"`` or ``["+a", "-b"]``, on top of the configured ones.
     :raises prx.errors.InvalidArgumentError: an unknown stage name (the message lists
         the known ones), among other bad arguments.
     """
-    result = workspace_for(root).search(
+    return workspace_for(root).search(
         query,
         path,
         mode=mode,
@@ -165,13 +244,98 @@ def search(
         continue_token=continue_token,
         globs=globs,
         languages=languages,
+        exists=exists,
         ignore_case=ignore_case,
         rerank=rerank,
     )
-    assert isinstance(result, SearchResult)
-    return result
+
+
+def outline(
+    path: PathArg,
+    *,
+    kind: str | None = None,
+    max_depth: int | None = None,
+    budget: int | None = None,
+    continue_token: str | None = None,
+    root: PathArg = ".",
+) -> OutlineResult:
+    """Symbols of a file (nested) or of every file in a directory.
+
+    :param path: the file or directory, relative to ``root`` or absolute.
+    :param kind: only symbols of this kind (``function``, ``class``, ``method`` ...).
+    :param max_depth: directory mode: 1 outlines only the files directly in ``path``.
+    :param budget: cap the answer at this many (exact cl100k_base) tokens, paging over
+        top-level symbols; ``None`` applies the default ceiling
+        (:data:`prx.budget.OUTLINE_CEILING`, estimated tokens); ``0`` lifts every limit.
+    :param continue_token: the ``continuation_token`` of a budget-cut outline.
+    """
+    return workspace_for(root).outline(
+        path, kind=kind, max_depth=max_depth, budget=budget, continue_token=continue_token
+    )
+
+
+def index(
+    path: PathArg = ".",
+    *,
+    rebuild: bool = False,
+    stats_only: bool = False,
+    progress: ProgressCallback | None = None,
+    root: PathArg = ".",
+) -> IndexResult:
+    """Build or update the search index of ``path`` (under ``path/.prx``).
+
+    :param path: the directory to index.
+    :param rebuild: build from scratch instead of reusing unchanged files.
+    :param stats_only: only report whether an index exists and is intact (alias of the
+        CLI's ``stats``).
+    :param progress: called with a :class:`prx.progress.Progress` as files are processed.
+    :raises prx.errors.CancelledError: the cancel event of :func:`prx.progress.reporting`
+        was set; the index published before the call is left as it was.
+    """
+    return workspace_for(root).index(
+        path, rebuild=rebuild, stats_only=stats_only, progress=progress
+    )
+
+
+def run(
+    command: Sequence[str],
+    *,
+    timeout: float | None = 300.0,
+    raw: bool = False,
+    auto_json: bool = False,
+    budget: int | None = None,
+    root: PathArg = ".",
+) -> RunReport:
+    """Run a command (without a shell) in ``root`` and summarise its output.
+
+    :param command: the program and its arguments.
+    :param timeout: kill the command's process group after this many seconds (0 or
+        None: no limit).
+    :param raw: the output verbatim instead of parsed.
+    :param auto_json: add the tool's JSON-output flag when its parser reads JSON.
+    :param budget: cap the summary at this many tokens.
+    """
+    return workspace_for(root).run(
+        command, timeout=timeout, raw=raw, auto_json=auto_json, budget=budget
+    )
+
+
+def bench_ndcg(
+    dataset: PathArg, root: PathArg = ".", *, k: int = 10, queries: bool = False
+) -> dict[str, Any]:
+    """NDCG@k of :func:`search` over a labelled dataset, per category.
+
+    :param dataset: the dataset (JSON: queries with graded relevant files).
+    :param root: the corpus to search (default: the dataset's own root, else the cwd).
+    :param k: results scored per query.
+    :param queries: include every query's score and top files.
+    """
+    return workspace_for(".").bench_ndcg(dataset, root, k=k, queries=queries)
 
 
 def stats(*, reset: bool = False) -> StatsResult:
-    """Token savings recorded by the CLI and MCP front-ends (last hour, 24 h, all time)."""
+    """Token savings recorded by the CLI and MCP front-ends (last hour, 24 h, all time).
+
+    :param reset: delete the usage records.
+    """
     return workspace_for(".").stats(reset=reset)

@@ -42,6 +42,7 @@ if TYPE_CHECKING:
 __all__ = [
     "LIBRARY",
     "BudgetExceededError",
+    "CancelledError",
     "GitError",
     "IndexCorruptedError",
     "IndexMissingError",
@@ -81,10 +82,11 @@ class Wording:
         from prx import api
         from prx.workspace import Workspace
 
-        if name in api.__all__:
-            return f"`prx.{name}()`"
-        if hasattr(Workspace, name):
-            return f"`prx.Workspace.{name}()`"
+        python_name = name.replace("-", "_")  # bench-ndcg is prx.bench_ndcg()
+        if python_name in api.__all__:
+            return f"`prx.{python_name}()`"
+        if hasattr(Workspace, python_name):
+            return f"`prx.Workspace.{python_name}()`"
         return f"the `{name}` operation"
 
     def fill(self, text: str, param: str | None = None) -> str:
@@ -252,6 +254,14 @@ class GitError(PrxError):
     code = "git_error"
 
 
+class CancelledError(PrxError):
+    """The caller cancelled the call (:func:`prx.progress.reporting`'s ``cancel`` event):
+    it stopped at the next check, leaving nothing half-written."""
+
+    code = "cancelled"
+    exit_code = 130  # as a shell reports an interrupted command
+
+
 class InternalError(PrxError):
     """A bug in prx or one of its plugins."""
 
@@ -289,5 +299,6 @@ ERROR_CODES: frozenset[str] = frozenset(
         "git_error",
         "index_corrupted",
         "internal_error",
+        "cancelled",
     }
 )

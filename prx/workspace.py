@@ -15,12 +15,14 @@ if TYPE_CHECKING:
 
     from prx.plugin.interfaces import LanguageSpec
     from prx.plugin.registry import Registry
+    from prx.progress import ProgressCallback
     from prx.types import (
         ExistsResult,
         FindResult,
         IndexResult,
         OutlineResult,
         ReadResult,
+        RunReport,
         SearchExistsResult,
         SearchResult,
         StatsResult,
@@ -232,12 +234,59 @@ class Workspace:
         )
 
     def index(
-        self, path: str | os.PathLike[str] = ".", *, rebuild: bool = False, stats_only: bool = False
+        self,
+        path: str | os.PathLike[str] = ".",
+        *,
+        rebuild: bool = False,
+        stats_only: bool = False,
+        progress: ProgressCallback | None = None,
     ) -> IndexResult:
         """Build or update the search index of ``path``. See :func:`prx.index`."""
         from prx.index.build import build_index
 
-        return build_index(self, os.fspath(path), rebuild=rebuild, stats_only=stats_only)
+        if progress is None:
+            return build_index(self, os.fspath(path), rebuild=rebuild, stats_only=stats_only)
+        from prx.progress import cancel_event, reporting
+
+        # A callback given here replaces the installed one; the cancel event stays.
+        with reporting(progress, cancel=cancel_event()):
+            return build_index(self, os.fspath(path), rebuild=rebuild, stats_only=stats_only)
+
+    def run(
+        self,
+        command: Sequence[str],
+        *,
+        timeout: float | None = 300.0,
+        raw: bool = False,
+        auto_json: bool = False,
+        budget: int | None = None,
+    ) -> RunReport:
+        """Run a command in the root and summarise its output. See :func:`prx.run`."""
+        from prx.runner.service import run_command
+
+        return run_command(
+            tuple(command),
+            parsers=self.registry.runner_parsers(),
+            home=self.config.home,
+            cwd=self.root_dir,
+            timeout=timeout if timeout and timeout > 0 else None,
+            raw=raw,
+            auto_json=auto_json,
+            budget=budget,
+        )
+
+    def bench_ndcg(
+        self,
+        dataset: str | os.PathLike[str],
+        root: str | os.PathLike[str] = ".",
+        *,
+        k: int = 10,
+        queries: bool = False,
+    ) -> dict[str, Any]:
+        """NDCG@k of search over a labelled dataset. See :func:`prx.bench_ndcg`."""
+        from prx.operations.bench_ndcg import evaluate_dataset
+
+        return evaluate_dataset(self, os.fspath(dataset), os.fspath(root), k=k, queries=queries)
 
     def stats(self, *, reset: bool = False) -> StatsResult:
         """Token savings recorded by the front-ends. See :func:`prx.stats`."""

@@ -4,6 +4,7 @@ I/O failures as io_error, a query that is really a path."""
 from __future__ import annotations
 
 import errno
+import importlib
 import io
 import json
 from pathlib import Path
@@ -26,7 +27,10 @@ def _break(monkeypatch: pytest.MonkeyPatch, target: str, exc: BaseException) -> 
     def broken(*args: object, **kwargs: object) -> object:
         raise exc
 
-    monkeypatch.setattr(target, broken)
+    # By module object: `prx.index` is the function, so a dotted string cannot reach
+    # the subpackage of the same name.
+    module, _, name = target.rpartition(".")
+    monkeypatch.setattr(importlib.import_module(module), name, broken)
 
 
 @pytest.mark.parametrize("name", ["(", "!", "-name"])

@@ -169,7 +169,7 @@ def test_hook_prx_register_runner_parsers(ws):
 
 def test_hook_prx_register_frontends(ws):
     assert ws.registry.frontend("null")(ws).main([]) == 7
-    assert {c.NAME for c in ws.registry.frontends()} == {"cli", "null"}
+    assert {c.NAME for c in ws.registry.frontends()} == {"cli", "mcp", "null"}
 
 
 def test_hook_prx_register_renderers(ws):

@@ -134,13 +134,16 @@ def test_placeholders_are_filled_by_each_wording():
     assert err.param == "top_k" and err.message_template.startswith("invalid argument {param}")
 
 
-def test_positionals_and_commands_without_a_library_function():
+def test_positionals_and_commands_by_their_library_function():
     read = load(BUILTIN_OPERATIONS["read"])
     assert CliWording(read).param("path") == "PATH"
     assert BatchWording(read).param("path") == "path"
     assert CliWording(read).param("hash_only") == "--hash"
-    assert LIBRARY.command("index") == "`prx.Workspace.index()`"
-    assert LIBRARY.command("bench-ndcg") == "the `bench-ndcg` operation"
+    # Every built-in command has a module function now.
+    assert LIBRARY.command("index") == "`prx.index()`"
+    assert LIBRARY.command("bench-ndcg") == "`prx.bench_ndcg()`"
+    assert LIBRARY.command("language_for") == "`prx.Workspace.language_for()`"
+    assert LIBRARY.command("greet") == "the `greet` operation"
 
 
 def test_library_errors_name_python_functions_and_keywords(repo):

@@ -29,7 +29,8 @@ _GLOBAL = {
 }
 #: Commands the CLI itself provides (not operations).
 CLI_COMMANDS = {
-    "batch": "Run many commands: JSON Lines requests on stdin, one envelope per line out."
+    "batch": "Run many commands: JSON Lines requests on stdin, one envelope per line out.",
+    "mcp": "Serve the commands as MCP tools over stdio (extra prx[mcp]; see docs/mcp.md).",
 }
 
 
@@ -109,6 +110,10 @@ class CliFrontend(Frontend):
                     f"invalid argument: unknown option {command!r}",
                     suggestion=" ".join(h for h in hints if h),
                 )
+            if command == "mcp":
+                # The MCP front-end owns stdout from here: nothing but JSON-RPC.
+                frontend = self.workspace.registry.frontend("mcp")(self.workspace)
+                return frontend.main(args[1:])
             if command in CLI_COMMANDS:
                 from prx.cli.batch import run_batch
 
@@ -138,14 +143,22 @@ class CliFrontend(Frontend):
             params = parse_params(op, args)
         except SystemExit as stop:  # --help printed by argparse
             return int(stop.code or 0)
-        outcome = invoke(
-            self.workspace,
-            op,
-            params,
-            allow_fallback=not options.no_fallback,
-            args=list(argv),
-            wording=CliWording(op),
-        )
+        from prx.cli.progress import StderrProgress
+        from prx.progress import reporting
+
+        progress = StderrProgress(command, quiet=options.quiet)
+        try:
+            with reporting(progress):
+                outcome = invoke(
+                    self.workspace,
+                    op,
+                    params,
+                    allow_fallback=not options.no_fallback,
+                    args=list(argv),
+                    wording=CliWording(op),
+                )
+        finally:
+            progress.close()
         self._emit(outcome.envelope, options)
         return outcome.exit_code
 

@@ -12,7 +12,6 @@ it. The output is in walk order, exactly as a build from scratch would be.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -23,17 +22,18 @@ from prx.index.artifacts import LINKABLE, IndexData
 from prx.index.stamps import settle, stamp
 from prx.index.stamps import stamps as stamps_of
 from prx.index.units import Batch, FileUnit
+from prx.progress import check_cancelled, report
 from prx.retrieval.corpus import Corpus, split_by_language
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from numpy.typing import NDArray
 
     from prx.files.walk import WalkedFile, WalkResult
     from prx.workspace import Workspace
 
 __all__ = ["Assembly", "Fresh", "assemble", "described_files", "file_ranges"]
-
-Progress = Callable[[str, int, int], None]
 
 
 @record(frozen=False, eq=False)
@@ -104,7 +104,6 @@ def _process(
     todo: list[WalkedFile],
     fresh: Fresh,
     embed: bool,
-    progress: Progress | None,
 ) -> None:
     from prx.index import units
     from prx.lang.catalog import BUILTIN_LANGUAGES
@@ -112,20 +111,23 @@ def _process(
     local, remote = split_by_language(ws, todo)
     workers = units.worker_count()
     size = sum(found.size for found in todo)
+    offset = 0
+
+    def tick(done: int) -> None:
+        report("files", offset + done, len(todo))
+        check_cancelled()
+
+    check_cancelled()
     if workers > 1 and size > units.PARALLEL_BYTES and len(remote) > workers:
         units.warm_up(embed)  # loaded once, shared by the forked workers
-
-        def tick(done: int) -> None:
-            if progress is not None:
-                progress("files", done, len(remote))
-
         for batch in units.process_parallel(remote, embed, workers, tick):
             fresh.add(batch)
+        offset = len(remote)
     else:
         specs = {spec.name: spec for spec in BUILTIN_LANGUAGES}
         local.extend((path, rel, specs[name] if name else None) for path, rel, name in remote)
     if local:
-        fresh.add(units.process(local, embed))
+        fresh.add(units.process(local, embed, tick))
 
 
 def assemble(
@@ -134,12 +136,12 @@ def assemble(
     previous: IndexData | None,
     *,
     embed: bool = True,
-    progress: Progress | None = None,
     walked: WalkResult | None = None,
     started_ns: int | None = None,
     clock: Callable[[], int] | None = None,
 ) -> Assembly:
-    """Index data for ``root`` now, reusing ``previous`` for unchanged files.
+    """Index data for ``root`` now, reusing ``previous`` for unchanged files (progress:
+    ``files`` done of those processed, through :func:`prx.progress.report`).
 
     For an index to be written, ``started_ns`` is when the build started and ``clock``
     reads the time, both by the filesystem's clock: files changed since the start get a
@@ -180,7 +182,7 @@ def assemble(
     started = time.perf_counter()
     fresh = Fresh(previous)
     if todo:
-        _process(ws, todo, fresh, embed, progress)
+        _process(ws, todo, fresh, embed)
     timings["process"] = (time.perf_counter() - started) * 1000
     if racy and clock is not None:
         for found in todo:  # what is indexed of these now is what was just read

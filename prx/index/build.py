@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import os
-import sys
 import time
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from prx._record import replace
 from prx.errors import IndexCorruptedError, NotFoundError
+from prx.progress import check_cancelled
 from prx.types import IndexResult
 
 if TYPE_CHECKING:
@@ -51,12 +51,6 @@ def load_current(
                 return None, problem
             # A writer published meanwhile and removed what we were reading: follow it.
     return None, problem
-
-
-def _progress(stage: str, done: int, total: int) -> None:
-    if sys.stderr.isatty():
-        sys.stderr.write(f"\rprx index: {stage} {done}/{total}   ")
-        sys.stderr.flush()
 
 
 def _preload_embedder() -> None:
@@ -210,7 +204,6 @@ def build_index(
             ws,
             root,
             previous,
-            progress=_progress,
             walked=walked,
             started_ns=started_ns,
             clock=lambda: lock.filesystem_now(root),
@@ -268,6 +261,7 @@ def build_index(
                 same=assembly.same,
             )
             assembly.stages_ms["write"] = (time.perf_counter() - write_started) * 1000
+            check_cancelled()  # the last moment a cancel leaves the published index alone
             publish(root, build_dir)
         except BaseException:
             discard(build_dir)
@@ -275,8 +269,6 @@ def build_index(
         if memory is not None:
             data.directory, data.artifacts = build_dir, dict(manifest["artifacts"])
             memory["data"], memory["language_set"] = data, languages_now
-        if sys.stderr.isatty():
-            sys.stderr.write("\n")
         if previous is None:
             status = "built"
         else:

@@ -181,12 +181,22 @@ def _one(path: str, rel: str, spec: LanguageSpec | None, texts: list[str]) -> Fi
     )
 
 
-def process(items: Sequence[tuple[str, str, LanguageSpec | None]], embed: bool) -> Batch:
-    """Process files (absolute path, relative path, language) in this process."""
+def process(
+    items: Sequence[tuple[str, str, LanguageSpec | None]],
+    embed: bool,
+    tick: Callable[[int], None] | None = None,
+) -> Batch:
+    """Process files (absolute path, relative path, language) in this process; ``tick``
+    is told how many are done after each (never in a worker: the caller's progress
+    callback lives in the parent)."""
     from prx.index.terms import count_terms
 
     texts: list[str] = []
-    units = [_one(path, rel, spec, texts) for path, rel, spec in items]
+    units = []
+    for path, rel, spec in items:
+        units.append(_one(path, rel, spec, texts))
+        if tick is not None:
+            tick(len(units))
     counts = count_terms(texts)
     chunk_ends = np.cumsum([len(unit.chunks) for unit in units])
     term_ends = np.cumsum(counts.spans)

@@ -12,7 +12,6 @@ build's result with ``status: watch_stopped`` and how many updates ran.
 from __future__ import annotations
 
 import os
-import sys
 import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
@@ -21,6 +20,7 @@ from prx._record import replace
 from prx.errors import InvalidArgumentError, NotFoundError, PrxError
 from prx.files.ignore import IGNORE_FILE_NAMES, IgnoreStack, load_ignore_file, root_ignore_stack
 from prx.files.walk import SKIP_DIR_NAMES
+from prx.progress import report
 from prx.types import IndexResult
 
 if TYPE_CHECKING:
@@ -89,9 +89,9 @@ class Relevance:
         return not self._stack("/".join(parts[:-1])).is_ignored(rel, os.path.isdir(path))
 
 
-def _say(message: str) -> None:
-    sys.stderr.write(f"prx index: {message}\n")
-    sys.stderr.flush()
+def _say(message: str, updates: int = 0) -> None:
+    # A status line for the caller's progress callback (the CLI prints it on stderr).
+    report("watch", updates, None, message)
 
 
 def watch_index(
@@ -146,14 +146,15 @@ def watch_index(
                 continue
             updates += 1
             _say(
-                f"re-indexed after {len(changes)} change(s): {last.files_changed} changed, "
+                updates=updates,
+                message=f"re-indexed after {len(changes)} change(s): {last.files_changed} changed, "
                 f"{last.files_removed} removed, {last.status} in "
-                f"{int((time.perf_counter() - started) * 1000)} ms"
+                f"{int((time.perf_counter() - started) * 1000)} ms",
             )
             if on_update is not None:
                 on_update(last)
     except KeyboardInterrupt:
         pass  # Ctrl-C during a build: its unpublished directory is discarded
-    _say(f"stopped after {updates} update(s)")
+    _say(f"stopped after {updates} update(s)", updates)
     result = last if last is not None else IndexResult(path=path, status="missing")
     return replace(result, path=path, status="watch_stopped", updates=updates)

@@ -28,11 +28,18 @@ class BenchNdcgParams:
 
 
 def _run(ws: Workspace, p: BenchNdcgParams) -> dict[str, Any]:
+    return ws.bench_ndcg(p.dataset, p.root, k=p.k, queries=p.queries)
+
+
+def evaluate_dataset(
+    ws: Workspace, dataset_path: str, corpus: str, *, k: int, queries: bool
+) -> dict[str, Any]:
+    """The report of ``prx bench-ndcg`` (see :meth:`Workspace.bench_ndcg`)."""
     from prx.bench.ndcg import evaluate, load_dataset
     from prx.types import SearchResult
 
-    dataset = load_dataset(ws.resolve(p.dataset))
-    root = p.root if p.root != "." or not dataset.root else dataset.root
+    dataset = load_dataset(ws.resolve(dataset_path))
+    root = corpus if corpus != "." or not dataset.root else dataset.root
     target = ws.resolve(root)
     if not os.path.isdir(target):
         from prx.errors import NotFoundError
@@ -42,17 +49,17 @@ def _run(ws: Workspace, p: BenchNdcgParams) -> dict[str, Any]:
         )
     searcher = Workspace(target, config=ws.config, plugins=ws._plugins)
     started = time.perf_counter()
-    searcher.search("warm up", top_k=p.k)  # builds the corpus and the retrievers once
+    searcher.search("warm up", top_k=k)  # builds the corpus and the retrievers once
     setup = time.perf_counter() - started
 
     def search(query: str) -> list[str]:
-        result = searcher.search(query, top_k=p.k)
+        result = searcher.search(query, top_k=k)
         assert isinstance(result, SearchResult)
         return [m.file for m in result.matches]
 
-    report = evaluate(dataset, search, p.k, system="prx", setup_s=setup)
+    report = evaluate(dataset, search, k, system="prx", setup_s=setup)
     data = report.to_dict()
-    if not p.queries:
+    if not queries:
         data.pop("per_query", None)
     data["root"] = root
     return data

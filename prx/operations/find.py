@@ -16,6 +16,9 @@ if TYPE_CHECKING:
 
 __all__ = ["FIND", "FindParams"]
 
+#: The values of ``view``; ``--tree`` and ``--flat`` are shorthands for two of them.
+VIEWS = ("both", "tree", "flat")
+
 
 @record
 class FindParams:
@@ -28,8 +31,18 @@ class FindParams:
         metavar="GLOB",
     )
     max_depth: int | None = param(None, help="1 lists only the files directly in PATH", metavar="N")
-    tree: bool = param(False, help="the tree view (the default); with --flat: both views")
-    flat: bool = param(False, help="the flat list instead of the tree; with --tree: both views")
+    view: str = param(
+        "tree",
+        help="tree (the default, cheaper per file), flat (the list) or both",
+        choices=VIEWS,
+        metavar="VIEW",
+    )
+    tree: bool = param(
+        False, help="the tree view (the default); with --flat: both views", shorthand=True
+    )
+    flat: bool = param(
+        False, help="the flat list instead of the tree; with --tree: both views", shorthand=True
+    )
     budget: int | None = param(
         None,
         help="cap the answer at N tokens (exact cl100k_base); default: a ceiling of "
@@ -44,7 +57,7 @@ class FindParams:
 def _view(p: FindParams) -> str:
     if p.tree and p.flat:
         return "both"
-    return "flat" if p.flat else "tree"
+    return "tree" if p.tree else "flat" if p.flat else p.view
 
 
 def _run(ws: Workspace, p: FindParams) -> FindResult:

@@ -16,7 +16,11 @@ class IndexParams:
 
     path: str = param(".", help="directory to index (default: .)", positional=True)
     rebuild: bool = param(False, help="build from scratch instead of reusing unchanged files")
-    stats: bool = param(False, help="only report whether an index exists and is intact")
+    stats: bool = param(
+        False,
+        help="only report whether an index exists and is intact",
+        aliases=("stats_only",),  # the Python API's name
+    )
     watch: bool = param(
         False,
         help="keep the index fresh: re-index on file changes until Ctrl-C (extra prx[watch])",

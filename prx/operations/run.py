@@ -46,18 +46,7 @@ class RunParams:
 
 
 def _run(ws: Workspace, p: RunParams) -> RunReport:
-    from prx.runner.service import run_command
-
-    return run_command(
-        p.command,
-        parsers=ws.registry.runner_parsers(),
-        home=ws.config.home,
-        cwd=ws.root_dir,
-        timeout=p.timeout if p.timeout and p.timeout > 0 else None,
-        raw=p.raw,
-        auto_json=p.auto_json,
-        budget=p.budget,
-    )
+    return ws.run(p.command, timeout=p.timeout, raw=p.raw, auto_json=p.auto_json, budget=p.budget)
 
 
 def _fallback(p: RunParams) -> Sequence[str] | None:

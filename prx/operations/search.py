@@ -12,6 +12,9 @@ from prx.workspace import Workspace
 
 __all__ = ["SEARCH", "SearchParams"]
 
+#: The values of ``mode``; ``--literal`` ... are shorthands for them.
+MODES = ("symbol", "hybrid", "literal", "regex", "structural")
+
 
 @record
 class SearchParams:
@@ -21,11 +24,21 @@ class SearchParams:
         help="words, an identifier, a text, a regex or an ast-grep pattern", positional=True
     )
     path: str = param(".", help="directory or file to search (default: .)", positional=True)
-    literal: bool = param(False, help="search the query as a fixed string")
-    regex: bool = param(False, help="search the query as a regular expression")
-    semantic: bool = param(False, help="ranked search by meaning (BM25 + embeddings)")
-    symbol: bool = param(False, help="ranked search for an identifier's definition first")
-    structural: bool = param(False, help="ast-grep pattern ($NAME, $$$ARGS)")
+    mode: str | None = param(
+        None,
+        help="symbol, hybrid, literal, regex or structural (default: chosen from the query)",
+        choices=MODES,
+        metavar="MODE",
+    )
+    literal: bool = param(False, help="search the query as a fixed string", shorthand=True)
+    regex: bool = param(False, help="search the query as a regular expression", shorthand=True)
+    semantic: bool = param(
+        False, help="ranked search by meaning (BM25 + embeddings)", shorthand=True
+    )
+    symbol: bool = param(
+        False, help="ranked search for an identifier's definition first", shorthand=True
+    )
+    structural: bool = param(False, help="ast-grep pattern ($NAME, $$$ARGS)", shorthand=True)
     top_k: int = param(10, help="matches per page (default 10)", short="-k", metavar="N")
     budget: int | None = param(
         None,
@@ -65,17 +78,27 @@ def _mode(p: SearchParams) -> str | None:
     ):
         if flag:
             return mode
-    return None
+    return p.mode
 
 
 def _run(ws: Workspace, p: SearchParams) -> SearchResult | SearchExistsResult:
-    modes = [m for m in (p.literal, p.regex, p.semantic, p.symbol, p.structural) if m]
-    if len(modes) > 1:
+    flagged = {
+        mode
+        for flag, mode in (
+            (p.literal, "literal"),
+            (p.regex, "regex"),
+            (p.semantic, "hybrid"),
+            (p.symbol, "symbol"),
+            (p.structural, "structural"),
+        )
+        if flag
+    }
+    if len(flagged | ({p.mode} if p.mode else set())) > 1:
         from prx.errors import InvalidArgumentError
 
         raise InvalidArgumentError(
-            "invalid argument: choose one of {param:literal}, {param:regex}, {param:semantic}, "
-            "{param:symbol}, {param:structural}"
+            "invalid argument: choose one of {param:mode}, {param:literal}, {param:regex}, "
+            "{param:semantic}, {param:symbol}, {param:structural}"
         )
     if _mode(p) in (None, "literal") and p.query.strip() and not p.query.strip("./"):
         from prx.errors import InvalidArgumentError

@@ -37,6 +37,10 @@ class ParamInfo:
     #: Only the command line may set it (a mode that runs until interrupted, such as
     #: ``index --watch``): batch lines and MCP calls that set it answer ``invalid_argument``.
     cli_only: bool = False
+    #: A command-line shorthand for a value of another parameter (``--literal`` for
+    #: ``mode="literal"``): the Python API and MCP schemas offer only that parameter;
+    #: batch lines still accept it.
+    shorthand: bool = False
 
 
 def param(default: Any = MISSING, *, help: str, **info: Any) -> Any:

@@ -29,7 +29,10 @@ BUILTIN_OPERATIONS: dict[str, str] = {
     "stats": "prx.operations.stats:STATS",
 }
 #: Front-end name -> class.
-BUILTIN_FRONTENDS: dict[str, str] = {"cli": "prx.cli.frontend:CliFrontend"}
+BUILTIN_FRONTENDS: dict[str, str] = {
+    "cli": "prx.cli.frontend:CliFrontend",
+    "mcp": "prx.cli.mcp:McpFrontend",
+}
 #: Renderer name -> class.
 BUILTIN_RENDERERS: dict[str, str] = {
     "json": "prx.cli.render:JsonRenderer",

@@ -17,6 +17,7 @@ from prx._record import field, record
 from prx.errors import ParseError
 from prx.files.text import BINARY_PROBE, decode
 from prx.hashing import content_hash
+from prx.progress import check_cancelled, report
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -270,11 +271,18 @@ def batch_terms(texts: Sequence[str]) -> BatchTerms:
 
 
 def _process_batch(
-    items: Sequence[tuple[str, str, LanguageSpec | None]], with_texts: bool
+    items: Sequence[tuple[str, str, LanguageSpec | None]],
+    with_texts: bool,
+    tick: Callable[[int], None] | None = None,
 ) -> tuple[list[_Done], list[str] | None, BatchTerms]:
-    """Process files; their chunks' terms, and (with ``with_texts``) the texts to embed."""
+    """Process files; their chunks' terms, and (with ``with_texts``) the texts to embed.
+    ``tick`` is told how many files are done after each (in this process only)."""
     texts: list[str] = []
-    done = [_process(path, rel, spec, texts) for path, rel, spec in items]
+    done = []
+    for path, rel, spec in items:
+        done.append(_process(path, rel, spec, texts))
+        if tick is not None:
+            tick(len(done))
     return done, texts if with_texts else None, batch_terms(texts)
 
 
@@ -368,6 +376,13 @@ def build_corpus(
     size = sum(found.size for found in chosen)
     count = workers if workers is not None else (os.cpu_count() or 1)
     gathered = _Gathered()
+    finished = 0
+
+    def tick(done: int) -> None:
+        report("corpus", finished + done, len(chosen))
+        check_cancelled()
+
+    check_cancelled()
     if count > 1 and size > PARALLEL_BYTES and len(remote) > count:
         from concurrent.futures import as_completed
 
@@ -385,11 +400,13 @@ def build_corpus(
                 done, texts, terms = future.result()
                 rows = embedder.encode(texts) if embedder is not None and texts else None
                 gathered.add(done, terms, rows)
+                finished += len(done)
+                tick(0)
     else:
         specs = {spec.name: spec for spec in BUILTIN_LANGUAGES}
         local.extend((path, rel, specs[name] if name else None) for path, rel, name in remote)
     if local:  # plugin languages (a spec does not pickle), and small trees
-        done, texts, terms = _process_batch(local, embed)
+        done, texts, terms = _process_batch(local, embed, tick)
         rows = _load_embedder().encode(texts) if embed and texts else None
         gathered.add(done, terms, rows)
     order = []

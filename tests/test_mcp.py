@@ -1,0 +1,343 @@
+"""``prx mcp``: tools generated from the operations, answering the CLI's data; confinement,
+budgets, tool selection, the stdio transport (handshake, stdout purity), plugin tools and
+the schema snapshot (regenerate: python -m prx.mcpfront.schema > tests/golden/mcp/tools.json).
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from prx.mcpfront.schema import builtin_specs
+
+GOLDEN = Path(__file__).parent / "golden" / "mcp" / "tools.json"
+SAMPLES = Path(__file__).parent / "plugin_samples"
+
+pytest.importorskip("mcp", reason="the MCP SDK (extra prx[mcp]) is not installed")
+
+
+def test_every_tool_schema_matches_the_snapshot():
+    expected = json.loads(GOLDEN.read_text())
+    assert builtin_specs() == expected, (
+        "tool schemas changed: python -m prx.mcpfront.schema > tests/golden/mcp/tools.json"
+    )
+
+
+def test_the_tool_list_stays_small():
+    from prx.tokens import count_exact
+
+    assert count_exact(json.dumps(builtin_specs())) <= 3000
+
+
+# ------------------------------------------------------------------ in memory
+
+
+@pytest.fixture
+def tree(make_repo):
+    return make_repo(
+        {
+            "src/app.py": "import os\n\n\ndef main():\n    return os.getcwd()\n",
+            "src/util.py": "def add(a, b):\n    return a + b\n\n\nclass Box:\n    pass\n",
+            "README.md": "# demo\n\nAdd numbers.\n",
+        }
+    )
+
+
+def _workspace(root):
+    from prx.config import Config
+    from prx.workspace import Workspace
+
+    return Workspace(root, config=Config.from_env())
+
+
+def _call(root, tool, arguments, **select):
+    import anyio
+    from mcp import Client
+
+    from prx.mcpfront.server import build_server
+    from prx.mcpfront.service import McpService, select_operations
+
+    ws = _workspace(root)
+    server = build_server(McpService(ws), select_operations(ws.registry.operations(), **select))
+
+    async def go():
+        async with Client(server) as client:
+            names = [t.name for t in (await client.list_tools()).tools]
+            if tool is None:
+                return names
+            result = await client.call_tool(tool, arguments)
+            return result
+
+    return anyio.run(go)
+
+
+def _cli(root, *argv):
+    from prx.cli.frontend import CliFrontend
+
+    out = io.StringIO()
+    CliFrontend(_workspace(root), stdout=out).main(list(argv))
+    return json.loads(out.getvalue())
+
+
+CALLS = [
+    ("read", {"path": "src/util.py", "budget": 2000}, ["read", "src/util.py", "--budget", "2000"]),
+    (
+        "read",
+        {"path": "src/util.py", "lines": "1-2", "budget": 2000},
+        ["read", "src/util.py", "--lines", "1-2", "--budget", "2000"],
+    ),
+    ("find", {"path": ".", "budget": 2000}, ["find", ".", "--budget", "2000"]),
+    ("outline", {"path": "src/util.py"}, ["outline", "src/util.py"]),
+    ("exists", {"pattern": "getcwd"}, ["exists", "getcwd"]),
+    (
+        "search",
+        {"query": "add", "mode": "literal", "budget": 2000},
+        ["search", "add", "--literal", "--budget", "2000"],
+    ),
+    ("bench-ndcg", {"dataset": "missing.json"}, ["bench-ndcg", "missing.json"]),
+]
+
+
+@pytest.mark.parametrize(("tool", "arguments", "argv"), CALLS)
+def test_each_read_only_tool_answers_the_clis_data(tree, tool, arguments, argv):
+    result = _call(tree, tool, arguments)
+    cli = _cli(tree, *argv)
+    envelope = result.structured_content
+    assert json.loads(result.content[0].text) == envelope
+    assert result.is_error == (cli["status"] == "error")
+    if cli["status"] == "ok":
+        assert envelope["data"] == cli["data"]
+    else:
+        assert envelope["error"]["code"] == cli["error"]["code"]
+
+
+def test_every_read_only_tool_is_listed_and_writers_are_not(tree):
+    names = _call(tree, None, {})
+    assert set(names) == {"bench-ndcg", "exists", "find", "outline", "read", "search"}
+    assert "index" in _call(tree, None, {}, allow_write=True)
+    assert "run" in _call(tree, None, {}, allow_run=True)
+    assert _call(tree, None, {}, tools=["read", "find"]) == ["find", "read"]
+
+
+def test_errors_are_tool_errors_worded_with_argument_names(tree):
+    result = _call(tree, "search", {"query": "add", "top_k": "ten"})
+    assert result.is_error
+    error = result.structured_content["error"]
+    assert error["code"] == "invalid_argument" and "--" not in error["message"]
+
+
+def test_a_default_budget_bounds_answers(make_repo):
+    big = make_repo({f"d{i}/file_{j}.py": "x = 1\n" for i in range(60) for j in range(40)})
+    envelope = _call(big, "find", {"path": "."}).structured_content
+    assert envelope["status"] == "ok" and envelope["tokens"] <= 6000
+    assert envelope["data"]["continuation_token"]
+
+
+# ------------------------------------------------------------------ stdio
+
+
+class Stdio:
+    """A raw JSON-RPC session with ``python -m prx mcp`` (every stdout line is checked)."""
+
+    def __init__(self, root, *flags, env=None):
+        environ = dict(os.environ, **(env or {}))
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "prx", "mcp", *flags],
+            cwd=root,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=environ,
+        )
+        self.next_id = 0
+        self.lines: list[str] = []
+
+    def send(self, method, params=None, *, notify=False):
+        message = {"jsonrpc": "2.0", "method": method}
+        if params is not None:
+            message["params"] = params
+        if not notify:
+            self.next_id += 1
+            message["id"] = self.next_id
+        self.proc.stdin.write(json.dumps(message) + "\n")
+        self.proc.stdin.flush()
+        if notify:
+            return None
+        while True:
+            line = self.proc.stdout.readline()
+            assert line, self.proc.stderr.read()
+            self.lines.append(line)
+            reply = json.loads(line)  # stdout purity: every line is JSON-RPC
+            assert reply["jsonrpc"] == "2.0"
+            if reply.get("id") == self.next_id:
+                return reply
+
+    def initialize(self, version="2025-06-18"):
+        reply = self.send(
+            "initialize",
+            {
+                "protocolVersion": version,
+                "capabilities": {},
+                "clientInfo": {"name": "test", "version": "1"},
+            },
+        )
+        self.send("notifications/initialized", notify=True)
+        return reply
+
+    def tool(self, name, arguments):
+        return self.send("tools/call", {"name": name, "arguments": arguments})["result"]
+
+    def tools(self):
+        return [t["name"] for t in self.send("tools/list", {})["result"]["tools"]]
+
+    def close(self):
+        self.proc.stdin.close()
+        try:
+            self.proc.wait(timeout=30)
+        finally:
+            if self.proc.poll() is None:
+                self.proc.kill()
+        for stream in (self.proc.stdout, self.proc.stderr):
+            stream.close()
+
+
+@pytest.fixture
+def stdio(tree, prx_home):
+    sessions = []
+
+    def start(*flags, root=None, env=None):
+        session = Stdio(root or tree, *flags, env={"PRX_HOME": str(prx_home), **(env or {})})
+        sessions.append(session)
+        return session
+
+    yield start
+    for session in sessions:
+        session.close()
+
+
+@pytest.mark.parametrize("version", ["2025-06-18", "2025-11-25"])
+def test_handshake_over_stdio(stdio, version):
+    session = stdio()
+    reply = session.initialize(version)
+    assert reply["result"]["protocolVersion"] == version
+    assert reply["result"]["serverInfo"]["name"] == "prx"
+    assert "tools" in reply["result"]["capabilities"]
+    result = session.tool("read", {"path": "README.md"})
+    assert result["isError"] is False
+    assert result["structuredContent"]["data"]["file"] == "README.md"
+    assert all(json.loads(line)["jsonrpc"] == "2.0" for line in session.lines)
+
+
+def test_confinement(stdio, tree, make_repo):
+    outside = make_repo({"secret.txt": "s\n"})
+    sibling = Path(str(tree) + "-other")
+    sibling.mkdir()
+    (sibling / "x.txt").write_text("x\n")
+    (tree / "escape").symlink_to(outside)
+    (tree / "inside").symlink_to(tree / "src")
+    session = stdio()
+    session.initialize()
+    for arguments in (
+        {"path": "../x"},
+        {"path": str(outside / "secret.txt")},
+        {"path": "escape/secret.txt"},
+        {"path": "escape/new-file"},
+        {"path": str(sibling / "x.txt")},
+        {"path": "README.md\x00"},
+        {"file": "../x"},
+    ):
+        result = session.tool("read", arguments)
+        assert result["isError"], arguments
+        assert result["structuredContent"]["error"]["code"] == "permission_denied", arguments
+    for tool, arguments in (
+        ("find", {"path": str(sibling)}),
+        ("search", {"query": "secret", "path": "escape"}),
+        ("outline", {"path": "../"}),
+        ("exists", {"pattern": "x", "path": "/"}),
+    ):
+        result = session.tool(tool, arguments)
+        assert result["structuredContent"]["error"]["code"] == "permission_denied", tool
+    # Inside the root, a link that stays inside and an absolute path are fine.
+    assert not session.tool("read", {"path": "inside/util.py"})["isError"]
+    assert not session.tool("read", {"path": str(tree / "README.md")})["isError"]
+
+
+def test_run_is_listed_only_with_allow_run(stdio):
+    plain = stdio()
+    plain.initialize()
+    assert "run" not in plain.tools() and "index" not in plain.tools()
+    allowed = stdio("--allow-run", "--tools", "run,read")
+    allowed.initialize()
+    assert allowed.tools() == ["read", "run"]
+    result = allowed.tool("run", {"command": [sys.executable, "-c", "print('hi')"]})
+    assert result["isError"] is False
+    assert result["structuredContent"]["data"]["exit_code"] == 0
+
+
+def test_a_per_call_budget_is_honoured(stdio, tree):
+    for i in range(30):
+        (tree / f"mod_{i}.py").write_text(f"def add_{i}(a, b):\n    return a + b + {i}\n")
+    session = stdio()
+    session.initialize()
+    result = session.tool("search", {"query": "add", "mode": "literal", "budget": 400})
+    envelope = result["structuredContent"]
+    assert envelope["status"] == "ok" and envelope["tokens"] <= 400
+    assert envelope["data"]["continuation_token"]
+
+
+def test_a_plugin_operation_is_a_tool(stdio, plugin_dist, monkeypatch):
+    site = plugin_dist(
+        "greet", "greet_plugin", modules={"greet_plugin": (SAMPLES / "greet_plugin.py").read_text()}
+    )
+    paths = [str(site), *[p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]]
+    session = stdio(env={"PRX_DISABLE_PLUGIN_AUTOLOAD": "0", "PYTHONPATH": os.pathsep.join(paths)})
+    session.initialize()
+    assert "greet" in session.tools()
+    result = session.tool("greet", {"name": "x", "shout": True})
+    assert result["structuredContent"]["data"] == {"text": "HELLO, X"}
+
+
+def test_without_the_sdk_prx_mcp_says_how_to_install_it(tree):
+    code = (
+        "import sys; sys.modules['mcp'] = None; from prx.cli import main; sys.exit(main(['mcp']))"
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", code], cwd=tree, capture_output=True, text=True, check=False
+    )
+    envelope = json.loads(proc.stdout)
+    assert proc.returncode == 2
+    assert envelope["error"]["code"] == "invalid_argument"
+    assert "pip install 'prx[mcp]'" in envelope["error"]["suggestion"]
+
+
+def test_index_progress_reaches_the_client_as_notifications(tree):
+    import anyio
+    from mcp import Client
+
+    from prx.mcpfront.server import build_server
+    from prx.mcpfront.service import McpService, select_operations
+
+    ws = _workspace(tree)
+    ops = select_operations(ws.registry.operations(), tools=["index"], allow_write=True)
+    server = build_server(McpService(ws), ops)
+    seen: list[tuple[float, float | None]] = []
+
+    async def on_progress(progress, total, message):
+        seen.append((progress, total))
+
+    async def go():
+        async with Client(server) as client:
+            return await client.call_tool("index", {}, progress_callback=on_progress)
+
+    result = anyio.run(go)
+    assert result.structured_content["data"]["status"] == "built"
+    files = result.structured_content["data"]["files_indexed"]
+    assert seen and seen[-1] == (float(files), float(files))
+    assert [p for p, _ in seen] == sorted(p for p, _ in seen)
