@@ -25,7 +25,7 @@ class ExistsParams:
     )
     exact: bool = param(
         False,
-        help="with an index: confirm a probable content match by reading the candidate files",
+        help="with an index: read every candidate file if needed (else at most 8 are read)",
     )
 
 
