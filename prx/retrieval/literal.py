@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from prx._record import record
 from prx.errors import InvalidArgumentError
-from prx.files.text import decode, read_walked
+from prx.files.text import read_walked
 
 if TYPE_CHECKING:
     from prx.workspace import Workspace
@@ -78,7 +78,7 @@ def scan(
             if data is None:
                 continue
             searched[0] += 1
-            text, _ = decode(data)
+            text = data.decode("utf-8", "surrogateescape")
             first = pattern.search(text)
             if first is None:
                 continue
