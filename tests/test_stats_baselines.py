@@ -136,6 +136,7 @@ def test_search_exists_is_compared_with_grep_q(run_cli, make_repo, prx_home):
         (("src", "--flat"), ["find", "./src", "-type", "f"]),
         ((".", "--pattern", "*.py"), ["find", ".", "-type", "f", "-name", "*.py"]),
         ((".", "--max-depth", "2", "--tree"), ["find", ".", "-maxdepth", "2", "-type", "f"]),
+        (("src/alpha.py",), ["find", "./src/alpha.py", "-type", "f"]),
     ],
 )
 def test_find_baseline_is_what_find_prints(run_cli, make_repo, prx_home, args, argv):
