@@ -438,18 +438,21 @@ def ranked_grep(
 ) -> UnixOutput | None:
     """The grep an agent would run instead of a ranked search, for ``prx stats``: one of
     the query's words, taken at the word whose grep prints least (among those found at
-    all), counted over the corpus the search used; None when no word is worth a grep.
+    all), counted over the corpus the search used; None when no word is worth a grep (or
+    no search of ``path`` left its engine in the workspace's cache).
 
     Front-ends call it after a ranked search (the Python API does not pay for it)."""
-    from prx.retrieval.engine import engine_for
     from prx.usage.grep import query_words, word_grep
 
     words = query_words(query)
-    if not words:
-        return None
     root = ws.resolve(path)
+    # The engine the search just used, as cached: never a freshness check or a rebuild
+    # for the sake of a statistic.
+    cached = ws.cache.get("engines", {}).get(root)
+    if not words or cached is None:
+        return None
+    engine = cached[1]
     grep = _GrepCall(path, root, globs, languages)
-    engine = engine_for(ws, root)  # the search's own engine, still cached
     accept = _acceptor(ws, globs, languages) if grep.filtered else None
     postings = _postings(engine.retrievers.get("bm25"))
     found = word_grep(engine.corpus.chunks, words, grep.name, accept, postings)
