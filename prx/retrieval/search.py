@@ -445,7 +445,7 @@ def ranked_grep(
     from prx.usage.grep import query_words, word_grep
 
     words = query_words(query)
-    root = ws.resolve(path)
+    root = os.path.normpath(ws.resolve(path))  # as run_search keys its engine
     # The engine the search just used, as cached: never a freshness check or a rebuild
     # for the sake of a statistic.
     cached = ws.cache.get("engines", {}).get(root)
