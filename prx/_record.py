@@ -32,6 +32,7 @@ else:
 
 
 __all__ = [
+    "INTERNAL",
     "MISSING",
     "OMIT_WHEN",
     "FrozenInstanceError",
@@ -60,6 +61,10 @@ _EMPTY: Mapping[str, Any] = {}
 #: when it holds this value (``None``, ``False`` or ``0``) -- for fields whose default says
 #: nothing a reader needs, e.g. ``field(metadata={OMIT_WHEN: None})``.
 OMIT_WHEN = "prx_omit_when"
+#: Metadata key read by :func:`prx.envelope.to_jsonable`: the field is never part of the JSON
+#: (state prx keeps for itself, such as what the Unix equivalent printed, for ``prx stats``),
+#: e.g. ``field(default=None, metadata={INTERNAL: True}, compare=False)``.
+INTERNAL = "prx_internal"
 _MUTABLE_DEFAULTS = (list, dict, set, bytearray)
 
 

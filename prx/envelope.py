@@ -13,7 +13,7 @@ import json
 import sys
 from collections.abc import Mapping, Sequence
 
-from prx._record import OMIT_WHEN, fields_of
+from prx._record import INTERNAL, OMIT_WHEN, fields_of
 from prx._version import __version__
 from prx.errors import LIBRARY, PrxError, Wording
 from prx.tokens import TokenCounter, count_fast
@@ -64,6 +64,7 @@ def to_jsonable(value: Any) -> Any:
         if fields is None and _is_dataclass_instance(value):
             fields = fields_of(value)
         if fields is not None:
+            fields = [f for f in fields if not f.metadata.get(INTERNAL)]
             names = _FIELD_NAMES[kind] = tuple(f.name for f in fields)
             if any(OMIT_WHEN in f.metadata for f in fields):
                 _OMISSIONS[kind] = tuple((f.name, f.metadata.get(OMIT_WHEN, _KEEP)) for f in fields)

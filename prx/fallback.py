@@ -119,7 +119,12 @@ def log_failure(
     }
     try:
         os.makedirs(os.path.dirname(config.errors_file) or ".", exist_ok=True)
+        from prx.envelope import escape_surrogates
+
+        # An argument with bytes that are not UTF-8 (lone surrogates) is logged as \xNN, as
+        # answers show it: writing it raw failed, and with it the fallback's answer.
+        line = escape_surrogates(json.dumps(record, ensure_ascii=False), json_text=True)
         with open(config.errors_file, "a", encoding="utf-8") as fh:
-            fh.write(json.dumps(record, ensure_ascii=False) + "\n")
+            fh.write(line + "\n")
     except OSError:
         pass

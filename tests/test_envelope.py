@@ -95,6 +95,22 @@ def test_fields_marked_omit_when_are_left_out_only_at_that_value():
     assert to_jsonable(Answer(count=1, cut=False)) == {"count": 1, "cut": False}
 
 
+def test_internal_fields_are_never_serialised():
+    from prx._record import INTERNAL, OMIT_WHEN, field, record
+    from prx.envelope import to_jsonable
+
+    @record
+    class Answer:
+        count: int
+        kept: int | None = field(default=None, metadata={INTERNAL: True}, compare=False)
+        note: str | None = field(default=None, metadata={OMIT_WHEN: None})
+
+    answer = Answer(count=2, kept=41)
+    assert answer.kept == 41 and answer == Answer(count=2)
+    assert to_jsonable(answer) == {"count": 2}
+    assert to_jsonable(Answer(count=2, kept=1, note="n")) == {"count": 2, "note": "n"}
+
+
 def test_a_plugin_dataclass_result_may_omit_fields_too():
     import dataclasses
 

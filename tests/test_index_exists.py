@@ -30,15 +30,16 @@ def indexed(make_repo):
     return root
 
 
-def test_a_probable_answer_reads_no_file(indexed):
+def test_a_candidate_is_confirmed_by_reading_it(indexed):
     res = prx.Workspace(indexed).exists("verify_password")
     assert (res.exists, res.confidence, res.matched, res.file) == (
         True,
-        "probable",
+        "exact",
         "content",
         "a/first.py",
     )
-    assert res.files_checked == 0 and res.index == "index" and res.candidates == 2
+    # Only the first candidate in walk order was read.
+    assert res.files_checked == 1 and res.index == "index" and res.candidates == 2
 
 
 def test_exact_confirms_by_reading_only_candidates(indexed):
@@ -54,30 +55,64 @@ def test_exact_confirms_by_reading_only_candidates(indexed):
     assert plain.exists and plain.index is None
 
 
-def test_a_negative_from_the_filters_is_definitive_and_reads_nothing(indexed):
+def test_a_negative_from_the_filters_is_definitive_and_reads_only_unfiltered_files(indexed):
     res = prx.Workspace(indexed).exists("no_such_identifier_anywhere")
-    assert (res.exists, res.confidence, res.files_checked, res.candidates) == (
-        False,
-        "exact",
-        0,
-        0,
-    )
-    assert res.skipped.get("binary") == 1  # known from the index, not read again
+    assert (res.exists, res.confidence, res.candidates) == (False, "exact", 0)
+    # Only the binary, which has no filter, is read (as grep -F would look in it).
+    assert res.files_checked == 1 and res.skipped == {}
 
 
-def test_a_false_positive_is_probable_until_confirmed(indexed):
-    probable = prx.Workspace(indexed).exists("abcde")
-    assert (probable.exists, probable.confidence, probable.file) == (
+def test_a_false_positive_is_never_named(indexed):
+    # b/tricky.txt has every trigram of 'abcde' but not the text: its filter says "maybe".
+    res = prx.Workspace(indexed).exists("abcde")
+    assert (res.exists, res.confidence, res.file, res.candidates) == (False, "exact", None, 1)
+
+
+@pytest.fixture
+def crowded(make_repo):
+    """Twelve files whose filters (patched below) all say "maybe" for 'needle_text'; only
+    the last one in walk order holds it."""
+    files = {f"f{i:02d}.txt": f"nothing here {i}\n" for i in range(11)}
+    files["f11.txt"] = "the needle_text is here\n"
+    root = make_repo(files)
+    prx.Workspace(root).index()
+    return root
+
+
+def _every_file_a_candidate(monkeypatch):
+    from prx.index.probe import ContentProbe
+
+    monkeypatch.setattr(ContentProbe, "candidates", lambda self, needle: set(self._names))
+
+
+def test_many_false_positives_answer_probable_without_naming_a_file(crowded, monkeypatch):
+    _every_file_a_candidate(monkeypatch)
+    (crowded / "f11.txt").write_text("no longer\n")
+    os.utime(crowded / "f11.txt", ns=(1, 1))  # changed: read now, like any stale file
+    res = prx.Workspace(crowded).exists("needle_text")
+    # 8 candidates read and refuted, the other 3 left unread: no file is claimed.
+    assert (res.exists, res.confidence, res.matched, res.file) == (
         True,
         "probable",
-        "b/tricky.txt",
+        "content",
+        None,
     )
-    confirmed = prx.Workspace(indexed).exists("abcde", exact=True)
-    assert (confirmed.exists, confirmed.confidence, confirmed.files_checked) == (
-        False,
+    assert res.candidates == 12 and res.files_checked == 9  # 8 candidates + the stale file
+
+
+def test_a_later_candidate_is_named_only_once_read(crowded, monkeypatch):
+    _every_file_a_candidate(monkeypatch)
+    res = prx.Workspace(crowded).exists("needle_text", exact=True)
+    assert (res.exists, res.confidence, res.file, res.files_checked) == (
+        True,
         "exact",
-        1,
+        "f11.txt",
+        12,
     )
+    assert "needle_text" in (crowded / res.file).read_text()
+    # Without --exact the first 8 candidates are read, then the answer is probable.
+    capped = prx.Workspace(crowded).exists("needle_text")
+    assert (capped.confidence, capped.file, capped.files_checked) == ("probable", None, 8)
 
 
 def test_a_stale_index_never_answers_a_wrong_absent(indexed):

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from prx._record import field, record
+from prx._record import INTERNAL, field, record
+from prx._types.usage import UnixOutput
 
 __all__ = ["Match", "SearchExistsResult", "SearchResult"]
 
@@ -78,6 +79,8 @@ class SearchResult:
     #: Where the ranked corpus came from: ``built`` now, ``index``, or a stale index topped
     #: up with the files that changed; None for literal, regex and structural searches.
     index: str | None = None
+    #: What the grep equivalent prints (for ``prx stats``; not part of the JSON answer).
+    unix_output: UnixOutput | None = field(default=None, metadata={INTERNAL: True}, compare=False)
 
 
 @record

@@ -2,9 +2,22 @@
 
 from __future__ import annotations
 
-from prx._record import record
+from prx._record import field, record
 
-__all__ = ["StatsResult", "UsageByCommand", "UsagePeriod"]
+__all__ = ["StatsResult", "UnixOutput", "UsageByCommand", "UsagePeriod"]
+
+
+@record
+class UnixOutput:
+    """What the equivalent Unix command prints, counted by prx while it answered (kept on a
+    result for ``prx stats``; never part of the JSON answer)."""
+
+    #: The command, as an argv list.
+    argv: tuple[str, ...]
+    #: Bytes it prints on stdout.
+    bytes: int
+    #: ``measured`` (exactly what it prints) or ``lower_bound`` (it prints at least this).
+    strategy: str
 
 
 @record
@@ -17,8 +30,10 @@ class UsagePeriod:
     calls: int
     #: Tokens the plain Unix tools would have returned minus tokens prx returned.
     tokens_saved: int
-    #: ``tokens_saved`` as a percentage of the Unix tools' tokens.
-    savings_percent: float
+    #: ``tokens_saved`` as a percentage of the Unix tools' tokens (negative when prx
+    #: returned more); None when the Unix tools would have printed nothing while prx
+    #: returned something (no percentage of nothing).
+    savings_percent: float | None
     #: Tokens prx returned.
     tokens_returned: int
     #: Tokens the plain Unix tools would have returned.
@@ -37,8 +52,13 @@ class UsageByCommand:
     tokens_returned: int
     #: Tokens the plain Unix tools would have returned.
     tokens_baseline: int
-    #: Savings as a percentage of the baseline.
-    savings_percent: float
+    #: ``tokens_baseline - tokens_returned`` (negative when prx returned more).
+    tokens_saved: int
+    #: Savings as a percentage of the baseline, as in :class:`UsagePeriod`.
+    savings_percent: float | None
+    #: Calls by how their baseline was obtained (``measured``, ``lower_bound``,
+    #: ``estimate``, ``continuation``, ``parity``).
+    baseline_strategies: dict[str, int] = field(default_factory=dict)
 
 
 @record

@@ -198,6 +198,11 @@ def _exists(console: Any, data: Any) -> None:
     console.out(f"{answer}{where}, {data['confidence']}")
 
 
+def _percent(value: float | None) -> str:
+    # No percentage of a zero baseline; negative savings keep their sign.
+    return "n/a" if value is None else f"{value:.1f}"
+
+
 def _stats(console: Any, data: Any) -> None:
     from rich.table import Table
 
@@ -209,9 +214,24 @@ def _stats(console: Any, data: Any) -> None:
             str(p["tokens_returned"]),
             str(p["tokens_baseline"]),
             str(p["tokens_saved"]),
-            f"{p['savings_percent']:.1f}",
+            _percent(p["savings_percent"]),
         )
     console.print(table)
+    if not data.get("by_command"):
+        return
+    commands = Table("command", "calls", "returned", "baseline", "saved", "%", "baseline by")
+    for c in data["by_command"]:
+        strategies = c.get("baseline_strategies") or {}
+        commands.add_row(
+            c["command"],
+            str(c["calls"]),
+            str(c["tokens_returned"]),
+            str(c["tokens_baseline"]),
+            str(c["tokens_saved"]),
+            _percent(c["savings_percent"]),
+            ", ".join(f"{n} {how}" for how, n in strategies.items()),
+        )
+    console.print(commands)
 
 
 def _symbols(console: Any, symbols: list[dict[str, Any]], depth: int) -> None:

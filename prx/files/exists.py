@@ -1,23 +1,28 @@
 """``prx exists``: does a path, or a literal text in some file, exist?
 
-Without an index every walked file is read, in walk order, until one contains the text:
-the answer is ``exact``. With an index at the searched directory, its per-file trigram
-filters (``prx.index.bloom``) rule files out unread: no candidate means ``exists: false``
-(``exact``: a filter never misses a trigram the file has); the first candidate in walk
-order means ``exists: true, confidence: probable`` without reading anything, unless
-``exact`` asks to read the candidates until one really contains the text. Files the index
-does not describe as they are now (changed, new) are always read.
+Without an index every walked file is read, in walk order, until one contains the text
+(its UTF-8 bytes, as grep -F looks for them, in binaries too; in UTF-16 files, the text in
+UTF-16): the answer is ``exact``. With an index at the searched directory, its per-file
+trigram filters (``prx.index.bloom``) rule files out unread: no candidate means
+``exists: false`` (a filter never misses a trigram the file has). A filter's "maybe" is
+never named as a hit: the candidates are read, in walk order, until one holds the text
+(``exact``); only when more than :data:`CONFIRM_FILES` candidates (or
+:data:`CONFIRM_BYTES`) would have to be read is the answer ``exists: true, confidence:
+probable`` with the count of candidates and no file (``exact`` reads them all). Files the
+index does not describe as they are now (changed, new) are always read. When a file that
+may hold the text was not read (too large, unreadable), "absent" is only ``probable``.
 """
 
 from __future__ import annotations
 
 import os
+import sys
 from collections import Counter
 from pathlib import Path
 
 from prx.errors import InvalidArgumentError, NotFoundError
 from prx.files.patterns import GlobPattern
-from prx.files.text import read_walked
+from prx.files.text import BINARY_PROBE
 from prx.files.walk import WalkResult, walk
 from prx.types import ExistsResult
 
@@ -25,10 +30,18 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from prx.workspace import Workspace
 
-__all__ = ["MODES", "check_exists"]
+__all__ = ["CONFIRM_BYTES", "CONFIRM_FILES", "MODES", "UNSEARCHED", "check_exists"]
 
 #: Accepted values of ``mode``.
 MODES = ("auto", "path", "content")
+#: Without ``exact``, the index's candidates read to confirm a match: this many files ...
+CONFIRM_FILES = 8
+#: ... or this many bytes, whichever comes first; past that the answer is ``probable``.
+CONFIRM_BYTES = 4 * 1024 * 1024
+#: Skip reasons of files that may hold the text although nothing was read from them.
+UNSEARCHED = ("too_large", "unreadable")
+#: Index notes of covered files that have no trigram filter (always read).
+_UNFILTERED = ("binary", "unreadable")
 _GLOB_CHARS = frozenset("*?[{")
 
 
@@ -69,7 +82,8 @@ def check_exists(
             )
         if _GLOB_CHARS & set(pattern):
             glob = GlobPattern(pattern)
-            walked = walk(root, max_file_size=ws.config.max_file_size, skip_binary=False)
+            # Names only: a file too large to read still matches a glob.
+            walked = walk(root, max_file_size=sys.maxsize, skip_binary=False)
             skipped.update(walked.skipped)
             for found in walked.files:
                 if glob.match(found.rel):
@@ -91,22 +105,22 @@ def check_exists(
                 skipped=dict(sorted(skipped.items())),
             )
 
-    needle = pattern.encode("utf-8")
     walked = walk(root, max_file_size=ws.config.max_file_size, skip_binary=False)
-    return _content(ws, root, pattern, needle, walked, exact, shown_base)
+    return _content(ws, root, pattern, walked, exact, shown_base)
 
 
 def _content(
     ws: Workspace,
     root: Path,
     pattern: str,
-    needle: bytes,
     walked: WalkResult,
     exact: bool,
     shown_base: str,
 ) -> ExistsResult:
     """The content lookup: every walked file read in walk order, or, with an index at
     ``root``, only the files its filters cannot rule out (and those it does not cover)."""
+    needle = pattern.encode("utf-8", "surrogateescape")  # argv bytes that are not UTF-8
+    wide = _utf16(pattern)
     skipped = Counter(walked.skipped)
     probe, problem, maybe, via = None, None, set(), None
     if len(needle) >= 3:  # shorter patterns have no trigram to look up
@@ -121,16 +135,18 @@ def _content(
         via = f"index ignored ({problem}); files read instead. Run `prx index --rebuild`."
     candidates = len(maybe) if probe is not None else None
     checked = 0
+    confirmed_files = confirmed_bytes = 0  # candidates read to confirm, their bytes
+    unconfirmed = 0
 
-    def answer(file: str | None, confidence: str) -> ExistsResult:
+    def answer(file: str | None, confidence: str, *, found: bool = False) -> ExistsResult:
         from prx.files.display import under
 
         return ExistsResult(
             root=ws.root_dir,
-            exists=file is not None,
+            exists=found or file is not None,
             confidence=confidence,
             pattern=pattern,
-            matched="content" if file is not None else None,
+            matched="content" if found or file is not None else None,
             file=under(shown_base, file) if file is not None else None,
             files_checked=checked,
             skipped=dict(sorted(skipped.items())),
@@ -139,19 +155,48 @@ def _content(
         )
 
     for found in walked.files:
-        if probe is not None and probe.covers(found):
-            note = probe.note(found.rel)
-            if note in ("binary", "unreadable"):
-                skipped[note] += 1
-                continue
+        # A covered text file has a filter; binaries and unreadable files have none: read.
+        if probe is not None and probe.covers(found) and probe.note(found.rel) not in _UNFILTERED:
             if found.rel not in maybe:
                 continue  # the filter lacks one of the pattern's trigrams: certainly absent
-            if not exact:
-                return answer(found.rel, "probable")
-        data = read_walked(found.path, skipped)
+            if not exact and (confirmed_files >= CONFIRM_FILES or confirmed_bytes >= CONFIRM_BYTES):
+                unconfirmed += 1  # a filter's "maybe", left unread: never named as a hit
+                continue
+            confirmed_files += 1
+            confirmed_bytes += found.size
+        data = _read(found.path, skipped)
         if data is None:
             continue
         checked += 1
-        if needle in data:
+        if needle in data or (wide and _utf16_holds(data, wide)):
             return answer(found.rel, "exact")
-    return answer(None, "exact")
+    if unconfirmed:
+        return answer(None, "probable", found=True)
+    # A file that was not read may hold the text: then "absent" is not certain.
+    unread = any(skipped.get(reason) for reason in UNSEARCHED)
+    return answer(None, "probable" if unread else "exact")
+
+
+def _read(path: str | os.PathLike[str], skipped: Counter[str]) -> bytes | None:
+    try:
+        with open(path, "rb") as fh:
+            return fh.read()
+    except OSError:
+        skipped["unreadable"] += 1
+        return None
+
+
+def _utf16(pattern: str) -> tuple[bytes, ...]:
+    """The pattern in UTF-16 (both byte orders); none when it holds non-UTF-8 bytes."""
+    try:
+        return pattern.encode("utf-16-le"), pattern.encode("utf-16-be")
+    except UnicodeEncodeError:
+        return ()
+
+
+def _utf16_holds(data: bytes, wide: tuple[bytes, ...]) -> bool:
+    """Whether ``data`` looks like UTF-16 (NUL bytes, or a byte-order mark) and holds the
+    pattern in it: such files are binary to the walker, yet text to whoever wrote them."""
+    if b"\0" not in data[:BINARY_PROBE] and data[:2] not in (b"\xff\xfe", b"\xfe\xff"):
+        return False
+    return any(w in data for w in wide)

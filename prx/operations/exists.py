@@ -25,7 +25,7 @@ class ExistsParams:
     )
     exact: bool = param(
         False,
-        help="with an index: confirm a probable content match by reading the candidate files",
+        help="with an index: read every candidate file if needed (else at most 8 are read)",
     )
 
 
@@ -37,10 +37,49 @@ def _fallback(p: ExistsParams) -> Sequence[str]:
     return ["grep", "-rlF", "--", p.pattern, p.path]
 
 
+_VCS_DIRS = (".git", ".hg", ".svn")
+
+
 def _baseline(p: ExistsParams, r: ExistsResult) -> Baseline:
-    # grep -rl lists every matching file; prx stops at the first, so this is a floor.
-    tokens = (len(r.file or "") + len(p.path) + 2) // 4 if r.exists else 0
-    return Baseline(tokens=tokens, strategy="lower_bound", command=" ".join(_fallback(p)))
+    # grep -rlF lists every file holding the text; prx names at most one (docs/stats.md).
+    import os
+
+    from prx.files.display import walk_base
+    from prx.usage.baseline import below, command_line, utf8_size
+
+    command = command_line(_fallback(p))
+    where = os.path.join(r.root, p.path)
+    is_dir = os.path.isdir(where)
+    # Tools print PATH/name, name relative to PATH; answers show paths from the root.
+    prefix = (p.path if p.path.endswith("/") else p.path + "/") if is_dir else ""
+    base = walk_base(r.root, p.path)
+    if r.matched == "path" or p.mode == "path":
+        # ls prints the path it is given when it exists, nothing on stdout when it does not.
+        folder = where if is_dir else os.path.dirname(where)
+        direct = os.path.isabs(p.pattern) or os.path.lexists(os.path.join(folder, p.pattern))
+        if r.file is not None and not direct:  # a glob: one of the names it expands to
+            asked = prefix + below(base, r.file)
+        else:
+            asked = p.pattern if os.path.isabs(p.pattern) else prefix + p.pattern
+        return Baseline(
+            tokens=(utf8_size(asked) + 1) // 4 if r.exists else 0,
+            strategy="measured" if direct or not r.exists else "lower_bound",
+            command=command_line(["ls", "-d", "--", asked]),
+        )
+    if r.exists:
+        # At least one line: the file found, else a name of at least one character.
+        if r.file is None:
+            name = prefix + "?"
+        else:
+            name = prefix + below(base, r.file) if is_dir else p.path
+        return Baseline(tokens=(utf8_size(name) + 1) // 4, strategy="lower_bound", command=command)
+    # grep also reads what prx passes over (ignored files, .git ...): it may list those.
+    complete = (
+        r.confidence == "exact"
+        and set(r.skipped) <= {"symlink"}
+        and not (is_dir and any(os.path.isdir(os.path.join(where, d)) for d in _VCS_DIRS))
+    )
+    return Baseline(tokens=0, strategy="measured" if complete else "lower_bound", command=command)
 
 
 EXISTS = Operation(

@@ -87,6 +87,58 @@ def _fallback(p: FindParams) -> Sequence[str]:
     return argv
 
 
+def _name_globs(p: FindParams) -> list[str] | None:
+    """``-name`` tests with the effect of the patterns, or None when find cannot express
+    them (a path glob, braces)."""
+    if any(set(g) & set("/{}") for g in p.pattern):
+        return None
+    tests: list[str] = []
+    for glob in p.pattern:
+        tests += ["-o", "-name", glob] if tests else ["-name", glob]
+    return ["(", *tests, ")"] if len(p.pattern) > 1 else tests
+
+
+def _baseline(p: FindParams, r: FindResult) -> Baseline:
+    # find(1) prints one "PATH/relative" line per file (docs/stats.md).
+    import os
+
+    from prx.files.display import walk_base
+    from prx.usage.baseline import below, command_line, utf8_size
+
+    names = _name_globs(p)
+    target = _target(p.path)
+    argv = ["find", target]
+    if p.max_depth is not None:
+        argv += ["-maxdepth", str(p.max_depth)]
+    argv += ["-type", "f", *(names or [])]
+    command = command_line(argv)
+    if p.continue_token is not None:
+        return Baseline(tokens=0, strategy="continuation", command=command)
+    where = os.path.join(r.root, p.path)
+    if os.path.isfile(where):  # find prints a file operand as given: "PATH\n"
+        prefix, listed = utf8_size(target) + 1, [0] * len(_listed_paths(r))
+    else:  # "PATH/relative\n", relative to PATH where the answer's paths are to the root
+        base = walk_base(r.root, p.path)
+        prefix = utf8_size(target if target.endswith("/") else target + "/") + 1
+        listed = [utf8_size(below(base, path)) for path in _listed_paths(r)]
+    size = sum(listed) + prefix * len(listed)
+    unseen = max(0, r.stats.total_files - len(listed))
+    if unseen:
+        # A budget cut the list: each file left out is counted at the shortest listed
+        # path's length (conservative: walk order gives no reason to expect shorter ones).
+        size += unseen * (prefix + min(listed, default=1))
+        return Baseline(tokens=size // 4, strategy="estimate", command=command)
+    # find also lists what prx passes over (ignored files, binaries, .git): a lower bound then.
+    hidden = (
+        names is None
+        or not set(r.stats.skipped) <= {"symlink"}
+        or any(os.path.isdir(os.path.join(where, d)) for d in (".git", ".hg", ".svn"))
+    )
+    return Baseline(
+        tokens=size // 4, strategy="lower_bound" if hidden else "measured", command=command
+    )
+
+
 def _tree_paths(tree: dict[str, Any], prefix: str = "") -> list[str]:
     paths: list[str] = []
     for name, node in tree.items():
@@ -98,18 +150,9 @@ def _tree_paths(tree: dict[str, Any], prefix: str = "") -> list[str]:
     return paths
 
 
-def _baseline(p: FindParams, r: FindResult) -> Baseline:
-    # find(1) prints one "PATH/relative\n" line per matching file.
-    per_file = len(p.path) + 2
-    listed = [e.path for e in r.flat] if r.flat is not None else _tree_paths(r.tree or {})
-    shown = sum(len(path) + per_file for path in listed)
-    average = shown / len(listed) if listed else 40 + per_file
-    total = shown + (r.stats.total_files - len(listed)) * average
-    return Baseline(
-        tokens=int(total) // 4,
-        strategy="measured" if len(listed) == r.stats.total_files else "estimate",
-        command=" ".join(_fallback(p)),
-    )
+def _listed_paths(r: FindResult) -> list[str]:
+    """The paths the answer lists: the flat view, else the files of the tree view."""
+    return [entry.path for entry in r.flat] if r.flat is not None else _tree_paths(r.tree or {})
 
 
 FIND = Operation(

@@ -83,15 +83,73 @@ def _fallback(p: ReadParams) -> Sequence[str]:
     return ["cat", "--", p.path]
 
 
-def _baseline(p: ReadParams, r: ReadResult) -> Baseline:
-    command = " ".join(_fallback(p))
-    if p.lines and r.content is not None:
-        # What sed would print: the requested range, including any part a budget cut.
-        tokens = len(r.content.text.encode()) // 4 + (
-            r.content.omitted.tokens or 0 if r.content.omitted else 0
-        )
-        return Baseline(tokens=tokens, strategy="measured", command=command)
-    return Baseline(tokens=r.meta.bytes // 4, strategy="measured", command=command)
+def _baseline(p: ReadParams, r: ReadResult) -> Baseline | None:
+    # What cat, sed, sha256sum or git diff prints for the same request (docs/stats.md).
+    from prx.usage.baseline import command_line, utf8_size
+
+    command = command_line(_fallback(p))
+    if p.continue_token is not None:
+        return Baseline(tokens=0, strategy="continuation", command=command)
+    if p.hash_only:
+        hashed = ["sha256sum", "--", p.path]  # "<64 hex>  PATH\n"
+        size = 64 + 2 + utf8_size(p.path) + 1
+        return Baseline(tokens=size // 4, strategy="measured", command=command_line(hashed))
+    if p.outline_only:
+        return None  # no Unix tool prints an outline: no claim, as for `prx outline`
+    content = r.content
+    if content is not None and content.mode == "diff":
+        return _diff_baseline(p, content.text)
+    if not p.lines:
+        # cat prints the file; an unchanged --if-changed stub spares exactly that.
+        return Baseline(tokens=r.meta.bytes // 4, strategy="measured", command=command)
+    size, strategy = _sed_bytes(p.lines, r)
+    return Baseline(tokens=size // 4, strategy=strategy, command=command)
+
+
+def _sed_bytes(lines: str, r: ReadResult) -> tuple[int, str]:
+    """Bytes ``sed -n A,Bp`` prints: counted from the text prx shows where it covers the
+    requested lines, else estimated at the file's (or the shown text's, if smaller)
+    average line length."""
+    from prx.files.read import parse_lines
+    from prx.usage.baseline import utf8_size
+
+    first, last = parse_lines(lines)
+    last = r.meta.lines if last is None else min(last, r.meta.lines)
+    wanted = max(0, last - first + 1)
+    average = r.meta.bytes / r.meta.lines if r.meta.lines else 0.0
+    if r.content is None or r.content.mode is not None:
+        # An unchanged --if-changed stub, or a reduced text: only the line count is known.
+        return int(wanted * average), "estimate"
+    shown = r.content.text.split("\n")  # lines end at "\n" only, as for sed
+    ended = shown[-1] == ""
+    if ended:
+        shown.pop()
+    start = r.content.range.start
+    begin, end = max(0, first - start), max(0, last - start + 1)
+    inside = shown[begin:end]
+    newlines = len(inside) - (1 if inside and not ended and end >= len(shown) else 0)
+    size = sum(utf8_size(line) for line in inside) + newlines
+    missing = wanted - len(inside)
+    if missing <= 0:
+        # Bytes that are not UTF-8 were shown as U+FFFD (3 bytes for 1): not exact then.
+        return size, "estimate" if r.meta.decode_errors else "measured"
+    if inside:
+        average = min(average, size / len(inside))
+    return size + int(missing * average), "estimate"
+
+
+def _diff_baseline(p: ReadParams, text: str) -> Baseline:
+    """``git diff HEAD -- PATH`` prints at least each changed line, with its +/- sign."""
+    import re
+
+    from prx.usage.baseline import command_line, utf8_size
+
+    command = command_line(["git", "diff", "HEAD", "--", p.path])
+    if text.startswith("[no changes vs HEAD]"):
+        return Baseline(tokens=0, strategy="measured", command=command)
+    changed = re.findall(r"^[+-]L\d+: (.*)$", text, re.MULTILINE)
+    size = sum(utf8_size(line) + 2 for line in changed)
+    return Baseline(tokens=size // 4, strategy="lower_bound", command=command)
 
 
 READ = Operation(

@@ -109,7 +109,7 @@ def _run(ws: Workspace, p: SearchParams) -> SearchResult | SearchExistsResult:
             param="query",
             suggestion="Give the text to search for first, then the path.",
         )
-    return ws.search(
+    result = ws.search(
         p.query,
         p.path,
         mode=_mode(p),
@@ -123,28 +123,49 @@ def _run(ws: Workspace, p: SearchParams) -> SearchResult | SearchExistsResult:
         ignore_case=p.ignore_case,
         rerank=p.rerank,
     )
+    if (
+        isinstance(result, SearchResult)
+        and result.mode not in ("literal", "regex", "structural")
+        and p.continue_token is None  # a later page: the first one counted the whole grep
+    ):
+        # The grep a ranked search stands in for, for prx stats (the search knows the rest).
+        from prx._record import replace
+        from prx.retrieval.search import ranked_grep
+
+        unix = ranked_grep(ws, p.query, p.path, globs=p.include, languages=p.language)
+        result = replace(result, unix_output=unix)
+    return result
 
 
 def _fallback(p: SearchParams) -> Sequence[str]:
-    target = "./" + p.path if p.path.startswith("-") else p.path
-    return ["grep", "-rnE" if p.regex else "-rnF", "--", p.query, target]
+    from prx.usage.grep import grep_target
+
+    flags = "-rn" + ("i" if p.ignore_case else "") + ("E" if p.regex else "F")
+    return ["grep", flags, "--", p.query, grep_target(p.path)]
 
 
-def _baseline(p: SearchParams, r: SearchResult | SearchExistsResult) -> Baseline:
-    # Without prx: grep for the words, then read the files that hold the answers.
-    import os
+def _baseline(p: SearchParams, r: SearchResult | SearchExistsResult) -> Baseline | None:
+    # What grep prints, counted by the search itself (docs/stats.md): never whole files.
+    from prx.usage.baseline import command_line
 
-    command = " ".join(_fallback(p))
     if isinstance(r, SearchExistsResult):
-        return Baseline(tokens=0, strategy="lower_bound", command=command)
-    size = 0
-    for name in {m.file for m in r.matches}:
-        try:
-            size += os.path.getsize(os.path.join(r.root, name))
-        except OSError:
-            pass
-    grep_lines = r.total_matches * 100 if r.mode in ("literal", "regex") else 0
-    return Baseline(tokens=(size + grep_lines) // 4, strategy="estimate", command=command)
+        # The same question to grep: -q prints nothing, the exit status answers.
+        grep, flags, *rest = _fallback(p)
+        argv = [grep, flags.replace("-rn", "-rq"), *rest]
+        return Baseline(tokens=0, strategy="measured", command=command_line(argv))
+    if r.mode == "structural":
+        return None  # grep cannot match syntax, and ast-grep is no plain Unix tool: no claim
+    if p.continue_token is not None:
+        from prx.usage.grep import query_words
+
+        if r.mode not in ("literal", "regex") and not query_words(p.query):
+            return None  # as the first page: no word to grep, no claim
+        # A later page: the first one counted everything grep prints.
+        return Baseline(tokens=0, strategy="continuation", command=command_line(_fallback(p)))
+    unix = r.unix_output
+    if unix is None:
+        return None  # a query without a word worth a grep: no claim
+    return Baseline(tokens=unix.bytes // 4, strategy=unix.strategy, command=command_line(unix.argv))
 
 
 SEARCH = Operation(

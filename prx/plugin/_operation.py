@@ -68,7 +68,9 @@ class Baseline:
 
     #: Tokens of the Unix tool's output.
     tokens: int
-    #: How the figure was obtained: ``measured``, ``lower_bound`` or ``estimate``.
+    #: How the figure was obtained: ``measured`` (what the command prints), ``lower_bound``
+    #: (it prints at least this), ``estimate`` (a documented conservative estimate) or
+    #: ``continuation`` (0: a later page, the first page counted the whole output).
     strategy: str
     #: The equivalent command, for the record.
     command: str
@@ -97,8 +99,9 @@ class Operation:
     frontends: frozenset[str] = frozenset({"cli", "mcp", "batch"})
     #: The Unix command (argv) that may answer when the operation fails internally.
     fallback: Callable[[Any], Sequence[str] | None] | None = None
-    #: What the Unix tool would have returned (for ``prx stats``); None records parity.
-    baseline: Callable[[Any, Any], Baseline] | None = None
+    #: What the Unix tool would have returned (for ``prx stats``), called as
+    #: ``baseline(params, result)``; None here, or returned, records the call at parity.
+    baseline: Callable[[Any, Any], Baseline | None] | None = None
     #: Name of the parameter holding a token budget; when set, counts become exact.
     budget_param: str | None = "budget"
     #: Longer description for ``--help`` and the MCP tool description.

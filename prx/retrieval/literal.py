@@ -1,8 +1,10 @@
 """Fixed-string and regular-expression search, streamed over the walked files.
 
 Every matching line counts (``total_matches`` is the true total); a line reports its first
-match and the column where it starts (1-based, in characters). Files are read once and a
-file without the needle is passed over before any line splitting.
+match and the column where it starts (1-based, in characters) and its length in bytes
+(what grep would print of it). Files are read once and a file without the needle is passed
+over before any line splitting. Bytes that are not UTF-8 decode to surrogate escapes, as a
+command-line argument does, so a pattern given with such bytes finds them.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from prx._record import record
 from prx.errors import InvalidArgumentError
-from prx.files.text import decode, read_walked
+from prx.files.text import read_walked
 
 if TYPE_CHECKING:
     from prx.workspace import Workspace
@@ -31,6 +33,8 @@ class LiteralHit:
     column: int
     match: str
     hash: str
+    #: Bytes of the whole line, without its newline.
+    line_bytes: int
 
 
 def compile_pattern(query: str, *, regex: bool, ignore_case: bool = False) -> re.Pattern[str]:
@@ -78,7 +82,7 @@ def scan(
             if data is None:
                 continue
             searched[0] += 1
-            text, _ = decode(data)
+            text = data.decode("utf-8", "surrogateescape")
             first = pattern.search(text)
             if first is None:
                 continue
@@ -93,12 +97,16 @@ def scan(
                 line_end = len(text) if line_end < 0 else line_end
                 found_in_line = pattern.search(text, max(position, line_start), line_end)
                 if found_in_line is not None:
+                    line = text[line_start:line_end]
                     yield LiteralHit(
                         found.rel,
                         line_no,
                         found_in_line.start() - line_start + 1,
                         found_in_line.group(0),
                         digest,
+                        len(line)
+                        if line.isascii()
+                        else len(line.encode("utf-8", "surrogateescape")),
                     )
                     following = pattern.search(text, line_end + 1) if line_end < len(text) else None
                 else:

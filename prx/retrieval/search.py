@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from prx import continuation
 from prx._record import replace
+from prx._types.usage import UnixOutput
 from prx.budget import SEARCH_CEILING, Cap, cap_for, data_tokens, fit_prefix, limit_for
 from prx.errors import BudgetExceededError, InvalidArgumentError, NotFoundError
 from prx.plugin._search import Query
@@ -19,7 +20,7 @@ if TYPE_CHECKING:
     from prx.retrieval.literal import LiteralHit
     from prx.workspace import Workspace
 
-__all__ = ["run_search"]
+__all__ = ["ranked_grep", "run_search"]
 
 _PLACEHOLDER = 999_999
 _SNIPPET_LINES = 40
@@ -126,7 +127,8 @@ def run_search(
     page = _Page(ws, query, mode, reason, top_k, cap, offset, request, context)
     page.base = walk_base(ws.root_dir, root)
     if mode in ("literal", "regex"):
-        return _literal(page, root, accept, exists, ignore_case)
+        grep = _GrepCall(path, root, globs, languages)
+        return _literal(page, root, accept, exists, ignore_case, grep)
     if mode == "structural":
         from prx.retrieval.structural import structural_search
 
@@ -136,6 +138,41 @@ def run_search(
         window = [replace(m, file=page.shown(m.file)) for m in found[offset : offset + top_k]]
         return page.finish(window, total, searched, skipped, warning, suggestion, exists=exists)
     return _ranked(page, root, accept, exists, stages or (), notes)
+
+
+class _GrepCall:
+    """The ``grep -rn`` an agent would run instead of a search, for ``prx stats``: its argv
+    and how far a count over prx's own walk can stand for its output."""
+
+    def __init__(
+        self, path: str, root: str, globs: Sequence[str], languages: Sequence[str]
+    ) -> None:
+        from prx.usage.grep import grep_includes, grep_target, name_counter
+
+        self.target = grep_target(path)
+        includes = grep_includes(globs)
+        #: grep applies the same file filter (else it searches every file and prints more).
+        self.filtered = includes is not None and not languages
+        self.includes = includes if self.filtered and includes else []
+        is_dir = os.path.isdir(root)
+        self.name = name_counter(self.target, is_dir)
+        # prx never walks .git and the like; grep -r does, and may print more from them.
+        self.vcs = is_dir and any(os.path.isdir(os.path.join(root, d)) for d in _VCS_DIRS)
+
+    def argv(self, pattern: str, *, regex: bool = False, case: bool = False) -> tuple[str, ...]:
+        flags = "-rn" + ("i" if case else "") + ("E" if regex else "F")
+        return ("grep", flags, *self.includes, "--", pattern, self.target)
+
+    def output(
+        self, argv: tuple[str, ...], size: int, skipped: Mapping[str, int], *, exact: bool
+    ) -> UnixOutput:
+        """``exact``: ``size`` counts every line grep prints of the files prx searched."""
+        # Symlinks are not followed by grep -r either; any other skip is a file grep reads.
+        complete = exact and self.filtered and not self.vcs and set(skipped) <= {"symlink"}
+        return UnixOutput(argv=argv, bytes=size, strategy="measured" if complete else "lower_bound")
+
+
+_VCS_DIRS = (".git", ".hg", ".svn")
 
 
 class _Page:
@@ -223,10 +260,16 @@ class _Page:
 
 
 def _literal(
-    page: _Page, root: str, accept: Callable[[str], bool] | None, exists: bool, ignore_case: bool
+    page: _Page,
+    root: str,
+    accept: Callable[[str], bool] | None,
+    exists: bool,
+    ignore_case: bool,
+    grep: _GrepCall,
 ) -> SearchResult | SearchExistsResult:
     from prx.retrieval.literal import compile_pattern, scan
     from prx.retrieval.query import looks_like_regex
+    from prx.usage.grep import hit_bytes
 
     pattern = compile_pattern(page.query, regex=page.mode == "regex", ignore_case=ignore_case)
     filter_fn = (lambda rel, _language: accept(rel)) if accept else None
@@ -247,9 +290,13 @@ def _literal(
             suggestion = "Try --literal to search the text as written, or -i to ignore case."
         else:
             suggestion = "Try -i to ignore case, or a word query for ranked results."
-    return page.finish(
-        matches, len(collected), searched[0], dict(sorted(skipped.items())), warning, suggestion
-    )
+    skips = dict(sorted(skipped.items()))
+    result = page.finish(matches, len(collected), searched[0], skips, warning, suggestion)
+    # grep prints every matching line, NAME:LINE:TEXT, as the hits list them.
+    size = sum(hit_bytes(grep.name(h.file), h.line, h.line_bytes) for h in collected)
+    argv = grep.argv(page.query, regex=page.mode == "regex", case=ignore_case)
+    unix = grep.output(argv, size, skips, exact=True)
+    return replace(result, unix_output=unix) if isinstance(result, SearchResult) else result
 
 
 _Span = tuple[int, int, str, str, str]  # first line, last line, kind, name, signature
@@ -363,6 +410,55 @@ def _ranked(
     warning = "; ".join(notes) or None
     result = page.finish(matches, len(ranked), len(corpus.files), skipped, warning, suggestion)
     return replace(result, index=corpus.origin) if isinstance(result, SearchResult) else result
+
+
+def _postings(retriever: Any) -> Callable[[str], Sequence[int] | None] | None:
+    """The chunks whose BM25 tokens include a word, from the BM25 retriever's index."""
+    index = getattr(retriever, "index", None)
+    if index is None:
+        return None
+
+    def chunks_of(word: str) -> Sequence[int] | None:
+        term = index.vocabulary.get(word.lower())
+        if term is None:
+            return None
+        ids: list[int] = index.ids[int(index.offsets[term]) : int(index.offsets[term + 1])].tolist()
+        return ids
+
+    return chunks_of
+
+
+def ranked_grep(
+    ws: Workspace,
+    query: str,
+    path: str = ".",
+    *,
+    globs: Sequence[str] = (),
+    languages: Sequence[str] = (),
+) -> UnixOutput | None:
+    """The grep an agent would run instead of a ranked search, for ``prx stats``: one of
+    the query's words, taken at the word whose grep prints least (among those found at
+    all), counted over the corpus the search used; None when no word is worth a grep (or
+    no search of ``path`` left its engine in the workspace's cache).
+
+    Front-ends call it after a ranked search (the Python API does not pay for it)."""
+    from prx.usage.grep import query_words, word_grep
+
+    words = query_words(query)
+    root = os.path.normpath(ws.resolve(path))  # as run_search keys its engine
+    # The engine the search just used, as cached: never a freshness check or a rebuild
+    # for the sake of a statistic.
+    cached = ws.cache.get("engines", {}).get(root)
+    if not words or cached is None:
+        return None
+    engine = cached[1]
+    grep = _GrepCall(path, root, globs, languages)
+    accept = _acceptor(ws, globs, languages) if grep.filtered else None
+    postings = _postings(engine.retrievers.get("bm25"))
+    found = word_grep(engine.corpus.chunks, words, grep.name, accept, postings)
+    word, size = found if found is not None else (words[0], 0)  # no word occurs: grep is silent
+    # Only the corpus's lines are seen, and the best word is assumed: a lower bound.
+    return UnixOutput(argv=grep.argv(word), bytes=size, strategy="lower_bound")
 
 
 def _ranked_exists(corpus: Corpus, query: Query, ranked: list[int]) -> SearchExistsResult:

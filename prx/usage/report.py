@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import os
 import time
-from collections import defaultdict
+from collections import Counter, defaultdict
 from typing import TYPE_CHECKING
 
 from prx.types import StatsResult, UsageByCommand, UsagePeriod
@@ -23,8 +23,11 @@ PERIODS: tuple[tuple[str, float | None], ...] = (
 )
 
 
-def _percent(saved: int, baseline: int) -> float:
-    return round(saved / baseline * 100, 1) if baseline > 0 else 0.0
+def _percent(saved: int, baseline: int) -> float | None:
+    # Nothing to save from a baseline of 0: no percentage (tokens_saved still shows the cost).
+    if baseline > 0:
+        return round(saved / baseline * 100, 1)
+    return 0.0 if saved == 0 else None
 
 
 def summarize(config: Config, *, reset: bool = False, now: float | None = None) -> StatsResult:
@@ -39,6 +42,7 @@ def summarize(config: Config, *, reset: bool = False, now: float | None = None) 
     moment = time.time() if now is None else now
     sums = {label: [0, 0, 0] for label, _ in PERIODS}  # calls, returned, baseline
     by_command: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0])
+    strategies: dict[str, Counter[str]] = defaultdict(Counter)
     malformed = 0
     try:
         with open(path, encoding="utf-8", errors="replace") as fh:
@@ -65,6 +69,7 @@ def summarize(config: Config, *, reset: bool = False, now: float | None = None) 
         row[0] += 1
         row[1] += returned
         row[2] += baseline
+        strategies[command][str(record.get("baseline_strategy") or "unknown")] += 1
     periods = tuple(
         UsagePeriod(
             label=label,
@@ -82,7 +87,9 @@ def summarize(config: Config, *, reset: bool = False, now: float | None = None) 
             calls=calls,
             tokens_returned=ret,
             tokens_baseline=base,
+            tokens_saved=base - ret,
             savings_percent=_percent(base - ret, base),
+            baseline_strategies=dict(sorted(strategies[name].items())),
         )
         for name, (calls, ret, base) in sorted(
             by_command.items(), key=lambda kv: (-kv[1][0], kv[0])
