@@ -75,7 +75,7 @@ def invoke(
         # budget made it exact, so serialise again only then.
         tokens = envelope["tokens"] if budget is None else count_fast(dumps(envelope))
         append_record(ws.config, op.name, tokens, baseline, wall_ms)
-    return Outcome(envelope, 0)
+    return Outcome(envelope, op.exit_status(params, result) if op.exit_status else 0)
 
 
 def _error(command: str, err: PrxError, ws: Workspace, extra: Mapping[str, Any] | None) -> Envelope:

@@ -9,7 +9,9 @@ Hierarchy::
 
     PrxError                      internal_error   (exit 1)
     ├── NotFoundError             file_not_found   (also LookupError)
+    │   └── CommandNotFoundError  file_not_found   (exit 127: `prx run` of a missing program)
     ├── PermissionDeniedError     permission_denied (also PermissionError)
+    │   └── CommandNotExecutableError permission_denied (exit 126)
     ├── PrxIOError                io_error          (also OSError)
     ├── ParseError                parse_error
     ├── SyntaxCheckError          syntax_error
@@ -34,6 +36,8 @@ if TYPE_CHECKING:
 
 __all__ = [
     "BudgetExceededError",
+    "CommandNotExecutableError",
+    "CommandNotFoundError",
     "GitError",
     "IndexCorruptedError",
     "IndexMissingError",
@@ -86,11 +90,23 @@ class NotFoundError(PrxError, LookupError):
     default_suggestion = "Check the path. Use `prx find` to discover files."
 
 
+class CommandNotFoundError(NotFoundError):
+    """``prx run``: the program does not exist. Exits 127, as a shell does."""
+
+    exit_code = 127
+
+
 class PermissionDeniedError(PrxError, PermissionError):
     """A path exists but cannot be read or written."""
 
     code = "permission_denied"
     default_suggestion = "Check the file's permissions, or run as a user who may read it."
+
+
+class CommandNotExecutableError(PermissionDeniedError):
+    """``prx run``: the program is not executable. Exits 126, as a shell does."""
+
+    exit_code = 126
 
 
 class PrxIOError(PrxError, OSError):

@@ -101,3 +101,6 @@ class Operation:
     description: str = ""
     #: False for an operation whose calls ``prx stats`` should not count (``stats`` itself).
     record_usage: bool = True
+    #: The command line's exit status for a successful answer, from ``(params, result)``
+    #: (``prx run`` exits with its command's code); None: 0. Batch and MCP ignore it.
+    exit_status: Callable[[Any, Any], int] | None = None

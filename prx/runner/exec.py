@@ -18,7 +18,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
-from prx.errors import NotFoundError, PermissionDeniedError
+from prx.errors import CommandNotExecutableError, CommandNotFoundError, NotFoundError
 
 __all__ = ["Captured", "execute"]
 
@@ -97,15 +97,15 @@ def _spawn(argv: Sequence[str], cwd: str | None, env: Mapping[str, str] | None) 
     except FileNotFoundError:
         if cwd is not None and not os.path.isdir(cwd):
             raise NotFoundError(f"directory not found: {cwd}") from None
-        raise NotFoundError(
+        raise CommandNotFoundError(
             f"command not found: {argv[0]}",
             suggestion="Check the program name and PATH; prx runs no shell unless you "
             "write one (`prx run sh -c '...'`).",
         ) from None
     except PermissionError:
-        raise PermissionDeniedError(f"permission denied: {argv[0]} is not executable") from None
+        raise CommandNotExecutableError(f"permission denied: {argv[0]} is not executable") from None
     except OSError as exc:
-        raise NotFoundError(f"cannot run {argv[0]}: {exc.strerror or exc}") from None
+        raise CommandNotFoundError(f"cannot run {argv[0]}: {exc.strerror or exc}") from None
 
 
 def _wait(proc: Any, deadline: float | None, timed_out: bool) -> tuple[int, bool]:
