@@ -71,8 +71,13 @@ TIMEOUT_EXIT = 124
 def exit_status(p: RunParams, r: RunReport) -> int:
     """The CLI's exit status for a completed run: the command's own, as a shell reports it.
 
-    A child killed by signal N gives 128 + N, a timeout 124; ``--exit-zero`` gives 0.
+    A child killed by signal N gives 128 + N, a timeout 124; prx stopped by a signal while
+    it waited gives 128 + that signal whatever ``--exit-zero`` says; ``--exit-zero`` gives 0.
     """
+    if r.interrupted:
+        import signal
+
+        return 128 + int(getattr(signal, r.interrupted, signal.SIGTERM))
     if p.exit_zero:
         return 0
     if r.timed_out:
