@@ -23,6 +23,7 @@ Hierarchy::
     ├── IndexCorruptedError       index_corrupted
     ├── GitError                  git_error
     ├── InternalError             internal_error
+    ├── InterruptError            interrupted      (exit 128 + the signal: 130 for SIGINT)
     └── PluginError               internal_error
         ├── PluginConflictError   two plugins registered the same name
         └── UnknownComponentError no component has the requested name (also LookupError)
@@ -42,6 +43,7 @@ __all__ = [
     "IndexCorruptedError",
     "IndexMissingError",
     "InternalError",
+    "InterruptError",
     "InvalidArgumentError",
     "InvalidCommandError",
     "InvalidRangeError",
@@ -186,6 +188,18 @@ class InternalError(PrxError):
     falls_back = True
 
 
+class InterruptError(PrxError):
+    """prx was stopped by a signal (SIGINT, SIGTERM, SIGHUP) before it could answer.
+
+    The command-line front-end exits with 128 + the signal number, as a shell reports it;
+    ``exit_code`` is SIGINT's.
+    """
+
+    code = "interrupted"
+    exit_code = 130
+    default_suggestion = "Run the command again."
+
+
 class PluginError(PrxError):
     """A plugin is broken or misconfigured."""
 
@@ -216,5 +230,6 @@ ERROR_CODES: frozenset[str] = frozenset(
         "git_error",
         "index_corrupted",
         "internal_error",
+        "interrupted",
     }
 )
