@@ -102,6 +102,7 @@ def test_one_huge_line_gives_a_bounded_answer_and_the_whole_raw_log(run_cli, tmp
         assert fh.read(10) == b"x" * 10
         fh.seek(-2, 2)
         assert fh.read() == b"x\n"
+    raw.unlink()  # 50 MB: the test session's directories are kept a while
 
 
 # ------------------------------------------------------------------ memory
@@ -155,7 +156,9 @@ def test_memory_stays_bounded_however_much_is_printed(prx_home, tmp_path):
     assert data["output_lines"] == 50 * 2**20 and data["raw_bytes"] == 100 * 2**20
     assert "output too large to hold" in data["summary"]
     assert data["omitted_lines"] == data["output_lines"] - 20  # the last 20 lines are shown
-    assert Path(data["raw_path"]).stat().st_size == 100 * 2**20  # the whole output, on disk
+    raw = Path(data["raw_path"])
+    assert raw.stat().st_size == 100 * 2**20  # the whole output, on disk
+    raw.unlink()
     assert len(json.dumps(envelope)) < 10_000
 
 
@@ -168,3 +171,4 @@ def test_yes_under_a_timeout_stays_bounded(prx_home, tmp_path):
     assert data["timed_out"] is True and peak_mb < MEMORY_CEILING_MB
     assert data["omitted_lines"] > 0 and Path(data["raw_path"]).is_file()
     assert "output too large to hold" in data["summary"]
+    Path(data["raw_path"]).unlink()
