@@ -83,7 +83,7 @@ def invoke(
         # budget made it exact, so serialise again only then.
         tokens = count_fast(dumps(envelope)) if budget else envelope["tokens"]
         append_record(ws.config, op.name, tokens, baseline, wall_ms)
-    return Outcome(envelope, 0)
+    return Outcome(envelope, op.exit_status(params, result) if op.exit_status else 0)
 
 
 #: Tokens kept aside for the warning an exactly refitted answer carries.

@@ -15,7 +15,9 @@ Hierarchy::
 
     PrxError                      internal_error   (exit 1)
     ├── NotFoundError             file_not_found   (also LookupError)
+    │   └── CommandNotFoundError  file_not_found   (exit 127: `prx run` of a missing program)
     ├── PermissionDeniedError     permission_denied (also PermissionError)
+    │   └── CommandNotExecutableError permission_denied (exit 126)
     ├── PrxIOError                io_error          (also OSError)
     ├── ParseError                parse_error
     ├── SyntaxCheckError          syntax_error
@@ -27,6 +29,7 @@ Hierarchy::
     ├── IndexCorruptedError       index_corrupted
     ├── GitError                  git_error
     ├── InternalError             internal_error
+    ├── InterruptError            interrupted      (exit 128 + the signal: 130 for SIGINT)
     └── PluginError               internal_error
         ├── PluginConflictError   two plugins registered the same name
         └── UnknownComponentError no component has the requested name (also LookupError)
@@ -43,10 +46,13 @@ __all__ = [
     "LIBRARY",
     "BudgetExceededError",
     "CancelledError",
+    "CommandNotExecutableError",
+    "CommandNotFoundError",
     "GitError",
     "IndexCorruptedError",
     "IndexMissingError",
     "InternalError",
+    "InterruptError",
     "InvalidArgumentError",
     "InvalidCommandError",
     "InvalidRangeError",
@@ -177,11 +183,23 @@ class NotFoundError(PrxError, LookupError):
     default_suggestion = "Check the path. Use {cmd:find} to discover files."
 
 
+class CommandNotFoundError(NotFoundError):
+    """``prx run``: the program does not exist. Exits 127, as a shell does."""
+
+    exit_code = 127
+
+
 class PermissionDeniedError(PrxError, PermissionError):
     """A path exists but cannot be read or written."""
 
     code = "permission_denied"
     default_suggestion = "Check the file's permissions, or run as a user who may read it."
+
+
+class CommandNotExecutableError(PermissionDeniedError):
+    """``prx run``: the program is not executable. Exits 126, as a shell does."""
+
+    exit_code = 126
 
 
 class PrxIOError(PrxError, OSError):
@@ -269,6 +287,18 @@ class InternalError(PrxError):
     falls_back = True
 
 
+class InterruptError(PrxError):
+    """prx was stopped by a signal (SIGINT, SIGTERM, SIGHUP) before it could answer.
+
+    The command-line front-end exits with 128 + the signal number, as a shell reports it;
+    ``exit_code`` is SIGINT's.
+    """
+
+    code = "interrupted"
+    exit_code = 130
+    default_suggestion = "Run the command again."
+
+
 class PluginError(PrxError):
     """A plugin is broken or misconfigured."""
 
@@ -300,5 +330,6 @@ ERROR_CODES: frozenset[str] = frozenset(
         "index_corrupted",
         "internal_error",
         "cancelled",
+        "interrupted",
     }
 )

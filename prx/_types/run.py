@@ -57,7 +57,8 @@ class RunReport:
     is one line that always names the real exit code. Whenever any of the output is not
     shown in this answer, the whole output is kept on disk at ``raw_path``. In the JSON,
     fields whose value says nothing (``xfailed``/``xpassed`` None, ``timed_out`` false,
-    ``tail`` None, ``*_omitted`` 0) are left out; the four main counts are always there.
+    ``interrupted`` and ``tail`` None, ``*_omitted`` 0) are left out; the four main counts
+    are always there.
     """
 
     #: The argv that ran (including a flag ``--auto-json`` added).
@@ -92,6 +93,9 @@ class RunReport:
     summary: str
     #: Whether ``--timeout`` expired and the process group was killed; in the JSON only when true.
     timed_out: bool = field(metadata={OMIT_WHEN: False})
+    #: The signal (``SIGTERM``, ``SIGINT``, ``SIGHUP``) that stopped prx while the command
+    #: ran, whose process group was then killed; in the JSON only when there was one.
+    interrupted: str | None = field(default=None, metadata={OMIT_WHEN: None})
     #: Lines of output (stdout and stderr).
     output_lines: int
     #: Output lines not reproduced verbatim in this answer (all of them are in ``raw_path``).
@@ -111,3 +115,7 @@ class RunReport:
     failures_omitted: int = field(default=0, metadata={OMIT_WHEN: 0})
     #: Diagnostics left out of ``diagnostics``; in the JSON only when some were.
     diagnostics_omitted: int = field(default=0, metadata={OMIT_WHEN: 0})
+    #: Characters left out of the lines shown in part (each ends, or starts, with a
+    #: ``[prx: N characters omitted]`` marker; ``N bytes`` at the edge of an output too large
+    #: to hold); in the JSON only when some were.
+    omitted_chars: int = field(default=0, metadata={OMIT_WHEN: 0})

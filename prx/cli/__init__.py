@@ -16,6 +16,70 @@ def _command_from_program(program: str) -> str | None:
     return name[4:] if name.startswith("prx-") and len(name) > 4 else None
 
 
+class Stopped(KeyboardInterrupt):
+    """SIGTERM or SIGHUP, raised like Ctrl-C's KeyboardInterrupt (so no ``except Exception``
+    swallows it, and code that cleans up after Ctrl-C cleans up after these too)."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+def _signals_raise() -> dict[int, object]:
+    """Have SIGINT, SIGTERM and SIGHUP raise :class:`Stopped` in this (main) thread, to be
+    answered with an envelope; the previous handlers, to restore.
+
+    A forked worker (an index build's) ignores them: Ctrl-C and ``timeout`` signal the whole
+    process group, and the parent stops the work (a worker dying under the process pool
+    makes it print a traceback of its own).
+    """
+    # The C module: `signal` would build its enums on every start-up (~1 ms).
+    import _signal  # type: ignore[import-not-found]
+
+    owner = os.getpid()
+
+    def handler(signum: int, frame: object) -> None:
+        if os.getpid() != owner:  # a forked worker (an index build's): its parent answers
+            return
+        raise Stopped(signum)
+
+    previous: dict[int, object] = {}
+    for name in ("SIGINT", "SIGTERM", "SIGHUP"):
+        sig = getattr(_signal, name, None)
+        if sig is None:
+            continue
+        try:
+            previous[sig] = _signal.signal(sig, handler)
+        except (ValueError, OSError):  # not the main thread: leave signals alone
+            break
+    return previous
+
+
+def _restore(previous: dict[int, object]) -> None:
+    import _signal
+
+    for sig, old in previous.items():
+        _signal.signal(sig, old)
+
+
+def _interrupted(command: str, stop: KeyboardInterrupt) -> int:
+    """Answer a signal that stopped prx: an ``interrupted`` envelope, exit 128 + signal."""
+    import signal
+
+    from prx.envelope import dumps, error_envelope
+    from prx.errors import InterruptError
+
+    signum = getattr(stop, "signum", int(signal.SIGINT))
+    try:
+        name = signal.Signals(signum).name
+    except ValueError:
+        name = f"signal {signum}"
+    err = InterruptError(f"interrupted by {name} before the answer was complete")
+    sys.stdout.write(dumps(error_envelope(command, err)) + "\n")
+    sys.stdout.flush()
+    return 128 + signum
+
+
 def main(argv: Sequence[str] | None = None, *, program: str | None = None) -> int:
     """Run the CLI and return its exit code (the console script exits with it)."""
     args = list(sys.argv[1:] if argv is None else argv)
@@ -27,6 +91,18 @@ def main(argv: Sequence[str] | None = None, *, program: str | None = None) -> in
 
         sys.stdout.write(f"prx {__version__}\n")
         return 0
+    command = next((a for a in args if not a.startswith("-")), "prx")
+    previous: dict[int, object] = {}
+    try:
+        previous = _signals_raise()
+        return _answer(args)
+    except KeyboardInterrupt as stop:  # Ctrl-C, SIGTERM, SIGHUP: never a traceback
+        return _interrupted(command, stop)
+    finally:
+        _restore(previous)
+
+
+def _answer(args: list[str]) -> int:
     from prx.cli.wording import CliWording
     from prx.envelope import dumps, error_envelope
     from prx.errors import InternalError, PrxError
@@ -54,4 +130,8 @@ def main(argv: Sequence[str] | None = None, *, program: str | None = None) -> in
 
 def run() -> None:
     """Console-script entry point."""
-    sys.exit(main())
+    try:
+        code = main()
+    except KeyboardInterrupt as stop:  # a signal before main() could take it
+        code = _interrupted("prx", stop)
+    sys.exit(code)

@@ -197,7 +197,8 @@ class CliFrontend(Frontend):
         lines += [f"  {name.ljust(width)}  {summary}" for name, summary in sorted(rows)]
         lines += [
             "",
-            "Answers are one JSON envelope on stdout: exit 0 ok, 1 error, 2 usage error.",
+            "Answers are one JSON envelope on stdout: exit 0 ok, 1 error, 2 usage error",
+            "(`prx run` exits with its command's code).",
             f"State (usage records, error log): {os.fspath(self.workspace.config.home)}",
         ]
         return "\n".join(lines)

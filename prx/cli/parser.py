@@ -251,8 +251,8 @@ def params_from_mapping(
         if info is not None and info.cli_only and value not in (None, False):
             flag = info.flag or "--" + found.name.replace("_", "-")
             raise InvalidArgumentError(
-                f"invalid argument {key!r}: `prx {op.name} {flag}` runs until it is interrupted "
-                "and is available on the command line only",
+                f"invalid argument {key!r}: `prx {op.name} {flag}` is available on the command "
+                "line only (it runs until interrupted, or changes only the process's exit code)",
                 suggestion=f"Run `prx {op.name} {flag}` in a terminal of its own.",
             )
         values[found.name] = _coerce(op.name, found, value)

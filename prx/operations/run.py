@@ -11,7 +11,7 @@ from prx.budget import RUN_CEILING
 from prx.plugin._operation import Baseline, Operation, param
 from prx.workspace import Workspace
 
-__all__ = ["RUN", "RunParams"]
+__all__ = ["RUN", "TIMEOUT_EXIT", "RunParams", "exit_status"]
 
 #: Seconds a command may run by default before its process group is killed.
 DEFAULT_TIMEOUT_S = 300.0
@@ -43,6 +43,11 @@ class RunParams:
         f"ceiling of {RUN_CEILING} (estimated); 0: no limit",
         metavar="N",
     )
+    exit_zero: bool = param(
+        False,
+        help="exit 0 whenever the command ran, instead of with its exit code (the CLI only)",
+        cli_only=True,
+    )
 
 
 def _run(ws: Workspace, p: RunParams) -> RunReport:
@@ -51,6 +56,29 @@ def _run(ws: Workspace, p: RunParams) -> RunReport:
 
 def _fallback(p: RunParams) -> Sequence[str] | None:
     return list(p.command) or None
+
+
+#: prx's exit status when the command's timeout expired, as timeout(1) has it.
+TIMEOUT_EXIT = 124
+
+
+def exit_status(p: RunParams, r: RunReport) -> int:
+    """The CLI's exit status for a completed run: the command's own, as a shell reports it.
+
+    A child killed by signal N gives 128 + N, a timeout 124; prx stopped by a signal while
+    it waited gives 128 + that signal whatever ``--exit-zero`` says; ``--exit-zero`` gives 0.
+    """
+    if r.interrupted:
+        import signal
+
+        return 128 + int(getattr(signal, r.interrupted, signal.SIGTERM))
+    if p.exit_zero:
+        return 0
+    if r.timed_out:
+        return TIMEOUT_EXIT
+    if r.exit_code < 0:
+        return 128 - r.exit_code
+    return r.exit_code
 
 
 def _baseline(p: RunParams, r: RunReport) -> Baseline:
@@ -65,6 +93,7 @@ RUN = Operation(
     result=RunReport,
     fallback=_fallback,
     baseline=_baseline,
+    exit_status=exit_status,
     # The command may have side effects: never run it twice. A parser failure is already
     # answered inside the runner with the generic excerpt, so no fallback is needed.
     read_only=False,
@@ -73,6 +102,8 @@ RUN = Operation(
         "unittest, ruff, mypy, git, make/gcc, node --test, cargo test; a generic excerpt "
         "otherwise). The summary always carries the real exit code; collection errors read "
         "as errors; whatever is cut is kept in a raw log whose path is in the answer. "
+        "prx exits with the command's exit code (128+N for signal N, 124 on timeout; "
+        "--exit-zero: 0); its own errors exit 1 or 2 (127: not found), so read `status`. "
         "prx's own flags must come before CMD; use `--` before CMD when it starts with a "
         "dash, and to keep prx from reading -q/--quiet/--plain meant for the command."
     ),

@@ -35,7 +35,9 @@ class ParamInfo:
     #: Other names accepted in batch requests and MCP arguments (``file`` for ``path``).
     aliases: tuple[str, ...] = ()
     #: Only the command line may set it (a mode that runs until interrupted, such as
-    #: ``index --watch``): batch lines and MCP calls that set it answer ``invalid_argument``.
+    #: ``index --watch``, or one that changes only the process's exit code, such as
+    #: ``run --exit-zero``): batch lines and MCP calls that set it answer
+    #: ``invalid_argument``, and the Python API does not offer it.
     cli_only: bool = False
     #: A command-line shorthand for a value of another parameter (``--literal`` for
     #: ``mode="literal"``): the Python API and MCP schemas offer only that parameter;
@@ -108,3 +110,6 @@ class Operation:
     description: str = ""
     #: False for an operation whose calls ``prx stats`` should not count (``stats`` itself).
     record_usage: bool = True
+    #: The command line's exit status for a successful answer, from ``(params, result)``
+    #: (``prx run`` exits with its command's code); None: 0. Batch and MCP ignore it.
+    exit_status: Callable[[Any, Any], int] | None = None

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 __all__ = ["ERROR_LINE", "Excerpt", "excerpt", "marker", "split_lines"]
 
@@ -48,25 +48,45 @@ def excerpt(
     keep: Sequence[bool] | None = None,
     last: int = 20,
     max_kept: int = 80,
+    numbers: Sequence[int] | None = None,
+    total: int | None = None,
+    partial: Collection[int] = (),
 ) -> Excerpt:
     """Keep the lines flagged in ``keep`` (default: error-looking ones) and the last ``last``.
 
     At most ``max_kept`` flagged lines are kept (the first and last halves); every gap is
     replaced by one marker that counts the lines it stands for.
+
+    ``lines`` may be some of a longer output (an :class:`~prx.runner.capture.OutputView`):
+    ``numbers`` gives each one's line number, ``total`` the output's length and ``partial``
+    the indices of lines shown cut (not counted as shown).
     """
-    total = len(lines)
+    count = len(lines)
+    total = count if total is None else total
     flags = list(keep) if keep is not None else [bool(ERROR_LINE.search(x)) for x in lines]
-    chosen = [i for i, flag in enumerate(flags) if flag and i < total - last]
+    if numbers is None:
+        numbers = range(count)
+        ending = set(range(max(0, count - last), count))
+    else:
+        ending = set()
+        for index in range(count - 1, -1, -1):
+            if numbers[index] < total - last:
+                break
+            ending.add(index)
+    chosen = [i for i, flag in enumerate(flags) if flag and i not in ending]
     if len(chosen) > max_kept:
         half = max_kept // 2
         chosen = chosen[:half] + chosen[-half:]
-    wanted = sorted(set(chosen) | set(range(max(0, total - last), total)))
+    wanted = sorted(set(chosen) | ending)
     out: list[str] = []
     previous = -1
     for index in wanted:
-        gap = index - previous - 1
+        gap = numbers[index] - previous - 1
         if gap > 0:
             out.append(marker(gap))
         out.append(lines[index])
-        previous = index
-    return Excerpt(out, shown=len(wanted), dropped=total - len(wanted))
+        previous = numbers[index]
+    if total - previous > 1:
+        out.append(marker(total - previous - 1))
+    shown = sum(1 for index in wanted if index not in partial)
+    return Excerpt(out, shown=shown, dropped=total - shown)

@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from prx._types.run import Diagnostic, Failure
 from prx.plugin._runner import RawRun
+
+if TYPE_CHECKING:
+    from prx.runner.capture import OutputView
 
 __all__ = ["CapturedRun", "Coverage", "Parsed"]
 
@@ -65,3 +69,6 @@ class CapturedRun(RawRun):
 
     #: stdout and stderr interleaved as their chunks arrived.
     merged: str = ""
+    #: Set when the output was too large to hold: the lines held, numbered. ``stdout``,
+    #: ``stderr`` and ``merged`` are then the held lines with a marker for each gap.
+    view: OutputView | None = None

@@ -4,14 +4,17 @@ from __future__ import annotations
 
 import os
 import time
+from typing import BinaryIO
 
-__all__ = ["KEEP_LOGS", "save_raw"]
+__all__ = ["KEEP_LOGS", "discard", "open_log", "prune", "save_raw"]
 
 #: How many raw logs are kept under ``<home>/runs``; older ones are deleted.
 KEEP_LOGS = 200
 
 
-def _prune(directory: str, keep: int) -> None:
+def prune(home: str, keep: int = KEEP_LOGS) -> None:
+    """Delete all but the ``keep`` newest logs under ``<home>/runs``."""
+    directory = os.path.join(home, "runs")
     try:
         names = sorted(n for n in os.listdir(directory) if n.endswith(".log"))
     except OSError:
@@ -23,8 +26,8 @@ def _prune(directory: str, keep: int) -> None:
             pass
 
 
-def save_raw(home: str, data: bytes, *, pid: int | None = None) -> str | None:
-    """Write ``data`` to ``<home>/runs/<timestamp>-<pid>.log``; its path, or None on failure.
+def open_log(home: str, *, pid: int | None = None) -> tuple[str, BinaryIO] | None:
+    """Create ``<home>/runs/<timestamp>-<pid>.log`` for writing; its path and file, or None.
 
     The timestamp sorts (``20261115T101530123``: milliseconds included) and the pid keeps
     concurrent runs apart.
@@ -39,12 +42,33 @@ def save_raw(home: str, data: bytes, *, pid: int | None = None) -> str | None:
             name = f"{base}.log" if attempt == 0 else f"{base}-{attempt}.log"
             path = os.path.join(directory, name)
             try:
-                with open(path, "xb") as fh:
-                    fh.write(data)
+                return path, open(path, "xb")  # the caller closes it
             except FileExistsError:
                 continue
-            _prune(directory, KEEP_LOGS)
-            return path
     except OSError:
         return None
     return None
+
+
+def discard(path: str) -> None:
+    """Remove a log that turned out not to be needed."""
+    try:
+        os.remove(path)
+    except OSError:
+        pass
+
+
+def save_raw(home: str, data: bytes, *, pid: int | None = None) -> str | None:
+    """Write ``data`` to a new log (see :func:`open_log`); its path, or None on failure."""
+    opened = open_log(home, pid=pid)
+    if opened is None:
+        return None
+    path, fh = opened
+    try:
+        with fh:
+            fh.write(data)
+    except OSError:
+        discard(path)
+        return None
+    prune(home)
+    return path

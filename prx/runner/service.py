@@ -3,23 +3,27 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 import os
 import shlex
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from prx._types.run import Diagnostic, Failure, RunReport
-from prx.budget import RUN_CEILING, cap_for
-from prx.errors import InvalidArgumentError
+from prx.budget import NO_LIMIT
+from prx.errors import BudgetExceededError, InvalidArgumentError
 from prx.runner.detect import is_passthrough, select_parser
 from prx.runner.exec import execute
 from prx.runner.model import CapturedRun, Parsed
-from prx.runner.report import RunOutput, build_report
+from prx.runner.rawlog import open_log
+from prx.runner.report import Limits, RunOutput, build_report
+from prx.runner.summary import signal_name
+from prx.tokens import counter_for
 
 if TYPE_CHECKING:
     from prx.plugin._runner import RunnerParser
 
-__all__ = ["normalise_command", "parse_output", "run_command"]
+__all__ = ["MIN_BUDGET", "normalise_command", "parse_output", "run_command"]
 
 
 def normalise_command(command: Sequence[str], cwd: str | None = None) -> tuple[str, ...]:
@@ -96,6 +100,25 @@ def parse_output(parser: type[RunnerParser], raw: CapturedRun) -> tuple[Parsed, 
         return parsed, "fallback"
 
 
+#: The least ``--budget`` a run's answer can fit (its counts, summary and raw log path);
+#: a smaller one is refused before the command runs.
+MIN_BUDGET = 160
+
+
+#: Stands for "no ceiling" (``--budget 0``) in the report's limits.
+_NO_LIMIT = 1 << 40
+
+
+def _check_budget(budget: int | None) -> None:
+    if budget is not None and budget != NO_LIMIT and budget < MIN_BUDGET:
+        raise BudgetExceededError(
+            f"budget {budget} is too small: a run's answer (its counts, summary and raw log "
+            f"path) takes about {MIN_BUDGET} tokens; the command was not run",
+            param="budget",
+            suggestion=f"Use {{param}} {MIN_BUDGET} or more (0: no limit).",
+        )
+
+
 def run_command(
     command: Sequence[str],
     *,
@@ -110,11 +133,10 @@ def run_command(
 ) -> RunReport:
     """Run ``command`` and report on it (see :class:`~prx.types.RunReport`).
 
-    :param budget: tokens the report may take (exact cl100k_base); None applies the default
-        ceiling (:data:`prx.budget.RUN_CEILING`, estimated tokens), 0 lifts every limit.
+    :raises BudgetExceededError: ``budget`` is below :data:`MIN_BUDGET` (nothing runs).
     """
-    cap = cap_for(budget, RUN_CEILING)
     argv = normalise_command(command, cwd)
+    _check_budget(budget)
     verbatim = raw or is_passthrough(argv)
     parser = None if verbatim else select_parser(parsers, argv)
     if parser is not None and auto_json:
@@ -123,15 +145,19 @@ def run_command(
         if changed:
             argv = tuple(changed)
             parser = select_parser(parsers, argv) or parser
-    captured = execute(argv, timeout=timeout or None, cwd=cwd, env=env)
-    merged = captured.merged.decode("utf-8", "replace")
+    opener = None if home is None else functools.partial(open_log, home)
+    captured = execute(argv, timeout=timeout or None, cwd=cwd, env=env, open_log=opener)
+    out = captured.output
+    view = out.merged.view() if out.merged.cut else None
+    merged = view.text() if view is not None else out.merged.text()
     run = CapturedRun(
         argv=argv,
         exit_code=captured.exit_code,
-        stdout=captured.stdout.decode("utf-8", "replace"),
-        stderr=captured.stderr.decode("utf-8", "replace"),
+        stdout=out.stdout.text(),
+        stderr=out.stderr.text(),
         duration_ms=captured.duration_ms,
         merged=merged,
+        view=view,
     )
     if verbatim or parser is None:
         parsed, tool = Parsed(), ("raw" if raw else "passthrough" if verbatim else "fallback")
@@ -146,9 +172,14 @@ def run_command(
         exit_code=captured.exit_code,
         duration_ms=captured.duration_ms,
         merged=merged,
-        raw_bytes=captured.merged,
+        raw_bytes=b"" if view is not None else out.merged.whole(),
         timed_out=captured.timed_out,
         timeout_s=timeout,
+        interrupted=signal_name(captured.interrupted) if captured.interrupted else None,
+        view=view,
+        size=out.merged.size,
+        log_path=out.log_path,
+        log_note=out.log_note,
     )
     return build_report(
         output,
@@ -156,7 +187,9 @@ def run_command(
         tool=tool,
         home=home,
         cwd=cwd,
-        budget=cap.tokens,
+        budget=budget or None,
         verbatim=verbatim,
-        count=cap.count,
+        count=counter_for(bool(budget)),
+        # --budget 0: no limit at all (lines longer than MAX_LINE_CHARS are still cut).
+        limits=Limits(ceiling=_NO_LIMIT) if budget == NO_LIMIT else None,
     )

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from prx._types.run import Diagnostic, Failure
 from prx.runner.model import Parsed
 
-__all__ = ["compose_summary", "format_seconds", "found_trouble"]
+__all__ = ["compose_summary", "format_seconds", "found_trouble", "signal_name"]
 
 _COUNTS = (
     ("failed", "failed"),
@@ -55,13 +55,17 @@ def found_trouble(parsed: Parsed) -> bool:
     )
 
 
+def signal_name(signum: int) -> str:
+    """``SIGTERM`` for 15."""
+    try:
+        return signal.Signals(signum).name
+    except ValueError:
+        return f"signal {signum}"
+
+
 def _exit_text(code: int) -> str:
     if code < 0:
-        try:
-            name = signal.Signals(-code).name
-        except ValueError:
-            name = f"signal {-code}"
-        return f"exit {code}, killed by {name}"
+        return f"exit {code}, killed by {signal_name(-code)}"
     return f"exit {code}"
 
 
@@ -88,6 +92,7 @@ def compose_summary(
     duration_ms: int,
     timed_out: bool = False,
     timeout_s: float | None = None,
+    interrupted: str | None = None,
     failures: Sequence[Failure] | None = None,
     diagnostics: Sequence[Diagnostic] | None = None,
     verbatim: bool = False,
@@ -95,6 +100,8 @@ def compose_summary(
     """One line: what happened, how long it took and the exit code."""
     diags = parsed.diagnostics if diagnostics is None else diagnostics
     pieces: list[str] = []
+    if interrupted:
+        pieces.append(f"interrupted by {interrupted}: process group killed")
     if timed_out:
         limit = format_seconds(timeout_s) if timeout_s else "the limit"
         pieces.append(f"timed out after {limit}: process group killed")
@@ -112,15 +119,16 @@ def compose_summary(
         pieces.append(body)
     elif verbatim:
         pieces.append("output returned verbatim")
-    elif timed_out and not parsed.complete:
+    elif (timed_out or interrupted) and not parsed.complete:
         pieces.append("no summary from the tool")
     seconds = parsed.tool_duration_s if parsed.tool_duration_s is not None else duration_ms / 1000
     line = "; ".join(pieces)
     exit_text = _exit_text(exit_code)
-    if exit_code != 0 and not timed_out and not verbatim and not found_trouble(parsed):
+    stopped = timed_out or bool(interrupted)
+    if exit_code != 0 and not stopped and not verbatim and not found_trouble(parsed):
         head = f"{exit_text}, no failures parsed: see raw output"
         return f"{head} ({line}; {format_seconds(seconds)})" if line else head
     timing = f" in {format_seconds(seconds)}" if line else f"ran {format_seconds(seconds)}"
-    if not parsed.complete and not timed_out and not verbatim:
+    if not parsed.complete and not stopped and not verbatim:
         timing += ", closing summary missing"
     return f"{line}{timing} ({exit_text})"

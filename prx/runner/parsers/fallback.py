@@ -27,13 +27,25 @@ class FallbackParser(RunnerParser):
         return True
 
     def parse(self, raw: RawRun) -> Parsed:
-        lines = output_lines(raw)
-        flags = [bool(ERROR_LINE.search(x)) for x in lines]
-        cut = excerpt(lines, keep=flags, last=LAST_LINES)
-        errorish = sum(flags)
-        if not lines:
+        view = getattr(raw, "view", None)
+        if view is not None:  # an output too large to hold: its numbered lines
+            cut = excerpt(
+                view.lines,
+                keep=view.flags,
+                last=LAST_LINES,
+                numbers=view.numbers,
+                total=view.total,
+                partial=view.partial,
+            )
+            total, errorish = view.total, view.errors
+        else:
+            lines = output_lines(raw)
+            flags = [bool(ERROR_LINE.search(x)) for x in lines]
+            cut = excerpt(lines, keep=flags, last=LAST_LINES)
+            total, errorish = len(lines), sum(flags)
+        if not total:
             return Parsed(headline="no output")
-        headline = f"{len(lines)} line{'' if len(lines) == 1 else 's'} of output"
+        headline = f"{total} line{'' if total == 1 else 's'} of output"
         if errorish:
             headline += f", {errorish} look{'s' if errorish == 1 else ''} like error"
             headline += "" if errorish == 1 else "s"
