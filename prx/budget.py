@@ -27,6 +27,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "ANSWER_MAX",
+    "ECHO_CHARS",
     "ENVELOPE_RESERVE",
     "FALLBACK_CEILING",
     "FIND_CEILING",
@@ -41,6 +42,7 @@ __all__ = [
     "exact_ceilings",
     "fit_prefix",
     "limit_for",
+    "shortened_echo",
 ]
 
 #: Tokens kept aside for ``version``, ``command``, ``status``, ``tokens`` and ``warnings``.
@@ -125,6 +127,18 @@ def exact_ceilings(tokens: int) -> Iterator[None]:
         yield
     finally:
         _FORCED_EXACT_LIMIT.reset(reset)
+
+
+#: Characters of a query or pattern an answer echoes back; the rest is only counted.
+ECHO_CHARS = 200
+
+
+def shortened_echo(text: str) -> str:
+    """``text`` as an answer echoes it: a long query or pattern (a 2 MB one is possible)
+    keeps its first :data:`ECHO_CHARS` characters and says how many more there were."""
+    if len(text) <= ECHO_CHARS:
+        return text
+    return f"{text[:ECHO_CHARS]}… [{len(text) - ECHO_CHARS} more characters]"
 
 
 def data_tokens(result: Any, count: TokenCounter) -> int:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from prx._record import record
+from prx.budget import ECHO_CHARS, shortened_echo
 from prx.plugin._operation import Baseline, Operation, param
 from prx.types import ExistsResult
 from prx.workspace import Workspace
@@ -30,7 +31,12 @@ class ExistsParams:
 
 
 def _run(ws: Workspace, p: ExistsParams) -> ExistsResult:
-    return ws.exists(p.pattern, p.path, mode=p.mode, exact=p.exact)
+    result = ws.exists(p.pattern, p.path, mode=p.mode, exact=p.exact)
+    if len(result.pattern) > ECHO_CHARS:
+        from prx._record import replace
+
+        result = replace(result, pattern=shortened_echo(result.pattern))
+    return result
 
 
 def _fallback(p: ExistsParams) -> Sequence[str]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from prx._record import record
-from prx.budget import SEARCH_CEILING
+from prx.budget import ECHO_CHARS, SEARCH_CEILING, shortened_echo
 from prx.plugin._operation import Baseline, Operation, param
 from prx.types import SearchExistsResult, SearchResult
 from prx.workspace import Workspace
@@ -134,6 +134,14 @@ def _run(ws: Workspace, p: SearchParams) -> SearchResult | SearchExistsResult:
 
         unix = ranked_grep(ws, p.query, p.path, globs=p.include, languages=p.language)
         result = replace(result, unix_output=unix)
+    if isinstance(result, SearchResult) and len(result.query) > ECHO_CHARS:
+        from prx._record import replace
+
+        result = replace(
+            result,
+            query=shortened_echo(result.query),
+            matches=tuple(replace(m, match=shortened_echo(m.match)) for m in result.matches),
+        )
     return result
 
 

@@ -28,7 +28,8 @@ def append_record(
         "tokens": tokens,
         "baseline_tokens": baseline.tokens if baseline else tokens,
         "baseline_strategy": baseline.strategy if baseline else "parity",
-        "baseline_command": baseline.command if baseline else None,
+        # A 2 MB pattern must not make a 2 MB line (one write keeps concurrent lines whole).
+        "baseline_command": _shortened(baseline.command) if baseline else None,
         "wall_ms": round(wall_ms, 2),
     }
     try:
@@ -38,3 +39,13 @@ def append_record(
             fh.write(json.dumps(record, separators=(",", ":")) + "\n")
     except OSError:
         pass
+
+
+#: Characters of a baseline command a usage record keeps.
+_COMMAND_CHARS = 300
+
+
+def _shortened(command: str) -> str:
+    if len(command) <= _COMMAND_CHARS:
+        return command
+    return f"{command[:_COMMAND_CHARS]}… [{len(command) - _COMMAND_CHARS} more characters]"
