@@ -56,7 +56,10 @@ def tests(session: nox.Session) -> None:
     """The test suite against the installed wheel, with no third-party plugins."""
     _install_wheel(session)
     session.install(*TEST_DEPS)
-    env = {"PRX_DISABLE_PLUGIN_AUTOLOAD": "1"}
+    _pytest(session, {"PRX_DISABLE_PLUGIN_AUTOLOAD": "1"}, *session.posargs)
+
+
+def _pytest(session: nox.Session, env: dict[str, str], *args: str) -> None:
     # Run from a copy-free location so `import prx` resolves to the wheel, not ./prx.
     session.chdir(_outside_tmp())
     session.run(
@@ -68,7 +71,7 @@ def tests(session: nox.Session) -> None:
         "no:cacheprovider",
         "--rootdir",
         str(ROOT),
-        *session.posargs,
+        *args,
         env=env,
     )
 
@@ -85,21 +88,7 @@ def soak(session: nox.Session) -> None:
         "PRX_FUZZ_RANDOM": "1",
         "PRX_SOAK": "1",
     }
-    session.chdir(_outside_tmp())
-    session.run(
-        "python",
-        "-m",
-        "pytest",
-        str(ROOT / "tests"),
-        "-p",
-        "no:cacheprovider",
-        "--rootdir",
-        str(ROOT),
-        "-k",
-        "fuzz or fault or race or stress or hostile",
-        *session.posargs,
-        env=env,
-    )
+    _pytest(session, env, "-k", "fuzz or fault or race or stress or hostile", *session.posargs)
 
 
 @nox.session

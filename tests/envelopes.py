@@ -40,3 +40,23 @@ def assert_error(env: dict[str, Any], command: str, code: str) -> dict[str, Any]
     assert isinstance(error["message"], str) and error["message"]
     assert env["tokens"] == count_fast(_serialised(env))
     return error
+
+
+def prx_process(args: list[str], cwd: Any, home: Any, *, timeout: float = 180) -> dict[str, Any]:
+    """Run ``python -m prx ARGS`` as a fresh process (a private PRX_HOME, no plugins) and
+    parse its one envelope; the timeout only detects a hang."""
+    import os
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "-m", "prx", *args],
+        cwd=cwd,
+        env={**os.environ, "PRX_HOME": str(home), "PRX_DISABLE_PLUGIN_AUTOLOAD": "1"},
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
+    assert done.stdout.count("\n") == 1, (args, done.stdout, done.stderr[-2000:])
+    envelope: dict[str, Any] = json.loads(done.stdout)
+    return envelope

@@ -10,7 +10,6 @@ exactly as an index built once, undisturbed, in a fresh copy of the same tree.
 
 from __future__ import annotations
 
-import json
 import os
 import random
 import shutil
@@ -24,6 +23,8 @@ import pytest
 
 import prx
 
+from envelopes import prx_process
+
 ROUNDS = 40 if os.environ.get("PRX_SOAK") else 4
 QUERIES = ("how are ignore files parsed", "GlobPattern", "budget for a read")
 #: Seconds a build may take before it counts as a hang (a build here takes a few seconds).
@@ -35,15 +36,7 @@ def _env(home: Path) -> dict[str, str]:
 
 
 def _prx(args: list[str], cwd: Path, home: Path) -> dict[str, object]:
-    done = subprocess.run(
-        [sys.executable, "-m", "prx", *args],
-        cwd=cwd,
-        env=_env(home),
-        capture_output=True,
-        text=True,
-        timeout=HANG_S,
-    )
-    envelope: dict[str, object] = json.loads(done.stdout)
+    envelope = prx_process(args, cwd, home, timeout=HANG_S)
     assert envelope["status"] == "ok", envelope
     return envelope
 

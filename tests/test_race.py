@@ -13,34 +13,20 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import subprocess
-import sys
 import threading
 import time
 from pathlib import Path
 
 import pytest
 
+from envelopes import prx_process
+
 SECONDS = 120.0 if os.environ.get("PRX_SOAK") else 6.0
 HANG_S = 180
 
 
-def _env(home: Path) -> dict[str, str]:
-    return {**os.environ, "PRX_HOME": str(home), "PRX_DISABLE_PLUGIN_AUTOLOAD": "1"}
-
-
 def _prx(args: list[str], cwd: Path, home: Path) -> dict[str, object]:
-    done = subprocess.run(
-        [sys.executable, "-m", "prx", *args],
-        cwd=cwd,
-        env=_env(home),
-        capture_output=True,
-        text=True,
-        timeout=HANG_S,
-    )
-    assert done.stdout.count("\n") == 1, (args, done.stdout, done.stderr[-2000:])
-    envelope: dict[str, object] = json.loads(done.stdout)
-    return envelope
+    return prx_process(args, cwd, home, timeout=HANG_S)
 
 
 def _module(index: int, version: int) -> str:
