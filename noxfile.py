@@ -47,7 +47,7 @@ def lint(session: nox.Session) -> None:
 @nox.session
 def typecheck(session: nox.Session) -> None:
     """mypy --strict over the package and this file."""
-    session.install("-e", ".", *TYPE_DEPS)
+    session.install("-e", ".[mcp]", *TYPE_DEPS)
     session.run("mypy")
 
 
