@@ -18,7 +18,9 @@ is indexed first with ``prx index .`` when it has no index (said so when done).
   queries, each timed from the client's ``call_tool`` to its parsed result (the JSON-RPC
   round trip through the pipes included); p50 and p95 (target: p50 at most 15 ms);
 - the same queries through the command line, ``python -m prx search Q .`` in a fresh
-  process each (``--runs`` of them), in the same run: p50, p95 and the ratio CLI / MCP.
+  process each (``--runs`` of them), in the same run: p50, p95 and the ratio CLI / MCP;
+- and, to tell the transport from the tool, the same calls answered in this process by the
+  server's ``McpService`` (no SDK, no pipes).
 
 The machine's state (machine.py) is printed before and after: on a busy machine every
 figure grows.
@@ -129,6 +131,26 @@ def mcp_search_ms(tree: Path, env: dict[str, str], calls: int) -> list[float]:
     return anyio.run(_session_run, tree, env, [], searches)
 
 
+def in_process_ms(tree: Path, env: dict[str, str], calls: int) -> list[float]:
+    """The same calls answered in this process by the server's ``McpService`` (no SDK, no
+    pipes): what the tool costs before the transport."""
+    os.environ.update(env)
+    from prx.config import Config
+    from prx.mcpfront.service import McpService
+    from prx.workspace import Workspace
+
+    ws = Workspace(str(tree), config=Config.from_env())
+    service = McpService(ws)
+    (search,) = [op for op in ws.registry.operations() if op.name == "search"]
+    service.answer(search, {"query": QUERIES[0]})
+    times = []
+    for n in range(calls):
+        started = time.perf_counter()
+        service.answer(search, {"query": QUERIES[n % len(QUERIES)]})
+        times.append((time.perf_counter() - started) * 1000)
+    return times
+
+
 def cli_search_ms(tree: Path, env: dict[str, str], runs: int) -> list[float]:
     """``python -m prx search Q .`` in a fresh process each, in milliseconds."""
     times = []
@@ -174,10 +196,15 @@ def main() -> int:
 
     mcp = mcp_search_ms(tree, env, args.calls)
     cli = cli_search_ms(tree, env, args.runs)
+    local = in_process_ms(tree, env, args.calls)
     mcp_p50, cli_p50 = statistics.median(mcp), statistics.median(cli)
     print(
         f"warm MCP search (stdio round trip, {len(mcp)} calls): p50 {mcp_p50:.2f} ms,"
         f" p95 {percentile(mcp, 0.95):.2f} ms (target p50 <= {TARGET_P50_MS:.0f} ms)"
+    )
+    print(
+        f"  the same calls in-process (McpService.answer, no transport): p50"
+        f" {statistics.median(local):.2f} ms, p95 {percentile(local, 0.95):.2f} ms"
     )
     print(
         f"CLI search (fresh process, {len(cli)} runs): p50 {cli_p50:.0f} ms,"
