@@ -341,3 +341,141 @@ def test_index_progress_reaches_the_client_as_notifications(tree):
     files = result.structured_content["data"]["files_indexed"]
     assert seen and seen[-1] == (float(files), float(files))
     assert [p for p, _ in seen] == sorted(p for p, _ in seen)
+
+
+# ------------------------------------------------------------------ the SDK's stdio client
+
+
+def _sdk_session(root, prx_home, work, *flags, env=None, errlog):
+    """``work(session)`` in an initialised session of the SDK's own stdio client with
+    ``python -m prx mcp --root root`` (the client passes on only the variables it names
+    safe, so the ones prx needs are given)."""
+    import anyio
+    from mcp import ClientSession
+    from mcp.client.stdio import StdioServerParameters, stdio_client
+
+    environ = {
+        "PYTHONPATH": os.environ.get("PYTHONPATH", ""),
+        "PRX_HOME": str(prx_home),
+        "PRX_DISABLE_PLUGIN_AUTOLOAD": os.environ.get("PRX_DISABLE_PLUGIN_AUTOLOAD", "1"),
+        **(env or {}),
+    }
+    params = StdioServerParameters(
+        command=sys.executable,
+        args=["-P", "-m", "prx", "mcp", "--root", str(root), *flags],
+        env=environ,
+        cwd=root,
+    )
+
+    async def go():
+        with errlog.open("w") as err:
+            async with stdio_client(params, errlog=err) as (read, write):
+                async with ClientSession(read, write) as session:
+                    await session.initialize()
+                    return await work(session)
+
+    return anyio.run(go)
+
+
+def test_the_sdk_stdio_client_gets_the_clis_answers(tree, prx_home, tmp_path):
+    async def work(session):
+        tools = [t.name for t in (await session.list_tools()).tools]
+        search = await session.call_tool(
+            "search", {"query": "add", "mode": "literal", "budget": 2000}
+        )
+        read = await session.call_tool("read", {"path": "src/util.py", "budget": 2000})
+        escape = await session.call_tool("read", {"path": "../x"})
+        return tools, search, read, escape
+
+    tools, search, read, escape = _sdk_session(tree, prx_home, work, errlog=tmp_path / "stderr.txt")
+    assert set(tools) == {"bench-ndcg", "exists", "find", "outline", "read", "search"}
+    for result, argv in (
+        (search, ["search", "add", "--literal", "--budget", "2000"]),
+        (read, ["read", "src/util.py", "--budget", "2000"]),
+    ):
+        assert result.is_error is False
+        assert json.loads(result.content[0].text) == result.structured_content
+        assert result.structured_content["data"] == _cli(tree, *argv)["data"]
+    assert search.structured_content["data"]["matches"]
+    assert escape.is_error is True
+    assert escape.structured_content["error"]["code"] == "permission_denied"
+
+
+WAIT_PLUGIN = '''
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from prx.errors import CancelledError
+from prx.plugin import Operation, hookimpl
+from prx.progress import check_cancelled, report
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class WaitParams:
+    pass
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Waited:
+    ended: str
+
+
+def _wait(ws, params):
+    """Waits until cancelled (at most 120 s), and says how it ended in ended.txt."""
+    report("waiting", 1)
+    deadline = time.monotonic() + 120
+    try:
+        while time.monotonic() < deadline:
+            check_cancelled()
+            time.sleep(0.01)
+    except CancelledError:
+        (Path(ws.root_dir) / "ended.txt").write_text("cancelled")
+        raise
+    (Path(ws.root_dir) / "ended.txt").write_text("timed out")
+    return Waited(ended="timed out")
+
+
+@hookimpl
+def prx_register_operations():
+    return Operation(
+        name="wait", summary="Wait until cancelled.", func=_wait, params=WaitParams, result=Waited
+    )
+'''
+
+
+def test_a_cancelled_call_stops_and_the_server_answers_the_next(
+    tree, prx_home, tmp_path, plugin_dist
+):
+    import anyio
+
+    site = plugin_dist("wait", "wait_plugin", modules={"wait_plugin": WAIT_PLUGIN})
+    paths = [str(site), *[p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]]
+
+    async def work(session):
+        started = anyio.Event()
+
+        async def on_progress(progress, total, message):
+            started.set()
+
+        async def wait():
+            await session.call_tool("wait", {}, progress_callback=on_progress)
+
+        async with anyio.create_task_group() as group:
+            group.start_soon(wait)
+            await started.wait()  # the call runs on the server
+            # Cancelling the caller makes the SDK send notifications/cancelled.
+            group.cancel_scope.cancel()
+        # Calls run one at a time: this one is answered only once `wait` has stopped.
+        return await session.call_tool("read", {"path": "README.md"}, read_timeout_seconds=60)
+
+    after = _sdk_session(
+        tree,
+        prx_home,
+        work,
+        env={"PRX_DISABLE_PLUGIN_AUTOLOAD": "0", "PYTHONPATH": os.pathsep.join(paths)},
+        errlog=tmp_path / "stderr.txt",
+    )
+    assert after.is_error is False, (tmp_path / "stderr.txt").read_text()
+    assert after.structured_content["data"]["file"] == "README.md"
+    assert (tree / "ended.txt").read_text() == "cancelled"
