@@ -333,9 +333,11 @@ def bench_ndcg(
     return workspace_for(".").bench_ndcg(dataset, root, k=k, queries=queries)
 
 
-def stats(*, reset: bool = False) -> StatsResult:
-    """Token savings recorded by the CLI and MCP front-ends (last hour, 24 h, all time).
+def stats(*, reset: bool = False, by_command: bool = False) -> StatsResult:
+    """Token savings recorded by the CLI, batch and MCP front-ends: last hour, 24 h and all
+    time with the fallback rate, and per front-end.
 
     :param reset: delete the usage records.
+    :param by_command: answer only the per-command table instead.
     """
-    return workspace_for(".").stats(reset=reset)
+    return workspace_for(".").stats(reset=reset, by_command=by_command)

@@ -43,6 +43,7 @@ if TYPE_CHECKING:
     from prx._types.usage import (
         StatsResult,
         UsageByCommand,
+        UsageByFrontend,
         UsagePeriod,
     )
 
@@ -71,6 +72,7 @@ __all__ = [
     "StatsResult",
     "Symbol",
     "UsageByCommand",
+    "UsageByFrontend",
     "UsagePeriod",
 ]
 
@@ -99,6 +101,7 @@ _HOME = {
     "StatsResult": "prx._types.usage",
     "Symbol": "prx._types.read",
     "UsageByCommand": "prx._types.usage",
+    "UsageByFrontend": "prx._types.usage",
     "UsagePeriod": "prx._types.usage",
 }
 

@@ -288,8 +288,8 @@ class Workspace:
 
         return evaluate_dataset(self, os.fspath(dataset), os.fspath(root), k=k, queries=queries)
 
-    def stats(self, *, reset: bool = False) -> StatsResult:
+    def stats(self, *, reset: bool = False, by_command: bool = False) -> StatsResult:
         """Token savings recorded by the front-ends. See :func:`prx.stats`."""
         from prx.usage.report import summarize
 
-        return summarize(self.config, reset=reset)
+        return summarize(self.config, reset=reset, by_command=by_command)
