@@ -11,6 +11,7 @@ import os
 from collections.abc import Sequence
 
 from prx.types import (
+    BenchResult,
     ExistsResult,
     FindResult,
     IndexResult,
@@ -30,6 +31,7 @@ if TYPE_CHECKING:
     from prx.progress import ProgressCallback
 
 __all__ = [
+    "bench",
     "bench_ndcg",
     "exists",
     "find",
@@ -318,6 +320,19 @@ def run(
     return workspace_for(root).run(
         command, timeout=timeout, raw=raw, auto_json=auto_json, budget=budget
     )
+
+
+def bench(path: PathArg = ".", *, root: PathArg = ".") -> BenchResult:
+    """prx against grep, cat and git on the tasks an agent does in the repository ``path``:
+    exact tokens, wall time and fidelity of each side (see docs/bench.md).
+
+    Starts processes (``python -m prx`` and the Unix tools) and may take minutes on a
+    large repository; progress goes to :func:`prx.progress.reporting`'s callback.
+
+    :param path: the repository, relative to ``root`` or absolute.
+    :raises prx.errors.NotFoundError: ``path`` is not a directory.
+    """
+    return workspace_for(root).bench(path)
 
 
 def bench_ndcg(

@@ -16,6 +16,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
+    from prx._types.bench import BenchResult, BenchTask
     from prx._types.exists import (
         ExistsResult,
     )
@@ -48,6 +49,8 @@ if TYPE_CHECKING:
     )
 
 __all__ = [
+    "BenchResult",
+    "BenchTask",
     "Diagnostic",
     "Failure",
     "RunReport",
@@ -77,6 +80,8 @@ __all__ = [
 ]
 
 _HOME = {
+    "BenchResult": "prx._types.bench",
+    "BenchTask": "prx._types.bench",
     "Diagnostic": "prx._types.run",
     "Failure": "prx._types.run",
     "RunReport": "prx._types.run",

@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from prx.plugin.registry import Registry
     from prx.progress import ProgressCallback
     from prx.types import (
+        BenchResult,
         ExistsResult,
         FindResult,
         IndexResult,
@@ -274,6 +275,12 @@ class Workspace:
             auto_json=auto_json,
             budget=budget,
         )
+
+    def bench(self, path: str | os.PathLike[str] = ".") -> BenchResult:
+        """prx against the plain Unix tools on agent tasks in ``path``. See :func:`prx.bench`."""
+        from prx.bench.agent import run_bench
+
+        return run_bench(self, os.fspath(path))
 
     def bench_ndcg(
         self,

@@ -298,6 +298,7 @@ _DATA = {
     "stats": _stats,
     "outline": _outline,
     "search": _search,
+    "bench": _layout("agent_bench_layout"),
     "bench-ndcg": _layout("bench_layout"),
     "run": _layout("run_layout"),
     "index": _layout("index_layout"),
