@@ -233,6 +233,8 @@ def _stats(console: Any, data: Any) -> None:
             )
         console.print(fronts)
     if not data.get("by_command"):
+        if not data.get("periods") and not data.get("reset"):
+            console.print("no calls recorded", markup=False)
         return
     commands = Table(
         "command", "calls", "returned", "baseline", "saved", "%", "fallback", "baseline by"
