@@ -91,6 +91,11 @@ def test_the_tasks_their_targets_and_their_figures(project):
     assert definition.prx_tokens > 0 and definition.prx_ms > 0 and definition.unix_ms > 0
     saved = (definition.unix_tokens - definition.prx_tokens) / definition.unix_tokens * 100
     assert definition.saved_percent == round(saved, 1)
+    keyword = _by_task(result, "definition-grep")[0]
+    assert keyword.question == definition.question and keyword.prx_tokens == definition.prx_tokens
+    assert keyword.unix_command.startswith("grep -rn -- '^\\s*\\(def\\|class")
+    assert keyword.unix_command.endswith(" Engine\\b' .")
+    assert keyword.unix_fidelity == 1.0 and 0 < keyword.unix_tokens < definition.unix_tokens
 
     function = _by_task(result, "function")[0]
     start = ENGINE.split("\n").index("    def long_step(self, items):") + 1
@@ -166,7 +171,7 @@ def test_progress_and_the_cli(project):
     out = io.StringIO()
     code = CliFrontend(_workspace(project), stdout=out).main(["--plain", "bench", "."])
     assert code == 0 and "module-grep" in out.getvalue() and "skipped" in out.getvalue()
-    assert len(result.tasks) == 8
+    assert len(result.tasks) == 11  # 3 sources x 2 definition rows, then 5 tasks
     out = io.StringIO()
     code = CliFrontend(_workspace(project), stdout=out).main(["bench", "missing-dir"])
     assert code == 1 and json.loads(out.getvalue())["error"]["code"] == "file_not_found"

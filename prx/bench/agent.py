@@ -121,13 +121,26 @@ def _files(repo: Workspace) -> list[tuple[str, int]]:
 
 
 def _code(repo: Workspace, files: Sequence[tuple[str, int]]) -> list[tuple[str, int]]:
-    """The files of ``files`` in a programming language, tests left out."""
-    entries = []
+    """The files of the repository's main language (the programming language with the most
+    files), tests and vendored code left out, largest first."""
+    by_language: dict[str, list[tuple[str, int]]] = {}
     for name, size in files:
         spec = repo.language_for(name)
-        if spec is not None and spec.name not in _NOT_CODE and not _is_test(name):
-            entries.append((name, size))
-    return sorted(entries, key=lambda e: (-e[1], e[0]))
+        if spec is None or spec.name in _NOT_CODE or _is_test(name) or _is_vendored(name):
+            continue
+        by_language.setdefault(spec.name, []).append((name, size))
+    if not by_language:
+        return []
+    main = min(by_language, key=lambda lang: (-len(by_language[lang]), lang))
+    return by_language[main]
+
+
+def _is_vendored(path: str) -> bool:
+    """Code copied from elsewhere (a bundled jQuery): not the repository's own."""
+    parts = path.lower().split("/")
+    return any(p in ("vendor", "vendored", "third_party", "node_modules") for p in parts[:-1]) or (
+        parts[-1].endswith((".min.js", ".min.css"))
+    )
 
 
 def _is_test(path: str) -> bool:
@@ -348,33 +361,41 @@ def _diff_texts(data: Iterable[Any]) -> set[str]:
 
 
 def _definitions(root: str, source: _Source) -> list[BenchTask]:
-    return [_definition(root, source)]
-
-
-def _definition(root: str, source: _Source) -> BenchTask:
-    # The longest top-level definition of code with a plain name (the main class, usually).
-    named = [s for s in source.symbols if s.kind in _CODE_KINDS and s.name.isidentifier()] or list(
-        source.symbols
-    )
+    """Where the file's longest top-level definition of code is defined: prx's search
+    against a grep for the name, and against a grep for the name after a definition
+    keyword (what an agent who knows the language types)."""
+    named = [s for s in source.symbols if s.kind in _CODE_KINDS and s.name.isidentifier()]
+    if not named:
+        return [_skipped("definition", "where is X defined?", "no definition with a plain name")]
     symbol = max(named, key=lambda s: s.lines.end - s.lines.start)
     name = symbol.name
     question = f"where is {name} defined? ({source.path}:{symbol.lines.start})"
     need = [_Need(source.path, symbol.lines.start, _line(source, symbol.lines.start))]
     prx_calls = [["search", name]]
-    unix_calls = [["grep", "-rn", "--", name, "."]]
-    prx_out, unix_out = _prx(root, *prx_calls), _unix(root, *unix_calls)
-    prx_cover, unix_cover = _search_lines(prx_out.data), _grep_lines(unix_out.text)
-    return _task(
-        "definition",
-        question,
-        prx_calls,
-        unix_calls,
-        prx_out,
-        unix_out,
-        need,
-        lambda n: (n.file, n.line) in prx_cover,
-        lambda n: (n.file, n.line) in unix_cover,
-    )
+    prx_out = _prx(root, *prx_calls)
+    prx_cover = _search_lines(prx_out.data)
+    keyword = _DEF_PATTERN.removesuffix(" ") + " " + name + r"\b"
+    tasks = []
+    for task, argv in (
+        ("definition", ["grep", "-rn", "--", name, "."]),
+        ("definition-grep", ["grep", "-rn", "--", keyword, "."]),
+    ):
+        unix_out = _unix(root, argv)
+        unix_cover = _grep_lines(unix_out.text)
+        tasks.append(
+            _task(
+                task,
+                question,
+                prx_calls,
+                [argv],
+                prx_out,
+                unix_out,
+                need,
+                lambda n: (n.file, n.line) in prx_cover,
+                lambda n, c=unix_cover: (n.file, n.line) in c,  # type: ignore[misc]
+            )
+        )
+    return tasks
 
 
 def _module(
@@ -387,7 +408,7 @@ def _module(
     language = spec.name if spec else None
     counts: dict[str, list[str]] = {}
     for name, _ in files:
-        if _is_test(name):
+        if _is_test(name) or _is_vendored(name):
             continue
         other = repo.language_for(name)
         if (other.name if other else None) == language:
@@ -422,8 +443,9 @@ def _module(
         if task == "module-cat":
             cat_cover = _texts(unix_out.text)
 
-            def unix_found(n: _Need, c: set[str] = cat_cover) -> bool:
-                return n.text.strip() in c
+            def unix_found(n: _Need, c: set[str] = cat_cover, out: str = unix_out.text) -> bool:
+                # A file without a final newline runs into the next one's first line.
+                return n.text.strip() in c or n.text.strip() in out
         else:
             grep_cover = _grep_lines(unix_out.text)
 
