@@ -145,7 +145,7 @@ def test_the_diff_task_on_a_repository_with_changes(project):
     assert diff.skipped is None and diff.question.endswith("(1 files)")
     assert diff.prx_command == "prx read src/pkg/models.py --mode diff"
     assert diff.needed_lines == 3  # class Other: removed, class Renamed: and X = 1 added
-    assert diff.unix_fidelity == 1.0 and diff.prx_fidelity is not None
+    assert diff.unix_fidelity == 1.0 and diff.prx_fidelity == 1.0
     assert diff.unix_tokens > 0 and diff.prx_tokens > 0
 
 

@@ -353,7 +353,8 @@ def _diff_texts(data: Iterable[Any]) -> set[str]:
     for answer in data:
         content = (answer or {}).get("content")
         if content:
-            texts |= {row[1:].strip() for row in content["text"].split("\n")}
+            # Rows are `+L12: text` / `-L12: text` (docs/cli.md, read --mode diff).
+            texts |= {row.partition(": ")[2].strip() for row in content["text"].split("\n")}
     return texts
 
 

@@ -199,6 +199,7 @@ def agent_bench_layout(console: Any, data: Any) -> None:
         "prx fidelity",
         "unix fidelity",
     )
+    table.columns[0].no_wrap = True  # task names are short: never cut them
     for task in data["tasks"]:
         if task.get("skipped"):
             table.add_row(task["task"], "skipped", *[""] * 6)
