@@ -22,6 +22,7 @@ TYPE_CHECKING = False
 
 if TYPE_CHECKING:
     from prx.api import (
+        bench,
         bench_ndcg,
         exists,
         find,
@@ -70,6 +71,7 @@ __all__ = [
     "Symbol",
     "Workspace",
     "__version__",
+    "bench",
     "bench_ndcg",
     "exists",
     "find",
@@ -83,7 +85,18 @@ __all__ = [
     "workspace_for",
 ]
 
-_API = ("bench_ndcg", "exists", "find", "index", "outline", "read", "run", "search", "stats")
+_API = (
+    "bench",
+    "bench_ndcg",
+    "exists",
+    "find",
+    "index",
+    "outline",
+    "read",
+    "run",
+    "search",
+    "stats",
+)
 _TYPES = (
     "ExistsResult",
     "FileEntry",

@@ -11,6 +11,7 @@ import os
 from collections.abc import Sequence
 
 from prx.types import (
+    BenchResult,
     ExistsResult,
     FindResult,
     IndexResult,
@@ -30,6 +31,7 @@ if TYPE_CHECKING:
     from prx.progress import ProgressCallback
 
 __all__ = [
+    "bench",
     "bench_ndcg",
     "exists",
     "find",
@@ -320,6 +322,19 @@ def run(
     )
 
 
+def bench(path: PathArg = ".", *, root: PathArg = ".") -> BenchResult:
+    """prx against grep, cat and git on the tasks an agent does in the repository ``path``:
+    exact tokens, wall time and fidelity of each side (see docs/bench.md).
+
+    Starts processes (``python -m prx`` and the Unix tools) and may take minutes on a
+    large repository; progress goes to :func:`prx.progress.reporting`'s callback.
+
+    :param path: the repository, relative to ``root`` or absolute.
+    :raises prx.errors.NotFoundError: ``path`` is not a directory.
+    """
+    return workspace_for(root).bench(path)
+
+
 def bench_ndcg(
     dataset: PathArg, root: PathArg = ".", *, k: int = 10, queries: bool = False
 ) -> dict[str, Any]:
@@ -333,9 +348,11 @@ def bench_ndcg(
     return workspace_for(".").bench_ndcg(dataset, root, k=k, queries=queries)
 
 
-def stats(*, reset: bool = False) -> StatsResult:
-    """Token savings recorded by the CLI and MCP front-ends (last hour, 24 h, all time).
+def stats(*, reset: bool = False, by_command: bool = False) -> StatsResult:
+    """Token savings recorded by the CLI, batch and MCP front-ends: last hour, 24 h and all
+    time with the fallback rate, and per front-end.
 
     :param reset: delete the usage records.
+    :param by_command: answer only the per-command table instead.
     """
-    return workspace_for(".").stats(reset=reset)
+    return workspace_for(".").stats(reset=reset, by_command=by_command)

@@ -4,6 +4,7 @@ from the project's configuration files: :func:`project_config`).
 ======================================  =====================================================
 ``PRX_HOME``                            state directory (default ``~/.prx``)
 ``PRX_STATS_FILE``                      usage records (default ``$PRX_HOME/stats.jsonl``)
+``PRX_STATS_MAX_BYTES``                 size at which the usage records rotate (5 MB)
 ``PRX_ERRORS_FILE``                     fallback log (default ``$PRX_HOME/errors.jsonl``)
 ``PRX_MAX_FILE_SIZE``                   walker size limit in bytes (default 1 MiB)
 ``PRX_DISABLE_PLUGIN_AUTOLOAD``         ``1`` loads no third-party plugin
@@ -30,6 +31,8 @@ __all__ = ["Config", "DEFAULT_MAX_FILE_SIZE", "ProjectConfig", "project_config"]
 
 #: Files larger than this are skipped by walking commands.
 DEFAULT_MAX_FILE_SIZE = 1_048_576
+#: The usage records rotate (to ``stats.jsonl.1``) beyond this size.
+DEFAULT_STATS_MAX_BYTES = 5_000_000
 
 
 def _names(value: str | None) -> frozenset[str] | None:
@@ -68,6 +71,8 @@ class Config:
     stats_file: str
     #: Fallback error log.
     errors_file: str
+    #: The usage records rotate beyond this many bytes (one previous file is kept).
+    stats_max_bytes: int = DEFAULT_STATS_MAX_BYTES
     #: Walker size limit in bytes.
     max_file_size: int = DEFAULT_MAX_FILE_SIZE
     #: Whether third-party plugins are loaded from the ``prx`` entry-point group.
@@ -99,6 +104,7 @@ class Config:
             errors_file=os.path.expanduser(
                 env.get("PRX_ERRORS_FILE") or os.path.join(home, "errors.jsonl")
             ),
+            stats_max_bytes=_positive_int(env.get("PRX_STATS_MAX_BYTES"), DEFAULT_STATS_MAX_BYTES),
             max_file_size=_positive_int(env.get("PRX_MAX_FILE_SIZE"), DEFAULT_MAX_FILE_SIZE),
             autoload_plugins=env.get("PRX_DISABLE_PLUGIN_AUTOLOAD", "") in ("", "0"),
             plugin_allowlist=_names(env.get("PRX_PLUGINS")),

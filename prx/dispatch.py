@@ -49,6 +49,7 @@ def invoke(
     extra: Mapping[str, Any] | None = None,
     record: bool = True,
     wording: Wording = LIBRARY,
+    frontend: str = "library",
 ) -> Outcome:
     """Run ``op`` with ``params`` and build its envelope.
 
@@ -57,20 +58,24 @@ def invoke(
     :param extra: fields to add to the envelope (``id`` in batch answers).
     :param record: append a usage record for ``prx stats`` on success.
     :param wording: how the front-end spells parameters and commands in error texts.
+    :param frontend: the front-end calling (``cli``, ``batch``, ``mcp``), for the usage
+        record.
     """
     budget = getattr(params, op.budget_param, None) if op.budget_param else None
     # Only an explicit budget makes counts exact: a default ceiling (None) and "no limit"
     # (0) keep the fast estimate.
     count = counter_for(bool(budget))
     started = time.perf_counter()
+    # Where a fallback answer is recorded: (front-end, start time), or None for no record.
+    usage = (frontend, started) if record and op.record_usage else None
     try:
         result = op.func(ws, params)
     except PrxError as err:
         if err.falls_back:
-            return _failed(ws, op, params, err, allow_fallback, args, extra, budget, wording)
+            return _failed(ws, op, params, err, allow_fallback, args, extra, budget, wording, usage)
         return Outcome(_error(op.name, err, ws, extra, wording), err.exit_code)
     except Exception as exc:  # a bug: answer through the fallback rather than crash
-        return _failed(ws, op, params, exc, allow_fallback, args, extra, budget, wording)
+        return _failed(ws, op, params, exc, allow_fallback, args, extra, budget, wording, usage)
     envelope = ok_envelope(op.name, result, warnings=ws.registry.warnings, count=count, extra=extra)
     if budget is None and op.budget_param and op.read_only:
         envelope = _refit_if_undercounted(ws, op, params, envelope, extra)
@@ -82,7 +87,7 @@ def invoke(
         # Records use the fast bytes/4 count: that is the envelope's own `tokens` unless a
         # budget made it exact, so serialise again only then.
         tokens = count_fast(dumps(envelope)) if budget else envelope["tokens"]
-        append_record(ws.config, op.name, tokens, baseline, wall_ms)
+        append_record(ws.config, op.name, tokens, baseline, wall_ms, frontend=frontend)
     return Outcome(envelope, op.exit_status(params, result) if op.exit_status else 0)
 
 
@@ -144,6 +149,7 @@ def _failed(
     extra: Mapping[str, Any] | None,
     budget: int | None,
     wording: Wording,
+    usage: tuple[str, float] | None,
 ) -> Outcome:
     from prx.fallback import describe_failure, log_failure, run_fallback
 
@@ -171,6 +177,8 @@ def _failed(
             count=counter_for(bool(budget)),
             extra=extra,
         )
+        if usage is not None:
+            _record_fallback(ws, op, envelope, answer.source, answer.raw_bytes, usage)
         return Outcome(envelope, 0)
     err = _as_prx_error(exc, detail, allow_fallback)
     if answer is not None:  # the Unix tool failed too: say so rather than answer "ok"
@@ -178,6 +186,25 @@ def _failed(
             f" (the fallback `{answer.source}` failed too, exit {answer.exit_code})"
         )
     return Outcome(_error(op.name, err, ws, extra, wording), err.exit_code)
+
+
+def _record_fallback(
+    ws: Workspace,
+    op: Operation,
+    envelope: Envelope,
+    source: str,
+    raw_bytes: int,
+    usage: tuple[str, float],
+) -> None:
+    """Record a fallback answer: its baseline is exactly what the Unix tool printed."""
+    from prx.plugin.interfaces import Baseline
+    from prx.usage.records import append_record
+
+    frontend, started = usage
+    baseline = Baseline(tokens=raw_bytes // 4, strategy="measured", command=source)
+    wall_ms = (time.perf_counter() - started) * 1000
+    tokens = count_fast(dumps(envelope))
+    append_record(ws.config, op.name, tokens, baseline, wall_ms, frontend=frontend, fallback=True)
 
 
 #: Exit codes from which each fallback tool reports a failure (grep exits 1 for "no match").

@@ -16,6 +16,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
+    from prx._types.bench import BenchResult, BenchTask
     from prx._types.exists import (
         ExistsResult,
     )
@@ -43,10 +44,13 @@ if TYPE_CHECKING:
     from prx._types.usage import (
         StatsResult,
         UsageByCommand,
+        UsageByFrontend,
         UsagePeriod,
     )
 
 __all__ = [
+    "BenchResult",
+    "BenchTask",
     "Diagnostic",
     "Failure",
     "RunReport",
@@ -71,10 +75,13 @@ __all__ = [
     "StatsResult",
     "Symbol",
     "UsageByCommand",
+    "UsageByFrontend",
     "UsagePeriod",
 ]
 
 _HOME = {
+    "BenchResult": "prx._types.bench",
+    "BenchTask": "prx._types.bench",
     "Diagnostic": "prx._types.run",
     "Failure": "prx._types.run",
     "RunReport": "prx._types.run",
@@ -99,6 +106,7 @@ _HOME = {
     "StatsResult": "prx._types.usage",
     "Symbol": "prx._types.read",
     "UsageByCommand": "prx._types.usage",
+    "UsageByFrontend": "prx._types.usage",
     "UsagePeriod": "prx._types.usage",
 }
 

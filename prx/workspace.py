@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from prx.plugin.registry import Registry
     from prx.progress import ProgressCallback
     from prx.types import (
+        BenchResult,
         ExistsResult,
         FindResult,
         IndexResult,
@@ -275,6 +276,12 @@ class Workspace:
             budget=budget,
         )
 
+    def bench(self, path: str | os.PathLike[str] = ".") -> BenchResult:
+        """prx against the plain Unix tools on agent tasks in ``path``. See :func:`prx.bench`."""
+        from prx.bench.agent import run_bench
+
+        return run_bench(self, os.fspath(path))
+
     def bench_ndcg(
         self,
         dataset: str | os.PathLike[str],
@@ -288,8 +295,8 @@ class Workspace:
 
         return evaluate_dataset(self, os.fspath(dataset), os.fspath(root), k=k, queries=queries)
 
-    def stats(self, *, reset: bool = False) -> StatsResult:
+    def stats(self, *, reset: bool = False, by_command: bool = False) -> StatsResult:
         """Token savings recorded by the front-ends. See :func:`prx.stats`."""
         from prx.usage.report import summarize
 
-        return summarize(self.config, reset=reset)
+        return summarize(self.config, reset=reset, by_command=by_command)

@@ -51,7 +51,10 @@ def test_stats_record_each_call_against_the_unix_baseline(run_cli, repo, prx_hom
     assert all_time["calls"] == 3
     assert all_time["tokens_baseline"] == sum(r["baseline_tokens"] for r in records)
     assert all_time["tokens_saved"] == all_time["tokens_baseline"] - all_time["tokens_returned"]
-    assert [c["command"] for c in data["by_command"]] == ["read", "find"]
+    assert data["by_command"] == [] and [f["frontend"] for f in data["by_frontend"]] == ["cli"]
+    commands = run_cli("stats", "--by-command", cwd=repo).envelope["data"]
+    assert [c["command"] for c in commands["by_command"]] == ["read", "find"]
+    assert commands["periods"] == [] and commands["by_frontend"] == []
     # stats does not count itself: asking twice gives the same figures.
     assert run_cli("stats", cwd=repo).envelope["data"]["periods"][2]["calls"] == 3
 

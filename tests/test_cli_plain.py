@@ -52,7 +52,23 @@ SAMPLES: dict[str, list[tuple[list[str], Facts]]] = {
         (["getcwd", "--literal", "--exists"], lambda d: ["yes", d["confidence"]]),
     ],
     "index": [([".", "--stats"], lambda d: [d["status"], f"{d['files_indexed']} files"])],
-    "stats": [([], lambda d: [p["label"] for p in d["periods"]] + ["calls"])],
+    "stats": [
+        ([], lambda d: [p["label"] for p in d["periods"]] + ["calls", "fallback"]),
+        (
+            ["--by-command"],
+            lambda d: [c["command"] for c in d["by_command"]] or ["no calls recorded"],
+        ),
+    ],
+    "bench": [
+        (
+            ["."],
+            lambda d: (
+                [t["task"] for t in d["tasks"]]
+                + [t["question"] for t in d["tasks"]]
+                + [f"prx {d['prx_tokens']} tokens"]
+            ),
+        )
+    ],
     # (not the summary: it holds the duration, which differs between the two runs)
     "run": [(["echo", "hello"], lambda d: [d["tool"], "hello", "exit 0", "1 line of output"])],
     "bench-ndcg": [

@@ -92,7 +92,7 @@ def test_large_files_with_little_grep_output_claim_no_big_savings(run_cli, make_
     assert record["baseline_strategy"] == "lower_bound"
     # prx returned more than grep prints: the savings are negative, and shown so.
     assert record["tokens"] > record["baseline_tokens"]
-    search = run_cli("stats", cwd=root).envelope["data"]["by_command"][0]
+    search = run_cli("stats", "--by-command", cwd=root).envelope["data"]["by_command"][0]
     assert search["command"] == "search"
     assert search["tokens_saved"] < 0 and search["savings_percent"] < 0
 
@@ -215,10 +215,11 @@ def test_negative_and_undefined_savings_are_shown(run_cli, make_repo, prx_home):
     run_cli("read", "src/alpha.py", "--hash", cwd=root)  # more than sha256sum prints
     data = run_cli("stats", cwd=root).envelope["data"]
     assert data["periods"][2]["savings_percent"] < 0
-    read = next(c for c in data["by_command"] if c["command"] == "read")
+    commands = run_cli("stats", "--by-command", cwd=root).envelope["data"]["by_command"]
+    read = next(c for c in commands if c["command"] == "read")
     assert read["tokens_saved"] < 0 and read["savings_percent"] < 0
     assert read["baseline_strategies"] == {"measured": 1}
-    plain = run_cli("stats", "--plain", cwd=root).stdout
+    plain = run_cli("stats", "--by-command", "--plain", cwd=root).stdout
     assert f"{read['savings_percent']:.1f}" in plain and "1 measured" in plain
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from prx._record import field, record
 
-__all__ = ["StatsResult", "UnixOutput", "UsageByCommand", "UsagePeriod"]
+__all__ = ["StatsResult", "UnixOutput", "UsageByCommand", "UsageByFrontend", "UsagePeriod"]
 
 
 @record
@@ -38,6 +38,10 @@ class UsagePeriod:
     tokens_returned: int
     #: Tokens the plain Unix tools would have returned.
     tokens_baseline: int
+    #: Calls answered by the Unix fallback (the operation failed inside).
+    fallbacks: int = 0
+    #: ``fallbacks / calls``, four decimals (0.0 without calls).
+    fallback_rate: float = 0.0
 
 
 @record
@@ -59,17 +63,44 @@ class UsageByCommand:
     #: Calls by how their baseline was obtained (``measured``, ``lower_bound``,
     #: ``estimate``, ``continuation``, ``parity``).
     baseline_strategies: dict[str, int] = field(default_factory=dict)
+    #: Calls answered by the Unix fallback.
+    fallbacks: int = 0
+    #: ``fallbacks / calls``, four decimals.
+    fallback_rate: float = 0.0
+
+
+@record
+class UsageByFrontend:
+    """Token savings of the calls of one front-end over all time."""
+
+    #: ``cli``, ``batch``, ``mcp``, ``library`` (a direct call of the dispatcher), or
+    #: ``unknown`` for records written before front-ends were recorded.
+    frontend: str
+    #: Calls recorded.
+    calls: int
+    #: Tokens prx returned.
+    tokens_returned: int
+    #: Tokens the plain Unix tools would have returned.
+    tokens_baseline: int
+    #: ``tokens_baseline - tokens_returned`` (negative when prx returned more).
+    tokens_saved: int
+    #: Savings as a percentage of the baseline, as in :class:`UsagePeriod`.
+    savings_percent: float | None
+    #: Calls answered by the Unix fallback.
+    fallbacks: int = 0
 
 
 @record
 class StatsResult:
     """The answer of :func:`prx.stats`."""
 
-    #: Last hour, last 24 hours and all time.
+    #: Last hour, last 24 hours and all time (empty with ``by_command``).
     periods: tuple[UsagePeriod, ...]
-    #: Per-command totals, most-called first.
+    #: Per-command totals, most-called first: only with ``by_command``.
     by_command: tuple[UsageByCommand, ...] = ()
-    #: Where the records are kept.
+    #: Per-front-end totals, most-called first (empty with ``by_command``).
+    by_frontend: tuple[UsageByFrontend, ...] = ()
+    #: Where the records are kept (the previous file, ``FILE.1``, is read too).
     file: str = ""
     #: Lines of the record file that could not be read.
     malformed_records: int = 0

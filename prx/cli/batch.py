@@ -73,6 +73,7 @@ def _answer_line(ws: Workspace, line: str, options: CliOptions) -> tuple[dict[st
             args=["batch", line],
             extra=extra,
             wording=BatchWording(op),
+            frontend="batch",
         )
         return outcome.envelope, outcome.exit_code
     except PrxError as err:

@@ -156,6 +156,7 @@ class CliFrontend(Frontend):
                     allow_fallback=not options.no_fallback,
                     args=list(argv),
                     wording=CliWording(op),
+                    frontend="cli",
                 )
         finally:
             progress.close()

@@ -1,4 +1,5 @@
-"""``--plain`` layouts for the commands with long answers: search, run, index, bench-ndcg.
+"""``--plain`` layouts for the commands with long answers: search, run, index, bench,
+bench-ndcg.
 
 Each takes a rich console and the envelope's ``data`` (plain JSON values). They show the
 same facts as the JSON, shortened only where the JSON says where the rest is.
@@ -10,7 +11,14 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-__all__ = ["bench_layout", "index_layout", "numbered", "run_layout", "search_layout"]
+__all__ = [
+    "agent_bench_layout",
+    "bench_layout",
+    "index_layout",
+    "numbered",
+    "run_layout",
+    "search_layout",
+]
 
 #: Snippet lines shown per search match; the JSON has the whole snippet.
 SNIPPET_LINES = 8
@@ -171,3 +179,52 @@ def bench_layout(console: Any, data: Any) -> None:
             f"  -> {files}" + (f"  ({row['error']})" if row.get("error") else ""),
             highlight=False,
         )
+
+
+def _fidelity(value: float | None) -> str:
+    return "-" if value is None else f"{value * 100:.0f}%"
+
+
+def agent_bench_layout(console: Any, data: Any) -> None:
+    from rich.table import Table
+
+    console.print(f"[bold]prx bench[/] {_escape(data['root'])}")
+    table = Table(
+        "task",
+        "prx tokens",
+        "unix tokens",
+        "saved %",
+        "prx ms",
+        "unix ms",
+        "prx fidelity",
+        "unix fidelity",
+    )
+    table.columns[0].no_wrap = True  # task names are short: never cut them
+    for task in data["tasks"]:
+        if task.get("skipped"):
+            table.add_row(task["task"], "skipped", *[""] * 6)
+            continue
+        saved = task["saved_percent"]
+        table.add_row(
+            task["task"],
+            str(task["prx_tokens"]),
+            str(task["unix_tokens"]),
+            "n/a" if saved is None else f"{saved:.1f}",
+            f"{task['prx_ms']:.0f}",
+            f"{task['unix_ms']:.0f}",
+            _fidelity(task["prx_fidelity"]),
+            _fidelity(task["unix_fidelity"]),
+        )
+    console.print(table)
+    console.print(
+        f"total over the tasks run: prx {data['prx_tokens']} tokens, Unix tools "
+        f"{data['unix_tokens']} tokens",
+        markup=False,
+    )
+    for number, task in enumerate(data["tasks"], 1):
+        console.out(f"{number}. {task['task']}: {task['question']}", highlight=False)
+        if task.get("skipped"):
+            console.out(f"   skipped: {task['skipped']}", highlight=False)
+        else:
+            console.out(f"   prx:  {task['prx_command']}", highlight=False)
+            console.out(f"   unix: {task['unix_command']}", highlight=False)

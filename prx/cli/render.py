@@ -206,20 +206,39 @@ def _percent(value: float | None) -> str:
 def _stats(console: Any, data: Any) -> None:
     from rich.table import Table
 
-    table = Table("period", "calls", "returned", "baseline", "saved", "%")
-    for p in data["periods"]:
-        table.add_row(
-            p["label"],
-            str(p["calls"]),
-            str(p["tokens_returned"]),
-            str(p["tokens_baseline"]),
-            str(p["tokens_saved"]),
-            _percent(p["savings_percent"]),
-        )
-    console.print(table)
+    if data.get("periods"):
+        table = Table("period", "calls", "returned", "baseline", "saved", "%", "fallback")
+        for p in data["periods"]:
+            table.add_row(
+                p["label"],
+                str(p["calls"]),
+                str(p["tokens_returned"]),
+                str(p["tokens_baseline"]),
+                str(p["tokens_saved"]),
+                _percent(p["savings_percent"]),
+                _share(p.get("fallbacks", 0), p.get("fallback_rate", 0.0)),
+            )
+        console.print(table)
+    if data.get("by_frontend"):
+        fronts = Table("front-end", "calls", "returned", "baseline", "saved", "%", "fallbacks")
+        for f in data["by_frontend"]:
+            fronts.add_row(
+                f["frontend"],
+                str(f["calls"]),
+                str(f["tokens_returned"]),
+                str(f["tokens_baseline"]),
+                str(f["tokens_saved"]),
+                _percent(f["savings_percent"]),
+                str(f["fallbacks"]),
+            )
+        console.print(fronts)
     if not data.get("by_command"):
+        if not data.get("periods") and not data.get("reset"):
+            console.print("no calls recorded", markup=False)
         return
-    commands = Table("command", "calls", "returned", "baseline", "saved", "%", "baseline by")
+    commands = Table(
+        "command", "calls", "returned", "baseline", "saved", "%", "fallback", "baseline by"
+    )
     for c in data["by_command"]:
         strategies = c.get("baseline_strategies") or {}
         commands.add_row(
@@ -229,9 +248,14 @@ def _stats(console: Any, data: Any) -> None:
             str(c["tokens_baseline"]),
             str(c["tokens_saved"]),
             _percent(c["savings_percent"]),
+            _share(c.get("fallbacks", 0), c.get("fallback_rate", 0.0)),
             ", ".join(f"{n} {how}" for how, n in strategies.items()),
         )
     console.print(commands)
+
+
+def _share(count: int, rate: float) -> str:
+    return f"{count} ({rate * 100:.1f}%)"
 
 
 def _symbols(console: Any, symbols: list[dict[str, Any]], depth: int) -> None:
@@ -276,6 +300,7 @@ _DATA = {
     "stats": _stats,
     "outline": _outline,
     "search": _search,
+    "bench": _layout("agent_bench_layout"),
     "bench-ndcg": _layout("bench_layout"),
     "run": _layout("run_layout"),
     "index": _layout("index_layout"),

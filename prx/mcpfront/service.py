@@ -79,7 +79,7 @@ class McpService:
         from prx.dispatch import invoke
 
         with self._lock:
-            outcome = invoke(self.workspace, op, params, wording=wording)
+            outcome = invoke(self.workspace, op, params, wording=wording, frontend="mcp")
         envelope = outcome.envelope
         if envelope.get("status") == "error":
             return Answer(envelope, True)

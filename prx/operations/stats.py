@@ -15,10 +15,14 @@ class StatsParams:
     """Parameters of ``prx stats``."""
 
     reset: bool = param(False, help="delete the usage records")
+    by_command: bool = param(
+        False,
+        help="only the per-command table (calls, tokens, savings, fallbacks, baselines)",
+    )
 
 
 def _run(ws: Workspace, p: StatsParams) -> StatsResult:
-    return ws.stats(reset=p.reset)
+    return ws.stats(reset=p.reset, by_command=p.by_command)
 
 
 STATS = Operation(

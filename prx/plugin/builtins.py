@@ -18,6 +18,7 @@ __all__ = ["BUILTIN_FRONTENDS", "BUILTIN_OPERATIONS", "BUILTIN_RENDERERS", "load
 
 #: Operation name -> "module:attribute" of its descriptor.
 BUILTIN_OPERATIONS: dict[str, str] = {
+    "bench": "prx.operations.bench:BENCH",
     "bench-ndcg": "prx.operations.bench_ndcg:BENCH_NDCG",
     "exists": "prx.operations.exists:EXISTS",
     "find": "prx.operations.find:FIND",
