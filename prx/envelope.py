@@ -90,13 +90,24 @@ def dumps(envelope: Mapping[str, Any], *, indent: int | None = None) -> str:
     """Serialise compactly (or indented), keeping non-ASCII text as is.
 
     The output is always valid UTF-8: see :func:`escape_surrogates` for the bytes of a
-    name that is not UTF-8.
+    name that is not UTF-8. It is also always one line for every line splitter: U+0085,
+    U+2028 and U+2029 (which ``str.splitlines`` and some JSON Lines readers take as line
+    ends) are written as ``\\uXXXX`` escapes.
     """
     if indent is None:
         text = json.dumps(envelope, separators=(",", ":"), ensure_ascii=False)
     else:
         text = json.dumps(envelope, indent=indent, ensure_ascii=False)
-    return text if text.isascii() else escape_surrogates(text, json_text=True)
+    if text.isascii():
+        return text
+    text = escape_surrogates(text, json_text=True)
+    if "\x85" in text or "\u2028" in text or "\u2029" in text:
+        text = text.translate(_LINE_BREAKS)
+    return text
+
+
+# Only inside JSON strings can these appear (json.dumps writes ASCII whitespace elsewhere).
+_LINE_BREAKS = {0x85: "\\u0085", 0x2028: "\\u2028", 0x2029: "\\u2029"}
 
 
 def escape_surrogates(text: str, *, json_text: bool = False) -> str:

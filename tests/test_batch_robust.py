@@ -86,3 +86,30 @@ def test_cmd_of_the_wrong_type_is_not_reported_as_missing(tree: Path) -> None:
     message = answers[0]["error"]["message"]  # type: ignore[index]
     assert "missing" not in message
     assert "must be a string" in message
+
+
+@pytest.mark.parametrize("char", ["\u0085", "\u2028", "\u2029"])
+def test_line_separators_in_text_never_split_an_answer(tree: Path, char: str) -> None:
+    # Found by the soak run: str.splitlines() (and some JSON Lines readers) end a line at
+    # U+0085, U+2028 and U+2029, which JSON allows raw inside strings.
+    (tree / f"odd{char}name.py").write_text("def alpha():\n    return 1\n")
+    stdin = "\n".join(
+        [
+            json.dumps({"cmd": "read", "path": char}),
+            json.dumps({"cmd": "find", "path": "."}),
+            json.dumps({"cmd": "exists", "pattern": f"x{char}y", "id": char}),
+        ]
+    )
+    done = subprocess.run(
+        [sys.executable, "-m", "prx", "batch"],
+        input=stdin.encode(),
+        cwd=tree,
+        capture_output=True,
+        timeout=120,
+        env={**os.environ, "PRX_DISABLE_PLUGIN_AUTOLOAD": "1"},
+    )
+    lines = done.stdout.decode("utf-8").splitlines()
+    assert len(lines) == 3
+    answers = [json.loads(line) for line in lines]
+    assert answers[2]["id"] == char
+    assert f"odd{char}name.py" in json.dumps(answers[1], ensure_ascii=False)
