@@ -37,6 +37,8 @@ __all__ = [
     "RUN_CEILING",
     "SEARCH_CEILING",
     "Cap",
+    "answer_max",
+    "ceilings_at_most",
     "cap_for",
     "data_tokens",
     "exact_ceilings",
@@ -101,6 +103,7 @@ class Cap:
 def cap_for(budget: int | None, ceiling: int) -> Cap:
     """The cap of an answer given ``budget`` (None: the default ``ceiling``; 0: no limit)."""
     if budget is None:
+        ceiling = min(ceiling, _CEILING_AT_MOST.get() or ceiling)
         forced = _FORCED_EXACT_LIMIT.get()
         if forced is not None:
             return Cap(tokens=min(ceiling, forced), exact=True, exact_ceiling=True)
@@ -127,6 +130,26 @@ def exact_ceilings(tokens: int) -> Iterator[None]:
         yield
     finally:
         _FORCED_EXACT_LIMIT.reset(reset)
+
+
+_CEILING_AT_MOST: ContextVar[int | None] = ContextVar("prx_ceiling_at_most", default=None)
+
+
+@contextmanager
+def ceilings_at_most(tokens: int) -> Iterator[None]:
+    """Within the block, every default ceiling is at most ``tokens`` (a front-end with a
+    smaller default answer size, such as the MCP server), still counted with the estimate."""
+    reset = _CEILING_AT_MOST.set(tokens)
+    try:
+        yield
+    finally:
+        _CEILING_AT_MOST.reset(reset)
+
+
+def answer_max() -> int:
+    """The most tokens a default answer may take here: :data:`ANSWER_MAX`, or less within
+    :func:`ceilings_at_most`."""
+    return min(ANSWER_MAX, _CEILING_AT_MOST.get() or ANSWER_MAX)
 
 
 #: Characters of a query or pattern an answer echoes back; the rest is only counted.

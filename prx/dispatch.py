@@ -10,7 +10,7 @@ import time
 from collections.abc import Mapping, Sequence
 
 from prx._record import record
-from prx.budget import ANSWER_MAX, FALLBACK_CEILING
+from prx.budget import FALLBACK_CEILING
 from prx.envelope import Envelope, dumps, error_envelope, fallback_envelope, ok_envelope
 from prx.errors import LIBRARY, InternalError, PrxError, PrxIOError, Wording
 from prx.tokens import count_fast, counter_for
@@ -101,15 +101,20 @@ def _refit_if_undercounted(
     """The answer again, fitted in exact tokens, when the estimate its default ceiling was
     counted with undercounts it by more than a tenth (dense numbers, minified data).
 
-    Only an answer the estimate puts above half of :data:`ANSWER_MAX` is counted exactly:
-    that costs tiktoken's start-up, which small answers never pay.
+    Only an answer the estimate puts above half of :data:`ANSWER_MAX`, and whose text a
+    cheap count of its pieces finds denser than the estimate assumes, is counted exactly:
+    that costs tiktoken's start-up, which small answers and ordinary code never pay.
     """
-    estimate = envelope["tokens"]
-    if estimate <= ANSWER_MAX // 2:
-        return envelope
-    from prx.tokens import count_exact
+    from prx.budget import answer_max
 
-    if count_exact(dumps(envelope)) <= estimate * 1.1:
+    estimate = envelope["tokens"]
+    if estimate <= answer_max() // 2:
+        return envelope
+    from prx.tokens import count_dense, count_exact
+
+    text = dumps(envelope)
+    # Only text denser than bytes/4 assumes (numbers, CJK, minified data) is counted exactly.
+    if count_dense(text) <= estimate * 1.1 or count_exact(text) <= estimate * 1.1:
         return envelope
     from prx.budget import exact_ceilings
 

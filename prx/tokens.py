@@ -14,7 +14,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-__all__ = ["TokenCounter", "count_exact", "count_fast", "counter_for"]
+__all__ = ["TokenCounter", "count_dense", "count_exact", "count_fast", "counter_for"]
 
 #: A function from text to a token count.
 TokenCounter = Callable[[str], int]
@@ -32,6 +32,22 @@ _SPECIAL = {
     "<|fim_suffix|>": 100260,
     "<|endofprompt|>": 100276,
 }
+
+
+_DENSE_PIECES = None
+
+
+def count_dense(text: str) -> int:
+    """A cheap count of the pieces cl100k_base splits text into at least: runs of letters,
+    groups of up to three digits, runs of punctuation, each non-ASCII character. Close to
+    the exact count for code and prose, and far above bytes/4 for dense text (numbers,
+    CJK, minified data), which is what it is for."""
+    global _DENSE_PIECES
+    if _DENSE_PIECES is None:
+        import re
+
+        _DENSE_PIECES = re.compile(r"[A-Za-z]+|\d{1,3}|[^\sA-Za-z\d\x80-\U0010ffff]+|[^\x00-\x7f]")
+    return len(_DENSE_PIECES.findall(text))
 
 
 def count_fast(text: str) -> int:

@@ -76,9 +76,10 @@ class McpService:
             params, limit = self._params(op, arguments)
         except PrxError as err:
             return Answer(error_envelope(op.name, err, wording=wording), True)
+        from prx.budget import ceilings_at_most
         from prx.dispatch import invoke
 
-        with self._lock:
+        with self._lock, ceilings_at_most(DEFAULT_BUDGET):
             outcome = invoke(self.workspace, op, params, wording=wording, frontend="mcp")
         envelope = outcome.envelope
         if envelope.get("status") == "error":
@@ -109,7 +110,9 @@ class McpService:
             if isinstance(value, str):
                 check_path(self.workspace.root_dir, value)
         params = params_from_mapping(op, args)
-        if budget_name is not None:
+        if budget_name is not None and getattr(params, budget_name) is not None:
+            # A budget the caller gave is exact; without one, the default ceilings apply,
+            # each at most DEFAULT_BUDGET (see answer()), counted with the fast estimate.
             budget = _budget(getattr(params, budget_name), DEFAULT_BUDGET)
             params = replace(params, **{budget_name: budget})
         return params, limit
