@@ -53,6 +53,13 @@ SAMPLES: dict[str, list[tuple[list[str], Facts]]] = {
     ],
     "index": [([".", "--stats"], lambda d: [d["status"], f"{d['files_indexed']} files"])],
     "stats": [([], lambda d: [p["label"] for p in d["periods"]] + ["calls"])],
+    # A dry run at project scope: nothing is written, the home directory is not read.
+    "init": [
+        (
+            ["--client", "cursor"],
+            lambda d: ["dry run", *(f"{f['action']:<9} {f['path']}" for f in d["files"])],
+        )
+    ],
     # (not the summary: it holds the duration, which differs between the two runs)
     "run": [(["echo", "hello"], lambda d: [d["tool"], "hello", "exit 0", "1 line of output"])],
     "bench-ndcg": [
