@@ -438,3 +438,17 @@ def test_mcp_serves_init_only_with_allow_write():
     assert not init.read_only
     assert select_operations([init]) == []
     assert select_operations([init], allow_write=True) == [init]
+
+
+def test_settings_added_to_prx_entry_are_kept(env):
+    project, _ = env
+    settings = '{"mcpServers": {"prx": {"command": "prx", "args": ["mcp"], "env": {"A": "1"}}}}'
+    (project / ".cursor").mkdir()
+    (project / ".cursor/mcp.json").write_text(settings)
+    (project / ".codex").mkdir()
+    toml = '[mcp_servers.prx]\ncommand = "prx"\nargs = ["mcp"]\ntool_timeout_sec = 300\n'
+    (project / ".codex/config.toml").write_text(toml)
+    result = _init(project, "cursor", "codex", apply=True)
+    assert [f.action for f in result.files if f.client != "guide"] == ["unchanged", "unchanged"]
+    assert (project / ".cursor/mcp.json").read_text() == settings
+    assert (project / ".codex/config.toml").read_text() == toml

@@ -102,6 +102,8 @@ def _json(client: Client, old: str | None, *, uninstall: bool) -> str | None:
         servers = servers.get(key) if isinstance(servers, dict) else None
     if uninstall and not (isinstance(servers, dict) and NAME in servers):
         return old
+    if not uninstall and isinstance(servers, dict) and _covers(servers.get(NAME), client.entry):
+        return old
     try:
         new = (
             jsonc.remove_member(old, client.key, NAME)
@@ -116,6 +118,12 @@ def _json(client: Client, old: str | None, *, uninstall: bool) -> str | None:
     if uninstall and new != old and jsonc.parse(new)[0] == {} and not jsonc.parse(new)[2]:
         return None  # only prx's entry was there: the file was prx's
     return new
+
+
+def _covers(existing: Any, entry: Any) -> bool:
+    """Whether an entry already in place holds prx's (settings added to it, such as
+    ``env`` or a timeout, are the user's: kept)."""
+    return isinstance(existing, dict) and all(existing.get(k) == v for k, v in entry.items())
 
 
 def _expected(value: dict[str, Any], path: tuple[str, ...], entry: Any) -> dict[str, Any]:
@@ -185,7 +193,7 @@ def _toml(client: Client, old: str | None, *, uninstall: bool) -> str | None:
     present = isinstance(servers, dict) and NAME in servers
     if uninstall and not present:
         return old
-    if not uninstall and present and servers[NAME] == client.entry:
+    if not uninstall and present and _covers(servers[NAME], client.entry):
         return old
     blocks = _toml_blocks(text, client)
     if present and not blocks:
