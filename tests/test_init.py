@@ -452,3 +452,18 @@ def test_settings_added_to_prx_entry_are_kept(env):
     assert [f.action for f in result.files if f.client != "guide"] == ["unchanged", "unchanged"]
     assert (project / ".cursor/mcp.json").read_text() == settings
     assert (project / ".codex/config.toml").read_text() == toml
+
+
+def test_windows_line_endings_are_kept(env):
+    project, _ = env
+    original = b'{\r\n  "mcpServers": {\r\n    "other": {"command": "x"}\r\n  }\r\n}\r\n'
+    (project / ".mcp.json").write_bytes(original)
+    (project / "AGENTS.md").write_bytes(b"# Agents\r\n")
+    _init(project, "claude-code", apply=True)
+    for name in (".mcp.json", "AGENTS.md"):
+        data = (project / name).read_bytes()
+        assert data.count(b"\n") == data.count(b"\r\n") > 2, name
+    assert json.loads((project / ".mcp.json").read_bytes())["mcpServers"]["prx"]["args"] == ["mcp"]
+    _init(project, "claude-code", apply=True, uninstall=True)
+    assert (project / ".mcp.json").read_bytes() == original
+    assert (project / "AGENTS.md").read_bytes() == b"# Agents\r\n"

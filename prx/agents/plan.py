@@ -116,8 +116,11 @@ def _plan(
     except OSError as exc:
         item.action, item.note = "refused", f"cannot be read ({exc.strerror}); left untouched"
         return item
+    # A file with Windows line endings throughout keeps them: edited as LF, written back.
+    crlf = item.old is not None and item.old.count("\n") == item.old.count("\r\n") > 0
     try:
-        item.new = change(item.old)
+        new = change(item.old.replace("\r\n", "\n") if crlf and item.old else item.old)
+        item.new = new.replace("\n", "\r\n") if crlf and new is not None else new
     except edits.Refused as exc:
         item.action, item.note = "refused", str(exc)
         return item
