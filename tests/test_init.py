@@ -467,3 +467,13 @@ def test_windows_line_endings_are_kept(env):
     _init(project, "claude-code", apply=True, uninstall=True)
     assert (project / ".mcp.json").read_bytes() == original
     assert (project / "AGENTS.md").read_bytes() == b"# Agents\r\n"
+
+
+def test_a_long_diff_is_cut_and_says_how_much_is_left(env):
+    project, _ = env
+    old_guide = "".join(f"old line {i}\n" for i in range(100))
+    (project / "AGENTS.md").write_text(f"<!-- prx:start -->\n{old_guide}<!-- prx:end -->\n")
+    result = _init(project, "cursor")
+    (agents,) = [f for f in result.files if f.path == "AGENTS.md"]
+    lines = (agents.diff or "").splitlines()
+    assert len(lines) == 61 and re.fullmatch(r"\.\.\. \d+ more diff lines", lines[-1])
