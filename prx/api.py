@@ -15,6 +15,7 @@ from prx.types import (
     ExistsResult,
     FindResult,
     IndexResult,
+    InitResult,
     OutlineResult,
     ReadResult,
     RunReport,
@@ -36,6 +37,7 @@ __all__ = [
     "exists",
     "find",
     "index",
+    "init",
     "outline",
     "read",
     "run",
@@ -356,3 +358,28 @@ def stats(*, reset: bool = False, by_command: bool = False) -> StatsResult:
     :param by_command: answer only the per-command table instead.
     """
     return workspace_for(".").stats(reset=reset, by_command=by_command)
+
+
+def init(
+    *,
+    client: Sequence[str] = (),
+    user: bool = False,
+    apply: bool = False,
+    uninstall: bool = False,
+    root: PathArg = ".",
+) -> InitResult:
+    """Register prx's MCP server (``prx mcp``) with agent clients and add its usage guide.
+
+    A dry run unless ``apply``: the result lists every file with its change as a diff.
+    Existing configuration is merged into, never overwritten; a file that cannot be
+    changed without loss is reported (``refused``) and left as it is.
+
+    :param client: the clients to configure (``cursor``, ``codex`` ...); default: every
+        client whose configuration directory or executable is found.
+    :param user: change the user's configuration files (under the home directory)
+        instead of the project's; the usage guide is a project file, left out then.
+    :param apply: write the changes, atomically, keeping ``FILE.prx-backup``.
+    :param uninstall: remove what ``init`` added instead.
+    :param root: the project directory.
+    """
+    return workspace_for(root).init(client=client, user=user, apply=apply, uninstall=uninstall)

@@ -26,6 +26,7 @@ if TYPE_CHECKING:
         FindStats,
     )
     from prx._types.index import IndexResult
+    from prx._types.init import InitFile, InitResult
     from prx._types.lang import Chunk, ImportRef, SyntaxReport
     from prx._types.outline import (
         FileOutline,
@@ -55,6 +56,8 @@ __all__ = [
     "Failure",
     "RunReport",
     "IndexResult",
+    "InitFile",
+    "InitResult",
     "Match",
     "SearchExistsResult",
     "SearchResult",
@@ -86,6 +89,8 @@ _HOME = {
     "Failure": "prx._types.run",
     "RunReport": "prx._types.run",
     "IndexResult": "prx._types.index",
+    "InitFile": "prx._types.init",
+    "InitResult": "prx._types.init",
     "Match": "prx._types.search",
     "SearchExistsResult": "prx._types.search",
     "SearchResult": "prx._types.search",

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
         ExistsResult,
         FindResult,
         IndexResult,
+        InitResult,
         OutlineResult,
         ReadResult,
         RunReport,
@@ -294,6 +295,23 @@ class Workspace:
         from prx.operations.bench_ndcg import evaluate_dataset
 
         return evaluate_dataset(self, os.fspath(dataset), os.fspath(root), k=k, queries=queries)
+
+    def init(
+        self,
+        *,
+        client: Sequence[str] = (),
+        user: bool = False,
+        apply: bool = False,
+        uninstall: bool = False,
+    ) -> InitResult:
+        """Register prx's MCP server with agent clients. See :func:`prx.init`."""
+        from pathlib import Path
+
+        from prx.agents.plan import init
+
+        return init(
+            Path(self.root_dir), clients=client, user=user, apply=apply, uninstall=uninstall
+        )
 
     def stats(self, *, reset: bool = False, by_command: bool = False) -> StatsResult:
         """Token savings recorded by the front-ends. See :func:`prx.stats`."""

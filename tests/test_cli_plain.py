@@ -69,6 +69,13 @@ SAMPLES: dict[str, list[tuple[list[str], Facts]]] = {
             ),
         )
     ],
+    # A dry run at project scope: nothing is written, the home directory is not read.
+    "init": [
+        (
+            ["--client", "cursor"],
+            lambda d: ["dry run", *(f"{f['action']:<9} {f['path']}" for f in d["files"])],
+        )
+    ],
     # (not the summary: it holds the duration, which differs between the two runs)
     "run": [(["echo", "hello"], lambda d: [d["tool"], "hello", "exit 0", "1 line of output"])],
     "bench-ndcg": [

@@ -276,6 +276,21 @@ def _outline(console: Any, data: Any) -> None:
         _symbols(console, entry["symbols"], 1)
 
 
+def _init(console: Any, data: Any) -> None:
+    what = "remove prx" if data["uninstall"] else "register prx"
+    if data["applied"]:
+        console.out(f"{what}, {data['scope']} scope: written")
+    else:
+        console.out(f"{what}, {data['scope']} scope: dry run, nothing written (--apply writes)")
+    for entry in data["files"]:
+        console.out(f"  {entry['action']:<9} {entry['path']}  ({entry['client']})")
+        for key in ("note", "backup"):
+            if entry.get(key):
+                console.out(f"            {key}: {entry[key]}")
+        for line in (entry.get("diff") or "").splitlines():
+            console.out("            " + line)
+
+
 def _layout(name: str) -> Any:
     # The long layouts live apart and load only with --plain.
     def show(console: Any, data: Any) -> None:
@@ -298,6 +313,7 @@ _DATA = {
     "find": _find,
     "exists": _exists,
     "stats": _stats,
+    "init": _init,
     "outline": _outline,
     "search": _search,
     "bench": _layout("agent_bench_layout"),

@@ -23,6 +23,7 @@ BUILTIN_OPERATIONS: dict[str, str] = {
     "exists": "prx.operations.exists:EXISTS",
     "find": "prx.operations.find:FIND",
     "index": "prx.operations.index:INDEX",
+    "init": "prx.operations.init:INIT",
     "outline": "prx.operations.outline:OUTLINE",
     "read": "prx.operations.read:READ",
     "run": "prx.operations.run:RUN",
