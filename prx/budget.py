@@ -156,12 +156,12 @@ def answer_max() -> int:
 ECHO_CHARS = 200
 
 
-def shortened_echo(text: str) -> str:
-    """``text`` as an answer echoes it: a long query or pattern (a 2 MB one is possible)
-    keeps its first :data:`ECHO_CHARS` characters and says how many more there were."""
-    if len(text) <= ECHO_CHARS:
+def shortened_echo(text: str, limit: int = ECHO_CHARS) -> str:
+    """``text`` as an answer (or a record) echoes it: a long query or pattern (a 2 MB one
+    is possible) keeps its first ``limit`` characters and says how many more there were."""
+    if len(text) <= limit:
         return text
-    return f"{text[:ECHO_CHARS]}… [{len(text) - ECHO_CHARS} more characters]"
+    return f"{text[:limit]}… [{len(text) - limit} more characters]"
 
 
 def data_tokens(result: Any, count: TokenCounter) -> int:

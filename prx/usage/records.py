@@ -6,12 +6,17 @@ import json
 import os
 import time
 
+from prx.budget import shortened_echo
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from prx.config import Config
     from prx.plugin.interfaces import Baseline
 
 __all__ = ["FRONTENDS", "append_record", "previous_file"]
+
+#: Characters of a baseline command a usage record keeps.
+_COMMAND_CHARS = 300
 
 #: The front-ends a record names (``library``: a direct call of :func:`prx.dispatch.invoke`).
 FRONTENDS = ("cli", "batch", "mcp", "library")
@@ -47,7 +52,7 @@ def append_record(
         "baseline_tokens": baseline.tokens if baseline else tokens,
         "baseline_strategy": baseline.strategy if baseline else "parity",
         # A 2 MB pattern must not make a 2 MB line (one write keeps concurrent lines whole).
-        "baseline_command": _shortened(baseline.command) if baseline else None,
+        "baseline_command": shortened_echo(baseline.command, _COMMAND_CHARS) if baseline else None,
         "wall_ms": round(wall_ms, 2),
         "frontend": frontend,
     }
@@ -96,13 +101,3 @@ def _rotate(path: str, room: int) -> None:
             pass
         finally:
             fcntl.flock(lock.fileno(), fcntl.LOCK_UN)
-
-
-#: Characters of a baseline command a usage record keeps.
-_COMMAND_CHARS = 300
-
-
-def _shortened(command: str) -> str:
-    if len(command) <= _COMMAND_CHARS:
-        return command
-    return f"{command[:_COMMAND_CHARS]}… [{len(command) - _COMMAND_CHARS} more characters]"
