@@ -30,6 +30,7 @@ __all__ = [
     "fallback_envelope",
     "ok_envelope",
     "to_jsonable",
+    "with_warning",
 ]
 
 #: An envelope is a plain JSON object.
@@ -143,6 +144,14 @@ def _with_tokens(envelope: Envelope, count: TokenCounter) -> Envelope:
             break
         envelope["tokens"] = n
     return envelope
+
+
+def with_warning(envelope: Envelope, warning: str, count: TokenCounter = count_fast) -> Envelope:
+    """``envelope`` with one more note in ``warnings`` (a front-end's own, such as the MCP
+    server's background index), its ``tokens`` counted again."""
+    envelope = dict(envelope)
+    envelope["warnings"] = [*envelope.get("warnings", ()), warning]
+    return _with_tokens(envelope, count)
 
 
 def _base(command: str, status: str) -> Envelope:

@@ -14,17 +14,24 @@ from prx.plugin._frontends import Frontend
 
 __all__ = ["McpFrontend", "McpOptions", "parse_options"]
 
-USAGE = "prx mcp [--root DIR] [--tools a,b] [--allow-run] [--allow-write]"
+USAGE = (
+    "prx mcp [--root DIR] [--tools a,b] [--toolsets a,b] [--allow-run] [--allow-write] "
+    "[--no-auto-index]"
+)
 HELP = f"""usage: {USAGE}
 
 Serve prx's commands as MCP tools over stdio (JSON-RPC on stdout, nothing else); needs
 the extra prx[mcp]. See docs/mcp.md.
 
 options:
-  --root DIR     the directory every path must stay inside (default: .)
-  --tools a,b    serve only these tools (default: every read-only one)
-  --allow-run    also serve `run` (runs commands)
-  --allow-write  also serve the tools that write (`index`, `stats`, `init`)
+  --root DIR        the directory every path must stay inside (default: .)
+  --tools a,b       serve only these tools (default: every read-only one)
+  --toolsets a,b    serve only these groups of tools: navigate (read, find, outline,
+                    exists), search, understand, edit, run, admin (index, stats, init,
+                    bench-ndcg), plugins (third-party operations); with --tools, both
+  --allow-run       also serve `run` (runs commands)
+  --allow-write     also serve the tools that write (`index`, `stats`, `init`)
+  --no-auto-index   never build or update the root's index (.prx/) in the background
 """
 
 
@@ -35,13 +42,17 @@ class McpOptions:
         self,
         root: str = ".",
         tools: tuple[str, ...] | None = None,
+        toolsets: tuple[str, ...] | None = None,
         allow_run: bool = False,
         allow_write: bool = False,
+        auto_index: bool = True,
     ) -> None:
         self.root = root
         self.tools = tools
+        self.toolsets = toolsets
         self.allow_run = allow_run
         self.allow_write = allow_write
+        self.auto_index = auto_index
 
 
 def parse_options(argv: Sequence[str]) -> McpOptions:
@@ -51,20 +62,25 @@ def parse_options(argv: Sequence[str]) -> McpOptions:
     while args:
         arg = args.pop(0)
         flag, eq, inline = arg.partition("=")
-        if flag in ("--root", "--tools"):
+        if flag in ("--root", "--tools", "--toolsets"):
             value = inline if eq else (args.pop(0) if args else None)
             if not value:
                 raise InvalidArgumentError(
                     f"invalid argument {flag}: a value is required", suggestion=f"Usage: {USAGE}"
                 )
+            names = tuple(t.strip() for t in value.split(",") if t.strip())
             if flag == "--root":
                 options.root = value
+            elif flag == "--tools":
+                options.tools = names
             else:
-                options.tools = tuple(t.strip() for t in value.split(",") if t.strip())
+                options.toolsets = names
         elif arg == "--allow-run":
             options.allow_run = True
         elif arg == "--allow-write":
             options.allow_write = True
+        elif arg == "--no-auto-index":
+            options.auto_index = False
         else:
             raise InvalidArgumentError(
                 f"invalid argument: unknown option {arg!r}", suggestion=f"Usage: {USAGE}"
@@ -91,8 +107,9 @@ class McpFrontend(Frontend):
                 "invalid argument: `prx mcp` needs the MCP SDK, which is not installed",
                 suggestion="Install it with: pip install 'prx[mcp]'",
             ) from None
+        from prx.mcpfront.background import BackgroundIndex
         from prx.mcpfront.server import build_server
-        from prx.mcpfront.service import McpService, select_operations
+        from prx.mcpfront.service import TOOLSETS, McpService, select_operations
         from prx.workspace import Workspace
 
         root = os.path.abspath(options.root)
@@ -101,19 +118,34 @@ class McpFrontend(Frontend):
         ws = self.workspace
         if os.path.abspath(ws.root_dir) != root:
             ws = Workspace(root, config=ws.config, plugins=ws._plugins)
+        offered = [op for op in ws.registry.operations() if "mcp" in op.frontends]
+        _check_names("--tools", options.tools, {op.name for op in offered}, "tool")
+        known_sets = set(TOOLSETS) | {op.toolset for op in offered}
+        _check_names("--toolsets", options.toolsets, known_sets, "toolset")
         operations = select_operations(
-            ws.registry.operations(),
+            offered,
             tools=options.tools,
+            toolsets=options.toolsets,
             allow_run=options.allow_run,
             allow_write=options.allow_write,
         )
-        if options.tools is not None:
-            known = {op.name for op in ws.registry.operations() if "mcp" in op.frontends}
-            unknown = sorted(set(options.tools) - known)
-            if unknown:
-                raise InvalidArgumentError(
-                    f"invalid argument --tools: unknown tool {unknown[0]!r}",
-                    suggestion=f"Known tools: {', '.join(sorted(known))}.",
-                )
-        build_server(McpService(ws), operations).run()  # stdio until the client leaves
+        # A client that starts servers in the home directory (or /) must not get it indexed.
+        broad = root in (os.path.abspath(os.sep), os.path.abspath(os.path.expanduser("~")))
+        background = BackgroundIndex(ws.root_dir) if options.auto_index and not broad else None
+        if background is not None:
+            background.ensure()  # a missing or stale index is brought up to date at once
+        try:
+            build_server(McpService(ws, background), operations).run()  # until the client leaves
+        finally:
+            if background is not None:
+                background.close()
         return 0
+
+
+def _check_names(flag: str, given: tuple[str, ...] | None, known: set[str], what: str) -> None:
+    unknown = sorted(set(given or ()) - known)
+    if unknown:
+        raise InvalidArgumentError(
+            f"invalid argument {flag}: unknown {what} {unknown[0]!r}",
+            suggestion=f"Known {what}s: {', '.join(sorted(known))}.",
+        )

@@ -9,9 +9,11 @@ validates them, as for a batch line).
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Sequence
 
 from prx._version import __version__
+from prx.mcpfront.background import IndexStatus
 from prx.mcpfront.schema import describe, input_schema
 from prx.mcpfront.service import Answer, McpService
 from prx.plugin._operation import Operation
@@ -22,9 +24,11 @@ if TYPE_CHECKING:
     from typing import Any
 
     from mcp.server import MCPServer
+    from mcp.server.context import CallNext, HandlerResult, ServerRequestContext
     from mcp.server.mcpserver.tools.base import Tool
+    from mcp.types import LoggingLevel
 
-__all__ = ["build_server"]
+__all__ = ["IndexNotifier", "build_server"]
 
 INSTRUCTIONS = (
     "prx answers with JSON envelopes (status, tokens, data) about the project under its "
@@ -35,15 +39,115 @@ INSTRUCTIONS = (
 
 
 def build_server(service: McpService, operations: Sequence[Operation]) -> MCPServer:
-    """An MCP server answering ``operations`` through ``service``."""
+    """An MCP server answering ``operations`` through ``service``; with a background
+    index, its progress goes to the client as log notifications (:class:`IndexNotifier`)."""
     from mcp.server import MCPServer
 
-    return MCPServer(
+    server: MCPServer = MCPServer(
         name="prx",
         version=__version__,
         instructions=INSTRUCTIONS,
         tools=[_tool(service, op) for op in operations],
     )
+    if service.background is not None:
+        notifier = IndexNotifier()
+        service.background.listener = notifier.publish
+        notifier.install(server)
+    return server
+
+
+#: Log levels in increasing severity (RFC 5424, as MCP orders them).
+_LEVELS = ("debug", "info", "notice", "warning", "error", "critical", "alert", "emergency")
+
+
+class IndexNotifier:
+    """Sends the background index's progress as ``notifications/message`` (logger
+    ``prx.index``) once the client has initialized the connection.
+
+    Progress outside any request has no progress token to ride on, so it goes out as log
+    messages on the connection: the one channel protocol versions up to 2025-11-25 offer
+    for it. From 2026-07-28 logs exist only inside requests; there the answers' warnings
+    are the only report.
+    """
+
+    #: The least time between two progress messages (state changes always go out).
+    INTERVAL_SECONDS = 1.0
+
+    def __init__(self) -> None:
+        self.level = "info"  # logging/setLevel moves it
+        self._session: Any = None
+        self._token: Any = None
+        self._lock = threading.Lock()
+        self._latest: IndexStatus | None = None
+        self._sent_state = ""
+        self._sent_at = 0.0
+
+    def install(self, server: MCPServer) -> None:
+        """Watch for the connection's start, and declare the logging capability."""
+        import mcp.types as types
+
+        server.middleware.append(self._watch)
+        # MCPServer has no public hook for logging/setLevel (deprecated from 2026-07-28):
+        # the low-level server's handler table is what declares the capability.
+        lowlevel = getattr(server, "_lowlevel_server", None)
+        if lowlevel is not None and hasattr(lowlevel, "add_request_handler"):
+            lowlevel.add_request_handler(
+                "logging/setLevel", types.SetLevelRequestParams, self._set_level
+            )
+
+    async def _set_level(self, ctx: ServerRequestContext[Any], params: Any) -> HandlerResult:
+        import mcp.types as types
+
+        self.level = str(params.level)
+        return types.EmptyResult()
+
+    async def _watch(self, ctx: ServerRequestContext[Any], call_next: CallNext) -> HandlerResult:
+        result = await call_next(ctx)
+        if ctx.method == "notifications/initialized" and self._session is None:
+            from anyio.lowlevel import current_token
+            from mcp_types.version import MODERN_PROTOCOL_VERSIONS
+
+            if ctx.session.protocol_version not in MODERN_PROTOCOL_VERSIONS:
+                self._token = current_token()
+                self._session = ctx.session
+                with self._lock:
+                    pending = self._latest
+                    if pending is not None:
+                        self._sent_state, self._sent_at = pending.state, time.monotonic()
+                if pending is not None:
+                    await self._send(pending)
+        return result
+
+    def publish(self, status: IndexStatus) -> None:
+        """Called from any thread but the event loop's with each new status."""
+        with self._lock:
+            self._latest = status
+            now = time.monotonic()
+            changed = status.state != self._sent_state
+            if self._session is None or (
+                not changed and now - self._sent_at < self.INTERVAL_SECONDS
+            ):
+                return
+            self._sent_state, self._sent_at = status.state, now
+        import anyio.from_thread
+
+        try:
+            anyio.from_thread.run(self._send, status, token=self._token)
+        except Exception:  # noqa: BLE001  (the connection is gone: nobody to tell)
+            pass
+
+    async def _send(self, status: IndexStatus) -> None:
+        import mcp.types as types
+
+        level: LoggingLevel = "warning" if status.state == "failed" else "info"
+        if _LEVELS.index(level) < _LEVELS.index(self.level if self.level in _LEVELS else "info"):
+            return
+        notification = types.LoggingMessageNotification(
+            params=types.LoggingMessageNotificationParams(
+                level=level, logger="prx.index", data=status.as_json()
+            )
+        )
+        await self._session.send_notification(notification)
 
 
 def _result(answer: Answer) -> Any:

@@ -6,6 +6,7 @@ envelope the command line answers for the same call.
 
 from __future__ import annotations
 
+import os
 import threading
 from collections.abc import Iterable, Mapping
 
@@ -21,9 +22,10 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
+    from prx.mcpfront.background import BackgroundIndex
     from prx.workspace import Workspace
 
-__all__ = ["Answer", "McpService", "select_operations"]
+__all__ = ["TOOLSETS", "Answer", "McpService", "select_operations"]
 
 
 @record(kw_only=False)
@@ -38,20 +40,31 @@ class Answer:
         return dumps(self.envelope)
 
 
+#: The toolsets of the built-in operations, for ``--toolsets`` (an operation names its own).
+TOOLSETS = ("navigate", "search", "understand", "edit", "run", "admin", "plugins")
+
+
 def select_operations(
     operations: Iterable[Operation],
     *,
     tools: Iterable[str] | None = None,
+    toolsets: Iterable[str] | None = None,
     allow_run: bool = False,
     allow_write: bool = False,
 ) -> list[Operation]:
-    """The operations served as tools: those offered to MCP, narrowed to ``tools`` when
-    given; ``run`` only with ``allow_run``, other operations that write only with
+    """The operations served as tools: those offered to MCP, narrowed to the ``tools``
+    named and the operations of the ``toolsets`` named when either is given (both: the
+    union); ``run`` only with ``allow_run``, other operations that write only with
     ``allow_write``."""
-    wanted = set(tools) if tools is not None else None
+    named = set(tools) if tools is not None else None
+    sets = set(toolsets) if toolsets is not None else None
     chosen = []
     for op in operations:
-        if "mcp" not in op.frontends or (wanted is not None and op.name not in wanted):
+        if "mcp" not in op.frontends:
+            continue
+        if (named is not None or sets is not None) and not (
+            (named is not None and op.name in named) or (sets is not None and op.toolset in sets)
+        ):
             continue
         if op.name == "run" and not allow_run:
             continue
@@ -65,9 +78,12 @@ class McpService:
     """One warm workspace answering tool calls, one call at a time (its caches are not
     shared between threads)."""
 
-    def __init__(self, workspace: Workspace) -> None:
+    def __init__(self, workspace: Workspace, background: BackgroundIndex | None = None) -> None:
         self.workspace = workspace
+        #: Keeps the root's index current between calls (None: never written).
+        self.background = background
         self._lock = threading.Lock()
+        self._generation = 0  # the background builds the cached engines have seen
 
     def answer(self, op: Operation, arguments: Mapping[str, Any]) -> Answer:
         """Call ``op`` with the tool ``arguments``."""
@@ -80,10 +96,13 @@ class McpService:
         from prx.dispatch import invoke
 
         with self._lock, ceilings_at_most(DEFAULT_BUDGET):
+            self._forget_outdated_engine()
             outcome = invoke(self.workspace, op, params, wording=wording, frontend="mcp")
         envelope = outcome.envelope
         if envelope.get("status") == "error":
             return Answer(envelope, True)
+        if op.name == "search":
+            envelope = self._with_index_note(params, envelope)
         if limit is not None:
             tokens = _tokens(dumps(envelope), limit)
             if tokens > limit:
@@ -94,6 +113,43 @@ class McpService:
                 )
                 return Answer(error_envelope(op.name, over, wording=wording), True)
         return Answer(envelope, False)
+
+    def _forget_outdated_engine(self) -> None:
+        """After a background build, the root's cached search engine (from the previous
+        index, or built without one) gives way to the new index at the next search."""
+        if self.background is None:
+            return
+        generation = self.background.status.generation
+        if generation != self._generation:
+            self._generation = generation
+            engines = self.workspace.cache.get("engines", {})
+            engines.pop(os.path.normpath(self.workspace.root_dir), None)
+
+    def _with_index_note(self, params: Any, envelope: Envelope) -> Envelope:
+        """Start updating the root's index when a search of the root found it missing or
+        stale, and say so in the answer while that runs."""
+        background = self.background
+        if background is None:
+            return envelope
+        root = os.path.normpath(self.workspace.root_dir)
+        searched = os.path.normpath(self.workspace.resolve(getattr(params, "path", ".")))
+        if searched != root:
+            return envelope  # a subdirectory is searched without the root's index
+        origin = (envelope.get("data") or {}).get("index")
+        if origin is None:
+            return envelope  # literal, regex and structural searches read no index
+        if origin != "index":
+            background.ensure()
+        note = background.note()
+        if note is None:
+            return envelope
+        from prx.envelope import with_warning
+        from prx.tokens import counter_for
+
+        budget = getattr(params, "budget", None)
+        noted = with_warning(envelope, note, counter_for(bool(budget)))
+        # The note is the first thing to leave an answer that must fit a budget.
+        return envelope if budget and noted["tokens"] > budget else noted
 
     def _params(self, op: Operation, arguments: Mapping[str, Any]) -> tuple[Any, int | None]:
         """The operation's parameters, and the limit to check the answer against (for an

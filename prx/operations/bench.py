@@ -40,4 +40,5 @@ BENCH = Operation(
         "lines the task needs. Targets are picked from the largest source files. See "
         "docs/bench.md."
     ),
+    toolset="admin",
 )

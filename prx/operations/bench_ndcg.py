@@ -72,4 +72,5 @@ BENCH_NDCG = Operation(
     params=BenchNdcgParams,
     result=dict,
     budget_param=None,
+    toolset="admin",
 )

@@ -97,4 +97,5 @@ EXISTS = Operation(
     fallback=_fallback,
     baseline=_baseline,
     budget_param=None,
+    toolset="navigate",
 )

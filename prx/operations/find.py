@@ -163,4 +163,5 @@ FIND = Operation(
     result=FindResult,
     fallback=_fallback,
     baseline=_baseline,
+    toolset="navigate",
 )

@@ -44,4 +44,5 @@ INDEX = Operation(
     result=IndexResult,
     read_only=False,
     budget_param=None,
+    toolset="admin",
 )

@@ -46,4 +46,5 @@ INIT = Operation(
     read_only=False,
     budget_param=None,
     record_usage=False,
+    toolset="admin",
 )

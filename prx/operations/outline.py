@@ -64,4 +64,5 @@ OUTLINE = Operation(
     fallback=_fallback,
     # No Unix tool prints an outline (cat prints far more, a grep for definitions less and
     # differently): prx stats records outline calls at parity rather than claim savings.
+    toolset="navigate",
 )

@@ -160,4 +160,5 @@ READ = Operation(
     result=ReadResult,
     fallback=_fallback,
     baseline=_baseline,
+    toolset="navigate",
 )

@@ -107,4 +107,5 @@ RUN = Operation(
         "prx's own flags must come before CMD; use `--` before CMD when it starts with a "
         "dash, and to keep prx from reading -q/--quiet/--plain meant for the command."
     ),
+    toolset="run",
 )

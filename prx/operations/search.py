@@ -184,4 +184,5 @@ SEARCH = Operation(
     result=SearchResult,
     fallback=_fallback,
     baseline=_baseline,
+    toolset="search",
 )

@@ -35,4 +35,5 @@ STATS = Operation(
     budget_param=None,
     # Counting its own calls would skew the figures it reports.
     record_usage=False,
+    toolset="admin",
 )

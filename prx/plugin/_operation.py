@@ -113,3 +113,6 @@ class Operation:
     #: The command line's exit status for a successful answer, from ``(params, result)``
     #: (``prx run`` exits with its command's code); None: 0. Batch and MCP ignore it.
     exit_status: Callable[[Any, Any], int] | None = None
+    #: The group ``prx mcp --toolsets`` selects it by: ``navigate``, ``search``,
+    #: ``understand``, ``edit``, ``run``, ``admin``; a plugin may join one or name its own.
+    toolset: str = "plugins"

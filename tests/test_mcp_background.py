@@ -1,0 +1,281 @@
+"""``prx mcp`` keeps the root's index current in the background, says so in answers while
+it works, and reports its progress as log notifications; ``--toolsets`` selects tools."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+
+import pytest
+
+pytest.importorskip("mcp", reason="the MCP SDK (extra prx[mcp]) is not installed")
+
+from prx.mcpfront.background import BackgroundIndex  # noqa: E402
+
+
+@pytest.fixture
+def tree(make_repo):
+    return make_repo(
+        {
+            "src/app.py": "import os\n\n\ndef main():\n    return os.getcwd()\n",
+            "src/util.py": "def add(a, b):\n    return a + b\n",
+            "README.md": "# demo\n\nAdd numbers.\n",
+        }
+    )
+
+
+def _workspace(root):
+    from prx.config import Config
+    from prx.workspace import Workspace
+
+    return Workspace(root, config=Config.from_env())
+
+
+def _service(root, background):
+    from prx.mcpfront.service import McpService
+
+    return McpService(_workspace(root), background)
+
+
+def _search(service, query="add numbers"):
+    ws = service.workspace
+    return service.answer(ws.registry.operation("search"), {"query": query}).envelope
+
+
+# A child that reports some progress and then waits to be stopped: a build in progress.
+SLOW_CHILD = [
+    sys.executable,
+    "-c",
+    "import json, sys, time\n"
+    "print(json.dumps({'stage': 'files', 'done': 3, 'total': 40}), flush=True)\n"
+    "time.sleep(120)\n",
+]
+
+
+def test_a_missing_index_is_built_and_then_answers(tree):
+    background = BackgroundIndex(str(tree))
+    service = _service(tree, background)
+    first = _search(service)
+    assert first["data"]["index"] == "built"  # answered at once, without an index
+    status = background.wait(timeout=120)
+    assert status.state == "ready" and status.message == "built", status
+    assert (tree / ".prx" / "CURRENT").exists()
+    second = _search(service)
+    assert second["data"]["index"] == "index"  # the cached engine gave way to the index
+    assert second["data"]["matches"][0]["file"] == first["data"]["matches"][0]["file"]
+    assert "warnings" not in second
+
+
+def test_a_stale_index_is_updated_after_a_search_finds_it_stale(tree):
+    import prx
+
+    prx.index(str(tree), root=str(tree))
+    background = BackgroundIndex(str(tree))
+    service = _service(tree, background)
+    assert _search(service)["data"]["index"] == "index"
+    assert background.status.state == "idle"  # nothing to do: no build started
+    (tree / "src" / "util.py").write_text("def add(a, b):\n    return b + a\n")
+    service.workspace.cache.pop("engines", None)  # as after the freshness interval
+    stale = _search(service)
+    assert stale["data"]["index"].startswith("index (stale: 1 changed")
+    status = background.wait(timeout=120)
+    assert status.state == "ready" and status.message == "updated", status
+    assert _search(service)["data"]["index"] == "index"
+
+
+def test_searches_during_a_build_say_so(tree):
+    background = BackgroundIndex(str(tree), command=SLOW_CHILD)
+    try:
+        service = _service(tree, background)
+        assert background.ensure()
+        deadline = time.monotonic() + 30
+        while background.status.done != 3 and time.monotonic() < deadline:
+            time.sleep(0.01)
+        envelope = _search(service)
+        assert envelope["data"]["index"] == "built"
+        (warning,) = envelope["warnings"]
+        assert "being built in the background (3 of 40 files)" in warning
+        from prx.envelope import dumps
+        from prx.tokens import count_fast
+
+        assert envelope["tokens"] == count_fast(dumps(envelope))  # counted with the note
+        assert not background.ensure()  # one build at a time
+        literal = service.answer(
+            service.workspace.registry.operation("search"), {"query": "add", "mode": "literal"}
+        ).envelope
+        assert "warnings" not in literal  # a literal search reads no index
+    finally:
+        background.close()
+    assert background.status.state == "idle"
+
+
+def test_a_failed_build_is_reported_and_not_retried_at_once(tree):
+    failing = [
+        sys.executable,
+        "-c",
+        "import json; print(json.dumps({'error': 'io_error', "
+        "'message': 'disk full'})); raise SystemExit(1)",
+    ]
+    background = BackgroundIndex(str(tree), command=failing)
+    assert background.ensure()
+    status = background.wait(timeout=30)
+    assert status.state == "failed" and status.message == "disk full"
+    assert "could not be built in the background: disk full" in (background.note() or "")
+    assert not background.ensure()  # each search would otherwise start one that fails
+
+
+def test_an_exact_budget_drops_the_note_before_exceeding(tree):
+    background = BackgroundIndex(str(tree), command=SLOW_CHILD)
+    try:
+        service = _service(tree, background)
+        background.ensure()
+        ws = service.workspace
+        roomy = service.answer(ws.registry.operation("search"), {"query": "add", "budget": 4000})
+        assert roomy.envelope["warnings"]
+        tight = roomy.envelope["tokens"] - 5
+        answer = service.answer(ws.registry.operation("search"), {"query": "add", "budget": tight})
+        assert answer.envelope["tokens"] <= tight
+    finally:
+        background.close()
+
+
+# ------------------------------------------------------------------ over stdio
+
+
+def _stdio(root, prx_home, *flags, env=None):
+    environ = dict(os.environ, PRX_HOME=str(prx_home), **(env or {}))
+    return subprocess.Popen(
+        [sys.executable, "-m", "prx", "mcp", *flags],
+        cwd=root,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=environ,
+    )
+
+
+def _exchange(proc, messages, until_id, *, timeout=120):
+    """Send ``messages``; return every line read until the answer to ``until_id``."""
+    for message in messages:
+        proc.stdin.write(json.dumps({"jsonrpc": "2.0", **message}) + "\n")
+    proc.stdin.flush()
+    lines = []
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        line = proc.stdout.readline()
+        assert line, proc.stderr.read()
+        lines.append(json.loads(line))  # stdout purity: JSON-RPC only
+        if lines[-1].get("id") == until_id:
+            return lines
+    raise AssertionError("no answer")
+
+
+INIT = [
+    {
+        "id": 1,
+        "method": "initialize",
+        "params": {
+            "protocolVersion": "2025-11-25",
+            "capabilities": {},
+            "clientInfo": {"name": "test", "version": "1"},
+        },
+    },
+    {"method": "notifications/initialized"},
+]
+
+
+def _search_call(call_id):
+    return {
+        "id": call_id,
+        "method": "tools/call",
+        "params": {"name": "search", "arguments": {"query": "add numbers"}},
+    }
+
+
+def test_the_server_builds_the_index_and_tells_the_client(tree, prx_home):
+    proc = _stdio(tree, prx_home)
+    try:
+        lines = _exchange(proc, INIT, 1)
+        assert "logging" in lines[-1]["result"]["capabilities"]
+        states = []
+        call = 2
+        while "ready" not in states:
+            for line in _exchange(proc, [_search_call(call)], call):
+                if line.get("method") == "notifications/message":
+                    assert line["params"]["logger"] == "prx.index"
+                    states.append(line["params"]["data"]["state"])
+                elif line.get("id") == call:
+                    answer = line["result"]["structuredContent"]
+            call += 1
+            time.sleep(0.2)
+        assert states[0] == "building"
+        assert (tree / ".prx" / "CURRENT").exists()
+        last = _exchange(proc, [_search_call(call)], call)[-1]
+        assert last["result"]["structuredContent"]["data"]["index"] == "index"
+        assert answer["status"] == "ok"
+    finally:
+        proc.stdin.close()
+        proc.wait(timeout=30)
+        proc.stdout.close()
+        proc.stderr.close()
+
+
+@pytest.mark.parametrize("home", [False, True])
+def test_no_index_is_written_without_auto_index_or_in_the_home_directory(tree, prx_home, home):
+    flags = () if home else ("--no-auto-index",)
+    proc = _stdio(tree, prx_home, *flags, env={"HOME": str(tree)} if home else None)
+    try:
+        _exchange(proc, INIT, 1)
+        for call in (2, 3):
+            answer = _exchange(proc, [_search_call(call)], call)[-1]
+            envelope = answer["result"]["structuredContent"]
+            assert envelope["data"]["index"] == "built" and "warnings" not in envelope
+    finally:
+        proc.stdin.close()
+        proc.wait(timeout=30)
+        proc.stdout.close()
+        proc.stderr.close()
+    assert not (tree / ".prx").exists()
+
+
+# ------------------------------------------------------------------ --toolsets
+
+
+def _tools(root, **select):
+    from prx.mcpfront.service import select_operations
+
+    ws = _workspace(root)
+    return sorted(op.name for op in select_operations(ws.registry.operations(), **select))
+
+
+def test_toolsets_select_groups_of_tools(tree):
+    assert _tools(tree, toolsets=["navigate"]) == ["exists", "find", "outline", "read"]
+    assert _tools(tree, toolsets=["search"], tools=["read"]) == ["read", "search"]
+    # A toolset does not lift the write and run gates.
+    assert _tools(tree, toolsets=["admin", "run"]) == ["bench-ndcg"]
+    assert _tools(tree, toolsets=["admin", "run"], allow_write=True, allow_run=True) == [
+        "bench-ndcg",
+        "index",
+        "init",
+        "run",
+        "stats",
+    ]
+
+
+def test_an_unknown_toolset_is_a_usage_error(tree):
+    proc = subprocess.run(
+        [sys.executable, "-m", "prx", "mcp", "--toolsets", "navigate,nope"],
+        cwd=tree,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    envelope = json.loads(proc.stdout)
+    assert proc.returncode == 2
+    assert envelope["error"]["code"] == "invalid_argument"
+    assert "'nope'" in envelope["error"]["message"]
+    assert "navigate" in envelope["error"]["suggestion"]
