@@ -479,3 +479,33 @@ def test_a_cancelled_call_stops_and_the_server_answers_the_next(
     assert after.is_error is False, (tmp_path / "stderr.txt").read_text()
     assert after.structured_content["data"]["file"] == "README.md"
     assert (tree / "ended.txt").read_text() == "cancelled"
+
+
+def test_the_newest_protocol_the_sdk_serves(tree, prx_home):
+    """The SDK's own client, left to negotiate, speaks its newest version (2026-07-28 and
+    its ``server/discover`` probe at the time of writing) with the stdio server."""
+    import anyio
+    from mcp import Client
+    from mcp.client.stdio import StdioServerParameters
+    from mcp_types.version import LATEST_PROTOCOL_VERSION
+
+    params = StdioServerParameters(
+        command=sys.executable,
+        args=["-P", "-m", "prx", "mcp", "--root", str(tree), "--no-auto-index"],
+        env={
+            "PYTHONPATH": os.environ.get("PYTHONPATH", ""),
+            "PRX_HOME": str(prx_home),
+            "PRX_DISABLE_PLUGIN_AUTOLOAD": "1",
+        },
+        cwd=tree,
+    )
+
+    async def go():
+        async with Client(params) as client:
+            result = await client.call_tool("read", {"path": "README.md"})
+            return client.protocol_version, result
+
+    version, result = anyio.run(go)
+    assert version == LATEST_PROTOCOL_VERSION
+    assert result.is_error is False
+    assert result.structured_content["data"]["file"] == "README.md"
