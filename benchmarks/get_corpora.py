@@ -5,8 +5,12 @@ Usage: python benchmarks/get_corpora.py [DEST]   (DEST defaults to benchmarks/.c
 Each dataset JSON has a "corpus" entry such as
     {"pypi": "rich==15.0.0", "sha256": "...", "kind": "sdist"}
     {"npm": "axios@1.21.1", "sha256": "...", "kind": "npm-tarball"}
+or, for a repository at a commit,
+    {"github": "owner/name", "commit": "<40 hex digits>", "kind": "git-archive"}
 The archive is fetched with the ordinary client (``pip download`` / ``npm pack``), its sha256
-is checked, and it is unpacked with its top-level folder (``NAME-VER/`` or ``package/``) stripped
+is checked; a repository's tree is ``git archive`` of the commit, read from a local clone found
+in ``--git-mirrors DIR`` (``DIR/owner+name`` or ``DIR/owner+name/repo``, bare or not) or cloned
+from ``--git-url TEMPLATE`` (``{repo}`` is replaced by ``owner/name``). Either way it is and it is unpacked with its top-level folder (``NAME-VER/`` or ``package/``) stripped
 into DEST/<dataset name>/. A stamp file DEST/<dataset name>.sha256 beside the tree records the
 archive that was unpacked; a tree whose stamp matches is left alone, so reruns are cheap.
 Downloaded archives are kept in DEST/.archives/.
@@ -38,9 +42,9 @@ class Corpus:
     """One archive to fetch, as described by a dataset file."""
 
     name: str
-    registry: str  # "pypi" or "npm"
-    spec: str  # "name==ver" (pypi) or "name@ver" (npm)
-    sha256: str
+    registry: str  # "pypi", "npm" or "github"
+    spec: str  # "name==ver" (pypi), "name@ver" (npm) or "owner/name" (github)
+    sha256: str  # of the archive; for "github", the commit
 
 
 class CorpusError(Exception):
@@ -56,10 +60,13 @@ def load_corpora(datasets: Path) -> list[Corpus]:
         if not isinstance(corpus, dict):
             print(f"skip {path.name}: no corpus entry", file=sys.stderr)
             continue
-        registry = "pypi" if "pypi" in corpus else "npm" if "npm" in corpus else None
-        sha = corpus.get("sha256")
+        registry = next((r for r in ("pypi", "npm", "github") if r in corpus), None)
+        sha = corpus.get("commit" if registry == "github" else "sha256")
         if registry is None or not isinstance(sha, str):
-            print(f"skip {path.name}: corpus needs pypi|npm and sha256", file=sys.stderr)
+            print(
+                f"skip {path.name}: corpus needs pypi|npm and sha256, or github and commit",
+                file=sys.stderr,
+            )
             continue
         corpora.append(Corpus(path.stem, registry, str(corpus[registry]), sha.lower()))
     return corpora
@@ -154,14 +161,60 @@ def unpack(archive: Path, tree: Path) -> None:
     staging.rename(tree)
 
 
-def ensure(corpus: Corpus, dest: Path) -> str:
+@dataclass(frozen=True)
+class GitSources:
+    """Where repositories come from: local clones, or a URL template to clone from."""
+
+    mirrors: Path | None = None
+    url: str | None = None
+
+
+def git_archive(corpus: Corpus, sources: GitSources, cache: Path) -> Path:
+    """A tar of the commit's tree under one top-level folder (as registry archives are)."""
+    candidates = []
+    if sources.mirrors is not None:
+        folder = sources.mirrors / corpus.spec.replace("/", "+")
+        candidates = [folder / "repo", folder]
+    repo = next((c for c in candidates if (c / "HEAD").is_file() or (c / ".git").exists()), None)
+    if repo is None:
+        if sources.url is None:
+            raise CorpusError(
+                f"no clone of {corpus.spec}: give --git-mirrors DIR holding "
+                f"{corpus.spec.replace('/', '+')}, or --git-url TEMPLATE to clone it"
+            )
+        repo = cache / f"{corpus.name}.git"
+        if not repo.exists():
+            url = sources.url.replace("{repo}", corpus.spec)
+            run = subprocess.run(
+                ["git", "clone", "--bare", "--quiet", url, str(repo)],
+                capture_output=True,
+                text=True,
+                check=False,
+            )
+            if run.returncode != 0:
+                raise CorpusError(f"git clone {url} failed:\n{run.stderr.strip()}")
+    cache.mkdir(parents=True, exist_ok=True)
+    target = cache / f"{corpus.name}--{corpus.sha256[:12]}.tar"
+    git = ["git", "-C", str(repo), "archive", "--format=tar", f"--prefix={corpus.name}/"]
+    with target.open("wb") as out:
+        run = subprocess.run([*git, corpus.sha256], stdout=out, stderr=subprocess.PIPE, check=False)
+    if run.returncode != 0:
+        target.unlink(missing_ok=True)
+        raise CorpusError(f"git archive {corpus.sha256} of {corpus.spec} failed: {run.stderr!r}")
+    return target
+
+
+def ensure(corpus: Corpus, dest: Path, sources: GitSources | None = None) -> str:
     """Make DEST/<name> hold the verified archive's tree; return what was done."""
     tree = dest / corpus.name
     stamp = dest / f"{corpus.name}.sha256"
     wanted = f"{corpus.sha256}  {corpus.registry}:{corpus.spec}\n"
     if tree.is_dir() and stamp.is_file() and stamp.read_text(encoding="utf-8") == wanted:
         return "up to date"
-    archive = fetch_archive(corpus, dest / ".archives")
+    if corpus.registry == "github":
+        archive = git_archive(corpus, sources or GitSources(), dest / ".archives")
+    else:
+        archive = fetch_archive(corpus, dest / ".archives")
     stamp.unlink(missing_ok=True)
     unpack(archive, tree)
     stamp.write_text(wanted, encoding="utf-8")
@@ -183,7 +236,19 @@ def main(argv: list[str] | None = None) -> int:
         default=DATASETS,
         help="folder of dataset JSON files (default: benchmarks/datasets)",
     )
+    parser.add_argument(
+        "--git-mirrors",
+        type=Path,
+        default=None,
+        help="folder of local clones named owner+name (for github corpora)",
+    )
+    parser.add_argument(
+        "--git-url",
+        default=None,
+        help="URL template to clone github corpora from, {repo} = owner/name",
+    )
     args = parser.parse_args(argv)
+    sources = GitSources(args.git_mirrors, args.git_url)
     dest: Path = args.dest.resolve()
     dest.mkdir(parents=True, exist_ok=True)
     corpora = load_corpora(args.datasets)
@@ -193,7 +258,7 @@ def main(argv: list[str] | None = None) -> int:
     failed = 0
     for corpus in corpora:
         try:
-            status = ensure(corpus, dest)
+            status = ensure(corpus, dest, sources)
         except (CorpusError, OSError, tarfile.TarError) as exc:
             failed += 1
             print(f"{corpus.name}: ERROR {exc}", file=sys.stderr)
