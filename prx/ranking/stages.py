@@ -50,8 +50,9 @@ class _Names(NamedTuple):
     names of the definitions that start in it."""
 
     imports: bool
-    exact: frozenset[str] = frozenset()
-    folded: frozenset[str] = frozenset()
+    #: Name -> the weight of its most canonical kind there (see ``KIND_WEIGHTS``).
+    exact: dict[str, float] = {}  # shared by the defaults, never mutated
+    folded: dict[str, float] = {}
     #: How many parts each distinct name has (its split, or the name itself when unsplit).
     sizes: tuple[int, ...] = ()
     #: Part -> the distinct names (positions in ``sizes``) that have it.
@@ -61,15 +62,35 @@ class _Names(NamedTuple):
 _IMPORTS = _Names(imports=True)
 _NO_NAMES = _Names(imports=False)
 
+#: How canonical a definition of the name a symbol query asks for is, by kind: the type
+#: itself before a function of that name, before a method or constant merely named so
+#: (``type Plan struct`` before ``func (c *Context) Plan``).
+KIND_WEIGHTS = {"class": 1.0, "struct": 1.0, "enum": 1.0, "trait": 1.0, "type": 1.0}
+OTHER_KIND_WEIGHTS = {"function": 0.85}
+#: Methods, constants and anything else.
+LEAST_KIND_WEIGHT = 0.7
+
+
+def _kind_weight(kind: str) -> float:
+    return KIND_WEIGHTS.get(kind) or OTHER_KIND_WEIGHTS.get(kind) or LEAST_KIND_WEIGHT
+
 
 def _names(corpus: Corpus, chunk: int) -> _Names:
     from prx.retrieval.tokenize import split_identifier
 
     if corpus.mostly_imports(chunk):
         return _IMPORTS
-    names = {d.name for d in corpus.chunk_definitions(chunk)}
-    if not names:
+    definitions = corpus.chunk_definitions(chunk)
+    if not definitions:
         return _NO_NAMES
+    exact: dict[str, float] = {}
+    folded: dict[str, float] = {}
+    for definition in definitions:
+        weight = _kind_weight(definition.kind)
+        exact[definition.name] = max(exact.get(definition.name, 0.0), weight)
+        lower = definition.name.lower()
+        folded[lower] = max(folded.get(lower, 0.0), weight)
+    names = set(exact)
     sizes = []
     having: dict[str, list[int]] = {}
     for position, name in enumerate(names):
@@ -78,20 +99,31 @@ def _names(corpus: Corpus, chunk: int) -> _Names:
         sizes.append(len(parts))
         for part in parts:
             having.setdefault(part, []).append(position)
-    return _Names(
-        False,
-        frozenset(names),
-        frozenset(name.lower() for name in names),
-        tuple(sizes),
-        having,
-    )
+    return _Names(False, exact, folded, tuple(sizes), having)
+
+
+#: A definition in a language prx has no grammar for (jq's ``def``, Perl's ``sub``, m4's
+#: ``define``...): a line that starts with a defining keyword and the name.
+_GENERIC_DEFINITION = (
+    r"(?m)^[ \t]*(?:export[ \t]+)?(?:def|defn|function|func|fn|sub|proc|procedure|class|struct"
+    r"|type|module|macro|define|let|var|const)[ \t(]+['\"`]?{name}\b"
+)
+
+
+def _generic_definition(corpus: Corpus, chunk: int, symbol: str) -> bool:
+    record = corpus.chunks[chunk]
+    if record.language is not None or symbol not in record.text:
+        return False
+    return re.search(_GENERIC_DEFINITION.format(name=re.escape(symbol)), record.text) is not None
 
 
 class DefinitionReranker(ScoreStage):
-    """Chunks that define what the query names rise; chunks of mostly imports sink."""
+    """Chunks that define what the query names rise (a type more than a function, a
+    function more than a method of that name); chunks of mostly imports sink."""
 
     NAME = "definition"
-    #: Added, times the best score, for the definition of a symbol query's identifier.
+    #: Added, times the best score and the kind's weight, for the definition of a symbol
+    #: query's identifier.
     EXACT = 2.0
     #: The same for a definition whose name matches in another case.
     FOLDED = 1.2
@@ -119,13 +151,19 @@ class DefinitionReranker(ScoreStage):
             if names.imports:
                 scores.append(score * self.IMPORTS)
                 continue
-            # EXACT > FOLDED > any partial boost (at most 2 * PARTIAL), so the first that
-            # applies is the best.
+            # EXACT > FOLDED > any partial boost (at most 2 * PARTIAL) whatever the kinds,
+            # so the first that applies is the best.
             best = 0.0
             if symbol is not None and symbol in names.exact:
-                best = self.EXACT
+                best = self.EXACT * names.exact[symbol]
+            elif (
+                symbol is not None
+                and names is _NO_NAMES
+                and _generic_definition(corpus, chunk, symbol)
+            ):
+                best = self.EXACT * LEAST_KIND_WEIGHT
             elif folded is not None and folded in names.folded:
-                best = self.FOLDED
+                best = self.FOLDED * names.folded[folded]
             elif words:
                 having = names.having
                 shared: dict[int, int] = {}  # name -> how many query words it has as parts
@@ -165,18 +203,33 @@ def _path_parts(path: str) -> frozenset[str]:
     return frozenset(p for p in parts if len(p) > 2)
 
 
+def _squashed(name: str) -> str:
+    """``name`` lower-cased without separators (``type_adapter`` -> ``typeadapter``)."""
+    return re.sub(r"[^0-9a-z]", "", name.lower())
+
+
+def _stem(path: str) -> str:
+    return _squashed(os.path.basename(path).split(".", 1)[0])
+
+
 class PathReranker(ScoreStage):
-    """Files whose name or folder matches the query's words rise."""
+    """Files whose name or folder matches the query's words rise. For a symbol query, a
+    file named after the symbol (``TypeAdapterFactory.java``, ``plans/plan.go``) rises
+    fully, and files sharing only a part of its name (``matchers.go`` for ``MatcherSet``)
+    a little: fully, they would outrank the definition itself."""
 
     NAME = "path"
     #: Added, times the best score, when every query word is in the path.
     WEIGHT = 1.0
+    #: The share of ``WEIGHT`` a symbol query's partial name match gets.
+    SYMBOL_PARTIAL = 0.3
 
     def rescore(self, query: Query, pool: Pool, corpus: Corpus) -> list[float]:
         words = _content_words(query)
         if not len(pool) or not words:
             return pool.scores
         top = max(pool.scores)
+        wanted = _squashed(query.symbol) if query.symbol is not None else None
         # A query word matches a path part that it starts, or that starts it.
         matches: dict[str, frozenset[str]] = {}  # part -> the query words it matches
         shares: dict[str, float] = {}
@@ -192,7 +245,11 @@ class PathReranker(ScoreStage):
                             w for w in words if part.startswith(w) or w.startswith(part)
                         )
                     matched |= hit
-                share = shares[file] = len(matched) / len(words)
+                share = len(matched) / len(words)
+                if wanted is not None:
+                    named = _stem(file) in (wanted, wanted + "s", wanted + "es")
+                    share = 1.0 if named else share * self.SYMBOL_PARTIAL
+                shares[file] = share
             scores.append(score + top * self.WEIGHT * share)
         return scores
 
@@ -224,12 +281,38 @@ class CoherenceReranker(ScoreStage):
 
 
 _TEST = re.compile(
-    r"(^|/)(tests?|__tests__|spec|testing)/|(^|/)test_[^/]*$|_test\.\w+$|\.(test|spec)\.\w+$|(^|/)conftest\.py$"
+    r"(^|/)(tests?|__tests__|spec|testing|fuzz)/|(^|/)test_[^/]*$|_(test|fuzz)\.\w+$"
+    r"|\.(test|spec)\.\w+$|(^|/)conftest\.py$"
 )
 _EXAMPLES = re.compile(r"(^|/)(examples?|docs_src|samples?|demos?|benchmarks?)/")
 _DOCS = re.compile(
-    r"(^|/)docs?/|\.(md|rst|txt|adoc)$|(^|/)(PKG-INFO|LICEN[CS]E|COPYING|AUTHORS|CHANGES|"
+    r"(^|/)docs?/|\.(md|rst|txt|adoc)$|(^|/)(?i:PKG-INFO|LICEN[CS]E|COPYING|AUTHORS|CHANGES|"
     r"CHANGELOG|NEWS|HISTORY|NOTICE|CONTRIBUTORS|CODE_OF_CONDUCT|SECURITY)(\.\w+)?$"
+    # manual pages: ls.1, jq.1.prebuilt, bat.1.in
+    r"|(^|/)[^/.]+\.[1-9](\.\w+)?$"
+)
+#: Test data beside tests.
+_FIXTURES = re.compile(r"(^|/)(testdata|fixtures?|__fixtures__|__snapshots__)/")
+#: Data and configuration formats: answers only when asked about, but for a project's
+#: manifest (its scripts, entry points and build switches answer architecture questions).
+_DATA = re.compile(
+    r"\.(json|jsonl|ya?ml|toml|ini|cfg|xml|csv|tsv|po|pot|svg|lock|sum|bin|dat"
+    r"|sublime-syntax|tmLanguage|tmTheme)$"
+)
+_MANIFESTS = frozenset(
+    {
+        "package.json",
+        "pyproject.toml",
+        "Cargo.toml",
+        "setup.cfg",
+        "pom.xml",
+        "composer.json",
+        "tsconfig.json",
+        "jsconfig.json",
+        "deno.json",
+        "pubspec.yaml",
+        "mix.exs",
+    }
 )
 _VENDORED = re.compile(r"(^|/)(vendor|vendored|third_party|node_modules|_vendor|extern)/")
 _GENERATED = re.compile(
@@ -253,20 +336,54 @@ class PenaltyReranker(ScoreStage):
             0.35,
             frozenset({"test", "tests", "testing", "fixture", "fixtures", "spec", "mock"}),
         ),
+        (_FIXTURES, 0.35, frozenset({"test", "tests", "fixture", "fixtures", "testdata"})),
         (_EXAMPLES, 0.4, frozenset({"example", "examples", "sample", "demo", "benchmark"})),
         (_DOCS, 0.4, frozenset({"doc", "docs", "documentation", "readme", "guide", "changelog"})),
         (_VENDORED, 0.3, frozenset({"vendor", "vendored"})),
         (_GENERATED, 0.3, frozenset({"generated", "minified", "build", "dist"})),
         (_LOCKS, 0.2, frozenset({"lock", "lockfile"})),
         (_COMPAT, 0.5, frozenset({"compat", "compatibility", "legacy", "deprecated"})),
+        (
+            _DATA,
+            0.5,
+            frozenset(
+                {
+                    "config",
+                    "configuration",
+                    "settings",
+                    "json",
+                    "yaml",
+                    "toml",
+                    "xml",
+                    "csv",
+                    "package",
+                    "manifest",
+                    "schema",
+                    "workflow",
+                    "locale",
+                    "translation",
+                }
+            ),
+        ),
     )
+    #: A file of no known language (prose, templates, data, or a language prx cannot
+    #: parse): a milder penalty, since it may still be code.
+    UNKNOWN = 0.7
 
-    def _rules(self, path: str) -> list[tuple[str, float, frozenset[str]]]:
+    def _rules(self, path: str, corpus: Corpus) -> list[tuple[str, float, frozenset[str]]]:
         """The rules that apply to ``path`` (query-independent, so cached per file)."""
-        hits = [(p.pattern, m, lifts) for p, m, lifts in self.RULES if p.search(path)]
+        manifest = os.path.basename(path) in _MANIFESTS
+        hits = [
+            (p.pattern, m, lifts)
+            for p, m, lifts in self.RULES
+            if p.search(path) and not (manifest and p is _DATA)
+        ]
+        record = corpus.files.get(path)
+        if record is not None and record.language is None and not hits:
+            hits.append(("unknown", self.UNKNOWN, frozenset()))
         name = os.path.basename(path)
-        if name in ("__init__.py", "package-info.java", "index.d.ts") or name.endswith(
-            (".d.ts", ".pyi")
+        if name in ("__init__.py", "package-info.java") or name.endswith(
+            (".d.ts", ".d.cts", ".d.mts", ".pyi")
         ):
             hits.append(("stub", 0.7, frozenset()))
         return hits
@@ -279,7 +396,8 @@ class PenaltyReranker(ScoreStage):
             factor = factors.get(file)
             if factor is None:
                 factor = 1.0
-                for _rule, base, lifts in corpus.memo("penalties", file, self._rules):
+                rules = corpus.memo("penalties", file, lambda path: self._rules(path, corpus))
+                for _rule, base, lifts in rules:
                     if not (words & lifts):
                         factor *= base
                 factors[file] = factor

@@ -26,6 +26,10 @@ MODES = ("symbol", "hybrid", "literal", "regex", "structural")
 _SYMBOL = re.compile(r"^[^\W\d]\w*(?:(?:::|\.|#|->)[^\W\d]\w*)*(?:\(\))?$")
 _METAVAR = re.compile(r"\$(?:\$\$)?[A-Z_][A-Z0-9_]*|\$\$\$")
 _WORD = re.compile(r"^[^\W\d][\w'’-]*[?.,!]?$")
+#: Punctuation around a word in prose: "(see", "@csv,", "`name`" (not a call's "name(", and
+#: not quotes: a quoted phrase asks for that exact text).
+_LEADING = "@#(`[<"
+_TRAILING = ")`]>:;,.!?"
 _REGEX_HINTS = re.compile(r"\\[dwsbDWSB]|\.\*|\.\+|\[[^\]]+\]|\(\?|\|\w|^\^|\$$|\{\d")
 
 #: Abbreviation -> full word, added to the BM25 query (not to the embedded one).
@@ -86,7 +90,8 @@ def detect_mode(query: str) -> tuple[str, str]:
     if is_symbol_query(text):
         return "symbol", "the query is a single identifier"
     tokens = text.split()
-    wordy = sum(1 for t in tokens if _WORD.match(t))
+    # "@csv," and "(default)" are words in punctuation, as prose writes them.
+    wordy = sum(1 for t in tokens if _WORD.match(t.lstrip(_LEADING).rstrip(_TRAILING) or "-"))
     if len(tokens) >= 2 and wordy / len(tokens) >= 0.6:
         return "hybrid", "the query is words: ranked by BM25 and embeddings"
     return "literal", "the query has code punctuation: searched as a fixed string"

@@ -1,0 +1,132 @@
+"""Ranking signals that hold on code the constants were never tuned on: a symbol query's
+canonical definition first, prose and data files below code, prose queries with
+punctuation ranked rather than grepped."""
+
+from __future__ import annotations
+
+import pytest
+
+import prx
+from prx.retrieval.query import detect_mode
+
+
+def _files(result):
+    seen = []
+    for match in result.matches:
+        if match.file not in seen:
+            seen.append(match.file)
+    return seen
+
+
+def _ws(make_repo, files):
+    return prx.Workspace(make_repo(files))
+
+
+MATCHERS = "\n\n".join(
+    f"""// Match{i} checks the request against a MatcherSet.
+func (m Matcher{i}) Match{i}(sets []MatcherSet, r *Request) bool {{
+\tfor _, set := range sets {{
+\t\tif set.Match(r) {{
+\t\t\treturn true
+\t\t}}
+\t}}
+\treturn false
+}}"""
+    for i in range(8)
+)
+
+
+def test_the_definition_beats_files_named_like_a_part_of_the_symbol(make_repo):
+    # The definition sits in routes.go; matchers.go only uses the type, but its name
+    # shares "matcher" with it.
+    ws = _ws(
+        make_repo,
+        {
+            "http/routes.go": "package http\n\n// Route is one route.\ntype Route struct {\n"
+            "\tMatchers []MatcherSet\n}\n\n// MatcherSet is a set of matchers that all "
+            "must match.\ntype MatcherSet []any\n",
+            "http/matchers.go": "package http\n\n" + MATCHERS + "\n",
+            "tls/matchers.go": "package tls\n\n" + MATCHERS.replace("Request", "Hello") + "\n",
+        },
+    )
+    assert _files(ws.search("MatcherSet"))[0] == "http/routes.go"
+
+
+def test_a_type_beats_a_method_of_the_same_name(make_repo):
+    uses = "\n\n".join(
+        f"func (c *Context) step{i}() *Plan {{\n\treturn c.Plan()\n}}" for i in range(6)
+    )
+    ws = _ws(
+        make_repo,
+        {
+            "core/context.go": "package core\n\n// Plan returns the context's plan.\n"
+            "func (c *Context) Plan() *Plan {\n\treturn c.plan\n}\n\n" + uses + "\n",
+            "core/model.go": "package core\n\n// Plan is what will change.\ntype Plan struct {\n"
+            "\tSteps []string\n}\n",
+        },
+    )
+    assert _files(ws.search("Plan"))[0] == "core/model.go"
+
+
+def test_prose_and_data_files_sink_below_the_code(make_repo):
+    words = "reference counting of values: each value keeps a count of its references. "
+    ws = _ws(
+        make_repo,
+        {
+            "src/value.c": "/* Each value counts the references to it. */\n"
+            "void value_free(struct value *v) {\n  if (--v->refcount == 0) release(v);\n}\n"
+            "struct value *value_copy(struct value *v) {\n  v->refcount++;\n  return v;\n}\n",
+            "tool.1": ".TH TOOL 1\n" + words * 8 + "\n",
+            "ChangeLog": "2024-01-01 Fix " + words * 8 + "\n",
+            "data/manual.yml": "- title: values\n  body: " + words * 8 + "\n",
+        },
+    )
+    assert _files(ws.search("reference counting of values"))[0] == "src/value.c"
+
+
+@pytest.mark.parametrize(
+    ("query", "mode"),
+    [
+        ("format strings @base64, @csv and @html", "hybrid"),
+        ("how does `parse` work (roughly)?", "hybrid"),
+        ('"hello world"', "literal"),
+        ("def foo(", "literal"),
+        ("self.assertEqual(a, b)", "literal"),
+    ],
+)
+def test_prose_with_punctuation_is_ranked_code_is_grepped(query, mode):
+    assert detect_mode(query)[0] == mode
+
+
+def test_a_definition_in_a_language_without_a_grammar_counts(make_repo):
+    uses = "\n".join(f'  register("with_entries", {i}); /* with_entries */' for i in range(12))
+    ws = _ws(
+        make_repo,
+        {
+            "src/builtin.jq": "def to_entries: [keys[] as $k | {key: $k, value: .[$k]}];\n"
+            "def from_entries: map({(.key): .value}) | add + {} // {};\n"
+            "def with_entries(f): to_entries | map(f) | from_entries;\n",
+            "src/aux.c": "void register_all(void) {\n" + uses + "\n}\n",
+            "src/link.c": "void link_all(void) {\n" + uses + "\n}\n",
+        },
+    )
+    assert _files(ws.search("with_entries"))[0] == "src/builtin.jq"
+
+
+def test_fuzz_targets_sink_like_tests(make_repo):
+    fuzz = "\n\n".join(
+        f"// FuzzIndent{i} formats the input with consistent indentation.\n"
+        f"func FuzzIndent{i}(data []byte) int {{\n\tout := Format(data)\n\treturn len(out)\n}}"
+        for i in range(4)
+    )
+    ws = _ws(
+        make_repo,
+        {
+            "caddyfile/formatter.go": "package caddyfile\n\n// Format formats the input "
+            "with consistent indentation.\nfunc Format(input []byte) []byte {\n"
+            "\tindent := 0\n\treturn reindent(input, indent)\n}\n",
+            "caddyfile/formatter_fuzz.go": "package caddyfile\n\n" + fuzz + "\n",
+        },
+    )
+    result = ws.search("format the input with consistent indentation")
+    assert _files(result)[0] == "caddyfile/formatter.go"
