@@ -127,7 +127,7 @@ def _suffixes(key: str) -> Iterable[str]:
 
 def _closeness(importer_dir: str, candidate: str) -> int:
     mine = importer_dir.split("/") if importer_dir else []
-    theirs = posixpath.dirname(candidate).split("/")
+    theirs = _dirname(candidate).split("/")
     same = 0
     for a, b in zip(mine, theirs, strict=False):
         if a != b:
@@ -136,11 +136,20 @@ def _closeness(importer_dir: str, candidate: str) -> int:
     return same
 
 
+def _dirname(path: str) -> str:
+    """posixpath.dirname for normalised relative paths, without its overhead."""
+    return path.rpartition("/")[0]
+
+
+def _join(directory: str, name: str) -> str:
+    return f"{directory}/{name}" if directory else name
+
+
 def _ancestors(directory: str) -> Iterable[str]:
     """``directory`` and every directory above it, the root ("") last."""
     while directory:
         yield directory
-        directory = posixpath.dirname(directory)
+        directory = _dirname(directory)
     yield ""
 
 
@@ -153,34 +162,41 @@ class Resolver:
         #: The configuration files resolution reads (from ``root``).
         self.configs = ProjectConfigs(root, files)
         self._bare: dict[str, list[str]] = {}  # extension-less suffix -> files
-        self._full_index: dict[str, list[str]] | None = None  # suffix with the extension
+        self._by_name: dict[str, list[str]] | None = None  # file name -> its files
+        self._inside: dict[str, frozenset[str]] = {}
+        self._candidates: dict[str, list[tuple[str, str]]] = {}
         self._dirs_index: dict[str, list[str]] | None = None  # directory -> its files
         self._found: dict[tuple[str, str | None], list[str]] = {}
         self._python_roots: dict[str, str] = {}
         for path in sorted(files):
+            if files[path] is None:
+                continue  # no language: reached only by its full path (see _full)
             stem_path = _strip_extension(path)
             keys = list(_suffixes(stem_path))
-            directory = posixpath.dirname(path)
+            directory = _dirname(path)
             if directory and posixpath.basename(stem_path) in _INDEX_STEMS:
                 keys.extend(_suffixes(directory))
             for key in keys:
                 self._bare.setdefault(key, []).append(path)
 
-    @property
-    def _full(self) -> dict[str, list[str]]:
-        if self._full_index is None:  # built on first use: only path-like imports need it
-            self._full_index = {}
+    def _full(self, module: str) -> list[str]:
+        """Files whose path ends with ``module`` (extension included)."""
+        if self._by_name is None:  # built on first use: only path-like imports need it
+            self._by_name = {}
             for path in sorted(self.files):
-                for key in _suffixes(path):
-                    self._full_index.setdefault(key, []).append(path)
-        return self._full_index
+                self._by_name.setdefault(path.rpartition("/")[2], []).append(path)
+        return [
+            p
+            for p in self._by_name.get(module.rpartition("/")[2], ())
+            if p == module or p.endswith("/" + module)
+        ]
 
     @property
     def _dirs(self) -> dict[str, list[str]]:
         if self._dirs_index is None:
             self._dirs_index = {}
             for path in sorted(self.files):
-                self._dirs_index.setdefault(posixpath.dirname(path), []).append(path)
+                self._dirs_index.setdefault(_dirname(path), []).append(path)
         return self._dirs_index
 
     # -- entry points ------------------------------------------------------------------
@@ -199,7 +215,7 @@ class Resolver:
         module, _, text, names = raw
         if not module or language is None or language in _EXTERNAL:
             return []
-        here = posixpath.dirname(importer)
+        here = _dirname(importer)
         group = _GROUP.get(language)
         if language == "python":
             return self._python(importer, module, names)
@@ -230,7 +246,7 @@ class Resolver:
             language = self.files.get(importer)
             # Neighbours import the same modules: resolve each once per directory (Rust
             # modules depend on the file's own name).
-            place = importer if language == "rust" else posixpath.dirname(importer)
+            place = importer if language == "rust" else _dirname(importer)
             edges: list[StoredEdge] = []
             explicit: set[str] = set()
             for index, raw in enumerate(raws):
@@ -272,7 +288,8 @@ class Resolver:
     def _first_existing(self, base: str, group: str | None) -> list[str]:
         for ending in _TRY.get(group or "", ("",)):
             path = posixpath.normpath(base + ending)
-            if path in self.files and self._accept(path, group):
+            # A path written in full names that file whatever it is (`./data.json`).
+            if path in self.files and (self._accept(path, group) or (not ending and group == "js")):
                 return [path]
         if group == "js" and base.endswith((".js", ".jsx", ".mjs", ".cjs")):
             # `./x.js` in TypeScript names x.ts
@@ -315,10 +332,8 @@ class Resolver:
     # -- Python ------------------------------------------------------------------------
 
     def _is_package(self, directory: str) -> bool:
-        return (
-            posixpath.join(directory, "__init__.py") in self.files
-            or posixpath.join(directory, "__init__.pyi") in self.files
-        )
+        init = _join(directory, "__init__.py")
+        return init in self.files or init + "i" in self.files
 
     def _python_root(self, directory: str) -> str:
         """The import root above ``directory``: the first directory up that is not a
@@ -327,7 +342,7 @@ class Resolver:
         if found is None:
             found = directory
             while found and self._is_package(found):
-                found = posixpath.dirname(found)
+                found = _dirname(found)
             self._python_roots[directory] = found
         return found
 
@@ -339,28 +354,44 @@ class Resolver:
                 return path
         return None
 
+    def _python_candidates(self, key: str) -> list[tuple[str, str]]:
+        """(file, its import root) of every module whose whole name is ``key``."""
+        found = self._candidates.get(key)
+        if found is None:
+            found = []
+            for path in self._lookup(key, "python"):
+                stem = _strip_extension(path)
+                if stem.endswith("/__init__") or stem == "__init__":
+                    stem = _dirname(stem)
+                prefix = stem[: len(stem) - len(key)].rstrip("/")
+                if self._python_root(prefix) == prefix:
+                    found.append((path, prefix))
+            self._candidates[key] = found
+        return found
+
     def _python_absolute(self, importer: str, parts: list[str]) -> list[Resolution]:
         """The file of absolute module ``parts``, the importer's own root first."""
-        found: list[tuple[str, str]] = []  # (file, its root)
-        for path in self._lookup("/".join(parts), "python"):
-            stem = _strip_extension(path)
-            if posixpath.basename(stem) == "__init__":
-                stem = posixpath.dirname(stem)
-            prefix = stem[: len(stem) - len("/".join(parts))].rstrip("/")
-            if self._python_root(prefix) == prefix:  # `parts` is its whole module name
-                found.append((path, prefix))
-        own = self._python_root(posixpath.dirname(importer))
+        found = self._python_candidates("/".join(parts))
+        if not found:
+            return []
+        here = _dirname(importer)
+        own = self._python_root(here)
         mine = [path for path, root in found if root == own]
         if mine:
             return [Resolution(mine[0])]
         if parts[0] in _STDLIB:
             return []  # the standard library comes before other roots
-        here = posixpath.dirname(importer)
         usual = [path for path, root in found if root in ("", "src", "lib")]
         return self._pick(here, usual or [path for path, _ in found])
 
+    def _inside_of(self, here: str) -> frozenset[str]:
+        found = self._inside.get(here)
+        if found is None:
+            found = self._inside[here] = frozenset(_ancestors(here))
+        return found
+
     def _python(self, importer: str, module: str, names: tuple[str, ...]) -> list[Resolution]:
-        here = posixpath.dirname(importer)
+        here = _dirname(importer)
         dots = len(module) - len(module.lstrip("."))
         parts = [p for p in module[dots:].split(".") if p]
         if dots:
@@ -368,8 +399,8 @@ class Resolver:
             for _ in range(dots - 1):
                 if not base:
                     return []
-                base = posixpath.dirname(base)
-            package_dir = posixpath.join(base, *parts) if parts else base
+                base = _dirname(base)
+            package_dir = _join(base, "/".join(parts)) if parts else base
             path = self._python_module(package_dir)
             if path is None and not names:
                 return []
@@ -382,34 +413,34 @@ class Resolver:
                 return []
             path = main[0].target
             package_dir = _strip_extension(path)
-            if posixpath.basename(package_dir) == "__init__":
-                package_dir = posixpath.dirname(package_dir)
+            if package_dir.endswith("__init__") and package_dir.rpartition("/")[2] == "__init__":
+                package_dir = _dirname(package_dir)
         out: list[Resolution] = []
         rest: list[str] = []
-        is_package = path is None or posixpath.basename(_strip_extension(path)) == "__init__"
+        is_package = path is None or path.rpartition("/")[2].startswith("__init__.")
         for name in names:
-            sub = self._python_module(posixpath.join(package_dir, name)) if is_package else None
+            sub = self._python_module(_join(package_dir, name)) if is_package else None
             if sub is not None and name != "*":
                 out.append(Resolution(sub))  # `from pkg import mod`: the module itself
             else:
                 rest.append(name)
-        inside = set(_ancestors(here))
+        inside = self._inside_of(here)
         if main:
             first = main[0]
             if rest or not names:
                 out.insert(0, first._replace(names=tuple(rest)))
-            elif posixpath.dirname(first.target) not in inside:
+            elif _dirname(first.target) not in inside:
                 out.insert(0, first._replace(implicit=True))
         # Importing a.b.c runs a/__init__.py and a/b/__init__.py.
-        directory = posixpath.dirname(package_dir) if path is not None else package_dir
+        directory = _dirname(package_dir) if path is not None else package_dir
         parents: list[Resolution] = []
         while directory and directory not in inside:
-            init = self._python_module(posixpath.join(directory, "__init__"))
+            init = self._python_module(directory + "/__init__")
             if init is None or not self._is_package(directory):
                 break
             if init != path:
                 parents.append(Resolution(init, implicit=True))
-            directory = posixpath.dirname(directory)
+            directory = _dirname(directory)
         return out + parents[::-1]
 
     # -- JavaScript / TypeScript -------------------------------------------------------
@@ -528,7 +559,7 @@ class Resolver:
         return best
 
     def _rust(self, importer: str, module: str, names: tuple[str, ...]) -> list[Resolution]:
-        here = posixpath.dirname(importer)
+        here = _dirname(importer)
         stem = posixpath.basename(_strip_extension(importer))
         own_dir = here if stem in ("lib", "main", "mod") else posixpath.join(here, stem)
         segments = [s for s in module.split("::") if s]
@@ -546,7 +577,7 @@ class Resolver:
             base = own_dir
             while segments and segments[0] in ("self", "super"):
                 if segments.pop(0) == "super":
-                    base = posixpath.dirname(base)
+                    base = _dirname(base)
             scopes.append((base, segments, False))
         else:
             # A module in scope (2018 paths), one of the crate root (2015), another crate
@@ -637,7 +668,7 @@ class Resolver:
             near = posixpath.normpath(posixpath.join(here, module))
             if near in self.files:
                 return [Resolution(near)]
-        found = self._full.get(module.lstrip("/"), [])
+        found = self._full(module.lstrip("/"))
         found = [p for p in found if self._accept(p, "c") or self.files.get(p) is None]
         if not found:
             return []
@@ -676,7 +707,7 @@ class Resolver:
         module = module.lstrip("/")
         base = module.rsplit("/", 1)[-1]
         if "." in base.lstrip("."):
-            found = [p for p in self._full.get(module, ()) if self._accept(p, target)]
+            found = [p for p in self._full(module) if self._accept(p, target)]
             return self._pick(here, found)
         found = self._lookup(module, target)
         if not found and language == "php":  # PSR-4: the vendor prefix is not a directory
