@@ -166,6 +166,21 @@ def test_typescript_paths_base_url_and_export_star_chains(make_repo):
     ]
 
 
+def test_a_solution_style_tsconfig_reads_the_configs_it_references(make_repo):
+    root = make_repo(
+        {
+            "tsconfig.json": '{"files": [], "references": [{"path": "./tsconfig.node.json"},'
+            ' {"path": "./tsconfig.app.json"}]}',
+            "tsconfig.node.json": '{"include": ["vite.config.ts"]}',
+            "tsconfig.app.json": '{"compilerOptions": {"paths": {"@/*": ["./src/*"]}}}',
+            "src/lib/cx.ts": "export const cx = 1;\n",
+            "src/main.tsx": "import { cx } from '@/lib/cx';\n",
+        }
+    )
+    graph = ImportGraph.build(prx.Workspace(root), str(root))
+    assert graph.imports_of("src/main.tsx") == ("src/lib/cx.ts",)
+
+
 def test_workspace_packages_resolve_through_their_exports(make_repo):
     root = make_repo(
         {

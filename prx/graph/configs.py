@@ -84,7 +84,7 @@ class ProjectConfigs:
     def text(self, path: str) -> str | None:
         if path not in self._texts:
             content: str | None = None
-            if self.root is not None:
+            if self.root is not None and not path.startswith("../") and path != "..":
                 try:
                     with open(os.path.join(self.root, path), encoding="utf-8") as fh:
                         content = fh.read()
@@ -170,6 +170,21 @@ class ProjectConfigs:
         elif isinstance(options.get("baseUrl"), str) and parent is not None and parent.paths:
             paths_base = base_url if base_url is not None else here
         found = TsConfig(base_url, paths, paths_base)
+        references = data.get("references")
+        if base_url is None and not paths and isinstance(references, list) and depth < 8:
+            # A solution-style tsconfig (Vite's templates): the settings are in the
+            # configs it references (tsconfig.app.json ...); the first that has some.
+            for reference in references:
+                written = reference.get("path") if isinstance(reference, dict) else None
+                if not isinstance(written, str):
+                    continue
+                target = posixpath.normpath(posixpath.join(here, written))
+                if not target.endswith(".json"):
+                    target = posixpath.join(target, "tsconfig.json")
+                referenced = self._tsconfig(target, depth + 1)
+                if referenced is not None and (referenced.base_url is not None or referenced.paths):
+                    found = referenced
+                    break
         self._ts[path] = found
         return found
 

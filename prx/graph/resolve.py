@@ -255,7 +255,7 @@ class Resolver:
                     language,
                     raw[0],
                     raw[3],
-                    raw[2][:1] if language in ("c", "cpp") else "",
+                    "<" in raw[2] if language in ("c", "cpp") else False,
                 )
                 found = memo.get(slot)
                 if found is None:
@@ -654,7 +654,7 @@ class Resolver:
                 for p in self._dirs[directory]
                 if _GROUP.get(self.files.get(p) or "") == "jvm"
             ]
-        for cut in range(len(parts), 0, -1):  # `a.b.C.member`, `a.b.C.Inner`
+        for cut in range(len(parts), 1, -1):  # `a.b.C.member`, `a.b.C.Inner`
             found = self._lookup("/".join(parts[:cut]), "jvm")
             if found:
                 return self._pick(here, found, (parts[-1],))
