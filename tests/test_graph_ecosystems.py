@@ -181,6 +181,21 @@ def test_a_solution_style_tsconfig_reads_the_configs_it_references(make_repo):
     assert graph.imports_of("src/main.tsx") == ("src/lib/cx.ts",)
 
 
+def test_broken_configuration_files_leave_their_rules_out(make_repo):
+    root = make_repo(
+        {
+            "tsconfig.json": "{ not json",
+            "package.json": "[" * 100_000,
+            "go.mod": "",
+            "Cargo.toml": "[package\nname = ",
+            "src/a.ts": "import { b } from './b';\nimport x from 'x';\n",
+            "src/b.ts": "export const b = 1;\n",
+        }
+    )
+    graph = ImportGraph.build(prx.Workspace(root), str(root))
+    assert [e.target for e in graph.edges_from("src/a.ts")] == ["src/b.ts", None]
+
+
 def test_workspace_packages_resolve_through_their_exports(make_repo):
     root = make_repo(
         {

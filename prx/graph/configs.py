@@ -110,7 +110,7 @@ class ProjectConfigs:
             return None
         try:
             value = _jsonc(text) if not path.endswith("package.json") else json.loads(text)
-        except ValueError:
+        except (ValueError, RecursionError):  # not JSON, or nested beyond the parser
             return None
         return value if isinstance(value, dict) else None
 
