@@ -305,6 +305,9 @@ def test_java_imports_by_package(make_repo):
                 "package com.acme;\nimport com.acme.Util;\nimport static com.acme.Util.helper;\n"
                 "import com.acme.model.*;\nimport java.util.List;\nclass App {}\n"
             ),
+            # Kotlin: a top-level function of a file named after nothing it declares.
+            "src/main/kotlin/com/acme/text/main.kt": "package com.acme.text\nfun slug() = 1\n",
+            "src/main/kotlin/com/acme/App.kt": "package com.acme\nimport com.acme.text.slug\n",
         }
     )
     graph = ImportGraph.build(prx.Workspace(root), str(root))
@@ -316,6 +319,12 @@ def test_java_imports_by_package(make_repo):
         (base + "model/B.java", ("*",)),
         (None, ()),
     ]
+    (edge,) = graph.edges_from("src/main/kotlin/com/acme/App.kt")
+    assert (edge.target, edge.names, edge.confidence) == (
+        "src/main/kotlin/com/acme/text/main.kt",
+        ("slug",),
+        0.5,
+    )
 
 
 def test_the_graph_from_the_index_is_the_graph_built_on_the_fly(make_repo):
@@ -391,3 +400,19 @@ MIXED = {
 def test_ecosystem_rules_the_suffix_scheme_missed(make_repo, importer, expected):
     root = make_repo(MIXED)
     assert ImportGraph.build(prx.Workspace(root), str(root)).imports_of(importer) == expected
+
+
+def test_a_directory_import_reaches_its_index_file(make_repo):
+    root = make_repo(
+        {
+            "src.ts": "export const wrong = 1;\n",
+            "src/index.ts": "export const right = 1;\n",
+            "src/feature/index.ts": "export const f = 1;\n",
+            "src/a.ts": "import { right } from '.';\nimport { f } from './feature/';\n",
+        }
+    )
+    graph = ImportGraph.build(prx.Workspace(root), str(root))
+    assert [e.target for e in graph.edges_from("src/a.ts")] == [
+        "src/index.ts",
+        "src/feature/index.ts",
+    ]

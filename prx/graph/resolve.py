@@ -446,7 +446,14 @@ class Resolver:
     # -- JavaScript / TypeScript -------------------------------------------------------
 
     def _js(self, here: str, module: str, names: tuple[str, ...]) -> list[Resolution]:
-        if module.startswith(("./", "../")) or module in (".", ".."):
+        if module in (".", "..") or (module.startswith(("./", "../")) and module.endswith("/")):
+            # A directory: its index file only (`.` is never `../here.ts`).
+            target = posixpath.normpath(posixpath.join(here, module))
+            for ending in _TRY["js"]:
+                if ending.startswith("/index") and target + ending in self.files:
+                    return [Resolution(target + ending, names)]
+            return []
+        if module.startswith(("./", "../")):
             return self._plain(self._relative(here, module, "js"), names)
         if module.startswith("/"):
             return self._plain(self._first_existing(module.lstrip("/"), "js"), names)
@@ -639,26 +646,33 @@ class Resolver:
 
     # -- Java, Kotlin, Scala -----------------------------------------------------------
 
+    def _jvm_package(self, parts: list[str]) -> list[str]:
+        """The JVM files of the one directory whose path ends with package ``parts``."""
+        key = "/".join(parts)
+        directories = {d for d in self._dirs if d == key or d.endswith("/" + key)}
+        if len(directories) != 1:
+            return []
+        return [
+            p for p in self._dirs[directories.pop()] if _GROUP.get(self.files.get(p) or "") == "jvm"
+        ]
+
     def _jvm(self, here: str, module: str, names: tuple[str, ...]) -> list[Resolution]:
         parts = [p for p in module.split(".") if p]
-        if not parts:
+        if len(parts) < 2:
             return []
         if names == ("*",):  # a whole package: its files
-            key = "/".join(parts)
-            directories = {d for d in self._dirs if (d == key or d.endswith("/" + key))}
-            if len(directories) != 1:
-                return []
-            directory = directories.pop()
-            return [
-                Resolution(p, ("*",))
-                for p in self._dirs[directory]
-                if _GROUP.get(self.files.get(p) or "") == "jvm"
+            return [Resolution(p, ("*",)) for p in self._jvm_package(parts)]
+        for cut in range(len(parts), 1, -1):  # `a.b.C`, then `a.b.C.member`, `a.b.C.Inner`
+            found = [
+                p
+                for p in self._lookup("/".join(parts[:cut]), "jvm")
+                if _strip_extension(p).rpartition("/")[2] == parts[cut - 1]
             ]
-        for cut in range(len(parts), 1, -1):  # `a.b.C.member`, `a.b.C.Inner`
-            found = self._lookup("/".join(parts[:cut]), "jvm")
             if found:
                 return self._pick(here, found, (parts[-1],))
-        return []
+        # Kotlin: a top-level function or a class in a file named otherwise: one of the
+        # package's files.
+        return self._pick(here, self._jvm_package(parts[:-1]), (parts[-1],), sure=0.5)
 
     # -- C, C++ ------------------------------------------------------------------------
 
