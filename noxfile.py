@@ -127,6 +127,15 @@ def bench(session: nox.Session) -> None:
     session.run("python", str(ROOT / "benchmarks" / "startup.py"), *session.posargs)
 
 
+@nox.session(name="graph_bench")
+def graph_bench(session: nox.Session) -> None:
+    """The import graph against grimp on django (benchmarks/graph.py; not in the default
+    run; the TypeScript half needs npm: `python benchmarks/graph.py typescript`)."""
+    _install_wheel(session)
+    session.install("grimp>=3.5")
+    session.run("python", str(ROOT / "benchmarks" / "graph.py"), "python", *session.posargs)
+
+
 @nox.session
 def docs(session: nox.Session) -> None:
     """Check that every docs page the index links to exists."""

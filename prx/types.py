@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     )
     from prx._types.index import IndexResult
     from prx._types.init import InitFile, InitResult
-    from prx._types.lang import Chunk, ImportRef, SyntaxReport
+    from prx._types.lang import Chunk, ImportEdge, ImportRef, SyntaxReport
     from prx._types.outline import (
         FileOutline,
         OutlineResult,
@@ -63,6 +63,7 @@ __all__ = [
     "SearchResult",
     "Chunk",
     "SyntaxReport",
+    "ImportEdge",
     "ImportRef",
     "FileOutline",
     "OutlineResult",
@@ -95,6 +96,7 @@ _HOME = {
     "SearchExistsResult": "prx._types.search",
     "SearchResult": "prx._types.search",
     "Chunk": "prx._types.lang",
+    "ImportEdge": "prx._types.lang",
     "ImportRef": "prx._types.lang",
     "SyntaxReport": "prx._types.lang",
     "FileOutline": "prx._types.outline",
