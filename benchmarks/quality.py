@@ -74,7 +74,9 @@ from prx.bench.ndcg import (  # noqa: E402
 
 DEFAULT_DATASETS = REPO.parent / "shared" / "bench" / "semble-py"
 DEFAULT_CORPORA = REPO.parent / "bench-corpora"
-DEFAULT_MODEL_DIR = HERE.parent / "prx" / "data" / "models" / "potion-base-8M"  # the model prx ships
+DEFAULT_MODEL_DIR = (
+    HERE.parent / "prx" / "data" / "models" / "potion-base-8M"
+)  # the model prx ships
 SEMBLE_VENV = HERE / ".venvs" / "semble"
 ALL_SYSTEMS = ("prx", "bm25", "semble")
 WARMUP_QUERY = "warm up: open the index and load the model"
