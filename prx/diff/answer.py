@@ -207,13 +207,13 @@ def _git_side(ws: Workspace, paths: tuple[str, ...], revision: str | None, stage
                 f"{untracked} untracked file(s) not shown: git compares tracked files only "
                 "(`git add -N PATH` makes a new file part of the diff)"
             )
-    relative_top = os.path.relpath(top_real, root_real)
 
     def show(path: str) -> str:
-        joined = os.path.normpath(os.path.join(relative_top, path))
-        if joined == os.pardir or joined.startswith(os.pardir + os.sep):
+        # Relative to the Workspace root when inside it (from a subdirectory too), else absolute.
+        shown = os.path.relpath(os.path.join(top_real, path), root_real)
+        if shown == os.pardir or shown.startswith(os.pardir + os.sep):
             return os.path.join(top, path)
-        return joined.replace(os.sep, "/") if os.sep != "/" else joined
+        return shown.replace(os.sep, "/") if os.sep != "/" else shown
 
     def contents(wanted: list[FilePatch]) -> dict[int, tuple[bytes | None, bytes | None]]:
         return _git_contents(ws, top, wanted, read_worktree=target == "working tree")

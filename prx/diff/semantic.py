@@ -118,14 +118,15 @@ def analyse(patch: FilePatch, old: Version | None, new: Version | None) -> FileS
         after = new.around(hunk.new_first, hunk.new_count) if new is not None else None
         before = old.around(hunk.old_first, hunk.old_count) if old is not None else None
         out.enclosing.append((after, before))
+        # Blank lines change no definition (one between two methods is the class's).
         if new is not None:
-            for line in range(hunk.new_start, hunk.new_start + hunk.new_count):
-                name = new.at(line)
+            for offset, text in enumerate(hunk.added):
+                name = new.at(hunk.new_start + offset) if text.strip() else None
                 if name is not None:
                     changed.setdefault(name)
         if old is not None:
-            for line in range(hunk.old_start, hunk.old_start + hunk.old_count):
-                name = old.at(line)
+            for offset, text in enumerate(hunk.removed):
+                name = old.at(hunk.old_start + offset) if text.strip() else None
                 if name is not None:
                     changed.setdefault(name)
     out.changed = list(changed)
