@@ -68,13 +68,13 @@ def _argv(*args: str) -> list[str]:
     return ["git", "-c", "core.quotepath=off", *args]
 
 
-def _git(cwd: str, *args: str) -> subprocess.CompletedProcess[bytes]:
+def _git(cwd: str, *words: str) -> subprocess.CompletedProcess[bytes]:
     """A short git command's result (rev-parse and the like)."""
     import subprocess
 
     try:
         return subprocess.run(
-            _argv(*args),
+            _argv(*words),
             cwd=cwd,
             env=_env(),
             capture_output=True,
@@ -88,9 +88,14 @@ def _git(cwd: str, *args: str) -> subprocess.CompletedProcess[bytes]:
             suggestion=f"Install git. {_NO_GIT_HINT}",
         ) from None
     except subprocess.TimeoutExpired:
-        raise GitError(f"git {args[0]} took more than {GIT_TIMEOUT:.0f} seconds") from None
+        raise GitError(f"git {words[0]} took more than {GIT_TIMEOUT:.0f} seconds") from None
     except OSError as exc:
         raise GitError(f"cannot run git: {exc.strerror or exc}") from None
+
+
+def _failure(step: str, stderr: bytes) -> GitError:
+    """The error of a git command that exited with a failure."""
+    return GitError(f"git {step} failed: {_stderr_line(stderr)}", suggestion=_NO_GIT_HINT)
 
 
 def _stderr_line(raw: bytes) -> str:
@@ -102,13 +107,12 @@ def repository_top(cwd: str) -> str:
     """The top directory of the repository ``cwd`` is in; GitError outside one."""
     done = _git(cwd, "rev-parse", "--show-toplevel")
     if done.returncode != 0 or not done.stdout.strip():
-        message = _stderr_line(done.stderr)
-        if "not a git repository" in message:
+        if "not a git repository" in _stderr_line(done.stderr):
             raise GitError(
                 f"not a git repository: {cwd} (nor any of its parents)",
                 suggestion=f"Run it inside a git repository. {_NO_GIT_HINT}",
             )
-        raise GitError(f"git rev-parse failed: {message}", suggestion=_NO_GIT_HINT)
+        raise _failure("rev-parse", done.stderr)
     return os.fsdecode(done.stdout.rstrip(b"\n"))
 
 
@@ -130,7 +134,7 @@ def verify_revision(top: str, revision: str) -> None:
         raise InvalidArgumentError(
             f"invalid argument {{param}}: unknown revision {revision!r}",
             param="revision",
-            suggestion="Give a commit, branch or tag (`git log --oneline` lists commits), "
+            suggestion="Give a commit, branch or tag (git log lists them), "
             "or A..B for the changes from A to B.",
         )
 
@@ -139,7 +143,7 @@ def empty_tree(top: str) -> str:
     """The id of the empty tree in this repository's hash (the base before any commit)."""
     done = _git(top, "hash-object", "-t", "tree", "/dev/null")
     if done.returncode != 0:
-        raise GitError(f"git hash-object failed: {_stderr_line(done.stderr)}")
+        raise _failure("hash-object", done.stderr)
     return done.stdout.decode().strip()
 
 
@@ -351,7 +355,7 @@ def _finish(proc: subprocess.Popen[bytes], errors: IO[bytes], what: str, *, stop
     if code != 0 and not stopped:
         if code < 0:
             raise GitError(f"git {what} was stopped after {GIT_TIMEOUT:.0f} seconds")
-        raise GitError(f"git {what} failed: {_stderr_line(message)}")
+        raise _failure(what, message)
 
 
 def diff_patches(
