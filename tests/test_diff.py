@@ -240,6 +240,17 @@ def test_no_index_compares_two_files_outside_git(tmp_path):
         prx.diff(["a.py"], no_index=True, root=tmp_path)
 
 
+def test_a_file_that_changed_language_is_not_compared_as_one(tmp_path):
+    (tmp_path / "a.py").write_text("import os\n\ndef main():\n    return 1\n")
+    (tmp_path / "a.ts").write_text("export function main(): number {\n  return 2;\n}\n")
+    result = prx.diff(["a.py", "a.ts"], no_index=True, root=tmp_path)
+    assert result.semantic_notes == (
+        "a.ts: the language changed: definitions and imports are not compared",
+    )
+    # Each side was parsed with its own grammar: both know their function.
+    assert {(h.function, h.old_function) for h in result.hunks} == {("main", "main")}
+
+
 def test_outside_a_repository_is_a_git_error(tmp_path):
     with pytest.raises(GitError, match="not a git repository") as caught:
         prx.diff(root=tmp_path)
@@ -347,6 +358,45 @@ def test_a_budget_too_small_for_one_hunk_is_refused(repo):
         prx.diff(root=repo.path, budget=400)
 
 
+def test_without_budget_a_large_diff_stops_at_the_ceiling_with_a_way_on(repo, run_cli):
+    from prx.budget import DIFF_CEILING
+
+    repo.write("big.txt", "".join(f"line {i}\n" for i in range(4000)))
+    repo.commit("big")
+    repo.write("big.txt", "".join(f"line {i}{' x' * (i % 7)}\n" for i in range(4000)))
+    envelope = run_cli("diff", cwd=repo.path).envelope
+    assert envelope["tokens"] <= DIFF_CEILING
+    data = envelope["data"]
+    assert data["truncated"] and data["omitted"]["reason"] == "ceiling"
+    assert data["continuation_token"] and "big.txt" in data["notes"][-1]
+    assert data["stats"]["additions"] == sum(1 for i in range(4000) if i % 7)
+
+
+def test_a_rewritten_file_pages_in_pieces(repo):
+    repo.write("big.txt", "".join(f"line {i}\n" for i in range(1000)))
+    repo.commit("big")
+    repo.write("big.txt", "".join(f"row {i}\n" for i in range(1050)))
+    result = prx.diff(root=repo.path, budget=0)
+    assert result.stats.additions == 1050 and result.stats.deletions == 1000
+    ranges = [
+        (h.old_range.start, h.old_range.end, h.new_range.start, h.new_range.end)
+        for h in result.hunks
+    ]
+    # One git hunk, shown as pieces of at most 100 lines a side, covering it exactly.
+    assert ranges[0] == (1, 100, 1, 100) and ranges[-1] == (1001, 1000, 1001, 1050)
+    assert sum(len(h.changes) for h in result.hunks) == 1050
+    cut = prx.diff(root=repo.path)
+    assert cut.hunks and cut.continuation_token is not None
+
+
+def test_a_hunk_larger_than_the_ceiling_is_named_not_an_error(repo):
+    repo.write("README.md", "# demo\n" + "word " * 20_000 + "\n")
+    result = prx.diff(root=repo.path)
+    assert result.hunks == () and result.truncated and result.continuation_token is None
+    assert result.omitted is not None and result.omitted.count == 1
+    assert "README.md (1)" in result.notes[-1] and "larger than the limit" in result.notes[-1]
+
+
 def test_stat_only_has_no_hunks(repo):
     _changed(repo)
     result = prx.diff(root=repo.path, stat_only=True)
@@ -376,7 +426,7 @@ def test_cli_outside_a_repository_answers_git_error(tmp_path, run_cli):
     assert "--no-index" in error["suggestion"]
     run = run_cli("diff", "--no-index", "a.txt", "a.txt", cwd=tmp_path)
     assert run.exit_code == 0
-    assert run.envelope["data"]["summary"] == "No changes between a.txt and the a.txt."
+    assert run.envelope["data"]["summary"] == "No changes between a.txt and a.txt."
 
 
 def test_cli_without_git_on_the_path_answers_git_error(tmp_path, run_cli):

@@ -14,9 +14,17 @@ from collections.abc import Callable, Sequence
 
 from prx import continuation
 from prx._record import replace
-from prx.budget import DIFF_CEILING, Cap, cap_for, data_tokens, fit_prefix, limit_for
-from prx.diff.model import FilePatch, Hunk
-from prx.diff.semantic import FileSemantics, analyse, parse_version
+from prx.budget import (
+    DIFF_CEILING,
+    ENVELOPE_RESERVE,
+    Cap,
+    cap_for,
+    data_tokens,
+    fit_prefix,
+    limit_for,
+)
+from prx.diff.model import FilePatch, Hunk, split_large
+from prx.diff.semantic import FileSemantics, Version, analyse, parse_version
 from prx.envelope import dumps, to_jsonable
 from prx.errors import BudgetExceededError, InvalidArgumentError, ParseError
 from prx.types import (
@@ -31,6 +39,7 @@ from prx.types import (
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from prx.plugin.interfaces import LanguageSpec
     from prx.workspace import Workspace
 
 __all__ = ["diff_changes"]
@@ -158,6 +167,7 @@ def _no_index_side(
     old, new = (ws.resolve(p) for p in paths)
     shown_old, shown_new = (shown_path(ws.root_dir, p) for p in (old, new))
     patch, before, after = compare_files(ws, old, new, shown_old, shown_new)
+    split_large(patch)
     patches = [patch] if (patch.hunks or patch.binary or not patch.complete) else []
     if patches and patch.old_mode == patch.new_mode:
         patch.old_mode = patch.new_mode = ""
@@ -194,6 +204,8 @@ def _git_side(ws: Workspace, paths: tuple[str, ...], revision: str | None, stage
         notes.append("the repository has no commit yet: the changes are against an empty tree")
     specs = [_pathspec(ws, top_real, p) for p in paths]
     patches = git.diff_patches(top, revisions=revisions, staged=staged, paths=specs)
+    for patch in patches:
+        split_large(patch)
     if any(not p.complete for p in patches):
         left = sum(1 for p in patches if not p.complete)
         notes.append(
@@ -212,7 +224,7 @@ def _git_side(ws: Workspace, paths: tuple[str, ...], revision: str | None, stage
         # Relative to the Workspace root when inside it (from a subdirectory too), else absolute.
         shown = os.path.relpath(os.path.join(top_real, path), root_real)
         if shown == os.pardir or shown.startswith(os.pardir + os.sep):
-            return os.path.join(top, path)
+            return os.path.normpath(os.path.join(top, path))
         return shown.replace(os.sep, "/") if os.sep != "/" else shown
 
     def contents(wanted: list[FilePatch]) -> dict[int, tuple[bytes | None, bytes | None]]:
@@ -332,12 +344,16 @@ def _semantics(
     """Each parsed file's semantics and language name, keyed by ``id(patch)``."""
     chosen: list[FilePatch] = []
     languages: dict[int, str | None] = {}
+    specs: dict[int, tuple[LanguageSpec | None, LanguageSpec | None]] = {}
     for p in side.patches:
+        # Each side by its own name: a renamed a.py -> a.ts is parsed as two languages.
+        old_spec = _outlined(ws, p.old_path) if p.status != "added" else None
+        new_spec = _outlined(ws, p.new_path) if p.status != "deleted" else None
         spec = ws.language_for(p.path)
         languages[id(p)] = spec.name if spec is not None else None
+        specs[id(p)] = (old_spec, new_spec)
         if (
-            spec is not None
-            and "outline" in spec.queries
+            (old_spec is not None or new_spec is not None)
             and not p.binary
             and not p.is_submodule
             and p.complete
@@ -357,18 +373,30 @@ def _semantics(
         if id(p) not in contents:
             out[id(p)] = (analyse(p, None, None), languages[id(p)])
             continue
-        spec = ws.language_for(p.path)
-        assert spec is not None
+        old_spec, new_spec = specs[id(p)]
         before, after = contents[id(p)]
-        try:
-            old = parse_version(spec, before) if before is not None else None
-            new = parse_version(spec, after) if after is not None else None
-        except ParseError:
-            old = new = None
+        old = _parsed(old_spec, before)
+        new = _parsed(new_spec, after)
         if p.status not in ("added", "deleted") and (old is None) != (new is None):
-            old = new = None  # one side too large or unreadable: no half comparison
-        out[id(p)] = (analyse(p, old, new), languages[id(p)])
+            old = new = None  # one side too large, unreadable or unknown: no half comparison
+        same = old_spec is not None and new_spec is not None and old_spec.name == new_spec.name
+        out[id(p)] = (analyse(p, old, new, comparable=same), languages[id(p)])
     return out
+
+
+def _outlined(ws: Workspace, path: str) -> LanguageSpec | None:
+    """The language of ``path`` when prx can outline it."""
+    spec = ws.language_for(path)
+    return spec if spec is not None and "outline" in spec.queries else None
+
+
+def _parsed(spec: LanguageSpec | None, data: bytes | None) -> Version | None:
+    if spec is None or data is None:
+        return None
+    try:
+        return parse_version(spec, data)
+    except ParseError:
+        return None
 
 
 def _changes(hunk: Hunk) -> tuple[DiffChange, ...]:
@@ -511,11 +539,12 @@ def _fit(
             fixed = data_tokens(build(0, _PLACEHOLDER, resumable=False), count)
             first = page[0][2]
             if cap.reason == "budget" or fixed > limit:
+                needed = data_tokens(build(1, _PLACEHOLDER), count) + ENVELOPE_RESERVE
                 raise BudgetExceededError(
                     f"{cap.describe()} cannot hold the summary with the first hunk "
                     f"({first.file}, lines {first.new_range.start}-{first.new_range.end}, "
                     f"about {data_tokens(first, count)} tokens)",
-                    suggestion="Use a larger {param:budget} (0: no limit), give "
+                    suggestion=f"Use {{param:budget}} {needed} or more (0: no limit), give "
                     "{param:paths} to narrow the diff, or use {param:stat_only}.",
                 )
             rest = page
@@ -534,11 +563,11 @@ def _left_out(left: list[DiffHunk], tokens: int, cap: Cap, resumable: bool) -> s
     if more > 0:
         listed += f" and {more} more files"
     how = (
-        "pass continuation_token as {param:continue_token} for the next hunks, or give one "
-        "of these paths"
+        "the continuation_token gives the next hunks; a diff of one of these paths gives "
+        "its hunks alone"
         if resumable
-        else "the next hunk alone is larger than the limit: give its path with a larger "
-        "{param:budget} (0: no limit)"
+        else "the next hunk alone is larger than the limit: ask for its path alone with a "
+        "larger budget (0: no limit)"
     )
     return (
         f"{len(left)} hunk(s) (about {tokens} tokens) left out by {cap.describe()}: {listed}; {how}"
@@ -562,7 +591,8 @@ _FACTS = (
 def _summary(side: _Side, files: list[DiffFile], functions: int, kinds: Counter[str]) -> str:
     """One sentence, the same for the same changes."""
     if not files:
-        return f"No changes between {side.base} and the {side.target}."
+        target = f"the {side.target}" if side.target in ("working tree", "index") else side.target
+        return f"No changes between {side.base} and {target}."
     additions = sum(f.additions for f in files)
     deletions = sum(f.deletions for f in files)
     text = f"{_plural(len(files), 'file')} changed (+{additions} -{deletions})"

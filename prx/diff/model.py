@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
-__all__ = ["FilePatch", "Hunk", "SUBMODULE_MODE"]
+__all__ = ["HUNK_LINES_MAX", "FilePatch", "Hunk", "SUBMODULE_MODE", "split_large"]
 
 #: git's mode of a submodule entry (a "gitlink").
 SUBMODULE_MODE = "160000"
+#: A hunk with more removed or added lines is shown as pieces of this many, so that a
+#: budget can page through a rewritten file instead of leaving it out whole.
+HUNK_LINES_MAX = 100
 
 
 class Hunk:
@@ -90,3 +93,31 @@ class FilePatch:
     @property
     def is_submodule(self) -> bool:
         return SUBMODULE_MODE in (self.old_mode, self.new_mode)
+
+
+def _piece(hunk: Hunk, first: int, last: int) -> Hunk:
+    removed, added = hunk.removed[first:last], hunk.added[first:last]
+    old_start = hunk.old_start + first if removed else hunk.old_start + min(first, hunk.old_count)
+    new_start = hunk.new_start + first if added else hunk.new_start + min(first, hunk.new_count)
+    # An empty side is an insertion point: "after line start - 1" is written as start - 1.
+    piece = Hunk(
+        old_start if removed else old_start - (1 if hunk.old_count else 0),
+        len(removed),
+        new_start if added else new_start - (1 if hunk.new_count else 0),
+        len(added),
+    )
+    piece.removed, piece.added = removed, added
+    return piece
+
+
+def split_large(patch: FilePatch, size: int = HUNK_LINES_MAX) -> None:
+    """Cut each hunk of more than ``size`` removed or added lines into pieces (the i-th
+    removed line stays with the i-th added line, as they are paired)."""
+    pieces: list[Hunk] = []
+    for hunk in patch.hunks:
+        longest = max(len(hunk.removed), len(hunk.added))
+        if longest <= size:
+            pieces.append(hunk)
+            continue
+        pieces.extend(_piece(hunk, at, at + size) for at in range(0, longest, size))
+    patch.hunks = pieces

@@ -110,8 +110,11 @@ class FileSemantics:
         self.kinds: Counter[str] = Counter()
 
 
-def analyse(patch: FilePatch, old: Version | None, new: Version | None) -> FileSemantics:
-    """Enclosing definitions of ``patch``'s hunks, definitions changed, and notes."""
+def analyse(
+    patch: FilePatch, old: Version | None, new: Version | None, *, comparable: bool = True
+) -> FileSemantics:
+    """Enclosing definitions of ``patch``'s hunks, definitions changed, and notes (only
+    when both versions are ``comparable``: of one language)."""
     out = FileSemantics()
     changed: dict[str, None] = {}
     for hunk in patch.hunks:
@@ -133,6 +136,9 @@ def analyse(patch: FilePatch, old: Version | None, new: Version | None) -> FileS
     marks_old: set[int] = set()
     marks_new: set[int] = set()
     if old is not None and new is not None:
+        if not comparable:
+            out.notes = ["the language changed: definitions and imports are not compared"]
+            return _marked(out, patch, marks_old, marks_new)
         out.notes = _compare(old, new, marks_old, marks_new, out.kinds)
     elif new is not None and new.defs:
         out.notes = [f"new file defining {_named(new)}"]
@@ -140,6 +146,12 @@ def analyse(patch: FilePatch, old: Version | None, new: Version | None) -> FileS
     elif old is not None and old.defs:
         out.notes = [f"deleted file that defined {_named(old)}"]
         marks_old.update(range(1, len(old.lines) + 1))
+    return _marked(out, patch, marks_old, marks_new)
+
+
+def _marked(
+    out: FileSemantics, patch: FilePatch, marks_old: set[int], marks_new: set[int]
+) -> FileSemantics:
     out.notable = [_touches(h, marks_old, marks_new) for h in patch.hunks]
     return out
 
