@@ -19,9 +19,9 @@ class DiffParams:
 
     paths: tuple[str, ...] = param(
         (),
-        help="files or directories to limit the diff to; with --no-index, the two files to "
-        "compare; a first word that is no file but a revision (HEAD~2, A..B) is taken as "
-        "--rev",
+        help="files or directories to limit the diff to (literal, no globs); without git "
+        "(no index): the old file and the new one; a first path that is no file but a "
+        "revision (HEAD~2, A..B) is taken as the revision",
         positional=True,
         metavar="PATH",
         aliases=("path", "file"),
@@ -29,8 +29,8 @@ class DiffParams:
     )
     revision: str | None = param(
         None,
-        help="REV: the working tree (or with --staged the index) against REV; A..B: from "
-        "commit A to commit B; A...B: from their merge base to B (default: HEAD)",
+        help="REV: the working tree (or, staged, the index) against REV; A..B: from commit A "
+        "to commit B; A...B: from their merge base to B (default: HEAD)",
         flag="--rev",
         metavar="REV",
         aliases=("rev", "range"),
@@ -40,7 +40,9 @@ class DiffParams:
         help="the index (what would be committed) instead of the working tree",
         aliases=("cached",),
     )
-    no_index: bool = param(False, help="compare two files, in git or not (PATH is OLD NEW)")
+    no_index: bool = param(
+        False, help="compare two files, in a repository or not (the paths: old, new)"
+    )
     stat_only: bool = param(False, help="summary, stats, notes and the file list, without hunks")
     budget: int | None = param(
         None,
