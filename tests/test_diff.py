@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 import prx
+from prx.envelope import dumps, to_jsonable
 from prx.errors import BudgetExceededError, GitError, InvalidArgumentError
 
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
@@ -274,6 +275,14 @@ def test_no_commit_yet_compares_with_an_empty_tree(tmp_path):
     assert any("no commit yet" in n for n in result.notes)
 
 
+def test_a_path_that_names_nothing_is_said_not_silently_empty(repo):
+    _changed(repo)
+    result = prx.diff("src/ap.py", root=repo.path)
+    assert result.files == () and result.notes == (
+        "src/ap.py does not exist and no change lies under it",
+    )
+
+
 def test_untracked_files_are_counted_in_a_note(repo):
     repo.write("new.py", "x = 1\n")
     result = prx.diff(root=repo.path)
@@ -293,6 +302,31 @@ def test_odd_file_names_survive(repo):
         'we"ird\tname.py': "a",
         "café.py": "b",
     }
+
+
+def test_a_file_that_became_a_symlink_keeps_both_sections(repo):
+    (repo.path / "README.md").unlink()
+    (repo.path / "README.md").symlink_to("docs/old_name.md")
+    result = prx.diff(root=repo.path)
+    entry = next(f for f in result.files if f.path == "README.md")
+    assert (entry.status, entry.old_mode, entry.new_mode) == ("type_changed", "100644", "120000")
+    # git writes the old file's removal and the link's addition as two sections.
+    assert (entry.additions, entry.deletions) == (1, 1)
+    changes = [c for h in result.hunks if h.file == "README.md" for c in h.changes]
+    assert {(c.old, c.new) for c in changes} == {("# demo", None), (None, "docs/old_name.md")}
+
+
+def test_a_name_that_is_not_utf8_round_trips(repo):
+    name = os.fsdecode(b"caf\xe9.txt")
+    repo.write(name, "a\n")
+    repo.commit("latin-1 name")
+    repo.write(name, "b\n")
+    envelope = json.loads(dumps({"data": to_jsonable(prx.diff(root=repo.path))}))
+    shown = envelope["data"]["files"][0]["path"]
+    assert shown == "caf\\xe9.txt"
+    # The shown name selects the file again.
+    again = prx.diff(shown, root=repo.path)
+    assert [f.additions for f in again.files] == [1]
 
 
 def test_submodule_is_reported_not_mangled(repo, tmp_path):

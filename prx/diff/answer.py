@@ -206,6 +206,13 @@ def _git_side(ws: Workspace, paths: tuple[str, ...], revision: str | None, stage
     patches = git.diff_patches(top, revisions=revisions, staged=staged, paths=specs)
     for patch in patches:
         split_large(patch)
+    if not patches:
+        # Say why a filtered diff is empty when a path names nothing (a typo, most likely).
+        notes += [
+            f"{path} does not exist and no change lies under it"
+            for path in paths
+            if not os.path.lexists(ws.resolve(path))
+        ]
     if any(not p.complete for p in patches):
         left = sum(1 for p in patches if not p.complete)
         notes.append(

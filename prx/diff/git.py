@@ -275,6 +275,10 @@ def _read_hunks(stream: _Stream, patches: list[FilePatch], limit: int) -> None:
                 if headers[id(patches[candidate])] == line:
                     index, pending = candidate, candidate + 1
                     break
+            else:
+                # A type change (file to symbolic link) is two sections under one header.
+                if pending and headers[id(patches[pending - 1])] == line:
+                    index = pending - 1
             continue
         if index < 0:
             continue
