@@ -431,6 +431,38 @@ def test_a_hunk_larger_than_the_ceiling_is_named_not_an_error(repo):
     assert "README.md (1)" in result.notes[-1] and "larger than the limit" in result.notes[-1]
 
 
+def test_documents_name_their_section_but_add_no_definitions(repo):
+    repo.write("guide.md", "# Guide\n\n## Install\n\nrun it\n")
+    repo.commit("guide")
+    repo.write("guide.md", "# Guide\n\n## Install\n\nrun it twice\n\n## Usage\n\nask\n")
+    result = prx.diff(root=repo.path)
+    assert result.semantic_notes == () and result.stats.functions_changed == ()
+    assert [h.old_function for h in result.hunks] == ["Guide.Install"]
+
+
+def test_many_files_shorten_the_lists_to_leave_room_for_hunks(repo):
+    for i in range(120):
+        repo.write(f"pkg/m{i:03}.py", f"def f{i}():\n    return {i}\n")
+    repo.commit("many")
+    for i in range(120):
+        repo.write(f"pkg/m{i:03}.py", f"def f{i}(x):\n    return {i} + x\n")
+    result = prx.diff(root=repo.path, budget=3000)
+    assert result.stats.files_changed == 120 and len(result.files) < 120
+    assert f"the file list shows {len(result.files)} of 120 files" in result.notes
+    assert any(n.startswith("semantic_notes shows ") for n in result.notes)
+    assert result.hunks  # the lists left room for hunks
+    assert len(prx.diff(root=repo.path, budget=0).files) == 120
+
+
+def test_changes_to_existing_code_rank_before_new_files(repo):
+    repo.write("src/a_new.py", "".join(f"def g{i}():\n    return {i}\n\n" for i in range(60)))
+    repo.git("add", "src/a_new.py")
+    repo.write("src/app.py", OLD.replace("def greet(name):", "def greet(name, title):"))
+    result = prx.diff(root=repo.path, budget=600)
+    assert [h.function for h in result.hunks] == ["greet"]
+    assert "src/a_new.py" in result.notes[-1]
+
+
 def test_stat_only_has_no_hunks(repo):
     _changed(repo)
     result = prx.diff(root=repo.path, stat_only=True)

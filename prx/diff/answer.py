@@ -1,7 +1,8 @@
 """``prx diff``: the answer -- files, hunks with their definitions, notes, summary, budget.
 
 Hunks are ranked by importance (those carrying a semantic note first, then changes inside
-definitions of code files, then other text, lock files and generated files last); a budget
+definitions of source files, new and deleted source files, other text, and lock files and
+generated files last); a budget
 keeps a prefix of that ranking, shown in file order, and the continuation token resumes
 after it. The stats, notes and file list always describe the whole diff.
 """
@@ -24,7 +25,7 @@ from prx.budget import (
     limit_for,
 )
 from prx.diff.model import FilePatch, Hunk, split_large
-from prx.diff.semantic import FileSemantics, Version, analyse, parse_version
+from prx.diff.semantic import NOT_CODE, FileSemantics, Version, analyse, parse_version
 from prx.envelope import dumps, to_jsonable
 from prx.errors import BudgetExceededError, InvalidArgumentError, ParseError
 from prx.types import (
@@ -44,10 +45,16 @@ if TYPE_CHECKING:
 
 __all__ = ["diff_changes"]
 
-#: At most this many files, notes and definitions are listed (the counts cover all).
-FILES_SHOWN = 100
-NOTES_SHOWN = 60
-FUNCTIONS_SHOWN = 100
+#: How many files, definitions and semantic notes a capped answer lists, at most (the
+#: first level), and the shorter lists it falls back to when they would take more than
+#: half the limit (the counts always cover all).
+_LIST_LEVELS: tuple[tuple[int, int, int], ...] = (
+    (100, 100, 60),
+    (50, 50, 30),
+    (20, 20, 15),
+    (10, 10, 8),
+    (5, 5, 5),
+)
 #: Files whose two versions are parsed for the notes (the first ones, in file order).
 PARSED_FILES_MAX = 300
 #: Bytes of blob content held at once for the parse trees.
@@ -387,7 +394,8 @@ def _semantics(
         if p.status not in ("added", "deleted") and (old is None) != (new is None):
             old = new = None  # one side too large, unreadable or unknown: no half comparison
         same = old_spec is not None and new_spec is not None and old_spec.name == new_spec.name
-        out[id(p)] = (analyse(p, old, new, comparable=same), languages[id(p)])
+        code = languages[id(p)] not in NOT_CODE
+        out[id(p)] = (analyse(p, old, new, comparable=same, code=code), languages[id(p)])
     return out
 
 
@@ -417,13 +425,19 @@ def _changes(hunk: Hunk) -> tuple[DiffChange, ...]:
     return tuple(out)
 
 
-def _tier(path: str, language: str | None, notable: bool, inside: bool) -> int:
-    if notable:
-        return 0
+def _tier(path: str, language: str | None, status: str, notable: bool, inside: bool) -> int:
+    """How important a hunk is (0 first): a semantic note in a changed file, a change inside
+    a definition of source, a new or deleted source file, other text, lock files and
+    generated files."""
     name = path.rsplit("/", 1)[-1]
     if name in _LOW_NAMES or name.endswith(_LOW_SUFFIXES):
-        return 3
-    return 1 if language is not None and inside else 2
+        return 4
+    code = language is not None and language not in NOT_CODE
+    if status in ("added", "deleted"):
+        return 2 if code else 3
+    if notable:
+        return 0
+    return 1 if code and inside else 3
 
 
 def _answer(
@@ -470,41 +484,72 @@ def _answer(
                 new_range=LineRange(start=hunk.new_first, end=hunk.new_first + hunk.new_count - 1),
                 changes=_changes(hunk),
             )
-            tier = _tier(shown, language, sem.notable[index], (after or before) is not None)
+            inside = (after or before) is not None
+            tier = _tier(shown, language, p.status, sem.notable[index], inside)
             ranked.append((tier, order, index, shown_hunk))
     ranked.sort(key=lambda item: item[:3])
     counted = [p for p in side.patches if not p.is_submodule]
-    stats = DiffStats(
-        additions=sum(p.added_lines for p in counted),
-        deletions=sum(p.removed_lines for p in counted),
-        files_changed=len(side.patches),
-        functions_changed=tuple(functions[:FUNCTIONS_SHOWN]),
-    )
     summary = _summary(side, files, len(functions), kinds)
-    if len(files) > FILES_SHOWN:
-        notes.append(f"the file list shows {FILES_SHOWN} of {len(files)} files")
-    if len(functions) > FUNCTIONS_SHOWN:
-        notes.append(
-            f"stats.functions_changed lists {FUNCTIONS_SHOWN} of {len(functions)} definitions"
+
+    def whole(shown: tuple[int, int, int] | None) -> DiffResult:
+        """The answer without hunks, its lists cut to ``shown`` (files, definitions,
+        notes; None: whole), with a note for each list cut."""
+        n_files, n_functions, n_notes = shown or (len(files), len(functions), len(semantic_notes))
+        said = list(notes)
+        if len(files) > n_files:
+            said.append(f"the file list shows {n_files} of {len(files)} files")
+        if len(functions) > n_functions:
+            said.append(
+                f"stats.functions_changed lists {n_functions} of {len(functions)} definitions"
+            )
+        if len(semantic_notes) > n_notes:
+            said.append(f"semantic_notes shows {n_notes} of {len(semantic_notes)} notes")
+        return DiffResult(
+            root=ws.root_dir,
+            repository=side.repository,
+            base=side.base,
+            target=side.target,
+            summary=summary,
+            stats=DiffStats(
+                additions=sum(p.added_lines for p in counted),
+                deletions=sum(p.removed_lines for p in counted),
+                files_changed=len(side.patches),
+                functions_changed=tuple(functions[:n_functions]),
+            ),
+            semantic_notes=tuple(semantic_notes[:n_notes]),
+            files=tuple(files[:n_files]),
+            hunks=None,
+            notes=tuple(said),
         )
-    if len(semantic_notes) > NOTES_SHOWN:
-        notes.append(f"semantic_notes shows {NOTES_SHOWN} of {len(semantic_notes)} notes")
-    whole = DiffResult(
-        root=ws.root_dir,
-        repository=side.repository,
-        base=side.base,
-        target=side.target,
-        summary=summary,
-        stats=stats,
-        semantic_notes=tuple(semantic_notes[:NOTES_SHOWN]),
-        files=tuple(files[:FILES_SHOWN]),
-        hunks=None,
-        notes=tuple(notes),
-    )
+
+    fixed = _fixed_part(whole, cap, share=1.0 if stat_only else 0.5)
     if stat_only:
-        return whole
+        return fixed
     page = [(order, index, hunk) for _, order, index, hunk in ranked][offset:]
-    return _fit(whole, page, offset, cap, request, side.state)
+    return _fit(fixed, page, offset, cap, request, side.state)
+
+
+def _fixed_part(
+    whole: Callable[[tuple[int, int, int] | None], DiffResult], cap: Cap, share: float
+) -> DiffResult:
+    """The answer without hunks, its lists short enough to leave the hunks room: at most
+    ``share`` of the limit (all of it with no limit)."""
+    if cap.tokens is None:
+        return whole(None)
+    limit = limit_for(cap.tokens)
+    answer = whole(_LIST_LEVELS[0])
+    for level in _LIST_LEVELS[1:]:
+        if data_tokens(answer, cap.count) <= limit * share:
+            break
+        answer = whole(level)
+    if data_tokens(answer, cap.count) > limit:
+        raise BudgetExceededError(
+            f"{cap.describe()} cannot hold the summary, stats and notes of this diff "
+            f"(about {data_tokens(answer, cap.count)} tokens)",
+            suggestion="Use a larger {param:budget} (0: no limit), or give {param:paths} "
+            "to narrow the diff.",
+        )
+    return answer
 
 
 def _fit(

@@ -13,7 +13,11 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from prx.plugin.interfaces import LanguageSpec
 
-__all__ = ["FileSemantics", "Version", "analyse", "parse_version"]
+__all__ = ["NOT_CODE", "FileSemantics", "Version", "analyse", "parse_version"]
+
+#: Languages whose outline holds headings, keys or selectors rather than definitions: their
+#: hunks still name the enclosing section, but they add no notes and no changed definitions.
+NOT_CODE = frozenset({"css", "html", "json", "markdown", "toml", "yaml"})
 
 # Two definitions whose texts (names aside) are at least this similar are one, renamed.
 _RENAME_SIMILARITY = 0.75
@@ -111,10 +115,16 @@ class FileSemantics:
 
 
 def analyse(
-    patch: FilePatch, old: Version | None, new: Version | None, *, comparable: bool = True
+    patch: FilePatch,
+    old: Version | None,
+    new: Version | None,
+    *,
+    comparable: bool = True,
+    code: bool = True,
 ) -> FileSemantics:
     """Enclosing definitions of ``patch``'s hunks, definitions changed, and notes (only
-    when both versions are ``comparable``: of one language)."""
+    when both versions are ``comparable``: of one language; and for ``code``, not for the
+    headings or keys of a document or data file)."""
     out = FileSemantics()
     changed: dict[str, None] = {}
     for hunk in patch.hunks:
@@ -132,9 +142,11 @@ def analyse(
                 name = old.at(hunk.old_start + offset) if text.strip() else None
                 if name is not None:
                     changed.setdefault(name)
-    out.changed = list(changed)
     marks_old: set[int] = set()
     marks_new: set[int] = set()
+    if not code:
+        return _marked(out, patch, marks_old, marks_new)
+    out.changed = list(changed)
     if old is not None and new is not None:
         if not comparable:
             out.notes = ["the language changed: definitions and imports are not compared"]
