@@ -463,6 +463,24 @@ def test_changes_to_existing_code_rank_before_new_files(repo):
     assert "src/a_new.py" in result.notes[-1]
 
 
+def test_output_past_the_limit_is_counted_not_read(repo, monkeypatch):
+    from prx.diff import git
+
+    for i in range(30):
+        repo.write(f"data/f{i:02}.txt", "".join(f"row {n}\n" for n in range(50)))
+    repo.commit("data")
+    for i in range(30):
+        repo.write(f"data/f{i:02}.txt", "".join(f"row {n} changed\n" for n in range(50)))
+    monkeypatch.setattr(git, "PATCH_BYTES_MAX", 4000)
+    result = prx.diff(root=repo.path, budget=0)
+    assert result.stats.files_changed == 30  # the raw part names every file
+    assert any(
+        n.startswith("the diff output passed 4000 bytes: the hunks of ") for n in result.notes
+    )
+    shown = {h.file for h in result.hunks}
+    assert 0 < len(shown) < 30
+
+
 def test_stat_only_has_no_hunks(repo):
     _changed(repo)
     result = prx.diff(root=repo.path, stat_only=True)

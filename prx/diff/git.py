@@ -213,7 +213,8 @@ def _raw_entries(stream: _Stream) -> list[FilePatch]:
         old_mode, new_mode, old_sha, new_sha, code = fields[:5]
         letter = code[:1]
         first = stream.token() or b""
-        second = stream.token() or b"" if letter in ("R", "C") else first
+        # A rename or copy names the old path, then the new one; other entries one path.
+        second = (stream.token() or b"") if letter in ("R", "C") else first
         score = code[1:]
         patches.append(
             FilePatch(

@@ -112,7 +112,9 @@ def git_side(ws: Workspace, paths: tuple[str, ...], revision: str | None, staged
         target = "index" if staged else "working tree"
         notes.append("the repository has no commit yet: the changes are against an empty tree")
     specs = [_pathspec(ws, top_real, p) for p in paths]
-    patches = git.diff_patches(top, revisions=revisions, staged=staged, paths=specs)
+    patches = git.diff_patches(
+        top, revisions=revisions, staged=staged, paths=specs, limit=git.PATCH_BYTES_MAX
+    )
     for patch in patches:
         split_large(patch)
     if not patches:
@@ -125,8 +127,9 @@ def git_side(ws: Workspace, paths: tuple[str, ...], revision: str | None, staged
     if any(not p.complete for p in patches):
         left = sum(1 for p in patches if not p.complete)
         notes.append(
-            f"the diff output passed {git.PATCH_BYTES_MAX // (1024 * 1024)} MiB: the hunks of "
-            f"{left} file(s) were not read; narrow the request to fewer paths to see them"
+            f"the diff output passed {_size(git.PATCH_BYTES_MAX)}: the hunks of "
+            f"{left} file(s) were not read (nor their lines counted); narrow the request to "
+            "fewer paths to see them"
         )
     if target == "working tree":
         untracked = git.untracked_count(top, specs)
@@ -155,6 +158,10 @@ def git_side(ws: Workspace, paths: tuple[str, ...], revision: str | None, staged
         contents=contents,
         notes=notes,
     )
+
+
+def _size(count: int) -> str:
+    return f"{count // (1 << 20)} MiB" if count >= 1 << 20 else f"{count} bytes"
 
 
 def _looks_like_revision(ws: Workspace, top: str, word: str) -> bool:
