@@ -501,6 +501,17 @@ def test_cli_from_a_subdirectory_and_flags_after_paths(repo, run_cli):
     assert data["target"] == "index"
 
 
+def test_cli_since_is_the_original_flag_for_the_base(repo, run_cli):
+    first = repo.git("rev-parse", "HEAD").strip()
+    repo.write("src/app.py", NEW)
+    repo.commit("second")
+    data = run_cli("diff", "--since", first, "--stat-only", cwd=repo.path).envelope["data"]
+    assert data["base"] == first and data["target"] == "working tree"
+    assert data["stats"]["files_changed"] == 1
+    run = run_cli("diff", "--since", first, "--rev", "HEAD", cwd=repo.path)
+    assert run.exit_code == 2 and "one revision" in run.envelope["error"]["message"]
+
+
 def test_cli_outside_a_repository_answers_git_error(tmp_path, run_cli):
     (tmp_path / "a.txt").write_text("a\n")
     run = run_cli("diff", "--no-fallback", cwd=tmp_path)

@@ -35,6 +35,12 @@ class DiffParams:
         metavar="REV",
         aliases=("rev", "range"),
     )
+    since: str | None = param(
+        None,
+        help="REF: the same as --rev REF (the original prx's flag)",
+        metavar="REF",
+        shorthand=True,
+    )
     staged: bool = param(
         False,
         help="the index (what would be committed) instead of the working tree",
@@ -55,10 +61,22 @@ class DiffParams:
     )
 
 
+def _revision(p: DiffParams) -> str | None:
+    if p.since is not None and p.revision is not None and p.since != p.revision:
+        from prx.errors import InvalidArgumentError
+
+        raise InvalidArgumentError(
+            "invalid argument {param}: give one revision, not two",
+            param="since",
+            suggestion="Use {param:revision} alone (A..B compares two commits).",
+        )
+    return p.revision if p.revision is not None else p.since
+
+
 def _run(ws: Workspace, p: DiffParams) -> DiffResult:
     return ws.diff(
         p.paths,
-        revision=p.revision,
+        revision=_revision(p),
         staged=p.staged,
         no_index=p.no_index,
         stat_only=p.stat_only,
@@ -73,8 +91,9 @@ def _git_argv(p: DiffParams) -> list[str]:
     argv = ["git", "--no-pager", "diff", "--no-color", "--no-ext-diff"]
     if p.staged:
         argv.append("--cached")
-    if p.revision is not None:
-        argv.append(p.revision)
+    revision = p.revision if p.revision is not None else p.since
+    if revision is not None:
+        argv.append(revision)
     return [*argv, "--", *p.paths]
 
 
