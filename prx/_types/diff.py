@@ -79,7 +79,8 @@ class DiffStats:
     deletions: int
     #: Files changed (renamed, binary and mode-only changes included).
     files_changed: int
-    #: ``path:Qualified.name`` of each innermost definition a changed line falls in.
+    #: ``path:Qualified.name`` of each innermost definition a changed non-blank line falls
+    #: in, old and new side (under a budget or ceiling, the first 100 or fewer).
     functions_changed: tuple[str, ...]
 
 
@@ -101,9 +102,11 @@ class DiffResult:
     #: Counts over the whole diff.
     stats: DiffStats
     #: Signature changes, definitions added, removed or renamed, imports added or removed,
-    #: found by comparing the parse trees of both versions.
+    #: found by comparing the parse trees of both versions (under a budget or ceiling, the
+    #: first 60 or fewer).
     semantic_notes: tuple[str, ...]
-    #: Every changed file (at most a hundred; ``notes`` says how many more).
+    #: Every changed file (under a budget or ceiling, the first 100 or fewer; ``notes``
+    #: says how many more).
     files: tuple[DiffFile, ...]
     #: The hunks shown, in file order; None with ``stat_only``.
     hunks: tuple[DiffHunk, ...] | None
