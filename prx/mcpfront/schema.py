@@ -39,7 +39,6 @@ _INSTEAD = {
     "search": " Use instead of grep/rg.",
     "outline": " Use instead of reading a whole file to see its symbols.",
     "exists": " Use instead of test -e/grep -l.",
-    "diff": " Use instead of git diff.",
 }
 
 _BUDGET_HELP = (

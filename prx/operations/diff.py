@@ -19,9 +19,7 @@ class DiffParams:
 
     paths: tuple[str, ...] = param(
         (),
-        help="files or directories to limit the diff to (literal, no globs); without git "
-        "(no index): the old file and the new one; a first path that is no file but a "
-        "revision (HEAD~2, A..B) is taken as the revision",
+        help="limit to these paths",
         positional=True,
         metavar="PATH",
         aliases=("path", "file"),
@@ -29,8 +27,7 @@ class DiffParams:
     )
     revision: str | None = param(
         None,
-        help="REV: the working tree (or, staged, the index) against REV; A..B: from commit A "
-        "to commit B; A...B: from their merge base to B (default: HEAD)",
+        help="REV, A..B or A...B; default HEAD",
         flag="--rev",
         metavar="REV",
         aliases=("rev", "range"),
@@ -43,13 +40,11 @@ class DiffParams:
     )
     staged: bool = param(
         False,
-        help="the index (what would be committed) instead of the working tree",
+        help="the index vs the base",
         aliases=("cached",),
     )
-    no_index: bool = param(
-        False, help="compare two files, in a repository or not (the paths: old, new)"
-    )
-    stat_only: bool = param(False, help="summary, stats, notes and the file list, without hunks")
+    no_index: bool = param(False, help="compare the two paths, no git needed")
+    stat_only: bool = param(False, help="no hunks")
     budget: int | None = param(
         None,
         help="cap the answer at N tokens (exact cl100k_base), most important hunks first; "
@@ -123,8 +118,7 @@ def _baseline(p: DiffParams, r: DiffResult) -> Baseline | None:
 
 DIFF = Operation(
     name="diff",
-    summary="Changes vs HEAD, the index or between commits: hunks with their enclosing "
-    "functions, stats, semantic notes (signatures, definitions, imports) and a summary.",
+    summary="git diff by function, with semantic notes.",
     func=_run,
     params=DiffParams,
     result=DiffResult,
