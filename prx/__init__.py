@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from prx.api import (
         bench,
         bench_ndcg,
+        diff,
         exists,
         find,
         index,
@@ -39,6 +40,7 @@ if TYPE_CHECKING:
     from prx.plugin import hookimpl
     from prx.progress import Progress
     from prx.types import (
+        DiffResult,
         ExistsResult,
         FileEntry,
         FileMeta,
@@ -58,6 +60,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "CancelledError",
+    "DiffResult",
     "ExistsResult",
     "FileEntry",
     "FileMeta",
@@ -78,6 +81,7 @@ __all__ = [
     "__version__",
     "bench",
     "bench_ndcg",
+    "diff",
     "exists",
     "find",
     "hookimpl",
@@ -94,6 +98,7 @@ __all__ = [
 _API = (
     "bench",
     "bench_ndcg",
+    "diff",
     "exists",
     "find",
     "index",
@@ -105,6 +110,7 @@ _API = (
     "stats",
 )
 _TYPES = (
+    "DiffResult",
     "ExistsResult",
     "FileEntry",
     "FileMeta",

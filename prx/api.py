@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from prx.types import (
     BenchResult,
+    DiffResult,
     ExistsResult,
     FindResult,
     IndexResult,
@@ -34,6 +35,7 @@ if TYPE_CHECKING:
 __all__ = [
     "bench",
     "bench_ndcg",
+    "diff",
     "exists",
     "find",
     "index",
@@ -275,6 +277,51 @@ def outline(
     """
     return workspace_for(root).outline(
         path, kind=kind, max_depth=max_depth, budget=budget, continue_token=continue_token
+    )
+
+
+def diff(
+    paths: PathArg | Sequence[PathArg] = (),
+    *,
+    revision: str | None = None,
+    staged: bool = False,
+    no_index: bool = False,
+    stat_only: bool = False,
+    budget: int | None = None,
+    continue_token: str | None = None,
+    root: PathArg = ".",
+) -> DiffResult:
+    """Changes between two versions, each hunk with the definitions enclosing it.
+
+    By default the working tree against ``HEAD`` of the git repository ``root`` is in.
+    Every path of the answer is relative to ``root`` when inside it (absolute otherwise).
+
+    :param paths: files or directories (relative to ``root``) to limit the diff to; with
+        ``no_index``, the old file and the new one. A first path that names no file but a
+        revision (``"HEAD~2"``, ``"A..B"``) is taken as ``revision``.
+    :param revision: ``"REV"``: the working tree (the index with ``staged``) against
+        ``REV``; ``"A..B"``: from commit ``A`` to commit ``B``; ``"A...B"``: from their
+        merge base to ``B``. ``None``: ``HEAD``.
+    :param staged: the index (what would be committed) instead of the working tree.
+    :param no_index: compare two files, in a repository or not (git is not needed).
+    :param stat_only: the summary, stats, notes and file list, without hunks.
+    :param budget: cap the answer at this many (exact cl100k_base) tokens, keeping the most
+        important hunks; ``None`` applies the default ceiling
+        (:data:`prx.budget.DIFF_CEILING`, estimated tokens); ``0`` lifts every limit.
+    :param continue_token: the ``continuation_token`` of a cut diff, for the next hunks.
+    :raises prx.errors.GitError: git is missing, or ``root`` is not in a repository.
+    :raises prx.errors.InvalidArgumentError: an unknown revision, a path outside the
+        repository, or ``no_index`` without exactly two files.
+    """
+    listed = (paths,) if isinstance(paths, (str, os.PathLike)) else tuple(paths)
+    return workspace_for(root).diff(
+        listed,
+        revision=revision,
+        staged=staged,
+        no_index=no_index,
+        stat_only=stat_only,
+        budget=budget,
+        continue_token=continue_token,
     )
 
 

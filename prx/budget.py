@@ -27,6 +27,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "ANSWER_MAX",
+    "DIFF_CEILING",
     "ECHO_CHARS",
     "ENVELOPE_RESERVE",
     "FALLBACK_CEILING",
@@ -61,6 +62,8 @@ OUTLINE_CEILING = 8_000
 SEARCH_CEILING = 8_000
 #: ``run``: the summary, failures, diagnostics and output excerpt of one command.
 RUN_CEILING = 8_000
+#: ``diff``: the summary, notes, file list and the most important hunks.
+DIFF_CEILING = 8_000
 #: The Unix tool's output when a command falls back to it.
 FALLBACK_CEILING = 10_000
 #: No answer given without ``--budget`` exceeds this many tokens (the ceilings stay below).

@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from typing import Any
 
     from prx._types.bench import BenchResult, BenchTask
+    from prx._types.diff import DiffChange, DiffFile, DiffHunk, DiffResult, DiffStats
     from prx._types.exists import (
         ExistsResult,
     )
@@ -53,6 +54,11 @@ __all__ = [
     "BenchResult",
     "BenchTask",
     "Diagnostic",
+    "DiffChange",
+    "DiffFile",
+    "DiffHunk",
+    "DiffResult",
+    "DiffStats",
     "Failure",
     "RunReport",
     "IndexResult",
@@ -87,6 +93,11 @@ _HOME = {
     "BenchResult": "prx._types.bench",
     "BenchTask": "prx._types.bench",
     "Diagnostic": "prx._types.run",
+    "DiffChange": "prx._types.diff",
+    "DiffFile": "prx._types.diff",
+    "DiffHunk": "prx._types.diff",
+    "DiffResult": "prx._types.diff",
+    "DiffStats": "prx._types.diff",
     "Failure": "prx._types.run",
     "RunReport": "prx._types.run",
     "IndexResult": "prx._types.index",

@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from prx.progress import ProgressCallback
     from prx.types import (
         BenchResult,
+        DiffResult,
         ExistsResult,
         FindResult,
         IndexResult,
@@ -233,6 +234,32 @@ class Workspace:
             exists=exists,
             ignore_case=ignore_case,
             rerank=rerank,
+        )
+
+    def diff(
+        self,
+        paths: str | os.PathLike[str] | Sequence[str | os.PathLike[str]] = (),
+        *,
+        revision: str | None = None,
+        staged: bool = False,
+        no_index: bool = False,
+        stat_only: bool = False,
+        budget: int | None = None,
+        continue_token: str | None = None,
+    ) -> DiffResult:
+        """Changes with their enclosing definitions and notes. See :func:`prx.diff`."""
+        from prx.diff.answer import diff_changes
+
+        listed = (paths,) if isinstance(paths, (str, os.PathLike)) else tuple(paths)
+        return diff_changes(
+            self,
+            tuple(os.fspath(p) for p in listed),
+            revision=revision,
+            staged=staged,
+            no_index=no_index,
+            stat_only=stat_only,
+            budget=budget,
+            continue_token=continue_token,
         )
 
     def index(

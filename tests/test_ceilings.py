@@ -59,6 +59,7 @@ def test_the_ceilings_are_named_below_the_maximum():
         "OUTLINE_CEILING",
         "SEARCH_CEILING",
         "RUN_CEILING",
+        "DIFF_CEILING",
         "FALLBACK_CEILING",
     }
     assert all(0 < value < limits.ANSWER_MAX for value in ceilings.values())

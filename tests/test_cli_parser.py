@@ -6,6 +6,7 @@ import pytest
 
 from prx.cli.parser import params_from_mapping, parse_params
 from prx.errors import InvalidArgumentError
+from prx.operations.diff import DIFF
 from prx.operations.exists import EXISTS
 from prx.operations.find import FIND
 from prx.operations.read import READ
@@ -41,6 +42,16 @@ def test_usage_errors(op, argv, fragment):
     with pytest.raises(InvalidArgumentError, match=fragment) as info:
         parse_params(op, argv)
     assert info.value.exit_code == 2 and "--help" in info.value.suggestion
+
+
+def test_a_list_positional_without_rest_leaves_flags_to_the_parser():
+    p = parse_params(DIFF, ["a.py", "--staged", "b.py", "--rev=HEAD~1", "--", "--odd.py"])
+    assert (p.paths, p.staged, p.revision) == (("a.py", "b.py", "--odd.py"), True, "HEAD~1")
+    assert parse_params(DIFF, []).paths == ()
+    # The default (rest=True, as `prx run`) still takes the line from its first word on.
+    from prx.operations.run import RUN
+
+    assert parse_params(RUN, ["pytest", "-q", "--staged"]).command == ("pytest", "-q", "--staged")
 
 
 def test_help_exits_zero(capsys):

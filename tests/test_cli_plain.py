@@ -51,6 +51,13 @@ SAMPLES: dict[str, list[tuple[list[str], Facts]]] = {
         (["getcwd", "--literal"], lambda d: [d["query"], *(m["file"] for m in d["matches"])]),
         (["getcwd", "--literal", "--exists"], lambda d: ["yes", d["confidence"]]),
     ],
+    # Two files without git (the sample repository's .git is not a real one).
+    "diff": [
+        (
+            ["--no-index", "src/app.py", "src/web/page.ts"],
+            lambda d: [d["summary"], "src/web/page.ts", "-import os", "+export function"],
+        )
+    ],
     "index": [([".", "--stats"], lambda d: [d["status"], f"{d['files_indexed']} files"])],
     "stats": [
         ([], lambda d: [p["label"] for p in d["periods"]] + ["calls", "fallback"]),

@@ -102,3 +102,25 @@ def test_import_prx_is_cheap():
     )
     modules = set(proc.stdout.split())
     assert "pluggy" not in modules and "prx.types" not in modules and "dataclasses" not in modules
+
+
+@pytest.mark.parametrize(
+    "argv", [("diff",), ("diff", "src/app.py", "--stat-only"), ("diff", "--budget", "0")]
+)
+def test_diff_loads_no_model_tokenizer_or_mcp(make_repo, argv):
+    import shutil
+
+    if shutil.which("git") is None:
+        pytest.skip("git is not installed")
+    repo = make_repo({"src/app.py": "import os\n\n\ndef main():\n    return 1\n"})
+    env = dict(os.environ, GIT_CONFIG_GLOBAL=os.devnull, GIT_CONFIG_NOSYSTEM="1")
+    for step in (
+        ["init", "-q"],
+        ["add", "-A"],
+        ["-c", "user.name=a", "-c", "user.email=a@example.com", "commit", "-qm", "one"],
+    ):
+        subprocess.run(["git", *step], cwd=repo, env=env, check=True, capture_output=True)
+    (repo / "src/app.py").write_text("import os\nimport sys\n\n\ndef main(x):\n    return 2\n")
+    modules = loaded(repo, *argv)
+    heavy = [m for m in heavy_in(modules) if m.split(".")[0] in ("numpy", "scipy", "model2vec")]
+    assert heavy == [] and not {"tiktoken", "mcp", "rich", "pluggy"} & modules

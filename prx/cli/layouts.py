@@ -1,5 +1,5 @@
 """``--plain`` layouts for the commands with long answers: search, run, index, bench,
-bench-ndcg.
+bench-ndcg, diff.
 
 Each takes a rich console and the envelope's ``data`` (plain JSON values). They show the
 same facts as the JSON, shortened only where the JSON says where the rest is.
@@ -14,6 +14,7 @@ if TYPE_CHECKING:
 __all__ = [
     "agent_bench_layout",
     "bench_layout",
+    "diff_layout",
     "index_layout",
     "numbered",
     "run_layout",
@@ -228,3 +229,42 @@ def agent_bench_layout(console: Any, data: Any) -> None:
         else:
             console.out(f"   prx:  {task['prx_command']}", highlight=False)
             console.out(f"   unix: {task['unix_command']}", highlight=False)
+
+
+def _file_line(entry: Any) -> str:
+    path = entry["path"]
+    if entry.get("old_path"):
+        path = f"{entry['old_path']} -> {path} ({entry.get('similarity')}%)"
+    facts = [f"+{entry['additions']} -{entry['deletions']}"]
+    if entry.get("binary"):
+        facts.append("binary")
+    if entry.get("new_mode"):
+        facts.append(f"mode {entry['old_mode']} -> {entry['new_mode']}")
+    if entry.get("submodule"):
+        old, new = entry["submodule"]
+        facts.append(f"submodule {old or '-'} -> {new or '-'}")
+    return f"  {entry['status']:<12} {path}  {', '.join(facts)}"
+
+
+def diff_layout(console: Any, data: Any) -> None:
+    console.print(f"[bold]{_escape(data['summary'])}[/]")
+    console.print(f"[dim]{_escape(data['base'])} -> {_escape(data['target'])}[/]")
+    for entry in data["files"]:
+        console.out(_file_line(entry), highlight=False)
+    for note in data["semantic_notes"]:
+        console.out(f"  * {note}", highlight=False)
+    for hunk in data["hunks"] or ():
+        where = f"{hunk['file']}:{hunk['new_range']['start']}"
+        inside = hunk["function"] or ""
+        if hunk["old_function"] and hunk["old_function"] != hunk["function"]:
+            inside = f"{inside} (was {hunk['old_function']})".strip()
+        console.print(f"\n[bold cyan]{_escape(where)}[/]  {_escape(inside)}")
+        for change in hunk["changes"]:
+            if change["old"] is not None:
+                console.print(f"[red]-{_escape(change['old'])}[/]", highlight=False)
+            if change["new"] is not None:
+                console.print(f"[green]+{_escape(change['new'])}[/]", highlight=False)
+    for note in data["notes"]:
+        console.print(f"[yellow]note:[/] {_escape(note)}")
+    if data.get("continuation_token"):
+        console.print(f"[yellow]more: --continue {data['continuation_token']}[/]")

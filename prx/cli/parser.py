@@ -67,7 +67,11 @@ def build_parser(op: Operation) -> argparse.ArgumentParser:
         if info.positional:
             parser.add_argument(
                 field.name,
-                nargs=argparse.REMAINDER if kind == "strs" else "?" if has_default else None,
+                nargs=(argparse.REMAINDER if info.rest else "*")
+                if kind == "strs"
+                else "?"
+                if has_default
+                else None,
                 default=default,
                 help=info.help,
                 metavar=info.metavar or field.name.upper(),
@@ -128,7 +132,8 @@ def _remainder_field(op: Operation) -> RecordField | None:
     """The last positional when it is a ``tuple[str, ...]``: it takes the rest of the line."""
     positionals = [f for f in fields_of(op.params) if (i := _info(f)) and i.positional]
     if positionals and param_kind(positionals[-1].type) == "strs":
-        return positionals[-1]
+        info = _info(positionals[-1])
+        return positionals[-1] if info is not None and info.rest else None
     return None
 
 
@@ -205,6 +210,10 @@ def parse_params(op: Operation, argv: Sequence[str]) -> Any:
         info = _info(field)
         assert info is not None
         if field is remainder and field.name in values:
+            continue
+        if param_kind(field.type) == "strs" and field is not remainder:
+            values[field.name] = tuple(loose)  # the last positional gathers the loose words
+            loose = []
             continue
         if loose:
             values[field.name] = _convert(

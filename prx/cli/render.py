@@ -320,4 +320,5 @@ _DATA = {
     "bench-ndcg": _layout("bench_layout"),
     "run": _layout("run_layout"),
     "index": _layout("index_layout"),
+    "diff": _layout("diff_layout"),
 }

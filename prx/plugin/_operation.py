@@ -43,6 +43,11 @@ class ParamInfo:
     #: ``mode="literal"``): the Python API and MCP schemas offer only that parameter;
     #: batch lines still accept it.
     shorthand: bool = False
+    #: For a last positional of type ``tuple[str, ...]``: True (the default) when it takes
+    #: the rest of the command line from its first word on, flags included (``prx run``);
+    #: False when it gathers the loose words only and flags anywhere are still parsed
+    #: (``prx diff a.py --staged``).
+    rest: bool = True
 
 
 def param(default: Any = MISSING, *, help: str, **info: Any) -> Any:
