@@ -124,4 +124,5 @@ DIFF = Operation(
     result=DiffResult,
     fallback=_fallback,
     baseline=_baseline,
+    toolset="edit",
 )
