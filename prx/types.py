@@ -40,7 +40,7 @@ if TYPE_CHECKING:
         ReadResult,
         Symbol,
     )
-    from prx._types.run import Diagnostic, Failure, RunReport
+    from prx._types.run import Detected, Diagnostic, Failure, RunReport, Section
     from prx._types.search import Match, SearchExistsResult, SearchResult
     from prx._types.usage import (
         StatsResult,
@@ -52,9 +52,11 @@ if TYPE_CHECKING:
 __all__ = [
     "BenchResult",
     "BenchTask",
+    "Detected",
     "Diagnostic",
     "Failure",
     "RunReport",
+    "Section",
     "IndexResult",
     "InitFile",
     "InitResult",
@@ -85,7 +87,9 @@ __all__ = [
 _HOME = {
     "BenchResult": "prx._types.bench",
     "BenchTask": "prx._types.bench",
+    "Detected": "prx._types.run",
     "Diagnostic": "prx._types.run",
+    "Section": "prx._types.run",
     "Failure": "prx._types.run",
     "RunReport": "prx._types.run",
     "IndexResult": "prx._types.index",

@@ -286,8 +286,12 @@ def test_unknown_tool_keeps_error_lines_and_the_tail(run_cli, tmp_path):
     assert data["tool"] == "fallback"
     tail = data["tail"].splitlines()
     assert "ERROR: disk on fire" in tail and tail[-1] == "line 99"
-    assert "[prx: 11 lines omitted]" in tail  # lines 0-10 before the error line
-    assert data["summary"].startswith("101 lines of output, 1 looks like error, 80 not shown")
+    # The first 10 lines, the error line with one line either side, the last 20.
+    assert tail[:12] == [*(f"line {i}" for i in range(11)), "ERROR: disk on fire"]
+    assert tail[12:14] == ["line 11", "[prx: 68 lines omitted]"]
+    assert data["summary"].startswith(
+        "101 lines of output, 1 looks like error or warning, 68 not shown"
+    )
 
 
 def test_auto_json_adds_the_flag_and_parses_json(run_cli, make_repo):

@@ -7,15 +7,16 @@ tests/golden/runs/record.py; truth.json comes from the tool's machine-readable o
 from __future__ import annotations
 
 import json
+import tempfile
 from collections import Counter
 from pathlib import Path
 
 import pytest
 
-from prx.runner.detect import select_parser
+from prx._types.run import Detected
 from prx.runner.model import CapturedRun, Parsed
+from prx.runner.recognise import analyse
 from prx.runner.report import RunOutput, build_report
-from prx.runner.service import parse_output
 
 CORPUS = Path(__file__).parent / "golden" / "runs"
 CASES = sorted(p.parent for p in CORPUS.glob("*/*/truth.json"))
@@ -47,11 +48,21 @@ def load(case: Path) -> tuple[CapturedRun, dict]:
     return raw, json.loads((case / "truth.json").read_text())
 
 
-def parse_case(case: Path) -> tuple[CapturedRun, dict, Parsed, str]:
+def analyse_case(case: Path) -> tuple[CapturedRun, dict, Parsed, str, Detected]:
+    """The case read as ``prx run`` reads it, in a directory holding the project's scripts
+    (``package.json``, ``Makefile``) when the recording kept them."""
     raw, truth = load(case)
-    parser = select_parser(builtin_parsers(), raw.argv)
-    assert parser is not None
-    parsed, tool = parse_output(parser, raw)
+    project = case / "project.json"
+    with tempfile.TemporaryDirectory() as cwd:
+        if project.is_file():
+            for name, text in json.loads(project.read_text()).items():
+                (Path(cwd) / name).write_text(text)
+        parsed, tool, detected = analyse(builtin_parsers(), raw, cwd)
+    return raw, truth, parsed, tool, detected
+
+
+def parse_case(case: Path) -> tuple[CapturedRun, dict, Parsed, str]:
+    raw, truth, parsed, tool, _ = analyse_case(case)
     return raw, truth, parsed, tool
 
 

@@ -6,8 +6,10 @@ from typing import Literal
 
 from prx._record import OMIT_WHEN, field, record
 
-__all__ = ["Diagnostic", "Failure", "RunReport", "Severity"]
+__all__ = ["Detected", "Diagnostic", "Failure", "RunReport", "Section", "Severity"]
 
+#: How ``prx run`` recognised a tool (see :class:`Detected`).
+DetectedBy = Literal["argv", "wrapper", "content", "fallback", "verbatim"]
 #: How serious a diagnostic is.
 Severity = Literal["error", "warning", "note"]
 
@@ -50,6 +52,34 @@ class Diagnostic:
 
 
 @record
+class Section:
+    """A stretch of one output read by one parser (``make`` running gcc, then pytest)."""
+
+    #: The parser that read it.
+    tool: str
+    #: 1-based first and last output line it covers (``"1-12"``).
+    lines: str
+
+
+@record
+class Detected:
+    """How ``prx run`` recognised the tool whose output it read."""
+
+    #: ``argv``: the command names the tool; ``wrapper``: through wrappers or a script
+    #: (``npm test`` -> jest, ``timeout 60 cargo test``, ``make test`` -> its recipe);
+    #: ``content``: by signature lines of the output; ``fallback``: nothing recognised
+    #: (the generic excerpt); ``verbatim``: not parsed (``--raw``, ``--help``).
+    by: DetectedBy
+    #: The wrappers and scripts looked through, outermost first (``["npm test", "jest"]``);
+    #: left out of the JSON when none.
+    via: tuple[str, ...] = field(default=(), metadata={OMIT_WHEN: ()})
+    #: How sure the content detection is (0-1); left out unless ``by`` is ``content``.
+    confidence: float | None = field(default=None, metadata={OMIT_WHEN: None})
+    #: The parts of a mixed output and who read each; left out for a single tool.
+    sections: tuple[Section, ...] = field(default=(), metadata={OMIT_WHEN: ()})
+
+
+@record
 class RunReport:
     """The answer of ``prx run``: what a command did, summarised without lying.
 
@@ -67,8 +97,12 @@ class RunReport:
     #: ``failures`` and ``diagnostics`` are relative to it. None, and left out of the JSON,
     #: when the report names no file.
     root: str | None = field(metadata={OMIT_WHEN: None})
-    #: Which parser read the output (``pytest``, ``fallback``, ``raw``, ``passthrough``).
+    #: Which parser read the output (``pytest``, ``fallback``, ``raw``, ``passthrough``;
+    #: ``make+pytest`` for a mixed output).
     tool: str
+    #: How the tool was recognised (see :class:`Detected`); None only for reports built
+    #: without detection (left out of the JSON then).
+    detected: Detected | None = field(default=None, metadata={OMIT_WHEN: None})
     #: The child's real exit code; negative ``-N`` when it was killed by signal N.
     exit_code: int
     #: Wall time of the child in milliseconds.
@@ -81,6 +115,8 @@ class RunReport:
     skipped: int | None
     #: Errors: pytest errors (collection, fixtures), error diagnostics of a linter/compiler.
     errors: int | None
+    #: Warnings of a build or lint tool, as it reports them; left out of the JSON when None.
+    warnings: int | None = field(metadata={OMIT_WHEN: None})
     #: Expected failures (pytest); left out of the JSON when None.
     xfailed: int | None = field(metadata={OMIT_WHEN: None})
     #: Unexpected passes (pytest); left out of the JSON when None.

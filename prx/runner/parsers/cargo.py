@@ -28,6 +28,11 @@ class CargoTestParser(ToolParser):
     """``cargo test`` (and ``cargo nextest`` is left to the fallback)."""
 
     NAME = "cargo-test"
+    SIGNATURES = (
+        (r"test result: (?:ok|FAILED)\. \d+ passed; \d+ failed", 0.95),
+        (r"running \d+ tests?$", 0.6),
+    )
+    COVERS = frozenset({"cargo-build", "cargo-clippy"})
     PROGRAMS = frozenset({"cargo"})
     SUBCOMMANDS = frozenset({"test", "t"})
 

@@ -40,6 +40,11 @@ class GitStatusParser(ToolParser):
     """``git status`` (long format, also ``-s`` / ``--porcelain``)."""
 
     NAME = "git-status"
+    SIGNATURES = (
+        (r"On branch \S+$", 0.9),
+        (r"nothing to commit, working tree clean$", 0.95),
+        (r"Changes (?:not staged for commit|to be committed):$", 0.9),
+    )
     PROGRAMS = frozenset({"git"})
     SUBCOMMANDS = frozenset({"status"})
 
@@ -131,6 +136,7 @@ class GitLogParser(ToolParser):
     """``git log`` (default and ``--oneline`` formats): one ``<hash7> <subject>`` per commit."""
 
     NAME = "git-log"
+    SIGNATURES = ((r"commit [0-9a-f]{40}(?: \(.+\))?$", 0.9),)
     PROGRAMS = frozenset({"git"})
     SUBCOMMANDS = frozenset({"log"})
 
@@ -169,6 +175,7 @@ class GitDiffParser(ToolParser):
     """``git diff`` / ``git show``: per-file added and deleted line counts."""
 
     NAME = "git-diff"
+    SIGNATURES = ((r"diff --git a/\S+ b/\S+$", 0.95),)
     PROGRAMS = frozenset({"git"})
     SUBCOMMANDS = frozenset({"diff"})
 

@@ -93,6 +93,17 @@ class GoTestParser(ToolParser):
     """``go test``: every package line, failing tests with their log line, panics, build errors."""
 
     NAME = "go-test"
+    SIGNATURES = (
+        (
+            r"(?:ok|FAIL|\?)\s+\S+\s+(?:\[no test files\]|[\d.]+s|\(cached\)|\[build failed\]"
+            r"|\[setup failed\])",
+            0.9,
+        ),
+        (r"--- (?:FAIL|PASS|SKIP): ", 0.85),
+        (r"=== RUN\s", 0.85),
+        (r'\{"Time":"[^"]*","Action":"', 0.9),
+    )
+    COVERS = frozenset({"go-build"})
     PROGRAMS = frozenset({"go"})
     SUBCOMMANDS = frozenset({"test"})
 
@@ -326,6 +337,8 @@ class GoBuildParser(ToolParser):
     """``go build``, ``go vet``, ``go install``: compiler and vet diagnostics per package."""
 
     NAME = "go-build"
+    SIGNATURES = ((r"\S+\.go:\d+:\d+: .+", 0.75),)
+    COUNTS_DIAGNOSTICS = True
     PROGRAMS = frozenset({"go"})
     SUBCOMMANDS = frozenset({"build", "vet", "install"})
 

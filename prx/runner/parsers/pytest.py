@@ -129,6 +129,16 @@ class PytestParser(ToolParser):
     """pytest, also under ``python -m pytest``, ``uv run pytest``, ``py.test``."""
 
     NAME = "pytest"
+    SIGNATURES = (
+        (r"=+ test session starts =+$", 0.95),
+        (
+            r"=+ .*\b(?:passed|failed|errors?|skipped|deselected|xfailed|xpassed|no tests ran)\b"
+            r".* in [\d.]+s(?: \([\d:]+\))? =+$",
+            0.95,
+        ),
+        (r"\d+ (?:passed|failed|errors?)(?:, \d+ \w+)* in [\d.]+s", 0.8),
+        (r"(?:FAILED|ERROR) \S+\.py(?:::\S+)?", 0.7),
+    )
     PROGRAMS = frozenset({"pytest"})
 
     def parse(self, raw: RawRun) -> Parsed:

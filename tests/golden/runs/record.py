@@ -270,6 +270,14 @@ def unittest_truth(case: Case, root: Path) -> dict[str, Any]:
 # --------------------------------------------------------------------------- linters
 
 
+def severity_counts(diagnostics: list[dict[str, Any]]) -> dict[str, int]:
+    """A build or lint tool's ``errors`` and ``warnings``: its report's items of each severity."""
+    return {
+        "errors": sum(1 for d in diagnostics if d["severity"] == "error"),
+        "warnings": sum(1 for d in diagnostics if d["severity"] == "warning"),
+    }
+
+
 def ruff_truth(case: Case, root: Path) -> dict[str, Any]:
     argv = []
     skip = False
@@ -286,7 +294,7 @@ def ruff_truth(case: Case, root: Path) -> dict[str, Any]:
         {"file": rel(i["filename"], root), "line": i["location"]["row"], "severity": "error", "code": i["code"]}
         for i in items
     ]
-    return {"source": "ruff --output-format json", "counts": {"errors": len(items)}, "diagnostics": diagnostics}
+    return {"source": "ruff --output-format json", "counts": severity_counts(diagnostics), "diagnostics": diagnostics}
 
 
 def mypy_truth(case: Case, root: Path) -> dict[str, Any]:
@@ -302,8 +310,7 @@ def mypy_truth(case: Case, root: Path) -> dict[str, Any]:
         diagnostics.append({"file": item["file"], "line": item["line"], "severity": item["severity"], "code": code})
         if item.get("hint"):
             diagnostics.append({"file": item["file"], "line": item["line"], "severity": "note", "code": None})
-    errors = sum(1 for d in diagnostics if d["severity"] == "error")
-    return {"source": "mypy --output=json", "counts": {"errors": errors}, "diagnostics": diagnostics}
+    return {"source": "mypy --output=json", "counts": severity_counts(diagnostics), "diagnostics": diagnostics}
 
 
 def gcc_json_diagnostics(stderr: str, root: Path) -> list[dict[str, Any]]:
@@ -326,12 +333,14 @@ def gcc_json_diagnostics(stderr: str, root: Path) -> list[dict[str, Any]]:
 
 def make_truth(case: Case, root: Path) -> dict[str, Any]:
     result = run([*case.argv, "CFLAGS=-Wall -Wextra -fdiagnostics-format=json"], root)
-    return {"source": "gcc -fdiagnostics-format=json (same make run)", "diagnostics": gcc_json_diagnostics(result.stderr, root)}
+    diagnostics = gcc_json_diagnostics(result.stderr, root)
+    return {"source": "gcc -fdiagnostics-format=json (same make run)", "counts": severity_counts(diagnostics), "diagnostics": diagnostics}
 
 
 def gcc_truth(case: Case, root: Path) -> dict[str, Any]:
     result = run([*case.argv, "-fdiagnostics-format=json"], root)
-    return {"source": "gcc -fdiagnostics-format=json", "diagnostics": gcc_json_diagnostics(result.stderr, root)}
+    diagnostics = gcc_json_diagnostics(result.stderr, root)
+    return {"source": "gcc -fdiagnostics-format=json", "counts": severity_counts(diagnostics), "diagnostics": diagnostics}
 
 
 # --------------------------------------------------------------------------- node, cargo, git
@@ -920,8 +929,9 @@ def go_build_truth(case: Case, root: Path) -> dict[str, Any]:
                     file, line, _ = item["posn"].rsplit(":", 2)
                     diagnostics.append({"file": rel(file, root), "line": int(line), "severity": "error", "code": None})
         source = "go vet -json (the analyzer name is not in vet's text output, so code is null)"
-        return {"source": source, "diagnostics": diagnostics}
-    return {"source": "go/types over the packages' files", "diagnostics": go_typecheck(root, go_dirs(root), tests=False)}
+        return {"source": source, "counts": severity_counts(diagnostics), "diagnostics": diagnostics}
+    diagnostics = go_typecheck(root, go_dirs(root), tests=False)
+    return {"source": "go/types over the packages' files", "counts": severity_counts(diagnostics), "diagnostics": diagnostics}
 
 
 GO_CALC: Files = {
@@ -1284,10 +1294,8 @@ def tsc_truth(case: Case, root: Path) -> dict[str, Any]:
         assert match, f"tsc --pretty false printed an unknown line: {line!r}"
         sev = {"message": "note"}.get(match.group("sev"), match.group("sev"))
         diagnostics.append({"file": "", "line": None, "severity": sev, "code": "TS" + match.group("code")})
-    errors = sum(1 for d in diagnostics if d["severity"] == "error")
-    # A clean tsc prints nothing: it states no count.
-    counts = {"errors": errors} if diagnostics else None
-    return {"source": "tsc --pretty false, read by a strict reference regex", "counts": counts, "diagnostics": diagnostics}
+    # A clean tsc prints nothing and exits 0: no error, no warning.
+    return {"source": "tsc --pretty false, read by a strict reference regex", "counts": severity_counts(diagnostics), "diagnostics": diagnostics}
 
 
 def eslint_truth(case: Case, root: Path) -> dict[str, Any]:
@@ -1312,9 +1320,10 @@ def eslint_truth(case: Case, root: Path) -> dict[str, Any]:
                 "severity": "error" if message["severity"] == 2 else "warning",
                 "code": message.get("ruleId"),
             })
-    # Without problems eslint's text formats print nothing, so they state no count.
-    stated = bool(diagnostics) or any(a in ("-f", "--format") or a.startswith("--format=") for a in case.argv)
-    return {"source": "eslint -f json", "counts": {"errors": errors} if stated else None, "diagnostics": diagnostics}
+    # Without problems eslint's text formats print nothing and exit 0: no error, no warning.
+    counts = severity_counts(diagnostics)
+    assert counts["errors"] == errors
+    return {"source": "eslint -f json", "counts": counts, "diagnostics": diagnostics}
 
 
 def pyright_truth(case: Case, root: Path) -> dict[str, Any]:
@@ -1723,6 +1732,9 @@ for _fail, _suffix in ((False, "large_300_pass"), (True, "large_300_two_failures
 CASES += LARGE_CASES
 
 
+#: Files of the project that tell which tool a script runs, kept with the recording.
+PROJECT_FILES = ("package.json", "Makefile", "makefile", "GNUmakefile")
+
 #: The program each tool's cases need.
 REQUIRES = {"node-test": "node", "cargo-test": "cargo", "cc": "gcc", "make": "make"}
 
@@ -1756,6 +1768,10 @@ def record(case: Case) -> Path:
         (folder / "stderr.txt").write_text(clean(result.stderr))
         (folder / "exit_code").write_text(f"{result.returncode}\n")
         (folder / "truth.json").write_text(clean(json.dumps(truth, indent=1, ensure_ascii=False)) + "\n")
+        # The scripts a wrapper reads to know the tool (npm test, make test), for the replay.
+        project = {n: (root / n).read_text() for n in PROJECT_FILES if (root / n).is_file()}
+        if project:
+            (folder / "project.json").write_text(clean(json.dumps(project, indent=1)) + "\n")
     return folder
 
 
