@@ -115,6 +115,22 @@ def scrub(text: str, root: Path) -> str:
     return text
 
 
+#: Directories of the recording machine that tools print (the interpreter in pytest's
+#: header, library frames of a traceback): written as placeholders, so no golden holds them.
+MACHINE_PATHS = {
+    sys.prefix: "<PREFIX>",
+    sys.base_prefix: "<BASE_PREFIX>",
+    str(Path.home()): "<HOME>",
+}
+
+
+def scrub_machine(text: str) -> str:
+    for path in sorted(MACHINE_PATHS, key=len, reverse=True):
+        if len(path) > 1:
+            text = text.replace(path + "/", MACHINE_PATHS[path] + "/")
+    return text
+
+
 def git(root: Path, *args: str) -> None:
     result = run(["git", *args], root)
     if result.returncode != 0:
@@ -150,6 +166,12 @@ def pytest_sessionfinish(session):
             "crash_line": getattr(crash, "lineno", None),
             "crash_message": getattr(crash, "message", None),
             "longrepr": report.longrepr if isinstance(report.longrepr, str) else None,
+            "location": list(report.location) if getattr(report, "location", None) else None,
+            # A fixture lookup error (``fixture 'db' not found``) names the test's file and
+            # the line of its ``def``; pytest prints that line 1-based.
+            "fixture_file": str(report.longrepr.filename) if hasattr(report.longrepr, "filename") else None,
+            "fixture_line": getattr(report.longrepr, "firstlineno", None),
+            "fixture_error": getattr(report.longrepr, "errorstring", None),
         })
     with open(os.environ["PRX_TRUTH_OUT"], "w") as fh:
         json.dump(out, fh)
@@ -184,8 +206,15 @@ def pytest_truth(case: Case, root: Path) -> dict[str, Any]:
                 entry["file"] = rel(rep["crash_path"], root)
                 entry["line"] = rep["crash_line"]
                 entry["message"] = (rep["crash_message"] or "").splitlines()[0]
-            elif rep["longrepr"]:
-                entry["message"] = rep["longrepr"].splitlines()[0]
+            elif rep.get("fixture_file"):
+                entry["file"] = rel(str(rep["fixture_file"]), root)
+                entry["line"] = rep["fixture_line"] + 1
+                entry["message"] = (rep["fixture_error"] or "").strip().splitlines()[0]
+            else:
+                # No traceback (a strict xpass): the test's file, as its node id states it.
+                entry["file"] = rep["nodeid"].split("::")[0]
+                if rep["longrepr"]:
+                    entry["message"] = rep["longrepr"].splitlines()[0]
             failures.append(entry)
     # Cross-check with the junit report's own counters.
     suite = ET.parse(junit).getroot()
@@ -408,8 +437,23 @@ def cargo_truth(case: Case, root: Path) -> dict[str, Any]:
         key = {"ok": "passed", "failed": "failed", "ignored": "skipped"}[event["event"]]
         counts[key] += 1
         if key == "failed":
-            failures.append({"name": event["name"]})
+            failures.append(cargo_failure(event))
     return {"source": "libtest --format json + cargo --message-format=json", "counts": counts, "failures": failures, "diagnostics": diagnostics}
+
+
+_DOCTEST_NAME = re.compile(r"^(?P<file>\S+\.rs) - .+ \(line (?P<line>\d+)\)$")
+_PANIC_AT = re.compile(r"(?:panicked at|did not panic as expected at) (?P<file>[^:\s]+\.rs):(?P<line>\d+):\d+")
+
+
+def cargo_failure(event: dict[str, Any]) -> dict[str, Any]:
+    """A failed test of libtest's JSON: a doc-test's place is in its name (``src/lib.rs -
+    add (line 3)``), another test's is where its captured output says it panicked."""
+    entry: dict[str, Any] = {"name": event["name"]}
+    doctest = _DOCTEST_NAME.match(event["name"])
+    place = doctest or _PANIC_AT.search(event.get("stdout") or "")
+    if place:
+        entry["file"], entry["line"] = place.group("file"), int(place.group("line"))
+    return entry
 
 
 def git_status_truth(case: Case, root: Path) -> dict[str, Any]:
@@ -798,7 +842,8 @@ CARGO_BROKEN: Files = {
 # --------------------------------------------------------------------------- go
 
 GO_ENV = {"GOFLAGS": "-mod=mod", "GOPROXY": "off", "GOTOOLCHAIN": "local", "GOWORK": "off", "CGO_ENABLED": "0"}
-GO_MOD = "module example.com/m\n\ngo 1.19\n"
+GO_MODULE = "example.com/m"
+GO_MOD = f"module {GO_MODULE}\n\ngo 1.19\n"
 # Type-checks package directories with go/types (the checker the Go compiler shares) and
 # prints each error as JSON: the truth of a build failure, since go 1.19 has no build -json.
 GO_TYPECHECK = '''
@@ -898,6 +943,15 @@ def go_test_truth(case: Case, root: Path) -> dict[str, Any]:
         truth["collection_errors"] = collection
         truth["diagnostics"] = go_typecheck(root, go_dirs(root), tests=True)
         truth["source"] += " + go/types for the compile errors"
+        # A package that does not build failed: at its first compile error (the compiler
+        # prints them in file and line order).
+        for pkg in collection:
+            folder = pkg.removeprefix(GO_MODULE + "/") + "/"
+            mine = sorted((d["file"], d["line"]) for d in truth["diagnostics"] if d["file"].startswith(folder))
+            entry: dict[str, Any] = {"name": f"{pkg} [build failed]"}
+            if mine:
+                entry["file"], entry["line"] = mine[0]
+            failures.append(entry)
     if "-cover" in case.argv:
         profile = root / ".truth-cover.out"
         run(["go", "test", f"-coverprofile={profile}", *go_packages(case)], root, GO_ENV)
@@ -1761,7 +1815,7 @@ def record(case: Case) -> Path:
         folder.mkdir(parents=True)
 
         def clean(text: str) -> str:
-            return scrub(scrub(text, root), twin)
+            return scrub_machine(scrub(scrub(text, root), twin))
 
         (folder / "argv.json").write_text(json.dumps(argv) + "\n")
         (folder / "stdout.txt").write_text(clean(result.stdout))
