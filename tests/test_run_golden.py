@@ -122,6 +122,12 @@ def test_golden(case: Path):
         named = " ".join(parsed.collection_errors)
         for path in truth["collection_errors"]:
             assert path in named
+    shown = [*(parsed.excerpt or ()), *parsed.items]
+    for line in truth.get("kept_lines", ()):
+        assert line in shown, f"{line!r} is in the answer"
+    for line, times in truth.get("repeats", ()):
+        at = shown.index(line)
+        assert shown[at + 1] == f"[prx: {times - 1} repeated lines omitted]", line
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda p: f"{p.parent.name}/{p.name}")

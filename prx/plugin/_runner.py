@@ -43,6 +43,7 @@ class RunnerParser(ABC):
     #: Lines that only this tool prints, as ``(regular expression, confidence 0-1)``: an
     #: output whose command line names no known tool (a wrapper, a script, ``make``) is
     #: claimed by the parser with the most confident match of a whole line (``re.match``).
+    #: Only the class's own are used: a subclass is not claimed by its base's.
     #:
     #: .. versionadded:: 0.1
     SIGNATURES: ClassVar[tuple[tuple[str, float], ...]] = ()

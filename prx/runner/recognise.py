@@ -3,6 +3,7 @@ else by the output's own signature lines; a mixed output is read section by sect
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -22,6 +23,7 @@ __all__ = ["Choice", "analyse", "choose", "merge", "read_output"]
 #: Parsers that read a command whose output may hold other tools' output (``make`` runs
 #: compilers and test runners; the generic fallback reads anything).
 _CONTAINERS = frozenset({"make", "fallback"})
+_MAKE_STOP = re.compile(r"^g?make(?:\[\d+\])?: Error \d+$")
 _COUNTS = ("passed", "failed", "skipped", "errors", "warnings", "xfailed", "xpassed")
 
 
@@ -135,10 +137,14 @@ def _by_container(choice: Choice, raw: CapturedRun, by: DetectedBy) -> tuple[Par
 def _by_sections(
     found: list[Claim], choice: Choice, raw: CapturedRun, lines: Sequence[str]
 ) -> tuple[Parsed, str, Detected]:
-    """Each tool reads its own stretch of the output, from its first signature line on."""
+    """Each tool reads its own stretch of the output, from its first signature line on.
+
+    The command's own parser (``make``) reads its lines wherever they are: a compiler's
+    stderr may arrive after a test runner's stdout began.
+    """
     readers: list[tuple[type[RunnerParser], int]] = []
     container = choice.parser if not _is_container_fallback(choice.parser) else None
-    if container is not None and found[0].first > 0:
+    if container is not None:
         readers.append((container, 0))
     for claim in found:
         start = 0 if not readers else claim.first
@@ -148,12 +154,20 @@ def _by_sections(
     sections: list[Section] = []
     for index, (parser, start) in enumerate(readers):
         end = readers[index + 1][1] if index + 1 < len(readers) else len(lines)
-        if end <= start:
+        if parser is container:
+            parsed, tool = _parse(parser, raw)
+        elif end > start:
+            parsed, tool = _parse(parser, _section_run(raw, lines[start:end]))
+        else:
             continue
-        parsed, tool = _parse(parser, _section_run(raw, lines[start:end]))
         parts.append(parsed)
         names.append(tool)
-        sections.append(Section(tool=tool, lines=f"{start + 1}-{end}"))
+        if end > start:
+            sections.append(Section(tool=tool, lines=f"{start + 1}-{end}"))
+    if container is not None and any(p.failures or p.failed for p in parts[1:]):
+        # make's "*** [target] Error 1" only says that a tool it ran failed: that tool's
+        # failures are listed already.
+        parts[0].failures = [f for f in parts[0].failures if not _MAKE_STOP.match(f.message)]
     confidence = min(c.confidence for c in found)
     by: DetectedBy = "content" if container is None else ("wrapper" if choice.via else "argv")
     detected = Detected(

@@ -42,7 +42,9 @@ def _patterns(parser: type[RunnerParser]) -> list[tuple[re.Pattern[str], float]]
     compiled = _COMPILED.get(parser)
     if compiled is None:
         compiled = []
-        for pattern, confidence in getattr(parser, "SIGNATURES", ()) or ():
+        # A class's own signatures only: a variant (``pytest-cov`` of ``pytest``) claims an
+        # output by lines of its own, not by its base's.
+        for pattern, confidence in vars(parser).get("SIGNATURES", ()) or ():
             try:
                 compiled.append((re.compile(pattern), float(confidence)))
             except (re.error, TypeError, ValueError):  # a plugin's bad pattern: ignored

@@ -9,6 +9,7 @@ counts the repeats. Each gap is a marker that counts the lines it stands for. Li
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from prx.plugin._runner import RawRun, RunnerParser
@@ -26,6 +27,11 @@ LAST_LINES = 20
 LISTING_LINES = 40
 #: Lines of context kept around an error- or warning-looking line.
 CONTEXT = 1
+#: A line this many times in a row is shown once, with a marker counting the rest.
+REPEATS = 3
+#: ... and shown even where nothing else is kept.
+NOTABLE_REPEATS = 10
+_GAP = re.compile(r"\[prx: (\d+) lines omitted\]")
 #: Trouble lines kept at most (the first and last halves).
 MAX_TROUBLE = 80
 #: Error- and warning-looking lines.
@@ -34,6 +40,15 @@ TROUBLE_LINE = ERROR_LINE
 _LISTINGS = frozenset(
     {"ls", "dir", "find", "fd", "tree", "du", "df", "ps", "git", "hg", "svn", "pip", "npm"}
 )
+
+
+def _is_gap(text: str) -> bool:
+    return _GAP.fullmatch(text) is not None
+
+
+def _gap_size(text: str) -> int:
+    found = _GAP.fullmatch(text)
+    return int(found.group(1)) if found else 0
 
 
 def _is_listing(argv: Sequence[str]) -> bool:
@@ -66,24 +81,33 @@ def select_lines(lines: Sequence[str], *, first: int, last: int) -> tuple[list[s
     shown = 0
     index = 0
     while index < count:
-        if not keep[index]:
-            end = index
-            while end < count and not keep[end]:
-                end += 1
-            out.append(marker(end - index))
-            index = end
-            continue
-        out.append(lines[index])
-        shown += 1
         run = index + 1
         while run < count and lines[run] == lines[index]:
             run += 1
-        if run - index > 2:  # a repeated line: shown once, its repeats counted
-            out.append(marker(run - index - 1, "repeated lines"))
-            index = run
-            continue
-        index += 1
-    return out, shown, count - shown, len(trouble)
+        if run - index >= REPEATS:
+            # The same line over and over: shown once, its repeats counted, when any of it is
+            # kept or it is long enough to be a fact of its own (a stuck wait, a retry loop).
+            if run - index >= NOTABLE_REPEATS or any(keep[index:run]):
+                out += [lines[index], marker(run - index - 1, "repeated lines")]
+                shown += 1
+            else:
+                out.append(marker(run - index))
+        elif keep[index]:
+            out.append(lines[index])
+            shown += 1
+            run = index + 1
+        else:
+            out.append(marker(1))
+            run = index + 1
+        index = run
+    # Neighbouring gap markers are one gap.
+    merged: list[str] = []
+    for text in out:
+        if merged and _is_gap(text) and _is_gap(merged[-1]):
+            merged[-1] = marker(_gap_size(merged[-1]) + _gap_size(text))
+        else:
+            merged.append(text)
+    return merged, shown, count - shown, len(trouble)
 
 
 class FallbackParser(RunnerParser):
