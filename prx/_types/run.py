@@ -79,6 +79,10 @@ class Detected:
     sections: tuple[Section, ...] = field(default=(), metadata={OMIT_WHEN: ()})
 
 
+#: The detection of a command that names its tool: left out of the answer.
+BY_ARGV = Detected(by="argv")
+
+
 @record
 class RunReport:
     """The answer of ``prx run``: what a command did, summarised without lying.
@@ -100,9 +104,9 @@ class RunReport:
     #: Which parser read the output (``pytest``, ``fallback``, ``raw``, ``passthrough``;
     #: ``make+pytest`` for a mixed output).
     tool: str
-    #: How the tool was recognised (see :class:`Detected`); None only for reports built
-    #: without detection (left out of the JSON then).
-    detected: Detected | None = field(default=None, metadata={OMIT_WHEN: None})
+    #: How the tool was recognised (see :class:`Detected`); left out of the JSON when the
+    #: command line named it directly (``by: argv``, nothing looked through), the common case.
+    detected: Detected = field(default=BY_ARGV, metadata={OMIT_WHEN: BY_ARGV})
     #: The child's real exit code; negative ``-N`` when it was killed by signal N.
     exit_code: int
     #: Wall time of the child in milliseconds.
@@ -144,7 +148,8 @@ class RunReport:
     tokens_raw: int
     #: Tokens of this answer's data.
     tokens_out: int
-    #: Verbatim output: the excerpt of an unknown tool, listings, or everything under --raw.
+    #: Verbatim output: the excerpt of an unknown tool, listings, everything under --raw, or
+    #: the whole output when it costs less than the parse.
     tail: str | None = field(metadata={OMIT_WHEN: None})
     #: Failures left out of ``failures`` (by the budget or the default cap); in the JSON
     #: only when some were.

@@ -13,7 +13,7 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from prx._types.run import Detected, Diagnostic, Failure, RunReport
+from prx._types.run import BY_ARGV, Detected, Diagnostic, Failure, RunReport
 from prx.runner.excerpt import marker
 from prx.tokens import TokenCounter
 
@@ -149,7 +149,7 @@ class Answer:
             command=tuple(self.argv),
             root=self.root,
             tool=self.tool,
-            detected=self.detected,
+            detected=self.detected or BY_ARGV,
             exit_code=output.exit_code,
             duration_ms=output.duration_ms,
             passed=parsed.passed,
