@@ -91,6 +91,9 @@ def check(parsed: Any, tool: str, truth: dict[str, Any], cwd: str) -> dict[str, 
         facts["other"].append(sum(got_d.values()) == sum(want_d.values()))
     if "items" in truth:
         facts["other"].append(parsed.items == truth["items"])
+    if "item_paths" in truth:
+        paths = [x.split(" | ")[0].strip() for x in parsed.items]
+        facts["other"].append(paths == truth["item_paths"])
     shown = [*(parsed.excerpt or ()), *parsed.items]
     facts["other"] += [line in shown for line in truth.get("kept_lines", ())]
     for line, times in truth.get("repeats", ()):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 import sys
 import time
 from pathlib import Path
@@ -381,3 +382,27 @@ def test_json_leaves_out_fields_that_say_nothing(run_cli, tmp_path):
     for quiet in ("timed_out", "tail", "failures_omitted", "diagnostics_omitted"):
         assert quiet not in data, quiet
     assert data["failures"] == [] and data["diagnostics"] == []
+
+
+# ------------------------------------------------------------------ recognising the tool
+
+
+@pytest.mark.skipif(shutil.which("make") is None, reason="make is not installed")
+def test_make_test_is_read_as_the_tool_its_recipe_runs(run_cli, make_repo):
+    recipe = f"test:\n\t@{PY} -m pytest -q -p no:cacheprovider tests\n"
+    repo = make_repo({**FAILING_SUITE, "Makefile": recipe})
+    data = data_of(run_cli("run", "make", "test", cwd=repo))
+    assert data["tool"] == "pytest" and data["failed"] == 2 and data["passed"] == 40
+    assert data["detected"] == {"by": "wrapper", "via": ["make test", "python -m"]}
+
+
+def test_a_script_is_read_by_what_it_printed(run_cli, make_repo):
+    script = f"echo 'checking'\n{PY} -m pytest -p no:cacheprovider tests\n"
+    repo = make_repo({**FAILING_SUITE, "ci.sh": script})
+    data = data_of(run_cli("run", "sh", "ci.sh", cwd=repo))
+    assert data["tool"] == "pytest" and data["failed"] == 2
+    assert data["detected"]["by"] == "content" and data["detected"]["confidence"] >= 0.9
+    assert {f["name"] for f in data["failures"]} == {
+        "tests/test_calc.py::test_dict",
+        "tests/test_calc.py::test_many[7]",
+    }

@@ -125,6 +125,8 @@ def test_golden(case: Path):
         named = " ".join(parsed.collection_errors)
         for path in truth["collection_errors"]:
             assert path in named
+    if "item_paths" in truth:
+        assert [x.split(" | ")[0].strip() for x in parsed.items] == truth["item_paths"]
     shown = [*(parsed.excerpt or ()), *parsed.items]
     for line in truth.get("kept_lines", ()):
         assert line in shown, f"{line!r} is in the answer"

@@ -157,7 +157,9 @@ def run_command(
     argv = normalise_command(command, cwd)
     _check_budget(budget)
     verbatim = raw or is_passthrough(argv)
-    choice = Choice(None) if verbatim else choose(parsers, argv, cwd)
+    # The scripts of npm test / make test are read where the command runs.
+    where = cwd if cwd is not None else os.getcwd()
+    choice = Choice(None) if verbatim else choose(parsers, argv, where)
     parser = choice.parser
     if parser is not None and auto_json:
         with_json = getattr(parser, "auto_json", None)

@@ -166,6 +166,7 @@ class GitLogParser(ToolParser):
         return parsed
 
 
+_STAT_SUMMARY = re.compile(r"^\s*\d+ files? changed")
 _DIFF_HEAD = re.compile(r"^diff --git a/(?P<a>.+) b/(?P<b>.+)$")
 #: A diff this short is returned whole.
 SHORT_DIFF_LINES = 80
@@ -202,6 +203,13 @@ class GitDiffParser(ToolParser):
                 files[-1][1] = int(str(files[-1][1])) + 1 if files[-1][1] != "-" else "-"
             elif in_hunk and line.startswith("-"):
                 files[-1][2] = int(str(files[-1][2])) + 1 if files[-1][2] != "-" else "-"
+        if not files and any(x.strip() for x in lines):
+            # --stat, --numstat, --name-only, --name-status: a listing, kept from its head.
+            summary = next((x.strip() for x in lines if _STAT_SUMMARY.match(x)), None)
+            parsed.items = [x.strip() for x in lines if x.strip() and not _STAT_SUMMARY.match(x)]
+            count = len(parsed.items)
+            parsed.headline = summary or f"{count} file{'' if count == 1 else 's'} listed"
+            return parsed
         parsed.items = [f"{path} +{added} -{deleted}" for path, added, deleted in files]
         added_total = sum(int(str(a)) for _, a, _ in files if a != "-")
         deleted_total = sum(int(str(d)) for _, _, d in files if d != "-")

@@ -327,6 +327,12 @@ JS_CI: Files = {
 }
 
 
+def diff_paths_truth(case: Case, root: Path) -> dict[str, Any]:
+    """The changed files, in git's order (``--stat`` draws the counts as bars: not compared)."""
+    out = run(["git", "diff", "--numstat"], root).stdout
+    return {"source": "git diff --numstat", "item_paths": [x.split("\t", 2)[2] for x in out.splitlines() if x]}
+
+
 def long_history(root: Path) -> None:
     git(root, "init", "-q", "-b", "main")
     for index in range(60):
@@ -431,6 +437,7 @@ CASES: list[Case] = [
     Case("git-log", "log_C_oneline_no_pager", ["git", "--no-pager", "-C", "repo", "log", "--oneline"], setup=nested_repo(long_history), truth=in_repo(git_log_truth, ["git", "log", "--oneline"]), folder="git-wild"),
     Case("git-status", "status_C", ["git", "-C", "repo", "status"], setup=nested_repo(git_dirty), truth=in_repo(git_status_truth, ["git", "status"]), folder="git-wild"),
     Case("git-diff", "diff_c_option", ["git", "-c", "core.pager=cat", "-C", "repo", "diff"], setup=nested_repo(git_large_diff), truth=in_repo(git_diff_truth, ["git", "diff"]), folder="git-wild"),
+    Case("git-diff", "diff_stat_C", ["git", "-C", "repo", "diff", "--stat"], setup=nested_repo(git_large_diff), truth=in_repo(diff_paths_truth, ["git", "diff"]), folder="git-wild"),
     Case("git-log", "log_via_sh", ["sh", "-c", "cd repo && git log"], setup=nested_repo(long_history), truth=in_repo(git_log_truth, ["git", "log"]), folder="git-wild"),
     # failures whose place only the output states
     Case("pytest", "fixture_not_found", PT, PYTEST_FIXTURE_MISSING, truth=pytest_truth, folder="places"),
