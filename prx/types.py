@@ -41,7 +41,7 @@ if TYPE_CHECKING:
         ReadResult,
         Symbol,
     )
-    from prx._types.run import Diagnostic, Failure, RunReport
+    from prx._types.run import Detected, Diagnostic, Failure, RunReport, Section
     from prx._types.search import Match, SearchExistsResult, SearchResult
     from prx._types.usage import (
         StatsResult,
@@ -53,6 +53,7 @@ if TYPE_CHECKING:
 __all__ = [
     "BenchResult",
     "BenchTask",
+    "Detected",
     "Diagnostic",
     "DiffChange",
     "DiffFile",
@@ -61,6 +62,7 @@ __all__ = [
     "DiffStats",
     "Failure",
     "RunReport",
+    "Section",
     "IndexResult",
     "InitFile",
     "InitResult",
@@ -92,12 +94,14 @@ __all__ = [
 _HOME = {
     "BenchResult": "prx._types.bench",
     "BenchTask": "prx._types.bench",
+    "Detected": "prx._types.run",
     "Diagnostic": "prx._types.run",
     "DiffChange": "prx._types.diff",
     "DiffFile": "prx._types.diff",
     "DiffHunk": "prx._types.diff",
     "DiffResult": "prx._types.diff",
     "DiffStats": "prx._types.diff",
+    "Section": "prx._types.run",
     "Failure": "prx._types.run",
     "RunReport": "prx._types.run",
     "IndexResult": "prx._types.index",

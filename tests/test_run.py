@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 import sys
 import time
 from pathlib import Path
@@ -286,8 +287,12 @@ def test_unknown_tool_keeps_error_lines_and_the_tail(run_cli, tmp_path):
     assert data["tool"] == "fallback"
     tail = data["tail"].splitlines()
     assert "ERROR: disk on fire" in tail and tail[-1] == "line 99"
-    assert "[prx: 11 lines omitted]" in tail  # lines 0-10 before the error line
-    assert data["summary"].startswith("101 lines of output, 1 looks like error, 80 not shown")
+    # The first 10 lines, the error line with one line either side, the last 20.
+    assert tail[:12] == [*(f"line {i}" for i in range(11)), "ERROR: disk on fire"]
+    assert tail[12:14] == ["line 11", "[prx: 68 lines omitted]"]
+    assert data["summary"].startswith(
+        "101 lines of output, 1 looks like error or warning, 68 not shown"
+    )
 
 
 def test_auto_json_adds_the_flag_and_parses_json(run_cli, make_repo):
@@ -377,3 +382,27 @@ def test_json_leaves_out_fields_that_say_nothing(run_cli, tmp_path):
     for quiet in ("timed_out", "tail", "failures_omitted", "diagnostics_omitted"):
         assert quiet not in data, quiet
     assert data["failures"] == [] and data["diagnostics"] == []
+
+
+# ------------------------------------------------------------------ recognising the tool
+
+
+@pytest.mark.skipif(shutil.which("make") is None, reason="make is not installed")
+def test_make_test_is_read_as_the_tool_its_recipe_runs(run_cli, make_repo):
+    recipe = f"test:\n\t@{PY} -m pytest -q -p no:cacheprovider tests\n"
+    repo = make_repo({**FAILING_SUITE, "Makefile": recipe})
+    data = data_of(run_cli("run", "make", "test", cwd=repo))
+    assert data["tool"] == "pytest" and data["failed"] == 2 and data["passed"] == 40
+    assert data["detected"] == {"by": "wrapper", "via": ["make test", "python -m"]}
+
+
+def test_a_script_is_read_by_what_it_printed(run_cli, make_repo):
+    script = f"echo 'checking'\n{PY} -m pytest -p no:cacheprovider tests\n"
+    repo = make_repo({**FAILING_SUITE, "ci.sh": script})
+    data = data_of(run_cli("run", "sh", "ci.sh", cwd=repo))
+    assert data["tool"] == "pytest" and data["failed"] == 2
+    assert data["detected"]["by"] == "content" and data["detected"]["confidence"] >= 0.9
+    assert {f["name"] for f in data["failures"]} == {
+        "tests/test_calc.py::test_dict",
+        "tests/test_calc.py::test_many[7]",
+    }

@@ -107,11 +107,12 @@ def test_the_fallback_excerpt_of_a_view_counts_real_lines():
     parsed = FallbackParser().parse(
         CapturedRun(argv=("x",), exit_code=1, stdout="", stderr="", duration_ms=1, view=view)
     )
-    assert parsed.headline == "1000 lines of output, 1 looks like error, 979 not shown"
+    assert parsed.headline == "1000 lines of output, 1 looks like error or warning, 969 not shown"
     lines = parsed.excerpt
-    assert lines[0] == "[prx: 500 lines omitted]" and lines[1] == "Traceback: boom"
-    assert lines[2] == "[prx: 479 lines omitted]" and lines[-1] == "line 999"
-    assert parsed.excerpt_source_lines == 21
+    assert lines[:10] == [f"line {i}" for i in range(10)]  # the head
+    assert lines[10] == "[prx: 490 lines omitted]" and lines[11] == "Traceback: boom"
+    assert lines[12] == "[prx: 479 lines omitted]" and lines[-1] == "line 999"
+    assert parsed.excerpt_source_lines == 31
 
 
 def test_excerpt_of_numbered_lines_marks_a_missing_end():

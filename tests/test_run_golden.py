@@ -6,16 +6,20 @@ tests/golden/runs/record.py; truth.json comes from the tool's machine-readable o
 
 from __future__ import annotations
 
+import dataclasses
 import json
+import tempfile
 from collections import Counter
 from pathlib import Path
 
 import pytest
 
-from prx.runner.detect import select_parser
+from prx._types.run import Detected
+from prx.runner.answer import data_tokens
 from prx.runner.model import CapturedRun, Parsed
-from prx.runner.report import RunOutput, build_report
-from prx.runner.service import parse_output
+from prx.runner.recognise import analyse
+from prx.runner.report import RAW_SLACK, RunOutput, build_report
+from prx.tokens import count_fast
 
 CORPUS = Path(__file__).parent / "golden" / "runs"
 CASES = sorted(p.parent for p in CORPUS.glob("*/*/truth.json"))
@@ -47,11 +51,21 @@ def load(case: Path) -> tuple[CapturedRun, dict]:
     return raw, json.loads((case / "truth.json").read_text())
 
 
-def parse_case(case: Path) -> tuple[CapturedRun, dict, Parsed, str]:
+def analyse_case(case: Path) -> tuple[CapturedRun, dict, Parsed, str, Detected]:
+    """The case read as ``prx run`` reads it, in a directory holding the project's scripts
+    (``package.json``, ``Makefile``) when the recording kept them."""
     raw, truth = load(case)
-    parser = select_parser(builtin_parsers(), raw.argv)
-    assert parser is not None
-    parsed, tool = parse_output(parser, raw)
+    project = case / "project.json"
+    with tempfile.TemporaryDirectory() as cwd:
+        if project.is_file():
+            for name, text in json.loads(project.read_text()).items():
+                (Path(cwd) / name).write_text(text)
+        parsed, tool, detected = analyse(builtin_parsers(), raw, cwd)
+    return raw, truth, parsed, tool, detected
+
+
+def parse_case(case: Path) -> tuple[CapturedRun, dict, Parsed, str]:
+    raw, truth, parsed, tool, _ = analyse_case(case)
     return raw, truth, parsed, tool
 
 
@@ -111,6 +125,14 @@ def test_golden(case: Path):
         named = " ".join(parsed.collection_errors)
         for path in truth["collection_errors"]:
             assert path in named
+    if "item_paths" in truth:
+        assert [x.split(" | ")[0].strip() for x in parsed.items] == truth["item_paths"]
+    shown = [*(parsed.excerpt or ()), *parsed.items]
+    for line in truth.get("kept_lines", ()):
+        assert line in shown, f"{line!r} is in the answer"
+    for line, times in truth.get("repeats", ()):
+        at = shown.index(line)
+        assert shown[at + 1] == f"[prx: {times - 1} repeated lines omitted]", line
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda p: f"{p.parent.name}/{p.name}")
@@ -171,3 +193,38 @@ def test_node_spec_reporter_gives_the_failures_tap_gives():
     assert by_name["suite > inner bad"].excerpt.splitlines()[0] == "+ actual - expected"
     for failure in spec.failures:  # neither the stack nor the error's properties
         assert "at " not in (failure.excerpt or "") and "code:" not in (failure.excerpt or "")
+
+
+def _report(case: Path, home: Path):
+    raw, _, parsed, tool, detected = analyse_case(case)
+    merged = raw.stdout + raw.stderr
+    output = RunOutput(
+        argv=raw.argv,
+        exit_code=raw.exit_code,
+        duration_ms=raw.duration_ms,
+        merged=merged,
+        raw_bytes=merged.encode(),
+    )
+    return build_report(
+        output, parsed, tool=tool, home=str(home), cwd="<TMP>", detected=detected
+    ), merged
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_the_answer_never_costs_more_than_the_raw_output(case: Path, tmp_path: Path):
+    """What the parse adds to the answer's frame (command, counts, summary) is at most the
+    raw output + RAW_SLACK tokens: past that the raw output is the answer."""
+    report, _ = _report(case, tmp_path)
+    bare = dataclasses.replace(report, failures=(), diagnostics=(), tail=None)
+    frame = data_tokens(bare, count_fast).tokens_out
+    assert report.tokens_out - frame <= report.tokens_raw + RAW_SLACK
+
+
+def test_a_parse_larger_than_the_output_answers_the_output(tmp_path: Path):
+    """mypy prints a diagnostic in fewer tokens than its JSON: the answer is mypy's own text,
+    with the counts and the summary of the parse, and the diagnostics counted as omitted."""
+    report, merged = _report(CORPUS / "mypy" / "errors", tmp_path)
+    assert report.tail == merged.rstrip("\n")
+    assert report.errors == 4 and report.warnings == 0 and "4 errors" in report.summary
+    assert report.diagnostics == () and report.diagnostics_omitted == 6
+    assert report.omitted_lines == 0 and report.raw_path is None  # all of it is in the answer

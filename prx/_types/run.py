@@ -6,8 +6,10 @@ from typing import Literal
 
 from prx._record import OMIT_WHEN, field, record
 
-__all__ = ["Diagnostic", "Failure", "RunReport", "Severity"]
+__all__ = ["Detected", "Diagnostic", "Failure", "RunReport", "Section", "Severity"]
 
+#: How ``prx run`` recognised a tool (see :class:`Detected`).
+DetectedBy = Literal["argv", "wrapper", "content", "fallback", "verbatim"]
 #: How serious a diagnostic is.
 Severity = Literal["error", "warning", "note"]
 
@@ -50,6 +52,38 @@ class Diagnostic:
 
 
 @record
+class Section:
+    """A stretch of one output read by one parser (``make`` running gcc, then pytest)."""
+
+    #: The parser that read it.
+    tool: str
+    #: 1-based first and last output line it covers (``"1-12"``).
+    lines: str
+
+
+@record
+class Detected:
+    """How ``prx run`` recognised the tool whose output it read."""
+
+    #: ``argv``: the command names the tool; ``wrapper``: through wrappers or a script
+    #: (``npm test`` -> jest, ``timeout 60 cargo test``, ``make test`` -> its recipe);
+    #: ``content``: by signature lines of the output; ``fallback``: nothing recognised
+    #: (the generic excerpt); ``verbatim``: not parsed (``--raw``, ``--help``).
+    by: DetectedBy
+    #: The wrappers and scripts looked through, outermost first (``["npm test", "jest"]``);
+    #: left out of the JSON when none.
+    via: tuple[str, ...] = field(default=(), metadata={OMIT_WHEN: ()})
+    #: How sure the content detection is (0-1); left out unless ``by`` is ``content``.
+    confidence: float | None = field(default=None, metadata={OMIT_WHEN: None})
+    #: The parts of a mixed output and who read each; left out for a single tool.
+    sections: tuple[Section, ...] = field(default=(), metadata={OMIT_WHEN: ()})
+
+
+#: The detection of a command that names its tool: left out of the answer.
+BY_ARGV = Detected(by="argv")
+
+
+@record
 class RunReport:
     """The answer of ``prx run``: what a command did, summarised without lying.
 
@@ -67,8 +101,12 @@ class RunReport:
     #: ``failures`` and ``diagnostics`` are relative to it. None, and left out of the JSON,
     #: when the report names no file.
     root: str | None = field(metadata={OMIT_WHEN: None})
-    #: Which parser read the output (``pytest``, ``fallback``, ``raw``, ``passthrough``).
+    #: Which parser read the output (``pytest``, ``fallback``, ``raw``, ``passthrough``;
+    #: ``make+pytest`` for a mixed output).
     tool: str
+    #: How the tool was recognised (see :class:`Detected`); left out of the JSON when the
+    #: command line named it directly (``by: argv``, nothing looked through), the common case.
+    detected: Detected = field(default=BY_ARGV, metadata={OMIT_WHEN: BY_ARGV})
     #: The child's real exit code; negative ``-N`` when it was killed by signal N.
     exit_code: int
     #: Wall time of the child in milliseconds.
@@ -81,6 +119,8 @@ class RunReport:
     skipped: int | None
     #: Errors: pytest errors (collection, fixtures), error diagnostics of a linter/compiler.
     errors: int | None
+    #: Warnings of a build or lint tool, as it reports them; left out of the JSON when None.
+    warnings: int | None = field(metadata={OMIT_WHEN: None})
     #: Expected failures (pytest); left out of the JSON when None.
     xfailed: int | None = field(metadata={OMIT_WHEN: None})
     #: Unexpected passes (pytest); left out of the JSON when None.
@@ -108,7 +148,8 @@ class RunReport:
     tokens_raw: int
     #: Tokens of this answer's data.
     tokens_out: int
-    #: Verbatim output: the excerpt of an unknown tool, listings, or everything under --raw.
+    #: Verbatim output: the excerpt of an unknown tool, listings, everything under --raw, or
+    #: the whole output when it costs less than the parse.
     tail: str | None = field(metadata={OMIT_WHEN: None})
     #: Failures left out of ``failures`` (by the budget or the default cap); in the JSON
     #: only when some were.

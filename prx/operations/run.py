@@ -99,9 +99,11 @@ RUN = Operation(
     read_only=False,
     description=(
         "Runs CMD without a shell and parses its output with the matching parser (pytest, "
-        "unittest, ruff, mypy, git, make/gcc, node --test, cargo test; a generic excerpt "
-        "otherwise). The summary always carries the real exit code; collection errors read "
-        "as errors; whatever is cut is kept in a raw log whose path is in the answer. "
+        "unittest, ruff, mypy, git, make/gcc, node --test, cargo test, ...), recognised by "
+        "the command line (through wrappers, npm scripts and make recipes) or by the output "
+        "itself; a generic excerpt otherwise. The summary always carries the real exit "
+        "code; collection errors read as errors; whatever is cut is kept in a raw log "
+        "whose path is in the answer. "
         "prx exits with the command's exit code (128+N for signal N, 124 on timeout; "
         "--exit-zero: 0); its own errors exit 1 or 2 (127: not found), so read `status`. "
         "prx's own flags must come before CMD; use `--` before CMD when it starts with a "

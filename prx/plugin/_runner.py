@@ -40,6 +40,18 @@ class RunnerParser(ABC):
     NAME: ClassVar[str]
     #: Higher runs first; the generic fallback has the lowest priority.
     PRIORITY: ClassVar[int] = 0
+    #: Lines that only this tool prints, as ``(regular expression, confidence 0-1)``: an
+    #: output whose command line names no known tool (a wrapper, a script, ``make``) is
+    #: claimed by the parser with the most confident match of a whole line (``re.match``).
+    #: Only the class's own are used: a subclass is not claimed by its base's.
+    #:
+    #: .. versionadded:: 0.1
+    SIGNATURES: ClassVar[tuple[tuple[str, float], ...]] = ()
+    #: NAMEs of parsers whose signature lines this tool's output contains as part of its
+    #: own (``cargo-test`` prints ``cargo-build``'s ``Compiling`` lines): not a second tool.
+    #:
+    #: .. versionadded:: 0.1
+    COVERS: ClassVar[frozenset[str]] = frozenset()
 
     @classmethod
     @abstractmethod

@@ -13,7 +13,7 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from prx._types.run import Diagnostic, Failure, RunReport
+from prx._types.run import BY_ARGV, Detected, Diagnostic, Failure, RunReport
 from prx.runner.excerpt import marker
 from prx.tokens import TokenCounter
 
@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 
 __all__ = ["Answer", "TailLine", "cut_marked", "cut_text", "gap", "is_marker"]
 
-_GAP_COUNT = re.compile(r"\[prx: (\d+) (?:more |earlier )?lines omitted\]")
+_GAP_COUNT = re.compile(r"\[prx: (\d+) (?:more |earlier |repeated )?lines omitted\]")
 
 
 @dataclasses.dataclass(slots=True)
@@ -98,9 +98,11 @@ class Answer:
         total_lines: int,
         tokens_raw: int,
         count: TokenCounter,
+        detected: Detected | None = None,
     ) -> None:
         self.output, self.parsed, self.tool, self.summary = output, parsed, tool, summary
         self.total_lines, self.tokens_raw, self.count = total_lines, tokens_raw, count
+        self.detected = detected
         self.argv = list(output.argv)
         self.failures: list[Failure] = []
         #: Characters cut from each failure's message and excerpt (the first ones shown).
@@ -116,6 +118,12 @@ class Answer:
         self.raw_path: str | None = None
         #: The directory the failures' and diagnostics' paths are relative to, when any.
         self.root: str | None = None
+        #: Set when the whole output is the tail because it is smaller than the parse.
+        self.whole = False
+
+    def verbatim_whole(self) -> bool:
+        """Whether the answer holds the whole output verbatim, nothing cut from it."""
+        return self.whole and not self.omitted_lines() and not self.omitted_chars()
 
     def omitted_lines(self) -> int:
         intact = sum(1 for x in self.tail or () if x.counted and not x.hidden)
@@ -141,12 +149,14 @@ class Answer:
             command=tuple(self.argv),
             root=self.root,
             tool=self.tool,
+            detected=self.detected or BY_ARGV,
             exit_code=output.exit_code,
             duration_ms=output.duration_ms,
             passed=parsed.passed,
             failed=parsed.failed,
             skipped=parsed.skipped,
             errors=parsed.errors,
+            warnings=parsed.warnings,
             xfailed=parsed.xfailed,
             xpassed=parsed.xpassed,
             failures=tuple(self.failures),

@@ -43,7 +43,7 @@ RAW_LOG_MAX_BYTES = 256 * 1024 * 1024
 
 _ERROR_BYTES = re.compile(ERROR_LINE.pattern.encode(), re.IGNORECASE)
 #: The words of ERROR_LINE, for a fast scan of lowered bytes.
-_ERROR_WORDS = (b"error", b"fail", b"panic", b"exception", b"traceback")
+_ERROR_WORDS = (b"error", b"fail", b"panic", b"exception", b"traceback", b"fatal", b"warn")
 _ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07")
 
 

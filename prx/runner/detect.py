@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from prx.plugin._runner import RunnerParser
 
-__all__ = ["is_passthrough", "program", "select_parser", "unwrap"]
+__all__ = ["is_passthrough", "program", "select_parser", "unwrap", "wrappers"]
 
 _PYTHON = re.compile(r"^python[\d.]*$|^pypy[\d.]*$")
 #: Interpreter flags that take a value (``python -W error -m pytest``).
@@ -67,6 +67,10 @@ _SHELL_SYNTAX = re.compile(r"[|&;<>()`\n]")
 #: Set by ``--help`` / ``--version`` anywhere, or ``-h`` / ``-V`` as the last argument.
 _HELP_ANYWHERE = frozenset({"--help", "--version"})
 _HELP_LAST = frozenset({"-h", "-V"})
+#: git's global options that take a value (``git -C repo log``).
+_GIT_VALUE_OPTIONS = frozenset(
+    {"-C", "-c", "--git-dir", "--work-tree", "--namespace", "--exec-path", "--config-env"}
+)
 
 
 def program(arg: str) -> str:
@@ -111,7 +115,7 @@ def _step(args: list[str]) -> list[str] | None:
     rest = args[1:]
     if name == "python":
         return _unwrap_python(rest)
-    if name == "env":
+    if name in ("env", "cross-env"):
         index = 0
         while index < len(rest) and (rest[index].startswith("-") or "=" in rest[index]):
             index += 2 if rest[index] in ("-u", "--unset", "-C", "--chdir") else 1
@@ -140,6 +144,39 @@ def _step(args: list[str]) -> list[str] | None:
     return None
 
 
+def _git_command(args: list[str]) -> list[str]:
+    """``git -C repo --no-pager log`` -> ``git log``: git's global options dropped."""
+    index = 1
+    while index < len(args) and args[index].startswith("-"):
+        arg = args[index]
+        index += 2 if arg in _GIT_VALUE_OPTIONS else 1
+    return [args[0], *args[index:]]
+
+
+def _label(args: list[str]) -> str:
+    """How a wrapper is named in ``detected.via``: its program and subcommand."""
+    name = program(args[0])
+    rest = args[1:]
+    if rest and ((name, rest[0]) in _RUNNERS or name in ("python", "coverage", *_SHELLS)):
+        return f"{name} {rest[0]}"
+    return name
+
+
+def wrappers(argv: Sequence[str]) -> tuple[str, ...]:
+    """The wrappers :func:`unwrap` looks through, outermost first (``timeout``, ``uv run``)."""
+    args = list(argv)
+    seen: list[str] = []
+    for _ in range(8):
+        if not args:
+            break
+        peeled = _step(args)
+        if peeled is None:
+            break
+        seen.append(_label(args))
+        args = peeled
+    return tuple(seen)
+
+
 def unwrap(argv: Sequence[str]) -> tuple[str, ...]:
     """The command a wrapper runs, with its program name normalised.
 
@@ -157,6 +194,8 @@ def unwrap(argv: Sequence[str]) -> tuple[str, ...]:
         args = peeled
     if not args:
         return ()
+    if program(args[0]) == "git":
+        args = _git_command(args)
     return (program(args[0]), *args[1:])
 
 

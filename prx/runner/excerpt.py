@@ -7,8 +7,8 @@ from collections.abc import Collection, Sequence
 
 __all__ = ["ERROR_LINE", "Excerpt", "excerpt", "marker", "split_lines"]
 
-#: Lines that look like trouble, kept by the generic fallback.
-ERROR_LINE = re.compile(r"error|fail|panic|exception|traceback", re.IGNORECASE)
+#: Lines that look like trouble (an error or a warning), kept by the generic fallback.
+ERROR_LINE = re.compile(r"error|fail|panic|exception|traceback|fatal|warn", re.IGNORECASE)
 _ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07")
 
 

@@ -2,7 +2,8 @@
 
 The order: excerpts after the first three failures, ``tail`` lines (the last one kept may
 be cut part-way), diagnostics, every excerpt, failures, and as a last resort the command's
-own long arguments. The summary and the counts are never cut; every cut is counted.
+own long arguments (after the wrappers the detection names). The summary and the counts
+are never cut; every cut is counted.
 """
 
 from __future__ import annotations
@@ -53,6 +54,7 @@ class Fitter:
             lambda: self._shrink_list("diagnostics"),
             lambda: self._drop_excerpts(keep=0),
             lambda: self._shrink_list("failures"),
+            self._drop_via,
             self._shrink_argv,
         )
         for step in steps:
@@ -118,6 +120,12 @@ class Fitter:
                 if part:
                     best = make(k, part)
         answer.tail = best
+
+    def _drop_via(self) -> None:
+        """The wrappers a detection looked through: the command line shows them too."""
+        detected = self.answer.detected
+        if detected is not None and detected.via:
+            self.answer.detected = dataclasses.replace(detected, via=())
 
     def _shrink_argv(self) -> None:
         """Last resort: cut long arguments of the command, then drop trailing ones."""

@@ -41,6 +41,8 @@ class Parsed:
     failed: int | None = None
     skipped: int | None = None
     errors: int | None = None
+    #: Warnings of a build or lint tool (its own figure, or every warning it printed).
+    warnings: int | None = None
     xfailed: int | None = None
     xpassed: int | None = None
     failures: list[Failure] = field(default_factory=list)

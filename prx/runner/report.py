@@ -13,7 +13,7 @@ import os
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from prx._types.run import Failure, RunReport
+from prx._types.run import Detected, Failure, RunReport
 from prx.budget import ENVELOPE_RESERVE, RUN_CEILING
 from prx.errors import BudgetExceededError
 from prx.runner.answer import Answer, TailLine, cut_marked, cut_text, gap, is_marker
@@ -193,6 +193,7 @@ def build_report(
     cwd: str | None = None,
     budget: int | None = None,
     verbatim: bool = False,
+    detected: Detected | None = None,
     count: TokenCounter = count_fast,
     limits: Limits | None = None,
 ) -> RunReport:
@@ -260,6 +261,7 @@ def build_report(
         # An output too large to hold is too large to count: the bytes/4 estimate.
         tokens_raw=count(output.merged) if view is None else -(-view.size // 4),
         count=count,
+        detected=detected,
     )
     cut_failures = _cut_failures(failures[: caps.failures], caps.line_chars)
     answer.failures = [f for f, _ in cut_failures]
@@ -277,8 +279,12 @@ def build_report(
         answer.shown, answer.counted = shown, sum(1 for x in tail if x.counted)
         max_lines = None if verbatim else caps.tail_lines
         answer.tail = _capped(tail, caps, keep, max_lines=max_lines, max_chars=8 * limit)
+    if view is None and not verbatim and _verbatim_is_smaller(answer, lines, caps):
+        keep = "head"
     fitter = Fitter(answer, limit, keep_tail=keep)
-    if answer.cuts_anything() or not fitter.fits():
+    if answer.verbatim_whole() and fitter.fits():
+        pass  # the whole output is in the answer: nothing to keep on disk
+    elif answer.cuts_anything() or not fitter.fits():
         answer.raw_path = _keep_raw(output, home)
         if answer.raw_path is None and home is not None and output.log_note is None:
             answer.summary += "; the raw log could not be saved"
@@ -294,6 +300,39 @@ def build_report(
             suggestion=f"Use {{param}} {need} or more.",
         )
     return answer.report()
+
+
+#: Tokens a structured answer may cost beyond the raw output before the raw output is
+#: answered instead.
+RAW_SLACK = 40
+
+
+def _verbatim_is_smaller(answer: Answer, lines: Sequence[str], caps: Limits) -> bool:
+    """Answer the output verbatim in ``tail`` (same counts, flags and summary) when what the
+    parse adds to the answer's frame costs more than the raw output + :data:`RAW_SLACK`;
+    whether it did. The failures and diagnostics it replaces are counted as omitted."""
+    structured = answer.tokens()
+    kept = (answer.failures, answer.failure_hidden, answer.diagnostics, answer.diagnostic_hidden)
+    tail, shown, counted = answer.tail, answer.shown, answer.counted
+    answer.failures, answer.failure_hidden, answer.diagnostics, answer.diagnostic_hidden = (
+        [],
+        [],
+        [],
+        [],
+    )
+    answer.tail = None
+    frame = answer.tokens()
+    if structured - frame <= answer.tokens_raw + RAW_SLACK:
+        answer.failures, answer.failure_hidden, answer.diagnostics, answer.diagnostic_hidden = kept
+        answer.tail, answer.shown, answer.counted = tail, shown, counted
+        return False
+    answer.failures_omitted += len(kept[0])
+    answer.diagnostics_omitted += len(kept[2])
+    answer.whole = True
+    whole = [TailLine(x) for x in lines]
+    answer.tail = _capped(whole, caps, "head", max_lines=None, max_chars=1 << 62)
+    answer.shown = answer.counted = len(lines)
+    return True
 
 
 def _keep_raw(output: RunOutput, home: str | None) -> str | None:

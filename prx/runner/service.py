@@ -9,13 +9,14 @@ import shlex
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from prx._types.run import Diagnostic, Failure, RunReport
+from prx._types.run import Detected, Diagnostic, Failure, RunReport
 from prx.budget import NO_LIMIT
 from prx.errors import BudgetExceededError, InvalidArgumentError
 from prx.runner.detect import is_passthrough, select_parser
 from prx.runner.exec import execute
 from prx.runner.model import CapturedRun, Parsed
 from prx.runner.rawlog import open_log
+from prx.runner.recognise import Choice, choose, read_output
 from prx.runner.report import Limits, RunOutput, build_report
 from prx.runner.summary import signal_name
 from prx.tokens import counter_for
@@ -23,7 +24,7 @@ from prx.tokens import counter_for
 if TYPE_CHECKING:
     from prx.plugin._runner import RunnerParser
 
-__all__ = ["MIN_BUDGET", "normalise_command", "parse_output", "run_command"]
+__all__ = ["MIN_BUDGET", "complete_counts", "normalise_command", "parse_output", "run_command"]
 
 
 def normalise_command(command: Sequence[str], cwd: str | None = None) -> tuple[str, ...]:
@@ -90,7 +91,7 @@ def _coerce(result: Any) -> Parsed:
 def parse_output(parser: type[RunnerParser], raw: CapturedRun) -> tuple[Parsed, str]:
     """Parse ``raw`` with ``parser``; if the parser breaks, the generic fallback answers."""
     try:
-        return _coerce(parser().parse(raw)), str(parser.NAME)
+        parsed = _coerce(parser().parse(raw))
     except Exception as exc:  # a parser bug must not cost the agent its run
         from prx.runner.parsers.fallback import FallbackParser
 
@@ -98,6 +99,24 @@ def parse_output(parser: type[RunnerParser], raw: CapturedRun) -> tuple[Parsed, 
         note = f"{parser.NAME} parser failed ({type(exc).__name__}); generic excerpt"
         parsed.headline = f"{note}; {parsed.headline}" if parsed.headline else note
         return parsed, "fallback"
+    if getattr(parser, "COUNTS_DIAGNOSTICS", False):
+        complete_counts(parsed, raw.exit_code)
+    return parsed, str(parser.NAME)
+
+
+def complete_counts(parsed: Parsed, exit_code: int) -> None:
+    """A build or lint tool's ``errors`` and ``warnings``: the figures it printed, else the
+    diagnostics it printed, once its output is complete (every diagnostic is there).
+
+    A tool that printed no diagnostic states its counts only by a clean exit (0): after a
+    failing exit with nothing parsed the counts stay None, never a zero that reads as a pass.
+    """
+    if not parsed.complete or (exit_code != 0 and not parsed.diagnostics):
+        return
+    if parsed.errors is None:
+        parsed.errors = sum(1 for d in parsed.diagnostics if d.severity == "error")
+    if parsed.warnings is None:
+        parsed.warnings = sum(1 for d in parsed.diagnostics if d.severity == "warning")
 
 
 #: The least ``--budget`` a run's answer can fit (its counts, summary and raw log path);
@@ -138,13 +157,16 @@ def run_command(
     argv = normalise_command(command, cwd)
     _check_budget(budget)
     verbatim = raw or is_passthrough(argv)
-    parser = None if verbatim else select_parser(parsers, argv)
+    # The scripts of npm test / make test are read where the command runs.
+    where = cwd if cwd is not None else os.getcwd()
+    choice = Choice(None) if verbatim else choose(parsers, argv, where)
+    parser = choice.parser
     if parser is not None and auto_json:
         with_json = getattr(parser, "auto_json", None)
         changed = with_json(argv) if callable(with_json) else None
         if changed:
             argv = tuple(changed)
-            parser = select_parser(parsers, argv) or parser
+            choice = Choice(select_parser(parsers, argv) or parser, choice.via)
     opener = None if home is None else functools.partial(open_log, home)
     captured = execute(argv, timeout=timeout or None, cwd=cwd, env=env, open_log=opener)
     out = captured.output
@@ -159,14 +181,11 @@ def run_command(
         merged=merged,
         view=view,
     )
-    if verbatim or parser is None:
-        parsed, tool = Parsed(), ("raw" if raw else "passthrough" if verbatim else "fallback")
-        if parser is None and not verbatim:
-            from prx.runner.parsers.fallback import FallbackParser
-
-            parsed = FallbackParser().parse(run)
+    if verbatim:
+        parsed, tool = Parsed(), ("raw" if raw else "passthrough")
+        detected = Detected(by="verbatim")
     else:
-        parsed, tool = parse_output(parser, run)
+        parsed, tool, detected = read_output(parsers, choice, run)
     output = RunOutput(
         argv=argv,
         exit_code=captured.exit_code,
@@ -189,6 +208,7 @@ def run_command(
         cwd=cwd,
         budget=budget or None,
         verbatim=verbatim,
+        detected=detected,
         count=counter_for(bool(budget)),
         # --budget 0: no limit at all (lines longer than MAX_LINE_CHARS are still cut).
         limits=Limits(ceiling=_NO_LIMIT) if budget == NO_LIMIT else None,

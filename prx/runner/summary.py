@@ -69,17 +69,24 @@ def _exit_text(code: int) -> str:
     return f"exit {code}"
 
 
-def _counts_text(parsed: Parsed, diagnostics: Sequence[Diagnostic]) -> str:
+def _counts_text(
+    parsed: Parsed, diagnostics: Sequence[Diagnostic], failures: Sequence[Failure]
+) -> str:
     parts = []
     for attr, word in _COUNTS:
         value = getattr(parsed, attr)
         if value:
             parts.append(_plural(value, word))
+    if parsed.failed is None and parsed.errors is None and failures:
+        # No closing counts (the output was cut short): the failures it did list.
+        parts.insert(0, f"{len(failures)} failed")
     if parsed.errors is None:
         errors = sum(1 for d in diagnostics if d.severity == "error")
         if errors:
             parts.insert(0, _plural(errors, "error"))
-    warnings = sum(1 for d in diagnostics if d.severity == "warning")
+    warnings = parsed.warnings
+    if warnings is None:
+        warnings = sum(1 for d in diagnostics if d.severity == "warning")
     if warnings:
         parts.append(_plural(warnings, "warning"))
     return ", ".join(parts)
@@ -112,7 +119,7 @@ def compose_summary(
         if more > 0:
             text += f"; +{more} more"
         pieces.append(text)
-    body = _counts_text(parsed, diags)
+    body = _counts_text(parsed, diags, parsed.failures if failures is None else failures)
     if parsed.headline:
         body = f"{body}; {parsed.headline}" if body else parsed.headline
     if body:

@@ -26,7 +26,7 @@ from prx.runner.service import parse_output
 
 __all__ = ["RunnerParserContract"]
 
-_COUNTS = ("passed", "failed", "skipped", "errors", "xfailed", "xpassed")
+_COUNTS = ("passed", "failed", "skipped", "errors", "warnings", "xfailed", "xpassed")
 #: Closing lines of tools that read as a pass; a non-zero exit must still win.
 _GREEN_LOOKING = (
     "",
@@ -78,9 +78,17 @@ class RunnerParserContract:
 
     @pytest.mark.parametrize("exit_code", [0, 1])
     def test_counts_are_none_when_the_tool_does_not_say(self, exit_code: int) -> None:
+        # A build or lint tool that exits 0 having printed no diagnostic states that it found
+        # no error and no warning (``COUNTS_DIAGNOSTICS``); nothing else is stated.
+        stated = ("errors", "warnings") if exit_code == 0 and self._counts_diagnostics() else ()
         for raw in (self._raw(exit_code=exit_code), self._raw(_UNRELATED, _UNRELATED, exit_code)):
             parsed, _ = self._parse(raw)
-            assert all(getattr(parsed, key) is None for key in _COUNTS), parsed
+            for key in _COUNTS:
+                want = 0 if key in stated else None
+                assert getattr(parsed, key) == want, (key, parsed)
+
+    def _counts_diagnostics(self) -> bool:
+        return bool(getattr(self.parser, "COUNTS_DIAGNOSTICS", False))
 
     @pytest.mark.parametrize("text", _GREEN_LOOKING)
     @pytest.mark.parametrize("exit_code", [1, 2, 101, -15])

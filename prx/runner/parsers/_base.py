@@ -67,6 +67,9 @@ class ToolParser(RunnerParser):
     PROGRAMS: ClassVar[frozenset[str]] = frozenset()
     #: The first non-option argument must be one of these, when set.
     SUBCOMMANDS: ClassVar[frozenset[str] | None] = None
+    #: A build or lint tool: ``errors`` and ``warnings`` are completed from its diagnostics
+    #: when it does not print the figures (see :func:`prx.runner.service.complete_counts`).
+    COUNTS_DIAGNOSTICS: ClassVar[bool] = False
 
     @classmethod
     def matches(cls, argv: Sequence[str]) -> bool:

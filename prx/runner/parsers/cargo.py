@@ -16,7 +16,14 @@ _RESULT = re.compile(
     r"^test result: (?:ok|FAILED)\. (?P<passed>\d+) passed; (?P<failed>\d+) failed; "
     r"(?P<ignored>\d+) ignored;.*?finished in (?P<secs>[\d.]+)s"
 )
-_BLOCK = re.compile(r"^---- (?P<name>\S+) stdout ----$")
+_BLOCK = re.compile(r"^---- (?P<name>.+?) stdout ----$")
+#: A doc-test's name says where it is: ``src/lib.rs - add (line 3)``.
+_DOCTEST = re.compile(r"^(?P<file>\S+\.rs) - .+ \(line (?P<line>\d+)\)$")
+#: ``#[should_panic]`` on a test that returned normally.
+_NO_PANIC = re.compile(
+    r"^note: (?P<msg>test did not panic as expected)"
+    r"(?: at (?P<file>[^:\s]+):(?P<line>\d+):(?P<col>\d+))?"
+)
 _PANIC = re.compile(r"panicked at (?P<file>[^:\s]+):(?P<line>\d+):(?P<col>\d+):?(?: (?P<msg>.+))?$")
 _DIAG = re.compile(r"^(?P<sev>error|warning)(?:\[(?P<code>E\d+)\])?: (?P<msg>.+)$")
 _ARROW = re.compile(r"^\s*--> (?P<file>.+?):(?P<line>\d+):(?P<col>\d+)$")
@@ -28,6 +35,11 @@ class CargoTestParser(ToolParser):
     """``cargo test`` (and ``cargo nextest`` is left to the fallback)."""
 
     NAME = "cargo-test"
+    SIGNATURES = (
+        (r"test result: (?:ok|FAILED)\. \d+ passed; \d+ failed", 0.95),
+        (r"running \d+ tests?$", 0.6),
+    )
+    COVERS = frozenset({"cargo-build", "cargo-clippy"})
     PROGRAMS = frozenset({"cargo"})
     SUBCOMMANDS = frozenset({"test", "t"})
 
@@ -104,16 +116,22 @@ class CargoTestParser(ToolParser):
             return
         file = line = None
         message_lines: list[str] = []
+        doctest = _DOCTEST.match(name)
         for text in body:
-            panic = _PANIC.search(text)
+            panic = _PANIC.search(text) or _NO_PANIC.match(text)
             if panic:
-                file, line = panic.group("file"), int(panic.group("line"))
+                if panic.group("file") and doctest is None:
+                    file, line = panic.group("file"), int(panic.group("line"))
                 if panic.group("msg"):
                     message_lines.append(panic.group("msg"))
                 continue
-            if text.startswith("note: ") or not text.strip():
+            if text.startswith("note: ") or not text.strip() or text in ("stderr:", "stdout:"):
+                continue
+            if text.startswith("Test executable failed"):  # a doc-test's runner, not its error
                 continue
             message_lines.append(text.rstrip())
+        if doctest is not None:
+            file, line = doctest.group("file"), int(doctest.group("line"))
         message = message_lines[0] if message_lines else "panicked"
         excerpt = "\n".join(message_lines[1:]) or None
         parsed.failures.append(

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from prx._types.run import Diagnostic, Severity
 from prx.plugin._runner import RawRun
@@ -146,6 +146,13 @@ class CargoBuildParser(ToolParser):
     """``cargo build``, ``cargo check`` (``b``, ``c``), ``cargo rustc`` and plain ``rustc``."""
 
     NAME = "cargo-build"
+    SIGNATURES: ClassVar[tuple[tuple[str, float], ...]] = (
+        (r"\s+Compiling \S+ v\d", 0.7),
+        (r"\s+Finished .*target\(s\) in", 0.7),
+        (r"\s*--> \S+\.rs:\d+:\d+$", 0.8),
+        (r"error: could not compile `", 0.9),
+    )
+    COUNTS_DIAGNOSTICS = True
     PROGRAMS = frozenset({"cargo", "rustc"})
     SUBCOMMANDS = frozenset({"build", "b", "check", "c", "rustc"})
 
@@ -191,6 +198,14 @@ class CargoClippyParser(CargoBuildParser):
     """``cargo clippy``: rustc's diagnostics plus clippy's lints (``clippy::needless_return``)."""
 
     NAME = "cargo-clippy"
+    SIGNATURES = (
+        (
+            r"\s+= help: for further information visit https://rust-lang\.github\.io/rust-clippy/",
+            0.9,
+        ),
+    )
+    COVERS = frozenset({"cargo-build"})
+    COUNTS_DIAGNOSTICS = True
 
     @classmethod
     def matches(cls, argv: Sequence[str]) -> bool:

@@ -175,6 +175,8 @@ class MakeParser(ToolParser):
     """make (its targets' compiler diagnostics and its own failure lines)."""
 
     NAME = "make"
+    COVERS = frozenset({"cc"})
+    COUNTS_DIAGNOSTICS = True
     PROGRAMS = frozenset({"make", "gmake"})
 
     def parse(self, raw: RawRun) -> Parsed:
@@ -185,6 +187,11 @@ class CompilerParser(ToolParser):
     """gcc, g++, cc, c++, clang, clang++ run directly."""
 
     NAME = "cc"
+    SIGNATURES = (
+        (r"\S+\.(?:c|h|cc|cpp|cxx|hpp|hh|m|mm):\d+:\d+: (?:fatal error|error|warning): ", 0.9),
+        (r"collect2: error: ", 0.8),
+    )
+    COUNTS_DIAGNOSTICS = True
     PROGRAMS = frozenset({"gcc", "g++", "cc", "c++", "clang", "clang++"})
 
     def parse(self, raw: RawRun) -> Parsed:

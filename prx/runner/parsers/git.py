@@ -40,6 +40,11 @@ class GitStatusParser(ToolParser):
     """``git status`` (long format, also ``-s`` / ``--porcelain``)."""
 
     NAME = "git-status"
+    SIGNATURES = (
+        (r"On branch \S+$", 0.9),
+        (r"nothing to commit, working tree clean$", 0.95),
+        (r"Changes (?:not staged for commit|to be committed):$", 0.9),
+    )
     PROGRAMS = frozenset({"git"})
     SUBCOMMANDS = frozenset({"status"})
 
@@ -131,6 +136,7 @@ class GitLogParser(ToolParser):
     """``git log`` (default and ``--oneline`` formats): one ``<hash7> <subject>`` per commit."""
 
     NAME = "git-log"
+    SIGNATURES = ((r"commit [0-9a-f]{40}(?: \(.+\))?$", 0.9),)
     PROGRAMS = frozenset({"git"})
     SUBCOMMANDS = frozenset({"log"})
 
@@ -160,6 +166,7 @@ class GitLogParser(ToolParser):
         return parsed
 
 
+_STAT_SUMMARY = re.compile(r"^\s*\d+ files? changed")
 _DIFF_HEAD = re.compile(r"^diff --git a/(?P<a>.+) b/(?P<b>.+)$")
 #: A diff this short is returned whole.
 SHORT_DIFF_LINES = 80
@@ -169,6 +176,7 @@ class GitDiffParser(ToolParser):
     """``git diff`` / ``git show``: per-file added and deleted line counts."""
 
     NAME = "git-diff"
+    SIGNATURES = ((r"diff --git a/\S+ b/\S+$", 0.95),)
     PROGRAMS = frozenset({"git"})
     SUBCOMMANDS = frozenset({"diff"})
 
@@ -195,6 +203,13 @@ class GitDiffParser(ToolParser):
                 files[-1][1] = int(str(files[-1][1])) + 1 if files[-1][1] != "-" else "-"
             elif in_hunk and line.startswith("-"):
                 files[-1][2] = int(str(files[-1][2])) + 1 if files[-1][2] != "-" else "-"
+        if not files and any(x.strip() for x in lines):
+            # --stat, --numstat, --name-only, --name-status: a listing, kept from its head.
+            summary = next((x.strip() for x in lines if _STAT_SUMMARY.match(x)), None)
+            parsed.items = [x.strip() for x in lines if x.strip() and not _STAT_SUMMARY.match(x)]
+            count = len(parsed.items)
+            parsed.headline = summary or f"{count} file{'' if count == 1 else 's'} listed"
+            return parsed
         parsed.items = [f"{path} +{added} -{deleted}" for path, added, deleted in files]
         added_total = sum(int(str(a)) for _, a, _ in files if a != "-")
         deleted_total = sum(int(str(d)) for _, _, d in files if d != "-")

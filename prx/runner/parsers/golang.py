@@ -64,6 +64,35 @@ class _Test:
     panic: list[str] = field(default_factory=list)
 
 
+def _build_header(line: str) -> str:
+    """The package of a ``# example.com/m/pkg [example.com/m/pkg.test]`` build header."""
+    words = line[2:].split()
+    return words[0] if words else ""
+
+
+_BUILD_FAILED = re.compile(r"^(?P<note>build failed|setup failed) in (?P<pkg>\S+)$")
+
+
+def _build_failures(parsed: Parsed, built: dict[str, list[Diagnostic]]) -> None:
+    """Each package that did not build is a failure, at its first compile error."""
+    for entry in parsed.collection_errors:
+        match = _BUILD_FAILED.match(entry)
+        if match is None:
+            continue
+        pkg = match.group("pkg")
+        errors = built.get(pkg) or []
+        first = next((d for d in errors if d.severity == "error"), errors[0] if errors else None)
+        parsed.failures.append(
+            Failure(
+                name=f"{pkg} [{match.group('note')}]",
+                file=first.file if first else None,
+                line=first.line if first else None,
+                message=first.message if first else match.group("note"),
+                excerpt=None,
+            )
+        )
+
+
 def _is_verbose(argv: Sequence[str]) -> bool:
     for arg in unwrap(argv)[2:]:
         if arg == "--":
@@ -93,6 +122,17 @@ class GoTestParser(ToolParser):
     """``go test``: every package line, failing tests with their log line, panics, build errors."""
 
     NAME = "go-test"
+    SIGNATURES = (
+        (
+            r"(?:ok|FAIL|\?)\s+\S+\s+(?:\[no test files\]|[\d.]+s|\(cached\)|\[build failed\]"
+            r"|\[setup failed\])",
+            0.9,
+        ),
+        (r"--- (?:FAIL|PASS|SKIP): ", 0.85),
+        (r"=== RUN\s", 0.85),
+        (r'\{"Time":"[^"]*","Action":"', 0.9),
+    )
+    COVERS = frozenset({"go-build"})
     PROGRAMS = frozenset({"go"})
     SUBCOMMANDS = frozenset({"test"})
 
@@ -100,7 +140,8 @@ class GoTestParser(ToolParser):
         lines = output_lines(raw)
         if any(line.startswith('{"Time":') or line.startswith('{"Action":') for line in lines[:50]):
             return self._parse_json(lines)
-        verbose = _is_verbose(raw.argv)
+        # -v through a wrapper (``make test``) shows by its ``=== RUN`` lines.
+        verbose = _is_verbose(raw.argv) or any(line.startswith("=== RUN") for line in lines)
         parsed = Parsed(complete=False)
         tests: dict[str, _Test] = {}
         pending: list[_Test] = []  # failed tests of the package whose result line is to come
@@ -109,6 +150,8 @@ class GoTestParser(ToolParser):
         owner: tuple[_Test, int] | None = None  # test of the last --- line, its indent
         panicking: _Test | None = None
         in_build = False
+        building = ""
+        built: dict[str, list[Diagnostic]] = {}  # compile errors under each ``# pkg`` header
         coverage: str | None = None
         packages: dict[str, int] = {}
         for line in lines:
@@ -149,11 +192,13 @@ class GoTestParser(ToolParser):
                 continue
             if line.startswith("# "):
                 in_build = True
+                building = _build_header(line)
                 continue
             if in_build:
                 diag = parse_go_diagnostic(line)
                 if diag is not None:
                     parsed.diagnostics.append(diag)
+                    built.setdefault(building, []).append(diag)
                     continue
                 if line.startswith(("\t", "        ")) or line.startswith("too many errors"):
                     continue
@@ -203,6 +248,7 @@ class GoTestParser(ToolParser):
                 pending.append(panicking)
             for test in pending:
                 parsed.failures.append(self._failure(test, None))
+        _build_failures(parsed, built)
         parsed.headline = _packages_headline(packages)
         if parsed.complete:
             parsed.failed = counts["FAIL"]
@@ -288,9 +334,12 @@ class GoTestParser(ToolParser):
                     body.output.append(text)
             parsed.failures.append(self._failure(body, pkg))
         in_build = False
+        building = ""
+        built: dict[str, list[Diagnostic]] = {}
         for line in other:
             if line.startswith("# "):
                 in_build = True
+                building = _build_header(line)
                 continue
             package = _PACKAGE.match(line)
             if package and package.group("note") and package.group("note").endswith("failed"):
@@ -303,6 +352,8 @@ class GoTestParser(ToolParser):
             diag = parse_go_diagnostic(line) if in_build else None
             if diag is not None:
                 parsed.diagnostics.append(diag)
+                built.setdefault(building, []).append(diag)
+        _build_failures(parsed, built)
         parsed.headline = _packages_headline(packages)
         if parsed.complete:
             parsed.passed, parsed.failed, parsed.skipped = (
@@ -326,6 +377,8 @@ class GoBuildParser(ToolParser):
     """``go build``, ``go vet``, ``go install``: compiler and vet diagnostics per package."""
 
     NAME = "go-build"
+    SIGNATURES = ((r"\S+\.go:\d+:\d+: .+", 0.75),)
+    COUNTS_DIAGNOSTICS = True
     PROGRAMS = frozenset({"go"})
     SUBCOMMANDS = frozenset({"build", "vet", "install"})
 

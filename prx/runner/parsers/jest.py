@@ -56,6 +56,11 @@ class JestParser(JsToolParser):
     """``jest`` (also through ``npx``, ``node_modules/.bin/``, ``npm exec``, ``yarn``)."""
 
     NAME = "jest"
+    SIGNATURES = (
+        (r"Tests:\s+.*\d+ total$", 0.95),
+        (r"Test Suites:\s+.*\d+ total$", 0.95),
+        (r"(?:PASS|FAIL) \S+\.(?:js|jsx|ts|tsx|mjs|cjs)\b", 0.75),
+    )
     PROGRAMS = frozenset({"jest"})
 
     def parse(self, raw: RawRun) -> Parsed:
@@ -156,6 +161,10 @@ class VitestParser(JsToolParser):
     """``vitest`` / ``vitest run`` (default and ``--reporter=verbose``)."""
 
     NAME = "vitest"
+    SIGNATURES = (
+        (r"\s*Test Files\s+.*\(\d+\)$", 0.95),
+        (r"\s*RUN\s+v\d+\.\d+", 0.9),
+    )
     PROGRAMS = frozenset({"vitest"})
 
     def parse(self, raw: RawRun) -> Parsed:
@@ -259,6 +268,10 @@ class MochaParser(JsToolParser):
     """``mocha`` with the spec reporter (the default) or another ``Base`` reporter."""
 
     NAME = "mocha"
+    SIGNATURES = (
+        (r"\s+\d+ passing \(\d+\w*\)$", 0.9),
+        (r"\s+\d+ failing$", 0.8),
+    )
     PROGRAMS = frozenset({"mocha", "_mocha"})
 
     def parse(self, raw: RawRun) -> Parsed:

@@ -33,6 +33,12 @@ class MypyParser(ToolParser):
     """mypy and ``python -m mypy`` (``dmypy run`` too)."""
 
     NAME = "mypy"
+    SIGNATURES = (
+        (r"Success: no issues found in \d+ source files?$", 0.95),
+        (r"Found \d+ errors? in \d+ files? \(checked \d+ source files?\)$", 0.95),
+        (r"\S+\.pyi?:\d+(?::\d+)?: (?:error|note|warning): .+", 0.85),
+    )
+    COUNTS_DIAGNOSTICS = True
     PROGRAMS = frozenset({"mypy", "dmypy"})
 
     @classmethod

@@ -56,6 +56,11 @@ class NodeTestParser(ToolParser):
     """``node --test`` (also ``node --test-reporter=spec``)."""
 
     NAME = "node-test"
+    SIGNATURES = (
+        (r"TAP version \d+$", 0.9),
+        (r"# (?:tests|pass|fail|cancelled|todo) \d+$", 0.8),
+        (r"ℹ (?:tests|pass|fail) \d+$", 0.9),
+    )
     PROGRAMS = frozenset({"node"})
 
     @classmethod

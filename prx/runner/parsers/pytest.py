@@ -31,6 +31,8 @@ _SECTION = re.compile(r"^=+ (?P<name>.+?) =+$")
 _ENTRY = re.compile(r"^_{3,} (?P<name>.+?) _{3,}$")
 _SUMMARY_LINE = re.compile(r"^(?P<kind>FAILED|ERROR|XPASS|XFAIL) (?P<rest>.+)$")
 _LOCATION = re.compile(r"^(?P<file>[^\s:][^:]*):(?P<line>\d+):(?: |$)")
+#: Where a fixture lookup error (``fixture 'db' not found``) places the test: its ``def``.
+_FIXTURE_AT = re.compile(r"^file (?P<file>.+), line (?P<line>\d+)$")
 _E_LINE = re.compile(r"^E(?P<text>\s.*|)$")
 _CONFTEST = re.compile(r"^ImportError while loading conftest '(?P<path>.+)'\.$")
 _USAGE = re.compile(r"^ERROR: (?P<text>.+)$")
@@ -103,7 +105,7 @@ def _read_entry(lines: Sequence[str]) -> tuple[str | None, int | None, str, str 
         if e_match:
             e_lines.append(e_match.group("text"))
             continue
-        loc = _LOCATION.match(text)
+        loc = _LOCATION.match(text) or (_FIXTURE_AT.match(text) if file is None else None)
         if loc:
             file, line = loc.group("file"), int(loc.group("line"))
     if e_lines:
@@ -129,6 +131,16 @@ class PytestParser(ToolParser):
     """pytest, also under ``python -m pytest``, ``uv run pytest``, ``py.test``."""
 
     NAME = "pytest"
+    SIGNATURES = (
+        (r"=+ test session starts =+$", 0.95),
+        (
+            r"=+ .*\b(?:passed|failed|errors?|skipped|deselected|xfailed|xpassed|no tests ran)\b"
+            r".* in [\d.]+s(?: \([\d:]+\))? =+$",
+            0.95,
+        ),
+        (r"\d+ (?:passed|failed|errors?)(?:, \d+ \w+)* in [\d.]+s", 0.8),
+        (r"(?:FAILED|ERROR) \S+\.py(?:::\S+)?", 0.7),
+    )
     PROGRAMS = frozenset({"pytest"})
 
     def parse(self, raw: RawRun) -> Parsed:
@@ -246,6 +258,8 @@ class PytestParser(ToolParser):
                 parsed.collection_errors.append(f"{kind_name} in {nodeid}")
                 file = nodeid.split("::")[0]
                 line = _line_in(entry.lines, file) if entry is not None else None
+            if file is None and "::" in nodeid:
+                file = nodeid.split("::")[0]  # no traceback (a strict xpass): the test's file
             parsed.failures.append(
                 Failure(name=nodeid, file=file, line=line, message=message, excerpt=excerpt)
             )

@@ -36,6 +36,13 @@ class RuffParser(ToolParser):
     """``ruff check`` (also plain ``ruff PATH``) and ``ruff format --check``."""
 
     NAME = "ruff"
+    SIGNATURES = (
+        (r"All checks passed!$", 0.9),
+        (r"Found \d+ errors?\.$", 0.8),
+        (r"\S+\.pyi?:\d+:\d+: [A-Z]+\d+ ", 0.85),
+        (r"\s*--> \S+\.pyi?:\d+:\d+$", 0.8),
+    )
+    COUNTS_DIAGNOSTICS = True
     PROGRAMS = frozenset({"ruff"})
 
     @classmethod

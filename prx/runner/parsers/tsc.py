@@ -39,6 +39,12 @@ class TscParser(JsToolParser):
     """``tsc`` (and ``vue-tsc``), plain or ``--pretty``."""
 
     NAME = "tsc"
+    SIGNATURES = (
+        (r"\S+\.[cm]?[jt]sx?\(\d+,\d+\): error TS\d+: ", 0.95),
+        (r"\S+\.[cm]?[jt]sx?:\d+:\d+ - error TS\d+: ", 0.95),
+        (r"error TS\d+: ", 0.9),
+    )
+    COUNTS_DIAGNOSTICS = True
     PROGRAMS = frozenset({"tsc", "vue-tsc", "tsgo"})
 
     def parse(self, raw: RawRun) -> Parsed:
@@ -98,6 +104,11 @@ class EslintParser(JsToolParser):
     """``eslint``: the stylish format (the default) and ``-f json``."""
 
     NAME = "eslint"
+    SIGNATURES = (
+        (r"✖ \d+ problems? \(\d+ errors?, \d+ warnings?\)$", 0.95),
+        (r"\s+\d+:\d+\s+(?:error|warning)\s+.+\s{2}\S+$", 0.75),
+    )
+    COUNTS_DIAGNOSTICS = True
     PROGRAMS = frozenset({"eslint"})
 
     @classmethod
@@ -182,6 +193,11 @@ class PyrightParser(JsToolParser):
     """``pyright`` / ``basedpyright``: the text report and ``--outputjson``."""
 
     NAME = "pyright"
+    SIGNATURES = (
+        (r"\d+ errors?, \d+ warnings?, \d+ informations?\s*$", 0.95),
+        (r"\s+\S+\.pyi?:\d+:\d+ - (?:error|warning|information): ", 0.9),
+    )
+    COUNTS_DIAGNOSTICS = True
     PROGRAMS = frozenset({"pyright", "basedpyright"})
 
     @classmethod

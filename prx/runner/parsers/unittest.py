@@ -39,6 +39,7 @@ class UnittestParser(ToolParser):
     """``python -m unittest`` (and ``python -m unittest discover``)."""
 
     NAME = "unittest"
+    SIGNATURES = ((r"Ran \d+ tests? in [\d.]+s$", 0.95),)
     PROGRAMS = frozenset({"unittest"})
 
     def parse(self, raw: RawRun) -> Parsed:

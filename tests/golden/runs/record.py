@@ -115,6 +115,22 @@ def scrub(text: str, root: Path) -> str:
     return text
 
 
+#: Directories of the recording machine that tools print (the interpreter in pytest's
+#: header, library frames of a traceback): written as placeholders, so no golden holds them.
+MACHINE_PATHS = {
+    sys.prefix: "<PREFIX>",
+    sys.base_prefix: "<BASE_PREFIX>",
+    str(Path.home()): "<HOME>",
+}
+
+
+def scrub_machine(text: str) -> str:
+    for path in sorted(MACHINE_PATHS, key=len, reverse=True):
+        if len(path) > 1:
+            text = text.replace(path + "/", MACHINE_PATHS[path] + "/")
+    return text
+
+
 def git(root: Path, *args: str) -> None:
     result = run(["git", *args], root)
     if result.returncode != 0:
@@ -150,6 +166,12 @@ def pytest_sessionfinish(session):
             "crash_line": getattr(crash, "lineno", None),
             "crash_message": getattr(crash, "message", None),
             "longrepr": report.longrepr if isinstance(report.longrepr, str) else None,
+            "location": list(report.location) if getattr(report, "location", None) else None,
+            # A fixture lookup error (``fixture 'db' not found``) names the test's file and
+            # the line of its ``def``; pytest prints that line 1-based.
+            "fixture_file": str(report.longrepr.filename) if hasattr(report.longrepr, "filename") else None,
+            "fixture_line": getattr(report.longrepr, "firstlineno", None),
+            "fixture_error": getattr(report.longrepr, "errorstring", None),
         })
     with open(os.environ["PRX_TRUTH_OUT"], "w") as fh:
         json.dump(out, fh)
@@ -184,8 +206,15 @@ def pytest_truth(case: Case, root: Path) -> dict[str, Any]:
                 entry["file"] = rel(rep["crash_path"], root)
                 entry["line"] = rep["crash_line"]
                 entry["message"] = (rep["crash_message"] or "").splitlines()[0]
-            elif rep["longrepr"]:
-                entry["message"] = rep["longrepr"].splitlines()[0]
+            elif rep.get("fixture_file"):
+                entry["file"] = rel(str(rep["fixture_file"]), root)
+                entry["line"] = rep["fixture_line"] + 1
+                entry["message"] = (rep["fixture_error"] or "").strip().splitlines()[0]
+            else:
+                # No traceback (a strict xpass): the test's file, as its node id states it.
+                entry["file"] = rep["nodeid"].split("::")[0]
+                if rep["longrepr"]:
+                    entry["message"] = rep["longrepr"].splitlines()[0]
             failures.append(entry)
     # Cross-check with the junit report's own counters.
     suite = ET.parse(junit).getroot()
@@ -270,6 +299,14 @@ def unittest_truth(case: Case, root: Path) -> dict[str, Any]:
 # --------------------------------------------------------------------------- linters
 
 
+def severity_counts(diagnostics: list[dict[str, Any]]) -> dict[str, int]:
+    """A build or lint tool's ``errors`` and ``warnings``: its report's items of each severity."""
+    return {
+        "errors": sum(1 for d in diagnostics if d["severity"] == "error"),
+        "warnings": sum(1 for d in diagnostics if d["severity"] == "warning"),
+    }
+
+
 def ruff_truth(case: Case, root: Path) -> dict[str, Any]:
     argv = []
     skip = False
@@ -286,7 +323,7 @@ def ruff_truth(case: Case, root: Path) -> dict[str, Any]:
         {"file": rel(i["filename"], root), "line": i["location"]["row"], "severity": "error", "code": i["code"]}
         for i in items
     ]
-    return {"source": "ruff --output-format json", "counts": {"errors": len(items)}, "diagnostics": diagnostics}
+    return {"source": "ruff --output-format json", "counts": severity_counts(diagnostics), "diagnostics": diagnostics}
 
 
 def mypy_truth(case: Case, root: Path) -> dict[str, Any]:
@@ -302,8 +339,7 @@ def mypy_truth(case: Case, root: Path) -> dict[str, Any]:
         diagnostics.append({"file": item["file"], "line": item["line"], "severity": item["severity"], "code": code})
         if item.get("hint"):
             diagnostics.append({"file": item["file"], "line": item["line"], "severity": "note", "code": None})
-    errors = sum(1 for d in diagnostics if d["severity"] == "error")
-    return {"source": "mypy --output=json", "counts": {"errors": errors}, "diagnostics": diagnostics}
+    return {"source": "mypy --output=json", "counts": severity_counts(diagnostics), "diagnostics": diagnostics}
 
 
 def gcc_json_diagnostics(stderr: str, root: Path) -> list[dict[str, Any]]:
@@ -326,12 +362,14 @@ def gcc_json_diagnostics(stderr: str, root: Path) -> list[dict[str, Any]]:
 
 def make_truth(case: Case, root: Path) -> dict[str, Any]:
     result = run([*case.argv, "CFLAGS=-Wall -Wextra -fdiagnostics-format=json"], root)
-    return {"source": "gcc -fdiagnostics-format=json (same make run)", "diagnostics": gcc_json_diagnostics(result.stderr, root)}
+    diagnostics = gcc_json_diagnostics(result.stderr, root)
+    return {"source": "gcc -fdiagnostics-format=json (same make run)", "counts": severity_counts(diagnostics), "diagnostics": diagnostics}
 
 
 def gcc_truth(case: Case, root: Path) -> dict[str, Any]:
     result = run([*case.argv, "-fdiagnostics-format=json"], root)
-    return {"source": "gcc -fdiagnostics-format=json", "diagnostics": gcc_json_diagnostics(result.stderr, root)}
+    diagnostics = gcc_json_diagnostics(result.stderr, root)
+    return {"source": "gcc -fdiagnostics-format=json", "counts": severity_counts(diagnostics), "diagnostics": diagnostics}
 
 
 # --------------------------------------------------------------------------- node, cargo, git
@@ -399,8 +437,23 @@ def cargo_truth(case: Case, root: Path) -> dict[str, Any]:
         key = {"ok": "passed", "failed": "failed", "ignored": "skipped"}[event["event"]]
         counts[key] += 1
         if key == "failed":
-            failures.append({"name": event["name"]})
+            failures.append(cargo_failure(event))
     return {"source": "libtest --format json + cargo --message-format=json", "counts": counts, "failures": failures, "diagnostics": diagnostics}
+
+
+_DOCTEST_NAME = re.compile(r"^(?P<file>\S+\.rs) - .+ \(line (?P<line>\d+)\)$")
+_PANIC_AT = re.compile(r"(?:panicked at|did not panic as expected at) (?P<file>[^:\s]+\.rs):(?P<line>\d+):\d+")
+
+
+def cargo_failure(event: dict[str, Any]) -> dict[str, Any]:
+    """A failed test of libtest's JSON: a doc-test's place is in its name (``src/lib.rs -
+    add (line 3)``), another test's is where its captured output says it panicked."""
+    entry: dict[str, Any] = {"name": event["name"]}
+    doctest = _DOCTEST_NAME.match(event["name"])
+    place = doctest or _PANIC_AT.search(event.get("stdout") or "")
+    if place:
+        entry["file"], entry["line"] = place.group("file"), int(place.group("line"))
+    return entry
 
 
 def git_status_truth(case: Case, root: Path) -> dict[str, Any]:
@@ -789,7 +842,8 @@ CARGO_BROKEN: Files = {
 # --------------------------------------------------------------------------- go
 
 GO_ENV = {"GOFLAGS": "-mod=mod", "GOPROXY": "off", "GOTOOLCHAIN": "local", "GOWORK": "off", "CGO_ENABLED": "0"}
-GO_MOD = "module example.com/m\n\ngo 1.19\n"
+GO_MODULE = "example.com/m"
+GO_MOD = f"module {GO_MODULE}\n\ngo 1.19\n"
 # Type-checks package directories with go/types (the checker the Go compiler shares) and
 # prints each error as JSON: the truth of a build failure, since go 1.19 has no build -json.
 GO_TYPECHECK = '''
@@ -889,6 +943,15 @@ def go_test_truth(case: Case, root: Path) -> dict[str, Any]:
         truth["collection_errors"] = collection
         truth["diagnostics"] = go_typecheck(root, go_dirs(root), tests=True)
         truth["source"] += " + go/types for the compile errors"
+        # A package that does not build failed: at its first compile error (the compiler
+        # prints them in file and line order).
+        for pkg in collection:
+            folder = pkg.removeprefix(GO_MODULE + "/") + "/"
+            mine = sorted((d["file"], d["line"]) for d in truth["diagnostics"] if d["file"].startswith(folder))
+            entry: dict[str, Any] = {"name": f"{pkg} [build failed]"}
+            if mine:
+                entry["file"], entry["line"] = mine[0]
+            failures.append(entry)
     if "-cover" in case.argv:
         profile = root / ".truth-cover.out"
         run(["go", "test", f"-coverprofile={profile}", *go_packages(case)], root, GO_ENV)
@@ -920,8 +983,9 @@ def go_build_truth(case: Case, root: Path) -> dict[str, Any]:
                     file, line, _ = item["posn"].rsplit(":", 2)
                     diagnostics.append({"file": rel(file, root), "line": int(line), "severity": "error", "code": None})
         source = "go vet -json (the analyzer name is not in vet's text output, so code is null)"
-        return {"source": source, "diagnostics": diagnostics}
-    return {"source": "go/types over the packages' files", "diagnostics": go_typecheck(root, go_dirs(root), tests=False)}
+        return {"source": source, "counts": severity_counts(diagnostics), "diagnostics": diagnostics}
+    diagnostics = go_typecheck(root, go_dirs(root), tests=False)
+    return {"source": "go/types over the packages' files", "counts": severity_counts(diagnostics), "diagnostics": diagnostics}
 
 
 GO_CALC: Files = {
@@ -1284,10 +1348,8 @@ def tsc_truth(case: Case, root: Path) -> dict[str, Any]:
         assert match, f"tsc --pretty false printed an unknown line: {line!r}"
         sev = {"message": "note"}.get(match.group("sev"), match.group("sev"))
         diagnostics.append({"file": "", "line": None, "severity": sev, "code": "TS" + match.group("code")})
-    errors = sum(1 for d in diagnostics if d["severity"] == "error")
-    # A clean tsc prints nothing: it states no count.
-    counts = {"errors": errors} if diagnostics else None
-    return {"source": "tsc --pretty false, read by a strict reference regex", "counts": counts, "diagnostics": diagnostics}
+    # A clean tsc prints nothing and exits 0: no error, no warning.
+    return {"source": "tsc --pretty false, read by a strict reference regex", "counts": severity_counts(diagnostics), "diagnostics": diagnostics}
 
 
 def eslint_truth(case: Case, root: Path) -> dict[str, Any]:
@@ -1312,9 +1374,10 @@ def eslint_truth(case: Case, root: Path) -> dict[str, Any]:
                 "severity": "error" if message["severity"] == 2 else "warning",
                 "code": message.get("ruleId"),
             })
-    # Without problems eslint's text formats print nothing, so they state no count.
-    stated = bool(diagnostics) or any(a in ("-f", "--format") or a.startswith("--format=") for a in case.argv)
-    return {"source": "eslint -f json", "counts": {"errors": errors} if stated else None, "diagnostics": diagnostics}
+    # Without problems eslint's text formats print nothing and exit 0: no error, no warning.
+    counts = severity_counts(diagnostics)
+    assert counts["errors"] == errors
+    return {"source": "eslint -f json", "counts": counts, "diagnostics": diagnostics}
 
 
 def pyright_truth(case: Case, root: Path) -> dict[str, Any]:
@@ -1723,6 +1786,9 @@ for _fail, _suffix in ((False, "large_300_pass"), (True, "large_300_two_failures
 CASES += LARGE_CASES
 
 
+#: Files of the project that tell which tool a script runs, kept with the recording.
+PROJECT_FILES = ("package.json", "Makefile", "makefile", "GNUmakefile")
+
 #: The program each tool's cases need.
 REQUIRES = {"node-test": "node", "cargo-test": "cargo", "cc": "gcc", "make": "make"}
 
@@ -1749,13 +1815,17 @@ def record(case: Case) -> Path:
         folder.mkdir(parents=True)
 
         def clean(text: str) -> str:
-            return scrub(scrub(text, root), twin)
+            return scrub_machine(scrub(scrub(text, root), twin))
 
         (folder / "argv.json").write_text(json.dumps(argv) + "\n")
         (folder / "stdout.txt").write_text(clean(result.stdout))
         (folder / "stderr.txt").write_text(clean(result.stderr))
         (folder / "exit_code").write_text(f"{result.returncode}\n")
         (folder / "truth.json").write_text(clean(json.dumps(truth, indent=1, ensure_ascii=False)) + "\n")
+        # The scripts a wrapper reads to know the tool (npm test, make test), for the replay.
+        project = {n: (root / n).read_text() for n in PROJECT_FILES if (root / n).is_file()}
+        if project:
+            (folder / "project.json").write_text(clean(json.dumps(project, indent=1)) + "\n")
     return folder
 
 

@@ -45,7 +45,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import Any
 
-from record import GO_CALC, GO_ENV, GO_PASSING, HERE, Case, Files, pytest_truth, rel, run
+from record import GO_CALC, GO_ENV, GO_PASSING, HERE, Case, Files, pytest_truth, rel, run, severity_counts
 from record import record as record_case
 
 COV_PY = os.environ.get("PRX_GOLDEN_COV_PYTHON", "/tmp/prxtools/covenv/bin/python")
@@ -161,8 +161,7 @@ def cargo_build_truth(case: Case, root: Path) -> dict[str, Any]:
             "severity": message["level"],
             "code": (message.get("code") or {}).get("code"),
         })
-    errors = sum(1 for d in diagnostics if d["severity"] == "error")
-    return {"source": "cargo --message-format=json", "counts": {"errors": errors}, "diagnostics": diagnostics}
+    return {"source": "cargo --message-format=json", "counts": severity_counts(diagnostics), "diagnostics": diagnostics}
 
 
 # --------------------------------------------------------------------------- npm ls
