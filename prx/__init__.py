@@ -58,6 +58,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "CancelledError",
+    "EditResult",
     "ExistsResult",
     "FileEntry",
     "FileMeta",
@@ -78,6 +79,7 @@ __all__ = [
     "__version__",
     "bench",
     "bench_ndcg",
+    "edit",
     "exists",
     "find",
     "hookimpl",
@@ -94,6 +96,7 @@ __all__ = [
 _API = (
     "bench",
     "bench_ndcg",
+    "edit",
     "exists",
     "find",
     "index",
@@ -105,6 +108,7 @@ _API = (
     "stats",
 )
 _TYPES = (
+    "EditResult",
     "ExistsResult",
     "FileEntry",
     "FileMeta",

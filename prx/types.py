@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from typing import Any
 
     from prx._types.bench import BenchResult, BenchTask
+    from prx._types.edit import EditChange, EditFile, EditResult
     from prx._types.exists import (
         ExistsResult,
     )
@@ -53,6 +54,9 @@ __all__ = [
     "BenchResult",
     "BenchTask",
     "Diagnostic",
+    "EditChange",
+    "EditFile",
+    "EditResult",
     "Failure",
     "RunReport",
     "IndexResult",
@@ -86,6 +90,9 @@ _HOME = {
     "BenchResult": "prx._types.bench",
     "BenchTask": "prx._types.bench",
     "Diagnostic": "prx._types.run",
+    "EditChange": "prx._types.edit",
+    "EditFile": "prx._types.edit",
+    "EditResult": "prx._types.edit",
     "Failure": "prx._types.run",
     "RunReport": "prx._types.run",
     "IndexResult": "prx._types.index",

@@ -130,11 +130,17 @@ def split_raw_lines(data: bytes) -> list[bytes]:
     return _RAW_LINE.findall(data)
 
 
-def reencode(old: bytes, new_text: str) -> bytes:
+def reencode(old: bytes, new_text: str, *, final_newline: bool | None = None) -> bytes:
     """The bytes of ``new_text`` for a file that held ``old``: the form of ``old`` (BOM,
-    majority ending, final newline), and every unchanged line keeps its raw bytes, so a file
-    with mixed line endings changes only where the text changed."""
+    majority ending, final newline unless ``final_newline`` says otherwise), and every
+    unchanged line keeps its raw bytes, so a file with mixed line endings changes only
+    where the text changed."""
     old_text, form = decode_text(old)
+    if final_newline is not None:
+        from prx._record import replace
+
+        # An empty or newline-less file has no ending of its own: a new one takes "\n".
+        form = replace(form, final_newline=final_newline)
     if not form.mixed_newlines:
         return encode_text(new_text, form)
     import difflib

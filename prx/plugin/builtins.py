@@ -20,6 +20,7 @@ __all__ = ["BUILTIN_FRONTENDS", "BUILTIN_OPERATIONS", "BUILTIN_RENDERERS", "load
 BUILTIN_OPERATIONS: dict[str, str] = {
     "bench": "prx.operations.bench:BENCH",
     "bench-ndcg": "prx.operations.bench_ndcg:BENCH_NDCG",
+    "edit": "prx.operations.edit:EDIT",
     "exists": "prx.operations.exists:EXISTS",
     "find": "prx.operations.find:FIND",
     "index": "prx.operations.index:INDEX",
