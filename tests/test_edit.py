@@ -495,3 +495,46 @@ def test_patch_outside_the_workspace_is_refused(tmp_path: Path) -> None:
     with pytest.raises(prx.PrxError, match="outside the workspace"):
         prx.edit(patch=patch, apply=True, root=tmp_path)
     assert not (tmp_path.parent / "escape.py").exists()
+
+
+def test_trimmed_one_line_find_with_a_trimmed_replacement(tmp_path: Path) -> None:
+    # The find text is found as written (inside the indented line), but the replacement's
+    # later lines are written without the line's indentation: they are moved under it.
+    target = tmp_path / "tr.py"
+    target.write_text("class A:\n    def f(self):\n        return 1\n\n    y = 2\n")
+    result = prx.edit(
+        "tr.py",
+        find="return 1\n",
+        replace="if x:\n    return 1\nreturn 2\n",
+        apply=True,
+        root=tmp_path,
+    )
+    assert result.match == "whitespace"
+    assert target.read_text() == (
+        "class A:\n    def f(self):\n        if x:\n            return 1\n        return 2\n\n"
+        "    y = 2\n"
+    )
+
+
+def test_trimmed_find_deleting_a_line_deletes_its_indentation(tmp_path: Path) -> None:
+    target = tmp_path / "del.py"
+    target.write_text("def f():\n    a()\n    b()\n")
+    prx.edit("del.py", find="a()\n", replace="", apply=True, root=tmp_path)
+    assert target.read_text() == "def f():\n    b()\n"
+
+
+def test_uniform_offset_keeps_lines_less_indented_than_the_first(tmp_path: Path) -> None:
+    # The find text starts inside a docstring (deeply indented); the agent trimmed 4 columns
+    # from every line: every line of the replacement moves back by the same 4 columns.
+    target = tmp_path / "doc.py"
+    target.write_text('def f():\n    """Doc:\n           detail.\n    """\n    return 1\n')
+    prx.edit(
+        "doc.py",
+        find='       detail.\n"""\nreturn 1',
+        replace='       detail.\n"""\nreturn 2',
+        apply=True,
+        root=tmp_path,
+    )
+    assert (
+        target.read_text() == 'def f():\n    """Doc:\n           detail.\n    """\n    return 2\n'
+    )

@@ -13,7 +13,6 @@ import os
 import re
 from collections.abc import Mapping, Sequence
 
-from prx._record import replace as record_replace
 from prx.edit.matching import (
     LEVELS,
     Found,
@@ -21,6 +20,7 @@ from prx.edit.matching import (
     line_of,
     near_miss,
     regex_spans,
+    relative_replacement,
     retarget,
     tolerant_spans,
 )
@@ -382,16 +382,16 @@ class _Session:
                     f"invalid argument {{param}}: {exc}", param="replace"
                 ) from None
         else:
+            lead = len(find) - len(find.lstrip(" \t"))
             found = [
-                Found(start=a, end=b, replacement=replacement, level="exact")
+                retarget(text, a + lead, a + len(find.rstrip()), find, replacement, "whitespace")
+                if relative_replacement(text, a + lead, find, replacement)
+                else Found(start=a, end=b, replacement=replacement, level="exact")
                 for a, b in exact_spans(text, find, lo, hi)
             ]
             if not found:
                 level, spans = tolerant_spans(text, find, lo, hi)
-                found = [
-                    record_replace(retarget(text, a, b, find, replacement), level=level)
-                    for a, b in spans
-                ]
+                found = [retarget(text, a, b, find, replacement, level) for a, b in spans]
         if not found:
             raise self._no_match(buf, find, lo, hi, request)
         if request.occurrence is not None:

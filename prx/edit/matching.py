@@ -19,6 +19,8 @@ __all__ = [
     "line_of",
     "near_miss",
     "regex_spans",
+    "relative_replacement",
+    "retarget",
     "tolerant_spans",
 ]
 
@@ -142,43 +144,96 @@ def _indent_unit(lines: list[str], default: int) -> int:
     return max(2, min(8, min(positive))) if positive else default
 
 
-def retarget(text: str, start: int, end: int, find: str, replace: str) -> Found:
-    """The replacement for a tolerant match ``text[start:end]`` of ``find``: ``replace``
-    moved from the find text's indentation to the file's, and typographic characters the
-    find text had but the file does not turned to ASCII in it too."""
+def _blank_rows(rows: list[str], *, tail: bool) -> int:
+    count = 0
+    for row in reversed(rows) if tail else rows:
+        if row.strip():
+            break
+        count += 1
+    return count
+
+
+def retarget(text: str, start: int, end: int, find: str, replace: str, level: str) -> Found:
+    """The replacement for a tolerant match ``text[start:end]`` of ``find`` (which spans
+    from its first to its last non-blank character): ``replace`` moved from the find
+    text's indentation to the file's, with as many blank lines before and after as the
+    find text and the replacement differ by, and typographic characters the find text
+    had but the file does not turned to ASCII in it too."""
     matched = text[start:end]
     mangled = {ch: _TYPOGRAPHIC[ch] for ch in set(find) if ch in _TYPOGRAPHIC and ch not in matched}
     if mangled:
         replace = replace.translate({ord(k): v for k, v in mangled.items()})
+    find_rows, rows = find.split("\n"), replace.split("\n")
+    find_head, find_tail = _blank_rows(find_rows, tail=False), _blank_rows(find_rows, tail=True)
+    head, tail = _blank_rows(rows, tail=False), _blank_rows(rows, tail=True)
+    if not replace.strip():
+        head = tail = 0
+    body = rows[head : len(rows) - tail] if head < len(rows) else []
     line_start = text.rfind("\n", 0, start) + 1
-    before_match = text[line_start:start]
+    whole_start = not text[line_start:start].strip()
+    # The end: the rest of the last line and the blank lines the find text ends with.
+    stop, consumed = end, 0
+    while consumed < find_tail:
+        newline = text.find("\n", stop)
+        if newline < 0 or text[stop:newline].strip():
+            break
+        stop, consumed = newline + 1, consumed + 1
+    if consumed == 0:
+        stop = end  # the line goes on after the match: keep it
+    ending = "\n" * max(0, tail - (find_tail - consumed))
+    if whole_start:
+        start = line_start
+        for _ in range(max(0, find_head - head)):
+            above = text.rfind("\n", 0, max(0, start - 1)) + 1
+            if start == 0 or text[above : start - 1].strip():
+                break
+            start = above  # a blank line the find text had before its first line
+    leading = "\n" * max(0, head - find_head) if whole_start else ""
+    if not body:
+        if not whole_start:
+            return Found(start=text.find(matched, start), end=end, replacement="", level=level)
+        if consumed == 0:
+            line_end = text.find("\n", end)
+            if line_end >= 0 and not text[end:line_end].strip():
+                stop = line_end + 1  # deleting whole lines: take their line break too
+        return Found(start=start, end=stop, replacement="", level=level)
     file_indent = _leading(text[line_start : text.find("\n", line_start) % (len(text) + 1)])
-    find_lines = find.split("\n")
-    first = next((line for line in find_lines if line.strip()), "")
+    first = next((row for row in find_rows if row.strip()), "")
     find_indent = _leading(first)
-    core = replace.strip("\n") if replace.strip() else ""
-    core = core.rstrip()
-    lines = core.split("\n")
-    lines[0] = lines[0].lstrip(" \t")
-    if not core:
-        line_end = text.find("\n", end)
-        line_end = len(text) if line_end < 0 else line_end
-        if not before_match.strip() and not text[end:line_end].strip():
-            # Deleting whole lines: take their line break too.
-            stop = min(len(text), line_end + 1)
-            return Found(start=line_start, end=stop, replacement="", level="whitespace")
-        return Found(start=start, end=end, replacement="", level="whitespace")
     tabs = "\t" in file_indent or (not file_indent and _file_uses_tabs(text))
-    find_unit = _indent_unit(find_lines + replace.split("\n"), 4)
+    find_unit = _relative_unit(find_rows + rows, find_indent)
     file_unit = _indent_unit(text.split("\n")[:2000], 4)
-    out = [lines[0]]
-    for line in lines[1:]:
-        if not line.strip():
+    out = []
+    for index, row in enumerate(body):
+        if not row.strip():
             out.append("")
             continue
-        indent, body = _leading(line), line.lstrip(" \t")
-        out.append(_moved(indent, find_indent, file_indent, tabs, find_unit, file_unit) + body)
-    return Found(start=start, end=end, replacement="\n".join(out), level="whitespace")
+        indent, rest = _leading(row), row.lstrip(" \t")
+        if index == 0 and not whole_start:
+            out.append(rest)  # the match starts inside a line: keep what comes before
+            continue
+        out.append(_moved(indent, find_indent, file_indent, tabs, find_unit, file_unit) + rest)
+    return Found(start=start, end=stop, replacement=leading + "\n".join(out) + ending, level=level)
+
+
+def relative_replacement(text: str, start: int, find: str, replace: str) -> bool:
+    """Whether an exact match at ``start`` of a one-line ``find`` written with less than its
+    line's indentation comes with a replacement written that way too: lines after its
+    first one are less indented than the line matched, which cannot be meant literally.
+    ``start`` is where the find text's first non-blank character matched."""
+    if "\n" in find.rstrip("\n"):
+        return False
+    line_start = text.rfind("\n", 0, start) + 1
+    indent = text[line_start:start]
+    lead = len(find) - len(find.lstrip(" \t"))
+    if indent.strip() or len(indent) <= lead:
+        return False
+    if not replace.strip():
+        return find.endswith("\n")  # deleting whole lines: their indentation too
+    rows = [row for row in replace.split("\n")[1:] if row.strip()]
+    if not rows:
+        return False
+    return min(len(_leading(row).expandtabs(4)) for row in rows) < len(indent.expandtabs(4))
 
 
 def _file_uses_tabs(text: str) -> bool:
@@ -187,26 +242,33 @@ def _file_uses_tabs(text: str) -> bool:
     return tabbed > spaced
 
 
+def _relative_unit(rows: list[str], base: str) -> int:
+    """The indentation step of ``rows`` beyond ``base``: their smallest positive extra
+    indentation in columns (2..8), else 4."""
+    extras = [
+        len(_leading(row).expandtabs(4)) - len(base.expandtabs(4))
+        for row in rows
+        if row.strip() and _leading(row).startswith(base)
+    ]
+    positive = [extra for extra in extras if extra > 0]
+    return max(2, min(8, min(positive))) if positive else 4
+
+
 def _moved(
     indent: str, find_indent: str, file_indent: str, tabs: bool, find_unit: int, file_unit: int
 ) -> str:
-    """``indent`` of a replacement line, moved from under ``find_indent`` to under
-    ``file_indent``, in the file's kind of indentation."""
-
-    def width(ws: str, unit: int) -> int:
-        return sum(unit if ch == "\t" else 1 for ch in ws)
-
-    if indent.startswith(find_indent):
-        extra = width(indent[len(find_indent) :], find_unit)
-        levels, rest = divmod(extra, find_unit)
-        if tabs:
-            return file_indent + "\t" * levels + " " * rest
-        return file_indent + " " * (levels * file_unit + rest)
-    # Less indented than the find text's first line: go out as many levels.
-    out_levels = max(0, (width(find_indent, find_unit) - width(indent, find_unit)) // find_unit)
+    """``indent`` of a replacement line, moved by the offset between ``find_indent`` and
+    ``file_indent`` (Aider's uniform offset), in the file's kind of indentation: in a file
+    indented with tabs, each ``find_unit`` columns of the agent's spaces become a tab."""
     if tabs:
+        relative = len(indent.expandtabs(find_unit)) - len(find_indent.expandtabs(find_unit))
+        if relative >= 0:
+            levels, rest = divmod(relative, find_unit)
+            return file_indent + "\t" * levels + " " * rest
+        out_levels = (find_unit - 1 - relative) // find_unit  # levels out, rounded up
         return file_indent[: max(0, len(file_indent) - out_levels)]
-    return file_indent[: max(0, len(file_indent) - out_levels * file_unit)]
+    relative = len(indent.expandtabs(file_unit)) - len(find_indent.expandtabs(file_unit))
+    return " " * max(0, len(file_indent.expandtabs(file_unit)) + relative)
 
 
 def near_miss(text: str, find: str, lo: int, hi: int) -> tuple[int, float, str] | None:
