@@ -538,3 +538,13 @@ def test_uniform_offset_keeps_lines_less_indented_than_the_first(tmp_path: Path)
     assert (
         target.read_text() == 'def f():\n    """Doc:\n           detail.\n    """\n    return 2\n'
     )
+
+
+def test_batch_line_with_a_list_of_edits(tmp_path: Path, run_cli: Run) -> None:
+    (tmp_path / "b1.py").write_text("x = 1\n")
+    line = {"cmd": "edit", "edits": [{"file": "b1.py", "find": "x = 1", "replace": "x = 2"}]}
+    done = run_cli("batch", cwd=tmp_path, input=json.dumps(line) + "\n")
+    envelope = done.lines[0]
+    assert envelope["status"] == "ok", envelope
+    assert envelope["data"]["changes"][0]["after"] == "x = 2"
+    assert (tmp_path / "b1.py").read_text() == "x = 1\n"  # a dry run

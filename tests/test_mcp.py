@@ -483,3 +483,23 @@ def test_a_cancelled_call_stops_and_the_server_answers_the_next(
     assert after.is_error is False, (tmp_path / "stderr.txt").read_text()
     assert after.structured_content["data"]["file"] == "README.md"
     assert (tree / "ended.txt").read_text() == "cancelled"
+
+
+def test_edit_is_listed_only_with_allow_write_and_takes_a_list_of_edits(tree):
+    assert "edit" not in _call(tree, None, {})
+    edits = [
+        {"file": "src/util.py", "find": "a + b", "replace": "b + a"},
+        {"file": "src/app.py", "find": "os.getcwd()", "replace": "os.getcwdb()"},
+    ]
+    result = _call(tree, "edit", {"edits": edits, "apply": True}, allow_write=True)
+    assert not result.is_error, result.structured_content
+    data = result.structured_content["data"]
+    assert [f["file"] for f in data["files"]] == ["src/util.py", "src/app.py"]
+    assert "return b + a" in (tree / "src/util.py").read_text()
+    assert "os.getcwdb()" in (tree / "src/app.py").read_text()
+    # A bad edit is an error worded with the tool's argument names; nothing is written.
+    result = _call(
+        tree, "edit", {"path": "src/util.py", "find": "b + a", "apply": True}, allow_write=True
+    )
+    assert result.is_error
+    assert "replace" in result.structured_content["error"]["message"]

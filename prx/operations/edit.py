@@ -7,6 +7,11 @@ from prx.plugin._operation import Operation, param
 from prx.types import EditResult
 from prx.workspace import Workspace
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+    from typing import Any
+
 __all__ = ["EDIT", "EditParams"]
 
 
@@ -45,9 +50,9 @@ class EditParams:
     )
     symbol: str | None = param(None, help="replace this definition by --body", metavar="NAME")
     body: str | None = param(None, help="new definition", metavar="TEXT")
-    edits: str | None = param(
+    edits: str | tuple[Mapping[str, Any], ...] | None = param(
         None,
-        help="JSON list of edits (file, - or the text), all or nothing",
+        help="list of edits (CLI: a JSON file, - or the JSON text), all or nothing",
         metavar="FILE",
     )
     patch: str | None = param(
