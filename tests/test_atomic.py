@@ -217,7 +217,7 @@ def test_write_with_a_failure_at_every_step(
 _CHILD = textwrap.dedent(
     """
     import os, signal, sys
-    from prx.files.atomic import FileChange, apply_changes
+    from prx.files.atomic import FileChange, apply_changes, write_atomically
 
     kill_at = int(sys.argv[1])
     calls = [0]
@@ -231,8 +231,12 @@ _CHILD = textwrap.dedent(
             return result
         setattr(os, name, wrapped)
     triples = [arg.split("|") for arg in sys.argv[2:]]
-    apply_changes([FileChange(path=p, old=open(o, "rb").read(), new=open(n, "rb").read())
-                   for p, o, n in triples])
+    if len(triples) == 1:
+        path, _old, new = triples[0]
+        write_atomically(path, open(new, "rb").read())
+    else:
+        apply_changes([FileChange(path=p, old=open(o, "rb").read(), new=open(n, "rb").read())
+                       for p, o, n in triples])
     print("steps", calls[0])
     """
 ).format(steps=_STEPS)
@@ -277,3 +281,25 @@ def test_apply_killed_after_every_step(tmp_path: Path) -> None:
             write_atomically(str(path), new)
         assert not [p.name for p in here.iterdir() if TEMP_MARKER in p.name], kill_at
     assert frozenset({"old"}) in seen and frozenset({"new"}) in seen
+
+
+def test_write_killed_after_every_step(tmp_path: Path) -> None:
+    scratch = tmp_path / "scratch"
+    scratch.mkdir()
+    base = tmp_path / "count"
+    base.mkdir()
+    done = _run_child(_files(base)[:1], 0, scratch)
+    assert done.returncode == 0, done.stderr
+    steps = int(done.stdout.split()[-1])
+    assert steps >= 5
+    seen = set()
+    for kill_at in range(1, steps + 1):
+        here = tmp_path / f"kill{kill_at}"
+        here.mkdir()
+        files = _files(here)[:1]
+        result = _run_child(files, kill_at, scratch)
+        assert result.returncode == -signal.SIGKILL, result.stderr
+        seen |= _assert_whole(files, here)
+        write_atomically(str(files[0][0]), files[0][2])
+        assert not [p.name for p in here.iterdir() if TEMP_MARKER in p.name], kill_at
+    assert seen == {"old", "new"}

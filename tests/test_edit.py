@@ -548,3 +548,19 @@ def test_batch_line_with_a_list_of_edits(tmp_path: Path, run_cli: Run) -> None:
     assert envelope["status"] == "ok", envelope
     assert envelope["data"]["changes"][0]["after"] == "x = 2"
     assert (tmp_path / "b1.py").read_text() == "x = 1\n"  # a dry run
+
+
+def test_patch_adds_a_file_in_new_directories(tmp_path: Path) -> None:
+    patch = "*** Begin Patch\n*** Add File: pkg/sub/mod.py\n+x = 1\n*** End Patch\n"
+    dry = prx.edit(patch=patch, root=tmp_path)
+    assert dry.files[0].action == "create" and not (tmp_path / "pkg").exists()
+    prx.edit(patch=patch, apply=True, root=tmp_path)
+    assert (tmp_path / "pkg/sub/mod.py").read_text() == "x = 1\n"
+
+
+def test_patch_deleting_a_changed_file_is_a_conflict(tmp_path: Path) -> None:
+    (tmp_path / "d.py").write_text("changed\n")
+    patch = "--- a/d.py\n+++ /dev/null\n@@ -1 +0,0 @@\n-original\n"
+    with pytest.raises(ConflictError):
+        prx.edit(patch=patch, apply=True, root=tmp_path)
+    assert (tmp_path / "d.py").read_text() == "changed\n"

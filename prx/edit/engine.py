@@ -580,6 +580,13 @@ class _Session:
             return
         buf = self.buffer(path)
         if patch.action == "delete":
+            old_side = [text for hunk in patch.hunks for op, text in hunk.ops if op != "+"]
+            if old_side and "\n".join(old_side) != buf.text.removesuffix("\n"):
+                raise ConflictError(
+                    f"the patch deletes {buf.shown}, but the file is not what the patch "
+                    "says it holds",
+                    suggestion="Read the file again before deleting it.",
+                )
             buf.action = "delete"
             return
         self._apply_hunks(buf, patch.hunks)

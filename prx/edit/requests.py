@@ -57,7 +57,8 @@ class EditRequest:
         if len(kinds) > 1:
             raise InvalidArgumentError(
                 "invalid argument: one edit takes one of {param:find}, {param:lines}, "
-                f"{{param:insert_after}} and {{param:symbol}}, not {' and '.join(kinds)}",
+                "{param:insert_after} and {param:symbol}, not "
+                + " and ".join(f"{{param:{kind}}}" for kind in kinds),
                 param="find",
                 suggestion="Send several edits as a list ({param:edits}).",
             )

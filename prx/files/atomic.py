@@ -352,13 +352,9 @@ def apply_changes(changes: Sequence[FileChange]) -> None:
     for change, real in zip(changes, reals, strict=True):
         _check_unchanged(change, real)
         modes.append(_current_mode(real) if change.old is not None else None)
-        if change.old is None:
-            parent = os.path.dirname(real)
-            if not os.path.isdir(parent):
-                raise NotFoundError(
-                    f"directory not found: {parent}",
-                    suggestion="Create the directory first, or check the path.",
-                )
+    made = _make_parents(
+        [real for change, real in zip(changes, reals, strict=True) if change.old is None]
+    )
     temps: list[str | None] = []
     try:
         for change, real, mode in zip(changes, reals, modes, strict=True):
@@ -368,6 +364,7 @@ def apply_changes(changes: Sequence[FileChange]) -> None:
         for temp in temps:
             if temp is not None:
                 _unlink_quietly(temp)
+        _remove_dirs(made)
         raise
     done = 0
     try:
@@ -384,10 +381,41 @@ def apply_changes(changes: Sequence[FileChange]) -> None:
             if temp is not None:
                 _unlink_quietly(temp)
         _restore(changes[:done], reals[:done], modes[:done])
+        _remove_dirs(made)
         if isinstance(exc, OSError):
             failed = reals[min(done, len(reals) - 1)]
             raise _os_error(exc, failed, "write") from None
         raise
+
+
+def _make_parents(paths: Sequence[str]) -> list[str]:
+    """Create the missing directories of files to create; the ones made, deepest last."""
+    made: list[str] = []
+    for path in paths:
+        missing: list[str] = []
+        parent = os.path.dirname(path)
+        while parent and not os.path.exists(parent):
+            missing.append(parent)
+            parent = os.path.dirname(parent)
+        for directory in reversed(missing):
+            try:
+                os.mkdir(directory)
+            except FileExistsError:
+                continue
+            except OSError as exc:
+                _remove_dirs(made)
+                raise _os_error(exc, directory, "create the directory") from None
+            made.append(directory)
+    return made
+
+
+def _remove_dirs(made: Sequence[str]) -> None:
+    """Remove the directories :func:`_make_parents` made (when still empty)."""
+    for directory in reversed(made):
+        try:
+            os.rmdir(directory)
+        except OSError:
+            pass
 
 
 def _restore(
