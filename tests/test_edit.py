@@ -564,3 +564,18 @@ def test_patch_deleting_a_changed_file_is_a_conflict(tmp_path: Path) -> None:
     with pytest.raises(ConflictError):
         prx.edit(patch=patch, apply=True, root=tmp_path)
     assert (tmp_path / "d.py").read_text() == "changed\n"
+
+
+def test_regex_with_several_matches_needs_all_like_a_literal(tmp_path: Path) -> None:
+    # The original replaced one match per line in regex mode without --all.
+    (tmp_path / "rg.py").write_text("a = 1\nb = 1\n")
+    with pytest.raises(AmbiguousMatchError, match="line 1, line 2"):
+        prx.edit("rg.py", find=r"= \d", replace="= 2", regex=True, root=tmp_path)
+
+
+def test_trailing_blank_lines_kept(tmp_path: Path) -> None:
+    # The original dropped one of several trailing newlines.
+    target = tmp_path / "tb.py"
+    target.write_bytes(b"x = 1\n\n\n")
+    prx.edit("tb.py", find="x = 1", replace="x = 2", apply=True, root=tmp_path)
+    assert target.read_bytes() == b"x = 2\n\n\n"

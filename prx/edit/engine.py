@@ -163,8 +163,8 @@ def run_edit(
     if given and sources or len(sources) > 1:
         raise InvalidArgumentError(
             "invalid argument {param}: give the edit either inline "
-            f"({given[0] if given else sources[0]}) "
-            f"or as {{param:edits}} or as {{param:patch}}, not both",
+            f"({{param:{given[0] if given else sources[0]}}}) "
+            "or as {param:edits} or as {param:patch}, not both",
             param=sources[-1],
         )
     if expect_hash is not None and not is_hash(expect_hash):
@@ -174,8 +174,10 @@ def run_edit(
             suggestion="Use the meta.hash of a {cmd:read} answer.",
         )
     session = _Session(ws, force=force)
+    if expect_hash is not None and path is not None:
+        session.expect(path, expect_hash)  # before anything else: the text may be stale
     if patch is not None:
-        session.apply_patch(_patch_text(ws, patch), path)
+        session.apply_patch(_patch_text(ws, patch))
     else:
         if edits is not None:
             items = load_edit_list(edits, ws.root_dir)
@@ -205,8 +207,8 @@ def run_edit(
             requests = [request]
         for request in requests:
             session.apply_request(request)
-    if expect_hash is not None:
-        session.expect(path, expect_hash)
+    if expect_hash is not None and path is None:
+        session.expect(None, expect_hash)
     return session.finish(apply=apply)
 
 
@@ -554,7 +556,7 @@ class _Session:
 
     # ---------------------------------------------------------------- patches
 
-    def apply_patch(self, text: str, default: str | None) -> None:
+    def apply_patch(self, text: str) -> None:
         for patch in parse_patch(text):
             self._apply_file_patch(patch)
 
