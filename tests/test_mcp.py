@@ -503,3 +503,17 @@ def test_edit_is_listed_only_with_allow_write_and_takes_a_list_of_edits(tree):
     )
     assert result.is_error
     assert "replace" in result.structured_content["error"]["message"]
+
+
+def test_edit_files_named_inside_arguments_are_confined(tree, tmp_path_factory):
+    outside = tmp_path_factory.mktemp("outside") / "victim.py"
+    outside.write_text("x = 1\n")
+    for arguments in (
+        {"edits": [{"file": str(outside), "find": "x = 1", "replace": "x = 2"}]},
+        {"edits": json.dumps([{"file": "../" * 8 + str(outside), "find": "x", "replace": "y"}])},
+        {"patch": str(outside)},
+    ):
+        result = _call(tree, "edit", {**arguments, "apply": True}, allow_write=True)
+        assert result.is_error, arguments
+        assert result.structured_content["error"]["code"] == "permission_denied"
+    assert outside.read_text() == "x = 1\n"
