@@ -12,7 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from hypothesis import given
+from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from prx.errors import ConflictError, PermissionDeniedError, PrxError, PrxIOError
@@ -52,6 +52,29 @@ def test_round_trip_of_uniform_files(data: bytes) -> None:
     assert "\r" not in text
     assert encode_text(text, form) == data
     assert reencode(data, text) == data
+
+
+@given(
+    st.lists(st.tuples(_LINE, st.sampled_from(["\n", "\r\n", "\r"])), min_size=1, max_size=8),
+    st.data(),
+)
+def test_reencode_keeps_the_raw_bytes_of_unchanged_lines(
+    rows: list[tuple[str, str]], data: st.DataObject
+) -> None:
+    old = "".join(text + ending for text, ending in rows).encode("utf-8")
+    # A "\r" ending before an empty "\n" line is a "\r\n" ending: another file.
+    assume(old.count(b"\r\n") == sum(ending == "\r\n" for _, ending in rows))
+    index = data.draw(st.integers(0, len(rows) - 1))
+    changed = [text for text, _ in rows]
+    changed[index] = changed[index] + "CHANGED"
+    new = reencode(old, "\n".join(changed) + "\n")
+    _, form = decode_text(old)
+    expected = b"".join(
+        (text + (form.newline if i == index else ending)).encode("utf-8")
+        for i, (text, ending) in enumerate(rows)
+        for text in [changed[i]]
+    )
+    assert new == expected
 
 
 def test_form_of_a_crlf_bom_file() -> None:

@@ -150,16 +150,29 @@ def reencode(old: bytes, new_text: str, *, final_newline: bool | None = None) ->
     body = old[len(BOM) :] if form.bom else old
     raw_lines = split_raw_lines(body)
     old_lines = _TEXT_LINE.findall(old_text)
-    matcher = difflib.SequenceMatcher(None, old_lines, new_lines, autojunk=False)
+    # Lines kept in place at both ends align by position (identical lines elsewhere must
+    # not borrow each other's endings); only the middle is aligned by difflib.
+    head = 0
+    limit = min(len(old_lines), len(new_lines))
+    while head < limit and old_lines[head] == new_lines[head]:
+        head += 1
+    tail = 0
+    while tail < limit - head and old_lines[-1 - tail] == new_lines[-1 - tail]:
+        tail += 1
     out: list[bytes] = [BOM] if form.bom else []
+    out.extend(raw_lines[:head])
+    old_middle = old_lines[head : len(old_lines) - tail]
+    new_middle = new_lines[head : len(new_lines) - tail]
+    matcher = difflib.SequenceMatcher(None, old_middle, new_middle, autojunk=False)
     for tag, i1, i2, j1, j2 in matcher.get_opcodes():
         if tag == "equal":
-            out.extend(raw_lines[i1:i2])
+            out.extend(raw_lines[head + i1 : head + i2])
             continue
-        for line in new_lines[j1:j2]:
+        for line in new_middle[j1:j2]:
             if line.endswith("\n"):
                 line = line[:-1] + form.newline
             out.append(line.encode("utf-8", "surrogateescape"))
+    out.extend(raw_lines[len(raw_lines) - tail :] if tail else [])
     return b"".join(out)
 
 
