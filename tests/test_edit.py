@@ -579,3 +579,33 @@ def test_trailing_blank_lines_kept(tmp_path: Path) -> None:
     target.write_bytes(b"x = 1\n\n\n")
     prx.edit("tb.py", find="x = 1", replace="x = 2", apply=True, root=tmp_path)
     assert target.read_bytes() == b"x = 2\n\n\n"
+
+
+def test_begin_patch_with_trimmed_indentation_is_reindented(tmp_path: Path) -> None:
+    target = tmp_path / "ri.py"
+    target.write_text("class A:\n    def f(self):\n        a = 1\n        return a\n")
+    patch = (
+        "*** Begin Patch\n*** Update File: ri.py\n@@ def f(self):\n"
+        " a = 1\n-return a\n+if a:\n+    return a\n+return 0\n*** End Patch\n"
+    )
+    prx.edit(patch=patch, apply=True, root=tmp_path)
+    assert target.read_text() == (
+        "class A:\n    def f(self):\n        a = 1\n        if a:\n            return a\n"
+        "        return 0\n"
+    )
+
+
+def test_begin_patch_move_and_unified_diff_offset(tmp_path: Path) -> None:
+    (tmp_path / "old_name.py").write_bytes(b"x = 1\r\ny = 2\r\n")
+    patch = (
+        "*** Begin Patch\n*** Update File: old_name.py\n*** Move to: new_name.py\n"
+        "-y = 2\n+y = 3\n*** End Patch\n"
+    )
+    prx.edit(patch=patch, apply=True, root=tmp_path)
+    assert not (tmp_path / "old_name.py").exists()
+    assert (tmp_path / "new_name.py").read_bytes() == b"x = 1\r\ny = 3\r\n"
+    # A unified diff whose line numbers drifted: the hunk lands where its lines are.
+    (tmp_path / "drift.py").write_text("a = 0\nb = 0\nx = 1\ny = 2\nz = 3\n")
+    diff = "--- a/drift.py\n+++ b/drift.py\n@@ -1,3 +1,3 @@\n x = 1\n-y = 2\n+y = 20\n z = 3\n"
+    prx.edit(patch=diff, apply=True, root=tmp_path)
+    assert (tmp_path / "drift.py").read_text() == "a = 0\nb = 0\nx = 1\ny = 20\nz = 3\n"

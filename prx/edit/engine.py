@@ -22,6 +22,7 @@ from prx.edit.matching import (
     regex_spans,
     relative_replacement,
     retarget,
+    shift_rows,
     tolerant_spans,
 )
 from prx.edit.patch import FilePatch, Hunk, parse_patch
@@ -622,6 +623,7 @@ class _Session:
             expected = None if hunk.old_start is None else hunk.old_start - 1 + offset
             pos = self._locate(buf, lines, hunk, expected, cursor)
             old_block = lines[pos : pos + len(hunk.old)]
+            hunk = _reindented(hunk, old_block, buf.text)
             new_block: list[str] = []
             index = pos
             for op, text in hunk.ops:
@@ -839,6 +841,24 @@ def _reindent(text: str, indent: str) -> str:
         else:
             out.append(indent + row.lstrip(" \t"))
     return "\n".join(out)
+
+
+def _reindented(hunk: Hunk, found: list[str], text: str) -> Hunk:
+    """``hunk`` with its added lines moved to the file's indentation when its old lines
+    matched the file only with their indentation changed (a hunk written with trimmed or
+    re-typed indentation)."""
+    pairs = [(mine, theirs) for mine, theirs in zip(hunk.old, found, strict=False) if mine.strip()]
+    if not pairs or all(_lead(mine) == _lead(theirs) for mine, theirs in pairs):
+        return hunk
+    mine, theirs = pairs[0]
+    added = [text_ for op, text_ in hunk.ops if op == "+"]
+    moved = iter(shift_rows(added, _lead(mine), _lead(theirs), text))
+    ops = [(op, next(moved) if op == "+" else line) for op, line in hunk.ops]
+    return Hunk(ops=ops, old_start=hunk.old_start, anchor=hunk.anchor)
+
+
+def _lead(row: str) -> str:
+    return row[: len(row) - len(row.lstrip(" \t"))]
 
 
 def _without_bom(hunk: Hunk) -> Hunk:

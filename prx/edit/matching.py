@@ -21,6 +21,7 @@ __all__ = [
     "regex_spans",
     "relative_replacement",
     "retarget",
+    "shift_rows",
     "tolerant_spans",
 ]
 
@@ -214,6 +215,22 @@ def retarget(text: str, start: int, end: int, find: str, replace: str, level: st
             continue
         out.append(_moved(indent, find_indent, file_indent, tabs, find_unit, file_unit) + rest)
     return Found(start=start, end=stop, replacement=leading + "\n".join(out) + ending, level=level)
+
+
+def shift_rows(rows: list[str], find_indent: str, file_indent: str, text: str) -> list[str]:
+    """``rows`` (whole lines) moved by the offset between ``find_indent`` (the agent's
+    indentation of a line) and ``file_indent`` (the file's indentation of that line), in the
+    file's kind of indentation; blank rows become empty."""
+    tabs = "\t" in file_indent or (not file_indent and _file_uses_tabs(text))
+    find_unit = _relative_unit(rows, find_indent)
+    file_unit = _indent_unit(text.split("\n")[:2000], 4)
+    return [
+        _moved(_leading(row), find_indent, file_indent, tabs, find_unit, file_unit)
+        + row.lstrip(" \t")
+        if row.strip()
+        else ""
+        for row in rows
+    ]
 
 
 def relative_replacement(text: str, start: int, find: str, replace: str) -> bool:
