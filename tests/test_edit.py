@@ -609,3 +609,10 @@ def test_begin_patch_move_and_unified_diff_offset(tmp_path: Path) -> None:
     diff = "--- a/drift.py\n+++ b/drift.py\n@@ -1,3 +1,3 @@\n x = 1\n-y = 2\n+y = 20\n z = 3\n"
     prx.edit(patch=diff, apply=True, root=tmp_path)
     assert (tmp_path / "drift.py").read_text() == "a = 0\nb = 0\nx = 1\ny = 20\nz = 3\n"
+
+
+def test_a_large_replace_all_lists_the_first_changes_and_counts_all(tmp_path: Path) -> None:
+    (tmp_path / "big.py").write_text("x = 1\n" * 250)
+    result = prx.edit("big.py", find="x = 1", replace="x = 2", replace_all=True, root=tmp_path)
+    assert result.total_replacements == 250 and len(result.changes) == 200
+    assert any("50 more changes" in note for note in result.notes)

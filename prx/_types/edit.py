@@ -58,9 +58,10 @@ class EditResult:
     file: str | None
     #: True when nothing was written (the default; ``apply`` writes).
     dry_run: bool
-    #: Every change, file by file, in order.
+    #: Every change, file by file, in order (the first 200; ``notes`` says when there
+    #: are more).
     changes: tuple[EditChange, ...]
-    #: Number of changes (``len(changes)``).
+    #: Number of changes (all of them, listed or not).
     total_replacements: int
     #: False when the edit adds syntax errors to a file (then nothing was written, unless
     #: ``force``).

@@ -54,6 +54,8 @@ __all__ = ["run_edit"]
 
 #: How many matches an ambiguity error lists.
 _LISTED = 20
+#: How many changes an answer lists.
+_SHOWN_CHANGES = 200
 
 
 class _Buffer:
@@ -775,10 +777,17 @@ class _Session:
             apply_changes(changes)
         levels = [c.match for c in every if c.match]
         single = files[0] if len(files) == 1 else None
+        if len(every) > _SHOWN_CHANGES:
+            # The answer must stay readable (and under a client's size limit even after a
+            # write): the count, hashes and files say the rest.
+            notes.append(
+                f"{len(every) - _SHOWN_CHANGES} more changes not listed (the first "
+                f"{_SHOWN_CHANGES} are); total_replacements counts them all"
+            )
         return EditResult(
             file=single.file if single else None,
             dry_run=not apply,
-            changes=tuple(every),
+            changes=tuple(every[:_SHOWN_CHANGES]),
             total_replacements=len(every),
             syntax_valid=not problems,
             syntax_error=syntax_error,
