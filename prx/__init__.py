@@ -61,6 +61,7 @@ if TYPE_CHECKING:
 __all__ = [
     "CancelledError",
     "DiffResult",
+    "EditResult",
     "ExistsResult",
     "FileEntry",
     "FileMeta",
@@ -82,6 +83,7 @@ __all__ = [
     "bench",
     "bench_ndcg",
     "diff",
+    "edit",
     "exists",
     "find",
     "hookimpl",
@@ -99,6 +101,7 @@ _API = (
     "bench",
     "bench_ndcg",
     "diff",
+    "edit",
     "exists",
     "find",
     "index",
@@ -111,6 +114,7 @@ _API = (
 )
 _TYPES = (
     "DiffResult",
+    "EditResult",
     "ExistsResult",
     "FileEntry",
     "FileMeta",

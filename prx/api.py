@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from prx.types import (
     BenchResult,
     DiffResult,
+    EditResult,
     ExistsResult,
     FindResult,
     IndexResult,
@@ -28,6 +29,7 @@ from prx.workspace import Workspace
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Mapping
     from typing import Any, Literal, overload
 
     from prx.progress import ProgressCallback
@@ -36,6 +38,7 @@ __all__ = [
     "bench",
     "bench_ndcg",
     "diff",
+    "edit",
     "exists",
     "find",
     "index",
@@ -430,3 +433,82 @@ def init(
     :param root: the project directory.
     """
     return workspace_for(root).init(client=client, user=user, apply=apply, uninstall=uninstall)
+
+
+def edit(
+    path: PathArg | None = None,
+    *,
+    find: str | None = None,
+    replace: str | None = None,
+    regex: bool = False,
+    replace_all: bool = False,
+    occurrence: int | None = None,
+    within: str | None = None,
+    lines: str | None = None,
+    content: str | None = None,
+    insert_after: str | int | None = None,
+    symbol: str | None = None,
+    body: str | None = None,
+    edits: str | Sequence[Mapping[str, Any]] | None = None,
+    patch: str | None = None,
+    apply: bool = False,
+    force: bool = False,
+    expect_hash: str | None = None,
+    root: PathArg = ".",
+) -> EditResult:
+    """Change files: a dry run unless ``apply``; all files or none are written.
+
+    One edit of ``path`` is one of: ``find`` + ``replace``, ``lines`` + ``content``,
+    ``insert_after`` + ``content``, ``symbol`` + ``body``. Several edits, across files, go
+    in ``edits``; a unified diff or a ``*** Begin Patch`` block in ``patch``.
+
+    :param path: the file to edit, relative to ``root`` or absolute (with ``edits``: the
+        file of the edits that name none).
+    :param find: the text to replace; it must match exactly once, else
+        :class:`~prx.errors.AmbiguousMatchError` lists the matches and
+        :class:`~prx.errors.NoMatchError` shows the nearest near-miss. When absent as
+        written, a unique match with whitespace (then typographic quotes and dashes)
+        normalised is used, re-indented to the file's indentation (``match`` says which).
+    :param replace: the replacement for ``find``.
+    :param regex: ``find`` is a regular expression (``\\1``, ``\\g<name>`` or ``$1`` in
+        ``replace``).
+    :param replace_all: replace every match of ``find``.
+    :param occurrence: replace only the N-th match of ``find`` (from 1).
+    :param within: look for ``find`` only inside this function or class (``Outer.name``).
+    :param lines: replace the lines ``"A-B"`` (or ``"N"``) by ``content``.
+    :param content: the new lines for ``lines`` or ``insert_after``.
+    :param insert_after: insert ``content`` after this line number (0: at the top) or
+        after this symbol's definition.
+    :param symbol: replace this whole definition, located through the outline, by ``body``.
+    :param body: the new text of ``symbol``'s definition.
+    :param edits: several edits: a list of objects with the keys ``file``, ``find``,
+        ``replace``, ``regex``, ``all``, ``occurrence``, ``in``, ``lines``, ``content``,
+        ``insert_after``, ``symbol``, ``body``, ``expect_hash``; or its JSON text; or the
+        path of a JSON file holding it.
+    :param patch: a unified diff (as ``git diff`` prints it) or a ``*** Begin Patch``
+        block: the text itself, or the path of a file holding it.
+    :param apply: write the files (atomically, all or none).
+    :param force: with ``apply``, write even a change that adds syntax errors.
+    :param expect_hash: refuse (:class:`~prx.errors.ConflictError`) unless the file's
+        content hash is still this (``meta.hash`` of :func:`read`).
+    :raises prx.errors.SyntaxCheckError: ``apply`` of a change adding syntax errors.
+    """
+    return workspace_for(root).edit(
+        path,
+        find=find,
+        replace=replace,
+        regex=regex,
+        replace_all=replace_all,
+        occurrence=occurrence,
+        within=within,
+        lines=lines,
+        content=content,
+        insert_after=insert_after,
+        symbol=symbol,
+        body=body,
+        edits=edits,
+        patch=patch,
+        apply=apply,
+        force=force,
+        expect_hash=expect_hash,
+    )

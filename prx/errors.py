@@ -28,6 +28,9 @@ Hierarchy::
     ├── IndexMissingError         index_missing
     ├── IndexCorruptedError       index_corrupted
     ├── GitError                  git_error
+    ├── ConflictError             conflict         (a file changed since it was read)
+    ├── NoMatchError              no_match         (an edit's text or symbol is not there)
+    ├── AmbiguousMatchError       ambiguous_match  (an edit's text matches several places)
     ├── InternalError             internal_error
     ├── InterruptError            interrupted      (exit 128 + the signal: 130 for SIGINT)
     └── PluginError               internal_error
@@ -44,10 +47,12 @@ if TYPE_CHECKING:
 
 __all__ = [
     "LIBRARY",
+    "AmbiguousMatchError",
     "BudgetExceededError",
     "CancelledError",
     "CommandNotExecutableError",
     "CommandNotFoundError",
+    "ConflictError",
     "GitError",
     "IndexCorruptedError",
     "IndexMissingError",
@@ -56,6 +61,7 @@ __all__ = [
     "InvalidArgumentError",
     "InvalidCommandError",
     "InvalidRangeError",
+    "NoMatchError",
     "NotFoundError",
     "ParseError",
     "PermissionDeniedError",
@@ -272,6 +278,33 @@ class GitError(PrxError):
     code = "git_error"
 
 
+class ConflictError(PrxError):
+    """A file changed since the change to it was computed (or a file to create exists):
+    nothing was written."""
+
+    code = "conflict"
+    default_suggestion = "Read the file again and recompute the change."
+
+
+class NoMatchError(PrxError):
+    """An edit's find text (or the symbol it names) is not in the file: nothing was changed.
+    The suggestion shows the nearest near-miss."""
+
+    code = "no_match"
+    default_suggestion = "Read the file again and copy the text to change exactly."
+
+
+class AmbiguousMatchError(PrxError):
+    """An edit's find text matches several places and the edit did not say which: nothing
+    was changed. The message lists each match's line and enclosing symbol."""
+
+    code = "ambiguous_match"
+    default_suggestion = (
+        "Add surrounding lines to the find text to make it unique, or choose with "
+        "{param:occurrence} N, {param:replace_all} or {param:within} SYMBOL."
+    )
+
+
 class CancelledError(PrxError):
     """The caller cancelled the call (:func:`prx.progress.reporting`'s ``cancel`` event):
     it stopped at the next check, leaving nothing half-written."""
@@ -327,6 +360,9 @@ ERROR_CODES: frozenset[str] = frozenset(
         "invalid_argument",
         "io_error",
         "git_error",
+        "conflict",
+        "no_match",
+        "ambiguous_match",
         "index_corrupted",
         "internal_error",
         "cancelled",

@@ -18,6 +18,7 @@ if TYPE_CHECKING:
 
     from prx._types.bench import BenchResult, BenchTask
     from prx._types.diff import DiffChange, DiffFile, DiffHunk, DiffResult, DiffStats
+    from prx._types.edit import EditChange, EditFile, EditResult
     from prx._types.exists import (
         ExistsResult,
     )
@@ -60,6 +61,9 @@ __all__ = [
     "DiffHunk",
     "DiffResult",
     "DiffStats",
+    "EditChange",
+    "EditFile",
+    "EditResult",
     "Failure",
     "RunReport",
     "Section",
@@ -102,6 +106,9 @@ _HOME = {
     "DiffResult": "prx._types.diff",
     "DiffStats": "prx._types.diff",
     "Section": "prx._types.run",
+    "EditChange": "prx._types.edit",
+    "EditFile": "prx._types.edit",
+    "EditResult": "prx._types.edit",
     "Failure": "prx._types.run",
     "RunReport": "prx._types.run",
     "IndexResult": "prx._types.index",

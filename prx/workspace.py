@@ -10,6 +10,7 @@ from prx.config import Config
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Mapping
     from pathlib import Path
     from typing import Any
 
@@ -19,6 +20,7 @@ if TYPE_CHECKING:
     from prx.types import (
         BenchResult,
         DiffResult,
+        EditResult,
         ExistsResult,
         FindResult,
         IndexResult,
@@ -338,6 +340,51 @@ class Workspace:
 
         return init(
             Path(self.root_dir), clients=client, user=user, apply=apply, uninstall=uninstall
+        )
+
+    def edit(
+        self,
+        path: str | os.PathLike[str] | None = None,
+        *,
+        find: str | None = None,
+        replace: str | None = None,
+        regex: bool = False,
+        replace_all: bool = False,
+        occurrence: int | None = None,
+        within: str | None = None,
+        lines: str | None = None,
+        content: str | None = None,
+        insert_after: str | int | None = None,
+        symbol: str | None = None,
+        body: str | None = None,
+        edits: str | Sequence[Mapping[str, Any]] | None = None,
+        patch: str | None = None,
+        apply: bool = False,
+        force: bool = False,
+        expect_hash: str | None = None,
+    ) -> EditResult:
+        """Change files, a dry run unless ``apply``. See :func:`prx.edit`."""
+        from prx.edit.engine import run_edit
+
+        return run_edit(
+            self,
+            None if path is None else os.fspath(path),
+            find=find,
+            replace=replace,
+            regex=regex,
+            replace_all=replace_all,
+            occurrence=occurrence,
+            within=within,
+            lines=lines,
+            content=content,
+            insert_after=None if insert_after is None else str(insert_after),
+            symbol=symbol,
+            body=body,
+            edits=edits,
+            patch=patch,
+            apply=apply,
+            force=force,
+            expect_hash=expect_hash,
         )
 
     def stats(self, *, reset: bool = False, by_command: bool = False) -> StatsResult:

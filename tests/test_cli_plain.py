@@ -83,6 +83,19 @@ SAMPLES: dict[str, list[tuple[list[str], Facts]]] = {
             lambda d: ["dry run", *(f"{f['action']:<9} {f['path']}" for f in d["files"])],
         )
     ],
+    # A dry run: the file is not written, so both runs show the same change.
+    "edit": [
+        (
+            ["src/app.py", "--find", "os.getcwd()", "--replace", "os.getcwdb()"],
+            lambda d: [
+                "dry run",
+                d["files"][0]["hash_after"],
+                f"line {d['changes'][0]['line']} in main (exact match)",
+                "- " + d["changes"][0]["before"],
+                "+ " + d["changes"][0]["after"],
+            ],
+        )
+    ],
     # (not the summary: it holds the duration, which differs between the two runs)
     "run": [(["echo", "hello"], lambda d: [d["tool"], "hello", "exit 0", "1 line of output"])],
     "bench-ndcg": [

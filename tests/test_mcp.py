@@ -32,7 +32,11 @@ def test_every_tool_schema_matches_the_snapshot():
 def test_the_tool_list_stays_small():
     from prx.tokens import count_exact
 
-    assert count_exact(json.dumps(builtin_specs())) <= 3000
+    # What a client lists by default: the tools that neither write nor run.
+    served = [spec for spec in builtin_specs() if spec["annotations"]["readOnlyHint"]]
+    assert count_exact(json.dumps(served)) <= 3000
+    # Everything, with --allow-write --allow-run (edit alone has 17 parameters).
+    assert count_exact(json.dumps(builtin_specs())) <= 3600
 
 
 # ------------------------------------------------------------------ in memory
@@ -509,3 +513,37 @@ def test_the_newest_protocol_the_sdk_serves(tree, prx_home):
     assert version == LATEST_PROTOCOL_VERSION
     assert result.is_error is False
     assert result.structured_content["data"]["file"] == "README.md"
+
+
+def test_edit_is_listed_only_with_allow_write_and_takes_a_list_of_edits(tree):
+    assert "edit" not in _call(tree, None, {})
+    edits = [
+        {"file": "src/util.py", "find": "a + b", "replace": "b + a"},
+        {"file": "src/app.py", "find": "os.getcwd()", "replace": "os.getcwdb()"},
+    ]
+    result = _call(tree, "edit", {"edits": edits, "apply": True}, allow_write=True)
+    assert not result.is_error, result.structured_content
+    data = result.structured_content["data"]
+    assert [f["file"] for f in data["files"]] == ["src/util.py", "src/app.py"]
+    assert "return b + a" in (tree / "src/util.py").read_text()
+    assert "os.getcwdb()" in (tree / "src/app.py").read_text()
+    # A bad edit is an error worded with the tool's argument names; nothing is written.
+    result = _call(
+        tree, "edit", {"path": "src/util.py", "find": "b + a", "apply": True}, allow_write=True
+    )
+    assert result.is_error
+    assert "replace" in result.structured_content["error"]["message"]
+
+
+def test_edit_files_named_inside_arguments_are_confined(tree, tmp_path_factory):
+    outside = tmp_path_factory.mktemp("outside") / "victim.py"
+    outside.write_text("x = 1\n")
+    for arguments in (
+        {"edits": [{"file": str(outside), "find": "x = 1", "replace": "x = 2"}]},
+        {"edits": json.dumps([{"file": "../" * 8 + str(outside), "find": "x", "replace": "y"}])},
+        {"patch": str(outside)},
+    ):
+        result = _call(tree, "edit", {**arguments, "apply": True}, allow_write=True)
+        assert result.is_error, arguments
+        assert result.structured_content["error"]["code"] == "permission_denied"
+    assert outside.read_text() == "x = 1\n"

@@ -16,7 +16,9 @@ from prx.workspace import Workspace
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import TextIO
+    from typing import Any, TextIO
+
+    from prx.plugin._operation import Operation
 
 __all__ = ["CliFrontend", "CliOptions", "split_global_flags", "unknown_command"]
 
@@ -143,6 +145,7 @@ class CliFrontend(Frontend):
             params = parse_params(op, args)
         except SystemExit as stop:  # --help printed by argparse
             return int(stop.code or 0)
+        params = self._stdin_arguments(op, params)
         from prx.cli.progress import StderrProgress
         from prx.progress import reporting
 
@@ -162,6 +165,16 @@ class CliFrontend(Frontend):
             progress.close()
         self._emit(outcome.envelope, options)
         return outcome.exit_code
+
+    def _stdin_arguments(self, op: Operation, params: Any) -> Any:
+        """``prx edit --edits -`` and ``--patch -`` read their value from stdin (only the
+        command line may: MCP's stdin is its protocol)."""
+        if op.name != "edit":
+            return params
+        for name in ("edits", "patch"):
+            if getattr(params, name, None) == "-":
+                params = replace(params, **{name: self.stdin.read()})
+        return params
 
     def _emit(self, envelope: Envelope, options: CliOptions) -> None:
         from prx.cli.render import renderer_for

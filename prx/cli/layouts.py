@@ -1,5 +1,5 @@
 """``--plain`` layouts for the commands with long answers: search, run, index, bench,
-bench-ndcg, diff.
+bench-ndcg, diff, edit.
 
 Each takes a rich console and the envelope's ``data`` (plain JSON values). They show the
 same facts as the JSON, shortened only where the JSON says where the rest is.
@@ -15,6 +15,7 @@ __all__ = [
     "agent_bench_layout",
     "bench_layout",
     "diff_layout",
+    "edit_layout",
     "index_layout",
     "numbered",
     "run_layout",
@@ -268,3 +269,29 @@ def diff_layout(console: Any, data: Any) -> None:
         console.print(f"[yellow]note:[/] {_escape(note)}")
     if data.get("continuation_token"):
         console.print(f"[yellow]more: --continue {data['continuation_token']}[/]")
+
+
+def edit_layout(console: Any, data: Any) -> None:
+    """``prx edit --plain``: each file with its hashes, each change as removed and added
+    lines under its line and function (``console.out``: no markup to escape)."""
+    state = "written" if data["applied"] else "dry run, nothing written (--apply writes)"
+    console.out(f"edit: {data['total_replacements']} change(s), {state}")
+    if not data["syntax_valid"]:
+        console.out(f"  syntax: {data['syntax_error']}")
+    for note in data.get("notes", ()):
+        console.out(f"  note: {note}")
+    for entry in data["files"]:
+        console.out(
+            f"{entry['action']:<7} {entry['file']}  {entry['hash_before'] or '-'} -> "
+            f"{entry['hash_after'] or '-'}"
+        )
+        for change in data["changes"]:
+            if change["file"] != entry["file"]:
+                continue
+            where = f" in {change['function']}" if change["function"] else ""
+            how = f" ({change['match']} match)" if change.get("match") else ""
+            console.out(f"  line {change['line']}{where}{how}")
+            for line in change["before"].split("\n") if change["before"] else ():
+                console.out(f"    - {line}")
+            for line in change["after"].split("\n") if change["after"] else ():
+                console.out(f"    + {line}")

@@ -30,7 +30,8 @@ options:
                     exists), search, understand, edit, run, admin (index, stats, init,
                     bench-ndcg), plugins (third-party operations); with --tools, both
   --allow-run       also serve `run` (runs commands)
-  --allow-write     also serve the tools that write (`index`, `stats`, `init`)
+  --allow-write     also serve the tools that write (`index`, `stats`, `init`,
+                    `edit`)
   --no-auto-index   never build or update the root's index (.prx/) in the background
 """
 

@@ -31,12 +31,16 @@ GLOBAL_FLAGS: tuple[tuple[str, str], ...] = (
 
 
 def param_kind(annotation: object) -> str:
-    """``bool``, ``int``, ``float``, ``str`` or ``strs`` for a parameter's annotation."""
+    """``bool``, ``int``, ``float``, ``str``, ``strs`` or ``json`` (a list of objects, or
+    its JSON text) for a parameter's annotation."""
     # A plugin may not use `from __future__ import annotations`: accept real types too.
     name = annotation.__name__ if isinstance(annotation, type) else str(annotation)
     text = name.replace("typing.", "").replace(" ", "")
     if text.startswith(("tuple[str", "Sequence[str", "list[str")):
         return "strs"
+    if "Mapping[" in text:
+        # A list of JSON objects (edit's edits): its JSON text on the command line.
+        return "json"
     base = text.replace("|None", "").replace("None|", "").replace("Optional[", "").rstrip("]")
     if base in ("bool", "int", "float", "str"):
         return base
@@ -283,6 +287,8 @@ def _coerce(command: str, field: RecordField, value: Any) -> Any:
         "str": isinstance(value, str),
         "strs": isinstance(value, str)
         or (isinstance(value, list) and all(isinstance(v, str) for v in value)),
+        "json": isinstance(value, (str, dict))
+        or (isinstance(value, list) and all(isinstance(v, dict) for v in value)),
     }[kind]
     if not ok:
         raise InvalidArgumentError(
@@ -293,6 +299,8 @@ def _coerce(command: str, field: RecordField, value: Any) -> Any:
         _check_surrogates(command, field.name, text)
     if kind == "strs":
         return (value,) if isinstance(value, str) else tuple(value)
+    if kind == "json" and not isinstance(value, str):
+        return (value,) if isinstance(value, dict) else tuple(value)
     if kind == "float":
         return float(value)
     return value

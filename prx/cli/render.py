@@ -314,6 +314,7 @@ _DATA = {
     "exists": _exists,
     "stats": _stats,
     "init": _init,
+    "edit": _layout("edit_layout"),
     "outline": _outline,
     "search": _search,
     "bench": _layout("agent_bench_layout"),

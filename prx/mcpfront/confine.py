@@ -9,13 +9,19 @@ inside the root's real path (CVE-2025-53109).
 
 from __future__ import annotations
 
+import json
 import os
+from collections.abc import Mapping
 
 from prx._record import fields_of
 from prx.errors import PermissionDeniedError
 from prx.plugin._operation import Operation, ParamInfo
 
-__all__ = ["check_path", "path_params"]
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+__all__ = ["check_path", "embedded_paths", "path_params"]
 
 #: Parameter names that hold a path (besides any name ending in ``path``).
 PATH_NAMES = frozenset({"path", "file", "dataset", "root"})
@@ -31,6 +37,34 @@ def path_params(op: Operation) -> list[str]:
             if isinstance(info, ParamInfo):
                 names.extend(info.aliases)
     return names
+
+
+def embedded_paths(arguments: Mapping[str, Any]) -> list[str]:
+    """Paths held inside structured arguments (``edit``'s): the ``file`` of each edit object
+    (a list, or its JSON text), and an ``edits`` or ``patch`` that names a file. The paths
+    a patch's text names are kept inside the root by ``edit`` itself."""
+    found: list[str] = []
+    edits = arguments.get("edits")
+    if isinstance(edits, str):
+        if edits.lstrip().startswith(("[", "{")):
+            try:
+                edits = json.loads(edits)
+            except ValueError:
+                edits = None  # edit answers invalid_argument
+        else:
+            found.append(edits)
+    items = [edits] if isinstance(edits, dict) else edits if isinstance(edits, list) else []
+    for item in items:
+        if isinstance(item, dict):
+            found += [v for k in ("file", "path") if isinstance(v := item.get(k), str)]
+    patch = arguments.get("patch")
+    if (
+        isinstance(patch, str)
+        and "\n" not in patch
+        and not patch.lstrip().startswith(("***", "---", "diff "))
+    ):
+        found.append(patch)
+    return found
 
 
 def _inside(path: str, root: str) -> bool:

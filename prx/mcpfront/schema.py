@@ -64,6 +64,8 @@ def _property(kind: str, info: ParamInfo, default: Any) -> dict[str, Any]:
     prop: dict[str, Any] = (
         {"type": "array", "items": {"type": "string"}}
         if kind == "strs"
+        else {"type": "array", "items": {"type": "object"}}
+        if kind == "json"
         else {"type": _JSON_TYPES[kind]}
     )
     if info.choices:

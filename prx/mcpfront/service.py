@@ -13,7 +13,7 @@ from collections.abc import Iterable, Mapping
 from prx._record import record, replace
 from prx.envelope import Envelope, dumps, error_envelope
 from prx.errors import BudgetExceededError, InvalidArgumentError, PrxError
-from prx.mcpfront.confine import check_path, path_params
+from prx.mcpfront.confine import check_path, embedded_paths, path_params
 from prx.mcpfront.schema import DEFAULT_BUDGET, MAX_BUDGET, budget_field
 from prx.mcpfront.wording import McpWording
 from prx.plugin._operation import Operation
@@ -165,6 +165,8 @@ class McpService:
             value = args.get(name)
             if isinstance(value, str):
                 check_path(self.workspace.root_dir, value)
+        for value in embedded_paths(args):
+            check_path(self.workspace.root_dir, value)
         params = params_from_mapping(op, args)
         if budget_name is not None and getattr(params, budget_name) is not None:
             # A budget the caller gave is exact; without one, the default ceilings apply,

@@ -21,6 +21,7 @@ BUILTIN_OPERATIONS: dict[str, str] = {
     "bench": "prx.operations.bench:BENCH",
     "bench-ndcg": "prx.operations.bench_ndcg:BENCH_NDCG",
     "diff": "prx.operations.diff:DIFF",
+    "edit": "prx.operations.edit:EDIT",
     "exists": "prx.operations.exists:EXISTS",
     "find": "prx.operations.find:FIND",
     "index": "prx.operations.index:INDEX",
