@@ -183,6 +183,9 @@ class Registry:
                     name = getattr(plugin, "__name__", None) or f"{type(plugin).__name__}-{index}"
                     self._add(manager, plugin, str(name), "explicit")
                 manager.check_pending()
+                # Historic: every plugin registered from now on is configured as it is
+                # registered, by pluggy, with only the arguments its implementation takes.
+                manager.hook.prx_configure.call_historic(kwargs={"config": self.config})
                 self._manager = manager  # published only once whole
             return self._manager
 
@@ -199,12 +202,6 @@ class Registry:
     def _add(self, manager: pluggy.PluginManager, plugin: object, name: str, origin: str) -> None:
         manager.register(plugin, name=name)
         self._origin[name] = origin
-        self._configure(manager, plugin)
-
-    def _configure(self, manager: pluggy.PluginManager, plugin: object) -> None:
-        for impl in manager.hook.prx_configure.get_hookimpls():
-            if impl.plugin is plugin:
-                impl.function(config=self.config)
 
     def _wanted_entry_points(self) -> list[Any]:
         """The installed ``prx`` entry points that the allow/block lists let in (cheap scan)."""
@@ -232,8 +229,10 @@ class Registry:
             name = f"{entry.dist}:{entry.name}"
             try:
                 plugin = load(entry)
-                self._pm.register(plugin, name=name)
+                self._pm.register(plugin, name=name)  # runs its prx_configure (historic)
             except Exception as exc:  # any failure of foreign code is a warning
+                if self._pm.has_plugin(name):
+                    self._pm.unregister(name=name)
                 self._failures.append(
                     PluginLoadFailure(name=entry.name, dist=entry.dist, error=_describe(exc))
                 )
@@ -241,7 +240,6 @@ class Registry:
             try:
                 self._pm.check_pending()
                 self._origin[name] = "entry-point"
-                self._configure(self._pm, plugin)
             except Exception as exc:
                 self._pm.unregister(name=name)
                 self._origin.pop(name, None)
