@@ -13,6 +13,7 @@ if TYPE_CHECKING:
     from pathlib import Path
     from typing import Any
 
+    from prx.index.probe import ContentProbe
     from prx.plugin.interfaces import LanguageSpec
     from prx.plugin.registry import Registry
     from prx.progress import ProgressCallback
@@ -176,7 +177,9 @@ class Workspace:
         """Whether a path or a literal text exists. See :func:`prx.exists`."""
         from prx.files.exists import check_exists
 
-        return check_exists(self, pattern, os.fspath(path), mode=mode, exact=exact)
+        return check_exists(
+            self, pattern, os.fspath(path), mode=mode, exact=exact, open_probe=_open_probe
+        )
 
     def outline(
         self,
@@ -189,7 +192,7 @@ class Workspace:
     ) -> OutlineResult:
         """Symbols of a file or directory, top-level symbols paged under ``budget``
         (``None``: the default ceiling, :data:`prx.budget.OUTLINE_CEILING`; ``0``: no limit)."""
-        from prx.lang.outline_files import outline_path
+        from prx.files.outline import outline_path
 
         return outline_path(
             self,
@@ -318,3 +321,10 @@ class Workspace:
         from prx.usage.report import summarize
 
         return summarize(self.config, reset=reset, by_command=by_command)
+
+
+def _open_probe(root: str) -> tuple[ContentProbe | None, str | None]:
+    """The index's content filters at ``root`` for ``exists`` (imported only when asked)."""
+    from prx.index.probe import open_probe
+
+    return open_probe(root)

@@ -44,6 +44,7 @@ if TYPE_CHECKING:
         CorpusView,
         Coverage,
         Definition,
+        Embedder,
         FileRecord,
         Frontend,
         LanguageSpec,
@@ -78,6 +79,7 @@ __all__ = [
     "CorpusView",
     "Coverage",
     "Definition",
+    "Embedder",
     "Diagnostic",
     "Failure",
     "FileRecord",
@@ -121,21 +123,14 @@ _HELPERS = {
     "unwrap": "prx.runner.detect",
 }
 
-_HOOKIMPL: pluggy.HookimplMarker | None = None
-
 
 def __getattr__(name: str) -> Any:
     # Everything loads on first access: importing prx.plugin costs nothing, and pluggy is
     # imported only when a hook implementation is declared or plugins are collected.
-    global _HOOKIMPL
-    if name == "hookimpl":
-        if _HOOKIMPL is None:
-            import pluggy
-
-            #: Marks a function as a prx hook implementation.
-            _HOOKIMPL = pluggy.HookimplMarker("prx")
-        return _HOOKIMPL
     import importlib
+
+    if name == "hookimpl":
+        return importlib.import_module("prx.plugin._markers").hookimpl
 
     home = _HELPERS.get(name)
     if home is not None:

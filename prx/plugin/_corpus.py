@@ -7,9 +7,9 @@ builds and searches them), so neither has to import the other for them.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import NamedTuple, Protocol
+from typing import Any, NamedTuple, Protocol
 
-__all__ = ["ChunkRecord", "CorpusView", "Definition", "FileRecord"]
+__all__ = ["ChunkRecord", "CorpusView", "Definition", "Embedder", "FileRecord"]
 
 
 class ChunkRecord(NamedTuple):
@@ -93,4 +93,21 @@ class CorpusView(Protocol):
 
     def definitions_in(self, file: str) -> Sequence[Definition]:
         """The definitions of one file."""
+        ...
+
+
+class Embedder(Protocol):
+    """Turns texts into vectors: what the index stores and the ``dense`` retriever compares
+    (prx's own is a static Model2Vec embedder, ``prx.retrieval.embed.StaticEmbedder``).
+
+    .. versionadded:: 0.1
+    """
+
+    @property
+    def dim(self) -> int:
+        """Length of each vector."""
+        ...
+
+    def encode(self, texts: Sequence[str]) -> Any:
+        """One row per text: a ``(len(texts), dim)`` float32 numpy array, rows L2-normalised."""
         ...

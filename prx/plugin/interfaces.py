@@ -14,7 +14,7 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from prx.plugin._corpus import ChunkRecord, CorpusView, Definition, FileRecord
+    from prx.plugin._corpus import ChunkRecord, CorpusView, Definition, Embedder, FileRecord
     from prx.plugin._frontends import Frontend, Renderer
     from prx.plugin._language import LanguageSpec
     from prx.plugin._operation import Baseline, Operation, ParamInfo, param
@@ -29,6 +29,7 @@ __all__ = [
     "CorpusView",
     "Coverage",
     "Definition",
+    "Embedder",
     "FileRecord",
     "Frontend",
     "LanguageSpec",
@@ -52,6 +53,7 @@ _HOME = {
     "CorpusView": "prx.plugin._corpus",
     "Coverage": "prx.plugin._runner",
     "Definition": "prx.plugin._corpus",
+    "Embedder": "prx.plugin._corpus",
     "FileRecord": "prx.plugin._corpus",
     "Frontend": "prx.plugin._frontends",
     "LanguageSpec": "prx.plugin._language",

@@ -53,11 +53,11 @@ def _builtin_language(name: str) -> LanguageSpec | None:
     """The built-in language of a file name, from the catalogue alone (no plugin manager)."""
     global _BUILTIN_LANGUAGE_TABLES
     if _BUILTIN_LANGUAGE_TABLES is None:
-        from prx.lang.catalog import BUILTIN_LANGUAGES
+        from prx.plugin.builtins import BUILTIN_LANGUAGES, load
 
         by_ext: dict[str, LanguageSpec] = {}
         by_name: dict[str, LanguageSpec] = {}
-        for spec in sorted(BUILTIN_LANGUAGES, key=lambda s: s.name):
+        for spec in sorted(load(BUILTIN_LANGUAGES), key=lambda s: s.name):
             for ext in spec.extensions:
                 by_ext.setdefault(ext.lower(), spec)
             for filename in spec.filenames:
@@ -386,9 +386,9 @@ class Registry:
         plugin can add one, the built-in catalogue (without building the plugin manager)."""
         if self._builtins_only and self._manager is None and _LANG_MODULE in self._builtin_modules:
             if not self._third_party_pending or not self._wanted_entry_points():
-                from prx.lang.catalog import BUILTIN_LANGUAGES
+                from prx.plugin.builtins import BUILTIN_LANGUAGES, load
 
-                return sorted(BUILTIN_LANGUAGES, key=lambda spec: spec.name)
+                return sorted(load(BUILTIN_LANGUAGES), key=lambda spec: spec.name)
         return self.languages()
 
     def language(self, name: str) -> LanguageSpec:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from prx.plugin import hookimpl
+from prx.plugin._markers import hookimpl
 from prx.plugin.builtins import BUILTIN_RERANKERS, load_all
 
 if TYPE_CHECKING:

@@ -43,7 +43,7 @@ import pytest
 from prx.workspace import Workspace
 
 if TYPE_CHECKING:
-    from prx.plugin import CorpusView
+    from prx.plugin._corpus import CorpusView
     from prx.testing.contracts import (
         LanguageContract,
         OperationContract,

@@ -118,7 +118,7 @@ def _write(root: Path, files: Mapping[str, str]) -> Path:
 
 def _plugin(hook: str, items: list[Any]) -> object:
     """A plugin object whose one registration hook returns ``items``."""
-    from prx.plugin import hookimpl
+    from prx.plugin._markers import hookimpl
 
     def register() -> list[Any]:
         return list(items)
