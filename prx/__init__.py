@@ -32,6 +32,7 @@ if TYPE_CHECKING:
         read,
         run,
         search,
+        settings,
         stats,
         workspace_for,
     )
@@ -87,6 +88,7 @@ __all__ = [
     "read",
     "run",
     "search",
+    "settings",
     "stats",
     "workspace_for",
 ]
@@ -102,6 +104,7 @@ _API = (
     "read",
     "run",
     "search",
+    "settings",
     "stats",
 )
 _TYPES = (

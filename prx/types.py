@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from typing import Any
 
     from prx._types.bench import BenchResult, BenchTask
+    from prx._types.config import ConfigFileEntry, ConfigResult, Setting
     from prx._types.exists import (
         ExistsResult,
     )
@@ -52,6 +53,9 @@ if TYPE_CHECKING:
 __all__ = [
     "BenchResult",
     "BenchTask",
+    "ConfigFileEntry",
+    "ConfigResult",
+    "Setting",
     "Diagnostic",
     "Failure",
     "RunReport",
@@ -85,6 +89,9 @@ __all__ = [
 _HOME = {
     "BenchResult": "prx._types.bench",
     "BenchTask": "prx._types.bench",
+    "ConfigFileEntry": "prx._types.config",
+    "ConfigResult": "prx._types.config",
+    "Setting": "prx._types.config",
     "Diagnostic": "prx._types.run",
     "Failure": "prx._types.run",
     "RunReport": "prx._types.run",

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from prx.progress import ProgressCallback
     from prx.types import (
         BenchResult,
+        ConfigResult,
         ExistsResult,
         FindResult,
         IndexResult,
@@ -54,7 +55,7 @@ class Workspace:
     ) -> None:
         #: The root as an absolute path string (pathlib stays off the start-up path).
         self.root_dir = os.path.abspath(root)
-        self.config = config if config is not None else Config.from_env()
+        self.config = config if config is not None else Config.load(self.root_dir)
         self._plugins = tuple(plugins)
         self._registry: Registry | None = None
         self._registry_lock = _thread.allocate_lock()
@@ -180,6 +181,15 @@ class Workspace:
         return check_exists(
             self, pattern, os.fspath(path), mode=mode, exact=exact, open_probe=_open_probe
         )
+
+    def settings(self) -> ConfigResult:
+        """The settings in effect and where each one comes from (``prx config``); the
+        Python spelling of the ``config`` command (``Workspace.config`` is the
+        :class:`~prx.config.Config` itself). See :func:`prx.settings`."""
+        from prx.config import describe
+
+        result: ConfigResult = describe(self.config, self.root_dir)
+        return result
 
     def outline(
         self,

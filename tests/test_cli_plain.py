@@ -78,6 +78,15 @@ SAMPLES: dict[str, list[tuple[list[str], Facts]]] = {
     ],
     # (not the summary: it holds the duration, which differs between the two runs)
     "run": [(["echo", "hello"], lambda d: [d["tool"], "hello", "exit 0", "1 line of output"])],
+    "config": [
+        (
+            [],
+            lambda d: (
+                [f"{row['name']:<20}" for row in d["settings"]]
+                + [f"{f['scope']} file: {f['path']}" for f in d["files"]]
+            ),
+        )
+    ],
     "bench-ndcg": [
         (
             ["dataset.json", "."],

@@ -31,6 +31,7 @@ __all__ = [
 BUILTIN_OPERATIONS: dict[str, str] = {
     "bench": "prx.operations.bench:BENCH",
     "bench-ndcg": "prx.operations.bench_ndcg:BENCH_NDCG",
+    "config": "prx.operations.config:CONFIG",
     "exists": "prx.operations.exists:EXISTS",
     "find": "prx.operations.find:FIND",
     "index": "prx.operations.index:INDEX",
