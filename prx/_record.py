@@ -334,6 +334,8 @@ def _build(cls: type, kw_only: bool, eq: bool, frozen: bool = True) -> type:
         defaults["__eq__"] = _eq
         # A mutable record compares by value but has no hash, as a mutable dataclass.
         defaults["__hash__"] = _hash if frozen else None
+    if any("__repr__" in base.__dict__ for base in cls.__mro__[1:-1]):
+        del defaults["__repr__"]  # a base's own repr (prx._types._shown.Shown) is kept
     for key, value in defaults.items():
         namespace.setdefault(key, value)
     namespace["__slots__"] = tuple(n for n in names if n not in inherited)

@@ -22,6 +22,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     (
         "base",
         (
+            "prx._display",
             "prx._pool",
             "prx._record",
             "prx._types",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from prx._record import record
+from prx._types._shown import Shown
 
 __all__ = ["BenchResult", "BenchTask"]
 
@@ -41,7 +42,7 @@ class BenchTask:
 
 
 @record
-class BenchResult:
+class BenchResult(Shown):
     """The answer of :func:`prx.bench`."""
 
     #: The repository benchmarked, as given.

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from prx._record import record
+from prx._types._shown import Shown
 
 __all__ = ["ConfigFileEntry", "ConfigResult", "Setting"]
 
@@ -39,7 +40,7 @@ class ConfigFileEntry:
 
 
 @record
-class ConfigResult:
+class ConfigResult(Shown):
     """The answer of ``prx config``: every setting, the files looked for, the problems."""
 
     #: The workspace root the project files were looked for from.

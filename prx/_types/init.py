@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from prx._record import record
+from prx._types._shown import Shown
 
 __all__ = ["InitFile", "InitResult"]
 
@@ -29,7 +30,7 @@ class InitFile:
 
 
 @record
-class InitResult:
+class InitResult(Shown):
     """The answer of :func:`prx.init`."""
 
     #: ``project`` or ``user``.

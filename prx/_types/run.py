@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Literal
 
 from prx._record import OMIT_WHEN, field, record
+from prx._types._shown import Shown
 
 __all__ = ["Diagnostic", "Failure", "RunReport", "Severity"]
 
@@ -50,7 +51,7 @@ class Diagnostic:
 
 
 @record
-class RunReport:
+class RunReport(Shown):
     """The answer of ``prx run``: what a command did, summarised without lying.
 
     Counts are None when the tool does not state them; they are never guessed. ``summary``
