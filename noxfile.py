@@ -129,11 +129,30 @@ def bench(session: nox.Session) -> None:
 
 @nox.session
 def docs(session: nox.Session) -> None:
-    """Check that every docs page the index links to exists."""
+    """Build the docs site with MkDocs-Material, warnings as errors (mkdocs.yml: strict),
+    executing the example notebook; check that its rendered tables made it into the HTML."""
     index = (ROOT / "docs" / "index.md").read_text()
     missing = [link for link in _links(index) if not (ROOT / "docs" / link).exists()]
     if missing:
         session.error(f"docs/index.md links to missing pages: {missing}")
+    session.install("-e", f"{ROOT}[docs]")
+    session.run("python", "-m", "prx.docs_gen", "--check")
+    site = Path(_outside_tmp()) / "site"
+    session.run(
+        "mkdocs",
+        "build",
+        "--strict",
+        "--config-file",
+        str(ROOT / "mkdocs.yml"),
+        "--site-dir",
+        str(site),
+        env={"NO_MKDOCS_2_WARNING": "1", "PRX_DISABLE_PLUGIN_AUTOLOAD": "1"},
+    )
+    page = (site / "examples" / "notebook" / "index.html").read_text(encoding="utf-8")
+    for needed in ("<caption>search", "<mark>", "class App"):
+        if needed not in page:
+            session.error(f"the executed notebook's HTML lacks {needed!r}")
+    session.log(f"site built in {site}")
 
 
 def _links(markdown: str) -> list[str]:
