@@ -40,8 +40,8 @@ def _install_wheel(session: nox.Session) -> None:
 def lint(session: nox.Session) -> None:
     """ruff check and ruff format --check."""
     session.install(*LINT_DEPS)
-    session.run("ruff", "check", "prx", "tests", "benchmarks", "noxfile.py")
-    session.run("ruff", "format", "--check", "prx", "tests", "benchmarks", "noxfile.py")
+    session.run("ruff", "check", "prx", "tests", "benchmarks", "plugins", "noxfile.py")
+    session.run("ruff", "format", "--check", "prx", "tests", "benchmarks", "plugins", "noxfile.py")
 
 
 @nox.session
@@ -153,6 +153,27 @@ def docs(session: nox.Session) -> None:
         if needed not in page:
             session.error(f"the executed notebook's HTML lacks {needed!r}")
     session.log(f"site built in {site}")
+
+
+#: First-party plugin distributions, each tested against the current core.
+PLUGINS = sorted(
+    path.name for path in (ROOT / "plugins").iterdir() if (path / "pyproject.toml").exists()
+)
+
+
+@nox.session
+@nox.parametrize("plugin", PLUGINS)
+def plugins(session: nox.Session, plugin: str) -> None:
+    """Install one plugin of plugins/ (with the core from this tree) into the session and
+    run its tests, offline, with its entry point live."""
+    directory = ROOT / "plugins" / plugin
+    session.install("-e", str(ROOT), "pytest>=8")
+    session.install(f"{directory}[test]")
+    session.chdir(directory)
+    session.run(
+        "python", "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests", *session.posargs,
+        env={"PRX_DISABLE_PLUGIN_AUTOLOAD": "0", "PRX_HOME": _outside_tmp()},
+    )  # fmt: skip
 
 
 def _links(markdown: str) -> list[str]:

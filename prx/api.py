@@ -18,6 +18,7 @@ from prx.types import (
     IndexResult,
     InitResult,
     OutlineResult,
+    PluginsResult,
     ReadResult,
     RunReport,
     SearchExistsResult,
@@ -40,6 +41,7 @@ __all__ = [
     "index",
     "init",
     "outline",
+    "plugins",
     "read",
     "run",
     "search",
@@ -371,6 +373,16 @@ def stats(*, reset: bool = False, by_command: bool = False) -> StatsResult:
     :param by_command: answer only the per-command table instead.
     """
     return workspace_for(".").stats(reset=reset, by_command=by_command)
+
+
+def plugins(*, root: PathArg = ".") -> PluginsResult:
+    """The plugins of ``root``'s workspace: built-ins, then installed ones (loaded now),
+    each with its distribution's version and what it registers, and the installed plugins
+    that failed to load (``prx plugins``).
+
+    :param root: the project directory (its configuration's plugin allow and block lists).
+    """
+    return workspace_for(root).plugins()
 
 
 def settings(*, root: PathArg = ".") -> ConfigResult:

@@ -33,6 +33,7 @@ if TYPE_CHECKING:
         FileOutline,
         OutlineResult,
     )
+    from prx._types.plugins import PluginEntry, PluginFailure, PluginsResult
     from prx._types.read import (
         ContentSlice,
         FileMeta,
@@ -63,6 +64,9 @@ __all__ = [
     "InitFile",
     "InitResult",
     "Match",
+    "PluginEntry",
+    "PluginFailure",
+    "PluginsResult",
     "SearchExistsResult",
     "SearchResult",
     "Chunk",
@@ -99,6 +103,9 @@ _HOME = {
     "InitFile": "prx._types.init",
     "InitResult": "prx._types.init",
     "Match": "prx._types.search",
+    "PluginEntry": "prx._types.plugins",
+    "PluginFailure": "prx._types.plugins",
+    "PluginsResult": "prx._types.plugins",
     "SearchExistsResult": "prx._types.search",
     "SearchResult": "prx._types.search",
     "Chunk": "prx._types.lang",

@@ -25,6 +25,7 @@ if TYPE_CHECKING:
         IndexResult,
         InitResult,
         OutlineResult,
+        PluginsResult,
         ReadResult,
         RunReport,
         SearchExistsResult,
@@ -181,6 +182,37 @@ class Workspace:
         return check_exists(
             self, pattern, os.fspath(path), mode=mode, exact=exact, open_probe=_open_probe
         )
+
+    def plugins(self) -> PluginsResult:
+        """The registered plugins (third-party ones loaded now), their versions, what each
+        registers, and the installed ones that failed to load. See :func:`prx.plugins`."""
+        from prx._version import __version__
+        from prx.types import PluginEntry, PluginFailure, PluginsResult
+
+        registry = self.registry
+        registers = registry.registrations()
+        entries = []
+        for info in registry.plugins():
+            dist = registry.distribution(info.name)
+            name = info.name.split(":", 1)[1] if dist is not None else info.name
+            if dist is None and info.origin == "builtin":
+                dist = ("prx", __version__)
+            entries.append(
+                PluginEntry(
+                    name=name,
+                    origin=info.origin,
+                    dist=dist[0] if dist else None,
+                    version=dist[1] if dist else None,
+                    registers=registers.get(info.name, {}),
+                )
+            )
+        failures = tuple(
+            PluginFailure(name=f.name, dist=f.dist, error=f.error) for f in registry.failures
+        )
+        notes = tuple(
+            w for w in registry.warnings if w not in {f.warning() for f in registry.failures}
+        )
+        return PluginsResult(plugins=tuple(entries), failures=failures, notes=notes)
 
     def settings(self) -> ConfigResult:
         """The settings in effect and where each one comes from (``prx config``); the

@@ -78,6 +78,7 @@ SAMPLES: dict[str, list[tuple[list[str], Facts]]] = {
     ],
     # (not the summary: it holds the duration, which differs between the two runs)
     "run": [(["echo", "hello"], lambda d: [d["tool"], "hello", "exit 0", "1 line of output"])],
+    "plugins": [([], lambda d: [p["name"] for p in d["plugins"]] + ["runner_parser: "])],
     "config": [
         (
             [],

@@ -310,6 +310,18 @@ def _config(console: Any, data: Any) -> None:
         console.out(f"problem: {warning}")
 
 
+def _plugins(console: Any, data: Any) -> None:
+    for entry in data["plugins"]:
+        version = f"{entry['dist']} {entry['version']}" if entry.get("dist") else "-"
+        console.out(f"{entry['name']:<24} {entry['origin']:<12} {version}")
+        for kind, names in entry["registers"].items():
+            console.out(f"    {kind}: {', '.join(names)}")
+    for failure in data["failures"]:
+        console.out(f"failed: {failure['name']} ({failure['dist']}): {failure['error']}")
+    for note in data["notes"]:
+        console.out(f"note: {note}")
+
+
 def _layout(name: str) -> Any:
     # The long layouts live apart and load only with --plain.
     def show(console: Any, data: Any) -> None:
@@ -329,6 +341,7 @@ def _search(console: Any, data: Any) -> None:
 
 _DATA = {
     "config": _config,
+    "plugins": _plugins,
     "read": _read,
     "find": _find,
     "exists": _exists,

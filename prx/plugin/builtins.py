@@ -37,6 +37,7 @@ BUILTIN_OPERATIONS: dict[str, str] = {
     "index": "prx.operations.index:INDEX",
     "init": "prx.operations.init:INIT",
     "outline": "prx.operations.outline:OUTLINE",
+    "plugins": "prx.operations.plugins:PLUGINS",
     "read": "prx.operations.read:READ",
     "run": "prx.operations.run:RUN",
     "search": "prx.operations.search:SEARCH",

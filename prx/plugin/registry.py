@@ -149,6 +149,8 @@ class Registry:
         self._manager: pluggy.PluginManager | None = None
         self._origin: dict[str, str] = {}
         self._failures: list[PluginLoadFailure] = []
+        #: Entry-point plugins by registered name: (distribution, version).
+        self._dists: dict[str, tuple[str, str]] = {}
         self._notes: list[str] = []
         self._tables: dict[str, dict[str, tuple[Any, str]]] = {}
         #: Languages by extension and by file name, built together on first use.
@@ -240,6 +242,7 @@ class Registry:
             try:
                 self._pm.check_pending()
                 self._origin[name] = "entry-point"
+                self._dists[name] = (entry.dist, entry.version)
             except Exception as exc:
                 self._pm.unregister(name=name)
                 self._origin.pop(name, None)
@@ -460,6 +463,19 @@ class Registry:
             (PluginInfo(name=n, origin=o) for n, o in self._origin.items()),
             key=lambda p: (order[p.origin], p.name),
         )
+
+    def registrations(self) -> dict[str, dict[str, list[str]]]:
+        """What each plugin registers: plugin name -> kind -> component names (sorted)."""
+        self.load_entry_points()
+        found: dict[str, dict[str, list[str]]] = {}
+        for kind in _KINDS:
+            for component, (_, owner) in sorted(self._table(kind).items()):
+                found.setdefault(owner, {}).setdefault(kind, []).append(component)
+        return found
+
+    def distribution(self, plugin: str) -> tuple[str, str] | None:
+        """The distribution and version of an entry-point plugin (None for the others)."""
+        return self._dists.get(plugin)
 
     @property
     def failures(self) -> list[PluginLoadFailure]:
