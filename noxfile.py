@@ -51,6 +51,38 @@ def typecheck(session: nox.Session) -> None:
     session.run("mypy")
 
 
+#: The oldest and the newest Python prx supports (requires-python >= 3.10).
+OLDEST, NEWEST = "3.10", "3.13"
+
+
+def _interpreter(version: str) -> str:
+    """``pythonX.Y`` on PATH when it runs, else a pyenv installation of it, else the bare
+    name (nox then reports the interpreter missing; set CI=1 to make that an error)."""
+    import shutil
+    import subprocess
+
+    name = f"python{version}"
+    found = shutil.which(name)
+    if found and subprocess.run([found, "-c", ""], capture_output=True).returncode == 0:
+        return found
+    pyenv = Path(os.environ.get("PYENV_ROOT", Path.home() / ".pyenv")) / "versions"
+    for candidate in sorted(pyenv.glob(f"{version}.*/bin/{name}"), reverse=True):
+        return str(candidate)
+    return version
+
+
+@nox.session(python=_interpreter(OLDEST))
+def tests_oldest(session: nox.Session) -> None:
+    """The test suite on the oldest supported Python (against the built wheel)."""
+    tests(session)
+
+
+@nox.session(python=_interpreter(NEWEST))
+def tests_newest(session: nox.Session) -> None:
+    """The test suite on the newest supported Python (against the built wheel)."""
+    tests(session)
+
+
 @nox.session
 def tests(session: nox.Session) -> None:
     """The test suite against the installed wheel, with no third-party plugins."""

@@ -37,6 +37,7 @@ __all__ = [
     "OMIT_WHEN",
     "FrozenInstanceError",
     "RecordField",
+    "Shown",
     "field",
     "fields_of",
     "is_required",
@@ -391,3 +392,26 @@ def replace(obj: _T, /, **changes: Any) -> _T:
         raise TypeError(f"{type(obj).__name__} has no field {sorted(unknown)[0]!r}")
     values.update(changes)
     return type(obj)(**values)
+
+
+class Shown:
+    """A base of result records: a concise ``repr``, a ``__rich__`` renderable and
+    ``_repr_html_`` for notebooks (drawn by :mod:`prx._display`, imported on first use).
+    A record keeps the ``__repr__`` a base defines."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        from prx._display import concise_repr
+
+        return concise_repr(self)
+
+    def __rich__(self) -> Any:
+        from prx._display import to_rich
+
+        return to_rich(self)
+
+    def _repr_html_(self) -> str:
+        from prx._display import to_html
+
+        return to_html(self)

@@ -10,7 +10,7 @@ import pytest
 from rich.console import Console
 
 import prx
-from prx._types._shown import Shown
+from prx._record import Shown
 from prx.config import Config
 from prx.types import Failure, RunReport
 

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from prx._record import record
-from prx._types._shown import Shown
+from prx._record import Shown, record
 
 __all__ = ["BenchResult", "BenchTask"]
 

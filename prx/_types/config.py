@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from prx._record import record
-from prx._types._shown import Shown
+from prx._record import Shown, record
 
 __all__ = ["ConfigFileEntry", "ConfigResult", "Setting"]
 

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from prx._record import field, record
-from prx._types._shown import Shown
+from prx._record import Shown, field, record
 from prx._types.read import Omission, Symbol
 
 __all__ = ["FileOutline", "OutlineResult"]

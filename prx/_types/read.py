@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from prx._record import OMIT_WHEN, field, record
-from prx._types._shown import Shown
+from prx._record import OMIT_WHEN, Shown, field, record
 
 __all__ = ["ContentSlice", "FileMeta", "LineRange", "Omission", "ReadResult", "Symbol"]
 

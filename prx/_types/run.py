@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from prx._record import OMIT_WHEN, field, record
-from prx._types._shown import Shown
+from prx._record import OMIT_WHEN, Shown, field, record
 
 __all__ = ["Diagnostic", "Failure", "RunReport", "Severity"]
 

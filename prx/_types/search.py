@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from prx._record import INTERNAL, field, record
-from prx._types._shown import Shown
+from prx._record import INTERNAL, Shown, field, record
 from prx._types.usage import UnixOutput
 
 __all__ = ["Match", "SearchExistsResult", "SearchResult"]
