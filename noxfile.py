@@ -34,6 +34,8 @@ def _install_wheel(session: nox.Session) -> None:
     session.run("python", "-m", "build", "--wheel", "--outdir", str(dist), str(ROOT), silent=True)
     (wheel,) = dist.glob("prx-*.whl")
     session.install(f"{wheel}[dev,watch,mcp]")
+    # A reused session already has prx 0.1.0: pip would keep that stale copy.
+    session.install("--force-reinstall", "--no-deps", str(wheel))
 
 
 @nox.session
