@@ -34,14 +34,16 @@ def _install_wheel(session: nox.Session) -> None:
     session.run("python", "-m", "build", "--wheel", "--outdir", str(dist), str(ROOT), silent=True)
     (wheel,) = dist.glob("prx-*.whl")
     session.install(f"{wheel}[dev,watch,mcp]")
+    # A reused session already has prx 0.1.0: pip would keep that stale copy.
+    session.install("--force-reinstall", "--no-deps", str(wheel))
 
 
 @nox.session
 def lint(session: nox.Session) -> None:
     """ruff check and ruff format --check."""
     session.install(*LINT_DEPS)
-    session.run("ruff", "check", "prx", "tests", "benchmarks", "noxfile.py")
-    session.run("ruff", "format", "--check", "prx", "tests", "benchmarks", "noxfile.py")
+    session.run("ruff", "check", "prx", "tests", "benchmarks", "plugins", "noxfile.py")
+    session.run("ruff", "format", "--check", "prx", "tests", "benchmarks", "plugins", "noxfile.py")
 
 
 @nox.session
@@ -49,6 +51,38 @@ def typecheck(session: nox.Session) -> None:
     """mypy --strict over the package and this file."""
     session.install("-e", ".[mcp]", *TYPE_DEPS)
     session.run("mypy")
+
+
+#: The oldest and the newest Python prx supports (requires-python >= 3.10).
+OLDEST, NEWEST = "3.10", "3.13"
+
+
+def _interpreter(version: str) -> str:
+    """``pythonX.Y`` on PATH when it runs, else a pyenv installation of it, else the bare
+    name (nox then reports the interpreter missing; set CI=1 to make that an error)."""
+    import shutil
+    import subprocess
+
+    name = f"python{version}"
+    found = shutil.which(name)
+    if found and subprocess.run([found, "-c", ""], capture_output=True).returncode == 0:
+        return found
+    pyenv = Path(os.environ.get("PYENV_ROOT", Path.home() / ".pyenv")) / "versions"
+    for candidate in sorted(pyenv.glob(f"{version}.*/bin/{name}"), reverse=True):
+        return str(candidate)
+    return version
+
+
+@nox.session(python=_interpreter(OLDEST))
+def tests_oldest(session: nox.Session) -> None:
+    """The test suite on the oldest supported Python (against the built wheel)."""
+    tests(session)
+
+
+@nox.session(python=_interpreter(NEWEST))
+def tests_newest(session: nox.Session) -> None:
+    """The test suite on the newest supported Python (against the built wheel)."""
+    tests(session)
 
 
 @nox.session
@@ -138,11 +172,51 @@ def graph_bench(session: nox.Session) -> None:
 
 @nox.session
 def docs(session: nox.Session) -> None:
-    """Check that every docs page the index links to exists."""
+    """Build the docs site with MkDocs-Material, warnings as errors (mkdocs.yml: strict),
+    executing the example notebook; check that its rendered tables made it into the HTML."""
     index = (ROOT / "docs" / "index.md").read_text()
     missing = [link for link in _links(index) if not (ROOT / "docs" / link).exists()]
     if missing:
         session.error(f"docs/index.md links to missing pages: {missing}")
+    session.install("-e", f"{ROOT}[docs]")
+    session.run("python", "-m", "prx.docs_gen", "--check")
+    site = Path(_outside_tmp()) / "site"
+    session.run(
+        "mkdocs",
+        "build",
+        "--strict",
+        "--config-file",
+        str(ROOT / "mkdocs.yml"),
+        "--site-dir",
+        str(site),
+        env={"NO_MKDOCS_2_WARNING": "1", "PRX_DISABLE_PLUGIN_AUTOLOAD": "1"},
+    )
+    page = (site / "examples" / "notebook" / "index.html").read_text(encoding="utf-8")
+    for needed in ("<caption>search", "<mark>", "class App"):
+        if needed not in page:
+            session.error(f"the executed notebook's HTML lacks {needed!r}")
+    session.log(f"site built in {site}")
+
+
+#: First-party plugin distributions, each tested against the current core.
+PLUGINS = sorted(
+    path.name for path in (ROOT / "plugins").iterdir() if (path / "pyproject.toml").exists()
+)
+
+
+@nox.session
+@nox.parametrize("plugin", PLUGINS)
+def plugins(session: nox.Session, plugin: str) -> None:
+    """Install one plugin of plugins/ (with the core from this tree) into the session and
+    run its tests, offline, with its entry point live."""
+    directory = ROOT / "plugins" / plugin
+    session.install("-e", str(ROOT), "pytest>=8")
+    session.install(f"{directory}[test]")
+    session.chdir(directory)
+    session.run(
+        "python", "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests", *session.posargs,
+        env={"PRX_DISABLE_PLUGIN_AUTOLOAD": "0", "PRX_HOME": _outside_tmp()},
+    )  # fmt: skip
 
 
 def _links(markdown: str) -> list[str]:

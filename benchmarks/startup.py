@@ -75,11 +75,12 @@ def main() -> int:
                 subprocess.run(commands[name], stdout=subprocess.DEVNULL, env=env, check=True)
                 times[name].append((time.perf_counter() - started) * 1000)
     bare = statistics.median(times["python -c pass"])
-    print(f"{'command':<24} {'median ms':>10} {'p90 ms':>8} {'over bare':>10}")
+    print(f"{'command':<24} {'median ms':>10} {'p90 ms':>8} {'over bare':>10} {'ratio':>6}")
     for name, samples in times.items():
         median = statistics.median(samples)
         p90 = statistics.quantiles(samples, n=10)[-1]
-        print(f"{name:<24} {median:>10.1f} {p90:>8.1f} {median - bare:>+10.1f}")
+        ratio = median / bare
+        print(f"{name:<24} {median:>10.1f} {p90:>8.1f} {median - bare:>+10.1f} {ratio:>6.2f}")
     read_over = statistics.median(times["prx read <small .txt>"]) - bare
     verdict = "within" if read_over <= args.target_ms else "OVER"
     print(f"\nprx read (plain text) is {read_over:.1f} ms over the bare interpreter:", end=" ")

@@ -30,9 +30,11 @@ if TYPE_CHECKING:
         index,
         init,
         outline,
+        plugins,
         read,
         run,
         search,
+        settings,
         stats,
         workspace_for,
     )
@@ -90,9 +92,11 @@ __all__ = [
     "index",
     "init",
     "outline",
+    "plugins",
     "read",
     "run",
     "search",
+    "settings",
     "stats",
     "workspace_for",
 ]
@@ -107,9 +111,11 @@ _API = (
     "index",
     "init",
     "outline",
+    "plugins",
     "read",
     "run",
     "search",
+    "settings",
     "stats",
 )
 _TYPES = (

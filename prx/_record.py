@@ -37,6 +37,7 @@ __all__ = [
     "OMIT_WHEN",
     "FrozenInstanceError",
     "RecordField",
+    "Shown",
     "field",
     "fields_of",
     "is_required",
@@ -334,6 +335,8 @@ def _build(cls: type, kw_only: bool, eq: bool, frozen: bool = True) -> type:
         defaults["__eq__"] = _eq
         # A mutable record compares by value but has no hash, as a mutable dataclass.
         defaults["__hash__"] = _hash if frozen else None
+    if any("__repr__" in base.__dict__ for base in cls.__mro__[1:-1]):
+        del defaults["__repr__"]  # a base's own repr (prx._types._shown.Shown) is kept
     for key, value in defaults.items():
         namespace.setdefault(key, value)
     namespace["__slots__"] = tuple(n for n in names if n not in inherited)
@@ -389,3 +392,26 @@ def replace(obj: _T, /, **changes: Any) -> _T:
         raise TypeError(f"{type(obj).__name__} has no field {sorted(unknown)[0]!r}")
     values.update(changes)
     return type(obj)(**values)
+
+
+class Shown:
+    """A base of result records: a concise ``repr``, a ``__rich__`` renderable and
+    ``_repr_html_`` for notebooks (drawn by :mod:`prx._display`, imported on first use).
+    A record keeps the ``__repr__`` a base defines."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        from prx._display import concise_repr
+
+        return concise_repr(self)
+
+    def __rich__(self) -> Any:
+        from prx._display import to_rich
+
+        return to_rich(self)
+
+    def _repr_html_(self) -> str:
+        from prx._display import to_html
+
+        return to_html(self)

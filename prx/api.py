@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from prx.types import (
     BenchResult,
+    ConfigResult,
     DiffResult,
     EditResult,
     ExistsResult,
@@ -19,6 +20,7 @@ from prx.types import (
     IndexResult,
     InitResult,
     OutlineResult,
+    PluginsResult,
     ReadResult,
     RunReport,
     SearchExistsResult,
@@ -44,12 +46,25 @@ __all__ = [
     "index",
     "init",
     "outline",
+    "plugins",
     "read",
     "run",
     "search",
+    "settings",
     "stats",
     "workspace_for",
 ]
+
+#: Commands whose Python function has another name: ``config`` is ``prx.settings()``
+#: (``prx.config`` is the configuration module, ``Workspace.config`` the configuration).
+PYTHON_NAMES = {"config": "settings"}
+
+
+def python_name(command: str) -> str:
+    """The name of a command's function and ``Workspace`` method (``bench-ndcg`` ->
+    ``bench_ndcg``)."""
+    return PYTHON_NAMES.get(command, command.replace("-", "_"))
+
 
 PathArg = str | os.PathLike[str]
 
@@ -408,6 +423,26 @@ def stats(*, reset: bool = False, by_command: bool = False) -> StatsResult:
     :param by_command: answer only the per-command table instead.
     """
     return workspace_for(".").stats(reset=reset, by_command=by_command)
+
+
+def plugins(*, root: PathArg = ".") -> PluginsResult:
+    """The plugins of ``root``'s workspace: built-ins, then installed ones (loaded now),
+    each with its distribution's version and what it registers, and the installed plugins
+    that failed to load (``prx plugins``).
+
+    :param root: the project directory (its configuration's plugin allow and block lists).
+    """
+    return workspace_for(root).plugins()
+
+
+def settings(*, root: PathArg = ".") -> ConfigResult:
+    """The settings in effect for ``root`` and where each comes from: an environment
+    variable, the project's ``[tool.prx]`` table (``pyproject.toml``) or
+    ``.prx/config.toml``, the user's ``config.toml``, or the default (``prx config``).
+
+    :param root: the project directory.
+    """
+    return workspace_for(root).settings()
 
 
 def init(

@@ -119,8 +119,78 @@ def _parsed_fields(ws: Workspace) -> str:
     return f"Its fields, all with defaults: {', '.join(names)}.\n"
 
 
+def _cell(text: object) -> str:
+    return str(text).replace("|", "\\|").replace("\n", " ")
+
+
+def _cli_reference(ws: Workspace) -> str:
+    """Every command of the CLI with its parameters, from the operations."""
+    from prx._record import MISSING, fields_of
+
+    out: list[str] = []
+    for op in ws.registry.operations():
+        if "cli" not in op.frontends:
+            continue
+        out += [f"### `prx {op.name}`", "", _cell(op.summary), ""]
+        rows = []
+        for f in fields_of(op.params):
+            info = f.metadata.get("prx")
+            if info is None:
+                continue
+            if info.positional:
+                spelling = f"`{info.metavar or f.name.upper()}`"
+            else:
+                spelling = f"`{info.flag or '--' + f.name.replace('_', '-')}`"
+                if info.short:
+                    spelling += f", `{info.short}`"
+            default = "required" if f.default is MISSING else f"`{f.default!r}`"
+            if f.default_factory is not MISSING:
+                default = f"`{f.default_factory()!r}`"
+            rows.append(f"| {spelling} | `{_cell(f.type)}` | {default} | {_cell(info.help)} |")
+        if rows:
+            out += ["| Parameter | Type | Default | Meaning |", "| --- | --- | --- | --- |", *rows]
+        else:
+            out.append("No parameters.")
+        out.append("")
+    return "\n".join(out)
+
+
+def _mcp_reference(ws: Workspace) -> str:
+    """Every MCP tool with its arguments, from the operations (``tools/list``)."""
+    import json
+
+    from prx.mcpfront.schema import builtin_specs
+
+    out: list[str] = []
+    for spec in builtin_specs():
+        schema = spec["inputSchema"]
+        required = set(schema.get("required", ()))
+        hints = [k for k, v in spec.get("annotations", {}).items() if v is True]
+        out += [f"### `{spec['name']}`", "", _cell(spec["description"]), ""]
+        if hints:
+            out += ["Annotations: " + ", ".join(f"`{h}`" for h in sorted(hints)) + ".", ""]
+        out += [
+            "| Argument | Type | Required | Default | Meaning |",
+            "| --- | --- | --- | --- | --- |",
+        ]
+        for name, prop in schema.get("properties", {}).items():
+            kind = prop.get("type", "")
+            if kind == "array":
+                kind = f"array of {prop.get('items', {}).get('type', 'any')}"
+            if isinstance(kind, list):
+                kind = " or ".join(kind)
+            default = f"`{json.dumps(prop['default'])}`" if "default" in prop else ""
+            yes = "yes" if name in required else ""
+            meaning = _cell(prop.get("description", ""))
+            out.append(f"| `{name}` | {_cell(kind)} | {yes} | {default} | {meaning} |")
+        out.append("")
+    return "\n".join(out)
+
+
 #: Section name -> what renders it.
 SECTIONS: dict[str, Callable[[Workspace], str]] = {
+    "cli-reference": _cli_reference,
+    "mcp-reference": _mcp_reference,
     "cli-help": _cli_help,
     "retrievers": _retrievers,
     "rerankers": _rerankers,

@@ -94,7 +94,7 @@ class Wording:
         from prx import api
         from prx.workspace import Workspace
 
-        python_name = name.replace("-", "_")  # bench-ndcg is prx.bench_ndcg()
+        python_name = api.python_name(name)  # bench-ndcg is prx.bench_ndcg()
         if python_name in api.__all__:
             return f"`prx.{python_name}()`"
         if hasattr(Workspace, python_name):

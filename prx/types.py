@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from typing import Any
 
     from prx._types.bench import BenchResult, BenchTask
+    from prx._types.config import ConfigFileEntry, ConfigResult, Setting
     from prx._types.diff import DiffChange, DiffFile, DiffHunk, DiffResult, DiffStats
     from prx._types.edit import EditChange, EditFile, EditResult
     from prx._types.exists import (
@@ -34,6 +35,7 @@ if TYPE_CHECKING:
         FileOutline,
         OutlineResult,
     )
+    from prx._types.plugins import PluginEntry, PluginFailure, PluginsResult
     from prx._types.read import (
         ContentSlice,
         FileMeta,
@@ -55,6 +57,9 @@ __all__ = [
     "BenchResult",
     "BenchTask",
     "Detected",
+    "ConfigFileEntry",
+    "ConfigResult",
+    "Setting",
     "Diagnostic",
     "DiffChange",
     "DiffFile",
@@ -71,6 +76,9 @@ __all__ = [
     "InitFile",
     "InitResult",
     "Match",
+    "PluginEntry",
+    "PluginFailure",
+    "PluginsResult",
     "SearchExistsResult",
     "SearchResult",
     "Chunk",
@@ -99,6 +107,9 @@ _HOME = {
     "BenchResult": "prx._types.bench",
     "BenchTask": "prx._types.bench",
     "Detected": "prx._types.run",
+    "ConfigFileEntry": "prx._types.config",
+    "ConfigResult": "prx._types.config",
+    "Setting": "prx._types.config",
     "Diagnostic": "prx._types.run",
     "DiffChange": "prx._types.diff",
     "DiffFile": "prx._types.diff",
@@ -115,6 +126,9 @@ _HOME = {
     "InitFile": "prx._types.init",
     "InitResult": "prx._types.init",
     "Match": "prx._types.search",
+    "PluginEntry": "prx._types.plugins",
+    "PluginFailure": "prx._types.plugins",
+    "PluginsResult": "prx._types.plugins",
     "SearchExistsResult": "prx._types.search",
     "SearchResult": "prx._types.search",
     "Chunk": "prx._types.lang",

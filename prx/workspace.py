@@ -14,11 +14,13 @@ if TYPE_CHECKING:
     from pathlib import Path
     from typing import Any
 
+    from prx.index.probe import ContentProbe
     from prx.plugin.interfaces import LanguageSpec
     from prx.plugin.registry import Registry
     from prx.progress import ProgressCallback
     from prx.types import (
         BenchResult,
+        ConfigResult,
         DiffResult,
         EditResult,
         ExistsResult,
@@ -26,6 +28,7 @@ if TYPE_CHECKING:
         IndexResult,
         InitResult,
         OutlineResult,
+        PluginsResult,
         ReadResult,
         RunReport,
         SearchExistsResult,
@@ -56,7 +59,7 @@ class Workspace:
     ) -> None:
         #: The root as an absolute path string (pathlib stays off the start-up path).
         self.root_dir = os.path.abspath(root)
-        self.config = config if config is not None else Config.from_env()
+        self.config = config if config is not None else Config.load(self.root_dir)
         self._plugins = tuple(plugins)
         self._registry: Registry | None = None
         self._registry_lock = _thread.allocate_lock()
@@ -179,7 +182,49 @@ class Workspace:
         """Whether a path or a literal text exists. See :func:`prx.exists`."""
         from prx.files.exists import check_exists
 
-        return check_exists(self, pattern, os.fspath(path), mode=mode, exact=exact)
+        return check_exists(
+            self, pattern, os.fspath(path), mode=mode, exact=exact, open_probe=_open_probe
+        )
+
+    def plugins(self) -> PluginsResult:
+        """The registered plugins (third-party ones loaded now), their versions, what each
+        registers, and the installed ones that failed to load. See :func:`prx.plugins`."""
+        from prx._version import __version__
+        from prx.types import PluginEntry, PluginFailure, PluginsResult
+
+        registry = self.registry
+        registers = registry.registrations()
+        entries = []
+        for info in registry.plugins():
+            dist = registry.distribution(info.name)
+            name = info.name.split(":", 1)[1] if dist is not None else info.name
+            if dist is None and info.origin == "builtin":
+                dist = ("prx", __version__)
+            entries.append(
+                PluginEntry(
+                    name=name,
+                    origin=info.origin,
+                    dist=dist[0] if dist else None,
+                    version=dist[1] if dist else None,
+                    registers=registers.get(info.name, {}),
+                )
+            )
+        failures = tuple(
+            PluginFailure(name=f.name, dist=f.dist, error=f.error) for f in registry.failures
+        )
+        notes = tuple(
+            w for w in registry.warnings if w not in {f.warning() for f in registry.failures}
+        )
+        return PluginsResult(plugins=tuple(entries), failures=failures, notes=notes)
+
+    def settings(self) -> ConfigResult:
+        """The settings in effect and where each one comes from (``prx config``); the
+        Python spelling of the ``config`` command (``Workspace.config`` is the
+        :class:`~prx.config.Config` itself). See :func:`prx.settings`."""
+        from prx.config import describe
+
+        result: ConfigResult = describe(self.config, self.root_dir)
+        return result
 
     def outline(
         self,
@@ -192,7 +237,7 @@ class Workspace:
     ) -> OutlineResult:
         """Symbols of a file or directory, top-level symbols paged under ``budget``
         (``None``: the default ceiling, :data:`prx.budget.OUTLINE_CEILING`; ``0``: no limit)."""
-        from prx.lang.outline_files import outline_path
+        from prx.files.outline import outline_path
 
         return outline_path(
             self,
@@ -392,3 +437,10 @@ class Workspace:
         from prx.usage.report import summarize
 
         return summarize(self.config, reset=reset, by_command=by_command)
+
+
+def _open_probe(root: str) -> tuple[ContentProbe | None, str | None]:
+    """The index's content filters at ``root`` for ``exists`` (imported only when asked)."""
+    from prx.index.probe import open_probe
+
+    return open_probe(root)

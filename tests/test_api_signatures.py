@@ -10,6 +10,7 @@ import pytest
 
 import prx
 from prx._record import MISSING, fields_of
+from prx.api import python_name
 from prx.plugin._operation import ParamInfo
 from prx.plugin.builtins import BUILTIN_OPERATIONS, load
 from prx.workspace import Workspace
@@ -50,27 +51,26 @@ def _mismatches(name, function, extras):
 
 @pytest.mark.parametrize("name", sorted(BUILTIN_OPERATIONS))
 def test_module_function_takes_the_operations_parameters(name):
-    python_name = name.replace("-", "_")
-    assert python_name in prx.__all__, f"prx.{python_name} is missing"
-    function = getattr(prx, python_name)
+    assert python_name(name) in prx.__all__, f"prx.{python_name(name)} is missing"
+    function = getattr(prx, python_name(name))
     assert _mismatches(name, function, EXTRAS["module"]) == []
 
 
 @pytest.mark.parametrize("name", sorted(BUILTIN_OPERATIONS))
 def test_workspace_method_takes_the_operations_parameters(name):
-    method = getattr(Workspace, name.replace("-", "_"), None)
+    method = getattr(Workspace, python_name(name), None)
     assert method is not None, f"Workspace.{name} is missing"
     assert _mismatches(name, method, EXTRAS["workspace"]) == []
 
 
 @pytest.mark.parametrize("name", sorted(BUILTIN_OPERATIONS))
 def test_module_function_documents_each_parameter(name):
-    function = getattr(prx, name.replace("-", "_"))
+    function = getattr(prx, python_name(name))
     doc = inspect.getdoc(function) or ""
     params = [p for p in inspect.signature(function).parameters if p != "root"]
     assert [p for p in params if f":param {p}:" not in doc] == []
 
 
 def test_every_operation_function_is_exported_lazily():
-    assert {n.replace("-", "_") for n in BUILTIN_OPERATIONS} <= set(prx.__all__)
+    assert {python_name(n) for n in BUILTIN_OPERATIONS} <= set(prx.__all__)
     assert {"Progress", "CancelledError"} <= set(prx.__all__)

@@ -98,6 +98,16 @@ SAMPLES: dict[str, list[tuple[list[str], Facts]]] = {
     ],
     # (not the summary: it holds the duration, which differs between the two runs)
     "run": [(["echo", "hello"], lambda d: [d["tool"], "hello", "exit 0", "1 line of output"])],
+    "plugins": [([], lambda d: [p["name"] for p in d["plugins"]] + ["runner_parser: "])],
+    "config": [
+        (
+            [],
+            lambda d: (
+                [f"{row['name']:<20}" for row in d["settings"]]
+                + [f"{f['scope']} file: {f['path']}" for f in d["files"]]
+            ),
+        )
+    ],
     "bench-ndcg": [
         (
             ["dataset.json", "."],

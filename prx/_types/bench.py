@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from prx._record import record
+from prx._record import Shown, record
 
 __all__ = ["BenchResult", "BenchTask"]
 
@@ -41,7 +41,7 @@ class BenchTask:
 
 
 @record
-class BenchResult:
+class BenchResult(Shown):
     """The answer of :func:`prx.bench`."""
 
     #: The repository benchmarked, as given.

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from prx._record import field, record
+from prx._record import Shown, field, record
 
 __all__ = ["ExistsResult"]
 
 
 @record
-class ExistsResult:
+class ExistsResult(Shown):
     """The answer of :func:`prx.exists`."""
 
     #: Whether the path or text exists.

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from prx._record import field, record
+from prx._record import Shown, field, record
 from prx._types.read import Omission
 
 TYPE_CHECKING = False
@@ -46,7 +46,7 @@ class FindStats:
 
 
 @record
-class FindResult:
+class FindResult(Shown):
     """The answer of :func:`prx.find`."""
 
     #: The absolute Workspace root the relative paths are relative to.

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from prx._record import field, record
+from prx._record import Shown, field, record
 
 __all__ = ["IndexResult"]
 
 
 @record
-class IndexResult:
+class IndexResult(Shown):
     """The answer of :func:`prx.index`."""
 
     #: The indexed root as given.

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from prx._record import record
+from prx._record import Shown, record
 
 __all__ = ["InitFile", "InitResult"]
 
@@ -29,7 +29,7 @@ class InitFile:
 
 
 @record
-class InitResult:
+class InitResult(Shown):
     """The answer of :func:`prx.init`."""
 
     #: ``project`` or ``user``.

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from prx._record import field, record
+from prx._record import Shown, field, record
 from prx._types.read import Omission, Symbol
 
 __all__ = ["FileOutline", "OutlineResult"]
@@ -22,7 +22,7 @@ class FileOutline:
 
 
 @record
-class OutlineResult:
+class OutlineResult(Shown):
     """The answer of :func:`prx.outline`: one file, or every file of a directory."""
 
     #: The path as given.

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from prx._record import OMIT_WHEN, field, record
+from prx._record import OMIT_WHEN, Shown, field, record
 
 __all__ = ["ContentSlice", "FileMeta", "LineRange", "Omission", "ReadResult", "Symbol"]
 
@@ -97,7 +97,7 @@ class ContentSlice:
 
 
 @record
-class ReadResult:
+class ReadResult(Shown):
     """The answer of :func:`prx.read`."""
 
     #: The path as given.

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from prx._record import OMIT_WHEN, field, record
+from prx._record import OMIT_WHEN, Shown, field, record
 
 __all__ = ["Detected", "Diagnostic", "Failure", "RunReport", "Section", "Severity"]
 
@@ -84,7 +84,7 @@ BY_ARGV = Detected(by="argv")
 
 
 @record
-class RunReport:
+class RunReport(Shown):
     """The answer of ``prx run``: what a command did, summarised without lying.
 
     Counts are None when the tool does not state them; they are never guessed. ``summary``

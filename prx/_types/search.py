@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from prx._record import INTERNAL, field, record
+from prx._record import INTERNAL, Shown, field, record
 from prx._types.usage import UnixOutput
 
 __all__ = ["Match", "SearchExistsResult", "SearchResult"]
@@ -45,7 +45,7 @@ class Match:
 
 
 @record
-class SearchResult:
+class SearchResult(Shown):
     """The answer of :func:`prx.search`."""
 
     #: The query as given.
@@ -84,7 +84,7 @@ class SearchResult:
 
 
 @record
-class SearchExistsResult:
+class SearchExistsResult(Shown):
     """The answer of ``prx search --exists``."""
 
     #: Whether anything matched.

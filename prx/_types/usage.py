@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from prx._record import field, record
+from prx._record import Shown, field, record
 
 __all__ = ["StatsResult", "UnixOutput", "UsageByCommand", "UsageByFrontend", "UsagePeriod"]
 
@@ -91,7 +91,7 @@ class UsageByFrontend:
 
 
 @record
-class StatsResult:
+class StatsResult(Shown):
     """The answer of :func:`prx.stats`."""
 
     #: Last hour, last 24 hours and all time (empty with ``by_command``).

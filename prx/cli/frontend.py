@@ -95,7 +95,9 @@ class CliFrontend(Frontend):
     def main(self, argv: Sequence[str]) -> int:
         options, args = split_global_flags(argv)
         if options.no_plugins:
-            config = replace(self.workspace.config, autoload_plugins=False)
+            old = self.workspace.config
+            origins = {**old.origins, "autoload_plugins": "flag --no-plugins"}
+            config = replace(old, autoload_plugins=False, origins=origins)
             self.workspace = Workspace(self.workspace.root, config=config)
         command = args[0] if args else None
         try:

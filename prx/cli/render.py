@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import json
 import os
 
 from prx.envelope import Envelope, dumps
@@ -291,6 +292,36 @@ def _init(console: Any, data: Any) -> None:
             console.out("            " + line)
 
 
+def _config(console: Any, data: Any) -> None:
+    def shown(value: Any) -> str:
+        if isinstance(value, list):
+            return ",".join(map(str, value)) or "(none)"
+        if isinstance(value, dict):
+            return json.dumps(value, separators=(",", ":"))
+        return _scalar(value)
+
+    for row in data["settings"]:
+        where = f" {row['origin']}" if row.get("origin") else ""
+        console.out(f"{row['name']:<20} {shown(row['value']):<28} {row['source']}{where}")
+    for entry in data["files"]:
+        state = "read" if entry["read"] else "absent"
+        console.out(f"{entry['scope']} file: {entry['path']} ({state})")
+    for warning in data["warnings"]:
+        console.out(f"problem: {warning}")
+
+
+def _plugins(console: Any, data: Any) -> None:
+    for entry in data["plugins"]:
+        version = f"{entry['dist']} {entry['version']}" if entry.get("dist") else "-"
+        console.out(f"{entry['name']:<24} {entry['origin']:<12} {version}")
+        for kind, names in entry["registers"].items():
+            console.out(f"    {kind}: {', '.join(names)}")
+    for failure in data["failures"]:
+        console.out(f"failed: {failure['name']} ({failure['dist']}): {failure['error']}")
+    for note in data["notes"]:
+        console.out(f"note: {note}")
+
+
 def _layout(name: str) -> Any:
     # The long layouts live apart and load only with --plain.
     def show(console: Any, data: Any) -> None:
@@ -309,6 +340,8 @@ def _search(console: Any, data: Any) -> None:
 
 
 _DATA = {
+    "config": _config,
+    "plugins": _plugins,
     "read": _read,
     "find": _find,
     "exists": _exists,

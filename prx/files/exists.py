@@ -3,7 +3,8 @@
 Without an index every walked file is read, in walk order, until one contains the text
 (its UTF-8 bytes, as grep -F looks for them, in binaries too; in UTF-16 files, the text in
 UTF-16): the answer is ``exact``. With an index at the searched directory, its per-file
-trigram filters (``prx.index.bloom``) rule files out unread: no candidate means
+trigram filters rule files out unread (the caller hands in ``open_probe``, which opens
+them: the files layer knows nothing of the index): no candidate means
 ``exists: false`` (a filter never misses a trigram the file has). A filter's "maybe" is
 never named as a hit: the candidates are read, in walk order, until one holds the text
 (``exact``); only when more than :data:`CONFIRM_FILES` candidates (or
@@ -28,7 +29,24 @@ from prx.types import ExistsResult
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Protocol
+
+    from prx.files.walk import WalkedFile
     from prx.workspace import Workspace
+
+    class ContentProbe(Protocol):
+        """An index's per-file filters of a tree (:class:`prx.index.probe.ContentProbe`)."""
+
+        def candidates(self, needle: bytes) -> set[str]: ...
+
+        def covers(self, found: WalkedFile) -> bool: ...
+
+        def note(self, rel: str) -> str | None: ...
+
+    #: Opens the probe of the index at a root: (probe, None), (None, why it is unusable)
+    #: or (None, None) when there is no index.
+    OpenProbe = Callable[[str], tuple[ContentProbe | None, str | None]]
 
 __all__ = ["CONFIRM_BYTES", "CONFIRM_FILES", "MODES", "UNSEARCHED", "check_exists"]
 
@@ -46,9 +64,15 @@ _GLOB_CHARS = frozenset("*?[{")
 
 
 def check_exists(
-    ws: Workspace, pattern: str, path: str = ".", *, mode: str = "auto", exact: bool = False
+    ws: Workspace,
+    pattern: str,
+    path: str = ".",
+    *,
+    mode: str = "auto",
+    exact: bool = False,
+    open_probe: OpenProbe | None = None,
 ) -> ExistsResult:
-    """Answer :meth:`Workspace.exists`."""
+    """Answer :meth:`Workspace.exists`; ``open_probe`` opens an index's filters, if any."""
     if mode not in MODES:
         raise InvalidArgumentError(
             f"invalid argument {{param}}: expected one of {', '.join(MODES)}, got {mode!r}",
@@ -106,7 +130,7 @@ def check_exists(
             )
 
     walked = walk(root, max_file_size=ws.config.max_file_size, skip_binary=False)
-    return _content(ws, root, pattern, walked, exact, shown_base)
+    return _content(ws, root, pattern, walked, exact, shown_base, open_probe)
 
 
 def _content(
@@ -116,6 +140,7 @@ def _content(
     walked: WalkResult,
     exact: bool,
     shown_base: str,
+    open_probe: OpenProbe | None,
 ) -> ExistsResult:
     """The content lookup: every walked file read in walk order, or, with an index at
     ``root``, only the files its filters cannot rule out (and those it does not cover)."""
@@ -123,9 +148,7 @@ def _content(
     wide = _utf16(pattern)
     skipped = Counter(walked.skipped)
     probe, problem, maybe, via = None, None, set(), None
-    if len(needle) >= 3:  # shorter patterns have no trigram to look up
-        from prx.index.probe import open_probe
-
+    if len(needle) >= 3 and open_probe is not None:  # shorter patterns have no trigram
         probe, problem = open_probe(str(root))
     if probe is not None:
         maybe = probe.candidates(needle)

@@ -1,10 +1,11 @@
-"""Registers the built-in languages."""
+"""Registers the built-in languages (the table: :data:`prx.plugin.builtins.BUILTIN_LANGUAGES`)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from prx.plugin import hookimpl
+from prx.plugin._markers import hookimpl
+from prx.plugin.builtins import BUILTIN_LANGUAGES, load
 
 if TYPE_CHECKING:
     from prx.plugin.interfaces import LanguageSpec
@@ -12,6 +13,4 @@ if TYPE_CHECKING:
 
 @hookimpl
 def prx_register_languages() -> list[LanguageSpec]:
-    from prx.lang.catalog import BUILTIN_LANGUAGES
-
-    return list(BUILTIN_LANGUAGES)
+    return list(load(BUILTIN_LANGUAGES))

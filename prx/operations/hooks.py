@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from prx.plugin import hookimpl
+from prx.plugin._markers import hookimpl
 from prx.plugin.builtins import BUILTIN_OPERATIONS, load
 
 if TYPE_CHECKING:

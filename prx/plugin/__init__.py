@@ -1,4 +1,4 @@
-"""The public plugin API of prx.
+"""The public plugin API of prx: everything a plugin needs, importable from here alone.
 
 A plugin is a module (or class) with hook implementations, declared in its distribution's
 ``pyproject.toml`` under the ``prx`` entry-point group::
@@ -16,7 +16,10 @@ nothing heavy loads until the component is used::
         from prx_example.ops import SHOUT
         return [SHOUT]
 
-See ``docs/plugins/`` for every hook and interface.
+See ``docs/plugins/`` for every hook and interface. This module is a facade: the
+interfaces come from :mod:`prx.plugin.interfaces` (the plugin-API layer, below every
+feature), the helpers for runner parsers and languages from the features that own them;
+everything loads on first access.
 """
 
 from __future__ import annotations
@@ -30,14 +33,24 @@ if TYPE_CHECKING:
     #: Marks a function as a prx hook implementation (created on first access).
     hookimpl: pluggy.HookimplMarker
 
+    from prx.config import Config
+    from prx.errors import PluginError
+    from prx.lang.grammar import pack_grammar
     from prx.plugin.interfaces import (
         Baseline,
         Candidate,
+        ChunkRecord,
         ComponentContext,
+        CorpusView,
+        Coverage,
+        Definition,
+        Embedder,
+        FileRecord,
         Frontend,
         LanguageSpec,
         Operation,
         ParamInfo,
+        Parsed,
         Query,
         RawRun,
         Renderer,
@@ -46,41 +59,88 @@ if TYPE_CHECKING:
         RunnerParser,
         param,
     )
+    from prx.runner.detect import unwrap
+    from prx.runner.parsers._base import (
+        ToolParser,
+        first_word,
+        json_array,
+        output_lines,
+        output_text,
+        to_int,
+    )
+    from prx.types import Diagnostic, Failure
 
 __all__ = [
     "Baseline",
     "Candidate",
+    "ChunkRecord",
     "ComponentContext",
+    "Config",
+    "CorpusView",
+    "Coverage",
+    "Definition",
+    "Embedder",
+    "Diagnostic",
+    "Failure",
+    "FileRecord",
     "Frontend",
     "LanguageSpec",
     "Operation",
     "ParamInfo",
+    "Parsed",
+    "PluginError",
     "Query",
     "RawRun",
     "Renderer",
     "Reranker",
     "Retriever",
     "RunnerParser",
+    "ToolParser",
+    "first_word",
     "hookimpl",
+    "json_array",
+    "output_lines",
+    "output_text",
+    "pack_grammar",
     "param",
+    "to_int",
+    "unwrap",
 ]
 
-_HOOKIMPL: pluggy.HookimplMarker | None = None
+#: Names that are not interfaces: where each one lives.
+_HELPERS = {
+    "Config": "prx.config",
+    "Diagnostic": "prx.types",
+    "Failure": "prx.types",
+    "PluginError": "prx.errors",
+    "ToolParser": "prx.runner.parsers._base",
+    "first_word": "prx.runner.parsers._base",
+    "json_array": "prx.runner.parsers._base",
+    "output_lines": "prx.runner.parsers._base",
+    "output_text": "prx.runner.parsers._base",
+    "pack_grammar": "prx.lang.grammar",
+    "to_int": "prx.runner.parsers._base",
+    "unwrap": "prx.runner.detect",
+}
 
 
 def __getattr__(name: str) -> Any:
     # Everything loads on first access: importing prx.plugin costs nothing, and pluggy is
     # imported only when a hook implementation is declared or plugins are collected.
-    global _HOOKIMPL
-    if name == "hookimpl":
-        if _HOOKIMPL is None:
-            import pluggy
+    import importlib
 
-            #: Marks a function as a prx hook implementation.
-            _HOOKIMPL = pluggy.HookimplMarker("prx")
-        return _HOOKIMPL
+    if name == "hookimpl":
+        return importlib.import_module("prx.plugin._markers").hookimpl
+
+    home = _HELPERS.get(name)
+    if home is not None:
+        return getattr(importlib.import_module(home), name)
     if name in __all__:
         from prx.plugin import interfaces
 
         return getattr(interfaces, name)
     raise AttributeError(f"module 'prx.plugin' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted(__all__)

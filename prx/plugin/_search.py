@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from prx._record import field, record
 
 if TYPE_CHECKING:
-    from prx.retrieval.corpus import Corpus
+    from prx.plugin._corpus import CorpusView
     from prx.workspace import Workspace
 
 __all__ = ["Candidate", "ComponentContext", "Query", "Reranker", "Retriever"]
@@ -78,7 +78,7 @@ class Retriever(ABC):
     def __init__(self, ctx: ComponentContext) -> None:
         self.ctx = ctx
 
-    def build(self, corpus: Corpus) -> None:  # noqa: B027 - optional hook
+    def build(self, corpus: CorpusView) -> None:  # noqa: B027 - optional hook
         """Prepare for queries over ``corpus`` (default: nothing to prepare)."""
 
     @abstractmethod
@@ -105,5 +105,7 @@ class Reranker(ABC):
         self.ctx = ctx
 
     @abstractmethod
-    def rerank(self, query: Query, candidates: list[Candidate], corpus: Corpus) -> list[Candidate]:
+    def rerank(
+        self, query: Query, candidates: list[Candidate], corpus: CorpusView
+    ) -> list[Candidate]:
         """Return the candidates rescored, best first (the same candidates, no new ones)."""

@@ -93,10 +93,11 @@ def prx_register_runner_parsers() -> type[RunnerParser] | Sequence[type[RunnerPa
     """
 
 
-@hookspec
+@hookspec(historic=True)
 def prx_configure(config: Config) -> None:
     """Called once for each plugin, as it is registered, with the workspace configuration.
 
+    Called through pluggy (a historic hook), so an implementation may take no argument.
     A plugin reads and validates its own settings here (``config.plugin_settings(name)``).
     Raising :class:`~prx.errors.PluginError` reports the plugin as broken without stopping
     prx.

@@ -14,20 +14,28 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from prx.plugin._corpus import ChunkRecord, CorpusView, Definition, Embedder, FileRecord
     from prx.plugin._frontends import Frontend, Renderer
     from prx.plugin._language import LanguageSpec
     from prx.plugin._operation import Baseline, Operation, ParamInfo, param
-    from prx.plugin._runner import RawRun, RunnerParser
+    from prx.plugin._runner import Coverage, Parsed, RawRun, RunnerParser
     from prx.plugin._search import Candidate, ComponentContext, Query, Reranker, Retriever
 
 __all__ = [
     "Baseline",
     "Candidate",
+    "ChunkRecord",
     "ComponentContext",
+    "CorpusView",
+    "Coverage",
+    "Definition",
+    "Embedder",
+    "FileRecord",
     "Frontend",
     "LanguageSpec",
     "Operation",
     "ParamInfo",
+    "Parsed",
     "Query",
     "RawRun",
     "Renderer",
@@ -40,11 +48,18 @@ __all__ = [
 _HOME = {
     "Baseline": "prx.plugin._operation",
     "Candidate": "prx.plugin._search",
+    "ChunkRecord": "prx.plugin._corpus",
     "ComponentContext": "prx.plugin._search",
+    "CorpusView": "prx.plugin._corpus",
+    "Coverage": "prx.plugin._runner",
+    "Definition": "prx.plugin._corpus",
+    "Embedder": "prx.plugin._corpus",
+    "FileRecord": "prx.plugin._corpus",
     "Frontend": "prx.plugin._frontends",
     "LanguageSpec": "prx.plugin._language",
     "Operation": "prx.plugin._operation",
     "ParamInfo": "prx.plugin._operation",
+    "Parsed": "prx.plugin._runner",
     "Query": "prx.plugin._search",
     "RawRun": "prx.plugin._runner",
     "Renderer": "prx.plugin._frontends",

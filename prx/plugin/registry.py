@@ -53,11 +53,11 @@ def _builtin_language(name: str) -> LanguageSpec | None:
     """The built-in language of a file name, from the catalogue alone (no plugin manager)."""
     global _BUILTIN_LANGUAGE_TABLES
     if _BUILTIN_LANGUAGE_TABLES is None:
-        from prx.lang.catalog import BUILTIN_LANGUAGES
+        from prx.plugin.builtins import BUILTIN_LANGUAGES, load
 
         by_ext: dict[str, LanguageSpec] = {}
         by_name: dict[str, LanguageSpec] = {}
-        for spec in sorted(BUILTIN_LANGUAGES, key=lambda s: s.name):
+        for spec in sorted(load(BUILTIN_LANGUAGES), key=lambda s: s.name):
             for ext in spec.extensions:
                 by_ext.setdefault(ext.lower(), spec)
             for filename in spec.filenames:
@@ -149,6 +149,8 @@ class Registry:
         self._manager: pluggy.PluginManager | None = None
         self._origin: dict[str, str] = {}
         self._failures: list[PluginLoadFailure] = []
+        #: Entry-point plugins by registered name: (distribution, version).
+        self._dists: dict[str, tuple[str, str]] = {}
         self._notes: list[str] = []
         self._tables: dict[str, dict[str, tuple[Any, str]]] = {}
         #: Languages by extension and by file name, built together on first use.
@@ -183,6 +185,9 @@ class Registry:
                     name = getattr(plugin, "__name__", None) or f"{type(plugin).__name__}-{index}"
                     self._add(manager, plugin, str(name), "explicit")
                 manager.check_pending()
+                # Historic: every plugin registered from now on is configured as it is
+                # registered, by pluggy, with only the arguments its implementation takes.
+                manager.hook.prx_configure.call_historic(kwargs={"config": self.config})
                 self._manager = manager  # published only once whole
             return self._manager
 
@@ -199,12 +204,6 @@ class Registry:
     def _add(self, manager: pluggy.PluginManager, plugin: object, name: str, origin: str) -> None:
         manager.register(plugin, name=name)
         self._origin[name] = origin
-        self._configure(manager, plugin)
-
-    def _configure(self, manager: pluggy.PluginManager, plugin: object) -> None:
-        for impl in manager.hook.prx_configure.get_hookimpls():
-            if impl.plugin is plugin:
-                impl.function(config=self.config)
 
     def _wanted_entry_points(self) -> list[Any]:
         """The installed ``prx`` entry points that the allow/block lists let in (cheap scan)."""
@@ -232,8 +231,10 @@ class Registry:
             name = f"{entry.dist}:{entry.name}"
             try:
                 plugin = load(entry)
-                self._pm.register(plugin, name=name)
+                self._pm.register(plugin, name=name)  # runs its prx_configure (historic)
             except Exception as exc:  # any failure of foreign code is a warning
+                if self._pm.has_plugin(name):
+                    self._pm.unregister(name=name)
                 self._failures.append(
                     PluginLoadFailure(name=entry.name, dist=entry.dist, error=_describe(exc))
                 )
@@ -241,7 +242,7 @@ class Registry:
             try:
                 self._pm.check_pending()
                 self._origin[name] = "entry-point"
-                self._configure(self._pm, plugin)
+                self._dists[name] = (entry.dist, entry.version)
             except Exception as exc:
                 self._pm.unregister(name=name)
                 self._origin.pop(name, None)
@@ -388,9 +389,9 @@ class Registry:
         plugin can add one, the built-in catalogue (without building the plugin manager)."""
         if self._builtins_only and self._manager is None and _LANG_MODULE in self._builtin_modules:
             if not self._third_party_pending or not self._wanted_entry_points():
-                from prx.lang.catalog import BUILTIN_LANGUAGES
+                from prx.plugin.builtins import BUILTIN_LANGUAGES, load
 
-                return sorted(BUILTIN_LANGUAGES, key=lambda spec: spec.name)
+                return sorted(load(BUILTIN_LANGUAGES), key=lambda spec: spec.name)
         return self.languages()
 
     def language(self, name: str) -> LanguageSpec:
@@ -462,6 +463,19 @@ class Registry:
             (PluginInfo(name=n, origin=o) for n, o in self._origin.items()),
             key=lambda p: (order[p.origin], p.name),
         )
+
+    def registrations(self) -> dict[str, dict[str, list[str]]]:
+        """What each plugin registers: plugin name -> kind -> component names (sorted)."""
+        self.load_entry_points()
+        found: dict[str, dict[str, list[str]]] = {}
+        for kind in _KINDS:
+            for component, (_, owner) in sorted(self._table(kind).items()):
+                found.setdefault(owner, {}).setdefault(kind, []).append(component)
+        return found
+
+    def distribution(self, plugin: str) -> tuple[str, str] | None:
+        """The distribution and version of an entry-point plugin (None for the others)."""
+        return self._dists.get(plugin)
 
     @property
     def failures(self) -> list[PluginLoadFailure]:

@@ -1,10 +1,12 @@
-"""Registers the built-in rerank stages."""
+"""Registers the built-in rerank stages
+(the table: :data:`prx.plugin.builtins.BUILTIN_RERANKERS`)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from prx.plugin import hookimpl
+from prx.plugin._markers import hookimpl
+from prx.plugin.builtins import BUILTIN_RERANKERS, load_all
 
 if TYPE_CHECKING:
     from prx.plugin.interfaces import Reranker
@@ -12,18 +14,4 @@ if TYPE_CHECKING:
 
 @hookimpl
 def prx_register_rerankers() -> list[type[Reranker]]:
-    from prx.ranking.stages import (
-        CoherenceReranker,
-        DefinitionReranker,
-        PathReranker,
-        PenaltyReranker,
-        SaturationReranker,
-    )
-
-    return [
-        CoherenceReranker,
-        DefinitionReranker,
-        PathReranker,
-        PenaltyReranker,
-        SaturationReranker,
-    ]
+    return load_all(BUILTIN_RERANKERS.values())

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, ClassVar
 from prx.plugin._search import Candidate, Query, Reranker
 
 if TYPE_CHECKING:
+    from prx.plugin._corpus import CorpusView
     from prx.retrieval.corpus import Corpus
 
 __all__ = ["Pool", "ScoreStage"]
@@ -122,11 +123,15 @@ class ScoreStage(Reranker):
         """The new score of each candidate of ``pool``, position by position (``pool.scores``
         itself when the stage changes nothing)."""
 
-    def rerank(self, query: Query, candidates: list[Candidate], corpus: Corpus) -> list[Candidate]:
+    def rerank(
+        self, query: Query, candidates: list[Candidate], corpus: CorpusView
+    ) -> list[Candidate]:
         if not candidates:
             return candidates
+        from prx.retrieval.corpus import as_corpus
+
         pool = Pool.of_candidates(candidates)
-        scores = self.rescore(query, pool, corpus)
+        scores = self.rescore(query, pool, as_corpus(corpus))
         if scores is pool.scores:
             return candidates
         return pool.rescored(scores).candidates()

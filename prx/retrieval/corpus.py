@@ -17,52 +17,30 @@ from prx._record import field, record
 from prx.errors import ParseError
 from prx.files.text import BINARY_PROBE, decode
 from prx.hashing import content_hash
+from prx.plugin._corpus import ChunkRecord, Definition, FileRecord
 from prx.progress import check_cancelled, report
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
     from prx.files.walk import WalkedFile, WalkResult
+    from prx.plugin._corpus import CorpusView
     from prx.plugin.interfaces import LanguageSpec
     from prx.retrieval.bm25 import BM25Index
     from prx.types import Symbol
     from prx.workspace import Workspace
 
-__all__ = ["ChunkRecord", "Corpus", "Definition", "build_corpus", "enrich"]
+__all__ = [
+    "ChunkRecord",
+    "Corpus",
+    "Definition",
+    "FileRecord",
+    "as_corpus",
+    "build_corpus",
+    "enrich",
+]
 
 T = TypeVar("T")
-
-
-class ChunkRecord(NamedTuple):
-    """One chunk of the corpus."""
-
-    file: str
-    language: str | None
-    start_line: int
-    end_line: int
-    text: str
-    symbol: str | None
-    symbol_kind: str | None
-
-
-class Definition(NamedTuple):
-    """One symbol definition (any nesting level), for the symbol index."""
-
-    name: str
-    kind: str
-    file: str
-    start_line: int
-    end_line: int
-    signature: str
-
-
-class FileRecord(NamedTuple):
-    """A file of the corpus."""
-
-    path: str
-    language: str | None
-    hash: str
-    size: int
 
 
 @record(frozen=False, eq=False)
@@ -139,6 +117,13 @@ class Corpus:
                 index.setdefault(definition.file, []).append(definition)
             self._by_file = index
         return self._by_file.get(file, [])
+
+
+def as_corpus(view: CorpusView) -> Corpus:
+    """The :class:`Corpus` behind a component's read-only view (built-ins use its caches)."""
+    if not isinstance(view, Corpus):
+        raise TypeError(f"expected a prx corpus, got {type(view).__name__}")
+    return view
 
 
 def enrich(chunk: ChunkRecord) -> str:

@@ -1,10 +1,11 @@
-"""Registers the built-in retrievers."""
+"""Registers the built-in retrievers (the table: :data:`prx.plugin.builtins.BUILTIN_RETRIEVERS`)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from prx.plugin import hookimpl
+from prx.plugin._markers import hookimpl
+from prx.plugin.builtins import BUILTIN_RETRIEVERS, load_all
 
 if TYPE_CHECKING:
     from prx.plugin.interfaces import Retriever
@@ -12,6 +13,4 @@ if TYPE_CHECKING:
 
 @hookimpl
 def prx_register_retrievers() -> list[type[Retriever]]:
-    from prx.retrieval.retrievers import BM25Retriever, DenseRetriever, SymbolRetriever
-
-    return [BM25Retriever, DenseRetriever, SymbolRetriever]
+    return load_all(BUILTIN_RETRIEVERS.values())

@@ -8,10 +8,12 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from prx.plugin._search import Candidate, Query, Retriever
+from prx.retrieval.corpus import as_corpus
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
 
+    from prx.plugin._corpus import CorpusView
     from prx.retrieval.corpus import Corpus
     from prx.retrieval.symbols import SymbolIndex
 
@@ -116,7 +118,8 @@ class BM25Retriever(ChunkRetriever):
     NAME = "bm25"
     SUMMARY = "BM25 over syntax-aware chunks with camelCase/snake_case splitting"
 
-    def build(self, corpus: Corpus) -> None:
+    def build(self, view: CorpusView) -> None:
+        corpus = as_corpus(view)
         from prx.retrieval.bm25 import BM25Index
 
         self.corpus = corpus
@@ -147,7 +150,8 @@ class DenseRetriever(ChunkRetriever):
     NAME = "dense"
     SUMMARY = "static embeddings (potion-base-8M), cosine similarity"
 
-    def build(self, corpus: Corpus) -> None:
+    def build(self, view: CorpusView) -> None:
+        corpus = as_corpus(view)
         from prx.retrieval.corpus import enrich
         from prx.retrieval.embed import default_embedder
 
@@ -179,7 +183,8 @@ class SymbolRetriever(ChunkRetriever):
     NAME = "symbols"
     SUMMARY = "definitions of the queried identifier (exact, then any case)"
 
-    def build(self, corpus: Corpus) -> None:
+    def build(self, view: CorpusView) -> None:
+        corpus = as_corpus(view)
         self.corpus = corpus
         # Built on the first symbol query: word queries (most of them) never need it, and
         # on a large index it is a tenth of a second of a fresh process's search.

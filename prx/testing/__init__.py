@@ -20,6 +20,11 @@ Fixtures:
 ``plugin_dist``
     ``plugin_dist("myplug", "my_module")`` installs a throw-away distribution declaring the
     entry point ``myplug = my_module`` in the ``prx`` group, visible to ``run_cli``.
+
+Contract test classes, one per kind of component (:mod:`prx.testing.contracts`, also
+importable from here): ``RetrieverContract``, ``RerankerContract``,
+``RunnerParserContract``, ``LanguageContract``, ``OperationContract``.
+:func:`build_corpus` builds the corpus a retriever or rerank stage receives.
 """
 
 from __future__ import annotations
@@ -31,13 +36,63 @@ import sys
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
 from prx.workspace import Workspace
 
-__all__ = ["CliRun", "make_repo", "plugin_dist", "prx_home", "register_plugin", "run_cli"]
+if TYPE_CHECKING:
+    from prx.plugin._corpus import CorpusView
+    from prx.testing.contracts import (
+        LanguageContract,
+        OperationContract,
+        RerankerContract,
+        RetrieverContract,
+        RunnerParserContract,
+    )
+
+__all__ = [
+    "CliRun",
+    "LanguageContract",
+    "OperationContract",
+    "RerankerContract",
+    "RetrieverContract",
+    "RunnerParserContract",
+    "build_corpus",
+    "make_repo",
+    "plugin_dist",
+    "prx_home",
+    "register_plugin",
+    "run_cli",
+]
+
+_CONTRACTS = frozenset(
+    {
+        "LanguageContract",
+        "OperationContract",
+        "RerankerContract",
+        "RetrieverContract",
+        "RunnerParserContract",
+    }
+)
+
+
+def __getattr__(name: str) -> Any:
+    # The contracts import the runner and the search: loaded only by the tests that use them.
+    if name in _CONTRACTS:
+        from prx.testing import contracts
+
+        return getattr(contracts, name)
+    raise AttributeError(f"module 'prx.testing' has no attribute {name!r}")
+
+
+def build_corpus(ws: Workspace, path: str | os.PathLike[str] = ".") -> CorpusView:
+    """The search corpus of ``path`` (relative to the workspace's root), as retrievers and
+    rerank stages receive it."""
+    from prx.retrieval.corpus import build_corpus as build
+
+    return build(ws, os.path.join(ws.root_dir, os.fspath(path)), workers=1)
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,47 @@
+"""``prx plugins``: the installed plugins with their versions, what each registers, and
+the ones that failed to load."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import prx
+
+SAMPLES = Path(__file__).parent / "plugin_samples"
+
+
+def _source(name: str) -> str:
+    return (SAMPLES / f"{name}.py").read_text()
+
+
+def test_lists_versions_registrations_and_failures(run_cli, plugin_dist, tmp_path, monkeypatch):
+    monkeypatch.setenv("PRX_DISABLE_PLUGIN_AUTOLOAD", "0")
+    plugin_dist("greet", "greet_plugin", modules={"greet_plugin": _source("greet_plugin")})
+    plugin_dist("broken", "broken_plugin", modules={"broken_plugin": _source("broken_plugin")})
+    run = run_cli("plugins", cwd=tmp_path)
+    assert run.exit_code == 0, run.stdout
+    data = run.envelope["data"]
+    by_name = {entry["name"]: entry for entry in data["plugins"]}
+    greet = by_name["greet"]
+    assert (greet["origin"], greet["dist"], greet["version"]) == (
+        "entry-point",
+        "prx_test_greet",
+        "1.0",
+    )
+    assert greet["registers"]["operation"] == ["greet"]
+    assert greet["registers"]["language"] == ["zeta"]
+    assert by_name["prx.retrieval.hooks"]["registers"] == {
+        "retriever": ["bm25", "dense", "symbols"]
+    }
+    assert by_name["prx.retrieval.hooks"]["version"] == prx.__version__
+    (failure,) = data["failures"]
+    assert failure["name"] == "broken" and "ImportError" in failure["error"]
+    plain = run_cli("--plain", "plugins", cwd=tmp_path)
+    assert "greet" in plain.stdout and "failed: broken" in plain.stdout
+
+
+def test_python_spelling(tmp_path, monkeypatch):
+    monkeypatch.setenv("PRX_HOME", str(tmp_path))
+    monkeypatch.setenv("PRX_DISABLE_PLUGIN_AUTOLOAD", "1")
+    names = [entry.name for entry in prx.plugins(root=tmp_path).plugins]
+    assert names[0] == "prx.cli.hooks" and "prx.runner.hooks" in names
