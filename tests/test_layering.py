@@ -56,7 +56,16 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("retrieval/ranking", ("prx.ranking", "prx.retrieval")),
     (
         "operations",
-        ("prx.agents", "prx.api", "prx.bench", "prx.dispatch", "prx.operations", "prx.runner"),
+        (
+            "prx.agents",
+            "prx.api",
+            "prx.bench",
+            "prx.diff",
+            "prx.dispatch",
+            "prx.edit",
+            "prx.operations",
+            "prx.runner",
+        ),
     ),
     ("front-ends", ("prx.__main__", "prx.cli", "prx.docs_gen", "prx.mcpfront", "prx.testing")),
 )
@@ -72,6 +81,8 @@ ALLOWED: dict[tuple[str, str], str] = {
         for feature in (
             "prx.agents.plan",
             "prx.bench.agent",
+            "prx.diff.answer",
+            "prx.edit.engine",
             "prx.files.display",
             "prx.files.exists",
             "prx.files.find",
