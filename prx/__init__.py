@@ -24,8 +24,11 @@ if TYPE_CHECKING:
     from prx.api import (
         bench,
         bench_ndcg,
+        context,
         exists,
+        explain,
         find,
+        impact,
         index,
         init,
         outline,
@@ -39,10 +42,13 @@ if TYPE_CHECKING:
     from prx.plugin import hookimpl
     from prx.progress import Progress
     from prx.types import (
+        ContextResult,
         ExistsResult,
+        ExplainResult,
         FileEntry,
         FileMeta,
         FindResult,
+        ImpactResult,
         IndexResult,
         InitFile,
         InitResult,
@@ -58,10 +64,13 @@ if TYPE_CHECKING:
 
 __all__ = [
     "CancelledError",
+    "ContextResult",
     "ExistsResult",
+    "ExplainResult",
     "FileEntry",
     "FileMeta",
     "FindResult",
+    "ImpactResult",
     "IndexResult",
     "InitFile",
     "InitResult",
@@ -78,9 +87,12 @@ __all__ = [
     "__version__",
     "bench",
     "bench_ndcg",
+    "context",
     "exists",
+    "explain",
     "find",
     "hookimpl",
+    "impact",
     "index",
     "init",
     "outline",
@@ -94,8 +106,11 @@ __all__ = [
 _API = (
     "bench",
     "bench_ndcg",
+    "context",
     "exists",
+    "explain",
     "find",
+    "impact",
     "index",
     "init",
     "outline",
@@ -105,10 +120,13 @@ _API = (
     "stats",
 )
 _TYPES = (
+    "ContextResult",
     "ExistsResult",
+    "ExplainResult",
     "FileEntry",
     "FileMeta",
     "FindResult",
+    "ImpactResult",
     "IndexResult",
     "InitFile",
     "InitResult",

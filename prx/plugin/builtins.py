@@ -20,8 +20,11 @@ __all__ = ["BUILTIN_FRONTENDS", "BUILTIN_OPERATIONS", "BUILTIN_RENDERERS", "load
 BUILTIN_OPERATIONS: dict[str, str] = {
     "bench": "prx.operations.bench:BENCH",
     "bench-ndcg": "prx.operations.bench_ndcg:BENCH_NDCG",
+    "context": "prx.operations.context:CONTEXT",
     "exists": "prx.operations.exists:EXISTS",
+    "explain": "prx.operations.explain:EXPLAIN",
     "find": "prx.operations.find:FIND",
+    "impact": "prx.operations.impact:IMPACT",
     "index": "prx.operations.index:INDEX",
     "init": "prx.operations.init:INIT",
     "outline": "prx.operations.outline:OUTLINE",

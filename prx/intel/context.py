@@ -1,0 +1,345 @@
+"""``prx context``: what a module is, in one budgeted answer.
+
+Stats, the module's own documentation, its entrypoints (scripts, ``main``s, then the
+exported API ranked by how often the rest of the repository references it through its
+imports), each file's outline, and the import edges that cross the module's boundary.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections import Counter
+from typing import TYPE_CHECKING, Any
+
+from prx._record import replace
+from prx.budget import CONTEXT_CEILING, cap_for
+from prx.intel.bindings import BOUND_LANGUAGES, occurrences
+from prx.intel.docs import directory_docs, file_doc
+from prx.intel.edges import edges_from, edges_to
+from prx.intel.entrypoints import main_entrypoints, script_entrypoints
+from prx.intel.fit import Stage, fit_stages
+from prx.intel.project import Project, is_test_file, module_stem, require_path
+from prx.intel.uses import statement_bindings
+from prx.lang.outline import flatten, symbols_of
+from prx.types import (
+    ContextResult,
+    ContextStats,
+    DocBlock,
+    Entrypoint,
+    FileSkeleton,
+    ImportLink,
+)
+
+if TYPE_CHECKING:
+    from prx.workspace import Workspace
+
+__all__ = ["module_context"]
+
+#: Files outlined at most (a directory as large as a whole repository is summarised).
+MAX_OUTLINED = 400
+#: Exported symbols listed at most (before the budget).
+MAX_EXPORTS = 30
+_ATTRIBUTE = re.compile(
+    r"(?<![\w$.])([A-Za-z_$][\w$]*(?:\s*\.\s*[A-Za-z_$][\w$]*)*)\s*\.\s*([A-Za-z_$][\w$]*)"
+)
+_PUBLIC_KINDS = frozenset({"function", "class", "struct", "enum", "trait", "type", "const"})
+
+
+def module_context(
+    ws: Workspace, path: str, *, include_tests: bool = False, budget: int | None = None
+) -> ContextResult:
+    """``prx context PATH`` (see :func:`prx.context`)."""
+    cap = cap_for(budget, CONTEXT_CEILING)
+    resolved = require_path(ws, path)
+    project = Project(ws, resolved)
+    base = project.rel(resolved)
+    is_dir = os.path.isdir(resolved)
+    files = _module_files(project, resolved, base, is_dir, include_tests)
+    members = set(files)
+
+    lines_total = 0
+    languages: Counter[str] = Counter()
+    skeletons: list[FileSkeleton] = []
+    symbol_count = 0
+    for rel in files:
+        parsed = project.file(rel)
+        if parsed is None:
+            continue
+        lines_total += len(parsed.lines) - (1 if parsed.data.endswith(b"\n") else 0)
+        if parsed.language:
+            languages[parsed.language] += 1
+        symbols = (
+            symbols_of(parsed.definitions(), parsed.data) if len(skeletons) < MAX_OUTLINED else ()
+        )
+        symbol_count += len(flatten(symbols))
+        skeletons.append(
+            FileSkeleton(
+                path=project.shown(rel),
+                lines=len(parsed.lines),
+                language=parsed.language,
+                symbols=symbols,
+            )
+        )
+
+    docs: list[DocBlock] = []
+    if is_dir:
+        docs = directory_docs(project, base)
+    else:
+        parsed = project.file(base)
+        doc = file_doc(parsed, project.shown(base)) if parsed is not None else None
+        if doc is not None:
+            docs.append(doc)
+
+    graph = project.graph
+    imports_in: list[ImportLink] = []
+    imports_out: list[ImportLink] = []
+    external: set[str] = set()
+    for rel in files:
+        for edge in edges_to(graph, rel):
+            if edge.source not in members and not getattr(edge, "implicit", False):
+                imports_in.append(_link(project, edge))
+        for edge in edges_from(graph, rel):
+            if edge.target is None:
+                external.add(edge.module)
+            elif edge.target not in members:
+                imports_out.append(_link(project, edge))
+    imports_in.sort(key=lambda link: (link.source, link.line, link.target or ""))
+    imports_out.sort(key=lambda link: (link.target or "", link.source, link.line))
+
+    importers = Counter(link.target for link in imports_in)
+    order = sorted(
+        range(len(skeletons)),
+        key=lambda i: (
+            -importers[skeletons[i].path],
+            skeletons[i].path.count("/"),
+            skeletons[i].path,
+        ),
+    )
+    skeletons = [skeletons[i] for i in order]
+
+    entrypoints = script_entrypoints(
+        project, base if is_dir else os.path.dirname(base), members, is_dir
+    )
+    entrypoints += main_entrypoints(project, files)
+    listed = {(e.file, e.line) for e in entrypoints}
+    entrypoints += [e for e in _exports(project, files, members) if (e.file, e.line) not in listed]
+
+    whole = ContextResult(
+        target=path,
+        kind="directory" if is_dir else "file",
+        root=ws.root_dir,
+        stats=ContextStats(
+            files=len(files),
+            lines=lines_total,
+            symbols=symbol_count,
+            languages=dict(sorted(languages.items())),
+        ),
+        docs=tuple(docs),
+        entrypoints=tuple(entrypoints),
+        files=tuple(skeletons),
+        imports_in=tuple(imports_in),
+        imports_out=tuple(imports_out),
+        external=tuple(sorted(external)),
+        graph=project.graph_origin,
+        notes=tuple(project.notes + _notes(len(files))),
+    )
+    return fit_stages(whole, _stages(path, whole), cap)
+
+
+def _notes(files: int) -> list[str]:
+    if files > MAX_OUTLINED:
+        return [
+            f"{files} files: only the first {MAX_OUTLINED} were outlined; "
+            "ask for the context of a subdirectory for the rest"
+        ]
+    return []
+
+
+def _module_files(
+    project: Project, resolved: str, base: str, is_dir: bool, include_tests: bool
+) -> list[str]:
+    if not is_dir:
+        return [base]
+    from prx.files.walk import walk
+
+    walked = walk(resolved, max_file_size=project.ws.config.max_file_size)
+    prefix = f"{base}/" if base else ""
+    files = [prefix + found.rel for found in walked.files]
+    if not include_tests and not is_test_file(f"{base}/x"):  # a test directory keeps its tests
+        files = [f for f in files if not is_test_file(f)]
+    return files
+
+
+def _link(project: Project, edge: Any) -> ImportLink:
+    target = getattr(edge, "target", None)
+    return ImportLink(
+        source=project.shown(edge.source),
+        target=project.shown(target) if target else None,
+        line=int(edge.line),
+        module=str(edge.module),
+        names=tuple(getattr(edge, "names", ()) or ()),
+        confidence=float(getattr(edge, "confidence", 1.0)),
+    )
+
+
+def _exports(project: Project, files: list[str], members: set[str]) -> list[Entrypoint]:
+    """Public top-level symbols of ``files``, ranked by their references from outside."""
+    defined: dict[str, tuple[str, Any]] = {}
+    for rel in files:
+        parsed = project.file(rel)
+        if parsed is None:
+            continue
+        for defn in parsed.definitions():
+            if (
+                defn.kind in _PUBLIC_KINDS
+                and not defn.name.startswith("_")
+                and defn.name not in defined
+            ):
+                defined[defn.name] = (rel, defn)
+    counts: Counter[str] = Counter()
+    users: dict[str, set[str]] = {}
+    graph = project.graph
+    seen: set[tuple[str, int]] = set()
+    for rel in files:
+        for edge in edges_to(graph, rel):
+            source = edge.source
+            if source in members or getattr(edge, "implicit", False) or (source, edge.line) in seen:
+                continue
+            seen.add((source, edge.line))
+            for name, refs in _references_through(project, edge, rel, defined).items():
+                counts[name] += refs
+                users.setdefault(name, set()).add(source)
+    ranked = sorted(defined, key=lambda n: (-counts[n], -len(users.get(n, ())), defined[n][0], n))
+    out: list[Entrypoint] = []
+    for name in ranked[:MAX_EXPORTS]:
+        rel, defn = defined[name]
+        parsed = project.file(rel)
+        line = int(defn.node.start_point[0]) + 1
+        out.append(
+            Entrypoint(
+                name=name,
+                kind="export",
+                file=project.shown(rel),
+                line=line,
+                signature=parsed.line_text(line) if parsed else "",
+                references=counts[name],
+                files=len(users.get(name, ())),
+            )
+        )
+    return out
+
+
+def _references_through(
+    project: Project, edge: Any, target: str, defined: dict[str, tuple[str, Any]]
+) -> dict[str, int]:
+    """References in the importing file to the module's names bound by this import."""
+    source = edge.source
+    parsed = project.file(source)
+    if parsed is None:
+        return {}
+    found: dict[str, int] = {}
+    line = int(edge.line)
+    if parsed.language not in BOUND_LANGUAGES:
+        for name in getattr(edge, "names", ()) or ():
+            if name in defined:
+                hits = [o for o in occurrences(parsed, name) if not o.in_import and o.line != line]
+                if hits:
+                    found[name] = len(hits)
+        return found
+    aliases: set[str] = set()
+    for binding in statement_bindings(parsed, line):
+        if binding.kind == "name" and binding.local and binding.imported in defined:
+            hits = [
+                o
+                for o in occurrences(parsed, binding.local)
+                if o.receiver is None and not o.in_import and not o.defining
+            ]
+            if hits:
+                found[binding.imported] = found.get(binding.imported, 0) + len(hits)
+        elif binding.local and (
+            binding.kind == "module"
+            or (parsed.language == "python" and binding.imported == module_stem(target))
+        ):
+            aliases.add(binding.local)
+    if aliases:
+        text = parsed.data.decode("utf-8", "replace")
+        for match in _ATTRIBUTE.finditer(text):
+            if "".join(match.group(1).split()) in aliases and match.group(2) in defined:
+                found[match.group(2)] = found.get(match.group(2), 0) + 1
+    return found
+
+
+def _stages(path: str, whole: ContextResult) -> list[Stage]:
+    doc_sources = " and ".join(f"prx read {d.source}" for d in whole.docs) or "prx read README"
+    return [
+        Stage(
+            "imports_out",
+            f"prx context {path} --budget 0",
+            lambda r: len(r.imports_out),
+            lambda r, k: replace(r, imports_out=r.imports_out[:k]),
+        ),
+        Stage(
+            "external",
+            f"prx context {path} --budget 0",
+            lambda r: len(r.external),
+            lambda r, k: replace(r, external=r.external[:k]),
+        ),
+        Stage(
+            "imports_in",
+            f"prx impact FILE (per file of {path})",
+            lambda r: len(r.imports_in),
+            lambda r, k: replace(r, imports_in=r.imports_in[:k]),
+        ),
+        Stage(
+            "symbols",
+            f"prx outline {path}",
+            lambda r: sum(1 for f in r.files if f.symbols),
+            _keep_symbols,
+        ),
+        Stage(
+            "files",
+            f"prx find {path}",
+            lambda r: len(r.files),
+            lambda r, k: replace(r, files=r.files[:k]),
+        ),
+        Stage(
+            "entrypoints",
+            f"prx context {path} --budget 0",
+            lambda r: len(r.entrypoints),
+            lambda r, k: replace(r, entrypoints=r.entrypoints[:k]),
+        ),
+        Stage(
+            "docs",
+            doc_sources,
+            lambda r: sum(len(d.text) for d in r.docs),
+            _keep_doc_chars,
+        ),
+    ]
+
+
+def _keep_symbols(result: ContextResult, k: int) -> ContextResult:
+    kept: list[FileSkeleton] = []
+    seen = 0
+    for skeleton in result.files:
+        if skeleton.symbols:
+            seen += 1
+            if seen > k:
+                skeleton = replace(skeleton, symbols=(), symbols_cut=True)
+        kept.append(skeleton)
+    return replace(result, files=tuple(kept))
+
+
+def _keep_doc_chars(result: ContextResult, k: int) -> ContextResult:
+    docs: list[DocBlock] = []
+    left = k
+    for doc in result.docs:
+        if left <= 0:
+            break
+        if len(doc.text) <= left:
+            docs.append(doc)
+            left -= len(doc.text)
+        else:
+            docs.append(replace(doc, text=doc.text[:left].rstrip() + " …", truncated=True))
+            left = 0
+    return replace(result, docs=tuple(docs))

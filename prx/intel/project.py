@@ -1,0 +1,205 @@
+"""The project a ``context``, ``impact`` or ``explain`` call looks at: its root, its import
+graph (from the index, else built for the call) and its parsed files.
+
+The root is the nearest directory at or above the target that holds an index, else the
+Workspace root (the target's own directory when it lies outside the Workspace). Paths
+inside are relative to that root; answers show them relative to the Workspace root.
+"""
+
+from __future__ import annotations
+
+import os
+import posixpath
+from typing import TYPE_CHECKING, Any
+
+from prx.errors import NotFoundError
+
+if TYPE_CHECKING:
+    from prx.graph.imports import ImportGraph
+    from prx.plugin.interfaces import LanguageSpec
+    from prx.retrieval.corpus import Definition
+    from prx.workspace import Workspace
+
+__all__ = ["ParsedFile", "Project", "is_test_file", "module_stem", "require_path"]
+
+_TEST_DIRS = frozenset({"test", "tests", "testing", "__tests__", "spec", "specs"})
+
+
+def is_test_file(rel: str) -> bool:
+    """A test file: under a test directory, or named like one (``test_x.py``,
+    ``x_test.go``, ``x.test.ts``, ``x.spec.js``, ``conftest.py``)."""
+    parts = rel.lower().split("/")
+    name = parts[-1]
+    stem = name.split(".", 1)[0]
+    return (
+        any(p in _TEST_DIRS for p in parts[:-1])
+        or name.startswith("test_")
+        or name == "conftest.py"
+        or stem.endswith(("_test", "_tests", "_spec"))
+        or ".test." in name
+        or ".spec." in name
+    )
+
+
+class ParsedFile:
+    """One file's bytes, text lines and (on first use) syntax tree."""
+
+    __slots__ = ("_defs", "_tree", "data", "lines", "memo", "rel", "spec")
+
+    def __init__(self, rel: str, spec: LanguageSpec | None, data: bytes) -> None:
+        self.rel = rel
+        self.spec = spec
+        self.data = data
+        self.lines = data.decode("utf-8", "replace").split("\n")
+        self._tree: Any = None
+        self._defs: list[Any] | None = None
+        #: Facts derived from the file, by kind (its import bindings ...).
+        self.memo: dict[str, Any] = {}
+
+    @property
+    def language(self) -> str | None:
+        return self.spec.name if self.spec is not None else None
+
+    @property
+    def tree(self) -> Any:
+        """The syntax tree, or None without a grammar (or when it does not parse)."""
+        if self._tree is None and self.spec is not None and self.spec.grammar is not None:
+            from prx.lang.grammar import parse
+
+            try:
+                self._tree = parse(self.spec, self.data)
+            except Exception:  # a file that does not parse has no syntax to offer
+                self._tree = False
+        return self._tree or None
+
+    def definitions(self) -> list[Any]:
+        """The outline's definitions (``prx.lang.outline.Definition``, nested)."""
+        if self._defs is None:
+            self._defs = []
+            tree = self.tree
+            if tree is not None and self.spec is not None:
+                from prx.lang.outline import definitions
+
+                try:
+                    self._defs = definitions(self.spec, self.data, tree)
+                except Exception:  # no outline query or a broken tree: no definitions
+                    self._defs = []
+        return self._defs
+
+    def line_text(self, line: int) -> str:
+        return self.lines[line - 1].strip() if 0 < line <= len(self.lines) else ""
+
+
+def _find_root(ws: Workspace, target: str) -> str:
+    from prx.index.store import current_dir
+
+    start = target if os.path.isdir(target) else os.path.dirname(target)
+    here = start
+    while True:
+        if current_dir(here) is not None:
+            return here
+        parent = os.path.dirname(here)
+        if parent == here:
+            break
+        here = parent
+    inside = os.path.normcase(start + os.sep).startswith(os.path.normcase(ws.root_dir + os.sep))
+    return ws.root_dir if inside or start == ws.root_dir else start
+
+
+class Project:
+    """Root, import graph and file cache for one call."""
+
+    def __init__(self, ws: Workspace, target: str) -> None:
+        self.ws = ws
+        self.root = _find_root(ws, target)
+        self._graph: ImportGraph | None = None
+        self._files: dict[str, ParsedFile | None] = {}
+        #: ``index`` or ``built``: where the import graph came from.
+        self.graph_origin = "index"
+        self.notes: list[str] = []
+
+    # -- paths ----------------------------------------------------------------------
+
+    def rel(self, absolute: str) -> str:
+        """``absolute`` relative to the project root, ``/``-separated (``""`` for the root)."""
+        rel = os.path.relpath(absolute, self.root).replace(os.sep, "/")
+        return "" if rel == "." else rel
+
+    def shown(self, rel: str) -> str:
+        """A project path as answers show it (relative to the Workspace root)."""
+        from prx.files.display import shown_path
+
+        return shown_path(self.ws.root_dir, os.path.join(self.root, rel))
+
+    def absolute(self, rel: str) -> str:
+        return os.path.join(self.root, rel)
+
+    # -- the import graph -----------------------------------------------------------
+
+    @property
+    def graph(self) -> ImportGraph:
+        if self._graph is None:
+            from prx.graph.imports import ImportGraph
+
+            loaded = ImportGraph.load(self.root)
+            if loaded is None:
+                loaded = ImportGraph.build(self.ws, self.root)
+                self.graph_origin = "built"
+                self.notes.append(
+                    f"no index at {self.shown('') or '.'}: the import graph was built for this "
+                    f"call ({len(loaded.files)} files); an index makes this faster"
+                )
+            self._graph = loaded
+        return self._graph
+
+    def definitions(self) -> list[Definition] | None:
+        """Every definition the index holds (None without an index)."""
+        from prx.index.store import current_dir
+
+        directory = current_dir(self.root)
+        if directory is None:
+            return None
+        from prx.index.artifacts import load_definitions
+        from prx.index.store import read_manifest, verify
+
+        verify(directory, read_manifest(directory), only=("definitions.json",))
+        return load_definitions(directory)
+
+    # -- files ----------------------------------------------------------------------
+
+    def file(self, rel: str) -> ParsedFile | None:
+        """The file at project path ``rel`` (None when it cannot be read or is binary)."""
+        if rel in self._files:
+            return self._files[rel]
+        parsed: ParsedFile | None = None
+        try:
+            with open(self.absolute(rel), "rb") as fh:
+                data = fh.read(self.ws.config.max_file_size + 1)
+        except OSError:
+            data = None
+        if (
+            data is not None
+            and len(data) <= self.ws.config.max_file_size
+            and b"\0" not in data[:8192]
+        ):
+            parsed = ParsedFile(rel, self.ws.language_for(rel), data)
+        self._files[rel] = parsed
+        return parsed
+
+
+def module_stem(rel: str) -> str:
+    """The name a file is imported by: ``pkg/mod.py`` -> ``mod``, ``pkg/__init__.py`` -> ``pkg``,
+    ``lib/index.ts`` -> ``lib``."""
+    base = posixpath.basename(rel)
+    stem = base.split(".", 1)[0]
+    if stem in ("__init__", "index", "mod"):
+        return posixpath.basename(posixpath.dirname(rel))
+    return stem
+
+
+def require_path(ws: Workspace, path: str) -> str:
+    """The absolute path of a target the caller gave; NotFoundError when it is missing."""
+    resolved = ws.resolve(path)
+    if not os.path.lexists(resolved):
+        raise NotFoundError(f"path not found: {path}")
+    return os.path.normpath(resolved)
