@@ -26,6 +26,7 @@ __all__ = [
     "default_exported",
     "enclosing",
     "occurrences",
+    "statement_snippet_bindings",
 ]
 
 #: Languages whose import bindings are read from the syntax tree.
@@ -78,33 +79,82 @@ def _end_line(node: Any) -> int:
     return int(node.end_point[0]) + 1
 
 
+_STATEMENTS = {
+    "python": "(import_statement) @s (import_from_statement) @s",
+    "js": "(import_statement) @s (export_statement source: (_)) @s "
+    "(lexical_declaration (variable_declarator value: (call_expression))) @s "
+    "(variable_declaration (variable_declarator value: (call_expression))) @s",
+}
+_QUERIES: dict[str, Any] = {}
+
+
+def _statements(spec: Any, language: str, root: Any) -> list[Any]:
+    """The import statements below ``root`` (a query runs in C: no walk in Python)."""
+    from tree_sitter import Query, QueryCursor
+
+    from prx.lang.grammar import language_object
+
+    group = "python" if language == "python" else "js"
+    query = _QUERIES.get(language)
+    if query is None:
+        query = _QUERIES[language] = Query(language_object(spec), _STATEMENTS[group])
+    nodes = QueryCursor(query).captures(root).get("s", [])
+    return sorted(nodes, key=lambda n: int(n.start_byte))
+
+
 def bindings(parsed: ParsedFile) -> list[Binding]:
     """Every binding of the file's import statements (empty for other languages)."""
     tree = parsed.tree
     if tree is None or parsed.language not in BOUND_LANGUAGES:
         return []
+    return _bindings_of(parsed, tree.root_node, 0)
+
+
+def _bindings_of(parsed: ParsedFile, root: Any, line_offset: int) -> list[Binding]:
     out: list[Binding] = []
-    if parsed.language == "python":
-        _python(tree.root_node, out)
-    else:
-        _javascript(tree.root_node, out)
+    language = parsed.language or ""
+    for node in _statements(parsed.spec, language, root):
+        if language == "python":
+            if node.type == "import_statement":
+                _python_import(node, out)
+            else:
+                _python_from(node, out)
+        elif node.type == "import_statement":
+            _js_import(node, out)
+        elif node.type == "export_statement":
+            _js_reexport(node, out)
+        else:
+            _js_require(node, out)
+    if line_offset:
+        out = [
+            b._replace(line=b.line + line_offset, end_line=b.end_line + line_offset) for b in out
+        ]
     return out
 
 
-# -- Python ---------------------------------------------------------------------------
+#: Lines of a statement read at most when only that statement is parsed.
+_SNIPPET_LINES = 60
 
 
-def _python(node: Any, out: list[Binding]) -> None:
-    for child in node.named_children:
-        kind = child.type
-        if kind == "import_statement":
-            _python_import(child, out)
-        elif kind == "import_from_statement":
-            _python_from(child, out)
-        elif kind == "future_import_statement":
-            continue
-        elif child.named_child_count and kind not in ("expression_statement", "comment"):
-            _python(child, out)  # imports inside functions, try blocks, if blocks
+def statement_snippet_bindings(parsed: ParsedFile, line: int) -> list[Binding]:
+    """The bindings of the import statement that starts at ``line``, read by parsing that
+    statement alone (much cheaper than the whole file when only its imports matter)."""
+    if parsed.language not in BOUND_LANGUAGES or parsed.spec is None:
+        return []
+    lines = parsed.lines[line - 1 : line - 1 + _SNIPPET_LINES]
+    if not lines:
+        return []
+    indent = len(lines[0]) - len(lines[0].lstrip())
+    if indent:  # an import inside a function: dedent so the snippet parses at top level
+        lines = [text[indent:] if text[:indent].strip() == "" else text for text in lines]
+    from prx.lang.grammar import parse
+
+    try:
+        tree = parse(parsed.spec, "\n".join(lines).encode("utf-8", "surrogatepass"))
+    except Exception:  # a snippet that does not parse binds nothing
+        return []
+    found = _bindings_of(parsed, tree.root_node, line - 1)
+    return [b for b in found if b.line == line]
 
 
 def _python_import(node: Any, out: list[Binding]) -> None:
@@ -143,27 +193,6 @@ def _string_value(node: Any | None) -> str | None:
     if node is None or node.type not in ("string", "template_string"):
         return None
     return _text(node).strip("'\"`")
-
-
-def _javascript(node: Any, out: list[Binding]) -> None:
-    for child in node.named_children:
-        kind = child.type
-        if kind == "import_statement":
-            _js_import(child, out)
-        elif kind == "export_statement" and child.child_by_field_name("source") is not None:
-            _js_reexport(child, out)
-        elif kind in ("lexical_declaration", "variable_declaration"):
-            _js_require(child, out)
-        elif kind in ("expression_statement", "comment", "string"):
-            continue
-        elif child.named_child_count and kind in (
-            "statement_block",
-            "if_statement",
-            "try_statement",
-            "export_statement",
-            "program",
-        ):
-            _javascript(child, out)
 
 
 def _js_import(node: Any, out: list[Binding]) -> None:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from prx._record import replace
 from prx.budget import CONTEXT_CEILING, cap_for
-from prx.intel.bindings import BOUND_LANGUAGES, occurrences
+from prx.intel.bindings import BOUND_LANGUAGES
 from prx.intel.docs import directory_docs, file_doc
 from prx.intel.edges import edges_from, edges_to
 from prx.intel.entrypoints import main_entrypoints, script_entrypoints
@@ -233,40 +233,78 @@ def _exports(project: Project, files: list[str], members: set[str]) -> list[Entr
 def _references_through(
     project: Project, edge: Any, target: str, defined: dict[str, tuple[str, Any]]
 ) -> dict[str, int]:
-    """References in the importing file to the module's names bound by this import."""
-    source = edge.source
-    parsed = project.file(source)
+    """References in the importing file to the module's names this import binds: the
+    bound local names (or ``alias.name`` for a module import) in its code outside import
+    statements. Only the statement is parsed; uses are counted on the text (a ranking
+    does not need the full parse that ``impact --symbol`` makes)."""
+    parsed = project.file(edge.source)
     if parsed is None:
         return {}
-    found: dict[str, int] = {}
     line = int(edge.line)
-    if parsed.language not in BOUND_LANGUAGES:
-        for name in getattr(edge, "names", ()) or ():
-            if name in defined:
-                hits = [o for o in occurrences(parsed, name) if not o.in_import and o.line != line]
-                if hits:
-                    found[name] = len(hits)
-        return found
+    local: dict[str, str] = {}
     aliases: set[str] = set()
-    for binding in statement_bindings(parsed, line):
-        if binding.kind == "name" and binding.local and binding.imported in defined:
-            hits = [
-                o
-                for o in occurrences(parsed, binding.local)
-                if o.receiver is None and not o.in_import and not o.defining
-            ]
-            if hits:
-                found[binding.imported] = found.get(binding.imported, 0) + len(hits)
-        elif binding.local and (
-            binding.kind == "module"
-            or (parsed.language == "python" and binding.imported == module_stem(target))
-        ):
-            aliases.add(binding.local)
+    if parsed.language in BOUND_LANGUAGES:
+        for binding in statement_bindings(parsed, line):
+            if binding.kind == "name" and binding.local and binding.imported in defined:
+                local[binding.local] = binding.imported
+            elif binding.local and (
+                binding.kind == "module"
+                or (parsed.language == "python" and binding.imported == module_stem(target))
+            ):
+                aliases.add(binding.local)
+    else:
+        local = {n: n for n in getattr(edge, "names", ()) or () if n in defined}
+    if not local and not aliases:
+        return {}
+    text = parsed.data.decode("utf-8", "replace")
+    skip = _import_line_numbers(parsed)
+    found: dict[str, int] = {}
+    if local:  # one pass over the text for every bound name
+        pattern = re.compile(
+            r"(?<![\w$.])("
+            + "|".join(map(re.escape, sorted(local, key=len, reverse=True)))
+            + r")(?![\w$])"
+        )
+        for match in pattern.finditer(text):
+            if _line_at(parsed, match.start()) not in skip:
+                imported = local[match.group(1)]
+                found[imported] = found.get(imported, 0) + 1
     if aliases:
-        text = parsed.data.decode("utf-8", "replace")
         for match in _ATTRIBUTE.finditer(text):
-            if "".join(match.group(1).split()) in aliases and match.group(2) in defined:
-                found[match.group(2)] = found.get(match.group(2), 0) + 1
+            attribute = match.group(2)
+            if attribute in defined and "".join(match.group(1).split()) in aliases:
+                if _line_at(parsed, match.start()) not in skip:
+                    found[attribute] = found.get(attribute, 0) + 1
+    return found
+
+
+def _line_at(parsed: Any, offset: int) -> int:
+    from bisect import bisect_right
+
+    starts: list[int] | None = parsed.memo.get("line_starts")
+    if starts is None:
+        text = parsed.data.decode("utf-8", "replace")
+        starts = parsed.memo["line_starts"] = [0] + [m.end() for m in re.finditer("\n", text)]
+    return bisect_right(starts, offset)
+
+
+def _import_line_numbers(parsed: Any) -> set[int]:
+    """Lines of the file's import statements, found by their keywords (no parse)."""
+    found: set[int] | None = parsed.memo.get("import_lines")
+    if found is None:
+        found = set()
+        inside = False
+        for number, raw in enumerate(parsed.lines, start=1):
+            text = raw.strip()
+            if inside:
+                found.add(number)
+                inside = not (text.endswith((")", "}")) or text.startswith("}") or " from " in text)
+            elif text.startswith(("import ", "from ")) or (
+                text.startswith("export ") and " from " in text
+            ):
+                found.add(number)
+                inside = text.endswith(("(", "{", ",", "\\"))
+        parsed.memo["import_lines"] = found
     return found
 
 

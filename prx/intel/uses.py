@@ -22,6 +22,7 @@ from prx.intel.bindings import (
     bindings,
     default_exported,
     occurrences,
+    statement_snippet_bindings,
 )
 from prx.intel.edges import edges_from, edges_to
 from prx.intel.project import module_stem
@@ -67,8 +68,19 @@ class SymbolUsers(NamedTuple):
 
 
 def statement_bindings(parsed: ParsedFile, line: int) -> list[Binding]:
-    """The bindings of the import statement at ``line`` of ``parsed``."""
-    return [b for b in all_bindings(parsed) if b.line <= line <= b.end_line]
+    """The bindings of the import statement at ``line`` of ``parsed`` (from the whole
+    file's bindings when known, else by parsing that statement alone)."""
+    known: list[Binding] | None = parsed.memo.get("bindings")
+    if known is not None:
+        return [b for b in known if b.line <= line <= b.end_line]
+    snippets: dict[int, list[Binding]] = parsed.memo.setdefault("snippets", {})
+    found = snippets.get(line)
+    if found is None:
+        found = statement_snippet_bindings(parsed, line)
+        if not found:  # the line is inside a statement (``import a, \\`` ...): read it all
+            found = [b for b in all_bindings(parsed) if b.line <= line <= b.end_line]
+        snippets[line] = found
+    return found
 
 
 def all_bindings(parsed: ParsedFile) -> list[Binding]:
