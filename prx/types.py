@@ -42,7 +42,7 @@ if TYPE_CHECKING:
         ImportLink,
         Reference,
     )
-    from prx._types.lang import Chunk, ImportRef, SyntaxReport
+    from prx._types.lang import Chunk, ImportEdge, ImportRef, SyntaxReport
     from prx._types.outline import (
         FileOutline,
         OutlineResult,
@@ -91,6 +91,7 @@ __all__ = [
     "SearchResult",
     "Chunk",
     "SyntaxReport",
+    "ImportEdge",
     "ImportRef",
     "FileOutline",
     "OutlineResult",
@@ -136,6 +137,7 @@ _HOME = {
     "SearchExistsResult": "prx._types.search",
     "SearchResult": "prx._types.search",
     "Chunk": "prx._types.lang",
+    "ImportEdge": "prx._types.lang",
     "ImportRef": "prx._types.lang",
     "SyntaxReport": "prx._types.lang",
     "FileOutline": "prx._types.outline",

@@ -50,8 +50,10 @@ def shop(make_repo):
 
 EXPECTED = {
     "shop/models.py": ("shop/db/__init__.py",),
-    "shop/views.py": ("shop/__init__.py", "shop/db/__init__.py", "shop/models.py"),
-    "tools/report.py": ("shop/models.py", "shop/views.py"),
+    # `from . import models` inside shop/ does not run shop/__init__.py again; importing
+    # shop.views from outside does (an implicit edge).
+    "shop/views.py": ("shop/db/__init__.py", "shop/models.py"),
+    "tools/report.py": ("shop/__init__.py", "shop/models.py", "shop/views.py"),
     "tools/cli.py": ("shop/__init__.py", "shop/models.py", "shop/views.py"),
     "web/src/api/client.ts": ("web/src/api/index.ts",),
     "web/src/app.tsx": ("web/src/api/client.ts", "web/src/api/index.ts", "web/src/util.ts"),
@@ -100,7 +102,7 @@ def test_graph_is_updated_incrementally_and_raw_imports_are_reused(shop):
     assert graph.imports_of("shop/models.py") == ("shop/db.py",)
     assert graph.imports_of("web/src/lazy.ts") == ()
     loaded, _ = load_current(ws, str(shop))
-    assert loaded.imports["shop/views.py"][0] == (".", 1)
+    assert loaded.imports["shop/views.py"][0] == (".", 1, "from . import models", ("models",))
 
 
 def test_a_damaged_graph_artifact_is_refused(shop):
@@ -144,16 +146,21 @@ def test_resolution_rules(importer, language, module, expected):
     assert Resolver(files).resolve(importer, language, module) == expected
 
 
-def test_ambiguous_suffixes_keep_the_two_nearest():
+def test_an_ambiguous_module_is_the_nearest_with_candidates_and_less_confidence():
     files = {f"pkg{i}/util.py": "python" for i in range(8)}
     files.update({"pkg3/sub/main.py": "python", "pkg3/util.py": "python"})
-    found = Resolver(files).resolve("pkg3/sub/main.py", "python", "util")
-    assert "pkg3/util.py" in found and len(found) == 2
+    found = Resolver(files).resolve_import("pkg3/sub/main.py", "python", ("util", 1, "", ()))
+    assert [r.target for r in found] == ["pkg3/util.py"]
+    assert found[0].confidence < 1 and len(found[0].candidates) == 5
+    assert "pkg3/util.py" not in found[0].candidates
+
+
+def _raw(*modules):
+    return tuple((m, n, f"import {m}", ()) for n, m in enumerate(modules, 1))
 
 
 def test_edges_at_the_root_and_no_self_edges():
     resolver = Resolver({"a.py": "python", "b.py": "python"})
-    assert resolver.edges({"a.py": ["b"], "b.py": ["b", "a"]}) == {
-        "a.py": ["b.py"],
-        "b.py": ["a.py"],
-    }
+    edges = resolver.edges({"a.py": _raw("b"), "b.py": _raw("b", "a")})
+    assert {k: [e[1] for e in v] for k, v in edges.items()} == {"a.py": ["b.py"], "b.py": ["a.py"]}
+    assert edges["b.py"][0][0] == 1  # the second import of b.py

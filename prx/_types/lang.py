@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from prx._record import record
 
-__all__ = ["Chunk", "ImportRef", "SyntaxReport"]
+__all__ = ["Chunk", "ImportEdge", "ImportRef", "SyntaxReport"]
 
 
 @record
@@ -15,6 +15,34 @@ class ImportRef:
     module: str
     #: Line of the import, 1-based.
     line: int
+
+
+@record
+class ImportEdge:
+    """One import of a file and the repository file it resolves to (see
+    :class:`prx.graph.imports.ImportGraph`)."""
+
+    #: The importing file, relative to the root, ``/``-separated.
+    source: str
+    #: The repository file the import resolves to (None: external or unresolved).
+    target: str | None
+    #: Line of the import statement, 1-based.
+    line: int
+    #: The import statement's text (its first line, stripped).
+    text: str
+    #: The module, package or path as written (``os.path``, ``./util``, ``.models``).
+    module: str
+    #: The names it imports from ``target``: ``from m import a, b`` -> ``("a", "b")``,
+    #: ``import m`` -> ``()``, JS ``import X, {a} from``  -> ``("default", "a")``,
+    #: ``*`` for a star import or re-export.
+    names: tuple[str, ...] = ()
+    #: Below 1 when resolution was ambiguous (``target`` is the likeliest of several).
+    confidence: float = 1.0
+    #: The other possible targets when ambiguous, likeliest first.
+    candidates: tuple[str, ...] = ()
+    #: True when the statement does not name ``target`` but runs it: the ``__init__.py``
+    #: of a parent package for Python's ``import a.b.c`` / ``from a.b import c``.
+    implicit: bool = False
 
 
 @record

@@ -1,10 +1,14 @@
-"""The file-level import graph: which repository files each file imports, and the reverse.
+"""The file-level import graph: every import of every file, the repository file it
+resolves to, and the reverse.
 
-Built with the index (``imports.json``: raw imports per file, resolved edges) and read
-from it without loading the rest; :meth:`ImportGraph.build` makes one on the fly for a
-tree without an index. Paths are relative to the indexed root, ``/``-separated.
+Built with the index (``imports.json``: each file's imports as written and their
+resolution) and read from it without loading the rest; :meth:`ImportGraph.build` makes one
+on the fly for a tree without an index. Paths are relative to the indexed root,
+``/``-separated.
 
     graph = ImportGraph.load(root) or ImportGraph.build(ws, root)
+    graph.edges_from("app/views.py")      # its imports (ImportEdge), resolved or not
+    graph.edges_to("app/models.py")       # the imports that reach it
     graph.imports_of("app/views.py")      # files it imports
     graph.importers_of("app/models.py")   # files that import it
 """
@@ -14,14 +18,16 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from prx.types import ImportRef
+from prx.types import ImportEdge, ImportRef
 
 if TYPE_CHECKING:
+    from prx.graph.resolve import Imports, StoredEdge
+    from prx.lang.imports import RawImport
     from prx.workspace import Workspace
 
-__all__ = ["ImportGraph"]
+__all__ = ["ImportGraph", "parse_stored"]
 
 
 def _key(path: str) -> str:
@@ -31,26 +37,53 @@ def _key(path: str) -> str:
     return path
 
 
-class ImportGraph:
-    """Forward and reverse file edges, plus each file's raw imports."""
+def parse_stored(
+    stored: Mapping[str, Any],
+) -> tuple[dict[str, Imports], dict[str, list[StoredEdge]]]:
+    """Raw imports and resolved edges from their JSON form (``imports.json``)."""
+    imports = {
+        rel: tuple((m, int(n), t, tuple(names)) for m, n, t, names in found)
+        for rel, found in stored["imports"].items()
+    }
+    edges = {
+        rel: [
+            (int(i), target, tuple(names), float(c), tuple(candidates), bool(implicit))
+            for i, target, names, c, candidates, implicit in found
+        ]
+        for rel, found in stored["edges"].items()
+    }
+    return imports, edges
 
-    __slots__ = ("_forward", "_raw", "_reverse", "files")
+
+class ImportGraph:
+    """Every import of every file and where it leads; forward and reverse file edges."""
+
+    __slots__ = ("_forward", "_incoming", "_raw", "_resolved", "_reverse", "files")
 
     def __init__(
         self,
         files: Iterable[str],
-        edges: Mapping[str, Sequence[str]],
-        raw: Mapping[str, Sequence[tuple[str, int]]] | None = None,
+        raw: Mapping[str, Sequence[RawImport]],
+        resolved: Mapping[str, Sequence[StoredEdge]],
     ) -> None:
         #: Every file of the graph (with or without edges), sorted.
         self.files: tuple[str, ...] = tuple(sorted(files))
-        self._forward = {source: tuple(sorted(set(t))) for source, t in edges.items() if t}
-        reverse: dict[str, set[str]] = {}
-        for source, targets in self._forward.items():
-            for target in targets:
-                reverse.setdefault(target, set()).add(source)
-        self._reverse = {target: tuple(sorted(s)) for target, s in reverse.items()}
-        self._raw = dict(raw or {})
+        self._raw = raw
+        self._resolved = resolved
+        self._forward: dict[str, tuple[str, ...]] = {}
+        incoming: dict[str, list[tuple[str, int]]] = {}
+        for source, edges in resolved.items():
+            targets = set()
+            for position, edge in enumerate(edges):
+                targets.add(edge[1])
+                incoming.setdefault(edge[1], []).append((source, position))
+            if targets:
+                self._forward[source] = tuple(sorted(targets))
+        self._incoming = incoming
+        self._reverse = {
+            target: tuple(sorted({source for source, _ in found}))
+            for target, found in incoming.items()
+        }
 
     def __repr__(self) -> str:
         return f"ImportGraph(files={len(self.files)}, edges={self.edge_count})"
@@ -60,19 +93,66 @@ class ImportGraph:
         """Number of (importer, imported) file pairs."""
         return sum(len(targets) for targets in self._forward.values())
 
+    def edges_from(self, path: str) -> tuple[ImportEdge, ...]:
+        """Every import of ``path``, resolved or not (target None: a package, the
+        standard library, a file not in the repository), in source order; an import that
+        reaches several files (a Go package, ``from pkg import a, b`` with submodules, the
+        parent packages Python runs) gives one edge per file."""
+        source = _key(path)
+        raw = self._raw.get(source, ())
+        by_import: dict[int, list[StoredEdge]] = {}
+        for edge in self._resolved.get(source, ()):
+            by_import.setdefault(edge[0], []).append(edge)
+        out: list[ImportEdge] = []
+        for index, (module, line, text, names) in enumerate(raw):
+            found = by_import.get(index)
+            if not found:
+                out.append(
+                    ImportEdge(
+                        source=source, target=None, line=line, text=text, module=module, names=names
+                    )
+                )
+            else:
+                out.extend(self._edge(source, raw, edge) for edge in found)
+        return tuple(out)
+
+    def edges_to(self, path: str) -> tuple[ImportEdge, ...]:
+        """Every import that reaches ``path``, by importer and line."""
+        found = [
+            self._edge(source, self._raw.get(source, ()), self._resolved[source][position])
+            for source, position in self._incoming.get(_key(path), ())
+        ]
+        return tuple(sorted(found, key=lambda edge: (edge.source, edge.line)))
+
+    @staticmethod
+    def _edge(source: str, raw: Sequence[RawImport], edge: StoredEdge) -> ImportEdge:
+        index, target, names, confidence, candidates, implicit = edge
+        module, line, text, _ = raw[index] if index < len(raw) else ("", 0, "", ())
+        return ImportEdge(
+            source=source,
+            target=target,
+            line=line,
+            text=text,
+            module=module,
+            names=names,
+            confidence=confidence,
+            candidates=candidates,
+            implicit=implicit,
+        )
+
     def imports_of(self, path: str) -> tuple[str, ...]:
-        """The repository files ``path`` imports (sorted)."""
+        """The repository files ``path`` imports (sorted; implicit edges included)."""
         return self._forward.get(_key(path), ())
 
     def importers_of(self, path: str) -> tuple[str, ...]:
-        """The repository files that import ``path`` (sorted)."""
+        """The repository files that import ``path`` (sorted; implicit edges included)."""
         return self._reverse.get(_key(path), ())
 
     def raw_imports(self, path: str) -> tuple[ImportRef, ...]:
         """What ``path`` imports as written (resolved or not: packages, the standard
         library ...), in source order."""
         found = self._raw.get(_key(path), ())
-        return tuple(ImportRef(module=m, line=n) for m, n in found if n > 0)
+        return tuple(ImportRef(module=raw[0], line=raw[1]) for raw in found)
 
     def edges(self) -> Iterable[tuple[str, str]]:
         """Every (importer, imported) pair, sorted."""
@@ -97,24 +177,23 @@ class ImportGraph:
         manifest = read_manifest(directory)
         verify(directory, manifest, only=("imports.json",))
         with open(os.path.join(directory, "imports.json"), encoding="utf-8") as fh:
-            stored = json.load(fh)
-        raw = {rel: [(m, int(n)) for m, n in found] for rel, found in stored["imports"].items()}
-        return cls(manifest.get("files", {}), stored["edges"], raw)
+            raw, resolved = parse_stored(json.load(fh))
+        return cls(manifest.get("files", {}), raw, resolved)
 
     @classmethod
     def build(cls, ws: Workspace, root: str) -> ImportGraph:
         """The graph of the tree as it is now, without an index (every file parsed)."""
         from collections import Counter
 
-        from prx.files.text import decode, read_walked
+        from prx.files.text import read_walked
         from prx.files.walk import walk
-        from prx.graph.resolve import Resolver, with_python_names
+        from prx.graph.resolve import Resolver
         from prx.lang.grammar import parse
-        from prx.lang.imports import extract_imports
+        from prx.lang.imports import import_statements
 
         walked = walk(root, max_file_size=ws.config.max_file_size)
         languages: dict[str, str | None] = {}
-        raw: dict[str, list[tuple[str, int]]] = {}
+        raw: dict[str, Imports] = {}
         skipped: Counter[str] = Counter()
         for found in walked.files:
             spec = ws.language_for(found.rel)
@@ -125,13 +204,9 @@ class ImportGraph:
             if spec is None or spec.grammar is None or "imports" not in spec.queries:
                 continue
             try:
-                refs = extract_imports(spec, data, parse(spec, data))
+                found_imports = import_statements(spec, data, parse(spec, data))
             except Exception:  # a file that does not parse has no known imports
                 continue
-            if refs:
-                found_imports = tuple((r.module, r.line) for r in refs)
-                if spec.name == "python":
-                    found_imports = with_python_names(found_imports, decode(data)[0])
-                raw[found.rel] = list(found_imports)
-        edges = Resolver(languages).edges({rel: [m for m, _ in v] for rel, v in raw.items()})
-        return cls(languages, edges, raw)
+            if found_imports:
+                raw[found.rel] = found_imports
+        return cls(languages, raw, Resolver(languages, root).edges(raw))

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from prx._record import field, record
-from prx.graph.resolve import Imports
+from prx.graph.resolve import Imports, StoredEdge
 from prx.index import bloom
 from prx.index.postings import Postings
 from prx.index.store import FORMAT, MARKER, checksum, read_manifest, verify
@@ -39,8 +39,8 @@ class IndexData:
     model: dict[str, Any] = field(default_factory=dict)
     #: Per file with imports: what it imports, as written.
     imports: dict[str, Imports] = field(default_factory=dict)
-    #: Per importer: the repository files its imports resolve to.
-    edges: dict[str, list[str]] = field(default_factory=dict)
+    #: Per importer: its resolved edges (see prx.graph.resolve.StoredEdge).
+    edges: dict[str, list[StoredEdge]] = field(default_factory=dict)
     #: Trigram filters of the files in sorted order, and each one's byte range.
     bloom: NDArray[np.uint8] = field(default_factory=lambda: np.zeros(0, np.uint8))
     bloom_offsets: NDArray[np.int64] = field(default_factory=lambda: np.zeros(1, np.int64))
@@ -250,11 +250,11 @@ def load_definitions(directory: str) -> list[Definition]:
     return list(map(Definition._make, _load_json(directory, "definitions.json")))
 
 
-def load_graph(directory: str) -> tuple[dict[str, Imports], dict[str, list[str]]]:
+def load_graph(directory: str) -> tuple[dict[str, Imports], dict[str, list[StoredEdge]]]:
     """Raw imports per file and the resolved edges, from ``imports.json``."""
-    graph = _load_json(directory, "imports.json")
-    imports = {rel: tuple((m, int(n)) for m, n in v) for rel, v in graph["imports"].items()}
-    return imports, {rel: list(v) for rel, v in graph["edges"].items()}
+    from prx.graph.imports import parse_stored
+
+    return parse_stored(_load_json(directory, "imports.json"))
 
 
 def ensure_loaded(data: IndexData, part: str) -> None:
@@ -300,7 +300,7 @@ def load_index(
         ]
         definitions: list[Definition] = []
         imports: dict[str, Imports] = {}
-        edges: dict[str, list[str]] = {}
+        edges: dict[str, list[StoredEdge]] = {}
     else:
         bounds = offsets.tolist()
         texts = [blob[a:b].decode("utf-8") for a, b in zip(bounds, bounds[1:], strict=False)]

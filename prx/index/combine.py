@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from prx.graph.resolve import Imports
+from prx.graph.resolve import Imports, StoredEdge
 from prx.index.artifacts import IndexData
 from prx.index.assemble import Assembly, described_files, file_ranges
 from prx.index.postings import Postings
@@ -114,6 +114,12 @@ def combine(
     same_files = previous is not None and files.keys() == previous.corpus.files.keys()
     changed = [rel for rel in order if rel in fresh.units]
     unchanged_parts = _unchanged_parts(previous, digests, changed) if same_files else set()
+    from prx.graph.configs import is_config
+
+    if any(is_config(rel) for rel in changed):
+        # tsconfig.json, package.json, go.mod ... steer resolution: resolve every file again
+        same_files = False
+        unchanged_parts.discard("graph")
     unloaded: set[str] = set()
     if previous is not None and {"definitions"} <= previous.unloaded & unchanged_parts:
         definitions: list[Definition] = []
@@ -147,11 +153,11 @@ def combine(
 
     started = time.perf_counter()
     imports: dict[str, Imports] = {}
-    edges: dict[str, list[str]] = {}
+    edges: dict[str, list[StoredEdge]] = {}
     if previous is not None and {"graph"} <= previous.unloaded & unchanged_parts:
         unloaded.add("graph")  # same files, same imports: the same graph, left on disk
     else:
-        imports, edges = _graph(order, files, previous, fresh, same_files)
+        imports, edges = _graph(root, order, files, previous, fresh, same_files)
     names = sorted(files)
     sizes = np.array([len(filters[name]) for name in names], dtype=np.int64)
     bloom_offsets = np.zeros(len(names) + 1, dtype=np.int64)
@@ -244,14 +250,16 @@ def _definitions(order: list[str], previous: IndexData | None, fresh: Fresh) -> 
 
 
 def _graph(
+    root: str,
     order: list[str],
     files: dict[str, FileRecord],
     previous: IndexData | None,
     fresh: Fresh,
     same_files: bool,
-) -> tuple[dict[str, Imports], dict[str, list[str]]]:
+) -> tuple[dict[str, Imports], dict[str, list[StoredEdge]]]:
     """Raw imports per file and the resolved edges (an unchanged file's edges are kept
-    when the set of files is the same: resolution depends on nothing else)."""
+    when the set of files and the configuration files resolution reads are the same:
+    resolution depends on nothing else)."""
     from prx.graph.resolve import Resolver
 
     if previous is not None:
@@ -281,8 +289,8 @@ def _graph(
     else:
         edges, todo = {}, imports
     if todo:
-        resolver = Resolver({rel: record.language for rel, record in files.items()})
-        edges.update(resolver.edges({rel: [m for m, _ in found] for rel, found in todo.items()}))
+        resolver = Resolver({rel: record.language for rel, record in files.items()}, root)
+        edges.update(resolver.edges(todo))
     return imports, dict(sorted(edges.items()))
 
 

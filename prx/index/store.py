@@ -13,7 +13,7 @@ Layout under ``<root>/.prx/``::
         postings_tfs.npy, doc_lengths.npy   raw counts, so updates touch changed files only
         embeddings.npy float32, one column per chunk (dim x chunks), opened with mmap_mode="r"
         definitions.json
-        imports.json   raw imports per file and the file-level import graph
+        imports.json   each file's imports (module, line, text, names) and their resolution
         bloom.bin      per-file trigram Bloom filters for ``exists``; bloom_offsets.npy
 
 Readers follow CURRENT and verify every artifact's xxh3 against the manifest before trusting
@@ -57,7 +57,7 @@ __all__ = [
 ]
 
 #: Bumped whenever the layout or the meaning of an artifact changes.
-FORMAT = 4
+FORMAT = 5
 _STATE = ".prx"
 #: The file every index directory prx makes holds (not an artifact): publish deletes
 #: only directories that have it (or, made by an older prx, a manifest).

@@ -16,7 +16,7 @@ import numpy as np
 
 from prx.errors import ParseError
 from prx.files.text import BINARY_PROBE, decode
-from prx.graph.resolve import Imports, with_python_names
+from prx.graph.resolve import Imports
 from prx.hashing import content_hash
 from prx.index.bloom import file_filter
 from prx.retrieval.corpus import ChunkRecord, Definition, FileRecord, enrich, parse_units
@@ -153,12 +153,9 @@ def _one(path: str, rel: str, spec: LanguageSpec | None, texts: list[str]) -> Fi
         tree, outline, import_matches = _query(spec, data)
         chunks, definitions, tree = parse_units(spec, rel, data, tree, outline)
         if tree is not None and spec is not None and "imports" in spec.queries:
-            from prx.lang.imports import extract_imports
+            from prx.lang.imports import import_statements
 
-            found = extract_imports(spec, data, tree, import_matches)
-            imports = tuple((i.module, i.line) for i in found)
-            if spec.name == "python" and found:
-                imports = with_python_names(imports, text)
+            imports = import_statements(spec, data, tree, import_matches)
     except ParseError:
         note = "parse_error"
         chunks, definitions, _ = parse_units(None, rel, data)
