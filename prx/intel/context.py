@@ -16,7 +16,6 @@ from prx._record import replace
 from prx.budget import CONTEXT_CEILING, cap_for
 from prx.intel.bindings import BOUND_LANGUAGES
 from prx.intel.docs import directory_docs, file_doc
-from prx.intel.edges import edges_from, edges_to
 from prx.intel.entrypoints import main_entrypoints, script_entrypoints
 from prx.intel.fit import Stage, fit_stages
 from prx.intel.project import Project, is_test_file, module_stem, require_path
@@ -96,10 +95,10 @@ def module_context(
     imports_out: list[ImportLink] = []
     external: set[str] = set()
     for rel in files:
-        for edge in edges_to(graph, rel):
-            if edge.source not in members and not getattr(edge, "implicit", False):
+        for edge in graph.edges_to(rel):
+            if edge.source not in members and not edge.implicit:
                 imports_in.append(_link(project, edge))
-        for edge in edges_from(graph, rel):
+        for edge in graph.edges_from(rel):
             if edge.target is None:
                 external.add(edge.module)
             elif edge.target not in members:
@@ -172,14 +171,14 @@ def _module_files(
 
 
 def _link(project: Project, edge: Any) -> ImportLink:
-    target = getattr(edge, "target", None)
+    target = edge.target
     return ImportLink(
         source=project.shown(edge.source),
         target=project.shown(target) if target else None,
         line=int(edge.line),
         module=str(edge.module),
-        names=tuple(getattr(edge, "names", ()) or ()),
-        confidence=float(getattr(edge, "confidence", 1.0)),
+        names=edge.names,
+        confidence=edge.confidence,
     )
 
 
@@ -202,9 +201,9 @@ def _exports(project: Project, files: list[str], members: set[str]) -> list[Entr
     graph = project.graph
     seen: set[tuple[str, int]] = set()
     for rel in files:
-        for edge in edges_to(graph, rel):
+        for edge in graph.edges_to(rel):
             source = edge.source
-            if source in members or getattr(edge, "implicit", False) or (source, edge.line) in seen:
+            if source in members or edge.implicit or (source, edge.line) in seen:
                 continue
             seen.add((source, edge.line))
             for name, refs in _references_through(project, edge, rel, defined).items():
@@ -253,7 +252,7 @@ def _references_through(
             ):
                 aliases.add(binding.local)
     else:
-        local = {n: n for n in getattr(edge, "names", ()) or () if n in defined}
+        local = {n: n for n in edge.names if n in defined}
     if not local and not aliases:
         return {}
     text = parsed.data.decode("utf-8", "replace")

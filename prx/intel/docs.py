@@ -38,15 +38,16 @@ def _python_docstring(parsed: ParsedFile) -> str | None:
     for child in tree.root_node.named_children:
         if child.type == "comment":
             continue
+        first = child
         if child.type == "expression_statement" and child.named_child_count:
             first = child.named_children[0]
-            if first.type == "string":
-                literal = bytes(first.text or b"").decode("utf-8", "replace")
-                try:
-                    value = ast.literal_eval(literal)
-                except (ValueError, SyntaxError):
-                    return None
-                return value.strip() if isinstance(value, str) else None
+        if first.type == "string":
+            literal = bytes(first.text or b"").decode("utf-8", "replace")
+            try:
+                value = ast.literal_eval(literal)
+            except (ValueError, SyntaxError):
+                return None
+            return value.strip() if isinstance(value, str) else None
         return None
     return None
 

@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 __all__ = ["explain_symbol"]
 
 #: Files scanned for same-named unrelated identifiers, at most.
-MAX_UNRELATED_FILES = 2000
+MAX_UNRELATED_FILES = 300
 _COMMENT = re.compile(r"^\s*(?:///?|#|\*|/\*\*?|--)\s?")
 
 
@@ -289,7 +289,6 @@ def _unrelated(
     statements of ``bound`` files, which bind the symbol, are not counted)."""
     candidates = _files_with(project, name)
     scanned_all = len(candidates) <= MAX_UNRELATED_FILES
-    pattern = re.compile(rb"(?<![\w$])" + re.escape(name.encode()) + rb"(?![\w$])")
     out: dict[str, int] = {}
     for rel in candidates[:MAX_UNRELATED_FILES]:
         parsed = project.file(rel)
@@ -299,12 +298,10 @@ def _unrelated(
         found = defining.get(rel)
         imports = _import_lines(parsed) if rel in bound else set()
         count = 0
-        for match in pattern.finditer(parsed.data):
-            if match.start() in known:
+        for occ in occurrences(parsed, name):  # identifiers only: not strings, not comments
+            if occ.byte in known or occ.line in imports:
                 continue
-            if imports and parsed.data.count(b"\n", 0, match.start()) + 1 in imports:
-                continue
-            if found is not None and match.start() == _name_byte(found.defn, name):
+            if found is not None and occ.byte == _name_byte(found.defn, name):
                 continue
             count += 1
         if count:

@@ -16,7 +16,6 @@ from prx._record import replace
 from prx.budget import IMPACT_CEILING, cap_for
 from prx.envelope import dumps, to_jsonable
 from prx.errors import InvalidArgumentError
-from prx.intel.edges import edges_to
 from prx.intel.fit import Stage, fit_stages
 from prx.intel.project import Project, is_test_file, require_path
 from prx.intel.uses import FileUse, find_users, names_used
@@ -75,7 +74,7 @@ def file_impact(
         unused = tuple(project.shown(f) for f in sorted(users.unused))
     else:
         seen_first: set[str] = set()
-        for edge in sorted(edges_to(project.graph, target), key=lambda e: (e.source, e.line)):
+        for edge in sorted(project.graph.edges_to(target), key=lambda e: (e.source, e.line)):
             if edge.source != target and edge.source not in seen_first:
                 seen_first.add(edge.source)
                 first.append((edge.source, edge, None))
@@ -85,7 +84,11 @@ def file_impact(
     for _ in range(depth - 1):
         following: list[tuple[str, Any, str | None]] = []
         for file, _edge, _via in levels[-1]:
-            for edge in sorted(edges_to(project.graph, file), key=lambda e: (e.source, e.line)):
+            for edge in sorted(project.graph.edges_to(file), key=lambda e: (e.source, e.line)):
+                # A parent package that an import only runs (``import a.b`` runs a/__init__)
+                # links its own importers to everything it imports: not followed further.
+                if edge.implicit:
+                    continue
                 if edge.source not in reached:
                     reached.add(edge.source)
                     following.append((edge.source, edge, file))
@@ -115,7 +118,7 @@ def file_impact(
                 line=edge.line,
                 text=_edge_text(project, edge),
                 via=project.shown(via) if via else None,
-                confidence=float(getattr(edge, "confidence", 1.0)),
+                confidence=edge.confidence,
             )
             (deeper_tests if is_test_file(file) else deeper).append(entry)
     tests_all = direct_tests + deeper_tests
@@ -168,7 +171,7 @@ def _direct(
         names=names,
         lines=lines,
         via=via,
-        confidence=float(getattr(edge, "confidence", 1.0)),
+        confidence=edge.confidence,
     )
 
 

@@ -139,15 +139,20 @@ class Project:
     @property
     def graph(self) -> ImportGraph:
         if self._graph is None:
+            from prx.errors import IndexCorruptedError
             from prx.graph.imports import ImportGraph
 
-            loaded = ImportGraph.load(self.root)
+            why = "no index"
+            try:
+                loaded = ImportGraph.load(self.root)
+            except IndexCorruptedError as err:
+                loaded, why = None, f"the index could not be used ({err.message})"
             if loaded is None:
                 loaded = ImportGraph.build(self.ws, self.root)
                 self.graph_origin = "built"
                 self.notes.append(
-                    f"no index at {self.shown('') or '.'}: the import graph was built for this "
-                    f"call ({len(loaded.files)} files); an index makes this faster"
+                    f"{why} at {self.shown('') or '.'}: the import graph was built for this "
+                    f"call ({len(loaded.files)} files); index it to make this faster"
                 )
             self._graph = loaded
         return self._graph
@@ -159,11 +164,15 @@ class Project:
         directory = current_dir(self.root)
         if directory is None:
             return None
+        from prx.errors import IndexCorruptedError
         from prx.index.artifacts import load_definitions
         from prx.index.store import read_manifest, verify
 
-        verify(directory, read_manifest(directory), only=("definitions.json",))
-        return load_definitions(directory)
+        try:
+            verify(directory, read_manifest(directory), only=("definitions.json",))
+            return load_definitions(directory)
+        except (IndexCorruptedError, OSError, ValueError):
+            return None  # the caller reads the files instead
 
     # -- files ----------------------------------------------------------------------
 

@@ -24,7 +24,6 @@ from prx.intel.bindings import (
     occurrences,
     statement_snippet_bindings,
 )
-from prx.intel.edges import edges_from, edges_to
 from prx.intel.project import module_stem
 
 if TYPE_CHECKING:
@@ -141,9 +140,9 @@ def find_users(project: Project, target: str, name: str) -> SymbolUsers:
     queue: deque[tuple[str, frozenset[str]]] = deque([(target, frozenset(providers[target]))])
     while queue:
         provider, provided = queue.popleft()
-        for edge in edges_to(graph, provider):
+        for edge in graph.edges_to(provider):
             source = edge.source
-            if source == target or getattr(edge, "implicit", False):
+            if source == target or edge.implicit:
                 continue
             parsed = project.file(source)
             if parsed is None:
@@ -231,7 +230,7 @@ def _by_name(
     parsed: ParsedFile, edge: Any, provided: frozenset[str], via: str | None
 ) -> FileUse | None:
     """A language whose bindings are not read: the edge's names, else the bare name."""
-    names = set(getattr(edge, "names", ()) or ())
+    names = set(edge.names)
     wanted = (names & set(provided)) if names and "*" not in names else set(provided)
     wanted.discard("default")
     if not wanted:
@@ -257,7 +256,7 @@ def names_used(
     parsed = project.file(source)
     if parsed is None:
         return (), ()
-    edges = [e for e in edges_from(project.graph, source) if e.target == target]
+    edges = [e for e in project.graph.edges_from(source) if e.target == target]
     if not edges:
         return (), ()
     if parsed.language not in BOUND_LANGUAGES:
@@ -307,4 +306,6 @@ def names_used(
                     continue
                 used.add(match.group(2))
                 lines.add(line)
+    if not used and module_stem(source) != source.rsplit("/", 1)[-1].split(".", 1)[0]:
+        used = set(local.values())  # a package file that only re-exports what it imports
     return tuple(sorted(used)), tuple(sorted(lines)[:20])
