@@ -25,6 +25,9 @@ __all__ = [
     "bindings",
     "default_exported",
     "enclosing",
+    "import_lines",
+    "import_spans",
+    "inside",
     "occurrences",
     "statement_snippet_bindings",
 ]
@@ -450,3 +453,45 @@ def enclosing(parsed: ParsedFile, line: int) -> str | None:
     if function_depth > 0:
         return ".".join(chain[:function_depth])
     return ".".join(chain)
+
+
+_IMPORT_LINE = re.compile(
+    r"^[ \t]*(?:import[ \t{*]|from[ \t]+\S+[ \t]+import\b|export[^\n]*[ \t]from[ \t])[^\n]*",
+    re.MULTILINE,
+)
+
+
+def import_spans(parsed: ParsedFile) -> list[tuple[int, int]]:
+    """(start, end) character offsets of the file's import statements in its decoded
+    text, found by their keywords (no parse), in order."""
+    found: list[tuple[int, int]] | None = parsed.memo.get("import_spans")
+    if found is None:
+        found = []
+        text = parsed.data.decode("utf-8", "replace")
+        for match in _IMPORT_LINE.finditer(text):
+            end = match.end()
+            tail = match.group().rstrip()
+            if tail.endswith(("(", "{")):  # continued until the bracket closes
+                close = text.find(")" if tail.endswith("(") else "}", end)
+                end = close if close >= 0 else end
+            found.append((match.start(), end))
+        parsed.memo["import_spans"] = found
+    return found
+
+
+def inside(spans: list[tuple[int, int]], offset: int) -> bool:
+    """Whether ``offset`` falls in one of the sorted ``spans``."""
+    from bisect import bisect_right
+
+    index = bisect_right(spans, (offset, 1 << 62)) - 1
+    return index >= 0 and spans[index][0] <= offset <= spans[index][1]
+
+
+def import_lines(parsed: ParsedFile) -> set[int]:
+    """Line numbers of the file's import statements (see :func:`import_spans`)."""
+    text = parsed.data.decode("utf-8", "replace")
+    lines: set[int] = set()
+    for start, end in import_spans(parsed):
+        first = text.count("\n", 0, start) + 1
+        lines.update(range(first, first + text.count("\n", start, end) + 1))
+    return lines

@@ -13,17 +13,19 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from prx._record import replace
-from prx.budget import CONTEXT_CEILING, cap_for
-from prx.intel.bindings import BOUND_LANGUAGES
+from prx.budget import CONTEXT_CEILING, Cap, cap_for
+from prx.envelope import dumps, to_jsonable
+from prx.intel.bindings import BOUND_LANGUAGES, import_spans, inside
 from prx.intel.docs import directory_docs, file_doc
 from prx.intel.entrypoints import main_entrypoints, script_entrypoints
 from prx.intel.fit import Stage, fit_stages
 from prx.intel.project import Project, is_test_file, module_stem, require_path
-from prx.intel.uses import statement_bindings
+from prx.intel.uses import edge_bindings
 from prx.lang.outline import flatten, symbols_of
 from prx.types import (
     ContextResult,
     ContextStats,
+    Cut,
     DocBlock,
     Entrypoint,
     FileSkeleton,
@@ -39,9 +41,6 @@ __all__ = ["module_context"]
 MAX_OUTLINED = 400
 #: Exported symbols listed at most (before the budget).
 MAX_EXPORTS = 30
-_ATTRIBUTE = re.compile(
-    r"(?<![\w$.])([A-Za-z_$][\w$]*(?:\s*\.\s*[A-Za-z_$][\w$]*)*)\s*\.\s*([A-Za-z_$][\w$]*)"
-)
 _PUBLIC_KINDS = frozenset({"function", "class", "struct", "enum", "trait", "type", "const"})
 
 
@@ -143,7 +142,31 @@ def module_context(
         graph=project.graph_origin,
         notes=tuple(project.notes + _notes(len(files))),
     )
-    return fit_stages(whole, _stages(path, whole), cap)
+    whole, precut = _precut_symbols(whole, cap)
+    return fit_stages(whole, _stages(path, whole), cap, precut)
+
+
+def _precut_symbols(result: ContextResult, cap: Cap) -> tuple[ContextResult, tuple[Cut, ...]]:
+    """Outlines that cannot fit whatever else is cut, left out before fitting (fitting
+    serialises the answer several times: a large package's outlines would dominate)."""
+    if cap.tokens is None:
+        return result, ()
+    room = cap.tokens * 4 * 2  # characters, with a margin over the estimate
+    used = 0
+    kept: list[FileSkeleton] = []
+    cut = 0
+    for skeleton in result.files:
+        if skeleton.symbols and used > room:
+            skeleton = replace(skeleton, symbols=(), symbols_cut=True)
+            cut += 1
+        used += len(dumps(to_jsonable(skeleton)))
+        kept.append(skeleton)
+    if not cut:
+        return result, ()
+    retrieve = f"prx outline {result.target}"
+    return replace(result, files=tuple(kept)), (
+        Cut(part="symbols", count=cut, reason=cap.reason, retrieve=retrieve),
+    )
 
 
 def _notes(files: int) -> list[str]:
@@ -199,16 +222,15 @@ def _exports(project: Project, files: list[str], members: set[str]) -> list[Entr
     counts: Counter[str] = Counter()
     users: dict[str, set[str]] = {}
     graph = project.graph
-    seen: set[tuple[str, int]] = set()
+    incoming: dict[str, list[tuple[Any, str]]] = {}
     for rel in files:
         for edge in graph.edges_to(rel):
-            source = edge.source
-            if source in members or edge.implicit or (source, edge.line) in seen:
-                continue
-            seen.add((source, edge.line))
-            for name, refs in _references_through(project, edge, rel, defined).items():
-                counts[name] += refs
-                users.setdefault(name, set()).add(source)
+            if edge.source not in members and not edge.implicit:
+                incoming.setdefault(edge.source, []).append((edge, rel))
+    for source, edges in sorted(incoming.items()):
+        for name, refs in _references_through(project, source, edges, defined).items():
+            counts[name] += refs
+            users.setdefault(name, set()).add(source)
     ranked = sorted(defined, key=lambda n: (-counts[n], -len(users.get(n, ())), defined[n][0], n))
     out: list[Entrypoint] = []
     for name in ranked[:MAX_EXPORTS]:
@@ -230,20 +252,25 @@ def _exports(project: Project, files: list[str], members: set[str]) -> list[Entr
 
 
 def _references_through(
-    project: Project, edge: Any, target: str, defined: dict[str, tuple[str, Any]]
+    project: Project,
+    source: str,
+    edges: list[tuple[Any, str]],
+    defined: dict[str, tuple[str, Any]],
 ) -> dict[str, int]:
-    """References in the importing file to the module's names this import binds: the
-    bound local names (or ``alias.name`` for a module import) in its code outside import
-    statements. Only the statement is parsed; uses are counted on the text (a ranking
-    does not need the full parse that ``impact --symbol`` makes)."""
-    parsed = project.file(edge.source)
+    """References in ``source`` to the module's names its imports (``edges``, each with
+    the module file it reaches) bind: the bound local names, or ``alias.name`` for a
+    module import, in its code outside import statements. Uses are counted on the text,
+    in one pass (a ranking does not need the full parse ``impact --symbol`` makes)."""
+    parsed = project.file(source)
     if parsed is None:
         return {}
-    line = int(edge.line)
     local: dict[str, str] = {}
     aliases: set[str] = set()
-    if parsed.language in BOUND_LANGUAGES:
-        for binding in statement_bindings(parsed, line):
+    for edge, target in edges:
+        if parsed.language not in BOUND_LANGUAGES:
+            local.update({n: n for n in edge.names if n in defined})
+            continue
+        for binding in edge_bindings(parsed, edge):
             if binding.kind == "name" and binding.local and binding.imported in defined:
                 local[binding.local] = binding.imported
             elif binding.local and (
@@ -251,60 +278,49 @@ def _references_through(
                 or (parsed.language == "python" and binding.imported == module_stem(target))
             ):
                 aliases.add(binding.local)
-    else:
-        local = {n: n for n in edge.names if n in defined}
     if not local and not aliases:
         return {}
     text = parsed.data.decode("utf-8", "replace")
-    skip = _import_line_numbers(parsed)
+    spans = import_spans(parsed)
     found: dict[str, int] = {}
-    if local:  # one pass over the text for every bound name
-        pattern = re.compile(
-            r"(?<![\w$.])("
-            + "|".join(map(re.escape, sorted(local, key=len, reverse=True)))
-            + r")(?![\w$])"
-        )
-        for match in pattern.finditer(text):
-            if _line_at(parsed, match.start()) not in skip:
-                imported = local[match.group(1)]
-                found[imported] = found.get(imported, 0) + 1
-    if aliases:
-        for match in _ATTRIBUTE.finditer(text):
-            attribute = match.group(2)
-            if attribute in defined and "".join(match.group(1).split()) in aliases:
-                if _line_at(parsed, match.start()) not in skip:
-                    found[attribute] = found.get(attribute, 0) + 1
+    for name, imported in local.items():
+        hits = sum(1 for at in _words(text, name) if not inside(spans, at))
+        if hits:
+            found[imported] = found.get(imported, 0) + hits
+    for alias in aliases:
+        for at in _words(text, alias):
+            attribute = _attribute_after(text, at + len(alias))
+            if attribute in defined and not inside(spans, at):
+                found[attribute] = found.get(attribute, 0) + 1
     return found
 
 
-def _line_at(parsed: Any, offset: int) -> int:
-    from bisect import bisect_right
-
-    starts: list[int] | None = parsed.memo.get("line_starts")
-    if starts is None:
-        text = parsed.data.decode("utf-8", "replace")
-        starts = parsed.memo["line_starts"] = [0] + [m.end() for m in re.finditer("\n", text)]
-    return bisect_right(starts, offset)
+def _is_word_char(char: str) -> bool:
+    return char.isalnum() or char in "_$"
 
 
-def _import_line_numbers(parsed: Any) -> set[int]:
-    """Lines of the file's import statements, found by their keywords (no parse)."""
-    found: set[int] | None = parsed.memo.get("import_lines")
-    if found is None:
-        found = set()
-        inside = False
-        for number, raw in enumerate(parsed.lines, start=1):
-            text = raw.strip()
-            if inside:
-                found.add(number)
-                inside = not (text.endswith((")", "}")) or text.startswith("}") or " from " in text)
-            elif text.startswith(("import ", "from ")) or (
-                text.startswith("export ") and " from " in text
-            ):
-                found.add(number)
-                inside = text.endswith(("(", "{", ",", "\\"))
-        parsed.memo["import_lines"] = found
+def _words(text: str, word: str) -> list[int]:
+    """Offsets of ``word`` as a whole identifier, not an attribute of something else
+    (``str.find`` scans in C; only real hits reach Python)."""
+    found: list[int] = []
+    at = text.find(word)
+    size = len(word)
+    while at >= 0:
+        before = text[at - 1] if at else " "
+        after = text[at + size] if at + size < len(text) else " "
+        if not _is_word_char(before) and before != "." and not _is_word_char(after):
+            found.append(at)
+        at = text.find(word, at + size)
     return found
+
+
+_AFTER_DOT = re.compile(r"\s*\.\s*([A-Za-z_$][\w$]*)")
+
+
+def _attribute_after(text: str, end: int) -> str | None:
+    """The name after ``.`` at ``end`` (``models.CharField`` -> ``CharField``)."""
+    match = _AFTER_DOT.match(text, end)
+    return match.group(1) if match else None
 
 
 def _stages(path: str, whole: ContextResult) -> list[Stage]:

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from prx._record import replace
 from prx.budget import EXPLAIN_CEILING, cap_for
 from prx.errors import InvalidArgumentError
-from prx.intel.bindings import enclosing, occurrences
+from prx.intel.bindings import enclosing, import_lines, occurrences
 from prx.intel.fit import Stage, fit_stages
 from prx.intel.project import Project, is_test_file, require_path
 from prx.intel.uses import find_users
@@ -63,13 +63,9 @@ def _definitions_in(project: Project, rel: str, name: str, container: str | None
 def _candidate_files(project: Project, name: str, scope: str | None) -> tuple[list[str], bool]:
     """Files that may define ``name`` (from the index's symbol table, else every file
     whose text holds it), and whether the index answered."""
-    indexed = project.definitions()
+    indexed = project.definition_files(name)
     if indexed is not None:
-        files = sorted({d.file for d in indexed if d.name == name})
-        if not files:
-            lowered = name.lower()
-            files = sorted({d.file for d in indexed if d.name.lower() == lowered})
-        return [f for f in files if _in_scope(f, scope)], True
+        return [f for f in indexed if _in_scope(f, scope)], True
     found = [rel for rel in _all_files(project, scope) if _contains(project, rel, name)]
     return found, False
 
@@ -296,12 +292,12 @@ def _unrelated(
             continue
         known = attributed.get(rel, set())
         found = defining.get(rel)
-        imports = _import_lines(parsed) if rel in bound else set()
+        imports = import_lines(parsed) if rel in bound else set()
         count = 0
-        for occ in occurrences(parsed, name):  # identifiers only: not strings, not comments
-            if occ.byte in known or occ.line in imports:
+        for line, byte in _identifier_hits(parsed, name):
+            if byte in known or line in imports:
                 continue
-            if found is not None and occ.byte == _name_byte(found.defn, name):
+            if found is not None and byte == _name_byte(found.defn, name):
                 continue
             count += 1
         if count:
@@ -310,10 +306,30 @@ def _unrelated(
     return ranked, scanned_all
 
 
-def _import_lines(parsed: ParsedFile) -> set[int]:
-    from prx.intel.uses import all_bindings
+_QUOTES = re.compile(rb"\"[^\"\n]*\"|'[^'\n]*'")
 
-    return {n for b in all_bindings(parsed) for n in range(b.line, b.end_line + 1)}
+
+def _identifier_hits(parsed: ParsedFile, name: str) -> list[tuple[int, int]]:
+    """(line, byte) of ``name`` as an identifier: from the syntax tree when the file is
+    parsed already, else from its text (not after a comment marker, not between quotes
+    on the same line): counting same-named things needs no parse of every file."""
+    if parsed.memo.get("parsed") or parsed.spec is None:
+        return [(o.line, o.byte) for o in occurrences(parsed, name)]
+    pattern = re.compile(rb"(?<![\w$])" + re.escape(name.encode()) + rb"(?![\w$])")
+    data = parsed.data
+    hits: list[tuple[int, int]] = []
+    for match in pattern.finditer(data):
+        start = data.rfind(b"\n", 0, match.start()) + 1
+        before = data[start : match.start()]
+        if b"#" in before or b"//" in before or before.lstrip().startswith((b"*", b"/*")):
+            continue
+        end = data.find(b"\n", match.end())
+        line_bytes = data[start : end if end >= 0 else len(data)]
+        offset = match.start() - start
+        if any(q.start() < offset < q.end() for q in _QUOTES.finditer(line_bytes)):
+            continue
+        hits.append((data.count(b"\n", 0, match.start()) + 1, match.start()))
+    return hits
 
 
 def _name_byte(defn: Any, name: str) -> int:

@@ -34,22 +34,33 @@ class Stage(NamedTuple):
     keep: Callable[[Any, int], Any]
 
 
-def fit_stages(whole: R, stages: list[Stage], cap: Cap) -> R:
+def _merged(cuts: list[Cut]) -> tuple[Cut, ...]:
+    """One cut per part (a part cut before fitting and again while fitting adds up)."""
+    by_part: dict[str, Cut] = {}
+    for cut in cuts:
+        known = by_part.get(cut.part)
+        by_part[cut.part] = cut if known is None else replace(known, count=known.count + cut.count)
+    return tuple(by_part.values())
+
+
+def fit_stages(whole: R, stages: list[Stage], cap: Cap, precut: tuple[Cut, ...] = ()) -> R:
     """``whole`` cut stage by stage until it fits ``cap`` (with ``truncated`` and
     ``omitted`` set when anything was cut); raises :class:`BudgetExceededError` when even
-    the answer without every part does not fit."""
+    the answer without every part does not fit. ``precut``: what the caller already left
+    out because it could not fit (reported with the rest)."""
     if cap.tokens is None:
         return whole
     limit = limit_for(cap.tokens)
     count = cap.count
-    if data_tokens(whole, count) <= limit:
-        return whole
     reason = cap.reason
-    current: Any = whole
-    cuts: list[Cut] = []
+    cuts: list[Cut] = list(precut)
 
     def marked(result: Any, more: list[Cut]) -> Any:
-        return replace(result, truncated=True, omitted=tuple(more))
+        return replace(result, truncated=True, omitted=_merged(more)) if more else result
+
+    if data_tokens(marked(whole, cuts), count) <= limit:
+        return marked(whole, cuts)  # type: ignore[no-any-return]
+    current: Any = whole
 
     for stage in stages:
         total = stage.size(current)

@@ -17,7 +17,6 @@ from prx.errors import NotFoundError
 if TYPE_CHECKING:
     from prx.graph.imports import ImportGraph
     from prx.plugin.interfaces import LanguageSpec
-    from prx.retrieval.corpus import Definition
     from prx.workspace import Workspace
 
 __all__ = ["ParsedFile", "Project", "is_test_file", "module_stem", "require_path"]
@@ -66,6 +65,7 @@ class ParsedFile:
         if self._tree is None and self.spec is not None and self.spec.grammar is not None:
             from prx.lang.grammar import parse
 
+            self.memo["parsed"] = True
             try:
                 self._tree = parse(self.spec, self.data)
             except Exception:  # a file that does not parse has no syntax to offer
@@ -157,22 +157,38 @@ class Project:
             self._graph = loaded
         return self._graph
 
-    def definitions(self) -> list[Definition] | None:
-        """Every definition the index holds (None without an index)."""
+    def definition_files(self, name: str) -> list[str] | None:
+        """Files the index's symbol table says define ``name`` (another case when none
+        matches exactly); None without a usable index. Only the rows of that name are
+        decoded: the table of a large repository is megabytes of JSON."""
         from prx.index.store import current_dir
 
         directory = current_dir(self.root)
         if directory is None:
             return None
+        import json
+
         from prx.errors import IndexCorruptedError
-        from prx.index.artifacts import load_definitions
         from prx.index.store import read_manifest, verify
 
         try:
             verify(directory, read_manifest(directory), only=("definitions.json",))
-            return load_definitions(directory)
+            with open(os.path.join(directory, "definitions.json"), encoding="utf-8") as fh:
+                text = fh.read()
         except (IndexCorruptedError, OSError, ValueError):
             return None  # the caller reads the files instead
+        head = "[" + json.dumps(name) + ","
+        files: set[str] = set()
+        decoder = json.JSONDecoder()
+        at = text.find(head)
+        while at >= 0:
+            row, _ = decoder.raw_decode(text, at)
+            files.add(row[2])
+            at = text.find(head, at + len(head))
+        if not files:
+            lowered = name.lower()
+            files = {row[2] for row in json.loads(text) if str(row[0]).lower() == lowered}
+        return sorted(files)
 
     # -- files ----------------------------------------------------------------------
 

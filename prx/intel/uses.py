@@ -33,6 +33,7 @@ __all__ = [
     "FileUse",
     "SymbolUsers",
     "all_bindings",
+    "edge_bindings",
     "find_users",
     "names_used",
     "statement_bindings",
@@ -80,6 +81,34 @@ def statement_bindings(parsed: ParsedFile, line: int) -> list[Binding]:
             found = [b for b in all_bindings(parsed) if b.line <= line <= b.end_line]
         snippets[line] = found
     return found
+
+
+def edge_bindings(parsed: ParsedFile, edge: Any) -> list[Binding]:
+    """The bindings of the import ``edge`` (an ``ImportEdge`` of ``parsed``): read from
+    the edge itself for a plain one-line Python import (its names, else the module or
+    submodule it names), else from the statement's syntax (aliases, several lines, JS)."""
+    text = edge.text or ""
+    plain = (
+        parsed.language == "python"
+        and text
+        and " as " not in text
+        and ";" not in text
+        and not text.rstrip().endswith(("(", "\\", ","))
+    )
+    if not plain:
+        return statement_bindings(parsed, edge.line)
+    line = edge.line
+    if text.startswith("import "):
+        return [Binding(line, line, edge.module, "module", None, edge.module)]
+    if not edge.names:  # ``from pkg import mod``: the edge reaches the submodule
+        stem = module_stem(edge.target) if edge.target else ""
+        return [Binding(line, line, edge.module, "name", stem, stem)] if stem else []
+    return [
+        Binding(line, line, edge.module, "star", None, None)
+        if name == "*"
+        else Binding(line, line, edge.module, "name", name, name)
+        for name in edge.names
+    ]
 
 
 def all_bindings(parsed: ParsedFile) -> list[Binding]:
@@ -201,7 +230,7 @@ def _file_use(
     aliases: set[str] = set()
     passes: set[str] = set()
     python = parsed.language == "python"
-    for binding in statement_bindings(parsed, edge.line):
+    for binding in edge_bindings(parsed, edge):
         kind = binding.kind
         if kind == "name" and binding.imported in provided and binding.local:
             local.add(binding.local)
@@ -277,7 +306,7 @@ def names_used(
     local: dict[str, str] = {}
     aliases: set[str] = set()
     for edge in edges:
-        for binding in statement_bindings(parsed, edge.line):
+        for binding in edge_bindings(parsed, edge):
             if binding.kind == "name" and binding.imported and binding.local:
                 if parsed.language == "python" and binding.imported == module_stem(target):
                     aliases.add(binding.local)
