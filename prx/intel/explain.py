@@ -313,7 +313,7 @@ def _identifier_hits(parsed: ParsedFile, name: str) -> list[tuple[int, int]]:
     """(line, byte) of ``name`` as an identifier: from the syntax tree when the file is
     parsed already, else from its text (not after a comment marker, not between quotes
     on the same line): counting same-named things needs no parse of every file."""
-    if parsed.memo.get("parsed") or parsed.spec is None:
+    if parsed.memo.get("parsed") and parsed.tree is not None:
         return [(o.line, o.byte) for o in occurrences(parsed, name)]
     pattern = re.compile(rb"(?<![\w$])" + re.escape(name.encode()) + rb"(?![\w$])")
     data = parsed.data

@@ -43,17 +43,24 @@ def is_test_file(rel: str) -> bool:
 class ParsedFile:
     """One file's bytes, text lines and (on first use) syntax tree."""
 
-    __slots__ = ("_defs", "_tree", "data", "lines", "memo", "rel", "spec")
+    __slots__ = ("_defs", "_lines", "_tree", "data", "memo", "rel", "spec")
 
     def __init__(self, rel: str, spec: LanguageSpec | None, data: bytes) -> None:
         self.rel = rel
         self.spec = spec
         self.data = data
-        self.lines = data.decode("utf-8", "replace").split("\n")
+        self._lines: list[str] | None = None
         self._tree: Any = None
         self._defs: list[Any] | None = None
         #: Facts derived from the file, by kind (its import bindings ...).
         self.memo: dict[str, Any] = {}
+
+    @property
+    def lines(self) -> list[str]:
+        """The decoded text's lines (split on first use: most files are only searched)."""
+        if self._lines is None:
+            self._lines = self.data.decode("utf-8", "replace").split("\n")
+        return self._lines
 
     @property
     def language(self) -> str | None:
@@ -141,12 +148,22 @@ class Project:
         if self._graph is None:
             from prx.errors import IndexCorruptedError
             from prx.graph.imports import ImportGraph
+            from prx.index.store import current_dir
 
             why = "no index"
-            try:
-                loaded = ImportGraph.load(self.root)
-            except IndexCorruptedError as err:
-                loaded, why = None, f"the index could not be used ({err.message})"
+            directory = current_dir(self.root)
+            # The graph of one published index never changes: a long-lived Workspace (the
+            # MCP server, a notebook) loads it once.
+            cache: dict[str, ImportGraph] = self.ws.cache.setdefault("intel-graphs", {})
+            loaded = cache.get(directory) if directory else None
+            if loaded is None and directory is not None:
+                try:
+                    loaded = ImportGraph.load(self.root)
+                except IndexCorruptedError as err:
+                    loaded, why = None, f"the index could not be used ({err.message})"
+                if loaded is not None:
+                    cache.clear()
+                    cache[directory] = loaded
             if loaded is None:
                 loaded = ImportGraph.build(self.ws, self.root)
                 self.graph_origin = "built"
