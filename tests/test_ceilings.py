@@ -60,6 +60,9 @@ def test_the_ceilings_are_named_below_the_maximum():
         "SEARCH_CEILING",
         "RUN_CEILING",
         "FALLBACK_CEILING",
+        "CONTEXT_CEILING",
+        "IMPACT_CEILING",
+        "EXPLAIN_CEILING",
     }
     assert all(0 < value < limits.ANSWER_MAX for value in ceilings.values())
 

@@ -19,7 +19,7 @@ from prx.intel.bindings import BOUND_LANGUAGES, import_spans, inside
 from prx.intel.docs import directory_docs, file_doc
 from prx.intel.entrypoints import main_entrypoints, script_entrypoints
 from prx.intel.fit import Stage, fit_stages
-from prx.intel.project import Project, is_test_file, module_stem, require_path
+from prx.intel.project import Project, is_test_file, module_stem, require_path, signature_of
 from prx.intel.uses import edge_bindings
 from prx.lang.outline import flatten, symbols_of
 from prx.types import (
@@ -207,20 +207,16 @@ def _link(project: Project, edge: Any) -> ImportLink:
 
 def _exports(project: Project, files: list[str], members: set[str]) -> list[Entrypoint]:
     """Public top-level symbols of ``files``, ranked by their references from outside."""
-    defined: dict[str, tuple[str, Any]] = {}
+    defined: dict[str, list[tuple[str, Any]]] = {}
     for rel in files:
         parsed = project.file(rel)
         if parsed is None:
             continue
         for defn in parsed.definitions():
-            if (
-                defn.kind in _PUBLIC_KINDS
-                and not defn.name.startswith("_")
-                and defn.name not in defined
-            ):
-                defined[defn.name] = (rel, defn)
-    counts: Counter[str] = Counter()
-    users: dict[str, set[str]] = {}
+            if defn.kind in _PUBLIC_KINDS and not defn.name.startswith("_"):
+                defined.setdefault(defn.name, []).append((rel, defn))
+    counts: Counter[tuple[str, str]] = Counter()
+    users: dict[tuple[str, str], set[str]] = {}
     graph = project.graph
     incoming: dict[str, list[tuple[Any, str]]] = {}
     for rel in files:
@@ -228,70 +224,84 @@ def _exports(project: Project, files: list[str], members: set[str]) -> list[Entr
             if edge.source not in members and not edge.implicit:
                 incoming.setdefault(edge.source, []).append((edge, rel))
     for source, edges in sorted(incoming.items()):
-        for name, refs in _references_through(project, source, edges, defined).items():
-            counts[name] += refs
-            users.setdefault(name, set()).add(source)
-    ranked = sorted(defined, key=lambda n: (-counts[n], -len(users.get(n, ())), defined[n][0], n))
+        found = _references_through(project, source, edges, defined)
+        for (target, name), refs in found.items():
+            key = (_owner(project, target, defined[name]), name)
+            counts[key] += refs
+            users.setdefault(key, set()).add(source)
+    every = [(rel, name) for name, places in defined.items() for rel, _ in places]
+    ranked = sorted(every, key=lambda k: (-counts[k], -len(users.get(k, ())), k[0], k[1]))
     out: list[Entrypoint] = []
-    for name in ranked[:MAX_EXPORTS]:
-        rel, defn = defined[name]
+    for rel, name in ranked[:MAX_EXPORTS]:
+        defn = next(d for r, d in defined[name] if r == rel)
         parsed = project.file(rel)
-        line = int(defn.node.start_point[0]) + 1
         out.append(
             Entrypoint(
                 name=name,
                 kind="export",
                 file=project.shown(rel),
-                line=line,
-                signature=parsed.line_text(line) if parsed else "",
-                references=counts[name],
-                files=len(users.get(name, ())),
+                line=int(defn.node.start_point[0]) + 1,
+                signature=signature_of(parsed, defn) if parsed else "",
+                references=counts[(rel, name)],
+                files=len(users.get((rel, name), ())),
             )
         )
     return out
+
+
+def _owner(project: Project, target: str, places: list[tuple[str, Any]]) -> str:
+    """Which definition of a name an import of ``target`` reaches: the one in ``target``
+    itself, else one that ``target`` imports (a package re-exporting it), else the first."""
+    files = [rel for rel, _ in places]
+    if target in files or len(files) == 1:
+        return target if target in files else files[0]
+    reached = {edge.target for edge in project.graph.edges_from(target)}
+    return next((rel for rel in files if rel in reached), files[0])
 
 
 def _references_through(
     project: Project,
     source: str,
     edges: list[tuple[Any, str]],
-    defined: dict[str, tuple[str, Any]],
-) -> dict[str, int]:
+    defined: dict[str, list[tuple[str, Any]]],
+) -> dict[tuple[str, str], int]:
     """References in ``source`` to the module's names its imports (``edges``, each with
-    the module file it reaches) bind: the bound local names, or ``alias.name`` for a
-    module import, in its code outside import statements. Uses are counted on the text,
-    in one pass (a ranking does not need the full parse ``impact --symbol`` makes)."""
+    the module file it reaches) bind, by (that file, name): the bound local names, or
+    ``alias.name`` for a module import, in its code outside import statements. Uses are
+    counted on the text, in one pass (a ranking does not need the full parse
+    ``impact --symbol`` makes)."""
     parsed = project.file(source)
     if parsed is None:
         return {}
-    local: dict[str, str] = {}
-    aliases: set[str] = set()
+    local: dict[str, tuple[str, str]] = {}
+    aliases: dict[str, str] = {}
     for edge, target in edges:
         if parsed.language not in BOUND_LANGUAGES:
-            local.update({n: n for n in edge.names if n in defined})
+            local.update({n: (target, n) for n in edge.names if n in defined})
             continue
         for binding in edge_bindings(parsed, edge):
             if binding.kind == "name" and binding.local and binding.imported in defined:
-                local[binding.local] = binding.imported
+                local[binding.local] = (target, binding.imported)
             elif binding.local and (
                 binding.kind == "module"
                 or (parsed.language == "python" and binding.imported == module_stem(target))
             ):
-                aliases.add(binding.local)
+                aliases[binding.local] = target
     if not local and not aliases:
         return {}
     text = parsed.data.decode("utf-8", "replace")
     spans = import_spans(parsed)
-    found: dict[str, int] = {}
-    for name, imported in local.items():
+    found: dict[tuple[str, str], int] = {}
+    for name, key in local.items():
         hits = sum(1 for at in _words(text, name) if not inside(spans, at))
         if hits:
-            found[imported] = found.get(imported, 0) + hits
-    for alias in aliases:
+            found[key] = found.get(key, 0) + hits
+    for alias, target in aliases.items():
         for at in _words(text, alias):
             attribute = _attribute_after(text, at + len(alias))
             if attribute in defined and not inside(spans, at):
-                found[attribute] = found.get(attribute, 0) + 1
+                key = (target, attribute)
+                found[key] = found.get(key, 0) + 1
     return found
 
 
@@ -340,7 +350,7 @@ def _stages(path: str, whole: ContextResult) -> list[Stage]:
         ),
         Stage(
             "imports_in",
-            f"prx impact FILE (per file of {path})",
+            f"prx context {path} --budget 0",
             lambda r: len(r.imports_in),
             lambda r, k: replace(r, imports_in=r.imports_in[:k]),
         ),

@@ -17,7 +17,7 @@ from prx.budget import EXPLAIN_CEILING, cap_for
 from prx.errors import InvalidArgumentError
 from prx.intel.bindings import enclosing, import_lines, occurrences
 from prx.intel.fit import Stage, fit_stages
-from prx.intel.project import Project, is_test_file, require_path
+from prx.intel.project import Project, is_test_file, require_path, signature_of
 from prx.intel.uses import find_users
 from prx.lang.outline import symbol_lines
 from prx.types import ExplainedDefinition, ExplainResult, Reference
@@ -218,9 +218,7 @@ def _described(project: Project, item: _Found, count: int) -> ExplainedDefinitio
     assert parsed is not None
     defn = item.defn
     lines = symbol_lines(defn.node, parsed.data)
-    from prx.lang.outline import symbols_of
-
-    signature = symbols_of([_Shallow(defn)], parsed.data)[0].signature  # type: ignore[list-item]
+    signature = signature_of(parsed, defn)
     body = "\n".join(parsed.lines[lines.start - 1 : lines.end])
     return ExplainedDefinition(
         file=project.shown(item.file),
@@ -233,15 +231,6 @@ def _described(project: Project, item: _Found, count: int) -> ExplainedDefinitio
         body=body,
         references=count,
     )
-
-
-class _Shallow:
-    """A definition without its children (for its signature alone)."""
-
-    def __init__(self, defn: Any) -> None:
-        self.node, self.kind, self.name, self.body = defn.node, defn.kind, defn.name, defn.body
-        self.children: list[Any] = []
-        self.start, self.end, self.raw_kind = defn.start, defn.end, defn.raw_kind
 
 
 def _docstring(parsed: ParsedFile, defn: Any, line: int) -> str | None:

@@ -19,7 +19,14 @@ if TYPE_CHECKING:
     from prx.plugin.interfaces import LanguageSpec
     from prx.workspace import Workspace
 
-__all__ = ["ParsedFile", "Project", "is_test_file", "module_stem", "require_path"]
+__all__ = [
+    "ParsedFile",
+    "Project",
+    "is_test_file",
+    "module_stem",
+    "require_path",
+    "signature_of",
+]
 
 _TEST_DIRS = frozenset({"test", "tests", "testing", "__tests__", "spec", "specs"})
 
@@ -245,3 +252,19 @@ def require_path(ws: Workspace, path: str) -> str:
     if not os.path.lexists(resolved):
         raise NotFoundError(f"path not found: {path}")
     return os.path.normpath(resolved)
+
+
+class _Shallow:
+    """A definition without its children (for its signature alone)."""
+
+    def __init__(self, defn: Any) -> None:
+        self.node, self.kind, self.name, self.body = defn.node, defn.kind, defn.name, defn.body
+        self.children: list[Any] = []
+        self.start, self.end, self.raw_kind = defn.start, defn.end, defn.raw_kind
+
+
+def signature_of(parsed: ParsedFile, defn: Any) -> str:
+    """The outline's one-line signature of an outline definition."""
+    from prx.lang.outline import symbols_of
+
+    return symbols_of([_Shallow(defn)], parsed.data)[0].signature  # type: ignore[list-item]
