@@ -15,8 +15,8 @@ __all__ = ["CONTEXT", "ContextParams"]
 class ContextParams:
     """Parameters of ``prx context``."""
 
-    path: str = param(help="file or directory (a module or package)", positional=True)
-    include_tests: bool = param(False, help="directory mode: keep test files")
+    path: str = param(help="file or directory", positional=True)
+    include_tests: bool = param(False, help="keep test files")
     budget: int | None = param(
         None,
         help="cap the answer at N tokens (exact cl100k_base); default: a ceiling of "
@@ -31,7 +31,7 @@ def _run(ws: Workspace, p: ContextParams) -> ContextResult:
 
 CONTEXT = Operation(
     name="context",
-    summary="What a module is: stats, docs, entrypoints, outlines and import edges in and out.",
+    summary="A module in one answer: stats, docs, entrypoints, outlines, imports in and out.",
     func=_run,
     params=ContextParams,
     result=ContextResult,

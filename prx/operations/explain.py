@@ -15,12 +15,8 @@ __all__ = ["EXPLAIN", "ExplainParams"]
 class ExplainParams:
     """Parameters of ``prx explain``."""
 
-    symbol: str = param(
-        help="the symbol's name (Class.method for a method)", positional=True, aliases=("name",)
-    )
-    path: str | None = param(
-        None, help="only definitions in this file or directory", positional=True
-    )
+    symbol: str = param(help="a name, or Class.method", positional=True, aliases=("name",))
+    path: str | None = param(None, help="only definitions under this path", positional=True)
     budget: int | None = param(
         None,
         help="cap the answer at N tokens (exact cl100k_base); default: a ceiling of "
@@ -35,7 +31,7 @@ def _run(ws: Workspace, p: ExplainParams) -> ExplainResult:
 
 EXPLAIN = Operation(
     name="explain",
-    summary="Where a symbol is defined, who references it (through imports) and which tests.",
+    summary="A symbol's definitions, its references through imports, and its tests.",
     func=_run,
     params=ExplainParams,
     result=ExplainResult,

@@ -15,13 +15,13 @@ __all__ = ["IMPACT", "ImpactParams"]
 class ImpactParams:
     """Parameters of ``prx impact``."""
 
-    path: str = param(help="the file about to change", positional=True, aliases=("file",))
+    path: str = param(help="the file", positional=True, aliases=("file",))
     symbol: str | None = param(
         None,
-        help="only the files that import this symbol of FILE and reference it",
+        help="only the files that import this symbol and use it",
         metavar="NAME",
     )
-    depth: int = param(2, help="follow importers of importers this many hops (1-10)", metavar="N")
+    depth: int = param(2, help="hops to follow (1-10)", metavar="N")
     budget: int | None = param(
         None,
         help="cap the answer at N tokens (exact cl100k_base); default: a ceiling of "
@@ -36,7 +36,7 @@ def _run(ws: Workspace, p: ImpactParams) -> ImpactResult:
 
 IMPACT = Operation(
     name="impact",
-    summary="What depends on a file or one of its symbols: dependents by hops, tests apart.",
+    summary="The files that depend on a file or one of its symbols, tests apart.",
     func=_run,
     params=ImpactParams,
     result=ImpactResult,
