@@ -13,10 +13,13 @@ from collections.abc import Sequence
 from prx.types import (
     BenchResult,
     ConfigResult,
+    ContextResult,
     DiffResult,
     EditResult,
     ExistsResult,
+    ExplainResult,
     FindResult,
+    ImpactResult,
     IndexResult,
     InitResult,
     OutlineResult,
@@ -41,8 +44,11 @@ __all__ = [
     "bench_ndcg",
     "diff",
     "edit",
+    "context",
     "exists",
+    "explain",
     "find",
+    "impact",
     "index",
     "init",
     "outline",
@@ -341,6 +347,71 @@ def diff(
         budget=budget,
         continue_token=continue_token,
     )
+
+
+def context(
+    path: PathArg,
+    *,
+    include_tests: bool = False,
+    budget: int | None = None,
+    root: PathArg = ".",
+) -> ContextResult:
+    """What a module (a file or a directory) is, in one answer: stats, its own
+    documentation, entrypoints, each file's outline and the imports crossing its boundary.
+
+    :param path: the file or directory, relative to ``root`` or absolute.
+    :param include_tests: directory mode: keep test files (left out by default).
+    :param budget: cap the answer at this many (exact cl100k_base) tokens; the least
+        important parts are cut first and listed in ``omitted``. ``None`` applies the
+        default ceiling (:data:`prx.budget.CONTEXT_CEILING`, estimated tokens); ``0`` lifts
+        every limit.
+    :raises prx.errors.NotFoundError: ``path`` does not exist.
+    """
+    return workspace_for(root).context(path, include_tests=include_tests, budget=budget)
+
+
+def impact(
+    path: PathArg,
+    *,
+    symbol: str | None = None,
+    depth: int = 2,
+    budget: int | None = None,
+    root: PathArg = ".",
+) -> ImpactResult:
+    """The files that depend on ``path``: its importers, theirs ... up to ``depth`` hops,
+    tests listed apart.
+
+    :param path: the file, relative to ``root`` or absolute.
+    :param symbol: only the files whose imports bind this symbol of ``path`` (re-exports
+        followed) and whose code references it.
+    :param depth: hops to follow (1: direct importers only), 1 to 10.
+    :param budget: cap the answer at this many tokens (transitive dependents are cut
+        first); ``None``: the default ceiling (:data:`prx.budget.IMPACT_CEILING`); ``0``:
+        no limit.
+    :raises prx.errors.InvalidArgumentError: ``path`` is a directory, ``symbol`` is not
+        defined in it, or ``depth`` is out of range.
+    """
+    return workspace_for(root).impact(path, symbol=symbol, depth=depth, budget=budget)
+
+
+def explain(
+    symbol: str,
+    path: PathArg | None = None,
+    *,
+    budget: int | None = None,
+    root: PathArg = ".",
+) -> ExplainResult:
+    """Where ``symbol`` is defined (signature, docstring, body), every reference to it
+    found through the import graph, and the tests that reference it.
+
+    :param symbol: the name (``Class.method`` for a method).
+    :param path: only definitions in this file or directory.
+    :param budget: cap the answer at this many tokens (other definitions' bodies, then
+        references, then tests are cut first); ``None``: the default ceiling
+        (:data:`prx.budget.EXPLAIN_CEILING`); ``0``: no limit.
+    :raises prx.errors.InvalidArgumentError: no definition of ``symbol`` was found.
+    """
+    return workspace_for(root).explain(symbol, path, budget=budget)
 
 
 def index(

@@ -28,10 +28,13 @@ if TYPE_CHECKING:
 __all__ = [
     "ANSWER_MAX",
     "DIFF_CEILING",
+    "CONTEXT_CEILING",
     "ECHO_CHARS",
     "ENVELOPE_RESERVE",
+    "EXPLAIN_CEILING",
     "FALLBACK_CEILING",
     "FIND_CEILING",
+    "IMPACT_CEILING",
     "NO_LIMIT",
     "OUTLINE_CEILING",
     "READ_CEILING",
@@ -64,6 +67,12 @@ SEARCH_CEILING = 8_000
 RUN_CEILING = 8_000
 #: ``diff``: the summary, notes, file list and the most important hunks.
 DIFF_CEILING = 8_000
+#: ``context``: a module's stats, docs, entrypoints, outlines and import edges.
+CONTEXT_CEILING = 4_000
+#: ``impact``: the dependents of a file or symbol.
+IMPACT_CEILING = 4_000
+#: ``explain``: a symbol's definitions, references and tests.
+EXPLAIN_CEILING = 6_000
 #: The Unix tool's output when a command falls back to it.
 FALLBACK_CEILING = 10_000
 #: No answer given without ``--budget`` exceeds this many tokens (the ceilings stay below).

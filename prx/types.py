@@ -30,6 +30,21 @@ if TYPE_CHECKING:
     )
     from prx._types.index import IndexResult
     from prx._types.init import InitFile, InitResult
+    from prx._types.intel import (
+        ContextResult,
+        ContextStats,
+        Cut,
+        Dependent,
+        DocBlock,
+        Entrypoint,
+        ExplainedDefinition,
+        ExplainResult,
+        FileSkeleton,
+        ImpactResult,
+        ImpactStats,
+        ImportLink,
+        Reference,
+    )
     from prx._types.lang import Chunk, ImportEdge, ImportRef, SyntaxReport
     from prx._types.outline import (
         FileOutline,
@@ -54,6 +69,19 @@ if TYPE_CHECKING:
     )
 
 __all__ = [
+    "ContextResult",
+    "ContextStats",
+    "Cut",
+    "Dependent",
+    "DocBlock",
+    "Entrypoint",
+    "ExplainResult",
+    "ExplainedDefinition",
+    "FileSkeleton",
+    "ImpactResult",
+    "ImpactStats",
+    "ImportLink",
+    "Reference",
     "BenchResult",
     "BenchTask",
     "Detected",
@@ -104,6 +132,19 @@ __all__ = [
 ]
 
 _HOME = {
+    "ContextResult": "prx._types.intel",
+    "ContextStats": "prx._types.intel",
+    "Cut": "prx._types.intel",
+    "Dependent": "prx._types.intel",
+    "DocBlock": "prx._types.intel",
+    "Entrypoint": "prx._types.intel",
+    "ExplainResult": "prx._types.intel",
+    "ExplainedDefinition": "prx._types.intel",
+    "FileSkeleton": "prx._types.intel",
+    "ImpactResult": "prx._types.intel",
+    "ImpactStats": "prx._types.intel",
+    "ImportLink": "prx._types.intel",
+    "Reference": "prx._types.intel",
     "BenchResult": "prx._types.bench",
     "BenchTask": "prx._types.bench",
     "Detected": "prx._types.run",

@@ -21,10 +21,13 @@ if TYPE_CHECKING:
     from prx.types import (
         BenchResult,
         ConfigResult,
+        ContextResult,
         DiffResult,
         EditResult,
         ExistsResult,
+        ExplainResult,
         FindResult,
+        ImpactResult,
         IndexResult,
         InitResult,
         OutlineResult,
@@ -307,6 +310,45 @@ class Workspace:
             stat_only=stat_only,
             budget=budget,
             continue_token=continue_token,
+        )
+
+    def context(
+        self,
+        path: str | os.PathLike[str],
+        *,
+        include_tests: bool = False,
+        budget: int | None = None,
+    ) -> ContextResult:
+        """What a module is, in one answer. See :func:`prx.context`."""
+        from prx.intel.context import module_context
+
+        return module_context(self, os.fspath(path), include_tests=include_tests, budget=budget)
+
+    def impact(
+        self,
+        path: str | os.PathLike[str],
+        *,
+        symbol: str | None = None,
+        depth: int = 2,
+        budget: int | None = None,
+    ) -> ImpactResult:
+        """The files that depend on a file or one of its symbols. See :func:`prx.impact`."""
+        from prx.intel.impact import file_impact
+
+        return file_impact(self, os.fspath(path), symbol=symbol, depth=depth, budget=budget)
+
+    def explain(
+        self,
+        symbol: str,
+        path: str | os.PathLike[str] | None = None,
+        *,
+        budget: int | None = None,
+    ) -> ExplainResult:
+        """A symbol's definitions, references and tests. See :func:`prx.explain`."""
+        from prx.intel.explain import explain_symbol
+
+        return explain_symbol(
+            self, symbol, os.fspath(path) if path is not None else None, budget=budget
         )
 
     def index(

@@ -61,6 +61,9 @@ def test_the_ceilings_are_named_below_the_maximum():
         "RUN_CEILING",
         "DIFF_CEILING",
         "FALLBACK_CEILING",
+        "CONTEXT_CEILING",
+        "IMPACT_CEILING",
+        "EXPLAIN_CEILING",
     }
     assert all(0 < value < limits.ANSWER_MAX for value in ceilings.values())
 

@@ -47,6 +47,14 @@ SAMPLES: dict[str, list[tuple[list[str], Facts]]] = {
         (["nothing-like-this-anywhere"], lambda d: ["no", d["confidence"]]),
     ],
     "outline": [(["src/app.py"], lambda d: [d["file"], d["symbols"][0]["signature"]])],
+    "context": [(["src/util"], lambda d: [d["target"], f"files: {d['stats']['files']}"])],
+    "impact": [(["src/app.py"], lambda d: [d["target"], f"total: {d['stats']['total']}"])],
+    "explain": [
+        (
+            ["main"],
+            lambda d: [d["symbol"], d["definitions"][0]["file"], "def main()"],
+        )
+    ],
     "search": [
         (["getcwd", "--literal"], lambda d: [d["query"], *(m["file"] for m in d["matches"])]),
         (["getcwd", "--literal", "--exists"], lambda d: ["yes", d["confidence"]]),

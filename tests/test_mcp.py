@@ -30,13 +30,21 @@ def test_every_tool_schema_matches_the_snapshot():
 
 
 def test_the_tool_list_stays_small():
+    from prx.mcpfront.service import NOT_BY_DEFAULT
+    from prx.plugin.builtins import BUILTIN_OPERATIONS, load
     from prx.tokens import count_exact
 
-    # What a client lists by default: the tools that neither write nor run.
-    served = [spec for spec in builtin_specs() if spec["annotations"]["readOnlyHint"]]
+    toolsets = {load(target).name: load(target).toolset for target in BUILTIN_OPERATIONS.values()}
+    # What a client lists by default: the tools that neither write nor run, but for the
+    # admin ones (index, stats, init, bench-ndcg).
+    served = [
+        spec
+        for spec in builtin_specs()
+        if spec["annotations"]["readOnlyHint"] and toolsets[spec["name"]] not in NOT_BY_DEFAULT
+    ]
     assert count_exact(json.dumps(served)) <= 3000
-    # Everything, with --allow-write --allow-run (edit alone has 17 parameters).
-    assert count_exact(json.dumps(builtin_specs())) <= 3600
+    # Everything, with --toolsets all of them --allow-write --allow-run.
+    assert count_exact(json.dumps(builtin_specs())) <= 4800
 
 
 # ------------------------------------------------------------------ in memory
@@ -105,12 +113,16 @@ CALLS = [
         ["search", "add", "--literal", "--budget", "2000"],
     ),
     ("bench-ndcg", {"dataset": "missing.json"}, ["bench-ndcg", "missing.json"]),
+    ("diff", {}, ["diff"]),  # not a git repository: the same git_error
+    ("context", {"path": "src"}, ["context", "src"]),
+    ("impact", {"file": "src/util.py"}, ["impact", "src/util.py"]),
+    ("explain", {"symbol": "add"}, ["explain", "add"]),
 ]
 
 
 @pytest.mark.parametrize(("tool", "arguments", "argv"), CALLS)
 def test_each_read_only_tool_answers_the_clis_data(tree, tool, arguments, argv):
-    result = _call(tree, tool, arguments)
+    result = _call(tree, tool, arguments, tools=[tool])
     cli = _cli(tree, *argv)
     envelope = result.structured_content
     assert json.loads(result.content[0].text) == envelope
@@ -123,8 +135,21 @@ def test_each_read_only_tool_answers_the_clis_data(tree, tool, arguments, argv):
 
 def test_every_read_only_tool_is_listed_and_writers_are_not(tree):
     names = _call(tree, None, {})
-    assert set(names) == {"bench-ndcg", "diff", "exists", "find", "outline", "read", "search"}
-    assert "index" in _call(tree, None, {}, allow_write=True)
+    assert set(names) == {
+        "context",
+        "diff",
+        "exists",
+        "explain",
+        "find",
+        "impact",
+        "outline",
+        "read",
+        "search",
+    }
+    assert "edit" in _call(tree, None, {}, allow_write=True)
+    assert "index" not in _call(tree, None, {}, allow_write=True)  # admin: when asked for
+    admin = _call(tree, None, {}, toolsets=["admin"], allow_write=True)
+    assert {"bench-ndcg", "index", "init", "stats"} <= set(admin)
     assert "run" in _call(tree, None, {}, allow_run=True)
     assert _call(tree, None, {}, tools=["read", "find"]) == ["find", "read"]
 
@@ -392,7 +417,17 @@ def test_the_sdk_stdio_client_gets_the_clis_answers(tree, prx_home, tmp_path):
         return tools, search, read, escape
 
     tools, search, read, escape = _sdk_session(tree, prx_home, work, errlog=tmp_path / "stderr.txt")
-    assert set(tools) == {"bench-ndcg", "diff", "exists", "find", "outline", "read", "search"}
+    assert set(tools) == {
+        "context",
+        "diff",
+        "exists",
+        "explain",
+        "find",
+        "impact",
+        "outline",
+        "read",
+        "search",
+    }
     for result, argv in (
         (search, ["search", "add", "--literal", "--budget", "2000"]),
         (read, ["read", "src/util.py", "--budget", "2000"]),

@@ -25,13 +25,15 @@ the extra prx[mcp]. See docs/mcp.md.
 
 options:
   --root DIR        the directory every path must stay inside (default: .)
-  --tools a,b       serve only these tools (default: every read-only one)
+  --tools a,b       serve only these tools
   --toolsets a,b    serve only these groups of tools: navigate (read, find, outline,
-                    exists), search, understand, edit, run, admin (index, stats, init,
-                    bench-ndcg), plugins (third-party operations); with --tools, both
+                    exists), search, understand (context, impact, explain), edit (diff,
+                    edit, rename), run, admin (index, stats, init, config, plugins,
+                    bench-ndcg), plugins (third-party operations); with --tools, both.
+                    Default: every group but admin
   --allow-run       also serve `run` (runs commands)
-  --allow-write     also serve the tools that write (`index`, `stats`, `init`,
-                    `edit`)
+  --allow-write     also serve the tools that write (`edit`, `rename`; `index`, `stats`,
+                    `init` when admin is served)
   --no-auto-index   never build or update the root's index (.prx/) in the background
 """
 

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from prx.mcpfront.background import BackgroundIndex
     from prx.workspace import Workspace
 
-__all__ = ["TOOLSETS", "Answer", "McpService", "select_operations"]
+__all__ = ["NOT_BY_DEFAULT", "TOOLSETS", "Answer", "McpService", "select_operations"]
 
 
 @record(kw_only=False)
@@ -42,6 +42,9 @@ class Answer:
 
 #: The toolsets of the built-in operations, for ``--toolsets`` (an operation names its own).
 TOOLSETS = ("navigate", "search", "understand", "edit", "run", "admin", "plugins")
+#: Served unless asked for by name: index, stats, init, config, plugins and bench-ndcg are
+#: for people setting prx up, and their descriptions would cost every agent's context.
+NOT_BY_DEFAULT = frozenset({"admin"})
 
 
 def select_operations(
@@ -54,15 +57,18 @@ def select_operations(
 ) -> list[Operation]:
     """The operations served as tools: those offered to MCP, narrowed to the ``tools``
     named and the operations of the ``toolsets`` named when either is given (both: the
-    union); ``run`` only with ``allow_run``, other operations that write only with
-    ``allow_write``."""
+    union), else all but the ``admin`` toolset; ``run`` only with ``allow_run``, other
+    operations that write only with ``allow_write``."""
     named = set(tools) if tools is not None else None
     sets = set(toolsets) if toolsets is not None else None
     chosen = []
     for op in operations:
         if "mcp" not in op.frontends:
             continue
-        if (named is not None or sets is not None) and not (
+        if named is None and sets is None:
+            if op.toolset in NOT_BY_DEFAULT:
+                continue
+        elif not (
             (named is not None and op.name in named) or (sets is not None and op.toolset in sets)
         ):
             continue

@@ -35,4 +35,5 @@ CONFIG = Operation(
     record_usage=False,
     # Not an MCP tool: an agent needs no tool-list tokens for the host's configuration.
     frontends=frozenset({"cli", "batch"}),
+    toolset="admin",
 )

@@ -30,4 +30,5 @@ PLUGINS = Operation(
     record_usage=False,
     # Not an MCP tool: the agent needs the components, not their inventory.
     frontends=frozenset({"cli", "batch"}),
+    toolset="admin",
 )
