@@ -34,6 +34,7 @@ __all__ = [
     "NO_LIMIT",
     "OUTLINE_CEILING",
     "READ_CEILING",
+    "RENAME_CEILING",
     "RUN_CEILING",
     "SEARCH_CEILING",
     "Cap",
@@ -59,6 +60,8 @@ FIND_CEILING = 5_000
 OUTLINE_CEILING = 8_000
 #: ``search``: a page of matches with their snippets.
 SEARCH_CEILING = 8_000
+#: ``rename``: the changed lines (before and after) of a dry run or an applied rename.
+RENAME_CEILING = 8_000
 #: ``run``: the summary, failures, diagnostics and output excerpt of one command.
 RUN_CEILING = 8_000
 #: The Unix tool's output when a command falls back to it.

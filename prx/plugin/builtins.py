@@ -26,6 +26,7 @@ BUILTIN_OPERATIONS: dict[str, str] = {
     "init": "prx.operations.init:INIT",
     "outline": "prx.operations.outline:OUTLINE",
     "read": "prx.operations.read:READ",
+    "rename": "prx.operations.rename:RENAME",
     "run": "prx.operations.run:RUN",
     "search": "prx.operations.search:SEARCH",
     "stats": "prx.operations.stats:STATS",

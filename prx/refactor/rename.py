@@ -1,0 +1,495 @@
+"""``prx rename OLD NEW [PATH]``: rename an identifier across the files and languages of
+a tree, as a dry run or atomically across all files.
+
+Each file containing OLD is parsed; its identifiers spelled OLD are the occurrences
+(comments and strings only with ``include_comments``). For Python, rope (when installed)
+keeps only the occurrences bound to the same definitions; everywhere else the syntactic
+engine renames every identifier spelled OLD, and says so. prx replaces the bytes itself:
+everything but the renamed identifiers stays byte for byte (line endings, BOM, final
+newline). A clash of NEW with an existing name in the same scope, or a rename that would
+break a file's syntax, is a conflict: shown by a dry run, refused by ``apply``.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Sequence
+
+from prx._record import record
+from prx.budget import RENAME_CEILING, Cap, cap_for, data_tokens, fit_prefix, limit_for
+from prx.errors import (
+    BudgetExceededError,
+    InvalidArgumentError,
+    NotFoundError,
+    ParseError,
+)
+from prx.files.display import shown_path
+from prx.refactor.names import identifier_problem
+from prx.refactor.occurrences import FileScan, Occurrence, count_errors, line_starts, scan
+from prx.types import (
+    RenameConflict,
+    RenameFile,
+    RenameLine,
+    RenameResult,
+    RenameSkip,
+)
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from prx.plugin.interfaces import LanguageSpec
+    from prx.workspace import Workspace
+
+__all__ = ["rename"]
+
+#: Languages of data, markup and build files: no program identifiers to rename there.
+NOT_CODE = frozenset(
+    {"bash", "css", "dockerfile", "html", "json", "makefile", "markdown", "sql", "toml", "yaml"}
+)
+#: Conflicts an answer lists at most (the rest are counted in a note).
+MAX_CONFLICTS = 20
+_MENTIONS_NAMED = 5
+
+
+@record(kw_only=False, frozen=False)
+class _Candidate:
+    """A code file containing OLD, with what the rename does to it."""
+
+    path: str  # absolute
+    shown: str
+    spec: LanguageSpec
+    data: bytes
+    scan: FileScan
+    engine: str = "syntactic"
+    renamed: tuple[Occurrence, ...] = ()
+    new_data: bytes = b""
+
+
+def rename(
+    ws: Workspace,
+    old: str,
+    new: str,
+    path: str,
+    *,
+    include_comments: bool = False,
+    apply: bool = False,
+    budget: int | None = None,
+) -> RenameResult:
+    """Rename for :meth:`Workspace.rename`."""
+    _check_names(old, new)
+    cap = cap_for(budget, RENAME_CEILING)
+    target = ws.resolve(path)
+    if not os.path.exists(target):
+        raise NotFoundError(f"file not found: {path}", param="path")
+    notes: list[str] = []
+    candidates, mentions, skipped = _collect(ws, target, old, new)
+    if not any(c.scan.old for c in candidates):
+        raise _nothing_to_rename(old, path, mentions)
+    _choose_engines(ws, target, candidates, old, apply, notes)
+    left_alone: list[RenameSkip] = []
+    for candidate in candidates:
+        _plan(candidate, old, new, include_comments, left_alone)
+    changed = [c for c in candidates if c.renamed]
+    if not changed:
+        raise _nothing_to_rename(old, path, mentions, left_alone=len(left_alone))
+    conflicts = _conflicts(changed, old, new)
+    if mentions:
+        named = ", ".join(mentions[:_MENTIONS_NAMED])
+        more = f" and {len(mentions) - _MENTIONS_NAMED} more" if len(mentions) > _MENTIONS_NAMED else ""
+        notes.append(
+            f"{old!r} also appears as a word in {len(mentions)} file(s) that are not code "
+            f"(docs, data, configuration), left as they are: {named}{more}"
+        )
+    if apply:
+        _apply(changed, conflicts, old, new)
+    files = [_file_answer(c) for c in changed]
+    return _fitted(
+        cap,
+        old=old,
+        new=new,
+        root=ws.root_dir,
+        applied=apply,
+        files=files,
+        conflicts=conflicts,
+        left_alone=left_alone,
+        skipped=skipped,
+        notes=notes,
+    )
+
+
+def _check_names(old: str, new: str) -> None:
+    for name, value in (("old", old), ("new", new)):
+        problem = identifier_problem(value)
+        if problem is not None:
+            raise InvalidArgumentError(
+                f"invalid argument {{param}}: {value!r} cannot be renamed: {problem}"
+                if name == "old"
+                else f"invalid argument {{param}}: {value!r} cannot be a name: {problem}",
+                param=name,
+                suggestion="Give an identifier (for an attribute a.b, its last part b).",
+            )
+    if old == new:
+        raise InvalidArgumentError(
+            f"invalid argument {{param}}: the new name is the old one ({new!r})",
+            param="new",
+        )
+
+
+def _collect(
+    ws: Workspace, target: str, old: str, new: str
+) -> tuple[list[_Candidate], list[str], dict[str, int]]:
+    """Code files containing OLD (scanned), the other files mentioning it as a word, and
+    what was passed over."""
+    from prx.files.walk import walk
+
+    needle = old.encode()
+    word = re.compile(r"(?<![\w$])" + re.escape(old) + r"(?![\w$])")
+    walked = walk(target)
+    skipped = dict(walked.skipped)
+    candidates: list[_Candidate] = []
+    mentions: list[str] = []
+    for item in walked.files:
+        full = str(item.path)
+        try:
+            with open(full, "rb") as fh:
+                data = fh.read()
+        except OSError:
+            skipped["unreadable"] = skipped.get("unreadable", 0) + 1
+            continue
+        if needle not in data:
+            continue
+        shown = shown_path(ws.root_dir, full)
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError:
+            skipped["not_utf8"] = skipped.get("not_utf8", 0) + 1
+            continue
+        spec = ws.language_for(full)
+        if spec is None or spec.grammar is None or spec.name in NOT_CODE:
+            if word.search(text):
+                mentions.append(shown)
+            continue
+        found = scan(spec, data, old, new)
+        if found.old:
+            problem = identifier_problem(new, spec.name)
+            if problem is not None and any(o.kind == "code" for o in found.old):
+                raise InvalidArgumentError(
+                    f"invalid argument {{param}}: {new!r} cannot replace {old!r} in "
+                    f"{shown}: {problem}",
+                    param="new",
+                    suggestion="Choose another name.",
+                )
+            candidates.append(_Candidate(full, shown, spec, data, found))
+    return candidates, mentions, dict(sorted(skipped.items()))
+
+
+def _nothing_to_rename(
+    old: str, path: str, mentions: Sequence[str], *, left_alone: int = 0
+) -> InvalidArgumentError:
+    if left_alone:
+        hint = (
+            f"{old!r} appears only in comments or strings ({left_alone} times), or where "
+            "rope found no binding: {param:include_comments} renames it in comments and "
+            "strings."
+        )
+    elif mentions:
+        hint = f"{old!r} appears only in files that are not code: {', '.join(mentions[:5])}."
+    else:
+        hint = "Check the spelling and the path; {cmd:search} finds where a name is used."
+    return InvalidArgumentError(
+        f"invalid argument {{param}}: no identifier {old!r} under {path}",
+        param="old",
+        suggestion=hint,
+    )
+
+
+def _choose_engines(
+    ws: Workspace,
+    target: str,
+    candidates: list[_Candidate],
+    old: str,
+    apply: bool,
+    notes: list[str],
+) -> None:
+    """rope for the Python files when it is installed (and can read them all)."""
+    python = [c for c in candidates if c.spec.name == "python"]
+    if not python:
+        return
+    from prx.refactor.rope_engine import RopeFailure, rope_available, rope_occurrences
+
+    if not rope_available():
+        notes.append(
+            "rope is not installed: Python files were renamed by the syntactic engine "
+            "(every identifier spelled the same, whatever it refers to); install the "
+            "extra prx[rename] for a rename by binding"
+        )
+        return
+    inside = os.path.commonpath([ws.root_dir, target]) == ws.root_dir
+    project = ws.root_dir if inside else (target if os.path.isdir(target) else os.path.dirname(target))
+    files = {
+        c.path: (c.data, [o.start for o in c.scan.old if o.kind == "code"]) for c in python
+    }
+    try:
+        found = rope_occurrences(project, files, old)
+    except RopeFailure as failure:
+        shown = shown_path(ws.root_dir, failure.path)
+        if apply:
+            raise ParseError(
+                f"parse error: rope cannot analyse {shown} ({failure.reason}); nothing was "
+                "written",
+                suggestion="Fix that file, or give a path that leaves it out; a dry run "
+                "shows the syntactic engine's rename.",
+            ) from None
+        notes.append(
+            f"rope cannot analyse {shown} ({failure.reason}): Python files were renamed by "
+            "the syntactic engine; an applied rename refuses until rope can read them"
+        )
+        return
+    for candidate in python:
+        candidate.engine = "rope"
+        candidate.renamed = _rope_renamed(
+            candidate, found.get(candidate.path, set()), len(old.encode())
+        )
+
+
+def _rope_renamed(candidate: _Candidate, starts: set[int], length: int) -> tuple[Occurrence, ...]:
+    """The occurrences rope binds: the scanned ones it confirms, and any it adds (never
+    one the scan found in a comment or a string)."""
+    from bisect import bisect_right
+
+    scanned = {o.start for o in candidate.scan.old}
+    chosen = [o for o in candidate.scan.old if o.kind == "code" and o.start in starts]
+    lines = line_starts(candidate.data)
+    for start in sorted(starts - scanned):
+        chosen.append(Occurrence(start, start + length, bisect_right(lines, start), "code"))
+    chosen.sort(key=lambda o: o.start)
+    return tuple(chosen)
+
+
+def _plan(
+    candidate: _Candidate,
+    old: str,
+    new: str,
+    include_comments: bool,
+    left_alone: list[RenameSkip],
+) -> None:
+    """Which occurrences the file's engine renames, and its new bytes."""
+    texts = [o for o in candidate.scan.old if o.kind != "code"]
+    if candidate.engine == "rope":
+        taken = {o.start for o in candidate.renamed}
+        unresolved = [o for o in candidate.scan.old if o.kind == "code" and o.start not in taken]
+        renamed = list(candidate.renamed)
+    else:
+        unresolved = []
+        renamed = [o for o in candidate.scan.old if o.kind == "code"]
+    if include_comments:
+        renamed += texts
+        texts = []
+    renamed.sort(key=lambda o: o.start)
+    candidate.renamed = tuple(renamed)
+    lines = candidate.data.split(b"\n")
+    for occurrence, reason in [
+        *((o, o.kind) for o in texts),
+        *((o, "unresolved") for o in unresolved),
+    ]:
+        left_alone.append(
+            RenameSkip(
+                file=candidate.shown,
+                line=occurrence.line,
+                text=_line_text(lines[occurrence.line - 1]),
+                reason=reason,
+            )
+        )
+    candidate.new_data = _replaced(candidate.data, renamed, new.encode())
+
+
+def _replaced(data: bytes, occurrences: Sequence[Occurrence], new: bytes) -> bytes:
+    parts: list[bytes] = []
+    at = 0
+    for occurrence in occurrences:
+        parts += [data[at : occurrence.start], new]
+        at = occurrence.end
+    parts.append(data[at:])
+    return b"".join(parts)
+
+
+def _line_text(raw: bytes) -> str:
+    return raw.removesuffix(b"\r").decode("utf-8", "replace").removeprefix("\ufeff")
+
+
+def _file_answer(candidate: _Candidate) -> RenameFile:
+    before = candidate.data.split(b"\n")
+    after = candidate.new_data.split(b"\n")
+    imports = {o.line for o in candidate.renamed if o.in_import}
+    numbers = sorted({o.line for o in candidate.renamed})
+    return RenameFile(
+        file=candidate.shown,
+        language=candidate.spec.name,
+        engine=candidate.engine,
+        replacements=len(candidate.renamed),
+        lines=tuple(
+            RenameLine(
+                line=n,
+                before=_line_text(before[n - 1]),
+                after=_line_text(after[n - 1]),
+                in_import=n in imports,
+            )
+            for n in numbers
+        ),
+    )
+
+
+def _conflicts(changed: Sequence[_Candidate], old: str, new: str) -> list[RenameConflict]:
+    """NEW clashing with a name in the same scope, or a renamed file that would not parse."""
+    from prx.lang.grammar import parse
+
+    found: list[RenameConflict] = []
+    for candidate in changed:
+        found += _clashes(candidate, old, new)
+        shift = 3 if candidate.new_data.startswith(b"\xef\xbb\xbf") else 0
+        root = parse(candidate.spec, candidate.new_data[shift:]).root_node
+        if count_errors(root) > candidate.scan.errors:
+            from prx.lang.syntax import first_error
+
+            bad = first_error(root)
+            line = int(bad.start_point[0]) + 1 if bad is not None else 1
+            found.append(
+                RenameConflict(
+                    file=candidate.shown,
+                    line=line,
+                    kind="syntax",
+                    message=f"the renamed {candidate.spec.name} file would not parse "
+                    f"(first error at line {line}): is {new!r} reserved there?",
+                )
+            )
+    return found
+
+
+def _clashes(candidate: _Candidate, old: str, new: str) -> list[RenameConflict]:
+    """A name NEW visible where a renamed OLD is used: module level, or the same function
+    or class (names in a class are members: only that class's own names clash)."""
+    renamed = [o for o in candidate.renamed if o.kind == "code" and not o.member]
+    clashes: list[RenameConflict] = []
+    for existing in candidate.scan.new:
+        if existing.member:
+            continue
+        scope = existing.scopes[0]
+        for occurrence in renamed:
+            if scope not in occurrence.scopes:
+                continue
+            if occurrence.scopes[0].is_class and occurrence.scopes[0] != scope:
+                continue
+            clashes.append(
+                RenameConflict(
+                    file=candidate.shown,
+                    line=existing.line,
+                    kind="name_exists",
+                    message=f"{new!r} already exists at {scope.label} (line {existing.line}), "
+                    f"where {old!r} is renamed (line {occurrence.line})",
+                )
+            )
+            break
+    return clashes
+
+
+def _apply(
+    changed: Sequence[_Candidate], conflicts: Sequence[RenameConflict], old: str, new: str
+) -> None:
+    if conflicts:
+        first = conflicts[0]
+        more = f" (and {len(conflicts) - 1} more)" if len(conflicts) > 1 else ""
+        raise InvalidArgumentError(
+            f"invalid argument {{param}}: renaming {old!r} to {new!r} conflicts in "
+            f"{first.file} line {first.line}: {first.message}{more}; nothing was written",
+            param="new",
+            suggestion="Choose another name, or rename the existing one first; a dry run "
+            "lists every conflict.",
+        )
+    from prx.files.atomic import FileChange, apply_changes
+
+    apply_changes([FileChange(c.path, c.data, c.new_data) for c in changed])
+
+
+def _fitted(
+    cap: Cap,
+    *,
+    old: str,
+    new: str,
+    root: str,
+    applied: bool,
+    files: Sequence[RenameFile],
+    conflicts: Sequence[RenameConflict],
+    left_alone: Sequence[RenameSkip],
+    skipped: dict[str, int],
+    notes: list[str],
+) -> RenameResult:
+    """The answer, its lines (changed, then left alone) cut to fit the budget or ceiling."""
+    from prx.types import Omission
+
+    shown_conflicts = tuple(conflicts[:MAX_CONFLICTS])
+    if len(conflicts) > MAX_CONFLICTS:
+        notes.append(f"{len(conflicts) - MAX_CONFLICTS} more conflicts are not listed")
+    total_lines = sum(len(f.lines) for f in files)
+    total = total_lines + len(left_alone)
+
+    def build(keep: int, omitted: Omission | None = None, note: str | None = None) -> RenameResult:
+        kept_files: list[RenameFile] = []
+        budget_left = keep
+        for f in files:
+            taken = f.lines[: max(0, budget_left)]
+            budget_left -= len(taken)
+            kept_files.append(_with_lines(f, taken))
+        return RenameResult(
+            old=old,
+            new=new,
+            root=root,
+            applied=applied,
+            files_changed=len(files),
+            total_replacements=sum(f.replacements for f in files),
+            changes=tuple(kept_files),
+            conflicts=shown_conflicts,
+            left_alone=tuple(left_alone[: max(0, keep - total_lines)]),
+            skipped=skipped,
+            notes=tuple(notes + ([note] if note else [])),
+            truncated=omitted is not None,
+            omitted=omitted,
+        )
+
+    if cap.tokens is None:
+        return build(total)
+    limit = limit_for(cap.tokens)
+    count = cap.count
+    # Room for the note and the omission, sized as for the whole answer.
+    placeholder = Omission(count=total, tokens=10**6, reason=cap.reason)
+    probe_note = _omitted_note(total, cap)
+    keep = fit_prefix(total, lambda k: data_tokens(build(k, placeholder, probe_note), count), limit)
+    if keep == total and data_tokens(build(total), count) <= limit:
+        return build(total)
+    if keep == total:
+        keep = total - 1
+    if data_tokens(build(keep, placeholder, probe_note), count) > limit:
+        raise BudgetExceededError(
+            f"budget {cap.tokens} cannot hold the rename's totals and notes",
+            param="budget",
+            suggestion=f"Use {{param}} {cap.tokens * 2} or more.",
+        )
+    rest = data_tokens(build(total), count) - data_tokens(build(keep), count)
+    left = total - keep
+    return build(keep, Omission(count=left, tokens=rest, reason=cap.reason), _omitted_note(left, cap))
+
+
+def _omitted_note(left: int, cap: Cap) -> str:
+    return (
+        f"{left} line(s) left out of this answer to fit {cap.describe()} (an applied "
+        "rename still writes every change)"
+    )
+
+
+def _with_lines(f: RenameFile, lines: tuple[RenameLine, ...]) -> RenameFile:
+    return RenameFile(
+        file=f.file,
+        language=f.language,
+        engine=f.engine,
+        replacements=f.replacements,
+        lines=lines,
+    )
