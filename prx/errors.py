@@ -28,6 +28,7 @@ Hierarchy::
     ├── IndexMissingError         index_missing
     ├── IndexCorruptedError       index_corrupted
     ├── GitError                  git_error
+    ├── ConflictError             conflict         (a file changed since it was read)
     ├── InternalError             internal_error
     ├── InterruptError            interrupted      (exit 128 + the signal: 130 for SIGINT)
     └── PluginError               internal_error
@@ -48,6 +49,7 @@ __all__ = [
     "CancelledError",
     "CommandNotExecutableError",
     "CommandNotFoundError",
+    "ConflictError",
     "GitError",
     "IndexCorruptedError",
     "IndexMissingError",
@@ -272,6 +274,14 @@ class GitError(PrxError):
     code = "git_error"
 
 
+class ConflictError(PrxError):
+    """A file changed since the change to it was computed (or a file to create exists):
+    nothing was written."""
+
+    code = "conflict"
+    default_suggestion = "Read the file again and recompute the change."
+
+
 class CancelledError(PrxError):
     """The caller cancelled the call (:func:`prx.progress.reporting`'s ``cancel`` event):
     it stopped at the next check, leaving nothing half-written."""
@@ -327,6 +337,7 @@ ERROR_CODES: frozenset[str] = frozenset(
         "invalid_argument",
         "io_error",
         "git_error",
+        "conflict",
         "index_corrupted",
         "internal_error",
         "cancelled",
