@@ -20,13 +20,21 @@ from prx._record import record
 from prx.budget import RENAME_CEILING, Cap, cap_for, data_tokens, fit_prefix, limit_for
 from prx.errors import (
     BudgetExceededError,
+    ConflictError,
     InvalidArgumentError,
     NotFoundError,
     ParseError,
 )
 from prx.files.display import shown_path
 from prx.refactor.names import identifier_problem
-from prx.refactor.occurrences import FileScan, Occurrence, count_errors, line_starts, scan
+from prx.refactor.occurrences import (
+    FileScan,
+    Occurrence,
+    Scope,
+    count_errors,
+    line_starts,
+    scan,
+)
 from prx.types import (
     RenameConflict,
     RenameFile,
@@ -95,7 +103,11 @@ def rename(
     conflicts = _conflicts(changed, old, new)
     if mentions:
         named = ", ".join(mentions[:_MENTIONS_NAMED])
-        more = f" and {len(mentions) - _MENTIONS_NAMED} more" if len(mentions) > _MENTIONS_NAMED else ""
+        more = (
+            f" and {len(mentions) - _MENTIONS_NAMED} more"
+            if len(mentions) > _MENTIONS_NAMED
+            else ""
+        )
         notes.append(
             f"{old!r} also appears as a word in {len(mentions)} file(s) that are not code "
             f"(docs, data, configuration), left as they are: {named}{more}"
@@ -225,18 +237,17 @@ def _choose_engines(
         )
         return
     inside = os.path.commonpath([ws.root_dir, target]) == ws.root_dir
-    project = ws.root_dir if inside else (target if os.path.isdir(target) else os.path.dirname(target))
-    files = {
-        c.path: (c.data, [o.start for o in c.scan.old if o.kind == "code"]) for c in python
-    }
+    project = (
+        ws.root_dir if inside else (target if os.path.isdir(target) else os.path.dirname(target))
+    )
+    files = {c.path: (c.data, [o.start for o in c.scan.old if o.kind == "code"]) for c in python}
     try:
         found = rope_occurrences(project, files, old)
     except RopeFailure as failure:
         shown = shown_path(ws.root_dir, failure.path)
         if apply:
             raise ParseError(
-                f"parse error: rope cannot analyse {shown} ({failure.reason}); nothing was "
-                "written",
+                f"parse error: rope cannot analyse {shown} ({failure.reason}); nothing was written",
                 suggestion="Fix that file, or give a path that leaves it out; a dry run "
                 "shows the syntactic engine's rename.",
             ) from None
@@ -370,10 +381,11 @@ def _clashes(candidate: _Candidate, old: str, new: str) -> list[RenameConflict]:
     or class (names in a class are members: only that class's own names clash)."""
     renamed = [o for o in candidate.renamed if o.kind == "code" and not o.member]
     clashes: list[RenameConflict] = []
+    seen: set[Scope] = set()  # one conflict per scope: its first NEW
     for existing in candidate.scan.new:
-        if existing.member:
-            continue
         scope = existing.scopes[0]
+        if existing.member or scope in seen:
+            continue
         for occurrence in renamed:
             if scope not in occurrence.scopes:
                 continue
@@ -388,6 +400,7 @@ def _clashes(candidate: _Candidate, old: str, new: str) -> list[RenameConflict]:
                     f"where {old!r} is renamed (line {occurrence.line})",
                 )
             )
+            seen.add(scope)
             break
     return clashes
 
@@ -398,16 +411,16 @@ def _apply(
     if conflicts:
         first = conflicts[0]
         more = f" (and {len(conflicts) - 1} more)" if len(conflicts) > 1 else ""
-        raise InvalidArgumentError(
-            f"invalid argument {{param}}: renaming {old!r} to {new!r} conflicts in "
-            f"{first.file} line {first.line}: {first.message}{more}; nothing was written",
+        raise ConflictError(
+            f"renaming {old!r} to {new!r} conflicts in {first.file} line {first.line}: "
+            f"{first.message}{more}; nothing was written",
             param="new",
             suggestion="Choose another name, or rename the existing one first; a dry run "
             "lists every conflict.",
         )
     from prx.files.atomic import FileChange, apply_changes
 
-    apply_changes([FileChange(c.path, c.data, c.new_data) for c in changed])
+    apply_changes([FileChange(path=c.path, old=c.data, new=c.new_data) for c in changed])
 
 
 def _fitted(
@@ -475,7 +488,9 @@ def _fitted(
         )
     rest = data_tokens(build(total), count) - data_tokens(build(keep), count)
     left = total - keep
-    return build(keep, Omission(count=left, tokens=rest, reason=cap.reason), _omitted_note(left, cap))
+    return build(
+        keep, Omission(count=left, tokens=rest, reason=cap.reason), _omitted_note(left, cap)
+    )
 
 
 def _omitted_note(left: int, cap: Cap) -> str:

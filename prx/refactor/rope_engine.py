@@ -71,12 +71,20 @@ def rope_occurrences(
     missing from the answer is a name rope could not bind. Raises :class:`RopeFailure`
     when rope cannot read or parse a file.
     """
+    import warnings
+
     from rope.base import exceptions
+    from rope.base.fscommands import FileSystemCommands
     from rope.base.project import Project
     from rope.contrib import findit
 
     needle = old.encode()
-    project = Project(project_root, ropefolder=None)
+    with warnings.catch_warnings():
+        # rope 1.x warns about its own internal calls while opening a project.
+        warnings.simplefilter("ignore", DeprecationWarning)
+        # Plain file commands: rope would otherwise pick git's (and run it) for a
+        # repository; it writes nothing here either way.
+        project = Project(project_root, fscommands=FileSystemCommands(), ropefolder=None)
     try:
         resources: dict[str, Any] = {}
         texts: dict[str, _Text] = {}
