@@ -76,6 +76,18 @@ SAMPLES: dict[str, list[tuple[list[str], Facts]]] = {
             lambda d: ["dry run", *(f"{f['action']:<9} {f['path']}" for f in d["files"])],
         )
     ],
+    # A dry run: nothing is written.
+    "rename": [
+        (
+            ["helper_1", "helper_one", "src"],
+            lambda d: [
+                "helper_one",
+                *(f["file"] for f in d["changes"]),
+                *(f["engine"] for f in d["changes"]),
+                "def helper_one():",
+            ],
+        )
+    ],
     # (not the summary: it holds the duration, which differs between the two runs)
     "run": [(["echo", "hello"], lambda d: [d["tool"], "hello", "exit 0", "1 line of output"])],
     "bench-ndcg": [

@@ -447,3 +447,52 @@ def test_a_ceiling_cuts_the_listed_lines_but_apply_writes_them_all(make_repo):
     whole = prx.rename("old_name", "new_name", budget=0, apply=True, root=root)
     assert not whole.truncated and sum(len(f.lines) for f in whole.changes) == 401
     assert "old_name" not in (root / "big.py").read_text()
+
+
+def test_a_word_the_parse_has_no_identifier_for_is_reported_not_renamed(make_repo):
+    root = make_repo({"m.c": "#define LIMIT old_name\nint old_name = 1;\n"})
+    result = prx.rename("old_name", "new_name", apply=True, root=root)
+    assert (root / "m.c").read_text() == "#define LIMIT old_name\nint new_name = 1;\n"
+    assert [(s.line, s.reason) for s in result.left_alone] == [(1, "other")]
+
+
+def test_a_missing_path_is_file_not_found(make_repo, run_cli):
+    root = make_repo(PROJECT)
+    run = run_cli("rename", "fetch_user", "load_user", "nowhere", cwd=root)
+    assert run.exit_code == 1
+    assert run.envelope["error"]["code"] == "file_not_found"
+
+
+@pytest.mark.parametrize("step", ["write", "fsync", "replace"])
+@pytest.mark.parametrize("nth", [1, 2, 3, 4, 5])
+def test_a_failure_at_any_step_of_apply_leaves_all_files_old_or_all_new(
+    make_repo, monkeypatch, syntactic_only, step, nth
+):
+    root = make_repo(PROJECT)
+    before = _snapshot(root)
+    expected = Workspace(root).rename("fetch_user", "load_user")
+    real = getattr(os, step)
+    calls = 0
+
+    def failing(*args, **kwargs):
+        nonlocal calls
+        calls += 1
+        if calls == nth:
+            raise OSError(5, "Input/output error")
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(os, step, failing)
+    try:
+        Workspace(root).rename("fetch_user", "load_user", apply=True)
+        failed = False
+    except prx.PrxError:
+        failed = True
+    monkeypatch.undo()
+    after = _snapshot(root)
+    assert sorted(after) == sorted(before)  # no temporary file left behind
+    changed = {f.file for f in expected.changes}
+    if failed:
+        assert after == before
+    else:  # the failure point lies past the last call: every file written
+        assert calls < nth
+        assert {name for name in after if after[name] != before[name]} == changed

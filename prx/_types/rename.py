@@ -64,9 +64,10 @@ class RenameSkip:
     line: int
     #: The line as it is.
     text: str
-    #: ``comment`` or ``string`` (renamed only with ``include_comments``), or
+    #: ``comment`` or ``string`` (renamed only with ``include_comments``),
     #: ``unresolved`` (rope found no binding for it: an attribute of an object of unknown
-    #: type, for instance).
+    #: type, for instance) or ``other`` (a whole word the parse has no identifier for: a
+    #: C macro's body, a Ruby symbol; never renamed).
     reason: str
 
 

@@ -73,7 +73,8 @@ class Occurrence:
     end: int
     #: Line, 1-based.
     line: int
-    #: ``code``, ``comment`` or ``string``.
+    #: ``code``, ``comment``, ``string`` or ``other`` (a whole word the parse has no
+    #: identifier for: a macro body, a symbol).
     kind: str
     in_import: bool = False
     #: Looked up in an object (``obj.NAME``), not in a scope.
@@ -191,6 +192,7 @@ def scan(spec: LanguageSpec, data: bytes, old: str, new: str) -> FileScan:
             stack.append((child, text, in_import, own_scopes))
     code = {(o.start, o.end) for o in found_old}
     found_old += _words_in_texts(data, texts, old, starts, code, module)
+    found_old += _words_elsewhere(data, old, starts, {o.start for o in found_old}, module)
     found_old.sort(key=lambda o: o.start)
     found_new.sort(key=lambda o: o.start)
     return FileScan(tuple(found_old), tuple(found_new), count_errors(root))
@@ -220,6 +222,24 @@ def _words_in_texts(
                 continue
             line = bisect_right(starts, at)
             found.append(Occurrence(at, span[1], line, kind, in_import, False, (module,)))
+    return found
+
+
+def _words_elsewhere(
+    data: bytes, old: str, starts: list[int], known: set[int], module: Scope
+) -> list[Occurrence]:
+    """``old`` as a whole word where the parse has no identifier, comment or string for it
+    (a C macro's body, a Ruby symbol, an Elixir atom): never renamed, but reported."""
+    word = re.compile(r"(?<![\w$])" + re.escape(old) + r"(?![\w$])")
+    text = data.decode("utf-8", "replace")
+    found: list[Occurrence] = []
+    for match in word.finditer(text):
+        at = len(text[: match.start()].encode())
+        if at not in known:
+            line = bisect_right(starts, at)
+            found.append(
+                Occurrence(at, at + len(old.encode()), line, "other", False, False, (module,))
+            )
     return found
 
 

@@ -28,6 +28,7 @@ from prx.errors import (
 from prx.files.display import shown_path
 from prx.refactor.names import identifier_problem
 from prx.refactor.occurrences import (
+    BOM,
     FileScan,
     Occurrence,
     Scope,
@@ -200,9 +201,9 @@ def _nothing_to_rename(
 ) -> InvalidArgumentError:
     if left_alone:
         hint = (
-            f"{old!r} appears only in comments or strings ({left_alone} times), or where "
-            "rope found no binding: {param:include_comments} renames it in comments and "
-            "strings."
+            f"{old!r} appears only where a rename leaves it ({left_alone} times: comments, "
+            "strings, names rope cannot bind, macro bodies); {param:include_comments} "
+            "renames it in comments and strings."
         )
     elif mentions:
         hint = f"{old!r} appears only in files that are not code: {', '.join(mentions[:5])}."
@@ -285,7 +286,8 @@ def _plan(
     left_alone: list[RenameSkip],
 ) -> None:
     """Which occurrences the file's engine renames, and its new bytes."""
-    texts = [o for o in candidate.scan.old if o.kind != "code"]
+    texts = [o for o in candidate.scan.old if o.kind in ("comment", "string")]
+    others = [o for o in candidate.scan.old if o.kind == "other"]
     if candidate.engine == "rope":
         taken = {o.start for o in candidate.renamed}
         unresolved = [o for o in candidate.scan.old if o.kind == "code" and o.start not in taken]
@@ -299,10 +301,8 @@ def _plan(
     renamed.sort(key=lambda o: o.start)
     candidate.renamed = tuple(renamed)
     lines = candidate.data.split(b"\n")
-    for occurrence, reason in [
-        *((o, o.kind) for o in texts),
-        *((o, "unresolved") for o in unresolved),
-    ]:
+    skips = [*((o, o.kind) for o in [*texts, *others]), *((o, "unresolved") for o in unresolved)]
+    for occurrence, reason in sorted(skips, key=lambda item: item[0].start):
         left_alone.append(
             RenameSkip(
                 file=candidate.shown,
@@ -357,7 +357,7 @@ def _conflicts(changed: Sequence[_Candidate], old: str, new: str) -> list[Rename
     found: list[RenameConflict] = []
     for candidate in changed:
         found += _clashes(candidate, old, new)
-        shift = 3 if candidate.new_data.startswith(b"\xef\xbb\xbf") else 0
+        shift = len(BOM) if candidate.new_data.startswith(BOM) else 0
         root = parse(candidate.spec, candidate.new_data[shift:]).root_node
         if count_errors(root) > candidate.scan.errors:
             from prx.lang.syntax import first_error
