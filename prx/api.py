@@ -120,6 +120,7 @@ def rename(
     *,
     include_comments: bool = False,
     apply: bool = False,
+    engine: str = "auto",
     budget: int | None = None,
     root: PathArg = ".",
 ) -> RenameResult:
@@ -137,6 +138,9 @@ def rename(
     :param include_comments: also rename ``old`` as a whole word in comments and strings.
     :param apply: write the changes, all files or none; refused while ``conflicts`` (``new``
         already named in the same scope, a file that would not parse) remain.
+    :param engine: ``auto`` (rope for Python when installed, else the syntactic engine),
+        ``rope`` (required: an error without it) or ``syntactic`` (every identifier
+        spelled ``old``, in Python too).
     :param budget: cap the answer at N tokens (exact); ``None``: the default ceiling,
         :data:`prx.budget.RENAME_CEILING`; ``0``: no limit. ``apply`` writes every change.
     :param root: the Workspace root; paths in the answer are relative to it.
@@ -149,6 +153,7 @@ def rename(
         path,
         include_comments=include_comments,
         apply=apply,
+        engine=engine,
         budget=budget,
     )
 

@@ -151,6 +151,7 @@ class Workspace:
         *,
         include_comments: bool = False,
         apply: bool = False,
+        engine: str = "auto",
         budget: int | None = None,
     ) -> RenameResult:
         """Rename an identifier in the files under ``path``. See :func:`prx.rename`."""
@@ -163,6 +164,7 @@ class Workspace:
             os.fspath(path),
             include_comments=include_comments,
             apply=apply,
+            engine=engine,
             budget=budget,
         )
 

@@ -496,3 +496,31 @@ def test_a_failure_at_any_step_of_apply_leaves_all_files_old_or_all_new(
     else:  # the failure point lies past the last call: every file written
         assert calls < nth
         assert {name for name in after if after[name] != before[name]} == changed
+
+
+@pytest.mark.skipif(not HAS_ROPE, reason="rope is not installed")
+def test_engine_syntactic_renames_what_rope_cannot_bind(make_repo):
+    root = make_repo(
+        {
+            "a.py": "def close():\n    pass\n",
+            "b.py": "def shut(handle):\n    handle.close()\n",
+        }
+    )
+    by_rope = prx.rename("close", "finish", root=root)
+    assert any("unresolved" in note for note in by_rope.notes)
+    by_name = prx.rename("close", "finish", engine="syntactic", root=root)
+    assert [(f.file, f.engine) for f in by_name.changes] == [
+        ("a.py", "syntactic"),
+        ("b.py", "syntactic"),
+    ]
+    assert by_name.left_alone == ()
+
+
+def test_engine_rope_without_rope_and_an_unknown_engine_are_refused(make_repo, syntactic_only):
+    root = make_repo(PROJECT)
+    with pytest.raises(InvalidArgumentError, match="rope is not installed"):
+        prx.rename("fetch_user", "load_user", engine="rope", root=root)
+    with pytest.raises(InvalidArgumentError, match="expected one of auto, rope, syntactic"):
+        prx.rename("fetch_user", "load_user", engine="jedi", root=root)
+    # Without Python files rope is not needed.
+    assert prx.rename("fetch_user", "load_user", "web", engine="rope", root=root).files_changed == 1

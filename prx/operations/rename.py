@@ -24,6 +24,12 @@ class RenameParams:
     apply: bool = param(
         False, help="write the changes, atomically across all files (default: only show them)"
     )
+    engine: str = param(
+        "auto",
+        help="auto: Python by binding with rope when installed, else by name; rope: "
+        "require rope; syntactic: every identifier spelled OLD, in every language",
+        choices=("auto", "rope", "syntactic"),
+    )
     budget: int | None = param(
         None,
         help="cap the answer at N tokens (exact cl100k_base); default: a ceiling of "
@@ -39,6 +45,7 @@ def _run(ws: Workspace, p: RenameParams) -> RenameResult:
         p.path,
         include_comments=p.include_comments,
         apply=p.apply,
+        engine=p.engine,
         budget=p.budget,
     )
 

@@ -57,6 +57,9 @@ NOT_CODE = frozenset(
 )
 #: Conflicts an answer lists at most (the rest are counted in a note).
 MAX_CONFLICTS = 20
+#: ``auto``: rope for Python when installed; ``rope``: required for Python;
+#: ``syntactic``: every file by name.
+ENGINES = ("auto", "rope", "syntactic")
 _MENTIONS_NAMED = 5
 
 
@@ -82,9 +85,15 @@ def rename(
     *,
     include_comments: bool = False,
     apply: bool = False,
+    engine: str = "auto",
     budget: int | None = None,
 ) -> RenameResult:
     """Rename for :meth:`Workspace.rename`."""
+    if engine not in ENGINES:
+        raise InvalidArgumentError(
+            f"invalid argument {{param}}: expected one of {', '.join(ENGINES)}, got {engine!r}",
+            param="engine",
+        )
     _check_names(old, new)
     cap = cap_for(budget, RENAME_CEILING)
     target = ws.resolve(path)
@@ -94,7 +103,7 @@ def rename(
     candidates, mentions, skipped = _collect(ws, target, old, new)
     if not any(c.scan.old for c in candidates):
         raise _nothing_to_rename(old, path, mentions)
-    _choose_engines(ws, target, candidates, old, apply, notes)
+    _choose_engines(ws, target, candidates, old, engine, apply, notes)
     left_alone: list[RenameSkip] = []
     for candidate in candidates:
         _plan(candidate, old, new, include_comments, left_alone)
@@ -221,16 +230,25 @@ def _choose_engines(
     target: str,
     candidates: list[_Candidate],
     old: str,
+    engine: str,
     apply: bool,
     notes: list[str],
 ) -> None:
-    """rope for the Python files when it is installed (and can read them all)."""
+    """rope for the Python files when it is installed (and can read them all), unless the
+    syntactic engine was asked for."""
     python = [c for c in candidates if c.spec.name == "python"]
-    if not python:
+    if not python or engine == "syntactic":
         return
     from prx.refactor.rope_engine import RopeFailure, rope_available, rope_occurrences
 
     if not rope_available():
+        if engine == "rope":
+            raise InvalidArgumentError(
+                "invalid argument {param}: rope is not installed",
+                param="engine",
+                suggestion="Install the extra prx[rename] (pip install 'prx[rename]'), or "
+                "leave {param} at auto for the syntactic engine.",
+            )
         notes.append(
             "rope is not installed: Python files were renamed by the syntactic engine "
             "(every identifier spelled the same, whatever it refers to); install the "
@@ -257,10 +275,19 @@ def _choose_engines(
             "the syntactic engine; an applied rename refuses until rope can read them"
         )
         return
+    unbound = 0
     for candidate in python:
         candidate.engine = "rope"
         candidate.renamed = _rope_renamed(
             candidate, found.get(candidate.path, set()), len(old.encode())
+        )
+        taken = {o.start for o in candidate.renamed}
+        unbound += sum(1 for o in candidate.scan.old if o.kind == "code" and o.start not in taken)
+    if unbound > 0:
+        notes.append(
+            f"rope could bind {unbound} Python identifier(s) spelled {old!r} to no "
+            "definition (an attribute of an object of unknown type ...): left alone, listed "
+            "in left_alone as unresolved; engine=syntactic renames every one by name"
         )
 
 

@@ -73,7 +73,7 @@ def rope_occurrences(
     """
     import warnings
 
-    from rope.base import exceptions
+    from rope.base import evaluate, exceptions
     from rope.base.fscommands import FileSystemCommands
     from rope.base.project import Project
     from rope.contrib import findit
@@ -104,11 +104,17 @@ def rope_occurrences(
             for start in files[path][1]:
                 if start in found[path]:
                     continue
+                offset = texts[rel].to_rope(start)
                 try:
+                    # A name rope cannot bind (obj.NAME on an object of unknown type) is
+                    # known here, before find_occurrences searches every file for it.
+                    pymodule = project.get_pymodule(resource)
+                    if evaluate.eval_location2(pymodule, offset)[1] is None:
+                        continue
                     locations = findit.find_occurrences(
                         project,
                         resource,
-                        texts[rel].to_rope(start),
+                        offset,
                         unsure=False,
                         resources=scope,
                         in_hierarchy=True,
