@@ -24,7 +24,7 @@ options:
   --root DIR     the directory every path must stay inside (default: .)
   --tools a,b    serve only these tools (default: every read-only one)
   --allow-run    also serve `run` (runs commands)
-  --allow-write  also serve the tools that write (`index`, `stats`, `init`)
+  --allow-write  also serve the tools that write (`index`, `stats`, `init`, `rename`)
 """
 
 
