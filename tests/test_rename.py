@@ -524,3 +524,50 @@ def test_engine_rope_without_rope_and_an_unknown_engine_are_refused(make_repo, s
         prx.rename("fetch_user", "load_user", engine="jedi", root=root)
     # Without Python files rope is not needed.
     assert prx.rename("fetch_user", "load_user", "web", engine="rope", root=root).files_changed == 1
+
+
+def test_scopes_in_c_a_parameter_shadows_only_where_old_is_used(make_repo):
+    root = make_repo(
+        {
+            "m.c": (
+                "int old_v = 1;\n"
+                "void g(int new_v) { }\n"
+                "int h(void) { return old_v; }\n"
+                "int k(int new_v) { return old_v; }\n"
+            )
+        }
+    )
+    result = prx.rename("old_v", "new_v", root=root)
+    assert [(c.line, c.kind) for c in result.conflicts] == [(4, "name_exists")]
+    assert "'new_v' already exists in function k (line 4)" in result.conflicts[0].message
+    # A function's own name is in the scope around it: defining new_v() clashes at
+    # module level with every use of old_v.
+    (root / "m.c").write_text("int old_v = 1;\nint new_v(void) { return 0; }\n")
+    clash = prx.rename("old_v", "new_v", root=root)
+    assert [c.message.split(" (")[0] for c in clash.conflicts] == [
+        "'new_v' already exists at module level"
+    ]
+
+
+@pytest.mark.skipif(not HAS_ROPE, reason="rope is not installed")
+def test_rope_keeps_names_bound_outside_the_project(make_repo):
+    source = "def get(key):\n    return key\n\n\ntable = {}\nprint(get(1), table.get(1))\n"
+    root = make_repo({"store.py": source})
+    result = prx.rename("get", "fetch", apply=True, root=root)
+    # dict.get is a builtin's method: the syntactic engine would have renamed it too.
+    assert (root / "store.py").read_text() == source.replace("get(", "fetch(").replace(
+        "table.fetch(", "table.get("
+    )
+    assert [(s.line, s.reason) for s in result.left_alone] == [(6, "external")]
+    assert any("outside the renamed files" in note for note in result.notes)
+
+
+@pytest.mark.skipif(not HAS_ROPE, reason="rope is not installed")
+def test_rope_refuses_to_rename_uses_whose_definition_lies_outside_the_path(make_repo):
+    root = make_repo(PROJECT)
+    with pytest.raises(InvalidArgumentError) as info:
+        prx.rename("fetch_user", "load_user", "pkg/views.py", root=root)
+    assert "2 bound by rope to a definition outside the path" in info.value.suggestion
+    # The syntactic engine, asked for, renames by name (and breaks the import: its choice).
+    result = prx.rename("fetch_user", "load_user", "pkg/views.py", engine="syntactic", root=root)
+    assert result.total_replacements == 2

@@ -64,10 +64,11 @@ class RenameSkip:
     line: int
     #: The line as it is.
     text: str
-    #: ``comment`` or ``string`` (renamed only with ``include_comments``),
-    #: ``unresolved`` (rope found no binding for it: an attribute of an object of unknown
-    #: type, for instance) or ``other`` (a whole word the parse has no identifier for: a
-    #: C macro's body, a Ruby symbol; never renamed).
+    #: ``comment`` or ``string`` (renamed only with ``include_comments``), ``external``
+    #: (rope binds it to a definition outside the renamed files: ``d.get`` on a dict, a
+    #: library's name, a definition outside the path), ``unresolved`` (rope binds it to
+    #: nothing: an attribute of an object of unknown type) or ``other`` (a whole word the
+    #: parse has no identifier for: a C macro's body, a Ruby symbol; never renamed).
     reason: str
 
 

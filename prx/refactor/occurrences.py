@@ -31,23 +31,52 @@ _MEMBER_TYPES = frozenset(
     {"property_identifier", "field_identifier", "private_property_identifier"}
 )
 _MEMBER_FIELDS = ("attribute", "property", "field")
-# Scopes whose names are an object's members, not visible to the code nested in them.
-_CLASS_WORDS = ("class", "interface", "impl_item", "trait_item", "object_declaration")
-_SCOPE_WORDS = ("function", "method", "lambda", "closure", *_CLASS_WORDS)
-_NOT_SCOPE_ENDINGS = (
-    "declarator",
-    "call",
-    "arguments",
-    "parameters",
-    "_type",
-    "body",
-    "name",
-    "identifier",
-    "_list",
-    "modifier",
-    "modifiers",
-    "signature",
-    "keyword",
+# Scopes: functions and classes of the languages prx renames in. A class's names are
+# its members, not visible to the code nested in it.
+_CLASS_SCOPES = frozenset(
+    {
+        "abstract_class_declaration",
+        "anonymous_class",
+        "class",
+        "class_declaration",
+        "class_definition",
+        "class_specifier",
+        "impl_item",
+        "interface_declaration",
+        "object_declaration",
+        "object_definition",
+        "protocol_declaration",
+        "record_declaration",
+        "singleton_class",
+        "struct_declaration",
+        "trait_declaration",
+        "trait_definition",
+        "trait_item",
+    }
+)
+_FUNCTION_SCOPES = frozenset(
+    {
+        "anonymous_function",
+        "anonymous_method_expression",
+        "arrow_function",
+        "class_static_block",
+        "closure_expression",
+        "func_literal",
+        "function_declaration",
+        "function_definition",
+        "function_expression",
+        "function_item",
+        "generator_function",
+        "generator_function_declaration",
+        "lambda",
+        "lambda_expression",
+        "lambda_literal",
+        "local_function_statement",
+        "method",
+        "method_declaration",
+        "method_definition",
+        "singleton_method",
+    }
 )
 _IMPORT_TYPES = frozenset({"use_declaration", "using_directive", "namespace_use_declaration"})
 _CODE_IN_TEXT = ("interpolation", "substitution")
@@ -59,7 +88,7 @@ class Scope:
 
     start: int
     end: int
-    #: ``module level``, ``function f``, ``class A`` ...
+    #: ``at module level``, ``in function f``, ``in class A`` ...
     label: str
     is_class: bool
 
@@ -117,17 +146,28 @@ def _text_kind(kind: str) -> str | None:
     return None
 
 
-def _is_scope(kind: str) -> bool:
-    return any(w in kind for w in _SCOPE_WORDS) and not kind.endswith(_NOT_SCOPE_ENDINGS)
+def _name_node(node: Any) -> Any | None:
+    """The identifier naming a function or class: its ``name``, or the innermost
+    ``declarator`` (C and C++: ``int f(int x)`` names f inside a function declarator)."""
+    name = node.child_by_field_name("name")
+    if name is not None:
+        return name
+    current = node.child_by_field_name("declarator")
+    while current is not None:
+        inner = current.child_by_field_name("declarator")
+        if inner is None:
+            return current if current.child_count == 0 else None
+        current = inner
+    return None
 
 
 def _scope_of(node: Any, shift: int) -> Scope:
     kind: str = node.type
-    name_node = node.child_by_field_name("name")
+    name_node = _name_node(node)
     name = bytes(name_node.text or b"").decode("utf-8", "replace") if name_node else ""
-    is_class = any(w in kind for w in _CLASS_WORDS)
+    is_class = kind in _CLASS_SCOPES
     what = "class" if is_class else "function"
-    label = f"{what} {name}" if name else f"a {kind.replace('_', ' ')}"
+    label = f"in {what} {name}" if name else f"in a {kind.replace('_', ' ')}"
     return Scope(node.start_byte + shift, node.end_byte + shift, label, is_class)
 
 
@@ -146,12 +186,13 @@ def scan(spec: LanguageSpec, data: bytes, old: str, new: str) -> FileScan:
     shift = len(BOM) if data.startswith(BOM) else 0
     tree = parse(spec, data[shift:])
     root = tree.root_node
-    module = Scope(0, len(data), "module level", False)
+    module = Scope(0, len(data), "at module level", False)
     starts = line_starts(data)
     wanted = {old.encode(), new.encode()}
     found_old: list[Occurrence] = []
     found_new: list[Occurrence] = []
     texts: list[tuple[int, int, str, bool]] = []  # outermost comment/string nodes
+    outer: dict[int, tuple[Scope, ...]] = {}  # names of scopes -> the scopes around them
     # (node, text kind around it, in an import, enclosing scopes innermost first)
     stack: list[tuple[Any, str | None, bool, tuple[Scope, ...]]] = [(root, None, False, (module,))]
     while stack:
@@ -159,6 +200,7 @@ def scan(spec: LanguageSpec, data: bytes, old: str, new: str) -> FileScan:
         kind: str = node.type
         if _is_identifier(node):
             raw = bytes(node.text or b"")
+            scopes = outer.get(node.id, scopes)
             if raw in wanted:
                 start = node.start_byte + shift
                 occurrence = Occurrence(
@@ -178,18 +220,14 @@ def scan(spec: LanguageSpec, data: bytes, old: str, new: str) -> FileScan:
             text = own
             texts.append((node.start_byte + shift, node.end_byte + shift, own, in_import))
         in_import = in_import or "import" in kind or kind in _IMPORT_TYPES
-        inner = scopes
-        scope_node = node if node is not root and _is_scope(kind) else None
-        if scope_node is not None:
-            inner = (_scope_of(node, shift), *scopes)
-            outer_children = {
-                c.id
-                for c in (node.child_by_field_name("name"), node.child_by_field_name("declarator"))
-                if c is not None
-            }
+        if node is not root and (kind in _FUNCTION_SCOPES or kind in _CLASS_SCOPES):
+            name_node = _name_node(node)
+            if name_node is not None:
+                # A function's or class's own name belongs to the scope around it.
+                outer[name_node.id] = scopes
+            scopes = (_scope_of(node, shift), *scopes)
         for child in reversed(node.children):
-            own_scopes = scopes if scope_node is not None and child.id in outer_children else inner
-            stack.append((child, text, in_import, own_scopes))
+            stack.append((child, text, in_import, scopes))
     code = {(o.start, o.end) for o in found_old}
     found_old += _words_in_texts(data, texts, old, starts, code, module)
     found_old += _words_elsewhere(data, old, starts, {o.start for o in found_old}, module)

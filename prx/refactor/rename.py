@@ -16,7 +16,7 @@ import os
 import re
 from collections.abc import Sequence
 
-from prx._record import record
+from prx._record import field, record
 from prx.budget import RENAME_CEILING, Cap, cap_for, data_tokens, fit_prefix, limit_for
 from prx.errors import (
     BudgetExceededError,
@@ -33,7 +33,6 @@ from prx.refactor.occurrences import (
     Occurrence,
     Scope,
     count_errors,
-    line_starts,
     scan,
 )
 from prx.types import (
@@ -74,6 +73,8 @@ class _Candidate:
     scan: FileScan
     engine: str = "syntactic"
     renamed: tuple[Occurrence, ...] = ()
+    #: rope's engine: the identifiers it left alone (start -> external or unresolved).
+    unbound: dict[int, str] = field(default_factory=dict)
     new_data: bytes = b""
 
 
@@ -109,7 +110,7 @@ def rename(
         _plan(candidate, old, new, include_comments, left_alone)
     changed = [c for c in candidates if c.renamed]
     if not changed:
-        raise _nothing_to_rename(old, path, mentions, left_alone=len(left_alone))
+        raise _nothing_to_rename(old, path, mentions, left_alone=left_alone)
     conflicts = _conflicts(changed, old, new)
     if mentions:
         named = ", ".join(mentions[:_MENTIONS_NAMED])
@@ -205,23 +206,37 @@ def _collect(
     return candidates, mentions, dict(sorted(skipped.items()))
 
 
+#: Why an occurrence is left alone, in a suggestion.
+_LEFT_ALONE_WORDS = {
+    "comment": "in comments",
+    "string": "in strings",
+    "other": "not an identifier in the parse (a macro body, a symbol)",
+    "external": "bound by rope to a definition outside the path (a wider path renames them)",
+    "unresolved": "bound by rope to nothing ({param:engine} syntactic renames them by name)",
+}
+
+
 def _nothing_to_rename(
-    old: str, path: str, mentions: Sequence[str], *, left_alone: int = 0
+    old: str, path: str, mentions: Sequence[str], *, left_alone: Sequence[RenameSkip] = ()
 ) -> InvalidArgumentError:
     if left_alone:
+        reasons: dict[str, int] = {}
+        for skip in left_alone:
+            reasons[skip.reason] = reasons.get(skip.reason, 0) + 1
+        where = "; ".join(f"{n} {_LEFT_ALONE_WORDS[r]}" for r, n in sorted(reasons.items()))
         hint = (
-            f"{old!r} appears only where a rename leaves it ({left_alone} times: comments, "
-            "strings, names rope cannot bind, macro bodies); {param:include_comments} "
-            "renames it in comments and strings."
+            f"{old!r} appears only where a rename leaves it: {where}. "
+            "{param:include_comments} renames it in comments and strings."
         )
+        message = f"no identifier {old!r} to rename under {path}"
     elif mentions:
         hint = f"{old!r} appears only in files that are not code: {', '.join(mentions[:5])}."
+        message = f"no identifier {old!r} under {path}"
     else:
         hint = "Check the spelling and the path; {cmd:search} finds where a name is used."
+        message = f"no identifier {old!r} under {path}"
     return InvalidArgumentError(
-        f"invalid argument {{param}}: no identifier {old!r} under {path}",
-        param="old",
-        suggestion=hint,
+        f"invalid argument {{param}}: {message}", param="old", suggestion=hint
     )
 
 
@@ -239,7 +254,14 @@ def _choose_engines(
     python = [c for c in candidates if c.spec.name == "python"]
     if not python or engine == "syntactic":
         return
-    from prx.refactor.rope_engine import RopeFailure, rope_available, rope_occurrences
+    from prx.refactor.rope_engine import (
+        BOUND,
+        EXTERNAL,
+        UNRESOLVED,
+        RopeFailure,
+        rope_available,
+        rope_bindings,
+    )
 
     if not rope_available():
         if engine == "rope":
@@ -261,7 +283,7 @@ def _choose_engines(
     )
     files = {c.path: (c.data, [o.start for o in c.scan.old if o.kind == "code"]) for c in python}
     try:
-        found = rope_occurrences(project, files, old)
+        bindings = rope_bindings(project, files)
     except RopeFailure as failure:
         shown = shown_path(ws.root_dir, failure.path)
         if apply:
@@ -275,34 +297,28 @@ def _choose_engines(
             "the syntactic engine; an applied rename refuses until rope can read them"
         )
         return
-    unbound = 0
+    counts = {EXTERNAL: 0, UNRESOLVED: 0}
     for candidate in python:
+        bound = bindings.get(candidate.path, {})
         candidate.engine = "rope"
-        candidate.renamed = _rope_renamed(
-            candidate, found.get(candidate.path, set()), len(old.encode())
+        candidate.renamed = tuple(
+            o for o in candidate.scan.old if o.kind == "code" and bound.get(o.start) == BOUND
         )
-        taken = {o.start for o in candidate.renamed}
-        unbound += sum(1 for o in candidate.scan.old if o.kind == "code" and o.start not in taken)
-    if unbound > 0:
+        candidate.unbound = {start: how for start, how in bound.items() if how != BOUND}
+        for how in candidate.unbound.values():
+            counts[how] += 1
+    if counts[EXTERNAL]:
         notes.append(
-            f"rope could bind {unbound} Python identifier(s) spelled {old!r} to no "
-            "definition (an attribute of an object of unknown type ...): left alone, listed "
-            "in left_alone as unresolved; engine=syntactic renames every one by name"
+            f"rope bound {counts[EXTERNAL]} Python identifier(s) spelled {old!r} to "
+            "definitions outside the renamed files (a builtin, a library, a file outside "
+            "the path): left alone, listed in left_alone as external"
         )
-
-
-def _rope_renamed(candidate: _Candidate, starts: set[int], length: int) -> tuple[Occurrence, ...]:
-    """The occurrences rope binds: the scanned ones it confirms, and any it adds (never
-    one the scan found in a comment or a string)."""
-    from bisect import bisect_right
-
-    scanned = {o.start for o in candidate.scan.old}
-    chosen = [o for o in candidate.scan.old if o.kind == "code" and o.start in starts]
-    lines = line_starts(candidate.data)
-    for start in sorted(starts - scanned):
-        chosen.append(Occurrence(start, start + length, bisect_right(lines, start), "code"))
-    chosen.sort(key=lambda o: o.start)
-    return tuple(chosen)
+    if counts[UNRESOLVED]:
+        notes.append(
+            f"rope could bind {counts[UNRESOLVED]} Python identifier(s) spelled {old!r} to "
+            "no definition (an attribute of an object of unknown type ...): left alone, "
+            "listed in left_alone as unresolved; engine=syntactic renames every one by name"
+        )
 
 
 def _plan(
@@ -316,11 +332,14 @@ def _plan(
     texts = [o for o in candidate.scan.old if o.kind in ("comment", "string")]
     others = [o for o in candidate.scan.old if o.kind == "other"]
     if candidate.engine == "rope":
-        taken = {o.start for o in candidate.renamed}
-        unresolved = [o for o in candidate.scan.old if o.kind == "code" and o.start not in taken]
+        unbound = [
+            (o, candidate.unbound[o.start])
+            for o in candidate.scan.old
+            if o.start in candidate.unbound
+        ]
         renamed = list(candidate.renamed)
     else:
-        unresolved = []
+        unbound = []
         renamed = [o for o in candidate.scan.old if o.kind == "code"]
     if include_comments:
         renamed += texts
@@ -328,7 +347,7 @@ def _plan(
     renamed.sort(key=lambda o: o.start)
     candidate.renamed = tuple(renamed)
     lines = candidate.data.split(b"\n")
-    skips = [*((o, o.kind) for o in [*texts, *others]), *((o, "unresolved") for o in unresolved)]
+    skips = [*((o, o.kind) for o in [*texts, *others]), *unbound]
     for occurrence, reason in sorted(skips, key=lambda item: item[0].start):
         left_alone.append(
             RenameSkip(
@@ -423,7 +442,7 @@ def _clashes(candidate: _Candidate, old: str, new: str) -> list[RenameConflict]:
                     file=candidate.shown,
                     line=existing.line,
                     kind="name_exists",
-                    message=f"{new!r} already exists at {scope.label} (line {existing.line}), "
+                    message=f"{new!r} already exists {scope.label} (line {existing.line}), "
                     f"where {old!r} is renamed (line {occurrence.line})",
                 )
             )

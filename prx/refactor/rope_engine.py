@@ -1,10 +1,15 @@
 """Python occurrences by binding, from rope (the optional extra ``prx[rename]``).
 
-rope finds where each binding of a name is used across the project (imports, attributes
-of known objects, keyword arguments), where the syntactic engine takes every identifier
-spelled OLD. rope only locates: prx writes the bytes itself, so line endings (mixed ones
-too), a BOM and the final newline stay as they were. rope is imported only here, on
-first use, and never creates its ``.ropeproject`` folder (``ropefolder=None``).
+The syntactic engine takes every identifier spelled OLD. rope tells which of them are
+bound to a definition in the files being renamed: ``d.get`` on a dict, or a name of an
+installed library, is bound elsewhere and must keep its name; ``obj.OLD`` on an object
+of unknown type is bound to nothing rope can see. Each identifier is evaluated once
+(rope's own ``find_occurrences`` per binding costs a search of every file per binding:
+minutes for a name used as a parameter in a thousand functions).
+
+rope only locates: prx writes the bytes itself, so line endings (mixed ones too), a BOM
+and the final newline stay as they were. rope is imported only here, on first use, and
+never creates its ``.ropeproject`` folder (``ropefolder=None``).
 """
 
 from __future__ import annotations
@@ -19,7 +24,14 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-__all__ = ["RopeFailure", "rope_available", "rope_occurrences"]
+__all__ = ["BOUND", "EXTERNAL", "UNRESOLVED", "RopeFailure", "rope_available", "rope_bindings"]
+
+#: Bound to a definition in one of the files being renamed: renamed.
+BOUND = "bound"
+#: Bound to a definition elsewhere (a builtin, a library, a file outside the path).
+EXTERNAL = "external"
+#: Bound to nothing rope can see (an attribute of an object of unknown type).
+UNRESOLVED = "unresolved"
 
 
 class RopeFailure(Exception):
@@ -38,13 +50,12 @@ def rope_available() -> bool:
     return importlib.util.find_spec("rope") is not None
 
 
-class _Text:
-    """A file as rope reads it (newlines made "\\n") beside its bytes, to map offsets."""
+class _Offsets:
+    """Maps byte offsets of a file to offsets in the text rope reads."""
 
     def __init__(self, data: bytes, rope_text: str) -> None:
         self.data = data
         self.byte_lines = line_starts(data)
-        self.text = rope_text
         self.char_lines = [0] + [i + 1 for i, ch in enumerate(rope_text) if ch == "\n"]
 
     def to_rope(self, start: int) -> int:
@@ -52,33 +63,24 @@ class _Text:
         prefix = self.data[self.byte_lines[line] : start].decode("utf-8")
         return self.char_lines[line] + len(prefix)
 
-    def to_bytes(self, offset: int) -> int:
-        line = bisect_right(self.char_lines, offset) - 1
-        prefix = self.text[self.char_lines[line] : offset]
-        return self.byte_lines[line] + len(prefix.encode("utf-8"))
 
-
-def rope_occurrences(
+def rope_bindings(
     project_root: str,
     files: Mapping[str, tuple[bytes, Sequence[int]]],
-    old: str,
-) -> dict[str, set[int]]:
-    """The start offsets (bytes) rope renames when OLD is renamed, per file.
+) -> dict[str, dict[int, str]]:
+    """What each identifier is bound to: :data:`BOUND`, :data:`EXTERNAL` or
+    :data:`UNRESOLVED`, by its start offset (bytes), per file.
 
-    ``files`` maps each Python file (absolute path) to its bytes and the starts of the
-    identifiers spelled OLD found in it; rope is asked for the binding of each one it has
-    not already found, and answers every use of that binding within ``files``. A start
-    missing from the answer is a name rope could not bind. Raises :class:`RopeFailure`
-    when rope cannot read or parse a file.
+    ``files`` maps each Python file being renamed (absolute path) to its bytes and the
+    starts of the identifiers spelled OLD found in it. Raises :class:`RopeFailure` when
+    rope cannot read or parse a file.
     """
     import warnings
 
     from rope.base import evaluate, exceptions
     from rope.base.fscommands import FileSystemCommands
     from rope.base.project import Project
-    from rope.contrib import findit
 
-    needle = old.encode()
     with warnings.catch_warnings():
         # rope 1.x warns about its own internal calls while opening a project.
         warnings.simplefilter("ignore", DeprecationWarning)
@@ -87,50 +89,43 @@ def rope_occurrences(
         project = Project(project_root, fscommands=FileSystemCommands(), ropefolder=None)
     try:
         resources: dict[str, Any] = {}
-        texts: dict[str, _Text] = {}
-        by_path: dict[str, str] = {}  # rope's path -> the file's absolute path
-        for path, (data, _) in files.items():
+        for path in files:
             resource = project.get_resource(os.path.relpath(path, project_root))
-            resources[resource.path] = resource
-            by_path[resource.path] = path
+            resources[path] = resource
+        renamed = {resource.path for resource in resources.values()}
+        answer: dict[str, dict[int, str]] = {}
+        for path, resource in resources.items():
+            data, starts = files[path]
             try:
-                texts[resource.path] = _Text(data, resource.read())
+                offsets = _Offsets(data, resource.read())
+                pymodule = project.get_pymodule(resource)
+                answer[path] = {
+                    start: _binding(evaluate, exceptions, pymodule, offsets.to_rope(start), renamed)
+                    for start in starts
+                }
+            except exceptions.ModuleSyntaxError as exc:
+                # Here or in a module it imports.
+                raise RopeFailure(str(getattr(exc, "filename", None) or path), str(exc)) from None
+            except RopeFailure:
+                raise
             except Exception as exc:  # undecodable for rope: no rename by guesswork
                 raise RopeFailure(path, f"rope cannot read it ({exc})") from None
-        found: dict[str, set[int]] = {path: set() for path in files}
-        scope = list(resources.values())
-        for rel, resource in resources.items():
-            path = by_path[rel]
-            for start in files[path][1]:
-                if start in found[path]:
-                    continue
-                offset = texts[rel].to_rope(start)
-                try:
-                    # A name rope cannot bind (obj.NAME on an object of unknown type) is
-                    # known here, before find_occurrences searches every file for it.
-                    pymodule = project.get_pymodule(resource)
-                    if evaluate.eval_location2(pymodule, offset)[1] is None:
-                        continue
-                    locations = findit.find_occurrences(
-                        project,
-                        resource,
-                        offset,
-                        unsure=False,
-                        resources=scope,
-                        in_hierarchy=True,
-                    )
-                except exceptions.ModuleSyntaxError as exc:
-                    raise RopeFailure(str(exc.filename or path), str(exc)) from None
-                except exceptions.RopeError:
-                    continue  # no binding rope can resolve here
-                for location in locations:
-                    where = location.resource.path
-                    if where not in texts:
-                        continue
-                    at = texts[where].to_bytes(location.region[0])
-                    target = by_path[where]
-                    if files[target][0][at : at + len(needle)] == needle:
-                        found[target].add(at)
-        return found
+        return answer
     finally:
         project.close()
+
+
+def _binding(evaluate: Any, exceptions: Any, pymodule: Any, offset: int, renamed: set[str]) -> str:
+    try:
+        pyname = evaluate.eval_location2(pymodule, offset)[1]
+        if pyname is None:
+            return UNRESOLVED
+        module, _line = pyname.get_definition_location()
+    except exceptions.ModuleSyntaxError:
+        raise
+    except exceptions.RopeError:
+        return UNRESOLVED
+    if module is None:  # a builtin (dict.get, len): bound, but not to a file
+        return EXTERNAL
+    resource = module.get_resource()
+    return BOUND if resource is not None and resource.path in renamed else EXTERNAL
