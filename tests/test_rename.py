@@ -571,3 +571,34 @@ def test_rope_refuses_to_rename_uses_whose_definition_lies_outside_the_path(make
     # The syntactic engine, asked for, renames by name (and breaks the import: its choice).
     result = prx.rename("fetch_user", "load_user", "pkg/views.py", engine="syntactic", root=root)
     assert result.total_replacements == 2
+
+
+def test_a_longer_name_containing_old_is_not_renamed(make_repo, syntactic_only):
+    # The Rust prx replaced substrings: renaming Auth rewrote Authenticate as well.
+    root = make_repo(
+        {"auth.py": "class Auth:\n    pass\n\n\ndef Authenticate():\n    return Auth()\n"}
+    )
+    prx.rename("Auth", "Session", apply=True, root=root)
+    assert (root / "auth.py").read_text() == (
+        "class Session:\n    pass\n\n\ndef Authenticate():\n    return Session()\n"
+    )
+
+
+def test_rope_is_not_imported_until_a_rename_runs():
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, prx, prx.operations.rename, prx.refactor.rename\n"
+        "assert not [m for m in sys.modules if m.split('.')[0] == 'rope'], 'rope imported'\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_a_file_named_like_old_is_noted_not_moved(make_repo, syntactic_only):
+    root = make_repo(
+        {"app.py": "import helpers\n\nhelpers.run()\n", "helpers.py": "def run(): pass\n"}
+    )
+    result = prx.rename("helpers", "tools", root=root)
+    assert any(note.startswith("helpers.py named like 'helpers'") for note in result.notes)
+    assert (root / "helpers.py").exists()

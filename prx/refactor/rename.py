@@ -3,8 +3,8 @@ a tree, as a dry run or atomically across all files.
 
 Each file containing OLD is parsed; its identifiers spelled OLD are the occurrences
 (comments and strings only with ``include_comments``). For Python, rope (when installed)
-keeps only the occurrences bound to the same definitions; everywhere else the syntactic
-engine renames every identifier spelled OLD, and says so. prx replaces the bytes itself:
+keeps only those bound to a definition in the files being renamed; everywhere else the
+syntactic engine renames every identifier spelled OLD, and says so. prx replaces the bytes itself:
 everything but the renamed identifiers stays byte for byte (line endings, BOM, final
 newline). A clash of NEW with an existing name in the same scope, or a rename that would
 break a file's syntax, is a conflict: shown by a dry run, refused by ``apply``.
@@ -101,7 +101,7 @@ def rename(
     if not os.path.exists(target):
         raise NotFoundError(f"file not found: {path}", param="path")
     notes: list[str] = []
-    candidates, mentions, skipped = _collect(ws, target, old, new)
+    candidates, mentions, named_like, skipped = _collect(ws, target, old, new)
     if not any(c.scan.old for c in candidates):
         raise _nothing_to_rename(old, path, mentions)
     _choose_engines(ws, target, candidates, old, engine, apply, notes)
@@ -113,15 +113,14 @@ def rename(
         raise _nothing_to_rename(old, path, mentions, left_alone=left_alone)
     conflicts = _conflicts(changed, old, new)
     if mentions:
-        named = ", ".join(mentions[:_MENTIONS_NAMED])
-        more = (
-            f" and {len(mentions) - _MENTIONS_NAMED} more"
-            if len(mentions) > _MENTIONS_NAMED
-            else ""
-        )
         notes.append(
             f"{old!r} also appears as a word in {len(mentions)} file(s) that are not code "
-            f"(docs, data, configuration), left as they are: {named}{more}"
+            f"(docs, data, configuration), left as they are: {_listed(mentions)}"
+        )
+    if named_like:
+        notes.append(
+            f"{_listed(named_like)} named like {old!r}: prx renames identifiers, not files "
+            "or directories; move them too, or imports of them will break"
         )
     if apply:
         _apply(changed, conflicts, old, new)
@@ -138,6 +137,13 @@ def rename(
         skipped=skipped,
         notes=notes,
     )
+
+
+def _listed(paths: Sequence[str]) -> str:
+    """The first few of ``paths``, and how many more."""
+    named = ", ".join(paths[:_MENTIONS_NAMED])
+    more = len(paths) - _MENTIONS_NAMED
+    return f"{named} and {more} more" if more > 0 else named
 
 
 def _check_names(old: str, new: str) -> None:
@@ -160,9 +166,10 @@ def _check_names(old: str, new: str) -> None:
 
 def _collect(
     ws: Workspace, target: str, old: str, new: str
-) -> tuple[list[_Candidate], list[str], dict[str, int]]:
-    """Code files containing OLD (scanned), the other files mentioning it as a word, and
-    what was passed over."""
+) -> tuple[list[_Candidate], list[str], list[str], dict[str, int]]:
+    """Code files containing OLD (scanned), the other files mentioning it as a word, the
+    files named like OLD (a module ``OLD.py``, a package ``OLD/``), and what was passed
+    over."""
     from prx.files.walk import walk
 
     needle = old.encode()
@@ -171,8 +178,12 @@ def _collect(
     skipped = dict(walked.skipped)
     candidates: list[_Candidate] = []
     mentions: list[str] = []
+    named_like: list[str] = []
     for item in walked.files:
         full = str(item.path)
+        parts = item.rel.split("/")
+        if parts[-1].split(".", 1)[0] == old or old in parts[:-1]:
+            named_like.append(shown_path(ws.root_dir, full))
         try:
             with open(full, "rb") as fh:
                 data = fh.read()
@@ -203,7 +214,7 @@ def _collect(
                     suggestion="Choose another name.",
                 )
             candidates.append(_Candidate(full, shown, spec, data, found))
-    return candidates, mentions, dict(sorted(skipped.items()))
+    return candidates, mentions, named_like, dict(sorted(skipped.items()))
 
 
 #: Why an occurrence is left alone, in a suggestion.
