@@ -16,36 +16,18 @@ import os
 import re
 from collections.abc import Sequence
 
-from prx._record import field, record
-from prx.budget import RENAME_CEILING, Cap, cap_for, data_tokens, fit_prefix, limit_for
-from prx.errors import (
-    BudgetExceededError,
-    ConflictError,
-    InvalidArgumentError,
-    NotFoundError,
-    ParseError,
-)
+from prx.budget import RENAME_CEILING, cap_for
+from prx.errors import ConflictError, InvalidArgumentError, NotFoundError, ParseError
 from prx.files.display import shown_path
+from prx.refactor.answer import file_answer, fitted, line_text
+from prx.refactor.candidate import Candidate
+from prx.refactor.conflicts import find_conflicts
 from prx.refactor.names import identifier_problem
-from prx.refactor.occurrences import (
-    BOM,
-    FileScan,
-    Occurrence,
-    Scope,
-    count_errors,
-    scan,
-)
-from prx.types import (
-    RenameConflict,
-    RenameFile,
-    RenameLine,
-    RenameResult,
-    RenameSkip,
-)
+from prx.refactor.occurrences import Occurrence, scan
+from prx.types import RenameConflict, RenameResult, RenameSkip
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from prx.plugin.interfaces import LanguageSpec
     from prx.workspace import Workspace
 
 __all__ = ["rename"]
@@ -54,28 +36,10 @@ __all__ = ["rename"]
 NOT_CODE = frozenset(
     {"bash", "css", "dockerfile", "html", "json", "makefile", "markdown", "sql", "toml", "yaml"}
 )
-#: Conflicts an answer lists at most (the rest are counted in a note).
-MAX_CONFLICTS = 20
 #: ``auto``: rope for Python when installed; ``rope``: required for Python;
 #: ``syntactic``: every file by name.
 ENGINES = ("auto", "rope", "syntactic")
 _MENTIONS_NAMED = 5
-
-
-@record(kw_only=False, frozen=False)
-class _Candidate:
-    """A code file containing OLD, with what the rename does to it."""
-
-    path: str  # absolute
-    shown: str
-    spec: LanguageSpec
-    data: bytes
-    scan: FileScan
-    engine: str = "syntactic"
-    renamed: tuple[Occurrence, ...] = ()
-    #: rope's engine: the identifiers it left alone (start -> external or unresolved).
-    unbound: dict[int, str] = field(default_factory=dict)
-    new_data: bytes = b""
 
 
 def rename(
@@ -111,7 +75,7 @@ def rename(
     changed = [c for c in candidates if c.renamed]
     if not changed:
         raise _nothing_to_rename(old, path, mentions, left_alone=left_alone)
-    conflicts = _conflicts(changed, old, new)
+    conflicts = find_conflicts(changed, old, new)
     if mentions:
         notes.append(
             f"{old!r} also appears as a word in {len(mentions)} file(s) that are not code "
@@ -124,8 +88,8 @@ def rename(
         )
     if apply:
         _apply(changed, conflicts, old, new)
-    files = [_file_answer(c) for c in changed]
-    return _fitted(
+    files = [file_answer(c) for c in changed]
+    return fitted(
         cap,
         old=old,
         new=new,
@@ -166,7 +130,7 @@ def _check_names(old: str, new: str) -> None:
 
 def _collect(
     ws: Workspace, target: str, old: str, new: str
-) -> tuple[list[_Candidate], list[str], list[str], dict[str, int]]:
+) -> tuple[list[Candidate], list[str], list[str], dict[str, int]]:
     """Code files containing OLD (scanned), the other files mentioning it as a word, the
     files named like OLD (a module ``OLD.py``, a package ``OLD/``), and what was passed
     over."""
@@ -176,7 +140,7 @@ def _collect(
     word = re.compile(r"(?<![\w$])" + re.escape(old) + r"(?![\w$])")
     walked = walk(target)
     skipped = dict(walked.skipped)
-    candidates: list[_Candidate] = []
+    candidates: list[Candidate] = []
     mentions: list[str] = []
     named_like: list[str] = []
     for item in walked.files:
@@ -213,7 +177,7 @@ def _collect(
                     param="new",
                     suggestion="Choose another name.",
                 )
-            candidates.append(_Candidate(full, shown, spec, data, found))
+            candidates.append(Candidate(full, shown, spec, data, found))
     return candidates, mentions, named_like, dict(sorted(skipped.items()))
 
 
@@ -254,7 +218,7 @@ def _nothing_to_rename(
 def _choose_engines(
     ws: Workspace,
     target: str,
-    candidates: list[_Candidate],
+    candidates: list[Candidate],
     old: str,
     engine: str,
     apply: bool,
@@ -333,7 +297,7 @@ def _choose_engines(
 
 
 def _plan(
-    candidate: _Candidate,
+    candidate: Candidate,
     old: str,
     new: str,
     include_comments: bool,
@@ -364,7 +328,7 @@ def _plan(
             RenameSkip(
                 file=candidate.shown,
                 line=occurrence.line,
-                text=_line_text(lines[occurrence.line - 1]),
+                text=line_text(lines[occurrence.line - 1]),
                 reason=reason,
             )
         )
@@ -381,89 +345,8 @@ def _replaced(data: bytes, occurrences: Sequence[Occurrence], new: bytes) -> byt
     return b"".join(parts)
 
 
-def _line_text(raw: bytes) -> str:
-    return raw.removesuffix(b"\r").decode("utf-8", "replace").removeprefix("\ufeff")
-
-
-def _file_answer(candidate: _Candidate) -> RenameFile:
-    before = candidate.data.split(b"\n")
-    after = candidate.new_data.split(b"\n")
-    imports = {o.line for o in candidate.renamed if o.in_import}
-    numbers = sorted({o.line for o in candidate.renamed})
-    return RenameFile(
-        file=candidate.shown,
-        language=candidate.spec.name,
-        engine=candidate.engine,
-        replacements=len(candidate.renamed),
-        lines=tuple(
-            RenameLine(
-                line=n,
-                before=_line_text(before[n - 1]),
-                after=_line_text(after[n - 1]),
-                in_import=n in imports,
-            )
-            for n in numbers
-        ),
-    )
-
-
-def _conflicts(changed: Sequence[_Candidate], old: str, new: str) -> list[RenameConflict]:
-    """NEW clashing with a name in the same scope, or a renamed file that would not parse."""
-    from prx.lang.grammar import parse
-
-    found: list[RenameConflict] = []
-    for candidate in changed:
-        found += _clashes(candidate, old, new)
-        shift = len(BOM) if candidate.new_data.startswith(BOM) else 0
-        root = parse(candidate.spec, candidate.new_data[shift:]).root_node
-        if count_errors(root) > candidate.scan.errors:
-            from prx.lang.syntax import first_error
-
-            bad = first_error(root)
-            line = int(bad.start_point[0]) + 1 if bad is not None else 1
-            found.append(
-                RenameConflict(
-                    file=candidate.shown,
-                    line=line,
-                    kind="syntax",
-                    message=f"the renamed {candidate.spec.name} file would not parse "
-                    f"(first error at line {line}): is {new!r} reserved there?",
-                )
-            )
-    return found
-
-
-def _clashes(candidate: _Candidate, old: str, new: str) -> list[RenameConflict]:
-    """A name NEW visible where a renamed OLD is used: module level, or the same function
-    or class (names in a class are members: only that class's own names clash)."""
-    renamed = [o for o in candidate.renamed if o.kind == "code" and not o.member]
-    clashes: list[RenameConflict] = []
-    seen: set[Scope] = set()  # one conflict per scope: its first NEW
-    for existing in candidate.scan.new:
-        scope = existing.scopes[0]
-        if existing.member or scope in seen:
-            continue
-        for occurrence in renamed:
-            if scope not in occurrence.scopes:
-                continue
-            if occurrence.scopes[0].is_class and occurrence.scopes[0] != scope:
-                continue
-            clashes.append(
-                RenameConflict(
-                    file=candidate.shown,
-                    line=existing.line,
-                    kind="name_exists",
-                    message=f"{new!r} already exists {scope.label} (line {existing.line}), "
-                    f"where {old!r} is renamed (line {occurrence.line})",
-                )
-            )
-            seen.add(scope)
-            break
-    return clashes
-
-
 def _apply(
-    changed: Sequence[_Candidate], conflicts: Sequence[RenameConflict], old: str, new: str
+    changed: Sequence[Candidate], conflicts: Sequence[RenameConflict], old: str, new: str
 ) -> None:
     if conflicts:
         first = conflicts[0]
@@ -478,90 +361,3 @@ def _apply(
     from prx.files.atomic import FileChange, apply_changes
 
     apply_changes([FileChange(path=c.path, old=c.data, new=c.new_data) for c in changed])
-
-
-def _fitted(
-    cap: Cap,
-    *,
-    old: str,
-    new: str,
-    root: str,
-    applied: bool,
-    files: Sequence[RenameFile],
-    conflicts: Sequence[RenameConflict],
-    left_alone: Sequence[RenameSkip],
-    skipped: dict[str, int],
-    notes: list[str],
-) -> RenameResult:
-    """The answer, its lines (changed, then left alone) cut to fit the budget or ceiling."""
-    from prx.types import Omission
-
-    shown_conflicts = tuple(conflicts[:MAX_CONFLICTS])
-    if len(conflicts) > MAX_CONFLICTS:
-        notes.append(f"{len(conflicts) - MAX_CONFLICTS} more conflicts are not listed")
-    total_lines = sum(len(f.lines) for f in files)
-    total = total_lines + len(left_alone)
-
-    def build(keep: int, omitted: Omission | None = None, note: str | None = None) -> RenameResult:
-        kept_files: list[RenameFile] = []
-        budget_left = keep
-        for f in files:
-            taken = f.lines[: max(0, budget_left)]
-            budget_left -= len(taken)
-            kept_files.append(_with_lines(f, taken))
-        return RenameResult(
-            old=old,
-            new=new,
-            root=root,
-            applied=applied,
-            files_changed=len(files),
-            total_replacements=sum(f.replacements for f in files),
-            changes=tuple(kept_files),
-            conflicts=shown_conflicts,
-            left_alone=tuple(left_alone[: max(0, keep - total_lines)]),
-            skipped=skipped,
-            notes=tuple(notes + ([note] if note else [])),
-            truncated=omitted is not None,
-            omitted=omitted,
-        )
-
-    if cap.tokens is None:
-        return build(total)
-    limit = limit_for(cap.tokens)
-    count = cap.count
-    # Room for the note and the omission, sized as for the whole answer.
-    placeholder = Omission(count=total, tokens=10**6, reason=cap.reason)
-    probe_note = _omitted_note(total, cap)
-    keep = fit_prefix(total, lambda k: data_tokens(build(k, placeholder, probe_note), count), limit)
-    if keep == total and data_tokens(build(total), count) <= limit:
-        return build(total)
-    if keep == total:
-        keep = total - 1
-    if data_tokens(build(keep, placeholder, probe_note), count) > limit:
-        raise BudgetExceededError(
-            f"budget {cap.tokens} cannot hold the rename's totals and notes",
-            param="budget",
-            suggestion=f"Use {{param}} {cap.tokens * 2} or more.",
-        )
-    rest = data_tokens(build(total), count) - data_tokens(build(keep), count)
-    left = total - keep
-    return build(
-        keep, Omission(count=left, tokens=rest, reason=cap.reason), _omitted_note(left, cap)
-    )
-
-
-def _omitted_note(left: int, cap: Cap) -> str:
-    return (
-        f"{left} line(s) left out of this answer to fit {cap.describe()} (an applied "
-        "rename still writes every change)"
-    )
-
-
-def _with_lines(f: RenameFile, lines: tuple[RenameLine, ...]) -> RenameFile:
-    return RenameFile(
-        file=f.file,
-        language=f.language,
-        engine=f.engine,
-        replacements=f.replacements,
-        lines=lines,
-    )
