@@ -205,9 +205,7 @@ def test_outline_of_a_directory_is_paged_under_its_ceiling(run_cli, big_repo):
     assert not whole.truncated and sum(len(f.symbols) for f in whole.files) == 12 * 60 * 4
 
 
-def test_a_rename_lists_its_lines_under_its_ceiling_and_says_how_to_see_them_all(
-    run_cli, big_repo
-):
+def test_a_rename_lists_its_lines_under_its_ceiling_and_says_how_to_see_them_all(run_cli, big_repo):
     # `value` is a parameter of each of the 1000 functions of src/huge.py: 2000 lines.
     env = run_cli("rename", "value", "amount", "src", cwd=big_repo).envelope
     assert env["tokens"] <= limits.RENAME_CEILING
