@@ -602,3 +602,12 @@ def test_a_file_named_like_old_is_noted_not_moved(make_repo, syntactic_only):
     result = prx.rename("helpers", "tools", root=root)
     assert any(note.startswith("helpers.py named like 'helpers'") for note in result.notes)
     assert (root / "helpers.py").exists()
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_lone_carriage_returns_keep_their_bytes(make_repo, monkeypatch, engine):
+    original = b"import os\rold_name = 1\r\rprint(old_name)\r"
+    root = make_repo({"cr.py": original})
+    result = _rename(root, engine, monkeypatch, "old_name", "new_name", apply=True)
+    assert result.total_replacements == 2
+    assert (root / "cr.py").read_bytes() == original.replace(b"old_name", b"new_name")
