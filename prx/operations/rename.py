@@ -19,15 +19,12 @@ class RenameParams:
     new: str = param(help="its new name", positional=True)
     path: str = param(".", help="file or directory to rename in (default: .)", positional=True)
     include_comments: bool = param(
-        False, help="also rename OLD as a whole word in comments and strings"
+        False, help="also rename it in comments and strings (whole words)"
     )
-    apply: bool = param(
-        False, help="write the changes, atomically across all files (default: only show them)"
-    )
+    apply: bool = param(False, help="write the changes: all files or none (default: a dry run)")
     engine: str = param(
         "auto",
-        help="auto: Python by binding with rope when installed, else by name; rope: "
-        "require rope; syntactic: every identifier spelled OLD, in every language",
+        help="auto: rope for Python when installed; rope: require it; syntactic: by name",
         choices=("auto", "rope", "syntactic"),
     )
     budget: int | None = param(
@@ -52,7 +49,7 @@ def _run(ws: Workspace, p: RenameParams) -> RenameResult:
 
 RENAME = Operation(
     name="rename",
-    summary="Rename an identifier across files and languages: a dry run, or atomic --apply.",
+    summary="Rename an identifier across files and languages: a dry run unless --apply.",
     description=(
         "Rename every occurrence of the identifier OLD as an identifier (not in strings or "
         "comments unless --include-comments) in the files under PATH, import lines "
