@@ -33,7 +33,7 @@ def _install_wheel(session: nox.Session) -> None:
     session.install("build")
     session.run("python", "-m", "build", "--wheel", "--outdir", str(dist), str(ROOT), silent=True)
     (wheel,) = dist.glob("prx-*.whl")
-    session.install(f"{wheel}[dev,watch,mcp]")
+    session.install(f"{wheel}[dev,watch,mcp,rename]")
     # A reused session already has prx 0.1.0: pip would keep that stale copy.
     session.install("--force-reinstall", "--no-deps", str(wheel))
 

@@ -25,6 +25,7 @@ from prx.types import (
     OutlineResult,
     PluginsResult,
     ReadResult,
+    RenameResult,
     RunReport,
     SearchExistsResult,
     SearchResult,
@@ -54,6 +55,7 @@ __all__ = [
     "outline",
     "plugins",
     "read",
+    "rename",
     "run",
     "search",
     "settings",
@@ -134,6 +136,51 @@ def read(
         if_changed=if_changed,
         budget=budget,
         continue_token=continue_token,
+    )
+
+
+def rename(
+    old: str,
+    new: str,
+    path: PathArg = ".",
+    *,
+    include_comments: bool = False,
+    apply: bool = False,
+    engine: str = "auto",
+    budget: int | None = None,
+    root: PathArg = ".",
+) -> RenameResult:
+    """Rename the identifier ``old`` to ``new`` in the files under ``path``.
+
+    Every occurrence of ``old`` as an identifier, across files and languages (import lines
+    included), not in comments or strings unless ``include_comments``. Python files are
+    renamed by binding with rope when it is installed (extra ``prx[rename]``), every other
+    file (and Python without rope) by the syntactic engine; each file says which
+    (``engine``). Everything but the renamed identifiers stays byte for byte.
+
+    :param old: the identifier to rename.
+    :param new: its new name: an identifier, not a keyword of any language renamed in.
+    :param path: a file or directory, relative to ``root`` or absolute.
+    :param include_comments: also rename ``old`` as a whole word in comments and strings.
+    :param apply: write the changes, all files or none; refused while ``conflicts`` (``new``
+        already named in the same scope, a file that would not parse) remain.
+    :param engine: ``auto`` (rope for Python when installed, else the syntactic engine),
+        ``rope`` (required: an error without it) or ``syntactic`` (every identifier
+        spelled ``old``, in Python too).
+    :param budget: cap the answer at N tokens (exact); ``None``: the default ceiling,
+        :data:`prx.budget.RENAME_CEILING`; ``0``: no limit. ``apply`` writes every change.
+    :param root: the Workspace root; paths in the answer are relative to it.
+    :raises InvalidArgumentError: ``old`` or ``new`` is not an identifier, ``new`` is a
+        keyword, no identifier ``old`` exists, or (with ``apply``) a conflict remains.
+    """
+    return workspace_for(root).rename(
+        old,
+        new,
+        path,
+        include_comments=include_comments,
+        apply=apply,
+        engine=engine,
+        budget=budget,
     )
 
 

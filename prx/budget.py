@@ -38,6 +38,7 @@ __all__ = [
     "NO_LIMIT",
     "OUTLINE_CEILING",
     "READ_CEILING",
+    "RENAME_CEILING",
     "RUN_CEILING",
     "SEARCH_CEILING",
     "Cap",
@@ -63,6 +64,8 @@ FIND_CEILING = 5_000
 OUTLINE_CEILING = 8_000
 #: ``search``: a page of matches with their snippets.
 SEARCH_CEILING = 8_000
+#: ``rename``: the changed lines (before and after) of a dry run or an applied rename.
+RENAME_CEILING = 8_000
 #: ``run``: the summary, failures, diagnostics and output excerpt of one command.
 RUN_CEILING = 8_000
 #: ``diff``: the summary, notes, file list and the most important hunks.

@@ -59,6 +59,13 @@ if TYPE_CHECKING:
         ReadResult,
         Symbol,
     )
+    from prx._types.rename import (
+        RenameConflict,
+        RenameFile,
+        RenameLine,
+        RenameResult,
+        RenameSkip,
+    )
     from prx._types.run import Detected, Diagnostic, Failure, RunReport, Section
     from prx._types.search import Match, SearchExistsResult, SearchResult
     from prx._types.usage import (
@@ -124,6 +131,11 @@ __all__ = [
     "LineRange",
     "Omission",
     "ReadResult",
+    "RenameConflict",
+    "RenameFile",
+    "RenameLine",
+    "RenameResult",
+    "RenameSkip",
     "StatsResult",
     "Symbol",
     "UsageByCommand",
@@ -187,6 +199,11 @@ _HOME = {
     "LineRange": "prx._types.read",
     "Omission": "prx._types.read",
     "ReadResult": "prx._types.read",
+    "RenameConflict": "prx._types.rename",
+    "RenameFile": "prx._types.rename",
+    "RenameLine": "prx._types.rename",
+    "RenameResult": "prx._types.rename",
+    "RenameSkip": "prx._types.rename",
     "StatsResult": "prx._types.usage",
     "Symbol": "prx._types.read",
     "UsageByCommand": "prx._types.usage",

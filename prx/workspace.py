@@ -33,6 +33,7 @@ if TYPE_CHECKING:
         OutlineResult,
         PluginsResult,
         ReadResult,
+        RenameResult,
         RunReport,
         SearchExistsResult,
         SearchResult,
@@ -149,6 +150,31 @@ class Workspace:
             if_changed=if_changed,
             budget=budget,
             continue_token=continue_token,
+        )
+
+    def rename(
+        self,
+        old: str,
+        new: str,
+        path: str | os.PathLike[str] = ".",
+        *,
+        include_comments: bool = False,
+        apply: bool = False,
+        engine: str = "auto",
+        budget: int | None = None,
+    ) -> RenameResult:
+        """Rename an identifier in the files under ``path``. See :func:`prx.rename`."""
+        from prx.refactor.rename import rename
+
+        return rename(
+            self,
+            old,
+            new,
+            os.fspath(path),
+            include_comments=include_comments,
+            apply=apply,
+            engine=engine,
+            budget=budget,
         )
 
     def find(

@@ -60,6 +60,7 @@ def test_the_ceilings_are_named_below_the_maximum():
         "SEARCH_CEILING",
         "RUN_CEILING",
         "DIFF_CEILING",
+        "RENAME_CEILING",
         "FALLBACK_CEILING",
         "CONTEXT_CEILING",
         "IMPACT_CEILING",
@@ -206,6 +207,20 @@ def test_outline_of_a_directory_is_paged_under_its_ceiling(run_cli, big_repo):
     assert len(symbols) == len(set(symbols)) == 12 * 60 * 4
     whole = prx.Workspace(big_repo).outline("pkg", budget=0)
     assert not whole.truncated and sum(len(f.symbols) for f in whole.files) == 12 * 60 * 4
+
+
+def test_a_rename_lists_its_lines_under_its_ceiling_and_says_how_to_see_them_all(run_cli, big_repo):
+    # `value` is a parameter of each of the 1000 functions of src/huge.py: 2000 lines.
+    env = run_cli("rename", "value", "amount", "src", cwd=big_repo).envelope
+    assert env["tokens"] <= limits.RENAME_CEILING
+    data = env["data"]
+    listed = sum(len(f["lines"]) for f in data["changes"])
+    assert data["truncated"] is True and data["omitted"]["reason"] == "ceiling"
+    assert 0 < listed and listed + data["omitted"]["count"] == 2000
+    assert data["total_replacements"] == 2000
+    assert any("--budget 0" in note for note in data["notes"])
+    whole = prx.Workspace(big_repo).rename("value", "amount", "src", budget=0)
+    assert not whole.truncated and sum(len(f.lines) for f in whole.changes) == 2000
 
 
 def test_outline_of_a_large_file_is_paged_with_its_lines(big_repo):

@@ -104,6 +104,18 @@ SAMPLES: dict[str, list[tuple[list[str], Facts]]] = {
             ],
         )
     ],
+    # A dry run: nothing is written.
+    "rename": [
+        (
+            ["helper_1", "helper_one", "src"],
+            lambda d: [
+                "helper_one",
+                *(f["file"] for f in d["changes"]),
+                *(f["engine"] for f in d["changes"]),
+                "def helper_one():",
+            ],
+        )
+    ],
     # (not the summary: it holds the duration, which differs between the two runs)
     "run": [(["echo", "hello"], lambda d: [d["tool"], "hello", "exit 0", "1 line of output"])],
     "plugins": [([], lambda d: [p["name"] for p in d["plugins"]] + ["runner_parser: "])],

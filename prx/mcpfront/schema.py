@@ -45,6 +45,10 @@ _BUDGET_HELP = (
     f"cap the answer at N tokens (default {DEFAULT_BUDGET}, at most {MAX_BUDGET}); "
     "a cut answer carries a continuation_token"
 )
+#: For an operation without continuation (``run``, ``rename``): its answer says what it cut.
+_BUDGET_HELP_NO_TOKEN = (
+    f"cap the answer at N tokens (default {DEFAULT_BUDGET}, at most {MAX_BUDGET})"
+)
 _BUDGET_HELP_NO_CUT = f"refuse an answer over N tokens (default and at most {MAX_BUDGET})"
 
 
@@ -81,13 +85,15 @@ def input_schema(op: Operation) -> dict[str, Any]:
     properties: dict[str, Any] = {}
     required: list[str] = []
     budget = budget_field(op)
+    names = {field.name for field in fields_of(op.params)}
+    cut_help = _BUDGET_HELP if "continue_token" in names else _BUDGET_HELP_NO_TOKEN
     for field in fields_of(op.params):
         info = field.metadata.get("prx")
         if not isinstance(info, ParamInfo) or info.cli_only or info.shorthand:
             continue
         prop = _property(param_kind(field.type), info, field.default)
         if field.name == budget:
-            prop["description"] = _BUDGET_HELP
+            prop["description"] = cut_help
         properties[field.name] = prop
         if field.default is MISSING:
             required.append(field.name)

@@ -44,6 +44,7 @@ BUILTIN_OPERATIONS: dict[str, str] = {
     "outline": "prx.operations.outline:OUTLINE",
     "plugins": "prx.operations.plugins:PLUGINS",
     "read": "prx.operations.read:READ",
+    "rename": "prx.operations.rename:RENAME",
     "run": "prx.operations.run:RUN",
     "search": "prx.operations.search:SEARCH",
     "stats": "prx.operations.stats:STATS",

@@ -1,0 +1,1 @@
+"""Refactorings: changes to code by meaning rather than by text (``prx rename``)."""
