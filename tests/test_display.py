@@ -102,7 +102,7 @@ def test_a_run_report_shows_failures_first():
     failure = Failure(name="test_add", file="t.py", line=3, message="assert 1 == 2", excerpt=None)
     report = RunReport(
         command=("pytest",), root=None, tool="pytest", exit_code=1, duration_ms=5,
-        passed=1, failed=1, skipped=None, errors=None, xfailed=None, xpassed=None,
+        passed=1, failed=1, skipped=None, errors=None, warnings=None, xfailed=None, xpassed=None,
         failures=(failure,), diagnostics=(), summary="1 failed, 1 passed (exit 1)",
         output_lines=3, omitted_lines=0, raw_path=None, raw_bytes=10, tokens_raw=3,
         tokens_out=3, tail="last line of output", timed_out=False,

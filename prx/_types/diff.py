@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from prx._record import OMIT_WHEN, field, record
+from prx._record import OMIT_WHEN, Shown, field, record
 from prx._types.read import LineRange, Omission
 
 __all__ = ["DiffChange", "DiffFile", "DiffHunk", "DiffResult", "DiffStats"]
@@ -85,7 +85,7 @@ class DiffStats:
 
 
 @record
-class DiffResult:
+class DiffResult(Shown):
     """The answer of :func:`prx.diff`."""
 
     #: The absolute Workspace root: every path of the answer is relative to it when inside.

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from prx._record import OMIT_WHEN, field, record
+from prx._record import OMIT_WHEN, Shown, field, record
 
 __all__ = ["EditChange", "EditFile", "EditResult"]
 
@@ -51,7 +51,7 @@ class EditFile:
 
 
 @record
-class EditResult:
+class EditResult(Shown):
     """The answer of :func:`prx.edit`."""
 
     #: The file edited, when there is exactly one; None for edits across several files.

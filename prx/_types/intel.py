@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from prx._record import field, record
+from prx._record import Shown, field, record
 from prx._types.read import Symbol
 
 __all__ = [
@@ -118,7 +118,7 @@ class ContextStats:
 
 
 @record
-class ContextResult:
+class ContextResult(Shown):
     """The answer of :func:`prx.context`: what a module is, in one call."""
 
     #: The path as given.
@@ -183,7 +183,7 @@ class ImpactStats:
 
 
 @record
-class ImpactResult:
+class ImpactResult(Shown):
     """The answer of :func:`prx.impact`: what depends on a file (or on one of its symbols)."""
 
     #: The file as given.
@@ -249,7 +249,7 @@ class Reference:
 
 
 @record
-class ExplainResult:
+class ExplainResult(Shown):
     """The answer of :func:`prx.explain`: where a symbol is defined, used and tested."""
 
     symbol: str

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from prx._record import field, record
+from prx._record import Shown, field, record
 from prx._types.read import Omission
 
 __all__ = ["RenameConflict", "RenameFile", "RenameLine", "RenameResult", "RenameSkip"]
@@ -73,7 +73,7 @@ class RenameSkip:
 
 
 @record
-class RenameResult:
+class RenameResult(Shown):
     """The answer of :func:`prx.rename`."""
 
     #: The name renamed.
