@@ -41,7 +41,7 @@ if TYPE_CHECKING:
         Symbol,
     )
     from prx._types.run import Diagnostic, Failure, RunReport
-    from prx._types.search import Match, SearchExistsResult, SearchResult
+    from prx._types.search import FileMatches, Match, SearchExistsResult, SearchResult
     from prx._types.usage import (
         StatsResult,
         UsageByCommand,
@@ -58,6 +58,7 @@ __all__ = [
     "IndexResult",
     "InitFile",
     "InitResult",
+    "FileMatches",
     "Match",
     "SearchExistsResult",
     "SearchResult",
@@ -91,6 +92,7 @@ _HOME = {
     "IndexResult": "prx._types.index",
     "InitFile": "prx._types.init",
     "InitResult": "prx._types.init",
+    "FileMatches": "prx._types.search",
     "Match": "prx._types.search",
     "SearchExistsResult": "prx._types.search",
     "SearchResult": "prx._types.search",

@@ -48,7 +48,7 @@ SAMPLES: dict[str, list[tuple[list[str], Facts]]] = {
     ],
     "outline": [(["src/app.py"], lambda d: [d["file"], d["symbols"][0]["signature"]])],
     "search": [
-        (["getcwd", "--literal"], lambda d: [d["query"], *(m["file"] for m in d["matches"])]),
+        (["getcwd", "--literal"], lambda d: [d["query"], *(f["file"] for f in d["files"])]),
         (["getcwd", "--literal", "--exists"], lambda d: ["yes", d["confidence"]]),
     ],
     "index": [([".", "--stats"], lambda d: [d["status"], f"{d['files_indexed']} files"])],
