@@ -181,7 +181,7 @@ if TYPE_CHECKING:
         ignore_case: bool = False,
         exists: Literal[False] = False,
         rerank: str | Sequence[str] | None = None,
-        snippet_lines: int = 4,
+        snippet_lines: int = 3,
         full: bool = False,
         root: PathArg = ".",
     ) -> SearchResult: ...
@@ -201,7 +201,7 @@ if TYPE_CHECKING:
         ignore_case: bool = False,
         exists: Literal[True],
         rerank: str | Sequence[str] | None = None,
-        snippet_lines: int = 4,
+        snippet_lines: int = 3,
         full: bool = False,
         root: PathArg = ".",
     ) -> SearchExistsResult: ...
@@ -221,7 +221,7 @@ def search(
     ignore_case: bool = False,
     exists: bool = False,
     rerank: str | Sequence[str] | None = None,
-    snippet_lines: int = 4,
+    snippet_lines: int = 3,
     full: bool = False,
     root: PathArg = ".",
 ) -> SearchResult | SearchExistsResult:

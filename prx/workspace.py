@@ -215,7 +215,7 @@ class Workspace:
         exists: bool = False,
         ignore_case: bool = False,
         rerank: str | Sequence[str] | None = None,
-        snippet_lines: int = 4,
+        snippet_lines: int = 3,
         full: bool = False,
     ) -> SearchResult | SearchExistsResult:
         """Search code. See :func:`prx.search`."""

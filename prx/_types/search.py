@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from prx._record import INTERNAL, OMIT_WHEN, field, record
-from prx._types.read import Omission
 from prx._types.usage import UnixOutput
 
 __all__ = ["FileMatches", "Match", "SearchExistsResult", "SearchResult"]
@@ -84,10 +83,10 @@ class SearchResult:
     truncated: bool = False
     #: Token for ``--continue`` to get the next page.
     continuation_token: str | None = None
-    #: When a budget (or the default ceiling) cut this page short of ``top_k`` matches:
-    #: how many of the page's matches it left out (the next page starts with them) and
-    #: why (``budget`` or ``ceiling``); else None.
-    omitted: Omission | None = field(default=None, metadata={OMIT_WHEN: None})
+    #: Matches of this page that the budget (or, without one, the default ceiling) left
+    #: out: ``continuation_token`` resumes at the first of them; 0 (left out of the JSON)
+    #: when nothing was cut.
+    omitted: int = field(default=0, metadata={OMIT_WHEN: 0})
     #: Files searched.
     files_searched: int = 0
     #: Files passed over, by reason.

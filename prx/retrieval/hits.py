@@ -16,7 +16,7 @@ from prx.types import FileMatches, Match
 __all__ = ["SNIPPET_LINES", "Hit", "around", "group_by_file", "lines_cap"]
 
 #: Lines of a snippet when the caller does not say (``snippet_lines``).
-SNIPPET_LINES = 4
+SNIPPET_LINES = 3
 
 
 @record

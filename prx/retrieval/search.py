@@ -22,7 +22,7 @@ from prx.errors import BudgetExceededError, InvalidArgumentError, NotFoundError
 from prx.plugin._search import Query
 from prx.retrieval.hits import SNIPPET_LINES
 from prx.tokens import TokenCounter
-from prx.types import Match, Omission, SearchExistsResult, SearchResult
+from prx.types import Match, SearchExistsResult, SearchResult
 
 if TYPE_CHECKING:
     from prx.retrieval.corpus import Corpus
@@ -76,7 +76,7 @@ def run_search(
     exists: bool = False,
     ignore_case: bool = False,
     rerank: str | Sequence[str] | None = None,
-    snippet_lines: int = 4,
+    snippet_lines: int = 3,
     full: bool = False,
 ) -> SearchResult | SearchExistsResult:
     """Search for :meth:`Workspace.search`."""
@@ -267,7 +267,7 @@ class _Page:
                 )
                 if more
                 else None,
-                omitted=Omission(count=cut, reason=self.cap.reason) if cut else None,
+                omitted=cut,
                 files_searched=searched,
                 skipped=skipped,
                 warning=warning,
@@ -379,6 +379,7 @@ def _snipped(
         fields.update(snippet=text, snippet_start=first, snippet_end=last)
     if enclosing is not None:
         fields.update(context_type=enclosing[2], context_name=enclosing[3])
+        # A snippet that shows the definition's first line shows its signature.
         if shown and not first <= enclosing[0] <= last:
             fields["context_signature"] = shortened_echo(enclosing[4], _SIGNATURE_CHARS)
     return fields
@@ -628,7 +629,7 @@ def _chunk_hit(
         match=Match(
             line=line,
             end_line=chunk.end_line,
-            relevance=round(score / top, 4) if top > 0 else 0.0,
+            relevance=round(score / top, 3) if top > 0 else 0.0,
             **fields,
         ),
     )

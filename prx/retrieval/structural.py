@@ -105,7 +105,7 @@ def structural_search(
     pattern: str,
     root: str,
     accept: Callable[[str], bool] | None,
-    snippet_lines: int | None = 4,
+    snippet_lines: int | None = 3,
 ) -> tuple[list[Hit], int, int, dict[str, int], str | None, str | None]:
     """(hits, total, files searched, skipped, warning, suggestion) for ``pattern``; a
     snippet shows at most ``snippet_lines`` lines from the node's first (None: the whole
