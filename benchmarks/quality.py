@@ -262,6 +262,14 @@ for line in sys.stdin:
             results = index.search(request["query"], top_k=k)
             send({"ok": True, "ms": (time.perf_counter() - t) * 1000.0,
                   "files": [r.chunk.file_path.replace(os.sep, "/") for r in results]})
+        elif op == "answer":  # the text semble's MCP search tool answers (benchmarks/tokens.py)
+            from semble.utils import format_results
+            results = index.search(request["query"], top_k=request["top_k"],
+                                   max_snippet_lines=request["max_snippet_lines"])
+            text = (json.dumps(format_results(request["query"], results,
+                                              request["max_snippet_lines"], index.sources))
+                    if results else json.dumps({"error": "No results found."}))
+            send({"ok": True, "text": text})
         elif op == "quit":
             send({"ok": True, "network_attempts": attempts})
             break
