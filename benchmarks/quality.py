@@ -16,7 +16,7 @@ repository-relative paths (exact matches; the suffix rule of prx.bench.ndcg is a
 
 Systems, all run in this one process (semble in a child process it talks to over a pipe):
 
-* ``prx``: ``prx.Workspace(root).search(query, top_k=k)``; the files of ``result.matches``.
+* ``prx``: ``prx.Workspace(root).search(query, top_k=k)``; the files of ``result.files``.
   Skipped with a message while the API does not exist.
 * ``bm25``: Okapi BM25 (k1=1.2, b=0.75, Lucene idf) over whole files, as listed by
   ``prx.files.walk.walk(root)``. Tokens: the ASCII letter/digit runs of the text, split at
@@ -126,7 +126,7 @@ class PrxSystem:
 
     def search(self, query: str) -> list[str]:
         result = self._ws.search(query, top_k=self._k)
-        return [m.file for m in result.matches]
+        return [f.file for f in result.files]
 
     def close(self) -> None:
         self._ws = None
@@ -264,6 +264,14 @@ for line in sys.stdin:
             results = index.search(request["query"], top_k=k)
             send({"ok": True, "ms": (time.perf_counter() - t) * 1000.0,
                   "files": [r.chunk.file_path.replace(os.sep, "/") for r in results]})
+        elif op == "answer":  # the text semble's MCP search tool answers (benchmarks/tokens.py)
+            from semble.utils import format_results
+            results = index.search(request["query"], top_k=request["top_k"],
+                                   max_snippet_lines=request["max_snippet_lines"])
+            text = (json.dumps(format_results(request["query"], results,
+                                              request["max_snippet_lines"], index.sources))
+                    if results else json.dumps({"error": "No results found."}))
+            send({"ok": True, "text": text})
         elif op == "quit":
             send({"ok": True, "network_attempts": attempts})
             break

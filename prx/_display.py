@@ -115,12 +115,13 @@ def _query_words(query: str) -> list[str]:
 
 def _search(obj: Any) -> Table:
     rows = []
-    for rank, match in enumerate(obj.matches, 1):
-        lines = match.snippet.splitlines()[:_SNIPPET_LINES]
+    hits = [(group.file, match) for group in obj.files for match in group.matches]
+    for rank, (file, match) in enumerate(hits, 1):
+        lines = (match.snippet or "").splitlines()[:_SNIPPET_LINES]
         where = (
             f"{match.line}" if match.end_line == match.line else f"{match.line}-{match.end_line}"
         )
-        rows.append([str(rank), match.file, where, f"{match.relevance:.3f}", "\n".join(lines)])
+        rows.append([str(rank), file, where, f"{match.relevance:.3f}", "\n".join(lines)])
     title = f"search {obj.query!r} ({obj.mode}): {obj.returned} of {obj.total_matches}"
     return Table(title, ["#", "file", "lines", "score", "snippet"], rows, _query_words(obj.query))
 

@@ -254,6 +254,8 @@ if TYPE_CHECKING:
         ignore_case: bool = False,
         exists: Literal[False] = False,
         rerank: str | Sequence[str] | None = None,
+        snippet_lines: int = 3,
+        full: bool = False,
         root: PathArg = ".",
     ) -> SearchResult: ...
 
@@ -272,6 +274,8 @@ if TYPE_CHECKING:
         ignore_case: bool = False,
         exists: Literal[True],
         rerank: str | Sequence[str] | None = None,
+        snippet_lines: int = 3,
+        full: bool = False,
         root: PathArg = ".",
     ) -> SearchExistsResult: ...
 
@@ -290,6 +294,8 @@ def search(
     ignore_case: bool = False,
     exists: bool = False,
     rerank: str | Sequence[str] | None = None,
+    snippet_lines: int = 3,
+    full: bool = False,
     root: PathArg = ".",
 ) -> SearchResult | SearchExistsResult:
     """Search code below ``path`` and return ranked matches.
@@ -298,7 +304,7 @@ def search(
         first), a text with code punctuation (searched literally), or an ast-grep pattern.
     :param path: the directory or file to search.
     :param mode: force ``symbol``, ``hybrid``, ``literal``, ``regex`` or ``structural``.
-    :param top_k: matches per page.
+    :param top_k: matches per page (grouped by file in the answer).
     :param budget: cap the answer at this many tokens; see ``continuation_token``.
     :param context: lines around literal and regex matches.
     :param continue_token: the ``continuation_token`` of the previous page.
@@ -308,6 +314,10 @@ def search(
     :param exists: answer only whether anything matches (a :class:`SearchExistsResult`).
     :param rerank: rerank stages to enable (``"+name"``) or disable (``"-name"``) for this
         call, as ``"+a,-b"`` or ``["+a", "-b"]``, on top of the configured ones.
+    :param snippet_lines: the most lines of code a match's snippet shows (0: locations
+        only, no snippet).
+    :param full: show whole matches instead: a ranked match's chunk, a literal or regex
+        match's ``context`` lines, a structural match's node.
     :raises prx.errors.InvalidArgumentError: an unknown stage name (the message lists
         the known ones), among other bad arguments.
     """
@@ -324,6 +334,8 @@ def search(
         exists=exists,
         ignore_case=ignore_case,
         rerank=rerank,
+        snippet_lines=snippet_lines,
+        full=full,
     )
 
 

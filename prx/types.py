@@ -67,7 +67,7 @@ if TYPE_CHECKING:
         RenameSkip,
     )
     from prx._types.run import Detected, Diagnostic, Failure, RunReport, Section
-    from prx._types.search import Match, SearchExistsResult, SearchResult
+    from prx._types.search import FileMatches, Match, SearchExistsResult, SearchResult
     from prx._types.usage import (
         StatsResult,
         UsageByCommand,
@@ -110,6 +110,7 @@ __all__ = [
     "IndexResult",
     "InitFile",
     "InitResult",
+    "FileMatches",
     "Match",
     "PluginEntry",
     "PluginFailure",
@@ -178,6 +179,7 @@ _HOME = {
     "IndexResult": "prx._types.index",
     "InitFile": "prx._types.init",
     "InitResult": "prx._types.init",
+    "FileMatches": "prx._types.search",
     "Match": "prx._types.search",
     "PluginEntry": "prx._types.plugins",
     "PluginFailure": "prx._types.plugins",

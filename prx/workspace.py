@@ -292,6 +292,8 @@ class Workspace:
         exists: bool = False,
         ignore_case: bool = False,
         rerank: str | Sequence[str] | None = None,
+        snippet_lines: int = 3,
+        full: bool = False,
     ) -> SearchResult | SearchExistsResult:
         """Search code. See :func:`prx.search`."""
         from prx.retrieval.search import run_search
@@ -310,6 +312,8 @@ class Workspace:
             exists=exists,
             ignore_case=ignore_case,
             rerank=rerank,
+            snippet_lines=snippet_lines,
+            full=full,
         )
 
     def diff(

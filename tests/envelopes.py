@@ -60,3 +60,29 @@ def prx_process(args: list[str], cwd: Any, home: Any, *, timeout: float = 180) -
     assert done.stdout.count("\n") == 1, (args, done.stdout, done.stderr[-2000:])
     envelope: dict[str, Any] = json.loads(done.stdout)
     return envelope
+
+
+def hits(result: Any) -> list[Any]:
+    """A search result's matches, flat in the answer's order, each with its file's header
+    (``file``, ``language``, ``hash``) beside the match's own fields."""
+    from types import SimpleNamespace
+
+    from prx._record import fields_of
+
+    return [
+        SimpleNamespace(
+            file=group.file,
+            language=group.language,
+            hash=group.hash,
+            **{f.name: getattr(match, f.name) for f in fields_of(match)},
+        )
+        for group in result.files
+        for match in group.matches
+    ]
+
+
+def data_hits(data: dict[str, Any]) -> list[dict[str, Any]]:
+    """The same for a search answer's JSON ``data``."""
+    return [
+        {"file": group["file"], **match} for group in data["files"] for match in group["matches"]
+    ]

@@ -83,7 +83,7 @@ def tree_paths(tree: dict[str, Any], prefix: str = "") -> list[str]:
 def answer_paths(command: str, data: dict[str, Any]) -> list[str]:
     """Every file path in an answer's data."""
     if command == "search":
-        return [m["file"] for m in data["matches"]]
+        return [f["file"] for f in data["files"]]
     if command == "find":
         return [e["path"] for e in data["flat"] or ()] + tree_paths(data["tree"] or {})
     if command == "outline":
@@ -181,10 +181,10 @@ def test_library_search_answers_paths_from_the_root(
     repo: Path, mode: str, query: str, path: str
 ) -> None:
     result = prx.search(query, path, mode=mode, root=repo)
-    assert result.matches
-    for match in result.matches:
-        assert match.file.startswith("pkg/"), match.file
-        assert prx.read(match.file, hash_only=True, root=repo).meta.hash == match.hash
+    assert result.files
+    for group in result.files:
+        assert group.file.startswith("pkg/"), group.file
+        assert prx.read(group.file, hash_only=True, root=repo).meta.hash == group.hash
     assert result.root == str(repo)
 
 
@@ -213,7 +213,7 @@ def test_library_find_outline_exists_answer_paths_from_the_root(repo: Path) -> N
 def test_paths_outside_the_root_are_absolute(make_repo: Any, repo: Path) -> None:
     elsewhere = make_repo({"lib/far.py": "def far_away():\n    return 2\n"})
     result = prx.search("far_away", str(elsewhere), mode="literal", root=repo)
-    assert [m.file for m in result.matches] == [str(elsewhere / "lib" / "far.py")]
+    assert [f.file for f in result.files] == [str(elsewhere / "lib" / "far.py")]
     assert result.root == str(repo)
     found = prx.find(str(elsewhere / "lib"), root=repo, view="both")
     assert found.flat is not None and found.tree is not None

@@ -160,7 +160,9 @@ def test_plain_layouts_for_search_run_and_index(run_cli, make_repo):
         }
     )
     search = run_cli("--plain", "search", "load_settings", ".", cwd=repo).stdout
-    assert "store.py:1-2" in search and "def load_settings(path)" in search
+    # The file's header once, then each of its matches: lines, context, relevance, snippet.
+    assert "\nstore.py\n  1-2  load_settings  1.000\n" in search
+    assert "def load_settings(path)" in search
     assert re.search(r"\n\d+ of \d+ matches, \d+ files searched", search)
     assert '"matches"' not in search
     run = run_cli(

@@ -56,7 +56,7 @@ SAMPLES: dict[str, list[tuple[list[str], Facts]]] = {
         )
     ],
     "search": [
-        (["getcwd", "--literal"], lambda d: [d["query"], *(m["file"] for m in d["matches"])]),
+        (["getcwd", "--literal"], lambda d: [d["query"], *(f["file"] for f in d["files"])]),
         (["getcwd", "--literal", "--exists"], lambda d: ["yes", d["confidence"]]),
     ],
     # Two files without git (the sample repository's .git is not a real one).

@@ -84,10 +84,10 @@ def test_search_hits_are_a_ranked_table_with_the_words_marked(ws):
     page = result._repr_html_()
     assert "<table>" in page and "<th>score</th>" in page
     assert "<mark>add</mark>" in page
-    first = result.matches[0]
-    assert f"<td>1</td><td>{first.file}</td>" in page
+    first = result.files[0].file
+    assert f"<td>1</td><td>{first}</td>" in page
     text = _rich_text(result)
-    assert "search 'add numbers'" in text and first.file in text
+    assert "search 'add numbers'" in text and first in text
 
 
 def test_an_outline_is_a_tree(ws):

@@ -23,7 +23,7 @@ import pytest
 
 import prx
 
-from envelopes import prx_process
+from envelopes import data_hits, prx_process
 
 ROUNDS = 40 if os.environ.get("PRX_SOAK") else 4
 QUERIES = ("how are ignore files parsed", "GlobPattern", "budget for a read")
@@ -48,7 +48,7 @@ def _answers(tree: Path, home: Path) -> list[object]:
         data = _prx(["search", query, "."], tree, home)["data"]
         assert isinstance(data, dict)
         assert data["index"] == "index", data  # answered from the index, not rebuilt
-        out.append([(m["file"], m["line"], m["snippet"]) for m in data["matches"]])
+        out.append([(m["file"], m["line"], m["snippet"]) for m in data_hits(data)])
     stats = _prx(["index", ".", "--stats"], tree, home)["data"]
     assert isinstance(stats, dict)
     out.append((stats["files_indexed"], stats["chunks"]))

@@ -18,6 +18,8 @@ import prx
 from prx.index.build import load_current
 from prx.index.store import current_dir
 
+from envelopes import hits
+
 QUERIES = [
     "SessionStore",
     "how are invoices rendered",
@@ -39,9 +41,7 @@ def _repo(make_repo, copies=1):
 
 def _answers(root):
     ws = prx.Workspace(root)
-    return [
-        [(m.file, m.line, round(m.relevance, 4)) for m in ws.search(q).matches] for q in QUERIES
-    ]
+    return [[(m.file, m.line, round(m.relevance, 4)) for m in hits(ws.search(q))] for q in QUERIES]
 
 
 def test_search_results_are_identical_with_and_without_the_index(make_repo):
@@ -84,10 +84,10 @@ def test_a_stale_index_is_topped_up_and_says_so(make_repo):
     (repo / "billing" / "new.py").write_text("RATE = 0.21\n")
     stale = prx.Workspace(repo).search("refund_everything")
     assert stale.index == "index (stale: 2 changed files read now)"
-    assert stale.matches[0].file == "billing/invoice.py"
+    assert stale.files[0].file == "billing/invoice.py"
     shutil.rmtree(repo / ".prx")
     assert _answers(repo) == [
-        [(m.file, m.line, round(m.relevance, 4)) for m in prx.Workspace(repo).search(q).matches]
+        [(m.file, m.line, round(m.relevance, 4)) for m in hits(prx.Workspace(repo).search(q))]
         for q in QUERIES
     ]
 
@@ -147,7 +147,7 @@ def test_each_corrupted_artifact_is_detected_and_never_trusted(make_repo, artifa
     assert loaded is None and "index" in problem
     # A search still answers, without the index, and says why.
     res = prx.Workspace(repo).search("SessionStore")
-    assert res.index == "built" and res.matches[0].file == "auth/login.py"
+    assert res.index == "built" and res.files[0].file == "auth/login.py"
     assert "index ignored" in res.warning and "--rebuild" in res.warning
     assert prx.Workspace(repo).index().status == "built"  # rebuilt, not trusted
 

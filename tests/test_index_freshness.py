@@ -13,6 +13,8 @@ import prx
 from prx.index import units
 from prx.index.store import current_dir
 
+from envelopes import hits
+
 OLD = "VALUE = 'needle_alpha'\n"
 NEW = "VALUE = 'needle_gamma'\n"  # the same size
 
@@ -34,7 +36,7 @@ def _manifest(repo):
 
 
 def _snippets(ws, query):
-    return " ".join(m.snippet for m in ws.search(query).matches)
+    return " ".join(m.snippet for m in hits(ws.search(query)))
 
 
 def _edit_keeping_mtime(path, text):

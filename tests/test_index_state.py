@@ -58,7 +58,7 @@ def test_a_symlinked_state_directory_is_refused_and_its_target_untouched(make_re
         ws.index(rebuild=True)
     # Readers treat it as no index, and never touch it either.
     assert current_dir(str(repo)) is None
-    assert ws.search("victim test").matches
+    assert ws.search("victim test").files
     assert ws.exists("victim test").exists
     assert _snapshot(victim) == before
     assert os.readlink(repo / ".prx") == str(victim)

@@ -436,7 +436,7 @@ def test_the_sdk_stdio_client_gets_the_clis_answers(tree, prx_home, tmp_path):
         assert result.is_error is False
         assert json.loads(result.content[0].text) == result.structured_content
         assert result.structured_content["data"] == _cli(tree, *argv)["data"]
-    assert search.structured_content["data"]["matches"]
+    assert search.structured_content["data"]["files"]
     assert escape.is_error is True
     assert escape.structured_content["error"]["code"] == "permission_denied"
 

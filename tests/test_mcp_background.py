@@ -65,7 +65,7 @@ def test_a_missing_index_is_built_and_then_answers(tree):
     assert (tree / ".prx" / "CURRENT").exists()
     second = _search(service)
     assert second["data"]["index"] == "index"  # the cached engine gave way to the index
-    assert second["data"]["matches"][0]["file"] == first["data"]["matches"][0]["file"]
+    assert second["data"]["files"][0]["file"] == first["data"]["files"][0]["file"]
     assert "warnings" not in second
 
 

@@ -52,8 +52,8 @@ def _paths(envelope: dict[str, object]) -> list[str]:
     assert isinstance(data, dict)
     if "flat" in data:
         return [e["path"] for e in data["flat"]]
-    if "matches" in data:
-        return [m["file"] for m in data["matches"]]
+    if "files" in data:
+        return [f["file"] for f in data["files"]]
     if "files" in data:
         return [f["file"] for f in data["files"]]
     return [data["file"]]

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from envelopes import prx_process
+from envelopes import data_hits, prx_process
 
 SECONDS = 120.0 if os.environ.get("PRX_SOAK") else 6.0
 HANG_S = 180
@@ -107,6 +107,6 @@ def test_concurrent_index_search_exists_and_stats(tree: Path, tmp_path: Path) ->
         got = _prx(["search", query, "."], tree, home)["data"]
         want = _prx(["search", query, "."], fresh, home)["data"]
         assert isinstance(got, dict) and isinstance(want, dict)
-        assert [(m["file"], m["line"], m["snippet"]) for m in got["matches"]] == [
-            (m["file"], m["line"], m["snippet"]) for m in want["matches"]
+        assert [(m["file"], m["line"], m["snippet"]) for m in data_hits(got)] == [
+            (m["file"], m["line"], m["snippet"]) for m in data_hits(want)
         ]

@@ -11,11 +11,7 @@ from prx.retrieval.query import detect_mode
 
 
 def _files(result):
-    seen = []
-    for match in result.matches:
-        if match.file not in seen:
-            seen.append(match.file)
-    return seen
+    return [group.file for group in result.files]
 
 
 def _ws(make_repo, files):

@@ -45,7 +45,7 @@ def installed(plugin_dist, monkeypatch):
 def _first(run) -> str:
     envelope = run.envelope
     assert envelope["status"] == "ok", envelope
-    return envelope["data"]["matches"][0]["file"]
+    return envelope["data"]["files"][0]["file"]
 
 
 def _workspace(root, sample, **env: str) -> prx.Workspace:
@@ -109,8 +109,8 @@ def test_unknown_stages_are_usage_errors_listing_the_known_ones(run_cli, install
 def test_the_library_and_batch_take_the_same_lists(sample, make_repo):
     repo = make_repo(FILES)
     ws = _workspace(repo, sample)
-    assert ws.search(QUERY, rerank=["+deepest-first"]).matches[0].file == DEEP
-    assert prx.search(QUERY, root=repo).matches[0].file != DEEP
+    assert ws.search(QUERY, rerank=["+deepest-first"]).files[0].file == DEEP
+    assert prx.search(QUERY, root=repo).files[0].file != DEEP
     with pytest.raises(InvalidArgumentError) as info:
         ws.search(QUERY, rerank="+deepest")
     assert info.value.message == "invalid argument rerank: unknown rerank stage 'deepest'"
@@ -143,7 +143,7 @@ def test_the_nearest_project_directory_is_used(make_repo):
 def test_unreadable_configuration_is_a_search_warning(sample, make_repo, monkeypatch):
     repo = make_repo({**FILES, "pyproject.toml": "[tool.prx\nrerank = \n"})
     result = _workspace(repo, sample).search(QUERY)
-    assert result.matches and "pyproject.toml was not read" in str(result.warning)
+    assert result.files and "pyproject.toml was not read" in str(result.warning)
     # Python 3.10 without the tomli backport: said, not silently ignored.
     monkeypatch.setattr("prx.config._toml_parser", lambda: None)
     fixed = make_repo({**FILES, "pyproject.toml": '[tool.prx]\nrerank = ["-path"]\n'})

@@ -8,7 +8,7 @@ import prx
 from prx.errors import InvalidArgumentError
 from prx.plugin import Candidate, Reranker, Retriever, hookimpl
 
-from envelopes import assert_error, assert_ok
+from envelopes import assert_error, assert_ok, data_hits, hits
 
 FILES = {
     "auth/login.py": '''"""Login and session handling."""
@@ -87,39 +87,42 @@ def ws(repo):
 
 
 def files(result):
-    return [m.file for m in result.matches]
+    return [f.file for f in result.files]
 
 
 def test_symbol_query_finds_the_definition_first(ws):
     res = ws.search("authenticate_user")
     assert res.mode == "symbol"
-    top = res.matches[0]
+    top = hits(res)[0]
     assert (top.file, top.line) == ("auth/login.py", 18)
     assert top.context_type == "function" and top.context_name == "authenticate_user"
-    assert top.context_signature == "def authenticate_user(name, password)"
+    # The snippet starts at the definition's line, so no signature repeats it.
+    assert top.snippet.startswith("def authenticate_user(name, password):")
+    assert top.snippet_start == 18 and top.context_signature is None
     assert top.relevance == 1.0 and top.language == "python" and len(top.hash) == 32
     # The test that calls it ranks below the definition.
     assert files(res).index("tests/test_login.py") > 0
 
 
 def test_qualified_and_case_insensitive_symbols(ws):
-    assert ws.search("SessionStore.open_session").matches[0].context_name == "open_session"
-    assert ws.search("sessionstore").matches[0].file == "auth/login.py"
+    assert hits(ws.search("SessionStore.open_session"))[0].context_name == "open_session"
+    assert files(ws.search("sessionstore"))[0] == "auth/login.py"
 
 
 def test_word_query_is_hybrid_and_ranks_by_meaning(ws):
     res = ws.search("how are invoices rendered with tax")
     assert res.mode == "hybrid" and res.mode_reason
-    assert res.matches[0].file == "billing/invoice.py"
+    assert files(res)[0] == "billing/invoice.py"
 
 
 def test_literal_mode_with_columns_context_and_true_total(ws):
     res = ws.search("issue_token(", mode=None)
     assert res.mode == "literal"
     assert res.total_matches == 2  # the call and the definition
-    hit = res.matches[0]
-    assert (hit.file, hit.line, hit.column, hit.match) == ("auth/login.py", 13, 17, "issue_token(")
-    assert (res.matches[1].file, res.matches[1].line) == ("auth/tokens.py", 6)
+    hit, other = hits(res)
+    # No field repeats the query: the matched text is the query itself.
+    assert (hit.file, hit.line, hit.column, hit.match) == ("auth/login.py", 13, 17, None)
+    assert (other.file, other.line) == ("auth/tokens.py", 6)
     assert hit.context_name == "open_session" and "token = issue_token(user_id)" in hit.snippet
     assert res.skipped == {} or isinstance(res.skipped, dict)
 
@@ -132,7 +135,7 @@ def test_literal_total_counts_every_line(ws):
 
 def test_regex_mode_and_invalid_regex(ws):
     res = ws.search(r"def \w+_token", mode="regex")
-    assert [m.match for m in res.matches] == ["def issue_token"]
+    assert [m.match for m in hits(res)] == ["def issue_token"]
     with pytest.raises(InvalidArgumentError, match="invalid regex") as info:
         ws.search("open_session(", mode="regex")
     assert "open_session\\\\(" in info.value.suggestion or "--literal" in info.value.suggestion
@@ -146,7 +149,7 @@ def test_literal_that_looks_like_regex_says_so(ws):
 def test_structural_mode(ws):
     res = ws.search("return $X.hexdigest()")
     assert res.mode == "structural"
-    assert [(m.file, m.line) for m in res.matches] == [("auth/tokens.py", 8)]
+    assert [(m.file, m.line) for m in hits(res)] == [("auth/tokens.py", 8)]
 
 
 def test_structural_incomplete_pattern_is_an_error_with_an_example(ws):
@@ -173,11 +176,11 @@ def test_pages_lose_and_repeat_nothing(ws):
     seen, token = [], None
     while True:
         page = ws.search("password", mode="literal", top_k=3, continue_token=token)
-        seen += [(m.file, m.line) for m in page.matches]
+        seen += [(m.file, m.line) for m in hits(page)]
         if not page.truncated:
             break
         token = page.continuation_token
-    assert seen == [(m.file, m.line) for m in everything.matches]
+    assert seen == [(m.file, m.line) for m in hits(everything)]
 
 
 def test_ranked_pages_lose_and_repeat_nothing(ws):
@@ -185,11 +188,13 @@ def test_ranked_pages_lose_and_repeat_nothing(ws):
     seen, token = [], None
     for _ in range(20):
         page = ws.search("session token user", top_k=2, continue_token=token)
-        seen += [(m.file, m.line) for m in page.matches]
+        seen += [(m.file, m.line) for m in hits(page)]
         if not page.truncated:
             break
         token = page.continuation_token
-    assert seen == [(m.file, m.line) for m in whole.matches]
+    # Each page groups its own matches by file: the same matches, each once.
+    assert sorted(seen) == sorted((m.file, m.line) for m in hits(whole))
+    assert len(set(seen)) == len(seen)
 
 
 def test_budget_caps_the_answer(run_cli, repo):
@@ -214,21 +219,19 @@ def test_exists(ws):
 
 def test_cli_envelope_and_errors(run_cli, repo):
     data = assert_ok(run_cli("search", "SessionStore", cwd=repo).envelope, "search")
-    assert data["mode"] == "symbol" and data["matches"][0]["file"] == "auth/login.py"
+    assert data["mode"] == "symbol" and data["files"][0]["file"] == "auth/login.py"
+    assert set(data["files"][0]) == {"file", "language", "hash", "matches"}
     for key in (
-        "file",
         "line",
-        "column",
-        "match",
+        "end_line",
         "context_type",
         "context_name",
-        "context_signature",
         "snippet",
+        "snippet_start",
+        "snippet_end",
         "relevance",
-        "language",
-        "hash",
     ):
-        assert key in data["matches"][0]
+        assert key in data_hits(data)[0]
     assert_error(
         run_cli("search", "x(", "--regex", cwd=repo).envelope, "search", "invalid_argument"
     )
@@ -285,11 +288,11 @@ def test_third_party_retriever_and_rerank_stage(register_plugin, repo):
     from prx.config import Config
 
     ws = register_plugin(_SearchPlugin, root=repo)
-    assert "pdf-finder" in ws.search("documents").matches[0].file or True
+
     engine = __import__("prx.retrieval.engine", fromlist=["engine_for"]).engine_for(ws, str(repo))
     assert "pdf-finder" in engine.retrievers
     res = ws.search("kept in memory")
-    assert any(m.file == "billing/invoice.py" for m in res.matches)  # found only by the plugin
+    assert "billing/invoice.py" in files(res)  # found only by the plugin
     config = Config.from_env({"PRX_DISABLE_PLUGIN_AUTOLOAD": "1"})
     staged = prx.Workspace(
         repo,
@@ -301,7 +304,7 @@ def test_third_party_retriever_and_rerank_stage(register_plugin, repo):
         ),
         plugins=[_SearchPlugin],
     )
-    assert staged.search("login tokens invoices").matches[0].file == "README.md"
+    assert files(staged.search("login tokens invoices"))[0] == "README.md"
 
 
 def test_regex_anchors_match_at_each_line(ws):

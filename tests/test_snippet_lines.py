@@ -11,7 +11,8 @@ from typing import Any
 import pytest
 
 import prx
-from prx.types import Match
+
+from envelopes import hits
 
 FILES = {
     # Blank lines and comments before definitions: ranked snippets used to start a few
@@ -59,12 +60,12 @@ def repo(make_repo: Any) -> Path:
     return make_repo(FILES)
 
 
-def file_lines(root: Path, match: Match) -> list[str]:
+def file_lines(root: Path, match: Any) -> list[str]:
     lines = (root / match.file).read_text().split("\n")
     return lines[:-1] if lines[-1] == "" else lines
 
 
-def check_snippet(root: Path, match: Match) -> list[str]:
+def check_snippet(root: Path, match: Any) -> list[str]:
     """The snippet is exactly the file's lines snippet_start..snippet_end and holds line."""
     lines = file_lines(root, match)
     assert 1 <= match.snippet_start <= match.line <= match.snippet_end <= len(lines), match
@@ -77,43 +78,49 @@ def check_snippet(root: Path, match: Match) -> list[str]:
 def test_literal_and_regex_snippets_are_the_files_lines(repo: Path, context: int) -> None:
     for mode, query in (("literal", "build_filter"), ("regex", r"value\w*"), ("regex", "^$")):
         result = prx.search(query, mode=mode, context=context, top_k=50, root=repo)
-        assert result.matches, (mode, query)
-        for match in result.matches:
+        assert result.files, (mode, query)
+        for match in hits(result):
             lines = check_snippet(repo, match)
             at = lines[match.line - 1]
-            assert at[match.column - 1 :].startswith(match.match), (match, at)
+            # A literal hit's text is the query, which the answer does not repeat.
+            assert at[match.column - 1 :].startswith(
+                query if match.match is None else match.match
+            ), (
+                match,
+                at,
+            )
             assert match.snippet_end - match.snippet_start <= 2 * context
 
 
 def test_a_match_on_the_last_line_stops_at_the_last_line(repo: Path) -> None:
     # pkg/short.py has 5 lines: context 2 around line 5 is lines 3-5, not 3-6.
-    (match,) = prx.search("value_five", mode="literal", root=repo).matches
+    (match,) = hits(prx.search("value_five", mode="literal", root=repo))
     assert (match.line, match.snippet_start, match.snippet_end) == (5, 3, 5)
     assert match.snippet == "c = 3\nd = 4\nvalue_five = 5"
 
 
 def test_symbol_snippets_start_where_they_say_and_line_is_the_definition(repo: Path) -> None:
     result = prx.search("build_filter", mode="symbol", root=repo)
-    assert result.matches
+    assert result.files
     starts = {
         (s.name, s.lines.start)
         for s in prx.read("pkg/filters.py", outline_only=True, root=repo).outline or ()
         for s in (s, *s.children)
     }
-    for match in result.matches:
+    for match in hits(result):
         check_snippet(repo, match)
-    top = result.matches[0]
+    top = hits(result)[0]
     assert ("build_filter", top.line) in starts
     assert "build_filter" in file_lines(repo, top)[top.line - 1]
 
 
 def test_hybrid_snippets_start_where_they_say_and_line_holds_a_query_word(repo: Path) -> None:
     result = prx.search("build a filter clause for the lookup", mode="hybrid", root=repo)
-    assert result.matches
-    for match in result.matches:
+    assert result.files
+    for match in hits(result):
         lines = check_snippet(repo, match)
         assert lines[match.line - 1].strip(), "line points at text, never at a blank line"
-    top = result.matches[0]
+    top = hits(result)[0]
     assert top.file == "pkg/filters.py"
     assert re.search("filter|lookup|clause", file_lines(repo, top)[top.line - 1])
 
@@ -124,18 +131,18 @@ def test_snippets_from_an_index_are_the_files_lines(repo: Path) -> None:
     for mode, query in (("symbol", "build_filter"), ("hybrid", "render the page title")):
         result = ws.search(query, "pkg", mode=mode)
         assert isinstance(result, prx.SearchResult) and result.index == "index"
-        assert result.matches
-        for match in result.matches:
+        assert result.files
+        for match in hits(result):
             check_snippet(repo, match)
 
 
 def test_structural_snippets_start_where_they_say(repo: Path) -> None:
     result = prx.search("def $F($$$A): $$$B", mode="structural", top_k=50, root=repo)
-    assert len(result.matches) == 3
-    for match in result.matches:
+    assert len(hits(result)) == 3
+    for match in hits(result):
         lines = check_snippet(repo, match)
         assert match.snippet_start == match.line
-        assert lines[match.line - 1][match.column - 1 :].startswith(match.match)
+        assert lines[match.line - 1][match.column - 1 :].startswith("def ")
 
 
 def plain_numbers(output: str) -> list[tuple[int, str]]:
@@ -161,7 +168,7 @@ def test_plain_search_numbers_snippet_lines_as_the_file_does(run_cli: Any, repo:
     out = run_cli("--plain", "search", "build_filter", "pkg/filters.py", cwd=repo).stdout
     source = FILES["pkg/filters.py"].split("\n")
     numbered = plain_numbers(out)
-    assert len(numbered) == 8 and all(source[n - 1] == text for n, text in numbered), out
+    assert len(numbered) == 3 and all(source[n - 1] == text for n, text in numbered), out
 
 
 def test_plain_read_numbers_lines_as_the_file_does(run_cli: Any, repo: Path) -> None:

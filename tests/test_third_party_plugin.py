@@ -73,4 +73,4 @@ def test_registered_together_and_configured_without_arguments(register_plugin, m
     assert "wc" in [c.NAME for c in registry.runner_parsers()]
     assert ws.language_for("src/main.zig") is docs_plugin.ZIG
     result = ws.search("add", rerank="+short-path-first")
-    assert result.matches, result
+    assert result.files, result

@@ -22,7 +22,7 @@ NEW = "def zanzibar_quokka_ledger():\n    return 'zanzibar quokka ledger'\n"
 
 
 def _found(result, rel):
-    return any(m.file == rel for m in result.matches)
+    return any(f.file == rel for f in result.files)
 
 
 def test_a_long_lived_workspace_sees_a_new_file_in_a_subdirectory(make_repo):

@@ -296,9 +296,12 @@ def _search_lines(data: Iterable[Any]) -> set[tuple[str, int]]:
     """(file, line) of every snippet line of search answers."""
     covered: set[tuple[str, int]] = set()
     for answer in data:
-        for match in (answer or {}).get("matches", ()):
-            for line in range(match["snippet_start"], match["snippet_end"] + 1):
-                covered.add((match["file"], line))
+        for group in (answer or {}).get("files", ()):
+            for match in group["matches"]:
+                if "snippet_start" not in match:  # locations only
+                    continue
+                for line in range(match["snippet_start"], match["snippet_end"] + 1):
+                    covered.add((group["file"], line))
     return covered
 
 

@@ -22,9 +22,6 @@ __all__ = [
     "search_layout",
 ]
 
-#: Snippet lines shown per search match; the JSON has the whole snippet.
-SNIPPET_LINES = 8
-
 
 def _escape(text: str) -> str:
     from rich.markup import escape
@@ -56,16 +53,16 @@ def search_layout(console: Any, data: Any) -> None:
     console.print(
         f"[bold]{_escape(data['query'])}[/]  {data['mode']}: {_escape(data['mode_reason'])}"
     )
-    for match in data["matches"]:
-        where = f"{match['file']}:{match['line']}-{match['end_line']}"
-        context = match.get("context_signature") or match.get("context_name") or ""
-        console.print(
-            f"\n[bold cyan]{_escape(where)}[/]  {_escape(context)}  "
-            f"[dim]{match['relevance']:.3f}[/]"
-        )
-        count = numbered(console, match["snippet"], match["snippet_start"], SNIPPET_LINES)
-        if count > SNIPPET_LINES:
-            console.print(f"[dim]        … {count - SNIPPET_LINES} more lines[/]")
+    for group in data["files"]:
+        console.print(f"\n[bold cyan]{_escape(group['file'])}[/]")
+        for match in group["matches"]:
+            where = f"{match['line']}-{match['end_line']}"
+            context = match.get("context_signature") or match.get("context_name") or ""
+            console.print(
+                f"  [cyan]{_escape(where)}[/]  {_escape(context)}  [dim]{match['relevance']:.3f}[/]"
+            )
+            if match.get("snippet") is not None:  # None: locations only
+                numbered(console, match["snippet"], match["snippet_start"])
     footer = f"\n{data['returned']} of {data['total_matches']} matches"
     footer += f", {data.get('files_searched', 0)} files searched"
     if data.get("index"):

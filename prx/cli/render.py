@@ -333,7 +333,7 @@ def _layout(name: str) -> Any:
 
 
 def _search(console: Any, data: Any) -> None:
-    if "matches" not in data:  # search --exists: the answer and its confidence only
+    if "files" not in data:  # search --exists: the answer and its confidence only
         console.out(f"{'yes' if data['exists'] else 'no'}, {data['confidence']}")
         return
     _layout("search_layout")(console, data)

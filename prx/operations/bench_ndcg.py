@@ -55,7 +55,7 @@ def evaluate_dataset(
     def search(query: str) -> list[str]:
         result = searcher.search(query, top_k=k)
         assert isinstance(result, SearchResult)
-        return [m.file for m in result.matches]
+        return [f.file for f in result.files]
 
     report = evaluate(dataset, search, k, system="prx", setup_s=setup)
     data = report.to_dict()

@@ -7,7 +7,8 @@ from collections.abc import Sequence
 from prx._record import record
 from prx.budget import ECHO_CHARS, SEARCH_CEILING, shortened_echo
 from prx.plugin._operation import Baseline, Operation, param
-from prx.types import SearchExistsResult, SearchResult
+from prx.retrieval.hits import SNIPPET_LINES
+from prx.types import Match, SearchExistsResult, SearchResult
 from prx.workspace import Workspace
 
 __all__ = ["SEARCH", "SearchParams"]
@@ -48,6 +49,14 @@ class SearchParams:
     )
     context: int = param(
         2, help="lines around a literal or regex match (default 2)", short="-C", metavar="N"
+    )
+    snippet_lines: int = param(
+        SNIPPET_LINES,
+        help=f"lines of code shown per match, at most (default {SNIPPET_LINES}; 0: locations only)",
+        metavar="N",
+    )
+    full: bool = param(
+        False, help="show whole matches: a ranked match's chunk, a literal match's context"
     )
     # The aliases are the Python API's names (``prx.search(globs=...)``).
     include: tuple[str, ...] = param(
@@ -122,6 +131,8 @@ def _run(ws: Workspace, p: SearchParams) -> SearchResult | SearchExistsResult:
         exists=p.exists,
         ignore_case=p.ignore_case,
         rerank=p.rerank,
+        snippet_lines=p.snippet_lines,
+        full=p.full,
     )
     if (
         isinstance(result, SearchResult)
@@ -137,10 +148,16 @@ def _run(ws: Workspace, p: SearchParams) -> SearchResult | SearchExistsResult:
     if isinstance(result, SearchResult) and len(result.query) > ECHO_CHARS:
         from prx._record import replace
 
+        def shortened(match: Match) -> Match:
+            text = match.match
+            return match if text is None else replace(match, match=shortened_echo(text))
+
         result = replace(
             result,
             query=shortened_echo(result.query),
-            matches=tuple(replace(m, match=shortened_echo(m.match)) for m in result.matches),
+            files=tuple(
+                replace(f, matches=tuple(shortened(m) for m in f.matches)) for f in result.files
+            ),
         )
     return result
 

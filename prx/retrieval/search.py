@@ -9,22 +9,35 @@ from typing import TYPE_CHECKING, Any
 from prx import continuation
 from prx._record import replace
 from prx._types.usage import UnixOutput
-from prx.budget import SEARCH_CEILING, Cap, cap_for, data_tokens, fit_prefix, limit_for
+from prx.budget import (
+    SEARCH_CEILING,
+    Cap,
+    cap_for,
+    data_tokens,
+    fit_prefix,
+    limit_for,
+    shortened_echo,
+)
 from prx.errors import BudgetExceededError, InvalidArgumentError, NotFoundError
 from prx.plugin._search import Query
+from prx.retrieval.hits import SNIPPET_LINES
 from prx.tokens import TokenCounter
 from prx.types import Match, SearchExistsResult, SearchResult
 
 if TYPE_CHECKING:
     from prx.retrieval.corpus import Corpus
+    from prx.retrieval.hits import Hit
     from prx.retrieval.literal import LiteralHit
     from prx.workspace import Workspace
 
 __all__ = ["ranked_grep", "run_search"]
 
 _PLACEHOLDER = 999_999
-_SNIPPET_LINES = 40
-_LEAD = 3
+#: Ranked hits the first page of a request ranks at least; later pages rank the same
+#: pool (its size rides in the continuation token), so ``total_matches`` holds across pages.
+_POOL = 50
+#: Characters of a signature a match shows when its snippet does not show the definition.
+_SIGNATURE_CHARS = 100
 
 
 def _acceptor(
@@ -63,6 +76,8 @@ def run_search(
     exists: bool = False,
     ignore_case: bool = False,
     rerank: str | Sequence[str] | None = None,
+    snippet_lines: int = 3,
+    full: bool = False,
 ) -> SearchResult | SearchExistsResult:
     """Search for :meth:`Workspace.search`."""
     from prx.retrieval.query import MODES, detect_mode
@@ -76,6 +91,11 @@ def run_search(
     if not 0 <= context <= 50:
         raise InvalidArgumentError(
             f"invalid argument {{param}}: must be 0 to 50, got {context}", param="context"
+        )
+    if not 0 <= snippet_lines <= 1000:
+        raise InvalidArgumentError(
+            f"invalid argument {{param}}: must be 0 (locations only) to 1000, got {snippet_lines}",
+            param="snippet_lines",
         )
     cap = cap_for(budget, SEARCH_CEILING)
     if mode is not None and mode not in MODES:
@@ -118,13 +138,17 @@ def run_search(
         ignore_case,
         *([list(stages)] if ranked and stages is not None else []),
     )
-    offset = 0
+    offset, pool = 0, max(_POOL, 5 * top_k) if ranked else 0
     if continue_token is not None:
-        (position,) = continuation.decode(continue_token, "search", request, 1)
-        offset = continuation.decode_int(position, "search")
+        values = continuation.decode(continue_token, "search", request, 2 if ranked else 1)
+        offset = continuation.decode_int(values[0], "search")
+        if ranked:
+            pool = continuation.decode_int(values[1], "search")
     from prx.files.display import walk_base
+    from prx.retrieval.hits import lines_cap
 
     page = _Page(ws, query, mode, reason, top_k, cap, offset, request, context)
+    page.pool, page.lines = pool, lines_cap(snippet_lines, full)
     page.base = walk_base(ws.root_dir, root)
     if mode in ("literal", "regex"):
         grep = _GrepCall(path, root, globs, languages)
@@ -133,9 +157,9 @@ def run_search(
         from prx.retrieval.structural import structural_search
 
         found, total, searched, skipped, warning, suggestion = structural_search(
-            ws, query, root, accept
+            ws, query, root, accept, page.lines
         )
-        window = [replace(m, file=page.shown(m.file)) for m in found[offset : offset + top_k]]
+        window = [replace(h, file=page.shown(h.file)) for h in found[offset : offset + top_k]]
         return page.finish(window, total, searched, skipped, warning, suggestion, exists=exists)
     return _ranked(page, root, accept, exists, stages or (), notes)
 
@@ -196,6 +220,10 @@ class _Page:
         self.count: TokenCounter = cap.count
         #: How answers show the searched directory (matches' paths are relative to it).
         self.base = "."
+        #: Size of the ranked pool (0 for unranked modes); the most lines a snippet shows
+        #: (None: no cap; 0: locations only).
+        self.pool: int = 0
+        self.lines: int | None = SNIPPET_LINES
 
     def shown(self, rel: str) -> str:
         """A path relative to the searched directory, as the answer shows it."""
@@ -205,7 +233,7 @@ class _Page:
 
     def finish(
         self,
-        matches: list[Match],
+        hits: list[Hit],
         total: int,
         searched: int,
         skipped: dict[str, int],
@@ -216,23 +244,30 @@ class _Page:
     ) -> SearchResult | SearchExistsResult:
         if exists:
             return SearchExistsResult(exists=total > 0, confidence="exact")
-        window = matches[: self.top_k]  # already the page starting at the offset
+        from prx.retrieval.hits import group_by_file
+
+        window = hits[: self.top_k]  # already the page starting at the offset
+        resume = (self.pool,) if self.pool else ()
 
         def build(keep: int, used: int) -> SearchResult:
             more = self.offset + keep < total
+            cut = len(window) - keep
             return SearchResult(
                 query=self.query,
                 mode=self.mode,
                 mode_reason=self.reason,
                 root=self.ws.root_dir,
-                matches=tuple(window[:keep]),
+                files=group_by_file(window[:keep]),
                 total_matches=total,
                 returned=keep,
                 budget_used=used,
                 truncated=more,
-                continuation_token=continuation.encode("search", self.request, self.offset + keep)
+                continuation_token=continuation.encode(
+                    "search", self.request, self.offset + keep, *resume
+                )
                 if more
                 else None,
+                omitted=cut,
                 files_searched=searched,
                 skipped=skipped,
                 warning=warning,
@@ -250,7 +285,7 @@ class _Page:
                 raise BudgetExceededError(
                     f"{self.cap.describe()} cannot hold a single match",
                     suggestion=f"Use {{param:budget}} {budget * 2} or more (0: no limit), or "
-                    "{param:context} 0.",
+                    "{param:snippet_lines} 0 for locations only.",
                 )
         draft = build(keep, _PLACEHOLDER)
         return replace(draft, budget_used=data_tokens(draft, self.count))
@@ -279,7 +314,7 @@ def _literal(
         return SearchExistsResult(exists=found is not None, confidence="exact")
     collected = list(hits)
     window = collected[page.offset : page.offset + page.top_k]
-    matches = _literal_matches(page, root, window)
+    matches = _literal_hits(page, root, window)
     suggestion = None
     warning = None
     if not collected:
@@ -330,10 +365,32 @@ def _innermost(spans: Sequence[_Span], line: int) -> _Span | None:
     return min(around, key=lambda s: s[1] - s[0]) if around else None
 
 
-def _literal_matches(page: _Page, root: str, hits: Sequence[LiteralHit]) -> list[Match]:
+def _snipped(
+    lines: Sequence[str], first: int, last: int, enclosing: _Span | None, origin: int = 1
+) -> dict[str, Any]:
+    """A match's snippet fields for the file's lines ``first..last`` (none when
+    ``last < first``) out of ``lines`` (the file's lines from line ``origin`` on), and the
+    enclosing symbol's kind, name and (when the snippet does not show its first line)
+    signature."""
+    shown = first <= last
+    fields: dict[str, Any] = {}
+    if shown:
+        text = "\n".join(lines[first - origin : last - origin + 1])
+        fields.update(snippet=text, snippet_start=first, snippet_end=last)
+    if enclosing is not None:
+        fields.update(context_type=enclosing[2], context_name=enclosing[3])
+        # A snippet that shows the definition's first line shows its signature.
+        if shown and not first <= enclosing[0] <= last:
+            fields["context_signature"] = shortened_echo(enclosing[4], _SIGNATURE_CHARS)
+    return fields
+
+
+def _literal_hits(page: _Page, root: str, found: Sequence[LiteralHit]) -> list[Hit]:
+    from prx.retrieval.hits import Hit, around
+
     files: dict[str, tuple[list[str], list[_Span]]] = {}
-    out: list[Match] = []
-    for hit in hits:
+    out: list[Hit] = []
+    for hit in found:
         rel: str = hit.file
         if rel not in files:
             full = os.path.join(root, rel) if os.path.isdir(root) else root
@@ -341,24 +398,23 @@ def _literal_matches(page: _Page, root: str, hits: Sequence[LiteralHit]) -> list
         lines, spans = files[rel]
         line: int = hit.line
         first, last = max(1, line - page.context), min(len(lines), line + page.context)
-        around = _innermost(spans, line)
+        first, last = around(first, last, line, page.lines) if page.lines != 0 else (1, 0)
         spec = page.ws.language_for(rel)
+        # The matched text, unless it only repeats the query (a literal search's hits).
+        text: str = hit.match
         out.append(
-            Match(
+            Hit(
                 file=page.shown(rel),
-                line=line,
-                column=hit.column,
-                end_line=line,
-                match=hit.match,
-                context_type=around[2] if around else None,
-                context_name=around[3] if around else None,
-                context_signature=around[4] if around else None,
-                snippet="\n".join(lines[first - 1 : last]),
-                snippet_start=first,
-                snippet_end=last,
-                relevance=1.0,
                 language=spec.name if spec else None,
                 hash=hit.hash,
+                match=Match(
+                    line=line,
+                    column=hit.column,
+                    end_line=line,
+                    match=None if text == page.query else text,
+                    relevance=1.0,
+                    **_snipped(lines, first, last, _innermost(spans, line)),
+                ),
             )
         )
     return out
@@ -386,9 +442,8 @@ def _ranked(
         tokens=tuple(tokenize(expand_abbreviations(page.query))),
         symbol=symbol_name(page.query) if page.mode == "symbol" else None,
     )
-    pool = max(50, page.offset + 5 * page.top_k)
     notes = list(engine.warnings)
-    found = engine.ranked_pool(query, pool, accept, stages=engine.stages_for(stages, notes))
+    found = engine.ranked_pool(query, page.pool, accept, stages=engine.stages_for(stages, notes))
     ranked = found.order or []  # positions in the pool, best first
     corpus = engine.corpus
     if exists:
@@ -396,8 +451,7 @@ def _ranked(
     top = found.scores[ranked[0]] if ranked else 1.0
     window = ranked[page.offset : page.offset + page.top_k]
     matches = [
-        _chunk_match(corpus, found.chunks[i], found.scores[i], query, top, page.shown)
-        for i in window
+        _chunk_hit(corpus, found.chunks[i], found.scores[i], query, top, page) for i in window
     ]
     suggestion = None
     if not ranked:
@@ -476,30 +530,51 @@ def _ranked_exists(corpus: Corpus, query: Query, ranked: list[int]) -> SearchExi
     return SearchExistsResult(exists=False, confidence="probable")
 
 
-def _best_line(text: str, words: Sequence[str]) -> int:
-    """The offset of the first line of ``text`` holding the most of ``words`` (each counted
-    once per line, as often as it is listed), or -1 when no line holds one."""
-    best, line = 0, -1
+def _line_scores(text: str, words: Sequence[str]) -> list[int]:
+    """For each line of ``text``, how many of ``words`` it holds (each counted once per
+    line, as often as it is listed)."""
+    scores = []
     # Lower-casing never adds or removes a newline, so the lines stay aligned; plain loops
     # (no generator) because this runs over every line of every shown chunk.
-    for offset, row in enumerate(text.lower().split("\n")):
+    for row in text.lower().split("\n"):
         hits = 0
         for word in words:
             if word in row:
                 hits += 1
+        scores.append(hits)
+    return scores
+
+
+def _best_line(text: str, words: Sequence[str]) -> int:
+    """The offset of the first line of ``text`` holding the most of ``words``, or -1 when
+    no line holds one."""
+    return _top(_line_scores(text, words))
+
+
+def _top(scores: Sequence[int]) -> int:
+    """The offset of the first highest positive score, or -1."""
+    best, line = 0, -1
+    for offset, hits in enumerate(scores):
         if hits > best:
             best, line = hits, offset
     return line
 
 
-def _chunk_match(
-    corpus: Corpus,
-    index: int,
-    score: float,
-    query: Query,
-    top: float,
-    shown: Callable[[str], str],
-) -> Match:
+def _best_window(scores: Sequence[int], best: int, size: int, count: int) -> int:
+    """The first offset of the ``size`` lines (of ``count``) that hold line ``best`` and
+    the most of the words: a line of lead-in before ``best`` unless more lines below it
+    score higher."""
+    low, high = max(0, best - size + 1), min(best, max(0, count - size))
+    preferred = [max(low, min(high, best - 1))]
+    preferred += [s for s in range(high, low - 1, -1) if s != preferred[0]]
+    return max(preferred, key=lambda s: sum(scores[s : s + size]))
+
+
+def _chunk_hit(
+    corpus: Corpus, index: int, score: float, query: Query, top: float, page: _Page
+) -> Hit:
+    from prx.retrieval.hits import Hit
+
     chunk = corpus.chunks[index]
     lines = chunk.text.split("\n")
     if len(lines) > 1 and lines[-1] == "":
@@ -518,35 +593,45 @@ def _chunk_match(
         if named and chunk.start_line <= named[0][0] <= chunk.end_line:
             line = named[0][0]
     words = [t for t in query.tokens if len(t) > 2]
-    if line < 0 and words:
-        best = _best_line(chunk.text, words)
-        if best >= 0:
-            line = chunk.start_line + best
+    scores = _line_scores(chunk.text, words) if words else [0] * len(lines)
+    if line < 0 and _top(scores) >= 0:
+        line = chunk.start_line + _top(scores)
     if line < 0:  # nothing to point at: the chunk's first line with text
         line = chunk.start_line + _first_text(lines, 0)
-    around = _innermost(spans, line)
-    # Show the chunk from a little before the best line, without the blank lead-in or
-    # blank lines at the end: exactly the file's lines snippet_start..snippet_end.
-    first = _first_text(lines, max(0, line - chunk.start_line - _LEAD))
-    last = min(len(lines), first + _SNIPPET_LINES) - 1
+    enclosing = _innermost(spans, line)
+    best = line - chunk.start_line
+    size = page.lines
+    if size is None:  # the whole chunk
+        first, last = _first_text(lines, 0), len(lines) - 1
+    elif size == 0:  # locations only
+        first, last = 0, -1
+    else:
+        # From the enclosing definition's first line when the window can hold it and the
+        # best line, else the best-scoring lines around the best line.
+        head = enclosing[0] - chunk.start_line if enclosing else -1
+        if 0 <= head <= best < head + size:
+            first = head
+        else:
+            first = _best_window(scores, best, size, len(lines))
+        first = min(_first_text(lines, first), best)
+        last = min(len(lines), first + size) - 1
     while last > first and not lines[last].strip():
         last -= 1
     record = corpus.files.get(chunk.file)
-    return Match(
-        file=shown(chunk.file),
-        line=line,
-        column=1,
-        end_line=chunk.end_line,
-        match=query.text,
-        context_type=around[2] if around else chunk.symbol_kind,
-        context_name=around[3] if around else chunk.symbol,
-        context_signature=around[4] if around else None,
-        snippet="\n".join(lines[first : last + 1]),
-        snippet_start=chunk.start_line + first,
-        snippet_end=chunk.start_line + last,
-        relevance=round(score / top, 4) if top > 0 else 0.0,
+    at = chunk.start_line
+    fields = _snipped(lines, first + at, last + at, enclosing, origin=at)
+    if enclosing is None and chunk.symbol:
+        fields.update(context_type=chunk.symbol_kind, context_name=chunk.symbol)
+    return Hit(
+        file=page.shown(chunk.file),
         language=chunk.language,
         hash=record.hash if record else "",
+        match=Match(
+            line=line,
+            end_line=chunk.end_line,
+            relevance=round(score / top, 3) if top > 0 else 0.0,
+            **fields,
+        ),
     )
 
 

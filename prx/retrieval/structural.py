@@ -11,13 +11,13 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from prx.errors import InvalidArgumentError
 from prx.files.text import BINARY_PROBE, decode
 
 if TYPE_CHECKING:
-    from prx.types import Match
+    from prx.retrieval.hits import Hit
     from prx.workspace import Workspace
 
 __all__ = ["AST_GREP_LANGUAGES", "structural_search", "validate_pattern"]
@@ -53,8 +53,6 @@ AST_GREP_LANGUAGES = {
 }
 _METAVARIABLE = re.compile(r"\$\$\$([A-Z_][A-Z0-9_]*)?|\$([A-Z_][A-Z0-9_]*)")
 _LIMIT = 1000
-#: Lines of a match's snippet, from its first line.
-_SNIPPET_LINES = 20
 
 
 def _as_code(pattern: str) -> str:
@@ -103,19 +101,26 @@ def _example(pattern: str, language: str) -> str:
 
 
 def structural_search(
-    ws: Workspace, pattern: str, root: str, accept: Callable[[str], bool] | None
-) -> tuple[list[Match], int, int, dict[str, int], str | None, str | None]:
-    """(matches, total, files searched, skipped, warning, suggestion) for ``pattern``."""
+    ws: Workspace,
+    pattern: str,
+    root: str,
+    accept: Callable[[str], bool] | None,
+    snippet_lines: int | None = 3,
+) -> tuple[list[Hit], int, int, dict[str, int], str | None, str | None]:
+    """(hits, total, files searched, skipped, warning, suggestion) for ``pattern``; a
+    snippet shows at most ``snippet_lines`` lines from the node's first (None: the whole
+    node; 0: none)."""
     from ast_grep_py import SgRoot
 
     from prx.files.walk import walk
     from prx.hashing import content_hash
+    from prx.retrieval.hits import Hit
     from prx.types import Match
 
     walked = walk(root, max_file_size=ws.config.max_file_size, skip_binary=False)
     skipped: Counter[str] = Counter(walked.skipped)
     verdicts: dict[str, str | None] = {}
-    matches: list[Match] = []
+    matches: list[Hit] = []
     total = searched = 0
     for found in walked.files:
         if accept is not None and not accept(found.rel):
@@ -150,23 +155,19 @@ def structural_search(
                 continue
             span = node.range()
             first, last = span.start.line + 1, span.end.line + 1
-            shown_last = max(first, min(last, first + _SNIPPET_LINES - 1, len(lines)))
+            shown = min(last, len(lines))
+            if snippet_lines is not None:
+                shown = min(shown, first + snippet_lines - 1)
+            snippet: dict[str, Any] = {}
+            if shown >= first:  # the node's lines from its first (not with locations only)
+                text = "\n".join(lines[first - 1 : shown])
+                snippet = {"snippet": text, "snippet_start": first, "snippet_end": shown}
             matches.append(
-                Match(
+                Hit(
                     file=found.rel,
-                    line=first,
-                    column=span.start.column + 1,
-                    end_line=last,
-                    match=node.text().split("\n", 1)[0],
-                    context_type=None,
-                    context_name=None,
-                    context_signature=None,
-                    snippet="\n".join(lines[first - 1 : shown_last]),
-                    snippet_start=first,
-                    snippet_end=shown_last,
-                    relevance=1.0,
                     language=spec.name,
                     hash=digest,
+                    match=Match(line=first, column=span.start.column + 1, end_line=last, **snippet),
                 )
             )
     if verdicts and all(v is not None for v in verdicts.values()):
