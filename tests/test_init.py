@@ -437,7 +437,11 @@ def test_mcp_serves_init_only_with_allow_write():
     init = load(BUILTIN_OPERATIONS["init"])
     assert not init.read_only
     assert select_operations([init]) == []
-    assert select_operations([init], allow_write=True) == [init]
+    assert select_operations([init], toolsets=["admin"]) == []
+    # An admin tool: served when its toolset (or the tool) is named, and writing is allowed.
+    assert select_operations([init], allow_write=True) == []
+    assert select_operations([init], toolsets=["admin"], allow_write=True) == [init]
+    assert select_operations([init], tools=["init"], allow_write=True) == [init]
 
 
 def test_settings_added_to_prx_entry_are_kept(env):
