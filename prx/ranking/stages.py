@@ -8,6 +8,7 @@ saturation. The constants were set by measurement on the dev sets (see docs/sear
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 from collections import defaultdict
@@ -110,11 +111,16 @@ _GENERIC_DEFINITION = (
 )
 
 
+@functools.lru_cache(maxsize=64)
+def _generic_pattern(symbol: str) -> re.Pattern[str]:
+    return re.compile(_GENERIC_DEFINITION.format(name=re.escape(symbol)))
+
+
 def _generic_definition(corpus: Corpus, chunk: int, symbol: str) -> bool:
     record = corpus.chunks[chunk]
     if record.language is not None or symbol not in record.text:
         return False
-    return re.search(_GENERIC_DEFINITION.format(name=re.escape(symbol)), record.text) is not None
+    return _generic_pattern(symbol).search(record.text) is not None
 
 
 class DefinitionReranker(ScoreStage):
