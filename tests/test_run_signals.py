@@ -188,3 +188,33 @@ def test_a_signal_to_the_whole_group_during_index_is_answered_once(make_repo, pr
     assert "Traceback" not in err, err
     envelope = json.loads(out)
     assert envelope["status"] == "ok" or envelope["error"]["code"] == "interrupted"
+
+
+def test_a_signal_where_raising_would_be_ignored_is_delivered_again(monkeypatch):
+    """A signal landing in a weakref callback of the import system (where a raised
+    exception is printed as 'Exception ignored' and dropped) is sent again a moment later,
+    instead of printing a traceback and letting prx go on."""
+    import signal
+    import time
+    from types import SimpleNamespace
+
+    from prx.cli import Stopped, _restore, _signals_raise
+
+    sent: list[tuple[int, int]] = []
+    monkeypatch.setattr("os.kill", lambda pid, sig: sent.append((pid, sig)))
+    previous = _signals_raise()
+    try:
+        handler = signal.getsignal(signal.SIGTERM)
+        callback = SimpleNamespace(
+            f_code=SimpleNamespace(co_name="cb", co_filename="<frozen importlib._bootstrap>")
+        )
+        handler(signal.SIGTERM, callback)  # no exception here
+        deadline = time.monotonic() + 5
+        while not sent and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert sent == [(os.getpid(), signal.SIGTERM)]
+        ordinary = SimpleNamespace(f_code=SimpleNamespace(co_name="main", co_filename="x.py"))
+        with pytest.raises(Stopped):
+            handler(signal.SIGTERM, ordinary)
+    finally:
+        _restore(previous)

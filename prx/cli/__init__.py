@@ -25,6 +25,19 @@ class Stopped(KeyboardInterrupt):
         self.signum = signum
 
 
+#: How long a signal that arrived in code that cannot raise waits to be delivered again.
+REDELIVER_SECONDS = 0.01
+
+
+def _swallowing(frame: object) -> bool:
+    """Whether an exception raised in ``frame`` would be ignored rather than propagate: a
+    weakref callback of the import system, a finaliser."""
+    code = getattr(frame, "f_code", None)
+    if code is None:
+        return False
+    return code.co_name in ("cb", "__del__") or code.co_filename.startswith("<frozen importlib")
+
+
 def _signals_raise() -> dict[int, object]:
     """Have SIGINT, SIGTERM and SIGHUP raise :class:`Stopped` in this (main) thread, to be
     answered with an envelope; the previous handlers, to restore.
@@ -40,6 +53,13 @@ def _signals_raise() -> dict[int, object]:
 
     def handler(signum: int, frame: object) -> None:
         if os.getpid() != owner:  # a forked worker (an index build's): its parent answers
+            return
+        if _swallowing(frame):
+            # Raised here the exception would be printed and dropped, and prx would go on:
+            # deliver the signal again once this code has returned.
+            import threading
+
+            threading.Timer(REDELIVER_SECONDS, os.kill, (owner, signum)).start()
             return
         raise Stopped(signum)
 
