@@ -16,7 +16,7 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 
-from prx._record import record
+from prx._record import record, replace
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -46,14 +46,7 @@ class IndexStatus:
     generation: int = 0
 
     def copy(self) -> IndexStatus:
-        return IndexStatus(
-            state=self.state,
-            stage=self.stage,
-            done=self.done,
-            total=self.total,
-            message=self.message,
-            generation=self.generation,
-        )
+        return replace(self)
 
     def as_json(self) -> dict[str, object]:
         return {
