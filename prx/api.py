@@ -478,6 +478,7 @@ def index(
     *,
     rebuild: bool = False,
     stats_only: bool = False,
+    verify: bool = False,
     progress: ProgressCallback | None = None,
     root: PathArg = ".",
 ) -> IndexResult:
@@ -487,12 +488,14 @@ def index(
     :param rebuild: build from scratch instead of reusing unchanged files.
     :param stats_only: only report whether an index exists and is intact (alias of the
         CLI's ``stats``).
+    :param verify: check every block of the index against its checksums, then report
+        (``verified``; :class:`prx.errors.IndexCorruptedError` naming what does not match).
     :param progress: called with a :class:`prx.progress.Progress` as files are processed.
     :raises prx.errors.CancelledError: the cancel event of :func:`prx.progress.reporting`
         was set; the index published before the call is left as it was.
     """
     return workspace_for(root).index(
-        path, rebuild=rebuild, stats_only=stats_only, progress=progress
+        path, rebuild=rebuild, stats_only=stats_only, verify=verify, progress=progress
     )
 
 

@@ -387,11 +387,14 @@ class Workspace:
         *,
         rebuild: bool = False,
         stats_only: bool = False,
+        verify: bool = False,
         progress: ProgressCallback | None = None,
     ) -> IndexResult:
         """Build or update the search index of ``path``. See :func:`prx.index`."""
-        from prx.index.build import build_index
+        from prx.index.build import build_index, verify_index
 
+        if verify:
+            return verify_index(self, os.fspath(path))
         if progress is None:
             return build_index(self, os.fspath(path), rebuild=rebuild, stats_only=stats_only)
         from prx.progress import cancel_event, reporting

@@ -72,6 +72,8 @@ def test_queries_score_the_mapped_embeddings_in_place(make_repo):
     base = columns
     while isinstance(base, np.ndarray) and base.base is not None:
         base = base.base
+    if isinstance(base, memoryview):  # np.frombuffer over the mapping
+        base = base.obj
     assert isinstance(base, mmap.mmap)
 
 
@@ -116,40 +118,52 @@ def test_the_index_ignores_itself_and_is_never_committed(make_repo):
     )
 
 
-@pytest.mark.parametrize(
-    "artifact",
-    [
-        "manifest.json",
-        "chunks.json",
-        "texts.bin",
-        "text_offsets.npy",
-        "vocabulary.json",
-        "postings_offsets.npy",
-        "postings_docs.npy",
-        "postings_weights.npy",
-        "postings_tfs.npy",
-        "doc_lengths.npy",
-        "embeddings.npy",
-        "definitions.json",
-        "imports.json",
-        "bloom.bin",
-        "bloom_offsets.npy",
-    ],
-)
+#: Every artifact, and a call that reads it (a search reads all but the two last).
+_READERS = {
+    "manifest.json": "search",
+    "files.tab": "search",
+    "chunks.tab": "search",
+    "texts.tab": "search",
+    "terms.tab": "search",
+    "postings.tab": "search",
+    "embeddings.tab": "search",
+    "defs.tab": "search",
+    "bloom.tab": "exists",
+    "imports.json": "impact",
+}
+
+
+@pytest.mark.parametrize("artifact", sorted(_READERS))
 def test_each_corrupted_artifact_is_detected_and_never_trusted(make_repo, artifact):
     repo = _repo(make_repo)
+    clean = prx.Workspace(repo).search("issue a token for a user", top_k=5)
     prx.Workspace(repo).index()
+    assert sorted(os.listdir(current_dir(str(repo)))) == sorted([*_READERS, ".prx-index"])
     path = os.path.join(current_dir(str(repo)), artifact)
     data = bytearray(open(path, "rb").read())
     data[len(data) // 2] ^= 0xFF
     open(path, "wb").write(bytes(data))
     loaded, problem = load_current(prx.Workspace(repo), str(repo))
     assert loaded is None and "index" in problem
-    # A search still answers, without the index, and says why.
-    res = prx.Workspace(repo).search("SessionStore")
-    assert res.index == "built" and res.files[0].file == "auth/login.py"
-    assert "index ignored" in res.warning and "--rebuild" in res.warning
+    # The full check names it.
+    with pytest.raises(prx.PrxError) as caught:
+        prx.Workspace(repo).index(verify=True)
+    assert caught.value.code == "index_corrupted" and artifact in caught.value.message
+    # A call that reads it answers without the index, and says why; never a wrong answer.
+    ws = prx.Workspace(repo)
+    if _READERS[artifact] == "search":
+        res = ws.search("issue a token for a user", top_k=5)
+        assert res.index == "built" and res.files == clean.files
+        assert "index ignored" in res.warning and "--rebuild" in res.warning
+        assert ws.search("SessionStore").files[0].file == "auth/login.py"
+    elif _READERS[artifact] == "exists":
+        assert ws.exists("class SessionStore", mode="content").exists
+        assert not ws.exists("no such text anywhere", mode="content").exists
+    else:
+        res = ws.impact("auth/login.py")
+        assert res.graph == "built"
     assert prx.Workspace(repo).index().status == "built"  # rebuilt, not trusted
+    assert prx.Workspace(repo).index(verify=True).status == "verified"
 
 
 def test_an_index_of_another_format_is_refused(make_repo):
@@ -238,13 +252,13 @@ def test_an_update_links_what_it_left_unchanged_and_stays_correct(make_repo):
     login.write_text(login.read_text() + "# a comment: same chunks' symbols, same imports\n")
     assert build_index(ws, ".").status == "updated"  # from disk (lazy load)
     second = current_dir(str(repo))
-    for name in ("definitions.json", "imports.json"):
+    for name in ("defs.tab", "imports.json"):
         assert (
             os.stat(os.path.join(first, name)).st_ino == os.stat(os.path.join(second, name)).st_ino
         )
     assert (
-        os.stat(os.path.join(first, "texts.bin")).st_ino
-        != os.stat(os.path.join(second, "texts.bin")).st_ino
+        os.stat(os.path.join(first, "texts.tab")).st_ino
+        != os.stat(os.path.join(second, "texts.tab")).st_ino
     )
     # Then a change of definitions and imports, from the index kept in memory.
     memory.clear()

@@ -133,9 +133,9 @@ def test_a_stale_index_never_answers_a_wrong_absent(indexed):
 def test_short_patterns_and_damaged_filters_fall_back_to_reading(indexed):
     short = prx.Workspace(indexed).exists("ab", mode="content")
     assert short.exists and short.index is None and short.files_checked >= 1
-    path = os.path.join(current_dir(str(indexed)), "bloom.bin")
+    path = os.path.join(current_dir(str(indexed)), "bloom.tab")
     data = bytearray(open(path, "rb").read())
-    data[0] ^= 0xFF
+    data[-100] ^= 0xFF  # in the filters' bits
     open(path, "wb").write(bytes(data))
     res = prx.Workspace(indexed).exists("verify_password")
     assert (res.exists, res.confidence, res.file) == (True, "exact", "a/first.py")
@@ -179,12 +179,13 @@ def test_false_positive_rate_matches_the_documented_one():
 
 
 def test_filters_built_with_other_parameters_are_not_probed(indexed):
-    import json
 
     manifest_path = os.path.join(current_dir(str(indexed)), "manifest.json")
-    manifest = json.load(open(manifest_path))
+    from prx.index.store import read_manifest, seal
+
+    manifest = read_manifest(current_dir(str(indexed)))  # checked, then sealed anew
     manifest["bloom"]["hashes"] += 2
-    json.dump(manifest, open(manifest_path, "w"))
+    open(manifest_path, "w").write(seal(manifest))
     res = prx.Workspace(indexed).exists("verify_password")
     assert (res.confidence, res.file) == ("exact", "a/first.py")
     assert "other parameters" in res.index

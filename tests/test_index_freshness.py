@@ -4,7 +4,6 @@ modified during a build are all read again."""
 
 from __future__ import annotations
 
-import json
 import os
 
 import pytest
@@ -31,8 +30,21 @@ def repo(make_repo):
 
 
 def _manifest(repo):
-    with open(os.path.join(current_dir(str(repo)), "manifest.json"), encoding="utf-8") as fh:
-        return json.load(fh)
+    """The manifest with what the file table holds of each file (notes, stamps, files)."""
+    from prx.index.reader import IndexReader
+    from prx.index.store import read_manifest
+
+    directory = current_dir(str(repo))
+    manifest = read_manifest(directory)
+    files = IndexReader(directory, manifest).files
+    return {
+        **manifest,
+        "notes": files.notes(),
+        "stamps": {rel: list(stamp) for rel, stamp in files.stamps().items()},
+        "files": {
+            rel: {"language": r.language, "hash": r.hash} for rel, r in files.records().items()
+        },
+    }
 
 
 def _snippets(ws, query):

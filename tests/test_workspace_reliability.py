@@ -99,13 +99,21 @@ class _ZedPlugin:
 
 
 def _manifest(repo):
-    import json
-    import os
+    """The manifest with what the file table holds of each file (notes, stamps, files)."""
+    from prx.index.reader import IndexReader
+    from prx.index.store import current_dir, read_manifest
 
-    from prx.index.store import current_dir
-
-    with open(os.path.join(current_dir(str(repo)), "manifest.json"), encoding="utf-8") as fh:
-        return json.load(fh)
+    directory = current_dir(str(repo))
+    manifest = read_manifest(directory)
+    files = IndexReader(directory, manifest).files
+    return {
+        **manifest,
+        "notes": files.notes(),
+        "stamps": {rel: list(stamp) for rel, stamp in files.stamps().items()},
+        "files": {
+            rel: {"language": r.language, "hash": r.hash} for rel, r in files.records().items()
+        },
+    }
 
 
 def test_the_manifest_records_the_language_set(make_repo):

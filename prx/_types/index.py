@@ -14,7 +14,8 @@ class IndexResult(Shown):
     #: The indexed root as given.
     path: str
     #: ``built`` (from scratch), ``updated`` (incremental), ``up_to_date``, ``missing``,
-    #: or ``watch_stopped`` (the end of ``--watch``).
+    #: ``present``/``corrupted`` (``--stats``), ``verified`` (``--verify``), or
+    #: ``watch_stopped`` (the end of ``--watch``).
     status: str
     #: Files in the index.
     files_indexed: int = 0

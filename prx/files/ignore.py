@@ -221,6 +221,25 @@ def _exclude_path(repo_root: str) -> str | None:
     return os.path.join(git_dir, "info", "exclude")
 
 
+def outer_ignore_paths(root: str) -> list[str]:
+    """Every file :func:`root_ignore_stack` reads or would read (present or not): a change
+    to any of them can change what a walk of ``root`` finds."""
+    real_root = os.path.realpath(root)
+    repo_root = find_repo_root(real_root)
+    if repo_root is None:
+        return []
+    rel = os.path.relpath(real_root, repo_root).replace(os.sep, "/")
+    parts = [] if rel == "." else rel.split("/")
+    paths = [os.path.join(repo_root, ".git")]
+    exclude = _exclude_path(repo_root)
+    if exclude is not None:
+        paths.append(exclude)
+    for depth in range(len(parts)):
+        directory = os.path.join(repo_root, *parts[:depth])
+        paths.extend(os.path.join(directory, name) for name in IGNORE_FILE_NAMES)
+    return paths
+
+
 def root_ignore_stack(root: str) -> IgnoreStack:
     """The rules applying at walk root ``root`` from outside it.
 

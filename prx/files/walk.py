@@ -62,6 +62,12 @@ class WalkResult:
 
     files: tuple[WalkedFile, ...]
     skipped: dict[str, int]  # reason -> count; only non-zero reasons present
+    #: With ``directories=True``: per directory walked ('' for the root), its mtime (ns)
+    #: read before it was listed, and a digest of its listing (the index's freshness check
+    #: lists a directory again only when its mtime moved) ...
+    directories: dict[str, tuple[int, int]] = field(default_factory=dict, compare=False)
+    #: ... and the stamps of the files skipped as too large.
+    large: dict[str, tuple[int, int, int, int]] = field(default_factory=dict, compare=False)
 
 
 def is_binary(head: bytes) -> bool:
@@ -71,6 +77,26 @@ def is_binary(head: bytes) -> bool:
 
 def _entry_name(entry: os.DirEntry[str]) -> str:
     return entry.name
+
+
+def _kind(entry: os.DirEntry[str]) -> str:
+    try:
+        if entry.is_symlink():
+            return "l"
+        if entry.is_dir(follow_symlinks=False):
+            return "d"
+        return "f" if entry.is_file(follow_symlinks=False) else "o"
+    except OSError:
+        return "?"
+
+
+def names_digest(entries: list[os.DirEntry[str]]) -> int:
+    """A digest of a directory listing (sorted by name): each entry's name and kind
+    (file, directory, link, other), so a name that changes kind changes it too."""
+    import xxhash
+
+    text = "\0".join(entry.name + "/" + _kind(entry) for entry in entries)
+    return xxhash.xxh3_64_intdigest(text.encode("utf-8", "surrogateescape"))
 
 
 def _list_dir(path: str) -> list[os.DirEntry[str]] | None:
@@ -101,11 +127,29 @@ def _read_head(path: str) -> bytes | None:
 class _Walker:
     """Mutable state of one walk; split out so the loop reads top to bottom."""
 
-    __slots__ = ("files", "honour_ignores", "max_depth", "max_file_size", "skip_binary", "skipped")
+    __slots__ = (
+        "directories",
+        "files",
+        "honour_ignores",
+        "large",
+        "max_depth",
+        "max_file_size",
+        "skip_binary",
+        "skipped",
+    )
 
     def __init__(
-        self, max_depth: int | None, max_file_size: int, skip_binary: bool, honour_ignores: bool
+        self,
+        max_depth: int | None,
+        max_file_size: int,
+        skip_binary: bool,
+        honour_ignores: bool,
+        directories: bool = False,
     ) -> None:
+        #: Per directory listed: (mtime before listing, names digest), when asked for.
+        self.directories: dict[str, tuple[int, int]] | None = {} if directories else None
+        #: Files skipped as too large, with their stamps (recorded with ``directories``).
+        self.large: dict[str, tuple[int, int, int, int]] = {}
         self.max_depth = max_depth
         self.max_file_size = max_file_size
         self.skip_binary = skip_binary
@@ -146,8 +190,22 @@ class _Walker:
         found.sort(key=lambda item: item[0])
         return ignores.push(*(loaded for _, loaded in found))
 
+    def listed(self, path: str, rel: str) -> list[os.DirEntry[str]] | None:
+        """The entries of a directory; its mtime (read first: a change made while it is
+        listed moves it) and names digest recorded when asked for."""
+        if self.directories is None:
+            return _list_dir(path)
+        try:
+            mtime = os.stat(path).st_mtime_ns
+        except OSError:
+            return None
+        entries = _list_dir(path)
+        if entries is not None:
+            self.directories[rel] = (mtime, names_digest(entries))
+        return entries
+
     def walk_tree(self, root: Path, ignores: IgnoreStack) -> None:
-        entries = _list_dir(str(root))
+        entries = self.listed(str(root), "")
         if entries is None:
             self.skip("unreadable")
             return
@@ -176,7 +234,7 @@ class _Walker:
                 elif is_symlink:
                     skip("symlink")
                 elif is_dir:
-                    children = _list_dir(entry.path)
+                    children = self.listed(entry.path, rel)
                     if children is None:
                         skip("unreadable")
                         continue
@@ -199,6 +257,8 @@ class _Walker:
             return
         reason = "special" if not stat.S_ISREG(st.st_mode) else None
         reason = reason or self.reject(entry.path, st.st_size)
+        if reason == "too_large" and self.directories is not None:
+            self.large[rel] = (st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino)
         if reason is None:
             # Joining onto the parent Path is about twice as fast as Path(str) on 3.11.
             self.files.append(
@@ -222,8 +282,10 @@ def walk(
     max_file_size: int = 1_048_576,
     skip_binary: bool = True,
     honour_ignores: bool = True,
+    directories: bool = False,
 ) -> WalkResult:
-    """Walk ``root`` depth-first in name order, honouring ignore files.
+    """Walk ``root`` depth-first in name order, honouring ignore files (``directories``:
+    record each directory listed, see :attr:`WalkResult.directories`).
 
     Raises FileNotFoundError if ``root`` does not exist and ValueError for a non-positive
     ``max_depth`` or negative ``max_file_size``; entries inside the tree never raise.
@@ -234,7 +296,7 @@ def walk(
         raise ValueError(f"max_file_size must not be negative, got {max_file_size}")
     root_str = os.path.abspath(os.fspath(root))
     st = os.stat(root_str)  # the root itself is followed if it is a symlink
-    walker = _Walker(max_depth, max_file_size, skip_binary, honour_ignores)
+    walker = _Walker(max_depth, max_file_size, skip_binary, honour_ignores, directories)
     if stat.S_ISDIR(st.st_mode):
         ignores = root_ignore_stack(root_str) if honour_ignores else IgnoreStack()
         walker.walk_tree(Path(root_str), ignores)
@@ -254,4 +316,4 @@ def walk(
             )
         else:
             walker.skip(reason)
-    return WalkResult(tuple(walker.files), walker.skipped)
+    return WalkResult(tuple(walker.files), walker.skipped, walker.directories or {}, walker.large)

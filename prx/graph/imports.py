@@ -15,7 +15,6 @@ on the fly for a tree without an index. Paths are relative to the indexed root,
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
@@ -164,21 +163,20 @@ class ImportGraph:
 
     @classmethod
     def load(cls, root: str) -> ImportGraph | None:
-        """The graph of ``root``'s current index (only ``imports.json`` is read, after
-        checking it against the manifest); None without an index.
+        """The graph of ``root``'s current index (its file table and ``imports.json``,
+        checked as they are read); None without an index.
 
         Raises :class:`~prx.errors.IndexCorruptedError` when the artifact is damaged.
         """
-        from prx.index.store import current_dir, read_manifest, verify
+        from prx.index.reader import IndexReader
+        from prx.index.store import current_dir, read_manifest
 
         directory = current_dir(root)
         if directory is None:
             return None
-        manifest = read_manifest(directory)
-        verify(directory, manifest, only=("imports.json",))
-        with open(os.path.join(directory, "imports.json"), encoding="utf-8") as fh:
-            raw, resolved = parse_stored(json.load(fh))
-        return cls(manifest.get("files", {}), raw, resolved)
+        reader = IndexReader(directory, read_manifest(directory))
+        raw, resolved = reader.graph()
+        return cls(reader.files.indexed_paths, raw, resolved)
 
     @classmethod
     def build(cls, ws: Workspace, root: str) -> ImportGraph:

@@ -1,9 +1,16 @@
-"""Writing and loading the artifacts of one index directory (see :mod:`prx.index.store`)."""
+"""Writing the artifacts of one index directory, and loading them whole for an update.
+
+Searches never load an index whole: they read it in place through
+:class:`prx.index.reader.IndexReader`. ``prx index`` loads the previous index as
+:class:`IndexData` (:func:`load_index`) to update it, and writes the result with
+:func:`write_index`. The layout of every table is in :mod:`prx.index.reader`.
+"""
 
 from __future__ import annotations
 
 import json
 import os
+from array import array
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -12,11 +19,15 @@ from prx._record import field, record
 from prx.graph.resolve import Imports, StoredEdge
 from prx.index import bloom
 from prx.index.postings import Postings
-from prx.index.store import FORMAT, MARKER, checksum, read_manifest, verify
+from prx.index.reader import IndexReader, walk_key
+from prx.index.store import FORMAT, read_manifest, seal
+from prx.index.tables import TableWriter
 from prx.retrieval.bm25 import BM25Index
-from prx.retrieval.corpus import ChunkRecord, Corpus, Definition, FileRecord
+from prx.retrieval.corpus import Corpus, Definition
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from numpy.typing import NDArray
 
     from prx.index.stamps import Stamp
@@ -41,7 +52,7 @@ class IndexData:
     imports: dict[str, Imports] = field(default_factory=dict)
     #: Per importer: its resolved edges (see prx.graph.resolve.StoredEdge).
     edges: dict[str, list[StoredEdge]] = field(default_factory=dict)
-    #: Trigram filters of the files in sorted order, and each one's byte range.
+    #: Trigram filters of the indexed files in corpus order, and each one's byte range.
     bloom: NDArray[np.uint8] = field(default_factory=lambda: np.zeros(0, np.uint8))
     bloom_offsets: NDArray[np.int64] = field(default_factory=lambda: np.zeros(1, np.int64))
     #: Per walked file that was skipped or processed with a caveat: the reason
@@ -59,16 +70,233 @@ class IndexData:
     #: Parts left on disk in ``directory`` (``definitions``, ``graph``, ``texts``: chunk
     #: records then have empty texts): an update loads them only if it must rewrite them.
     unloaded: frozenset[str] = frozenset()
+    #: How many resolved import edges the graph holds (when it is left on disk).
+    edge_count: int = 0
+    #: What the build's walk saw, for the freshness check (prx.index.freshness).
+    walk: dict[str, Any] = field(default_factory=dict)
 
 
-def _save_npy(directory: str, name: str, array: NDArray[Any]) -> None:
-    np.save(os.path.join(directory, name), np.ascontiguousarray(array), allow_pickle=False)
+#: Artifacts :func:`write_index` hard-links from its source when told they are the same
+#: (the others it always writes).
+LINKABLE = frozenset({"chunks.tab", "terms.tab", "defs.tab", "imports.json", "bloom.tab"})
 
 
-def _dump(directory: str, name: str, value: Any) -> None:
-    # json.dumps, not json.dump: only the one-shot call uses the C encoder (10x faster).
-    with open(os.path.join(directory, name), "w", encoding="utf-8") as fh:
-        fh.write(_json_text(value))
+def _link(directory: str, name: str, source: IndexData | None) -> bool:
+    """Hard-link an artifact unchanged since ``source`` instead of writing it again."""
+    if source is None or source.directory is None or name not in source.artifacts:
+        return False
+    try:
+        os.link(os.path.join(source.directory, name), os.path.join(directory, name))
+    except OSError:  # no hard links here (or the source vanished): write it
+        return False
+    return True
+
+
+def _ids(values: Sequence[str | None]) -> tuple[list[str], array[int]]:
+    """Distinct non-None values of a small set (languages, kinds, notes; first-seen order)
+    and each value's id (-1 for None), as int16."""
+    known: dict[str, int] = {}
+    ids = array("h")
+    for value in values:
+        ids.append(-1 if value is None else known.setdefault(value, len(known)))
+    return list(known), ids
+
+
+def _pool(strings: Sequence[str | None]) -> tuple[list[str], array[int]]:
+    """Distinct strings and each item's id into them (-1 for None), as int32."""
+    known: dict[str, int] = {}
+    ids = array("i")
+    for value in strings:
+        ids.append(-1 if value is None else known.setdefault(value, len(known)))
+    return list(known), ids
+
+
+class _Writer:
+    """The tables of one index directory, written one after the other."""
+
+    def __init__(self, directory: str, generation: int) -> None:
+        self.directory = directory
+        self.generation = generation
+        self.records: dict[str, Any] = {}
+
+    def table(self, name: str) -> TableWriter:
+        return TableWriter(os.path.join(self.directory, name), self.generation)
+
+    def close(self, name: str, writer: TableWriter) -> None:
+        self.records[name] = writer.close()
+
+    def files(self, data: IndexData, order: list[str]) -> None:
+        corpus = data.corpus
+        described = sorted(set(data.stamps) | set(corpus.files) | set(data.notes), key=walk_key)
+        slot = {rel: i for i, rel in enumerate(order)}
+        notes, note_ids = _ids([data.notes.get(rel) for rel in described])
+        stamps = array("q")
+        for rel in described:
+            stamps.extend(data.stamps.get(rel, (-1, -1, -1, -1)))
+        languages, language_ids = _ids([corpus.files[rel].language for rel in order])
+        hashes = b"".join(bytes.fromhex(corpus.files[rel].hash) for rel in order)
+        digests = array("Q")
+        for rel in order:
+            for part in data.digests.get(rel, ("", "", "")):
+                digests.append(int(part, 16) if part else 0)
+        chunk_starts, def_starts = _file_ranges(corpus, order)
+        writer = self.table("files.tab")
+        writer.meta = {"notes": notes, "languages": languages}
+        writer.add_strings("path", described)
+        writer.add("stamp", "q", stamps)
+        writer.add("note", "h", note_ids)
+        writer.add("slot", "i", array("i", [slot.get(rel, -1) for rel in described]))
+        by_rel = {rel: i for i, rel in enumerate(described)}
+        writer.add("entry", "i", array("i", [by_rel[rel] for rel in order]))
+        writer.add("language", "h", language_ids)
+        writer.add("hash", "B", hashes)
+        writer.add("size", "q", array("q", [corpus.files[rel].size for rel in order]))
+        writer.add("chunk_start", "q", chunk_starts)
+        writer.add("def_start", "q", def_starts)
+        writer.add("digest", "Q", digests)
+        walk = data.walk
+        directories = sorted(walk.get("directories", {}).items())
+        writer.meta.update(
+            outer=walk.get("outer", []),
+            large=walk.get("large", {}),
+            settings=walk.get("settings", {}),
+        )
+        writer.add_strings("dir.path", [rel for rel, _ in directories])
+        writer.add("dir.mtime", "q", array("q", [mtime for _, (mtime, _) in directories]))
+        writer.add("dir.names", "Q", array("Q", [names for _, (_, names) in directories]))
+        self.close("files.tab", writer)
+
+    def chunks(self, corpus: Corpus, order: list[str]) -> None:
+        slot = {rel: i for i, rel in enumerate(order)}
+        chunks = corpus.chunks
+        languages, language_ids = _ids([c.language for c in chunks])
+        kinds, kind_ids = _ids([c.symbol_kind for c in chunks])
+        symbols, symbol_ids = _pool([c.symbol for c in chunks])
+        writer = self.table("chunks.tab")
+        writer.meta = {"languages": languages, "kinds": kinds}
+        writer.add("file", "i", array("i", [slot[c.file] for c in chunks]))
+        writer.add("language", "h", language_ids)
+        writer.add("start", "i", array("i", [c.start_line for c in chunks]))
+        writer.add("end", "i", array("i", [c.end_line for c in chunks]))
+        writer.add("symbol", "i", symbol_ids)
+        writer.add("kind", "h", kind_ids)
+        writer.add_strings("symbols", symbols)
+        self.close("chunks.tab", writer)
+
+    def texts(self, data: IndexData) -> None:
+        if data.text_blob is not None and data.text_offsets is not None:
+            blob, offsets = data.text_blob, data.text_offsets
+        else:
+            if "texts" in data.unloaded:
+                raise ValueError("chunk texts are neither loaded nor given as bytes")
+            encoded = [c.text.encode("utf-8") for c in data.corpus.chunks]
+            offsets = np.zeros(len(encoded) + 1, dtype=np.int64)
+            if encoded:
+                np.cumsum([len(b) for b in encoded], out=offsets[1:])
+            blob = b"".join(encoded)
+        writer = self.table("texts.tab")
+        writer.add("blob", "B", blob)
+        writer.add("offsets", "q", offsets)
+        self.close("texts.tab", writer)
+
+    def terms(self, vocabulary: list[str]) -> None:
+        writer = self.table("terms.tab")
+        writer.add_strings("terms", vocabulary)
+        order = sorted(range(len(vocabulary)), key=vocabulary.__getitem__)
+        writer.add("order", "I", array("I", order))
+        self.close("terms.tab", writer)
+
+    def postings(self, postings: Postings) -> None:
+        writer = self.table("postings.tab")
+        writer.meta = {"total_length": int(np.asarray(postings.lengths).sum())}
+        writer.add("offsets", "q", postings.offsets)
+        writer.add("docs", "i", postings.docs)
+        writer.add("tfs", "I", postings.tfs)
+        writer.add("lengths", "q", postings.lengths)
+        self.close("postings.tab", writer)
+
+    def embeddings(self, embeddings: NDArray[np.float32]) -> None:
+        # Stored transposed (dim x chunks): see prx.retrieval.retrievers.DenseRetriever.
+        columns = np.ascontiguousarray(embeddings.astype(np.float32, copy=False).T)
+        writer = self.table("embeddings.tab")
+        writer.meta = {"dim": int(columns.shape[0]), "chunks": int(columns.shape[1])}
+        writer.add("matrix", "f", columns.reshape(-1))
+        self.close("embeddings.tab", writer)
+
+    def definitions(self, definitions: Sequence[Definition], order: list[str]) -> None:
+        slot = {rel: i for i, rel in enumerate(order)}
+        rows = sorted(range(len(definitions)), key=lambda i: slot[definitions[i].file])
+        ordered = [definitions[i] for i in rows]
+        kinds, kind_ids = _ids([d.kind for d in ordered])
+        names = sorted({d.name for d in ordered})
+        name_id = {name: i for i, name in enumerate(names)}
+        lowers = sorted({d.name.lower() for d in ordered})
+        lower_id = {name: i for i, name in enumerate(lowers)}
+        signatures, signature_ids = _pool([d.signature for d in ordered])
+        by_name = sorted(range(len(ordered)), key=lambda i: name_id[ordered[i].name])
+        by_lower = sorted(range(len(ordered)), key=lambda i: lower_id[ordered[i].name.lower()])
+        writer = self.table("defs.tab")
+        writer.meta = {"kinds": kinds}
+        writer.add("name", "i", array("i", [name_id[d.name] for d in ordered]))
+        writer.add("kind", "h", kind_ids)
+        writer.add("file", "i", array("i", [slot[d.file] for d in ordered]))
+        writer.add("start", "i", array("i", [d.start_line for d in ordered]))
+        writer.add("end", "i", array("i", [d.end_line for d in ordered]))
+        writer.add("signature", "i", signature_ids)
+        writer.add_strings("names", names)
+        writer.add_strings("lowers", lowers)
+        writer.add_strings("signatures", signatures)
+        writer.add("by_name", "I", array("I", by_name))
+        writer.add("name_start", "q", _starts([name_id[ordered[i].name] for i in by_name], names))
+        writer.add("by_lower", "I", array("I", by_lower))
+        lower_rows = [lower_id[ordered[i].name.lower()] for i in by_lower]
+        writer.add("lower_start", "q", _starts(lower_rows, lowers))
+        self.close("defs.tab", writer)
+
+    def graph(self, imports: dict[str, Imports], edges: dict[str, list[StoredEdge]]) -> None:
+        from prx.index.tables import write_blob
+
+        text = _json_text({"imports": imports, "edges": edges}).encode("utf-8")
+        path = os.path.join(self.directory, "imports.json")
+        self.records["imports.json"] = write_blob(path, text, self.generation)
+
+    def bloom(self, data: IndexData) -> None:
+        writer = self.table("bloom.tab")
+        writer.add("bits", "B", np.ascontiguousarray(data.bloom, dtype=np.uint8))
+        writer.add("offsets", "q", data.bloom_offsets)
+        self.close("bloom.tab", writer)
+
+
+def _starts(sorted_ids: list[int], distinct: list[str]) -> array[int]:
+    """CSR offsets: where each distinct id's run starts in ``sorted_ids`` (and the end)."""
+    starts = array("q", [0] * (len(distinct) + 1))
+    for value in sorted_ids:
+        starts[value + 1] += 1
+    for i in range(len(distinct)):
+        starts[i + 1] += starts[i]
+    return starts
+
+
+def _file_ranges(corpus: Corpus, order: list[str]) -> tuple[array[int], array[int]]:
+    """Per indexed file (in ``order``): where its chunks and its definitions start."""
+    slot = {rel: i for i, rel in enumerate(order)}
+    chunk_counts = [0] * len(order)
+    previous = -1
+    for chunk in corpus.chunks:
+        at = slot[chunk.file]
+        if at < previous:
+            raise ValueError(f"chunks of {chunk.file} are not in walk order")
+        previous = at
+        chunk_counts[at] += 1
+    def_counts = [0] * len(order)
+    for definition in corpus.definitions:
+        def_counts[slot[definition.file]] += 1
+    chunk_starts, def_starts = array("q", [0]), array("q", [0])
+    for count in chunk_counts:
+        chunk_starts.append(chunk_starts[-1] + count)
+    for count in def_counts:
+        def_starts.append(def_starts[-1] + count)
+    return chunk_starts, def_starts
 
 
 def _json_text(value: Any) -> str:
@@ -82,33 +310,6 @@ def _json_text(value: Any) -> str:
     return text
 
 
-#: Artifacts :func:`write_index` hard-links from its source when told they are the same
-#: (the others it always writes).
-LINKABLE = frozenset(
-    {
-        "chunks.json",
-        "vocabulary.json",
-        "definitions.json",
-        "imports.json",
-        "bloom.bin",
-        "bloom_offsets.npy",
-    }
-)
-
-
-def _link(directory: str, name: str, source: IndexData | None, same: frozenset[str]) -> bool:
-    """Hard-link an artifact unchanged since ``source`` instead of writing it again."""
-    if source is None or source.directory is None or name not in same:
-        return False
-    if name not in source.artifacts:
-        return False
-    try:
-        os.link(os.path.join(source.directory, name), os.path.join(directory, name))
-    except OSError:  # no hard links here (or the source vanished): write it
-        return False
-    return True
-
-
 def write_index(
     directory: str,
     data: IndexData,
@@ -120,151 +321,90 @@ def write_index(
     """Write every artifact of ``data`` into ``directory`` and its manifest last.
 
     Artifacts named in ``same`` are identical to ``source``'s (a loaded index in the same
-    ``.prx``): they are hard-linked, and their checksums taken from its manifest.
+    ``.prx``): they are hard-linked, and their records taken from its manifest.
     """
-    linked = {name for name in same & LINKABLE if _link(directory, name, source, same)}
+    import time
+
+    writer = _Writer(directory, time.time_ns())
+    linked = {name for name in same & LINKABLE if _link(directory, name, source)}
+    for name in linked:
+        assert source is not None
+        writer.records[name] = source.artifacts[name]
     corpus = data.corpus
-    names = sorted(corpus.files)
-    position = {name: i for i, name in enumerate(names)}
-    table = (
-        [
-            (position[file], language, start, end, symbol, kind)
-            for file, language, start, end, _, symbol, kind in corpus.chunks
-        ]
-        if "chunks.json" not in linked
-        else []
-    )
-    if "chunks.json" not in linked:
-        _dump(directory, "chunks.json", {"files": names, "chunks": table})
-    if data.text_blob is not None and data.text_offsets is not None:
-        blob, offsets = data.text_blob, data.text_offsets
-    else:
-        if "texts" in data.unloaded:
-            raise ValueError("chunk texts are neither loaded nor given as bytes")
-        encoded = [c.text.encode("utf-8") for c in corpus.chunks]
-        offsets = np.zeros(len(encoded) + 1, dtype=np.int64)
-        if encoded:
-            np.cumsum([len(b) for b in encoded], out=offsets[1:])
-        blob = b"".join(encoded)
-    with open(os.path.join(directory, "texts.bin"), "wb") as fh:
-        fh.write(blob)
-    _save_npy(directory, "text_offsets.npy", offsets)
-    if "vocabulary.json" not in linked:
-        _dump(directory, "vocabulary.json", data.vocabulary)
-    _save_npy(directory, "postings_offsets.npy", data.bm25.offsets)
-    _save_npy(directory, "postings_docs.npy", data.bm25.ids)
-    _save_npy(directory, "postings_weights.npy", data.bm25.weights)
-    _save_npy(directory, "postings_tfs.npy", data.postings.tfs)
-    _save_npy(directory, "doc_lengths.npy", data.postings.lengths)
-    if data.embeddings is not None:
-        # Stored transposed (dim x chunks): see prx.retrieval.retrievers.DenseRetriever.
-        _save_npy(directory, "embeddings.npy", data.embeddings.astype(np.float32, copy=False).T)
+    order = sorted(corpus.files, key=walk_key)
     # A part left on disk whose link failed is read from the source and written.
-    if "definitions.json" not in linked:
-        if "definitions" in data.unloaded and source is not None and source.directory:
-            corpus.definitions = load_definitions(source.directory)
-        _dump(directory, "definitions.json", corpus.definitions)
+    if "defs.tab" not in linked and "definitions" in data.unloaded:
+        ensure_loaded(data, "definitions", source)
+    writer.files(data, order)
+    if "chunks.tab" not in linked:
+        writer.chunks(corpus, order)
+    writer.texts(data)
+    if "terms.tab" not in linked:
+        writer.terms(data.vocabulary)
+    writer.postings(data.postings)
+    if data.embeddings is not None:
+        writer.embeddings(data.embeddings)
+    if "defs.tab" not in linked:
+        writer.definitions(corpus.definitions, order)
     if "imports.json" not in linked:
-        if "graph" in data.unloaded and source is not None and source.directory:
-            data.imports, data.edges = load_graph(source.directory)
-        _dump(directory, "imports.json", {"imports": data.imports, "edges": data.edges})
-    if "bloom.bin" not in linked:
-        with open(os.path.join(directory, "bloom.bin"), "wb") as fh:
-            fh.write(np.ascontiguousarray(data.bloom).tobytes())
-    if "bloom_offsets.npy" not in linked:
-        _save_npy(directory, "bloom_offsets.npy", data.bloom_offsets)
-    files = {
-        rel: {
-            "hash": record.hash,
-            "size": record.size,
-            "language": record.language,
-            "digest": list(data.digests.get(rel, ("", "", ""))),
-        }
-        for rel, record in corpus.files.items()
-    }
-    artifacts = {}
-    for name in sorted(os.listdir(directory)):
-        if name == MARKER:
-            continue
-        if name in linked and source is not None:
-            artifacts[name] = source.artifacts[name]
-            continue
-        path = os.path.join(directory, name)
-        artifacts[name] = {"size": os.path.getsize(path), "xxh3": checksum(path)}
+        if "graph" in data.unloaded:
+            ensure_loaded(data, "graph", source)
+        writer.graph(data.imports, data.edges)
+    if "bloom.tab" not in linked:
+        writer.bloom(data)
     manifest = {
         "format": FORMAT,
-        "stamps": {rel: list(stamp) for rel, stamp in sorted(data.stamps.items())},
+        "generation": writer.generation,
+        "byteorder": "little",
         "model": data.model,
-        "files": files,
-        "notes": dict(sorted(data.notes.items())),
-        "chunks": len(corpus.chunks),
+        "counts": {
+            "files": len(corpus.files),
+            "chunks": len(corpus.chunks),
+            "described": len(set(data.stamps) | set(corpus.files) | set(data.notes)),
+        },
         "skipped": corpus.skipped,
         "bloom": {
-            "unit": "byte trigrams, one filter per file in sorted file order",
+            "unit": "byte trigrams, one filter per indexed file in walk order",
             "hashes": bloom.HASHES,
             "bits_per_key": bloom.BITS_PER_KEY,
             "false_positive_rate": round(bloom.FALSE_POSITIVE_RATE, 5),
         },
-        "edges": sum(len(targets) for targets in data.edges.values()),
-        "artifacts": artifacts,
+        "edges": data.edge_count
+        if "graph" in data.unloaded
+        else sum(len(targets) for targets in data.edges.values()),
+        "artifacts": dict(sorted(writer.records.items())),
         **extra,
     }
     temporary = os.path.join(directory, "manifest.json.tmp")
     with open(temporary, "w", encoding="utf-8") as fh:
-        fh.write(_json_text(manifest))
+        fh.write(seal(manifest))
         fh.flush()
         os.fsync(fh.fileno())
     os.replace(temporary, os.path.join(directory, "manifest.json"))
     return manifest
 
 
-def load_npy(directory: str, name: str) -> Any:
-    """A memory-mapped array artifact; :class:`IndexCorruptedError` when unreadable."""
-    try:
-        mapped = np.load(os.path.join(directory, name), mmap_mode="r", allow_pickle=False)
-        # A plain ndarray over the same mapping: slicing np.memmap runs Python code.
-        return mapped.view(np.ndarray) if isinstance(mapped, np.memmap) else mapped
-    except (OSError, ValueError) as exc:
-        from prx.errors import IndexCorruptedError
-
-        raise IndexCorruptedError(
-            f"index corrupted at {directory}: {name} unreadable ({exc})"
-        ) from None
-
-
-def load_bloom(directory: str) -> NDArray[np.uint8]:
-    """The concatenated trigram filters, memory-mapped."""
-    path = os.path.join(directory, "bloom.bin")
-    if os.path.getsize(path) == 0:
-        return np.zeros(0, np.uint8)
-    return np.memmap(path, dtype=np.uint8, mode="r").view(np.ndarray)
-
-
-def _load_json(directory: str, name: str) -> Any:
-    with open(os.path.join(directory, name), encoding="utf-8") as fh:
-        return json.load(fh)
-
-
 def load_definitions(directory: str) -> list[Definition]:
-    """``definitions.json`` of an index directory."""
-    return list(map(Definition._make, _load_json(directory, "definitions.json")))
+    """Every definition of an index directory, in corpus order."""
+    return IndexReader(directory, read_manifest(directory)).definitions.all()
 
 
 def load_graph(directory: str) -> tuple[dict[str, Imports], dict[str, list[StoredEdge]]]:
     """Raw imports per file and the resolved edges, from ``imports.json``."""
-    from prx.graph.imports import parse_stored
-
-    return parse_stored(_load_json(directory, "imports.json"))
+    return IndexReader(directory, read_manifest(directory)).graph()
 
 
-def ensure_loaded(data: IndexData, part: str) -> None:
-    """Load a part an update left on disk (``definitions`` or ``graph``)."""
-    if part not in data.unloaded or data.directory is None:
+def ensure_loaded(data: IndexData, part: str, source: IndexData | None = None) -> None:
+    """Load a part an update left on disk (``definitions`` or ``graph``) from the
+    directory it was loaded from (or from ``source``'s, for data an update assembled)."""
+    directory = data.directory or (source.directory if source is not None else None)
+    if part not in data.unloaded or directory is None:
         return
+    reader = IndexReader(directory, read_manifest(directory))
     if part == "definitions":
-        data.corpus.definitions = load_definitions(data.directory)
+        data.corpus.definitions = reader.definitions.all()
     elif part == "graph":
-        data.imports, data.edges = load_graph(data.directory)
+        data.imports, data.edges = reader.graph()
     data.unloaded = data.unloaded - {part}
 
 
@@ -276,100 +416,68 @@ def load_index(
     lazy: bool = False,
     graph: bool = True,
 ) -> IndexData:
-    """Load (and verify) the index in ``directory``; large arrays are memory-mapped.
+    """Load the index in ``directory`` whole, for an update; large arrays stay mapped.
 
-    ``manifest`` is its manifest when the caller has read it already. ``lazy`` (for an
-    update, never for a search) leaves definitions and the import graph on disk and the
-    chunk texts as bytes. ``graph=False`` leaves the import graph on disk (search does not
-    read it); :func:`ensure_loaded` loads a part left on disk when it is needed.
+    ``lazy`` leaves definitions and the import graph on disk and the chunk texts as bytes;
+    ``graph=False`` leaves the import graph on disk; :func:`ensure_loaded` loads a part
+    left on disk when it is needed. Every block read is verified on the way.
     """
-    if manifest is None:
-        manifest = read_manifest(directory)
-    verify(directory, manifest)
-    bloom.check_parameters(manifest, directory)
-    table = _load_json(directory, "chunks.json")
-    vocabulary = _load_json(directory, "vocabulary.json")
-    offsets = load_npy(directory, "text_offsets.npy")
-    with open(os.path.join(directory, "texts.bin"), "rb") as fh:
-        blob = fh.read()
-    names = table["files"]
+    reader = IndexReader(directory, manifest or read_manifest(directory))
+    bloom.check_parameters(reader.manifest, directory)
+    # An update reads (or links) every part: each is checked whole first, so nothing
+    # corrupt is carried into the next index.
+    reader.verify_all()
+    files = reader.files
+    chunks = reader.chunks
+    texts = reader.texts
+    names = files.indexed_paths
+    blob = texts.blob.bytes(0, texts.blob.count)
+    offsets = texts.offsets.numpy()
     if lazy:
-        chunks = [
-            ChunkRecord(names[f], language, start, end, "", symbol, kind)
-            for f, language, start, end, symbol, kind in table["chunks"]
-        ]
-        definitions: list[Definition] = []
-        imports: dict[str, Imports] = {}
-        edges: dict[str, list[StoredEdge]] = {}
+        chunk_records = chunks.records(names, None)
     else:
         bounds = offsets.tolist()
-        texts = [blob[a:b].decode("utf-8") for a, b in zip(bounds, bounds[1:], strict=False)]
-        chunks = [
-            ChunkRecord(names[f], language, start, end, text, symbol, kind)
-            for (f, language, start, end, symbol, kind), text in zip(
-                table["chunks"], texts, strict=True
-            )
-        ]
-        definitions = load_definitions(directory)
-        imports, edges = load_graph(directory) if graph else ({}, {})
-    files = {
-        rel: FileRecord(rel, info["language"], info["hash"], info["size"])
-        for rel, info in manifest["files"].items()
-    }
+        decoded = [blob[a:b].decode("utf-8") for a, b in zip(bounds, bounds[1:], strict=False)]
+        chunk_records = chunks.records(names, decoded)
     corpus = Corpus(
         root=root,
-        chunks=chunks,
-        files=files,
-        definitions=definitions,
-        skipped=dict(manifest.get("skipped", {})),
+        chunks=chunk_records,
+        files=files.records(),
+        definitions=[] if lazy else reader.definitions.all(),
+        skipped=dict(reader.manifest.get("skipped", {})),
     )
-    bm25 = BM25Index(
-        dict(zip(vocabulary, range(len(vocabulary)), strict=True)),
-        load_npy(directory, "postings_offsets.npy"),
-        load_npy(directory, "postings_docs.npy"),
-        load_npy(directory, "postings_weights.npy"),
-        len(chunks),
+    vocabulary = reader.terms.all()
+    postings = reader.postings
+    stored = Postings(
+        postings.offsets.numpy(),
+        postings.docs.numpy(),
+        postings.tfs.numpy(),
+        postings.lengths.numpy(),
     )
-    postings = Postings(
-        bm25.offsets,
-        bm25.ids,
-        load_npy(directory, "postings_tfs.npy"),
-        load_npy(directory, "doc_lengths.npy"),
-    )
-    # Stored (dim x chunks); the transposed view is the (chunks x dim) matrix, no copy.
-    embeddings = (
-        load_npy(directory, "embeddings.npy").T
-        if os.path.exists(os.path.join(directory, "embeddings.npy"))
-        else None
-    )
-    stamps: dict[str, Stamp] = {
-        rel: (int(s[0]), int(s[1]), int(s[2]), int(s[3]))
-        for rel, s in manifest.get("stamps", {}).items()
-        if len(s) == 4
-    }
-    digests: dict[str, tuple[str, str, str]] = {}
-    for rel, info in manifest["files"].items():
-        c, d, i = info.get("digest", ("", "", ""))
-        digests[rel] = (c, d, i)
+    imports: dict[str, Imports] = {}
+    edges: dict[str, list[StoredEdge]] = {}
+    if graph and not lazy:
+        imports, edges = reader.graph()
+    unloaded = {"definitions", "graph", "texts"} if lazy else set() if graph else {"graph"}
     return IndexData(
         corpus=corpus,
-        stamps=stamps,
+        stamps=files.stamps(),
         vocabulary=vocabulary,
-        postings=postings,
-        bm25=bm25,
-        embeddings=embeddings,
-        model=dict(manifest.get("model", {})),
+        postings=stored,
+        bm25=stored.bm25(vocabulary),
+        embeddings=reader.embedding_rows(),
+        model=dict(reader.manifest.get("model", {})),
         imports=imports,
         edges=edges,
-        bloom=load_bloom(directory),
-        bloom_offsets=load_npy(directory, "bloom_offsets.npy"),
-        notes=dict(manifest.get("notes", {})),
+        bloom=reader.bloom_bits.numpy(),
+        bloom_offsets=reader.bloom_offsets.numpy(),
+        notes=files.notes(),
         directory=directory,
-        artifacts=dict(manifest["artifacts"]),
-        digests=digests,
+        artifacts=dict(reader.manifest["artifacts"]),
+        digests=files.digests(),
         text_blob=blob if lazy else None,
         text_offsets=np.asarray(offsets, dtype=np.int64) if lazy else None,
-        unloaded=frozenset({"definitions", "graph", "texts"})
-        if lazy
-        else frozenset(() if graph else {"graph"}),
+        unloaded=frozenset(unloaded),
+        edge_count=int(reader.manifest.get("edges", 0)),
+        walk=files.walk(),
     )

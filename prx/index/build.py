@@ -69,14 +69,31 @@ def _preload_embedder() -> None:
     threading.Thread(target=load, name="prx-model-preload", daemon=True).start()
 
 
+def _same_walk(before: dict[str, Any], now: dict[str, Any]) -> bool:
+    """Whether two walk records (prx.index.freshness.walk_record) agree, as stored."""
+    import json
+
+    def stored(record: dict[str, Any]) -> str:
+        directories = {k: list(v) for k, v in sorted(record.get("directories", {}).items())}
+        rest = {k: v for k, v in record.items() if k != "directories"}
+        return json.dumps([directories, rest], sort_keys=True)
+
+    return stored(before) == stored(now)
+
+
 def _unchanged_index(
-    root: str, walked: WalkResult, manifests: dict[str, Any], languages: dict[str, Any]
+    root: str,
+    walked: WalkResult,
+    manifests: dict[str, Any],
+    languages: dict[str, Any],
+    seen: dict[str, Any],
 ) -> IndexResult | None:
     """An ``up_to_date`` answer from the manifest alone (every artifact verified), when
     each walked file has its indexed stamp and the languages are the same; None when
     anything differs. The manifest read is kept in ``manifests`` for the update that
     follows."""
     from prx.index.languages import check_language_set
+    from prx.index.reader import IndexReader
     from prx.index.stamps import stamp
     from prx.index.store import current_dir, read_manifest, verify
 
@@ -85,26 +102,29 @@ def _unchanged_index(
         return None
     try:
         manifest = manifests[directory] = read_manifest(directory)
-        stamps = manifest.get("stamps", {})
+        reader = IndexReader(directory, manifest)
+        stamps = reader.files.stamps()
         if len(stamps) != len(walked.files) or any(
-            stamps.get(f.rel) != list(stamp(f)) for f in walked.files
+            stamps.get(f.rel) != stamp(f) for f in walked.files
         ):
+            return None
+        if not _same_walk(reader.files.walk(), seen):
             return None
         check_language_set(manifest, languages, directory)
         verify(directory, manifest)
         from prx.index.filters import check_parameters
 
         check_parameters(manifest, directory)
+        indexed = reader.files.records()
     except IndexCorruptedError:
         return None
-    files = manifest.get("files", {})
-    languages = Counter(info["language"] for info in files.values() if info.get("language"))
+    languages = Counter(record.language for record in indexed.values() if record.language)
     return IndexResult(
         path=root,
         status="up_to_date",
-        files_indexed=len(files),
-        chunks=int(manifest.get("chunks", 0)),
-        files_unchanged=len(files),
+        files_indexed=len(indexed),
+        chunks=int(manifest.get("counts", {}).get("chunks", 0)),
+        files_unchanged=len(indexed),
         languages=dict(sorted(languages.items())),
         skipped=dict(manifest.get("skipped", {})),
         size_bytes=_size(directory),
@@ -115,6 +135,66 @@ def _unchanged_index(
 
 def _size(directory: str) -> int:
     return sum(os.path.getsize(os.path.join(directory, name)) for name in os.listdir(directory))
+
+
+def _stats(ws: Workspace, root: str, path: str) -> IndexResult:
+    """``prx index --stats``: present (its manifest and tables open and check), missing or
+    corrupted, without reading the index whole."""
+    from prx.index.languages import check_language_set, language_set
+    from prx.index.reader import IndexReader
+    from prx.index.store import current_dir, read_manifest
+
+    directory = current_dir(root)
+    if directory is None:
+        return IndexResult(path=path, status="missing", index_dir=None)
+    try:
+        manifest = read_manifest(directory)
+        check_language_set(manifest, language_set(ws), directory)
+        reader = IndexReader(directory, manifest)
+        files = reader.files
+        count = len(reader.chunks)
+    except IndexCorruptedError:
+        return IndexResult(path=path, status="corrupted", index_dir=directory)
+    return IndexResult(
+        path=path,
+        status="present",
+        files_indexed=files.indexed_count,
+        chunks=count,
+        index_dir=directory,
+        size_bytes=_size(directory),
+        model=manifest.get("model", {}).get("id"),
+    )
+
+
+def verify_index(ws: Workspace, path: str = ".") -> IndexResult:
+    """``prx index --verify``: every block of every artifact checked against the manifest;
+    ``verified``, or :class:`IndexCorruptedError` naming what does not match."""
+    from prx.index.reader import IndexReader
+    from prx.index.store import check_state, current_dir, read_manifest
+
+    root = ws.resolve(path)
+    if not os.path.isdir(root):
+        raise NotFoundError(f"directory not found: {path}", suggestion="Index a directory.")
+    check_state(root)
+    started = time.perf_counter()
+    directory = current_dir(root)
+    if directory is None:
+        from prx.errors import IndexMissingError
+
+        raise IndexMissingError(f"no index at {path}")
+    manifest = read_manifest(directory)
+    reader = IndexReader(directory, manifest)
+    reader.verify_all()
+    return IndexResult(
+        path=path,
+        status="verified",
+        files_indexed=reader.files.indexed_count,
+        chunks=len(reader.chunks),
+        index_dir=directory,
+        size_bytes=_size(directory),
+        model=manifest.get("model", {}).get("id"),
+        duration_ms=int((time.perf_counter() - started) * 1000),
+    )
 
 
 def build_index(
@@ -131,7 +211,7 @@ def build_index(
     memory: the next update starts from it instead of loading it again, as long as no
     other writer has published since.
     """
-    from prx.index.artifacts import write_index
+    from prx.index.artifacts import LINKABLE, write_index
     from prx.index.assemble import assemble
     from prx.index.store import (
         check_state,
@@ -147,19 +227,7 @@ def build_index(
     check_state(root)  # a .prx that is a link is refused, never followed
     started = time.perf_counter()
     if stats_only:
-        previous, problem = load_current(ws, root)
-        if previous is None:
-            status = "corrupted" if problem else "missing"
-            return IndexResult(path=path, status=status, index_dir=current_dir(root))
-        return IndexResult(
-            path=path,
-            status="present",
-            files_indexed=len(previous.corpus.files),
-            chunks=len(previous.corpus.chunks),
-            index_dir=current_dir(root),
-            size_bytes=_size(current_dir(root) or ""),
-            model=previous.model.get("id"),
-        )
+        return _stats(ws, root, path)
     from prx.index import lock
     from prx.index.languages import language_set, require_languages
 
@@ -169,12 +237,17 @@ def build_index(
         from prx.files.walk import walk
 
         walk_started = time.perf_counter()
-        walked = walk(root, max_file_size=ws.config.max_file_size, skip_binary=False)
+        walked = walk(
+            root, max_file_size=ws.config.max_file_size, skip_binary=False, directories=True
+        )
+        from prx.index.freshness import walk_record
+
+        seen = walk_record(root, walked, started_ns, ws.config.max_file_size)
         walk_ms = (time.perf_counter() - walk_started) * 1000
         languages_now = language_set(ws)
         manifests: dict[str, Any] = {}
         if not rebuild:
-            quick = _unchanged_index(root, walked, manifests, languages_now)
+            quick = _unchanged_index(root, walked, manifests, languages_now, seen)
             if quick is not None:
                 return replace(
                     quick,
@@ -230,7 +303,9 @@ def build_index(
             model=data.model.get("id"),
         )
         unchanged = previous is not None and not assembly.changed and not assembly.removed
-        if unchanged and previous is not None and data.stamps == previous.stamps:
+        same_walk = previous is not None and _same_walk(previous.walk, seen)
+        data.walk = seen
+        if unchanged and previous is not None and data.stamps == previous.stamps and same_walk:
             directory = current_dir(root)
             return replace(
                 common,
@@ -258,7 +333,8 @@ def build_index(
                     "language_set": languages_now,
                 },
                 source=previous,
-                same=assembly.same,
+                # Only stamps or the walk's record changed: every other part is linked.
+                same=LINKABLE if unchanged else assembly.same,
             )
             assembly.stages_ms["write"] = (time.perf_counter() - write_started) * 1000
             check_cancelled()  # the last moment a cancel leaves the published index alone

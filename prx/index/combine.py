@@ -158,7 +158,7 @@ def combine(
         unloaded.add("graph")  # same files, same imports: the same graph, left on disk
     else:
         imports, edges = _graph(root, order, files, previous, fresh, same_files)
-    names = sorted(files)
+    names = order  # the indexed files in walk order, as the file table lists them
     sizes = np.array([len(filters[name]) for name in names], dtype=np.int64)
     bloom_offsets = np.zeros(len(names) + 1, dtype=np.int64)
     np.cumsum(sizes, out=bloom_offsets[1:])
@@ -200,9 +200,9 @@ def combine(
     if previous is not None and same_files:
         same = {_ARTIFACT[part] for part in unchanged_parts}
         if all(bytes(old_filters.get(rel, b"")) == filters[rel] for rel in changed):
-            same.update(("bloom.bin", "bloom_offsets.npy"))
+            same.add("bloom.tab")
         if same_terms:
-            same.add("vocabulary.json")
+            same.add("terms.tab")
     return Assembly(
         data=data,
         changed=sorted(changed),
@@ -214,7 +214,7 @@ def combine(
 
 
 #: Per-file digest parts and the artifact each one covers.
-_ARTIFACT = {"chunks": "chunks.json", "definitions": "definitions.json", "graph": "imports.json"}
+_ARTIFACT = {"chunks": "chunks.tab", "definitions": "defs.tab", "graph": "imports.json"}
 
 
 def _unchanged_parts(
@@ -299,7 +299,7 @@ def _concat(parts: list[Any], dtype: Any) -> NDArray[Any]:
 
 
 def _filters_by_name(previous: IndexData) -> dict[str, Any]:
-    names = sorted(previous.corpus.files)
+    names = list(previous.corpus.files)  # walk order, as stored
     bounds = np.asarray(previous.bloom_offsets).tolist()
     if len(bounds) != len(names) + 1:
         return {}

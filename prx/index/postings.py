@@ -1,21 +1,21 @@
 """BM25 postings kept with their raw counts, so an update touches only changed documents.
 
 The index stores, per term, its documents (ascending) with their term frequencies, and
-every document's length. BM25 weights fold in corpus-wide figures (document count,
-document frequencies, average length), so they are recomputed after each change; that is
-one vectorised pass. Building from scratch sorts the (term, document) pairs once; an
+every document's length; a query computes the BM25 weights of its terms' postings
+(see :mod:`prx.retrieval.bm25`). Building from scratch sorts the (term, document) pairs once; an
 update renumbers the kept documents (an order-preserving map), drops the others and
 inserts the new pairs where they belong, without sorting the whole table again.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 import numpy as np
 
 from prx._record import record
-from prx.retrieval.bm25 import K1, B, BM25Index
+from prx.retrieval.bm25 import BM25Index
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -150,25 +150,9 @@ class Postings:
         words = [term for term, kept in zip(vocabulary, keep.tolist(), strict=True) if kept]
         return Postings(offsets, self.docs, self.tfs, self.lengths), words
 
-    def bm25(
-        self,
-        vocabulary: list[str],
-        index: dict[str, int] | None = None,
-        k1: float = K1,
-        b: float = B,
-    ) -> BM25Index:
-        """The BM25 index (same arithmetic as :meth:`BM25Index.from_term_ids`); ``index``
-        is ``vocabulary``'s term -> id map when the caller already has it."""
-        n = self.doc_count
-        df = np.diff(self.offsets)
-        owner = np.repeat(np.arange(df.size, dtype=np.int64), df)
-        idf = np.log((n - df + 0.5) / (df + 0.5) + 1.0)
-        dl = self.lengths.astype(np.float64)
-        average = float(dl.mean()) if n else 0.0
-        norm = k1 * (1 - b + b * dl / average) if average else np.full(n, k1)
-        tf64 = np.asarray(self.tfs).astype(np.float64)
-        docs = np.asarray(self.docs)
-        weights = idf[owner] * tf64 * (k1 + 1) / (tf64 + norm[docs])
+    def bm25(self, vocabulary: list[str], index: Mapping[str, int] | None = None) -> BM25Index:
+        """The BM25 index over these postings; ``index`` is ``vocabulary``'s term -> id map
+        when the caller already has it."""
         if index is None:
             index = dict(zip(vocabulary, range(len(vocabulary)), strict=True))
-        return BM25Index(index, np.asarray(self.offsets), docs, weights.astype(np.float32), n)
+        return BM25Index(index, self.offsets, self.docs, self.tfs, self.lengths)

@@ -1,7 +1,7 @@
 """Answering ``exists`` content lookups from an index's trigram filters, unread.
 
-Only the manifest and the two filter artifacts are loaded (and checked against their
-checksums). A walked file is *covered* when its stamp (size, mtime, ctime, inode) is the
+Only the manifest, the file table and the filter table are opened (each block checked as
+it is read). A walked file is *covered* when its stamp (size, mtime, ctime, inode) is the
 indexed one; anything else (changed, new, unstamped) is not, and the caller reads it, so
 a stale index never produces a wrong "absent".
 """
@@ -19,8 +19,6 @@ if TYPE_CHECKING:
     from prx.files.walk import WalkedFile
 
 __all__ = ["ContentProbe"]
-
-_FILTERS = ("bloom.bin", "bloom_offsets.npy")
 
 
 class ContentProbe:
@@ -46,35 +44,30 @@ class ContentProbe:
     def open(cls, root: str) -> ContentProbe | None:
         """The probe of ``root``'s current index; None without one. Raises
         :class:`~prx.errors.IndexCorruptedError` when the index cannot be trusted."""
-        from prx.index.artifacts import load_bloom, load_npy
-        from prx.index.store import current_dir, read_manifest, verify
+        from prx.index.reader import IndexReader
+        from prx.index.store import current_dir, read_manifest
 
         directory = current_dir(root)
         if directory is None:
             return None
         manifest = read_manifest(directory)
-        verify(directory, manifest, only=_FILTERS)
         from prx.index.filters import check_parameters
 
         check_parameters(manifest, directory)
-        names = sorted(manifest.get("files", {}))
-        offsets = load_npy(directory, "bloom_offsets.npy")
+        reader = IndexReader(directory, manifest)
+        files = reader.files
+        names = files.indexed_paths
+        offsets = reader.bloom_offsets.numpy()
         if len(offsets) != len(names) + 1:
             from prx.errors import IndexCorruptedError
 
             raise IndexCorruptedError(f"index corrupted at {directory}: filters do not match")
-        return cls(
-            names,
-            manifest.get("stamps", {}),
-            dict(manifest.get("notes", {})),
-            load_bloom(directory),
-            offsets,
-        )
+        return cls(names, files.stamps(), files.notes(), reader.bloom_bits.numpy(), offsets)
 
     def covers(self, found: WalkedFile) -> bool:
         """Whether the index vouches for ``found`` as it is now (the same stamp: size,
         mtime, ctime and inode; see :mod:`prx.index.stamps`)."""
-        return self._stamps.get(found.rel) == list(stamp(found))
+        return self._stamps.get(found.rel) == stamp(found)
 
     def note(self, rel: str) -> str | None:
         """Why the index skipped or flagged a covered file (``binary`` ...), if it did."""

@@ -5,21 +5,18 @@ Layout under ``<root>/.prx/``::
     CURRENT            name of the published index directory (replaced by atomic rename)
     lock               flock()-ed by the one writer (see prx.index.lock), holding its pid
     index-<stamp>/     one published index (or one being built, until CURRENT names it)
-        manifest.json  format, versions, model, per-file records, artifact checksums
-        chunks.json    chunk table (file, language, lines, symbol, kind, imports flag)
-        texts.bin      chunk texts, UTF-8, concatenated; text_offsets.npy gives the bounds
-        vocabulary.json
-        postings_offsets.npy, postings_docs.npy, postings_weights.npy   BM25, precomputed
-        postings_tfs.npy, doc_lengths.npy   raw counts, so updates touch changed files only
-        embeddings.npy float32, one column per chunk (dim x chunks), opened with mmap_mode="r"
-        definitions.json
-        imports.json   each file's imports (module, line, text, names) and their resolution
-        bloom.bin      per-file trigram Bloom filters for ``exists``; bloom_offsets.npy
+        manifest.json  format, versions, model, counts, and per artifact its size,
+                       generation and block checksums; sealed by a checksum of its own
+        files.tab chunks.tab texts.tab terms.tab postings.tab embeddings.tab defs.tab
+        imports.json bloom.tab     (see prx.index.reader)
 
-Readers follow CURRENT and verify every artifact's xxh3 against the manifest before trusting
-it; a writer builds a new directory aside and publishes it by renaming a new CURRENT into
-place, so a reader sees the old index or the new one, never a mix. The previous directory is
-kept until the next publish, so a reader that just followed CURRENT can finish.
+Readers follow CURRENT, check the manifest's own checksum and format, and open the tables
+they need: each table's size and header are checked at once, and each block of it against
+its checksum the first time it is read (prx.index.tables), so a query pays for what it
+reads and never trusts a corrupt byte. ``prx index --verify`` checks every block. A writer
+builds a new directory aside and publishes it by renaming a new CURRENT into place, so a
+reader sees the old index or the new one, never a mix. The previous directory is kept
+until the next publish, so a reader that just followed CURRENT can finish.
 
 ``.prx`` is used only when it is a real directory: a symbolic link there (a cloned
 repository can ship one) is never followed: writers refuse it, readers see no index. Inside
@@ -53,11 +50,13 @@ __all__ = [
     "prepare_state",
     "publish",
     "read_manifest",
+    "seal",
     "verify",
 ]
 
-#: Bumped whenever the layout or the meaning of an artifact changes.
-FORMAT = 5
+#: Bumped whenever the layout or the meaning of an artifact changes (6: memory-mapped
+#: tables checked block by block, instead of JSON and .npy files checked whole).
+FORMAT = 6
 _STATE = ".prx"
 #: The file every index directory prx makes holds (not an artifact): publish deletes
 #: only directories that have it (or, made by an older prx, a manifest).
@@ -163,15 +162,6 @@ def _is_own_index(path: str) -> bool:
     return False
 
 
-def checksum(path: str) -> str:
-    """xxh3-128 of a file's bytes."""
-    digest = xxhash.xxh3_128()
-    with open(path, "rb") as fh:
-        for block in iter(lambda: fh.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
-
-
 def publish(root: str, build_dir: str) -> None:
     """Make ``build_dir`` the current index (atomic) and delete indexes older than the one
     it replaces."""
@@ -205,47 +195,64 @@ def _remove_tree(path: str) -> None:
     shutil.rmtree(path, ignore_errors=True)
 
 
+def seal(manifest: dict[str, Any]) -> str:
+    """The manifest's JSON text with its own checksum (``seal``) added."""
+    body = json.dumps(manifest, separators=(",", ":"), sort_keys=True, ensure_ascii=True)
+    return json.dumps(
+        {**manifest, "seal": xxhash.xxh3_64_hexdigest(body.encode("ascii"))},
+        separators=(",", ":"),
+        sort_keys=True,
+        ensure_ascii=True,
+    )
+
+
 def read_manifest(directory: str) -> dict[str, Any]:
-    """The manifest of an index directory; :class:`IndexCorruptedError` when unreadable or
-    of another format."""
+    """The manifest of an index directory; :class:`IndexCorruptedError` when unreadable,
+    not what it was sealed as, or of another format."""
     path = os.path.join(directory, "manifest.json")
     try:
-        with open(path, encoding="utf-8") as fh:
+        fd = os.open(path, os.O_RDONLY | NOFOLLOW)
+        with os.fdopen(fd, encoding="utf-8") as fh:
             manifest = json.load(fh)
     except (OSError, ValueError) as exc:
         raise IndexCorruptedError(
-            f"index corrupted at {directory}: manifest unreadable ({exc})"
+            f"index corrupted at {directory}: manifest.json unreadable ({exc})"
         ) from None
-    if not isinstance(manifest, dict) or manifest.get("format") != FORMAT:
-        found = manifest.get("format") if isinstance(manifest, dict) else None
+    found = manifest.get("format") if isinstance(manifest, dict) else None
+    if found != FORMAT:
+        older = isinstance(found, int) and found < FORMAT
         raise IndexCorruptedError(
-            f"index at {directory} has format {found!r}; this prx reads format {FORMAT}"
+            f"index at {directory} has format {found!r}"
+            + (" (written by an older prx)" if older else "")
+            + f"; this prx reads format {FORMAT}"
         )
-    return manifest
+    sealed = manifest.pop("seal", None)
+    body = json.dumps(manifest, separators=(",", ":"), sort_keys=True, ensure_ascii=True)
+    if sealed != xxhash.xxh3_64_hexdigest(body.encode("ascii")):
+        raise IndexCorruptedError(
+            f"index corrupted at {directory}: manifest.json does not match its checksum"
+        )
+    return manifest  # type: ignore[no-any-return]
 
 
 def verify(
     directory: str, manifest: dict[str, Any], *, only: tuple[str, ...] | None = None
 ) -> None:
-    """Check every artifact's size and checksum against the manifest (or just ``only``
-    those, for a reader that needs no more)."""
+    """Check every block of every artifact against the manifest (or of ``only`` those)."""
+    from prx.index.tables import read_blob, verify_file
+
     artifacts = manifest.get("artifacts")
     if not isinstance(artifacts, dict) or not artifacts:
         raise IndexCorruptedError(f"index corrupted at {directory}: no artifact list")
     for name in only or ():
         if name not in artifacts:
             raise IndexCorruptedError(f"index corrupted at {directory}: {name} is not listed")
-    for name, expected in artifacts.items():
+    for name, record in artifacts.items():
         if only is not None and name not in only:
             continue
-        path = os.path.join(directory, name)
-        try:
-            size = os.path.getsize(path)
-        except OSError:
-            raise IndexCorruptedError(
-                f"index corrupted at {directory}: {name} is missing"
-            ) from None
-        if size != expected.get("size") or checksum(path) != expected.get("xxh3"):
-            raise IndexCorruptedError(
-                f"index corrupted at {directory}: {name} does not match its checksum"
-            )
+        if not isinstance(record, dict):
+            raise IndexCorruptedError(f"index corrupted at {directory}: {name} has no record")
+        if name.endswith(".tab"):
+            verify_file(directory, name, record)
+        else:
+            read_blob(directory, name, record)

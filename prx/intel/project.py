@@ -183,36 +183,21 @@ class Project:
 
     def definition_files(self, name: str) -> list[str] | None:
         """Files the index's symbol table says define ``name`` (another case when none
-        matches exactly); None without a usable index. Only the rows of that name are
-        decoded: the table of a large repository is megabytes of JSON."""
+        matches exactly); None without a usable index. A binary search over the table's
+        sorted names: nothing else of it is read."""
         from prx.index.store import current_dir
 
         directory = current_dir(self.root)
         if directory is None:
             return None
-        import json
-
         from prx.errors import IndexCorruptedError
-        from prx.index.store import read_manifest, verify
+        from prx.index.reader import IndexReader
+        from prx.index.store import read_manifest
 
         try:
-            verify(directory, read_manifest(directory), only=("definitions.json",))
-            with open(os.path.join(directory, "definitions.json"), encoding="utf-8") as fh:
-                text = fh.read()
-        except (IndexCorruptedError, OSError, ValueError):
+            return IndexReader(directory, read_manifest(directory)).definitions.files_defining(name)
+        except IndexCorruptedError:
             return None  # the caller reads the files instead
-        head = "[" + json.dumps(name) + ","
-        files: set[str] = set()
-        decoder = json.JSONDecoder()
-        at = text.find(head)
-        while at >= 0:
-            row, _ = decoder.raw_decode(text, at)
-            files.add(row[2])
-            at = text.find(head, at + len(head))
-        if not files:
-            lowered = name.lower()
-            files = {row[2] for row in json.loads(text) if str(row[0]).lower() == lowered}
-        return sorted(files)
 
     # -- files ----------------------------------------------------------------------
 

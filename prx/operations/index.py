@@ -21,6 +21,9 @@ class IndexParams:
         help="only report whether an index exists and is intact",
         aliases=("stats_only",),  # the Python API's name
     )
+    verify: bool = param(
+        False, help="check every block of the index against its checksums, then report"
+    )
     watch: bool = param(
         False,
         help="keep the index fresh: re-index on file changes until Ctrl-C (extra prx[watch])",
@@ -33,7 +36,7 @@ def _run(ws: Workspace, p: IndexParams) -> IndexResult:
         from prx.index.watch import watch_index
 
         return watch_index(ws, p.path, rebuild=p.rebuild)
-    return ws.index(p.path, rebuild=p.rebuild, stats_only=p.stats)
+    return ws.index(p.path, rebuild=p.rebuild, stats_only=p.stats, verify=p.verify)
 
 
 INDEX = Operation(

@@ -1,22 +1,27 @@
-"""BM25 over chunks, precomputed so that a query is a few array additions.
+"""BM25 over chunks, scored from raw postings: each query term reads its own postings only.
 
-Each term's postings (document ids and their final BM25 weights) are stored contiguously,
-as bm25s does with its eager scoring: the IDF and length normalisation are folded into the
-weights at build time, so scoring a query adds one weight slice per query term.
+Every term's postings (documents ascending, with their term frequencies) are stored
+contiguously, and every document's length once. A query computes the BM25 weight of each
+posting of its own terms, from the document count, the term's document frequency and the
+average length at that moment, so an index whose files changed can be scored with the
+changed files overlaid (see :mod:`prx.retrieval.indexed`) and give exactly what a rebuilt
+index gives. Scores are accumulated in float32, term by term, with plain Python floats
+rounded through an ``array('f')``: the same arithmetic whether the postings are numpy
+arrays, an index's memory-mapped columns or lists, and no numpy import for a query.
 """
 
 from __future__ import annotations
 
+import math
+from array import array
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Any
-
-import numpy as np
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
 
-__all__ = ["BM25Index"]
+__all__ = ["BM25Index", "PostingSource", "score_terms", "top_sparse"]
 
 #: Term-frequency saturation.
 K1 = 1.2
@@ -24,28 +29,114 @@ K1 = 1.2
 B = 0.75
 
 
-class BM25Index:
-    """An immutable BM25 index over tokenised documents."""
+class PostingSource(Protocol):
+    """What scoring reads of a BM25 structure: the corpus figures and, per term, its
+    documents and term frequencies."""
 
-    __slots__ = ("doc_count", "ids", "offsets", "vocabulary", "weights")
+    doc_count: int
+    total_length: int
+
+    def term_postings(self, term: str) -> tuple[list[int], list[int]] | None:
+        """The documents holding ``term`` (ascending) and their frequencies; None when
+        no document holds it."""
+        ...
+
+    def length(self, doc: int) -> int:
+        """Tokens in document ``doc``."""
+        ...
+
+
+def score_terms(
+    postings: PostingSource, query_tokens: Iterable[str], k1: float = K1, b: float = B
+) -> dict[int, float]:
+    """BM25 score of every document holding a query term (the others score 0)."""
+    n = postings.doc_count
+    out: dict[int, float] = {}
+    if not n:
+        return out
+    average = postings.total_length / n
+    one_minus_b = 1 - b
+    k1_plus_1 = k1 + 1
+    length = postings.length
+    rounded = array("f", [0.0])
+    get = out.get
+    for term, times in Counter(query_tokens).items():
+        found = postings.term_postings(term)
+        if found is None:
+            continue
+        docs, tfs = found
+        df = len(docs)
+        idf = math.log((n - df + 0.5) / (df + 0.5) + 1.0)
+        # float32 weights, as an index stores them; the operation order is fixed (the
+        # same rounding everywhere).
+        if average:
+            weights = array(
+                "f",
+                [
+                    idf * tf * k1_plus_1 / (tf + k1 * (one_minus_b + b * length(d) / average))
+                    for d, tf in zip(docs, tfs, strict=True)
+                ],
+            )
+        else:
+            weights = array("f", [idf * tf * k1_plus_1 / (tf + k1) for tf in tfs])
+        if times != 1:
+            weights = array("f", [w * times for w in weights])
+        for doc, weight in zip(docs, weights, strict=True):
+            before = get(doc)
+            if before is None:
+                out[doc] = weight
+            else:
+                rounded[0] = before + weight
+                out[doc] = rounded[0]
+    return out
+
+
+def top_sparse(scores: Mapping[int, float], k: int) -> tuple[list[int], list[float]]:
+    """The ``k`` best positive scores, best first, ties by document (also at the cut)."""
+    import heapq
+
+    if k <= 0:
+        return [], []
+    best = heapq.nsmallest(k, ((-score, doc) for doc, score in scores.items() if score > 0))
+    return [doc for _, doc in best], [-score for score, _ in best]
+
+
+class BM25Index:
+    """BM25 postings in memory (numpy arrays or lists): documents, frequencies, lengths."""
+
+    __slots__ = (
+        "_lengths",
+        "doc_count",
+        "docs",
+        "lengths",
+        "offsets",
+        "tfs",
+        "total_length",
+        "vocabulary",
+    )
 
     def __init__(
         self,
-        vocabulary: dict[str, int],
-        offsets: NDArray[np.int64],
-        ids: NDArray[np.int32],
-        weights: NDArray[np.float32],
-        doc_count: int,
+        vocabulary: Mapping[str, int],
+        offsets: Sequence[int] | NDArray[Any],
+        docs: Sequence[int] | NDArray[Any],
+        tfs: Sequence[int] | NDArray[Any],
+        lengths: Sequence[int] | NDArray[Any],
     ) -> None:
         self.vocabulary = vocabulary
         self.offsets = offsets
-        self.ids = ids
-        self.weights = weights
-        self.doc_count = doc_count
+        self.docs = docs
+        self.tfs = tfs
+        self.lengths = lengths
+        self.doc_count = len(lengths)
+        self._lengths: list[int] | None = None
+        self.total_length = int(sum(_as_list(lengths)))
 
     @classmethod
-    def build(cls, documents: Iterable[Sequence[str]], k1: float = K1, b: float = B) -> BM25Index:
+    def build(cls, documents: Iterable[Sequence[str]]) -> BM25Index:
         """Index ``documents`` (each a sequence of tokens)."""
+        import numpy as np
+
         # A new term gets the next id from the factory: map() then keeps the loop over
         # every token of the corpus in C.
         vocabulary: defaultdict[str, int] = defaultdict()
@@ -59,20 +150,17 @@ class BM25Index:
         offsets = np.zeros(len(lengths) + 1, dtype=np.int64)
         np.cumsum(lengths, out=offsets[1:])
         terms = np.asarray(term_ids, dtype=np.int64)
-        return cls.from_term_ids(list(vocabulary), terms, offsets, k1, b)
+        return cls.from_term_ids(list(vocabulary), terms, offsets)
 
     @classmethod
     def from_term_ids(
-        cls,
-        vocabulary: Sequence[str],
-        terms: NDArray[Any],
-        offsets: NDArray[np.int64],
-        k1: float = K1,
-        b: float = B,
+        cls, vocabulary: Sequence[str], terms: NDArray[Any], offsets: NDArray[Any]
     ) -> BM25Index:
         """Index documents given as term ids (document d: ``terms[offsets[d]:offsets[d+1]]``)."""
+        import numpy as np
+
         n = len(offsets) - 1
-        lengths = np.diff(offsets)
+        lengths = np.diff(offsets).astype(np.int64)
         doc_of = np.repeat(np.arange(n, dtype=np.int64), lengths)
         # One sort of (term, document) keys gives every posting and its term frequency.
         keys, tf = np.unique(
@@ -81,28 +169,33 @@ class BM25Index:
         posting_terms = keys // max(n, 1)
         posting_docs = (keys % max(n, 1)).astype(np.int32)
         df = np.bincount(posting_terms, minlength=len(vocabulary))
-        idf = np.log((n - df + 0.5) / (df + 0.5) + 1.0)
-        dl = lengths.astype(np.float64)
-        average = float(dl.mean()) if n else 0.0
-        norm = k1 * (1 - b + b * dl / average) if average else np.full(n, k1)
-        tf64 = tf.astype(np.float64)
-        weights = idf[posting_terms] * tf64 * (k1 + 1) / (tf64 + norm[posting_docs])
         postings = np.zeros(len(vocabulary) + 1, dtype=np.int64)
         np.cumsum(df, out=postings[1:])
         index = {term: i for i, term in enumerate(vocabulary)}
-        return cls(index, postings, posting_docs, weights.astype(np.float32), n)
+        return cls(index, postings, posting_docs, tf.astype(np.uint32), lengths)
 
-    def scores(self, query_tokens: Sequence[str]) -> NDArray[np.float32]:
-        """BM25 score of every document (0 where no query term occurs)."""
-        out = np.zeros(self.doc_count, dtype=np.float32)
-        for term, times in Counter(query_tokens).items():
-            index = self.vocabulary.get(term)
-            if index is None:
-                continue
-            start, end = int(self.offsets[index]), int(self.offsets[index + 1])
-            # Each term's ids are unique, so plain fancy-index addition is exact.
-            out[self.ids[start:end]] += self.weights[start:end] * times
-        return out
+    def term_postings(self, term: str) -> tuple[list[int], list[int]] | None:
+        found = self.vocabulary.get(term)
+        if found is None:
+            return None
+        start, end = int(self.offsets[found]), int(self.offsets[found + 1])
+        if start == end:
+            return None
+        return _as_list(self.docs[start:end]), _as_list(self.tfs[start:end])
+
+    def length(self, doc: int) -> int:
+        if self._lengths is None:
+            self._lengths = _as_list(self.lengths)
+        return self._lengths[doc]
+
+    def scores(self, query_tokens: Iterable[str]) -> dict[int, float]:
+        """BM25 score of every document holding a query term (see :func:`score_terms`)."""
+        return score_terms(self, query_tokens)
 
     def __contains__(self, term: object) -> bool:
         return term in self.vocabulary
+
+
+def _as_list(values: Any) -> list[int]:
+    tolist = getattr(values, "tolist", None)
+    return list(tolist() if tolist is not None else values)

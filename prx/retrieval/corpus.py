@@ -67,10 +67,26 @@ class Corpus:
             self._memo[slot] = compute(key)
         return self._memo[slot]  # type: ignore[no-any-return]
 
+    def chunks_of(self, file: str) -> range:
+        """The indices of ``file``'s chunks (a file's chunks are contiguous)."""
+        ranged = getattr(self.chunks, "file_range", None)
+        if ranged is not None:  # an index's chunks know their files' ranges
+            return ranged(file)  # type: ignore[no-any-return]
+        ranges: dict[str, range] = self._memo.get(("file-ranges", ""))  # type: ignore[assignment]
+        if ranges is None:
+            found: dict[str, list[int]] = {}
+            for index, chunk in enumerate(self.chunks):
+                span = found.setdefault(chunk.file, [index, index])
+                span[1] = index
+            ranges = {name: range(a, b + 1) for name, (a, b) in found.items()}
+            self._memo[("file-ranges", "")] = ranges
+        return ranges.get(file, range(0))
+
     def chunk_at(self, file: str, line: int) -> int:
         """The index of the chunk of ``file`` that holds ``line``, or -1."""
-        for index, chunk in enumerate(self.chunks):
-            if chunk.file == file and chunk.start_line <= line <= chunk.end_line:
+        for index in self.chunks_of(file):
+            chunk = self.chunks[index]
+            if chunk.start_line <= line <= chunk.end_line:
                 return index
         return -1
 
@@ -111,6 +127,14 @@ class Corpus:
 
     def definitions_in(self, file: str) -> list[Definition]:
         """The definitions of one file (indexed on first use)."""
+        in_file = getattr(self.definitions, "in_file", None)
+        if in_file is not None:  # an index's definitions are stored by file
+            if self._by_file is None:
+                self._by_file = {}
+            found = self._by_file.get(file)
+            if found is None:
+                found = self._by_file[file] = in_file(file)
+            return found
         if self._by_file is None:
             index: dict[str, list[Definition]] = {}
             for definition in self.definitions:

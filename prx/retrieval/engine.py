@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from prx.retrieval.corpus import Corpus
     from prx.workspace import Workspace
 
-__all__ = ["DEPTH", "Engine", "engine_for"]
+__all__ = ["DEPTH", "Engine", "engine_for", "refuse_index"]
 
 #: Each retriever returns this many times the pool; fusion keeps twice the pool for reranking.
 DEPTH = 3
@@ -119,7 +119,10 @@ class Engine:
         chunks = corpus.chunks
         depth = pool * DEPTH
         rankings: dict[str, list[int]] = {}
+        weighting = weights_for(query.mode, list(self.retrievers), weights)
         for name, retriever in self.retrievers.items():
+            if not weighting.get(name, 0.5):
+                continue  # weighs nothing for this query: not even loaded
             if isinstance(retriever, ChunkRetriever) and _own(retriever, "search", ChunkRetriever):
                 indices, _ = retriever.rank(query, depth)
                 if accept is not None:
@@ -130,7 +133,6 @@ class Engine:
                     found = [c for c in found if accept(c.file)]
                 indices = chunk_indices(corpus, found)
             rankings[name] = indices
-        weighting = weights_for(query.mode, list(rankings), weights)
         fused, scores = fuse_chunks(rankings, weighting, limit=pool * 2)
         candidates = Pool.of_chunks(corpus, fused, scores, "fused")
         for stage in self.pipeline if stages is None else stages:
@@ -155,7 +157,7 @@ def _own(component: object, method: str, base: type) -> bool:
 
 
 class _Freshness:
-    """Cheap change detection: the size and mtime of every file, and the mtime of every
+    """Change detection: the size and mtime of every file, and the mtime of every
     directory (adding, removing or renaming a file changes its directory's mtime)."""
 
     __slots__ = ("checked", "dirs", "files")
@@ -196,6 +198,33 @@ class _Freshness:
         return True
 
 
+class _IndexFreshness:
+    """Change detection for an engine over an index: the index still the current one,
+    and the quick check (prx.index.freshness) finding the same files changed, each as it
+    was when it was read."""
+
+    __slots__ = ("changed", "checked", "directory", "max_file_size", "reader", "root")
+
+    def __init__(self, root: str, reader: Any, changed: dict[str, Any], max_file_size: int) -> None:
+        self.checked = time.monotonic()
+        self.root = root
+        self.reader = reader
+        self.directory = reader.directory
+        self.changed = changed
+        self.max_file_size = max_file_size
+
+    def still_fresh(self) -> bool:
+        from prx.index.freshness import changes, stamp_of
+        from prx.index.store import current_dir
+
+        if current_dir(self.root) != self.directory:
+            return False
+        found = changes(self.root, self.reader, self.max_file_size)
+        if found.relist or set(found.changed) != set(self.changed):
+            return False
+        return all(stamp_of(self.root, rel) == stamp for rel, stamp in self.changed.items())
+
+
 def engine_for(ws: Workspace, root: str, *, refresh: bool = False) -> Engine:
     """The cached engine of ``root``, rebuilt when any file changed, appeared or vanished.
 
@@ -203,7 +232,7 @@ def engine_for(ws: Workspace, root: str, *, refresh: bool = False) -> Engine:
     ``config.freshness_seconds`` (``refresh`` forces a check).
     """
     root = os.path.normpath(root)
-    cache: dict[str, tuple[_Freshness, Engine]] = ws.cache.setdefault("engines", {})
+    cache: dict[str, tuple[Any, Engine]] = ws.cache.setdefault("engines", {})
     hit = cache.get(root)
     if hit is not None:
         freshness, engine = hit
@@ -213,40 +242,93 @@ def engine_for(ws: Workspace, root: str, *, refresh: bool = False) -> Engine:
             if not recent:
                 freshness.checked = now
             return engine
+    found = _indexed_engine(ws, root)
+    if found is not None:
+        cache[root] = found
+        return found[1]
     from prx.files.walk import walk
 
     walked = walk(root, max_file_size=ws.config.max_file_size, skip_binary=False)
-    freshness = _Freshness(root, walked.files)
-    # One walk serves the freshness check and the corpus (from the index or built).
-    engine = Engine(ws, root, _indexed_corpus(ws, root, walked), walked=walked)
-    cache[root] = (freshness, engine)
+    engine = Engine(ws, root, walked=walked)
+    cache[root] = (_Freshness(root, walked.files), engine)
     return engine
 
 
-def _indexed_corpus(ws: Workspace, root: str, walked: WalkResult) -> Corpus | None:
-    """The corpus from ``root``'s index, brought up to date in memory; None without one.
-
-    A stale index is used for the files it still describes correctly; the others are read
-    now, and ``origin`` says how many. A corrupt index is never trusted.
-    """
-    from prx.index.build import load_current
+def _indexed_engine(ws: Workspace, root: str) -> tuple[Any, Engine] | None:
+    """An engine over ``root``'s index read in place, with the files changed since read
+    now (see :mod:`prx.retrieval.indexed`); None without a usable index (a corrupt one is
+    never trusted: the reason is kept for the answer's warning)."""
+    from prx.errors import IndexCorruptedError
     from prx.index.store import current_dir
 
-    if current_dir(root) is None:
+    directory = current_dir(root)
+    if directory is None or ws.cache.get("index-refused", {}).get(root) == directory:
         return None
-    # Search never reads the import graph: it stays on disk unless a stale index's
-    # update needs it.
-    previous, problem = load_current(ws, root, graph=False)
-    if previous is None:
-        ws.cache.setdefault("index-warnings", {})[root] = (
-            f"index ignored ({problem}); searched without it. Run `prx index --rebuild`."
-        )
+    try:
+        corpus, freshness = _index_corpus(ws, root, directory)
+    except IndexCorruptedError as err:
+        refuse_index(ws, root, err)
         return None
-    from prx.index.assemble import assemble
+    return freshness, Engine(ws, root, corpus)
 
-    assembly = assemble(ws, root, previous, walked=walked)
-    corpus = assembly.data.corpus
-    corpus.prebuilt = {"bm25": assembly.data.bm25, "embeddings": assembly.data.embeddings}
-    changed = len(assembly.changed) + len(assembly.removed)
-    corpus.origin = f"index (stale: {changed} changed files read now)" if changed else "index"
-    return corpus
+
+def refuse_index(ws: Workspace, root: str, err: Exception) -> None:
+    """Never use ``root``'s current index again in this workspace (a part of it did not
+    match its checksum, found when it was read), and forget the engine built over it: the
+    next search builds without it and says why."""
+    from prx.index.store import current_dir
+
+    root = os.path.normpath(root)
+    message = getattr(err, "message", str(err))
+    ws.cache.setdefault("index-refused", {})[root] = current_dir(root)
+    ws.cache.setdefault("index-warnings", {})[root] = (
+        f"index ignored ({message}); searched without it. Run `prx index --rebuild`."
+    )
+    ws.cache.get("engines", {}).pop(root, None)
+
+
+def _index_corpus(ws: Workspace, root: str, directory: str) -> tuple[Corpus, Any]:
+    from collections import Counter
+
+    from prx.index.freshness import changes, stamp_of
+    from prx.index.languages import check_language_set, language_set
+    from prx.index.reader import IndexReader
+    from prx.index.store import read_manifest
+    from prx.retrieval.indexed import indexed_corpus, read_overlay
+
+    manifest = read_manifest(directory)
+    check_language_set(manifest, language_set(ws), directory)
+    reader = IndexReader(directory, manifest)
+    max_size = ws.config.max_file_size
+    found = changes(root, reader, max_size)
+    skipped: dict[str, int] | None = None
+    if not found.relist:
+        overlay = read_overlay(ws, root, found.changed, (), reader)
+        freshness: Any = _IndexFreshness(
+            root, reader, {rel: stamp_of(root, rel) for rel in found.changed}, max_size
+        )
+        count = len(found.changed)
+    else:
+        # Files appeared, vanished or changed kind: a walk tells which.
+        from prx.files.walk import walk
+        from prx.index.stamps import stamp
+
+        walked = walk(root, max_file_size=max_size, skip_binary=False)
+        files = reader.files
+        stamps = files.stamps()
+        here = {f.rel for f in walked.files}
+        read = [f.rel for f in walked.files if stamps.get(f.rel) != stamp(f)]
+        gone = [rel for rel in files.paths if rel not in here]
+        overlay = read_overlay(ws, root, read, gone, reader)
+        notes = {rel: note for rel, note in files.notes().items() if rel in here}
+        for rel in read:
+            notes.pop(rel, None)
+        notes.update(overlay.notes)
+        counts = Counter(walked.skipped)
+        counts.update(notes.values())
+        skipped = dict(sorted(counts.items()))
+        freshness = _Freshness(root, walked.files)
+        count = len(read) + len(gone)
+    reader_origin = f"index (stale: {count} changed files read now)" if count else "index"
+    corpus = indexed_corpus(reader, root, overlay, origin=reader_origin, skipped=skipped)
+    return corpus, freshness

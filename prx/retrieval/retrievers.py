@@ -5,12 +5,11 @@ from __future__ import annotations
 from abc import abstractmethod
 from typing import TYPE_CHECKING, Any
 
-import numpy as np
-
 from prx.plugin._search import Candidate, Query, Retriever
 from prx.retrieval.corpus import as_corpus
 
 if TYPE_CHECKING:
+    import numpy as np
     from numpy.typing import NDArray
 
     from prx.plugin._corpus import CorpusView
@@ -33,6 +32,8 @@ Ranking = tuple[list[int], list[float]]
 def top_chunks(scores: NDArray[np.float32], k: int) -> Ranking:
     """The ``k`` best-scoring chunks with a positive score, best first (ties by chunk order,
     also at the cut: of the chunks tied with the k-th, the first ones are kept)."""
+    import numpy as np
+
     positive = scores > 0
     count = int(np.count_nonzero(positive))
     if k <= 0 or count == 0:
@@ -92,6 +93,8 @@ def _similarities(columns: NDArray[np.float32], vector: NDArray[np.float32]) -> 
     product (a few thousand chunks, ~0.2 ms) runs in einsum's single-threaded loop: waking
     OpenBLAS's threads for it costs more, and on a busy machine their spinning slowed the
     rest of the query several times over."""
+    import numpy as np
+
     if columns.size <= _SMALL_PRODUCT:
         scores: NDArray[np.float32] = np.einsum("j,ji->i", vector, columns)
         return scores
@@ -120,28 +123,22 @@ class BM25Retriever(ChunkRetriever):
 
     def build(self, view: CorpusView) -> None:
         corpus = as_corpus(view)
-        from prx.retrieval.bm25 import BM25Index
-
         self.corpus = corpus
         prebuilt = corpus.prebuilt.get("bm25")
         if prebuilt is None:  # a corpus made by hand: tokenise it now
+            from prx.retrieval.bm25 import BM25Index
             from prx.retrieval.corpus import enrich
             from prx.retrieval.tokenize import tokenize
 
-            self.index = BM25Index.build(tokenize(enrich(c)) for c in corpus.chunks)
-            return
-        # An index's postings are memory-mapped: plain views of the same pages slice without
-        # the memmap subclass's per-slice bookkeeping (nothing is read ahead of need).
-        self.index = BM25Index(
-            prebuilt.vocabulary,
-            np.asarray(prebuilt.offsets),
-            np.asarray(prebuilt.ids),
-            np.asarray(prebuilt.weights),
-            prebuilt.doc_count,
-        )
+            prebuilt = BM25Index.build(tokenize(enrich(c)) for c in corpus.chunks)
+        #: Postings and lengths (prx.retrieval.bm25.PostingSource): in memory, or an
+        #: index's memory-mapped columns, read term by term.
+        self.index: Any = prebuilt
 
     def rank(self, query: Query, k: int) -> Ranking:
-        return top_chunks(self.index.scores(query.tokens), k)
+        from prx.retrieval.bm25 import top_sparse
+
+        return top_sparse(self.index.scores(query.tokens), k)
 
 
 class DenseRetriever(ChunkRetriever):
@@ -151,24 +148,40 @@ class DenseRetriever(ChunkRetriever):
     SUMMARY = "static embeddings (potion-base-8M), cosine similarity"
 
     def build(self, view: CorpusView) -> None:
-        corpus = as_corpus(view)
-        from prx.retrieval.corpus import enrich
-        from prx.retrieval.embed import default_embedder
+        self.corpus = as_corpus(view)
+        # The model and the chunks' vectors are loaded by the first query that needs them:
+        # a symbol or literal query never does.
+        self._columns: NDArray[np.float32] | None = None
 
-        self.corpus = corpus
-        self.embedder: Any = default_embedder()
-        prebuilt = corpus.prebuilt.get("embeddings")
-        if prebuilt is None or prebuilt.shape != (len(corpus.chunks), self.embedder.dim):
-            texts = [enrich(c) for c in corpus.chunks]
-            prebuilt = (
-                self.embedder.encode(texts)
-                if texts
-                else np.zeros((0, self.embedder.dim), np.float32)
-            )
-        # (dim x chunks): a view, no copy, when the rows were stored as columns (an index's
-        # memory-mapped matrix, a corpus's stacked vectors); the same layout either way, so
-        # the scores are the same with and without an index.
-        self.columns: NDArray[np.float32] = np.ascontiguousarray(np.asarray(prebuilt).T)
+    @property
+    def columns(self) -> NDArray[np.float32]:
+        """The chunks' vectors as the columns of a (dim x chunks) matrix."""
+        if self._columns is None:
+            import numpy as np
+
+            from prx.retrieval.corpus import enrich
+
+            corpus = self.corpus
+            embedder = self.embedder
+            prebuilt = corpus.prebuilt.get("embeddings")
+            if callable(prebuilt):  # an index's matrix, mapped when first needed
+                prebuilt = prebuilt()
+            if prebuilt is None or prebuilt.shape != (len(corpus.chunks), embedder.dim):
+                texts = [enrich(c) for c in corpus.chunks]
+                prebuilt = (
+                    embedder.encode(texts) if texts else np.zeros((0, embedder.dim), np.float32)
+                )
+            # (dim x chunks): a view, no copy, when the rows were stored as columns (an
+            # index's memory-mapped matrix, a corpus's stacked vectors); the same layout
+            # either way, so the scores are the same with and without an index.
+            self._columns = np.ascontiguousarray(np.asarray(prebuilt).T)
+        return self._columns
+
+    @property
+    def embedder(self) -> Any:
+        from prx.retrieval.embed import query_embedder
+
+        return query_embedder()
 
     def rank(self, query: Query, k: int) -> Ranking:
         vector = self.embedder.encode([query.text])[0]
@@ -189,17 +202,14 @@ class SymbolRetriever(ChunkRetriever):
         # Built on the first symbol query: word queries (most of them) never need it, and
         # on a large index it is a tenth of a second of a fresh process's search.
         self._index: SymbolIndex | None = None
-        self.by_file: dict[str, list[int]] = {}
 
     @property
     def index(self) -> SymbolIndex:
-        """Definitions by name, and the corpus positions of each file's chunks."""
+        """Definitions by name."""
         if self._index is None:
             from prx.retrieval.symbols import SymbolIndex
 
             self._index = SymbolIndex(self.corpus)
-            for position, chunk in enumerate(self.corpus.chunks):
-                self.by_file.setdefault(chunk.file, []).append(position)
         return self._index
 
     def rank(self, query: Query, k: int) -> Ranking:
@@ -210,7 +220,7 @@ class SymbolRetriever(ChunkRetriever):
         out: list[int] = []
         seen: set[int] = set()
         for definition in sorted(definitions, key=lambda d: (d.file, d.start_line)):
-            for position in self.by_file.get(definition.file, ()):
+            for position in self.corpus.chunks_of(definition.file):
                 chunk = self.corpus.chunks[position]
                 if (
                     chunk.start_line <= definition.start_line <= chunk.end_line

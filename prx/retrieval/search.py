@@ -431,6 +431,27 @@ def _ranked(
     stages: Sequence[str],
     config_notes: list[str],
 ) -> SearchResult | SearchExistsResult:
+    from prx.errors import IndexCorruptedError
+
+    try:
+        return _ranked_once(page, root, accept, exists, stages, config_notes)
+    except IndexCorruptedError as err:
+        # A part of the index read for this query did not match its checksum: answer
+        # without the index (never from a corrupt byte), and say so.
+        from prx.retrieval.engine import refuse_index
+
+        refuse_index(page.ws, root, err)
+        return _ranked_once(page, root, accept, exists, stages, config_notes)
+
+
+def _ranked_once(
+    page: _Page,
+    root: str,
+    accept: Callable[[str], bool] | None,
+    exists: bool,
+    stages: Sequence[str],
+    config_notes: list[str],
+) -> SearchResult | SearchExistsResult:
     from prx.retrieval.engine import engine_for
     from prx.retrieval.query import expand_abbreviations, symbol_name
     from prx.retrieval.tokenize import tokenize
@@ -467,17 +488,14 @@ def _ranked(
 
 
 def _postings(retriever: Any) -> Callable[[str], Sequence[int] | None] | None:
-    """The chunks whose BM25 tokens include a word, from the BM25 retriever's index."""
+    """The chunks whose BM25 tokens include a word, from the BM25 retriever's postings."""
     index = getattr(retriever, "index", None)
     if index is None:
         return None
 
     def chunks_of(word: str) -> Sequence[int] | None:
-        term = index.vocabulary.get(word.lower())
-        if term is None:
-            return None
-        ids: list[int] = index.ids[int(index.offsets[term]) : int(index.offsets[term + 1])].tolist()
-        return ids
+        found = index.term_postings(word.lower())
+        return None if found is None else found[0]
 
     return chunks_of
 
@@ -509,7 +527,15 @@ def ranked_grep(
     grep = _GrepCall(path, root, globs, languages)
     accept = _acceptor(ws, globs, languages) if grep.filtered else None
     postings = _postings(engine.retrievers.get("bm25"))
-    found = word_grep(engine.corpus.chunks, words, grep.name, accept, postings)
+    from prx.errors import IndexCorruptedError
+
+    try:
+        found = word_grep(engine.corpus.chunks, words, grep.name, accept, postings)
+    except IndexCorruptedError as err:  # a statistic is not worth an error: none then
+        from prx.retrieval.engine import refuse_index
+
+        refuse_index(ws, root, err)
+        return None
     word, size = found if found is not None else (words[0], 0)  # no word occurs: grep is silent
     # Only the corpus's lines are seen, and the best word is assumed: a lower bound.
     return UnixOutput(argv=grep.argv(word), bytes=size, strategy="lower_bound")

@@ -1,0 +1,571 @@
+"""Reading an index in place: what a query needs, when it needs it, nothing decoded whole.
+
+An index directory holds these artifacts (format 6), each a table of
+:mod:`prx.index.tables` unless said otherwise:
+
+``files.tab``
+    every walked file the index describes, in walk order: ``path``, its ``stamp`` (size,
+    mtime, ctime, inode; -1s when unstamped), ``note`` (why it was skipped or flagged) and
+    ``slot`` (its position among the indexed files, or -1); per indexed file, in walk
+    order: ``entry`` (its row above), ``language``, ``hash`` (16 bytes), ``size``,
+    ``chunk_start`` and ``def_start`` (where its chunks and definitions start), and
+    ``digest`` (of its chunk rows, definitions and imports).
+``chunks.tab``
+    per chunk: ``file`` (indexed position), ``language``, ``start``, ``end``, ``symbol``
+    and ``kind``.
+``texts.tab``
+    the chunks' texts, UTF-8 end to end (``blob``), and their bounds (``offsets``).
+``terms.tab``
+    the BM25 vocabulary (``terms``, by term id) and the ids in term order (``order``),
+    for a binary search.
+``postings.tab``
+    per term (``offsets``): documents (``docs``) and term frequencies (``tfs``); every
+    chunk's token count (``lengths``).
+``embeddings.tab``
+    the chunks' vectors as the columns of a float32 (dim x chunks) matrix.
+``defs.tab``
+    every definition (``name``, ``kind``, ``file``, ``start``, ``end``, ``signature``) in
+    file order; the distinct ``names`` and lower-cased names (``lowers``) sorted, with the
+    definitions of each (``by_name``/``name_start``, ``by_lower``/``lower_start``).
+``imports.json``
+    each file's imports and where each resolves (a JSON blob, read whole by those that
+    need the graph).
+``bloom.tab``
+    one trigram Bloom filter per indexed file (``bits``, ``offsets``), for ``exists``.
+
+Nothing here imports numpy (but :meth:`Column.numpy` and :meth:`IndexReader.embedding_rows`,
+used by callers that have it loaded): a symbol query reads its tables with memoryviews.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+
+from prx.errors import IndexCorruptedError
+from prx.index.tables import NATIVE, Column, Strings, Table, read_blob
+from prx.plugin._corpus import ChunkRecord, Definition, FileRecord
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from typing import Any
+
+    from prx.graph.resolve import Imports, StoredEdge
+    from prx.index.stamps import Stamp
+
+__all__ = ["ARTIFACTS", "IndexReader", "walk_key"]
+
+#: Every artifact of an index directory (format 6).
+ARTIFACTS = frozenset(
+    {
+        "files.tab",
+        "chunks.tab",
+        "texts.tab",
+        "terms.tab",
+        "postings.tab",
+        "embeddings.tab",
+        "defs.tab",
+        "imports.json",
+        "bloom.tab",
+    }
+)
+
+
+def walk_key(rel: str) -> list[str]:
+    """The walk's order: depth first, each directory's entries by name (a path's parts
+    compared in turn)."""
+    return rel.split("/")
+
+
+class IndexReader:
+    """One index directory, its tables opened (and checked) on first use."""
+
+    __slots__ = ("_cache", "directory", "manifest")
+
+    def __init__(self, directory: str, manifest: dict[str, Any]) -> None:
+        if manifest.get("byteorder") != "little" or not NATIVE:
+            raise IndexCorruptedError(
+                f"index at {directory} cannot be read in place on this machine "
+                "(its tables are little-endian)"
+            )
+        self.directory = directory
+        self.manifest = manifest
+        self._cache: dict[str, Any] = {}
+
+    def table(self, name: str) -> Table:
+        found = self._cache.get(name)
+        if found is None:
+            record = self.manifest.get("artifacts", {}).get(name)
+            if not isinstance(record, dict):
+                raise IndexCorruptedError(
+                    f"index corrupted at {self.directory}: {name} is not listed"
+                )
+            found = self._cache[name] = Table(self.directory, name, record)
+        return found
+
+    def _part(self, key: str, make: Any) -> Any:
+        found = self._cache.get(key)
+        if found is None:
+            found = self._cache[key] = make()
+        return found
+
+    @property
+    def files(self) -> FileTable:
+        return self._part("files", lambda: FileTable(self.table("files.tab")))  # type: ignore[no-any-return]
+
+    @property
+    def chunks(self) -> ChunkTable:
+        return self._part("chunks", lambda: ChunkTable(self.table("chunks.tab")))  # type: ignore[no-any-return]
+
+    @property
+    def texts(self) -> TextTable:
+        return self._part("texts", lambda: TextTable(self.table("texts.tab")))  # type: ignore[no-any-return]
+
+    @property
+    def terms(self) -> TermTable:
+        return self._part("terms", lambda: TermTable(self.table("terms.tab")))  # type: ignore[no-any-return]
+
+    @property
+    def postings(self) -> PostingTable:
+        return self._part(  # type: ignore[no-any-return]
+            "postings", lambda: PostingTable(self.table("postings.tab"), self.terms)
+        )
+
+    @property
+    def definitions(self) -> DefTable:
+        return self._part(  # type: ignore[no-any-return]
+            "definitions", lambda: DefTable(self.table("defs.tab"), self.files)
+        )
+
+    @property
+    def bloom_bits(self) -> Column:
+        return self.table("bloom.tab").column("bits")
+
+    @property
+    def bloom_offsets(self) -> Column:
+        return self.table("bloom.tab").column("offsets")
+
+    def has(self, name: str) -> bool:
+        return name in self.manifest.get("artifacts", {})
+
+    def embedding_rows(self) -> Any:
+        """The chunks' vectors as a (chunks x dim) float32 array (a transposed view of
+        the mapped matrix), or None when the index has none. Imports numpy."""
+        if not self.has("embeddings.tab"):
+            return None
+        table = self.table("embeddings.tab")
+        dim, count = int(table.meta["dim"]), int(table.meta["chunks"])
+        return table.column("matrix").numpy().reshape(dim, count).T
+
+    def graph(self) -> tuple[dict[str, Imports], dict[str, list[StoredEdge]]]:
+        """Raw imports per file and the resolved edges (``imports.json``, verified)."""
+        import json
+
+        from prx.graph.imports import parse_stored
+
+        record = self.manifest.get("artifacts", {}).get("imports.json")
+        if not isinstance(record, dict):
+            raise IndexCorruptedError(
+                f"index corrupted at {self.directory}: imports.json is not listed"
+            )
+        data = read_blob(self.directory, "imports.json", record)
+        try:
+            return parse_stored(json.loads(data))
+        except (ValueError, KeyError, TypeError):
+            raise IndexCorruptedError(
+                f"index corrupted at {self.directory}: imports.json is unreadable"
+            ) from None
+
+    def verify_all(self) -> None:
+        """Verify every block of every artifact (``prx index --verify``)."""
+        for name, record in sorted(self.manifest.get("artifacts", {}).items()):
+            if name.endswith(".tab"):
+                self.table(name).verify_all()
+            else:
+                read_blob(self.directory, name, record)
+
+
+class FileTable:
+    """The walked files an index describes, and the indexed ones among them."""
+
+    __slots__ = ("_entry", "_languages", "_notes", "_slot", "_stamps", "meta", "paths", "table")
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        #: Every described file, in walk order.
+        self.paths: list[str] = table.strings("path").all()
+        self.meta = table.meta
+        self._stamps = table.column("stamp")
+        self._slot = table.column("slot")
+        self._entry = table.column("entry")
+        self._notes: list[str] = list(table.meta.get("notes", []))
+        self._languages: list[str] = list(table.meta.get("languages", []))
+        if len(self._stamps) != 4 * len(self.paths) or len(self._slot) != len(self.paths):
+            raise IndexCorruptedError(f"index corrupted at {table.where}: files.tab is torn")
+
+    def __len__(self) -> int:
+        return len(self.paths)
+
+    @property
+    def indexed_count(self) -> int:
+        return len(self._entry)
+
+    @property
+    def indexed_paths(self) -> list[str]:
+        """The indexed files, in walk order (their chunks come in this order)."""
+        paths = self.paths
+        return [paths[e] for e in self._entry.list()]
+
+    def stamp_rows(self) -> memoryview:
+        """Every described file's stamp, four int64 per file (-1s: unstamped)."""
+        return self._stamps.view()
+
+    def stamps(self) -> dict[str, Stamp]:
+        rows = self._stamps.list()
+        out: dict[str, Stamp] = {}
+        for i, rel in enumerate(self.paths):
+            size, mtime, ctime, inode = rows[4 * i : 4 * i + 4]
+            if size >= 0:
+                out[rel] = (size, mtime, ctime, inode)
+        return out
+
+    def notes(self) -> dict[str, str]:
+        names = self._notes
+        return {
+            self.paths[i]: names[note]
+            for i, note in enumerate(self.table.column("note").list())
+            if note >= 0
+        }
+
+    def slots(self) -> list[int]:
+        """Per described file: its position among the indexed files, or -1."""
+        return self._slot.list()
+
+    def language(self, slot: int) -> str | None:
+        found = self.table.column("language").view(slot, slot + 1)[0]
+        return self._languages[found] if found >= 0 else None
+
+    def hash(self, slot: int) -> str:
+        return self.table.column("hash").bytes(16 * slot, 16 * slot + 16).hex()
+
+    def record(self, slot: int, path: str) -> FileRecord:
+        size = self.table.column("size").view(slot, slot + 1)[0]
+        return FileRecord(path, self.language(slot), self.hash(slot), size)
+
+    def records(self) -> dict[str, FileRecord]:
+        """Every indexed file's record, in walk order."""
+        languages = [
+            self._languages[i] if i >= 0 else None for i in self.table.column("language").list()
+        ]
+        blob = self.table.column("hash").bytes(0, 16 * self.indexed_count)
+        sizes = self.table.column("size").list()
+        return {
+            path: FileRecord(path, languages[i], blob[16 * i : 16 * i + 16].hex(), sizes[i])
+            for i, path in enumerate(self.indexed_paths)
+        }
+
+    def digests(self) -> dict[str, tuple[str, str, str]]:
+        rows = self.table.column("digest").list()
+        out = {}
+        for i, path in enumerate(self.indexed_paths):
+            parts = rows[3 * i : 3 * i + 3]
+            out[path] = tuple(f"{p:016x}" if p else "" for p in parts)
+        return out  # type: ignore[return-value]
+
+    def walk(self) -> dict[str, Any]:
+        """What the build's walk saw (see :func:`prx.index.freshness.walk_record`)."""
+        table = self.table
+        paths = table.strings("dir.path").all()
+        mtimes = table.column("dir.mtime").list()
+        names = table.column("dir.names").list()
+        return {
+            "directories": {
+                rel: (mtime, digest)
+                for rel, mtime, digest in zip(paths, mtimes, names, strict=True)
+            },
+            "outer": self.meta.get("outer", []),
+            "large": self.meta.get("large", {}),
+            "settings": self.meta.get("settings", {}),
+        }
+
+    def chunk_starts(self) -> memoryview:
+        """Where each indexed file's chunks start (and the end), by indexed position."""
+        return self.table.column("chunk_start").view()
+
+    def def_starts(self) -> memoryview:
+        return self.table.column("def_start").view()
+
+
+class ChunkTable:
+    """The chunk table: a chunk's file, language, lines, symbol and kind."""
+
+    __slots__ = (
+        "_end",
+        "_file",
+        "_kind",
+        "_kinds",
+        "_language",
+        "_languages",
+        "_start",
+        "_symbol",
+        "_symbols",
+        "count",
+    )
+
+    def __init__(self, table: Table) -> None:
+        self._file = table.column("file").view()
+        self._language = table.column("language").view()
+        self._start = table.column("start").view()
+        self._end = table.column("end").view()
+        self._symbol = table.column("symbol").view()
+        self._kind = table.column("kind").view()
+        self._symbols: Strings = table.strings("symbols")
+        self._languages: list[str] = list(table.meta.get("languages", []))
+        self._kinds: list[str] = list(table.meta.get("kinds", []))
+        self.count = len(self._file)
+        sizes = {len(c) for c in (self._language, self._start, self._end, self._symbol)}
+        if sizes | {len(self._kind)} != {self.count}:
+            raise IndexCorruptedError(f"index corrupted at {table.where}: chunks.tab is torn")
+
+    def __len__(self) -> int:
+        return self.count
+
+    def file_slot(self, index: int) -> int:
+        return int(self._file[index])
+
+    def lines(self, index: int) -> tuple[int, int]:
+        return int(self._start[index]), int(self._end[index])
+
+    def record(self, index: int, path: str, text: str) -> ChunkRecord:
+        language = self._language[index]
+        symbol = self._symbol[index]
+        kind = self._kind[index]
+        return ChunkRecord(
+            path,
+            self._languages[language] if language >= 0 else None,
+            self._start[index],
+            self._end[index],
+            text,
+            self._symbols[symbol] if symbol >= 0 else None,
+            self._kinds[kind] if kind >= 0 else None,
+        )
+
+    def records(self, paths: Sequence[str], texts: Sequence[str] | None) -> list[ChunkRecord]:
+        """Every chunk (``paths``: the indexed files by position; ``texts``: each chunk's
+        text, or empty texts when None)."""
+        symbols = self._symbols.all()
+        languages = [*self._languages, None]  # -1 picks the None at the end
+        kinds = [*self._kinds, None]
+        symbols.append(None)  # type: ignore[arg-type]
+        rows = zip(
+            self._file.tolist(),
+            self._language.tolist(),
+            self._start.tolist(),
+            self._end.tolist(),
+            self._symbol.tolist(),
+            self._kind.tolist(),
+            strict=True,
+        )
+        if texts is None:
+            return [
+                ChunkRecord(paths[f], languages[la], s, e, "", symbols[sy], kinds[k])
+                for f, la, s, e, sy, k in rows
+            ]
+        return [
+            ChunkRecord(paths[f], languages[la], s, e, text, symbols[sy], kinds[k])
+            for (f, la, s, e, sy, k), text in zip(rows, texts, strict=True)
+        ]
+
+
+class TextTable:
+    """The chunks' texts, decoded one at a time."""
+
+    __slots__ = ("_bounds", "blob", "offsets")
+
+    def __init__(self, table: Table) -> None:
+        self.blob = table.column("blob")
+        self.offsets = table.column("offsets")
+        self._bounds: memoryview | None = None
+
+    def text(self, index: int) -> str:
+        bounds = self._bounds
+        if bounds is None:
+            bounds = self._bounds = self.offsets.view()
+        return self.blob.bytes(bounds[index], bounds[index + 1]).decode("utf-8")
+
+
+class TermTable:
+    """The BM25 vocabulary: a term's id by binary search over the terms in order."""
+
+    __slots__ = ("_offsets", "_order", "_terms", "count")
+
+    def __init__(self, table: Table) -> None:
+        self._terms = table.strings("terms")
+        self._order = table.column("order").view()
+        self._offsets = self._terms.offsets.view()
+        self.count = len(self._terms)
+        if len(self._order) != self.count:
+            raise IndexCorruptedError(f"index corrupted at {table.where}: terms.tab is torn")
+
+    def _term(self, rank: int) -> str:
+        term = self._order[rank]
+        offsets = self._offsets
+        return self._terms.blob.bytes(offsets[term], offsets[term + 1]).decode(
+            "utf-8", "surrogatepass"
+        )
+
+    def get(self, term: str) -> int | None:
+        """The id of ``term``, or None."""
+        rank = bisect_left(range(self.count), term, key=self._term)
+        if rank < self.count and self._term(rank) == term:
+            return int(self._order[rank])
+        return None
+
+    def all(self) -> list[str]:
+        return self._terms.all()
+
+
+class PostingTable:
+    """BM25 postings read term by term (see :class:`prx.retrieval.bm25.PostingSource`)."""
+
+    __slots__ = (
+        "_lengths",
+        "_offsets",
+        "docs",
+        "doc_count",
+        "lengths",
+        "offsets",
+        "terms",
+        "tfs",
+        "total_length",
+    )
+
+    def __init__(self, table: Table, terms: TermTable) -> None:
+        self.terms = terms
+        self.offsets = table.column("offsets")
+        self.docs = table.column("docs")
+        self.tfs = table.column("tfs")
+        self.lengths = table.column("lengths")
+        self.doc_count = len(self.lengths)
+        self.total_length = int(table.meta.get("total_length", 0))
+        self._offsets = self.offsets.view()
+        self._lengths: memoryview | None = None
+        if len(self.offsets) != terms.count + 1 or len(self.docs) != len(self.tfs):
+            raise IndexCorruptedError(f"index corrupted at {table.where}: postings.tab is torn")
+
+    def term_postings(self, term: str) -> tuple[list[int], list[int]] | None:
+        found = self.terms.get(term)
+        if found is None:
+            return None
+        start, end = self._offsets[found], self._offsets[found + 1]
+        if start >= end:
+            return None
+        return self.docs.list(start, end), self.tfs.list(start, end)
+
+    def length(self, doc: int) -> int:
+        lengths = self._lengths
+        if lengths is None:
+            lengths = self._lengths = self.lengths.view()
+        return int(lengths[doc])
+
+
+class DefTable:
+    """Every definition: by name (exact or any case), by file, or all of them."""
+
+    __slots__ = (
+        "_by_lower",
+        "_by_name",
+        "_end",
+        "_file",
+        "_files",
+        "_kind",
+        "_kinds",
+        "_lower_start",
+        "_lowers",
+        "_name",
+        "_name_start",
+        "_names",
+        "_paths",
+        "_signature",
+        "_signatures",
+        "_start",
+        "count",
+        "table",
+    )
+
+    def __init__(self, table: Table, files: FileTable) -> None:
+        self.table = table
+        self._files = files
+        self._paths: list[str] | None = None
+        self._name = table.column("name").view()
+        self._kind = table.column("kind").view()
+        self._file = table.column("file").view()
+        self._start = table.column("start").view()
+        self._end = table.column("end").view()
+        self._signature = table.column("signature").view()
+        self._names = table.strings("names")
+        self._lowers = table.strings("lowers")
+        self._signatures = table.strings("signatures")
+        self._by_name = table.column("by_name")
+        self._name_start = table.column("name_start")
+        self._by_lower = table.column("by_lower")
+        self._lower_start = table.column("lower_start")
+        self._kinds: list[str] = list(table.meta.get("kinds", []))
+        self.count = len(self._name)
+
+    def _path(self, slot: int) -> str:
+        if self._paths is None:
+            self._paths = self._files.indexed_paths
+        return self._paths[slot]
+
+    def record(self, index: int) -> Definition:
+        return Definition(
+            self._names[self._name[index]],
+            self._kinds[self._kind[index]],
+            self._path(self._file[index]),
+            self._start[index],
+            self._end[index],
+            self._signatures[self._signature[index]],
+        )
+
+    def all(self) -> list[Definition]:
+        names = self._names.all()
+        signatures = self._signatures.all()
+        kinds = self._kinds
+        paths = self._files.indexed_paths
+        return [
+            Definition(names[n], kinds[k], paths[f], s, e, signatures[g])
+            for n, k, f, s, e, g in zip(
+                self._name.tolist(),
+                self._kind.tolist(),
+                self._file.tolist(),
+                self._start.tolist(),
+                self._end.tolist(),
+                self._signature.tolist(),
+                strict=True,
+            )
+        ]
+
+    def _find(self, pool: Strings, order: Column, starts: Column, name: str) -> list[int]:
+        rank = bisect_left(range(len(pool)), name, key=pool.__getitem__)
+        if rank >= len(pool) or pool[rank] != name:
+            return []
+        low, high = starts.view(rank, rank + 2)
+        return order.list(low, high)
+
+    def named(self, name: str) -> list[int]:
+        """The definitions (rows, in corpus order) named exactly ``name``."""
+        return self._find(self._names, self._by_name, self._name_start, name)
+
+    def named_any_case(self, name: str) -> list[int]:
+        """The definitions whose name, lower-cased, is ``name`` lower-cased."""
+        return self._find(self._lowers, self._by_lower, self._lower_start, name.lower())
+
+    def rows_of_file(self, slot: int) -> range:
+        starts = self._files.def_starts()
+        return range(starts[slot], starts[slot + 1])
+
+    def files_defining(self, name: str) -> list[str]:
+        """The files defining ``name`` (any case when no definition matches exactly)."""
+        rows = self.named(name) or self.named_any_case(name)
+        return sorted({self._path(self._file[row]) for row in rows})

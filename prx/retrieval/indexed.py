@@ -1,0 +1,496 @@
+"""A search corpus read in place from an index, with the files changed since overlaid.
+
+Nothing is loaded whole: a chunk's record and text are read when a stage asks for that
+chunk, a term's postings when a query holds that term, the definitions of a name by a
+binary search, the embedding matrix only for a query that scores by meaning. When files
+changed since the index was written, they are read now and *overlaid*: the corpus is the
+index's files minus those, plus what they hold now, numbered in walk order exactly as a
+rebuilt index would number them, so every score, tie and cut is what the rebuilt index
+gives. The work is proportional to the changed files (and the query), not to the tree.
+"""
+
+from __future__ import annotations
+
+import os
+from bisect import bisect_left, bisect_right
+from collections import Counter
+from collections.abc import Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from prx.plugin._corpus import ChunkRecord, Definition, FileRecord
+from prx.retrieval.bm25 import score_terms
+
+if TYPE_CHECKING:
+    from prx.index.reader import IndexReader
+    from prx.retrieval.corpus import Corpus
+    from prx.workspace import Workspace
+
+__all__ = ["Overlay", "OverlayFile", "indexed_corpus", "read_overlay"]
+
+
+class OverlayFile(NamedTuple):
+    """A file read now: its record, chunks, definitions, and each chunk's BM25 term
+    counts and length."""
+
+    record: FileRecord
+    chunks: list[ChunkRecord]
+    definitions: list[Definition]
+    terms: list[Counter[str]]
+    lengths: list[int]
+
+
+class Overlay(NamedTuple):
+    """What changed since the index: indexed files to leave out (changed or gone), files
+    read now (those still indexable), and the skip reasons now and then."""
+
+    dropped: frozenset[str]
+    files: dict[str, OverlayFile]
+    #: Reasons for files read now that were skipped or flagged (``binary`` ...).
+    notes: dict[str, str]
+    #: How the counts of skipped files change (reason -> delta).
+    skipped: dict[str, int]
+
+    @property
+    def empty(self) -> bool:
+        return not self.dropped and not self.files
+
+
+NO_CHANGE = Overlay(frozenset(), {}, {}, {})
+
+
+def read_overlay(
+    ws: Workspace,
+    root: str,
+    read: Sequence[str],
+    gone: Sequence[str],
+    reader: IndexReader,
+) -> Overlay:
+    """Read the files ``read`` now (relative paths; those vanished meanwhile are dropped) as
+    the index would: the same reading, parsing, chunking and term counts; drop ``gone``."""
+    from prx.errors import ParseError
+    from prx.files.text import BINARY_PROBE, decode
+    from prx.hashing import content_hash
+    from prx.retrieval.corpus import enrich, parse_units
+    from prx.retrieval.tokenize import tokenize
+
+    base_notes = reader.files.notes() if read or gone else {}
+    files: dict[str, OverlayFile] = {}
+    notes: dict[str, str] = {}
+    skipped: Counter[str] = Counter()
+    for rel in (*read, *gone):
+        if rel in base_notes:
+            skipped[base_notes[rel]] -= 1
+    for rel in read:
+        path = os.path.join(root, rel)
+        try:
+            info = os.stat(path, follow_symlinks=False)
+            if info.st_size > ws.config.max_file_size:
+                skipped["too_large"] += 1
+                continue
+            with open(path, "rb") as fh:
+                raw = fh.read()
+        except FileNotFoundError:
+            continue  # gone
+        except OSError:
+            notes[rel] = "unreadable"
+            continue
+        if b"\0" in raw[:BINARY_PROBE]:
+            notes[rel] = "binary"
+            continue
+        text, bad = decode(raw)
+        data = text.encode("utf-8") if bad else raw
+        note = "non_utf8_replaced" if bad else None
+        spec = ws.language_for(rel)
+        try:
+            chunks, definitions, _ = parse_units(spec, rel, data)
+        except ParseError:
+            note = "parse_error"
+            chunks, definitions, _ = parse_units(None, rel, data)
+        if note is not None:
+            notes[rel] = note
+        terms = [Counter(tokenize(enrich(chunk))) for chunk in chunks]
+        lengths = [sum(counts.values()) for counts in terms]
+        record = FileRecord(rel, spec.name if spec else None, content_hash(data), len(data))
+        files[rel] = OverlayFile(record, chunks, definitions, terms, lengths)
+    for note in notes.values():
+        skipped[note] += 1
+    indexed = set(reader.files.indexed_paths) if read or gone else set()
+    dropped = frozenset(rel for rel in (*read, *gone) if rel in indexed)
+    return Overlay(dropped, files, notes, {k: v for k, v in skipped.items() if v})
+
+
+class _Layout:
+    """The merged numbering: the index's files minus the dropped ones, plus the files read
+    now, in walk order; their chunks numbered in that order."""
+
+    def __init__(self, reader: IndexReader, overlay: Overlay) -> None:
+        from prx.index.reader import walk_key
+
+        files = reader.files
+        self.base_paths = files.indexed_paths
+        self.base_starts = files.chunk_starts()
+        self.overlay = overlay
+        self.slot_of = {path: slot for slot, path in enumerate(self.base_paths)}
+        count = len(self.base_paths)
+        self.identity = overlay.empty
+        #: Merged files in order: (path, base slot or -1).
+        self.files: list[tuple[str, int]] = []
+        #: Chunk segments in merged order: (merged start, count, base start or -1, path).
+        self.segments: list[tuple[int, int, int, str]] = []
+        if self.identity:
+            self.total = self.base_starts[count] if count else 0
+            return
+        inserts: dict[int, list[str]] = {}
+        for path in sorted(overlay.files, key=walk_key):
+            point = bisect_left(self.base_paths, walk_key(path), key=walk_key)
+            inserts.setdefault(point, []).append(path)
+        dropped = {self.slot_of[path] for path in overlay.dropped}
+        merged = 0
+        current = 0
+        for point in sorted(set(inserts) | dropped | {count}):
+            if point > current:
+                start, end = self.base_starts[current], self.base_starts[point]
+                self.files.extend((self.base_paths[s], s) for s in range(current, point))
+                if end > start:
+                    self.segments.append((merged, end - start, start, ""))
+                    merged += end - start
+                current = point
+            for path in inserts.get(point, ()):
+                chunks = len(overlay.files[path].chunks)
+                self.files.append((path, -1))
+                if chunks:
+                    self.segments.append((merged, chunks, -1, path))
+                    merged += chunks
+            if point in dropped:
+                current = point + 1
+        self.total = merged
+        self.starts = [segment[0] for segment in self.segments]
+        #: Base segments by base start, for mapping base chunk numbers.
+        self.base_segments = [(s[2], s[2] + s[1], s[0]) for s in self.segments if s[2] >= 0]
+        self.base_firsts = [segment[0] for segment in self.base_segments]
+
+    def locate(self, index: int) -> tuple[int, str, int]:
+        """Merged chunk ``index``: (base chunk or -1, overlay path, position in it)."""
+        if self.identity:
+            return index, "", 0
+        if not 0 <= index < self.total:
+            raise IndexError(index)
+        merged, _, base, path = self.segments[bisect_right(self.starts, index) - 1]
+        if base >= 0:
+            return base + index - merged, "", 0
+        return -1, path, index - merged
+
+    def merged_of(self, base: int) -> int:
+        """The merged number of base chunk ``base``, or -1 when its file was dropped."""
+        if self.identity:
+            return base
+        at = bisect_right(self.base_firsts, base) - 1
+        if at < 0:
+            return -1
+        first, end, merged = self.base_segments[at]
+        return merged + base - first if base < end else -1
+
+    def file_range(self, path: str) -> range:
+        """The merged chunk numbers of ``path``'s chunks."""
+        if self.identity:
+            slot = self.slot_of.get(path)
+            if slot is None:
+                return range(0)
+            return range(self.base_starts[slot], self.base_starts[slot + 1])
+        for merged, count, _, owner in self.segments:
+            if owner == path:
+                return range(merged, merged + count)
+        slot = self.slot_of.get(path)
+        if slot is None or path in self.overlay.dropped:
+            return range(0)
+        first = self.base_starts[slot]
+        start = self.merged_of(first)
+        return range(start, start + self.base_starts[slot + 1] - first) if start >= 0 else range(0)
+
+
+class IndexedChunks(Sequence[ChunkRecord]):
+    """The chunks, each read (and its text decoded) when asked for."""
+
+    def __init__(self, reader: IndexReader, layout: _Layout) -> None:
+        self._reader = reader
+        self._layout = layout
+        self._cache: dict[int, ChunkRecord] = {}
+
+    def __len__(self) -> int:
+        return int(self._layout.total)
+
+    def __getitem__(self, index: Any) -> Any:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        if index < 0:
+            index += len(self)
+        found = self._cache.get(index)
+        if found is None:
+            base, path, at = self._layout.locate(index)
+            if base >= 0:
+                if not 0 <= base < len(self._reader.chunks):
+                    raise IndexError(index)
+                chunks = self._reader.chunks
+                owner = self._layout.base_paths[chunks.file_slot(base)]
+                found = chunks.record(base, owner, self._reader.texts.text(base))
+            else:
+                found = self._layout.overlay.files[path].chunks[at]
+            self._cache[index] = found
+        return found
+
+    def __iter__(self) -> Iterator[ChunkRecord]:
+        for index in range(len(self)):
+            yield self[index]
+
+    def file_range(self, path: str) -> range:
+        return self._layout.file_range(path)
+
+
+class IndexedFiles(Mapping[str, FileRecord]):
+    """The indexed files' records, by path, in walk order."""
+
+    def __init__(self, reader: IndexReader, layout: _Layout) -> None:
+        self._reader = reader
+        self._layout = layout
+        self._cache: dict[str, FileRecord] = {}
+
+    def _order(self) -> Iterator[str]:
+        if self._layout.identity:
+            yield from self._layout.base_paths
+        else:
+            for path, _ in self._layout.files:
+                yield path
+
+    def __getitem__(self, path: str) -> FileRecord:
+        found = self._cache.get(path)
+        if found is None:
+            overlay = self._layout.overlay
+            if path in overlay.files:
+                found = overlay.files[path].record
+            else:
+                slot = self._layout.slot_of.get(path)
+                if slot is None or path in overlay.dropped:
+                    raise KeyError(path)
+                found = self._reader.files.record(slot, path)
+            self._cache[path] = found
+        return found
+
+    def __contains__(self, path: object) -> bool:
+        if not isinstance(path, str):
+            return False
+        overlay = self._layout.overlay
+        if path in overlay.files:
+            return True
+        return path in self._layout.slot_of and path not in overlay.dropped
+
+    def __iter__(self) -> Iterator[str]:
+        return self._order()
+
+    def __len__(self) -> int:
+        if self._layout.identity:
+            return len(self._layout.base_paths)
+        return len(self._layout.files)
+
+
+class IndexedDefinitions(Sequence[Definition]):
+    """Every definition: by name and by file without reading the others."""
+
+    def __init__(self, reader: IndexReader, layout: _Layout) -> None:
+        self._reader = reader
+        self._layout = layout
+        self._all: list[Definition] | None = None
+        self._position: dict[str, int] | None = None
+
+    def _file_position(self, path: str) -> int:
+        """A file's place in the merged order (for sorting definitions by corpus order)."""
+        if self._layout.identity:
+            return self._layout.slot_of.get(path, -1)
+        if self._position is None:
+            self._position = {p: i for i, (p, _) in enumerate(self._layout.files)}
+        return self._position.get(path, -1)
+
+    def in_file(self, path: str) -> list[Definition]:
+        overlay = self._layout.overlay
+        if path in overlay.files:
+            return list(overlay.files[path].definitions)
+        slot = self._layout.slot_of.get(path)
+        if slot is None or path in overlay.dropped:
+            return []
+        table = self._reader.definitions
+        return [table.record(row) for row in table.rows_of_file(slot)]
+
+    def lookup(self, name: str) -> tuple[list[Definition], str]:
+        """Definitions of ``name`` in corpus order and how they matched: ``exact``,
+        ``case`` (another case) or ``none`` (see :class:`prx.retrieval.symbols.SymbolIndex`)."""
+        for how in ("exact", "case"):
+            found = self._named(name, how == "exact")
+            if found:
+                return found, how
+        return [], "none"
+
+    def _named(self, name: str, exact: bool) -> list[Definition]:
+        table = self._reader.definitions
+        rows = table.named(name) if exact else table.named_any_case(name)
+        overlay = self._layout.overlay
+        found = [table.record(row) for row in sorted(rows)]
+        if not overlay.empty:
+            found = [d for d in found if d.file not in overlay.dropped]
+            lowered = name.lower()
+            for extra in overlay.files.values():
+                found.extend(
+                    d
+                    for d in extra.definitions
+                    if (d.name == name if exact else d.name.lower() == lowered)
+                )
+            # Corpus order: by file in walk order, then as each file lists them.
+            found.sort(key=lambda d: self._file_position(d.file))
+        return found
+
+    def _everything(self) -> list[Definition]:
+        if self._all is None:
+            out: list[Definition] = []
+            if self._layout.identity:
+                out = self._reader.definitions.all()
+            else:
+                for path, _ in self._layout.files:
+                    out.extend(self.in_file(path))
+            self._all = out
+        return self._all
+
+    def __len__(self) -> int:
+        return len(self._everything())
+
+    def __getitem__(self, index: Any) -> Any:
+        return self._everything()[index]
+
+    def __iter__(self) -> Iterator[Definition]:
+        return iter(self._everything())
+
+
+class IndexedPostings:
+    """BM25 over the index's postings, with the overlaid files' counts merged in:
+    exactly the postings a rebuilt index would hold (see :mod:`prx.retrieval.bm25`)."""
+
+    def __init__(self, reader: IndexReader, layout: _Layout) -> None:
+        self._base = reader.postings
+        self._layout = layout
+        overlay = layout.overlay
+        self.doc_count = int(layout.total)
+        total = self._base.total_length
+        #: Overlaid chunks' (merged number, term counts, length).
+        self._extra: dict[int, int] = {}
+        self._by_term: dict[str, list[tuple[int, int]]] = {}
+        if not layout.identity:
+            lengths = reader.postings.lengths
+            for path in overlay.dropped:
+                slot = layout.slot_of[path]
+                start, end = layout.base_starts[slot], layout.base_starts[slot + 1]
+                total -= sum(lengths.list(start, end))
+            for merged, count, base, path in layout.segments:
+                if base >= 0:
+                    continue
+                extra = overlay.files[path]
+                for offset in range(count):
+                    doc = merged + offset
+                    self._extra[doc] = extra.lengths[offset]
+                    total += extra.lengths[offset]
+                    for term, tf in extra.terms[offset].items():
+                        self._by_term.setdefault(term, []).append((doc, tf))
+        self.total_length = total
+
+    def term_postings(self, term: str) -> tuple[list[int], list[int]] | None:
+        found = self._base.term_postings(term)
+        layout = self._layout
+        if layout.identity:
+            return found
+        docs: list[int] = []
+        tfs: list[int] = []
+        if found is not None:
+            merged_of = layout.merged_of
+            for doc, tf in zip(*found, strict=True):
+                merged = merged_of(doc)
+                if merged >= 0:
+                    docs.append(merged)
+                    tfs.append(tf)
+        extra = self._by_term.get(term)
+        if extra:
+            pairs = sorted([*zip(docs, tfs, strict=True), *extra])
+            docs = [doc for doc, _ in pairs]
+            tfs = [tf for _, tf in pairs]
+        return (docs, tfs) if docs else None
+
+    def length(self, doc: int) -> int:
+        if self._layout.identity:
+            return self._base.length(doc)
+        extra = self._extra.get(doc)
+        if extra is not None:
+            return extra
+        base, _, _ = self._layout.locate(doc)
+        return self._base.length(base)
+
+    def scores(self, query_tokens: Any) -> dict[int, float]:
+        return score_terms(self, query_tokens)
+
+
+def _embeddings(reader: IndexReader, layout: _Layout) -> Any:
+    """The chunks' vectors as (chunks x dim) rows: the index's matrix, mapped; with an
+    overlay, its kept rows and the overlaid chunks' vectors computed now, in merged order."""
+    from prx.retrieval.embed import default_embedder
+
+    embedder = default_embedder()
+    if reader.manifest.get("model", {}).get("hash") != embedder.model_hash:
+        return None  # made by another model: the retriever embeds the chunks itself
+    rows = reader.embedding_rows()
+    if rows is None or layout.identity:
+        return rows
+    import numpy as np
+
+    from prx.retrieval.corpus import enrich
+
+    parts = []
+    for _, count, base, path in layout.segments:
+        if base >= 0:
+            parts.append(rows[base : base + count])
+        else:
+            chunks = layout.overlay.files[path].chunks
+            parts.append(embedder.encode([enrich(chunk) for chunk in chunks]))
+    if not parts:
+        return np.zeros((0, rows.shape[1]), np.float32)
+    # Stored as columns, like the index's (the same layout, the same products).
+    columns = np.concatenate([part.T for part in parts], axis=1)
+    return np.ascontiguousarray(columns).T
+
+
+def indexed_corpus(
+    reader: IndexReader,
+    root: str,
+    overlay: Overlay = NO_CHANGE,
+    *,
+    origin: str = "index",
+    skipped: Mapping[str, int] | None = None,
+) -> Corpus:
+    """The corpus of ``reader``'s index with ``overlay`` applied, read in place.
+    ``skipped``: the counts of skipped files, when a new walk gave them."""
+    from prx.retrieval.corpus import Corpus
+
+    layout = _Layout(reader, overlay)
+    if skipped is None:
+        counts = Counter(dict(reader.manifest.get("skipped", {})))
+        counts.update(overlay.skipped)
+        skipped = counts
+    corpus = Corpus(
+        root=root,
+        chunks=IndexedChunks(reader, layout),  # type: ignore[arg-type]
+        files=IndexedFiles(reader, layout),  # type: ignore[arg-type]
+        definitions=IndexedDefinitions(reader, layout),  # type: ignore[arg-type]
+        skipped={k: v for k, v in sorted(skipped.items()) if v > 0},
+    )
+    model = reader.manifest.get("model", {})
+    corpus.prebuilt = {
+        "bm25": IndexedPostings(reader, layout),
+        # A callable: mapped (and an overlay's vectors computed) only when a query needs it.
+        "embeddings": (lambda: _embeddings(reader, layout)) if model else None,
+        "model": model,
+    }
+    corpus.origin = origin
+    return corpus
