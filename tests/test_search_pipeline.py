@@ -95,7 +95,8 @@ def test_the_pool_path_ranks_as_the_public_interfaces(engine, text, mode):
     for stage in engine.pipeline:
         candidates = stage.rerank(query, candidates, engine.corpus)
     expected = candidates[:pool]
-    assert len({c.file for c in expected}) < len(expected)  # files with several chunks
+    if mode == "hybrid":  # the case the pool path must get right: files with several chunks
+        assert len({c.file for c in expected}) < len(expected)
     assert engine.ranked(query, pool) == expected
 
 

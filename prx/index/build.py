@@ -302,7 +302,13 @@ def build_index(
             skipped=data.corpus.skipped,
             model=data.model.get("id"),
         )
-        unchanged = previous is not None and not assembly.changed and not assembly.removed
+        unchanged = (
+            previous is not None
+            and not assembly.changed
+            and not assembly.removed
+            and data.corpus.files.keys() == previous.corpus.files.keys()
+            and data.notes == previous.notes
+        )
         same_walk = previous is not None and _same_walk(previous.walk, seen)
         data.walk = seen
         if unchanged and previous is not None and data.stamps == previous.stamps and same_walk:
@@ -333,8 +339,10 @@ def build_index(
                     "language_set": languages_now,
                 },
                 source=previous,
-                # Only stamps or the walk's record changed: every other part is linked.
-                same=LINKABLE if unchanged else assembly.same,
+                # Only the walk's record changed: every other part is linked.
+                same=LINKABLE
+                if unchanged and previous is not None and data.stamps == previous.stamps
+                else assembly.same,
             )
             assembly.stages_ms["write"] = (time.perf_counter() - write_started) * 1000
             check_cancelled()  # the last moment a cancel leaves the published index alone

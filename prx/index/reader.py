@@ -188,7 +188,17 @@ class IndexReader:
 class FileTable:
     """The walked files an index describes, and the indexed ones among them."""
 
-    __slots__ = ("_entry", "_languages", "_notes", "_slot", "_stamps", "meta", "paths", "table")
+    __slots__ = (
+        "_columns",
+        "_entry",
+        "_languages",
+        "_notes",
+        "_slot",
+        "_stamps",
+        "meta",
+        "paths",
+        "table",
+    )
 
     def __init__(self, table: Table) -> None:
         self.table = table
@@ -200,6 +210,7 @@ class FileTable:
         self._entry = table.column("entry")
         self._notes: list[str] = list(table.meta.get("notes", []))
         self._languages: list[str] = list(table.meta.get("languages", []))
+        self._columns: dict[str, Column] = {}
         if len(self._stamps) != 4 * len(self.paths) or len(self._slot) != len(self.paths):
             raise IndexCorruptedError(f"index corrupted at {table.where}: files.tab is torn")
 
@@ -242,14 +253,14 @@ class FileTable:
         return self._slot.list()
 
     def language(self, slot: int) -> str | None:
-        found = self.table.column("language").view(slot, slot + 1)[0]
+        found = self._column("language").whole()[slot]
         return self._languages[found] if found >= 0 else None
 
     def hash(self, slot: int) -> str:
-        return self.table.column("hash").bytes(16 * slot, 16 * slot + 16).hex()
+        return self._column("hash").bytes(16 * slot, 16 * slot + 16).hex()
 
     def record(self, slot: int, path: str) -> FileRecord:
-        size = self.table.column("size").view(slot, slot + 1)[0]
+        size = self._column("size").whole()[slot]
         return FileRecord(path, self.language(slot), self.hash(slot), size)
 
     def records(self) -> dict[str, FileRecord]:
@@ -290,10 +301,16 @@ class FileTable:
 
     def chunk_starts(self) -> memoryview:
         """Where each indexed file's chunks start (and the end), by indexed position."""
-        return self.table.column("chunk_start").view()
+        return self._column("chunk_start").whole()
 
     def def_starts(self) -> memoryview:
-        return self.table.column("def_start").view()
+        return self._column("def_start").whole()
+
+    def _column(self, name: str) -> Column:
+        found = self._columns.get(name)
+        if found is None:
+            found = self._columns[name] = self.table.column(name)
+        return found
 
 
 class ChunkTable:
@@ -313,12 +330,12 @@ class ChunkTable:
     )
 
     def __init__(self, table: Table) -> None:
-        self._file = table.column("file").view()
-        self._language = table.column("language").view()
-        self._start = table.column("start").view()
-        self._end = table.column("end").view()
-        self._symbol = table.column("symbol").view()
-        self._kind = table.column("kind").view()
+        self._file = table.column("file").whole()
+        self._language = table.column("language").whole()
+        self._start = table.column("start").whole()
+        self._end = table.column("end").whole()
+        self._symbol = table.column("symbol").whole()
+        self._kind = table.column("kind").whole()
         self._symbols: Strings = table.strings("symbols")
         self._languages: list[str] = list(table.meta.get("languages", []))
         self._kinds: list[str] = list(table.meta.get("kinds", []))
@@ -380,17 +397,14 @@ class ChunkTable:
 class TextTable:
     """The chunks' texts, decoded one at a time."""
 
-    __slots__ = ("_bounds", "blob", "offsets")
+    __slots__ = ("blob", "offsets")
 
     def __init__(self, table: Table) -> None:
         self.blob = table.column("blob")
         self.offsets = table.column("offsets")
-        self._bounds: memoryview | None = None
 
     def text(self, index: int) -> str:
-        bounds = self._bounds
-        if bounds is None:
-            bounds = self._bounds = self.offsets.view()
+        bounds = self.offsets.whole()
         return self.blob.bytes(bounds[index], bounds[index + 1]).decode("utf-8")
 
 
@@ -401,8 +415,8 @@ class TermTable:
 
     def __init__(self, table: Table) -> None:
         self._terms = table.strings("terms")
-        self._order = table.column("order").view()
-        self._offsets = self._terms.offsets.view()
+        self._order = table.column("order").whole()
+        self._offsets = self._terms.offsets.whole()
         self.count = len(self._terms)
         if len(self._order) != self.count:
             raise IndexCorruptedError(f"index corrupted at {table.where}: terms.tab is torn")
@@ -429,7 +443,6 @@ class PostingTable:
     """BM25 postings read term by term (see :class:`prx.retrieval.bm25.PostingSource`)."""
 
     __slots__ = (
-        "_lengths",
         "_offsets",
         "docs",
         "doc_count",
@@ -448,8 +461,7 @@ class PostingTable:
         self.lengths = table.column("lengths")
         self.doc_count = len(self.lengths)
         self.total_length = int(table.meta.get("total_length", 0))
-        self._offsets = self.offsets.view()
-        self._lengths: memoryview | None = None
+        self._offsets = self.offsets.whole()
         if len(self.offsets) != terms.count + 1 or len(self.docs) != len(self.tfs):
             raise IndexCorruptedError(f"index corrupted at {table.where}: postings.tab is torn")
 
@@ -463,10 +475,7 @@ class PostingTable:
         return self.docs.list(start, end), self.tfs.list(start, end)
 
     def length(self, doc: int) -> int:
-        lengths = self._lengths
-        if lengths is None:
-            lengths = self._lengths = self.lengths.view()
-        return int(lengths[doc])
+        return int(self.lengths.whole()[doc])
 
 
 class DefTable:
@@ -497,12 +506,12 @@ class DefTable:
         self.table = table
         self._files = files
         self._paths: list[str] | None = None
-        self._name = table.column("name").view()
-        self._kind = table.column("kind").view()
-        self._file = table.column("file").view()
-        self._start = table.column("start").view()
-        self._end = table.column("end").view()
-        self._signature = table.column("signature").view()
+        self._name = table.column("name").whole()
+        self._kind = table.column("kind").whole()
+        self._file = table.column("file").whole()
+        self._start = table.column("start").whole()
+        self._end = table.column("end").whole()
+        self._signature = table.column("signature").whole()
         self._names = table.strings("names")
         self._lowers = table.strings("lowers")
         self._signatures = table.strings("signatures")

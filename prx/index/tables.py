@@ -168,7 +168,7 @@ class TableWriter:
 class Table:
     """One table file, mapped read-only; blocks are verified on first read."""
 
-    __slots__ = ("_checked", "_map", "_start", "_sums", "columns", "meta", "name", "where")
+    __slots__ = ("_checked", "_map", "_start", "_sums", "columns", "meta", "name", "raw", "where")
 
     def __init__(self, directory: str, name: str, record: dict[str, Any]) -> None:
         self.where = directory
@@ -185,6 +185,8 @@ class Table:
             self._map = mmap.mmap(fd, 0, access=mmap.ACCESS_READ)
         finally:
             os.close(fd)
+        #: The whole mapping as bytes, for slicing (read only after :meth:`ensure`).
+        self.raw = memoryview(self._map)
         sums = record.get("blocks")
         if not isinstance(sums, str) or len(sums) != 16 * (-(-size // BLOCK)):
             raise self._corrupt("has no block checksums")
@@ -215,11 +217,15 @@ class Table:
     def ensure(self, start: int, end: int) -> None:
         """Verify every block holding a byte of ``[start, end)`` not verified yet."""
         checked = self._checked
-        for block in range(start // BLOCK, (max(end, start + 1) - 1) // BLOCK + 1):
+        first = start // BLOCK
+        last = (max(end, start + 1) - 1) // BLOCK
+        if first == last and checked[first]:
+            return
+        for block in range(first, last + 1):
             if checked[block]:
                 continue
             low = block * BLOCK
-            digest = xxhash.xxh3_64_hexdigest(memoryview(self._map)[low : low + BLOCK])
+            digest = xxhash.xxh3_64_hexdigest(self.raw[low : low + BLOCK])
             if digest != self._sums[16 * block : 16 * block + 16]:
                 raise self._corrupt(f"does not match its checksum (block {block})")
             checked[block] = 1
@@ -243,9 +249,13 @@ class Table:
 
 
 class Column:
-    """A typed column of a :class:`Table`: slices as memoryviews or lists."""
+    """A typed column of a :class:`Table`: slices as memoryviews or lists.
 
-    __slots__ = ("code", "count", "itemsize", "offset", "table")
+    :meth:`whole` verifies the column once and keeps its view: for the columns a query
+    reads item by item (a few hundred kilobytes at most). Large columns are read by
+    slices, each verifying only its own blocks."""
+
+    __slots__ = ("_whole", "code", "count", "itemsize", "offset", "table")
 
     def __init__(self, table: Table, code: str, count: int, offset: int) -> None:
         self.table = table
@@ -253,9 +263,16 @@ class Column:
         self.count = count
         self.offset = offset
         self.itemsize = _ITEMSIZE[code]
+        self._whole: memoryview | None = None
 
     def __len__(self) -> int:
         return self.count
+
+    def whole(self) -> memoryview:
+        """Every item as a typed memoryview (verified once, then kept)."""
+        if self._whole is None:
+            self._whole = self.view()
+        return self._whole
 
     def view(self, start: int = 0, stop: int | None = None) -> memoryview:
         """Items ``start:stop`` as a typed memoryview (their blocks verified)."""
@@ -264,7 +281,7 @@ class Column:
         low = self.offset + start * self.itemsize
         high = self.offset + stop * self.itemsize
         self.table.ensure(low, high)
-        view: memoryview = memoryview(self.table._map)[low:high]
+        view: memoryview = self.table.raw[low:high]
         return view.cast(self.code)  # type: ignore[call-overload,no-any-return]
 
     def list(self, start: int = 0, stop: int | None = None) -> list[Any]:
@@ -272,7 +289,10 @@ class Column:
 
     def bytes(self, start: int, stop: int) -> bytes:
         """Bytes ``start:stop`` of a ``B`` column."""
-        return self.view(start, stop).tobytes()
+        low = self.offset + max(0, min(start, self.count))
+        high = self.offset + max(0, min(stop, self.count))
+        self.table.ensure(low, high)
+        return self.table.raw[low:high].tobytes()
 
     def numpy(self) -> Any:
         """The whole column as a read-only numpy array over the mapping (no copy)."""
@@ -297,8 +317,8 @@ class Strings:
         return max(self.offsets.count - 1, 0)
 
     def raw(self, index: int) -> bytes:
-        low, high = self.offsets.view(index, index + 2)
-        return self.blob.bytes(low, high)
+        bounds = self.offsets.whole()
+        return self.blob.bytes(bounds[index], bounds[index + 1])
 
     def __getitem__(self, index: int) -> str:
         return self.raw(index).decode("utf-8", "surrogatepass")

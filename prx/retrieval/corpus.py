@@ -85,8 +85,8 @@ class Corpus:
     def chunk_at(self, file: str, line: int) -> int:
         """The index of the chunk of ``file`` that holds ``line``, or -1."""
         for index in self.chunks_of(file):
-            chunk = self.chunks[index]
-            if chunk.start_line <= line <= chunk.end_line:
+            start, end = self.chunk_lines(index)
+            if start <= line <= end:
                 return index
         return -1
 
@@ -96,25 +96,32 @@ class Corpus:
         known: dict[int, list[Definition]] = self._memo.setdefault(("chunk-defs", ""), {})
         found = known.get(chunk)
         if found is None:
-            chunks = self.chunks
-            file = chunks[chunk].file
-            first = last = chunk  # a file's chunks are contiguous and in line order
-            while first > 0 and chunks[first - 1].file == file:
-                first -= 1
-            while last + 1 < len(chunks) and chunks[last + 1].file == file:
-                last += 1
-            starts = [chunks[i].start_line for i in range(first, last + 1)]
+            file = self.chunks[chunk].file
+            span = self.chunks_of(file)  # a file's chunks are contiguous and in line order
+            first, last = (span.start, span.stop - 1) if chunk in span else (chunk, chunk)
+            lines = [self.chunk_lines(i) for i in range(first, last + 1)]
+            starts = [start for start, _ in lines]
             if starts != sorted(starts):
                 first = last = chunk
-                starts = [chunks[chunk].start_line]
+                lines = [self.chunk_lines(chunk)]
+                starts = [lines[0][0]]
             each: dict[int, list[Definition]] = {i: [] for i in range(first, last + 1)}
             for definition in self.definitions_in(file):
-                at = first + bisect_right(starts, definition.start_line) - 1
-                if at >= first and definition.start_line <= chunks[at].end_line:
-                    each[at].append(definition)
+                offset = bisect_right(starts, definition.start_line) - 1
+                if offset >= 0 and definition.start_line <= lines[offset][1]:
+                    each[first + offset].append(definition)
             known.update(each)
             found = known[chunk]
         return found
+
+    def chunk_lines(self, chunk: int) -> tuple[int, int]:
+        """The first and last line of chunk ``chunk`` (an index's chunks answer without
+        reading the chunk's text)."""
+        lines = getattr(self.chunks, "lines", None)
+        if lines is not None:
+            return lines(chunk)  # type: ignore[no-any-return]
+        record = self.chunks[chunk]
+        return record.start_line, record.end_line
 
     def mostly_imports(self, chunk: int) -> bool:
         """Whether chunk ``chunk`` is mostly import lines (computed once per chunk)."""

@@ -750,8 +750,3 @@ def default_embedder() -> StaticEmbedder:
             if _default is None:
                 _default = StaticEmbedder.load()
     return _default
-
-
-def query_embedder() -> StaticEmbedder:
-    """The embedder that encodes queries (the packaged model)."""
-    return default_embedder()

@@ -245,6 +245,17 @@ class IndexedChunks(Sequence[ChunkRecord]):
     def file_range(self, path: str) -> range:
         return self._layout.file_range(path)
 
+    def lines(self, index: int) -> tuple[int, int]:
+        """Chunk ``index``'s first and last line, without reading its text."""
+        found = self._cache.get(index)
+        if found is not None:
+            return found.start_line, found.end_line
+        base, path, at = self._layout.locate(index)
+        if base >= 0:
+            return self._reader.chunks.lines(base)
+        chunk = self._layout.overlay.files[path].chunks[at]
+        return chunk.start_line, chunk.end_line
+
 
 class IndexedFiles(Mapping[str, FileRecord]):
     """The indexed files' records, by path, in walk order."""

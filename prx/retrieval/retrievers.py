@@ -160,16 +160,17 @@ class DenseRetriever(ChunkRetriever):
             import numpy as np
 
             from prx.retrieval.corpus import enrich
+            from prx.retrieval.embed import default_embedder
 
             corpus = self.corpus
-            embedder = self.embedder
             prebuilt = corpus.prebuilt.get("embeddings")
             if callable(prebuilt):  # an index's matrix, mapped when first needed
                 prebuilt = prebuilt()
-            if prebuilt is None or prebuilt.shape != (len(corpus.chunks), embedder.dim):
+            dim = self.embedder.dim
+            if prebuilt is None or prebuilt.shape != (len(corpus.chunks), dim):
                 texts = [enrich(c) for c in corpus.chunks]
                 prebuilt = (
-                    embedder.encode(texts) if texts else np.zeros((0, embedder.dim), np.float32)
+                    default_embedder().encode(texts) if texts else np.zeros((0, dim), np.float32)
                 )
             # (dim x chunks): a view, no copy, when the rows were stored as columns (an
             # index's memory-mapped matrix, a corpus's stacked vectors); the same layout
@@ -179,7 +180,9 @@ class DenseRetriever(ChunkRetriever):
 
     @property
     def embedder(self) -> Any:
-        from prx.retrieval.embed import query_embedder
+        """The query embedder (rows of the model read in place; see
+        prx.retrieval.query_embed)."""
+        from prx.retrieval.query_embed import query_embedder
 
         return query_embedder()
 

@@ -1,0 +1,165 @@
+"""A search over an index the tree has moved away from: the changed files are read now and
+overlaid, numbered as a rebuilt index numbers them, so the answers are exactly those of a
+rebuilt index (and of no index at all); and the quick check finds every kind of change."""
+
+from __future__ import annotations
+
+import os
+import shutil
+
+import pytest
+
+import prx
+from prx.index.freshness import changes
+from prx.index.reader import IndexReader
+from prx.index.store import current_dir, read_manifest
+
+from envelopes import hits
+
+QUERIES = [
+    "SessionStore",
+    "how are invoices rendered",
+    "issue a token for a user",
+    "verify_password",
+    "render",
+    "RATE",
+    "refund everything",
+]
+#: Two identical files: their chunks tie on every score, so their order is the chunk order.
+TWIN = "def render_twin(invoice):\n    return f'twin {invoice}'\n"
+
+
+def _repo(make_repo):
+    from test_search import FILES
+
+    return make_repo({**FILES, "billing/twin_a.py": TWIN, "billing/twin_b.py": TWIN})
+
+
+def _answers(root, **options):
+    ws = prx.Workspace(root)
+    out = []
+    for query in QUERIES:
+        result = ws.search(query, top_k=20, **options)
+        out.append([(m.file, m.line, m.relevance, m.snippet) for m in hits(result)])
+    return out, ws.search(QUERIES[0]).index
+
+
+def _rebuilt(root):
+    """The answers after ``prx index`` (no overlay), then with no index at all."""
+    prx.Workspace(root).index()
+    indexed, origin = _answers(root)
+    assert origin == "index"
+    shutil.rmtree(root / ".prx")
+    plain, origin = _answers(root)
+    assert origin == "built"
+    return indexed, plain
+
+
+def _edit_in_place(root):
+    path = root / "billing" / "invoice.py"
+    path.write_text(path.read_text() + "\ndef refund_everything():\n    return 'refunded'\n")
+
+
+def _save_by_rename(root):
+    # As editors save: write a temporary file, rename it over the old one.
+    path = root / "auth" / "login.py"
+    temporary = root / "auth" / ".login.py.swp"
+    temporary.write_text(path.read_text().replace("SessionStore", "SessionStore  # kept"))
+    os.replace(temporary, path)
+
+
+def _add(root):
+    (root / "billing" / "new.py").write_text("RATE = 0.21\n\ndef refund_everything():\n    pass\n")
+    (root / "billing" / "twin_0.py").write_text(TWIN)  # before the twins in walk order
+
+
+def _remove(root):
+    (root / "billing" / "twin_a.py").unlink()
+
+
+def _rename(root):
+    os.rename(root / "billing" / "twin_b.py", root / "billing" / "twin_c.py")
+
+
+def _to_binary(root):
+    (root / "README.md").write_bytes(b"\x00\x01binary now")
+
+
+def _ignore(root):
+    (root / ".gitignore").write_text("billing/twin_*.py\n")
+
+
+@pytest.mark.parametrize(
+    ("change", "relist"),
+    [
+        (_edit_in_place, False),
+        (_save_by_rename, False),
+        (_to_binary, False),
+        (_add, True),
+        (_remove, True),
+        (_rename, True),
+        (_ignore, True),
+    ],
+)
+def test_a_stale_index_answers_as_a_rebuilt_one(make_repo, change, relist):
+    repo = _repo(make_repo)
+    prx.Workspace(repo).index()
+    directory = current_dir(str(repo))
+    change(repo)
+    found = changes(str(repo), IndexReader(directory, read_manifest(directory)), 1 << 20)
+    assert found.relist == relist
+    stale, origin = _answers(repo)
+    assert origin.startswith("index (stale: ")
+    indexed, plain = _rebuilt(repo)
+    assert stale == indexed == plain
+
+
+def test_an_unchanged_tree_is_answered_from_the_index_without_a_walk(make_repo, monkeypatch):
+    repo = _repo(make_repo)
+    prx.Workspace(repo).index()
+    # Directories changed during the build are listed again; not once the tree settled.
+    prx.Workspace(repo).index()
+    import prx.files.walk as walk_module
+
+    def no_walk(*args, **kwargs):
+        raise AssertionError("walked")
+
+    monkeypatch.setattr(walk_module, "walk", no_walk)
+    result = prx.Workspace(repo).search("verify_password")
+    assert result.index == "index" and hits(result)[0].file == "auth/login.py"
+    (repo / "auth" / "login.py").write_text("def verify_password():\n    return True\n")
+    result = prx.Workspace(repo).search("verify_password")
+    assert result.index == "index (stale: 1 changed files read now)"
+
+
+def test_a_symbol_query_over_an_index_never_loads_the_model(make_repo):
+    import subprocess
+    import sys
+
+    repo = _repo(make_repo)
+    prx.Workspace(repo).index()
+    (repo / "billing" / "new.py").write_text("class SessionStoreFactory:\n    pass\n")
+    code = (
+        "import sys, prx; r = prx.Workspace(sys.argv[1]).search('SessionStore');"
+        "assert r.files, r; "
+        "print(sorted(m for m in ('numpy', 'tokenizers', 'tiktoken') if m in sys.modules))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code, str(repo)], capture_output=True, text=True, check=True
+    )
+    assert out.stdout.strip() == "[]"
+
+
+def test_a_walk_setting_or_an_outer_ignore_file_asks_for_a_walk(make_repo):
+    repo = _repo(make_repo)
+    (repo / ".git" / "info").mkdir(parents=True)
+    prx.Workspace(repo).index()
+    directory = current_dir(str(repo))
+    reader = IndexReader(directory, read_manifest(directory))
+    assert not changes(str(repo), reader, 1 << 20).relist
+    assert changes(str(repo), reader, 1000).relist  # another max_file_size
+    (repo / ".git" / "info" / "exclude").write_text("billing/\n")
+    assert changes(str(repo), reader, 1 << 20).relist
+    stale, _ = _answers(repo)
+    indexed, plain = _rebuilt(repo)
+    assert stale == indexed == plain
