@@ -240,7 +240,8 @@ def test_a_reader_during_rebuilds_never_fails_or_sees_a_mix(make_repo):
     assert failures == []
 
 
-def test_an_update_links_what_it_left_unchanged_and_stays_correct(make_repo):
+def test_an_update_links_what_it_left_unchanged_and_stays_correct(make_repo, monkeypatch):
+    from prx.index import delta
     from prx.index.build import build_index
 
     repo = _repo(make_repo)
@@ -250,15 +251,28 @@ def test_an_update_links_what_it_left_unchanged_and_stays_correct(make_repo):
     first = current_dir(str(repo))
     login = repo / "auth" / "login.py"
     login.write_text(login.read_text() + "# a comment: same chunks' symbols, same imports\n")
-    assert build_index(ws, ".").status == "updated"  # from disk (lazy load)
+    # A few changed files: a delta over the same tables, every one of them linked.
+    assert build_index(ws, ".").status == "updated"
     second = current_dir(str(repo))
-    for name in ("defs.tab", "imports.json"):
+    assert "delta.tab" in os.listdir(second) and "delta.tab" not in os.listdir(first)
+    for name in ("chunks.tab", "texts.tab", "postings.tab", "embeddings.tab", "defs.tab"):
         assert (
             os.stat(os.path.join(first, name)).st_ino == os.stat(os.path.join(second, name)).st_ino
         )
+    assert _answers(repo) == _answers_without_index(repo)
+    # Past the delta's limit the tables are written anew, linking what did not change.
+    monkeypatch.setattr(delta, "delta_limit", lambda base: 0)
+    login.write_text(login.read_text() + "# another comment\n")
+    assert build_index(ws, ".").status == "updated"  # from disk (lazy load)
+    third = current_dir(str(repo))
+    assert "delta.tab" not in os.listdir(third)
+    for name in ("defs.tab", "imports.json"):
+        assert (
+            os.stat(os.path.join(second, name)).st_ino == os.stat(os.path.join(third, name)).st_ino
+        )
     assert (
-        os.stat(os.path.join(first, "texts.tab")).st_ino
-        != os.stat(os.path.join(second, "texts.tab")).st_ino
+        os.stat(os.path.join(second, "texts.tab")).st_ino
+        != os.stat(os.path.join(third, "texts.tab")).st_ino
     )
     # Then a change of definitions and imports, from the index kept in memory.
     memory.clear()
@@ -276,8 +290,36 @@ def test_an_update_links_what_it_left_unchanged_and_stays_correct(make_repo):
     assert _answers(repo) == _answers_without_index(repo)
 
 
+def test_a_delta_update_answers_as_a_rebuilt_index(make_repo):
+    repo = _repo(make_repo)
+    ws = prx.Workspace(repo)
+    ws.index()
+    login = repo / "auth" / "login.py"
+    login.write_text(
+        "from billing.invoice import InvoiceRenderer\n\ndef brand_new_login():\n    pass\n"
+    )
+    (repo / "auth" / "extra.py").write_text("def issue_extra_token(user):\n    return user\n")
+    (repo / "README.md").unlink()
+    result = ws.index()
+    assert (result.status, result.files_changed, result.files_removed) == ("updated", 2, 1)
+    assert "delta.tab" in os.listdir(current_dir(str(repo)))
+    assert prx.Workspace(repo).search("brand_new_login").index == "index"
+    assert _answers(repo) == _answers_without_index(repo)
+    graph = prx.Workspace(repo).impact("billing/invoice.py")
+    assert "auth/login.py" in {d.file for d in graph.dependents}
+    # Unchanged since: nothing to do; a touch is stamped anew without reading the file.
+    assert ws.index().status == "up_to_date"
+    os.utime(login, None)
+    assert ws.index().status == "up_to_date"
+    # The next full write folds the delta in.
+    rebuilt = ws.index(rebuild=True)
+    assert rebuilt.status == "built" and "delta.tab" not in os.listdir(current_dir(str(repo)))
+    assert _answers(repo) == _answers_without_index(repo)
+
+
 def _answers_without_index(repo):
     copy = repo.parent / (repo.name + "-copy")
+    shutil.rmtree(copy, ignore_errors=True)
     shutil.copytree(repo, copy, ignore=shutil.ignore_patterns(".prx"))
     return _answers(copy)
 

@@ -163,3 +163,39 @@ def test_a_walk_setting_or_an_outer_ignore_file_asks_for_a_walk(make_repo):
     stale, _ = _answers(repo)
     indexed, plain = _rebuilt(repo)
     assert stale == indexed == plain
+
+
+def test_deltas_and_overlays_in_any_order_answer_as_no_index_at_all(make_repo, tmp_path):
+    import random
+
+    rng = random.Random(11)
+    repo = _repo(make_repo)
+    prx.Workspace(repo).index()
+    changes_made = 0
+    for step in range(10):
+        files = sorted(p for p in repo.rglob("*") if p.is_file() and ".prx" not in p.parts)
+        kind = rng.choice(["edit", "edit", "add", "remove", "rename"])
+        target = rng.choice(files)
+        if kind == "edit":
+            target.write_text(
+                target.read_text(errors="replace") + f"\ndef step_{step}():\n    pass\n"
+            )
+        elif kind == "add":
+            (repo / "billing" / f"added_{step}.py").write_text(TWIN + f"\nRATE_{step} = {step}\n")
+        elif kind == "remove":
+            target.unlink()
+        else:
+            target.rename(target.with_name(f"renamed_{step}_{target.name}"))
+        changes_made += 1
+        if rng.random() < 0.6:
+            result = prx.Workspace(repo).index()
+            assert result.status in ("updated", "up_to_date"), result
+        copy = tmp_path / f"copy{step}"
+        shutil.copytree(repo, copy, ignore=shutil.ignore_patterns(".prx"))
+        plain, origin = _answers(copy)
+        assert origin == "built"
+        now, origin = _answers(repo)
+        assert origin.startswith("index"), origin
+        assert now == plain, (step, kind)
+    assert changes_made == 10
+    assert "delta.tab" in os.listdir(current_dir(str(repo)))

@@ -17,9 +17,10 @@ import pytest
 
 import prx
 from prx.errors import InvalidArgumentError
-from prx.index.build import load_current
 from prx.index.store import current_dir
 from prx.index.watch import Relevance, watch_index
+
+from envelopes import hits
 
 FILES = {
     "app.py": "def original():\n    return 1\n",
@@ -84,8 +85,8 @@ def test_a_change_is_indexed_and_the_watch_does_not_loop_on_its_own_writes(make_
         (repo / "app.py").write_text("def renamed_function():\n    return 1\n")
         assert _wait(lambda: len(updates) >= 1)
         assert updates[0].status == "updated" and updates[0].files_changed == 1
-        loaded, _ = load_current(ws, str(repo))
-        assert any("renamed_function" in c.text for c in loaded.corpus.chunks)
+        found = prx.Workspace(repo).search("renamed_function")
+        assert found.index == "index" and hits(found)[0].file == "app.py"
         time.sleep(2.5)  # the update wrote a new index under .prx: no further update
         assert len(updates) == 1
     finally:

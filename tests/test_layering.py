@@ -49,6 +49,8 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "prx.retrieval.bm25",
             "prx.retrieval.corpus",
             "prx.retrieval.embed",
+            "prx.retrieval.packaged_model",
+            "prx.retrieval.query_embed",
             "prx.retrieval.tokenize",
         ),
     ),

@@ -14,7 +14,7 @@ import pytest
 import xxhash
 
 from prx.retrieval.embed import default_embedder, default_model_dir
-from prx.retrieval.query_embed import SHORT_QUERY, QueryEmbedder, query_embedder
+from prx.retrieval.query_embed import QueryEmbedder, query_embedder
 
 MODEL = Path(default_model_dir())
 
@@ -67,9 +67,22 @@ def test_vectors_are_the_full_embedders_bit_for_bit():
     assert sum(light.covers(t) for t in texts) > 900
 
 
-def test_long_and_special_queries_go_to_the_full_embedder():
+def test_long_texts_are_cut_as_the_full_embedder_cuts_them():
     light = query_embedder()
-    assert light.covers("x" * SHORT_QUERY) and not light.covers("x" * (SHORT_QUERY + 1))
+    full = default_embedder()
+    rng = random.Random(3)
+    words = [w for w in _queries(200, 4) if w.isascii() and "[" not in w]
+    texts = [" ".join(rng.choice(words) for _ in range(rng.randint(50, 600))) for _ in range(60)]
+    texts += ["a " * 700, "ab" * 3000, "x " * 511 + "y", "supercalifragilistic " * 300]
+    covered = [t for t in texts if light.covers(t)]
+    assert len(covered) > 40
+    for text in covered:
+        assert light.token_ids(text) == full.token_ids([text], fast=False)[0]
+        assert np.array_equal(light.encode([text])[0], full.encode([text])[0]), text[:80]
+
+
+def test_special_and_non_ascii_texts_go_to_the_full_embedder():
+    light = query_embedder()
     assert not light.covers("what does [SEP] mean") and not light.covers("café")
 
 

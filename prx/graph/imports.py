@@ -174,9 +174,11 @@ class ImportGraph:
         directory = current_dir(root)
         if directory is None:
             return None
+        from prx.index.delta import DeltaView
+
         reader = IndexReader(directory, read_manifest(directory))
         raw, resolved = reader.graph()
-        return cls(reader.files.indexed_paths, raw, resolved)
+        return cls(DeltaView(reader).indexed_now(reader.files.indexed_paths), raw, resolved)
 
     @classmethod
     def build(cls, ws: Workspace, root: str) -> ImportGraph:

@@ -127,12 +127,6 @@ class _Writer:
 
     def files(self, data: IndexData, order: list[str]) -> None:
         corpus = data.corpus
-        described = sorted(set(data.stamps) | set(corpus.files) | set(data.notes), key=walk_key)
-        slot = {rel: i for i, rel in enumerate(order)}
-        notes, note_ids = _ids([data.notes.get(rel) for rel in described])
-        stamps = array("q")
-        for rel in described:
-            stamps.extend(data.stamps.get(rel, (-1, -1, -1, -1)))
         languages, language_ids = _ids([corpus.files[rel].language for rel in order])
         hashes = b"".join(bytes.fromhex(corpus.files[rel].hash) for rel in order)
         digests = array("Q")
@@ -140,31 +134,46 @@ class _Writer:
             for part in data.digests.get(rel, ("", "", "")):
                 digests.append(int(part, 16) if part else 0)
         chunk_starts, def_starts = _file_ranges(corpus, order)
-        writer = self.table("files.tab")
-        writer.meta = {"notes": notes, "languages": languages}
-        writer.add_strings("path", described)
-        writer.add("stamp", "q", stamps)
-        writer.add("note", "h", note_ids)
-        writer.add("slot", "i", array("i", [slot.get(rel, -1) for rel in described]))
-        by_rel = {rel: i for i, rel in enumerate(described)}
-        writer.add("entry", "i", array("i", [by_rel[rel] for rel in order]))
+        writer = self.described(data.stamps, set(corpus.files), data.notes, data.walk)
+        writer.meta["languages"] = languages
+        writer.add_strings("ipath", order)
         writer.add("language", "h", language_ids)
         writer.add("hash", "B", hashes)
         writer.add("size", "q", array("q", [corpus.files[rel].size for rel in order]))
         writer.add("chunk_start", "q", chunk_starts)
         writer.add("def_start", "q", def_starts)
         writer.add("digest", "Q", digests)
-        walk = data.walk
+        self.close("files.tab", writer)
+
+    def described(
+        self,
+        stamps: dict[str, Stamp],
+        indexed: set[str],
+        notes: dict[str, str],
+        walk: dict[str, Any],
+    ) -> TableWriter:
+        """A ``files.tab`` writer holding the described files and the walk's record (the
+        caller adds the indexed files' columns)."""
+        described = sorted(set(stamps) | indexed | set(notes), key=walk_key)
+        note_names, note_ids = _ids([notes.get(rel) for rel in described])
+        rows = array("q")
+        for rel in described:
+            rows.extend(stamps.get(rel, (-1, -1, -1, -1)))
+        writer = self.table("files.tab")
+        writer.meta = {
+            "notes": note_names,
+            "outer": walk.get("outer", []),
+            "large": walk.get("large", {}),
+            "settings": walk.get("settings", {}),
+        }
+        writer.add_strings("path", described)
+        writer.add("stamp", "q", rows)
+        writer.add("note", "h", note_ids)
         directories = sorted(walk.get("directories", {}).items())
-        writer.meta.update(
-            outer=walk.get("outer", []),
-            large=walk.get("large", {}),
-            settings=walk.get("settings", {}),
-        )
         writer.add_strings("dir.path", [rel for rel, _ in directories])
         writer.add("dir.mtime", "q", array("q", [mtime for _, (mtime, _) in directories]))
         writer.add("dir.names", "Q", array("Q", [names for _, (_, names) in directories]))
-        self.close("files.tab", writer)
+        return writer
 
     def chunks(self, corpus: Corpus, order: list[str]) -> None:
         slot = {rel: i for i, rel in enumerate(order)}
@@ -416,7 +425,9 @@ def load_index(
     lazy: bool = False,
     graph: bool = True,
 ) -> IndexData:
-    """Load the index in ``directory`` whole, for an update; large arrays stay mapped.
+    """Load the tables of the index in ``directory`` whole, for an update; large arrays
+    stay mapped. An update's delta is not folded in: the files it holds are left
+    unstamped, so the update reads them again (see prx.index.delta).
 
     ``lazy`` leaves definitions and the import graph on disk and the chunk texts as bytes;
     ``graph=False`` leaves the import graph on disk; :func:`ensure_loaded` loads a part
@@ -459,9 +470,18 @@ def load_index(
     if graph and not lazy:
         imports, edges = reader.graph()
     unloaded = {"definitions", "graph", "texts"} if lazy else set() if graph else {"graph"}
+    stamps = files.stamps()
+    from prx.index.delta import read_delta
+
+    delta = read_delta(reader)
+    if delta is not None:
+        # The tables hold these files as they were: unstamped, an update reads them again
+        # (or finds their content unchanged), and the delta is folded into new tables.
+        for rel in (*delta.dropped, *delta.files):
+            stamps.pop(rel, None)
     return IndexData(
         corpus=corpus,
-        stamps=files.stamps(),
+        stamps=stamps,
         vocabulary=vocabulary,
         postings=stored,
         bm25=stored.bm25(vocabulary),

@@ -133,6 +133,83 @@ def _unchanged_index(
     )
 
 
+def _delta_update(
+    ws: Workspace,
+    root: str,
+    path: str,
+    walked: WalkResult,
+    seen: dict[str, Any],
+    started_ns: int,
+    languages: dict[str, Any],
+) -> IndexResult | None:
+    """Publish the changes as a delta over the current tables (prx.index.update); None
+    when the tables should be written anew (no usable index, another model or language
+    set, or more changed files than a delta holds)."""
+    from prx.index import lock
+    from prx.index.languages import check_language_set
+    from prx.index.reader import IndexReader
+    from prx.index.store import current_dir, discard, new_build_dir, publish, read_manifest
+    from prx.index.update import plan_delta, skipped_counts, write_delta_index
+    from prx.retrieval.packaged_model import PACKAGED_MODEL_SHA256
+
+    directory = current_dir(root)
+    if directory is None:
+        return None
+    try:
+        manifest = read_manifest(directory)
+        check_language_set(manifest, languages, directory)
+        if manifest.get("model", {}).get("hash") != PACKAGED_MODEL_SHA256:
+            return None
+        from prx.index.filters import check_parameters
+
+        check_parameters(manifest, directory)
+        reader = IndexReader(directory, manifest)
+        # Nothing corrupt is linked into the next index: every block is checked first.
+        reader.verify_all()
+        plan = plan_delta(ws, root, reader, walked, started_ns, lambda: lock.filesystem_now(root))
+    except IndexCorruptedError:
+        return None
+    if plan is None:
+        return None
+    skipped = skipped_counts(walked, plan.notes)
+    build_dir = new_build_dir(root)
+    try:
+        written = time.perf_counter()
+        from prx._version import __version__
+
+        write_delta_index(
+            build_dir,
+            reader,
+            plan,
+            seen,
+            skipped,
+            {"prx": __version__, "created": int(time.time()), "language_set": languages},
+        )
+        plan.stages_ms["write"] = (time.perf_counter() - written) * 1000
+        check_cancelled()
+        publish(root, build_dir)
+    except BaseException:
+        discard(build_dir)
+        raise
+    counts = Counter(language for language in plan.indexed.values() if language)
+    content = bool(plan.changed or plan.removed)
+    return IndexResult(
+        path=path,
+        status="updated" if content else "up_to_date",
+        files_indexed=len(plan.indexed),
+        chunks=plan.chunks,
+        files_changed=len(plan.changed),
+        files_unchanged=plan.unchanged,
+        files_removed=len(plan.removed),
+        languages=dict(sorted(counts.items())),
+        skipped=skipped,
+        stages_ms={k: int(v) for k, v in plan.stages_ms.items()},
+        size_bytes=_size(build_dir),
+        index_dir=build_dir,
+        model=manifest.get("model", {}).get("id"),
+    )
+
+
 def _size(directory: str) -> int:
     return sum(os.path.getsize(os.path.join(directory, name)) for name in os.listdir(directory))
 
@@ -257,6 +334,14 @@ def build_index(
                         "walk": int(walk_ms),
                         "check": int((time.perf_counter() - walk_started) * 1000 - walk_ms),
                     },
+                )
+            update = _delta_update(ws, root, path, walked, seen, started_ns, languages_now)
+            if update is not None:
+                stages = {"walk": int(walk_ms), **update.stages_ms}
+                return replace(
+                    update,
+                    duration_ms=int((time.perf_counter() - started) * 1000),
+                    stages_ms=stages,
                 )
         load_started = time.perf_counter()
         _preload_embedder()

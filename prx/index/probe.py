@@ -24,7 +24,7 @@ __all__ = ["ContentProbe"]
 class ContentProbe:
     """The trigram filters of one index, by file."""
 
-    __slots__ = ("_bits", "_names", "_notes", "_offsets", "_stamps")
+    __slots__ = ("_bits", "_delta", "_names", "_notes", "_offsets", "_stamps")
 
     def __init__(
         self,
@@ -39,6 +39,8 @@ class ContentProbe:
         self._notes = notes
         self._bits = bits
         self._offsets = offsets
+        #: A delta's files: (base files it drops, its files, their filters' bits, bounds).
+        self._delta: tuple[frozenset[str], list[str], Any, Any] | None = None
 
     @classmethod
     def open(cls, root: str) -> ContentProbe | None:
@@ -62,7 +64,14 @@ class ContentProbe:
             from prx.errors import IndexCorruptedError
 
             raise IndexCorruptedError(f"index corrupted at {directory}: filters do not match")
-        return cls(names, files.stamps(), files.notes(), reader.bloom_bits.numpy(), offsets)
+        probe = cls(names, files.stamps(), files.notes(), reader.bloom_bits.numpy(), offsets)
+        from prx.index.delta import DeltaView
+
+        delta = DeltaView(reader)
+        if delta.table is not None:  # files an update rewrote: their own filters
+            bits, bounds = delta.filters()
+            probe._delta = (delta.dropped, delta.paths, bits, bounds)
+        return probe
 
     def covers(self, found: WalkedFile) -> bool:
         """Whether the index vouches for ``found`` as it is now (the same stamp: size,
@@ -80,7 +89,13 @@ class ContentProbe:
 
         keys = bloom.pattern_keys(needle)
         passed = bloom.may_contain(self._bits, self._offsets, keys)
-        return {self._names[i] for i in passed.nonzero()[0].tolist()}
+        found = {self._names[i] for i in passed.nonzero()[0].tolist()}
+        if self._delta is not None:
+            dropped, paths, bits, bounds = self._delta
+            found -= dropped
+            passed = bloom.may_contain(bits, bounds, keys)
+            found |= {paths[i] for i in passed.nonzero()[0].tolist()}
+        return found
 
 
 def open_probe(root: str) -> tuple[ContentProbe | None, str | None]:

@@ -5,11 +5,15 @@ An index directory holds these artifacts (format 6), each a table of
 
 ``files.tab``
     every walked file the index describes, in walk order: ``path``, its ``stamp`` (size,
-    mtime, ctime, inode; -1s when unstamped), ``note`` (why it was skipped or flagged) and
-    ``slot`` (its position among the indexed files, or -1); per indexed file, in walk
-    order: ``entry`` (its row above), ``language``, ``hash`` (16 bytes), ``size``,
-    ``chunk_start`` and ``def_start`` (where its chunks and definitions start), and
-    ``digest`` (of its chunk rows, definitions and imports).
+    mtime, ctime, inode; -1s when unstamped) and ``note`` (why it was skipped or flagged);
+    per file the tables below hold, in walk order: ``ipath``, ``language``, ``hash`` (16
+    bytes), ``size``, ``chunk_start`` and ``def_start`` (where its chunks and definitions
+    start) and ``digest`` (of its chunk rows, definitions and imports); what the walk saw
+    of each directory (``dir.path``, ``dir.mtime``, ``dir.names``: see
+    :mod:`prx.index.freshness`).
+``delta.tab`` (after an incremental update)
+    the files changed since the tables below were written, whole (:mod:`prx.index.delta`),
+    and the files of those tables they replace or that are gone.
 ``chunks.tab``
     per chunk: ``file`` (indexed position), ``language``, ``start``, ``end``, ``symbol``
     and ``kind``.
@@ -67,6 +71,7 @@ ARTIFACTS = frozenset(
         "defs.tab",
         "imports.json",
         "bloom.tab",
+        "delta.tab",
     }
 )
 
@@ -186,19 +191,11 @@ class IndexReader:
 
 
 class FileTable:
-    """The walked files an index describes, and the indexed ones among them."""
+    """The walked files an index describes (path, stamp, note), and the files its tables
+    hold (``indexed``: path, language, hash, size, where its chunks and definitions start,
+    digests). A delta (:mod:`prx.index.delta`) may replace or drop some of the latter."""
 
-    __slots__ = (
-        "_columns",
-        "_entry",
-        "_languages",
-        "_notes",
-        "_slot",
-        "_stamps",
-        "meta",
-        "paths",
-        "table",
-    )
+    __slots__ = ("_columns", "_languages", "_notes", "_stamps", "meta", "paths", "table")
 
     def __init__(self, table: Table) -> None:
         self.table = table
@@ -206,26 +203,32 @@ class FileTable:
         self.paths: list[str] = table.strings("path").all()
         self.meta = table.meta
         self._stamps = table.column("stamp")
-        self._slot = table.column("slot")
-        self._entry = table.column("entry")
         self._notes: list[str] = list(table.meta.get("notes", []))
         self._languages: list[str] = list(table.meta.get("languages", []))
-        self._columns: dict[str, Column] = {}
-        if len(self._stamps) != 4 * len(self.paths) or len(self._slot) != len(self.paths):
+        self._columns: dict[str, Any] = {}
+        if len(self._stamps) != 4 * len(self.paths):
             raise IndexCorruptedError(f"index corrupted at {table.where}: files.tab is torn")
 
     def __len__(self) -> int:
         return len(self.paths)
 
+    def _column(self, name: str) -> Column:
+        found = self._columns.get(name)
+        if found is None:
+            found = self._columns[name] = self.table.column(name)
+        return found
+
     @property
     def indexed_count(self) -> int:
-        return len(self._entry)
+        return len(self._column("size"))
 
     @property
     def indexed_paths(self) -> list[str]:
-        """The indexed files, in walk order (their chunks come in this order)."""
-        paths = self.paths
-        return [paths[e] for e in self._entry.list()]
+        """The files the tables hold, in walk order (their chunks come in this order)."""
+        found = self._columns.get("ipath-list")
+        if found is None:
+            found = self._columns["ipath-list"] = self.table.strings("ipath").all()
+        return found
 
     def stamp_rows(self) -> memoryview:
         """Every described file's stamp, four int64 per file (-1s: unstamped)."""
@@ -244,13 +247,9 @@ class FileTable:
         names = self._notes
         return {
             self.paths[i]: names[note]
-            for i, note in enumerate(self.table.column("note").list())
+            for i, note in enumerate(self._column("note").list())
             if note >= 0
         }
-
-    def slots(self) -> list[int]:
-        """Per described file: its position among the indexed files, or -1."""
-        return self._slot.list()
 
     def language(self, slot: int) -> str | None:
         found = self._column("language").whole()[slot]
@@ -266,17 +265,17 @@ class FileTable:
     def records(self) -> dict[str, FileRecord]:
         """Every indexed file's record, in walk order."""
         languages = [
-            self._languages[i] if i >= 0 else None for i in self.table.column("language").list()
+            self._languages[i] if i >= 0 else None for i in self._column("language").list()
         ]
-        blob = self.table.column("hash").bytes(0, 16 * self.indexed_count)
-        sizes = self.table.column("size").list()
+        blob = self._column("hash").bytes(0, 16 * self.indexed_count)
+        sizes = self._column("size").list()
         return {
             path: FileRecord(path, languages[i], blob[16 * i : 16 * i + 16].hex(), sizes[i])
             for i, path in enumerate(self.indexed_paths)
         }
 
     def digests(self) -> dict[str, tuple[str, str, str]]:
-        rows = self.table.column("digest").list()
+        rows = self._column("digest").list()
         out = {}
         for i, path in enumerate(self.indexed_paths):
             parts = rows[3 * i : 3 * i + 3]
@@ -289,11 +288,11 @@ class FileTable:
         paths = table.strings("dir.path").all()
         mtimes = table.column("dir.mtime").list()
         names = table.column("dir.names").list()
+        directories = {
+            rel: (mtime, digest) for rel, mtime, digest in zip(paths, mtimes, names, strict=True)
+        }
         return {
-            "directories": {
-                rel: (mtime, digest)
-                for rel, mtime, digest in zip(paths, mtimes, names, strict=True)
-            },
+            "directories": directories,
             "outer": self.meta.get("outer", []),
             "large": self.meta.get("large", {}),
             "settings": self.meta.get("settings", {}),
@@ -306,11 +305,18 @@ class FileTable:
     def def_starts(self) -> memoryview:
         return self._column("def_start").whole()
 
-    def _column(self, name: str) -> Column:
-        found = self._columns.get(name)
-        if found is None:
-            found = self._columns[name] = self.table.column(name)
-        return found
+    #: The columns describing the indexed files, copied as they are when an update keeps
+    #: the tables (a delta publish).
+    INDEXED = (
+        "ipath.blob",
+        "ipath.offsets",
+        "language",
+        "hash",
+        "size",
+        "chunk_start",
+        "def_start",
+        "digest",
+    )
 
 
 class ChunkTable:

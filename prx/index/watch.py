@@ -116,13 +116,9 @@ def watch_index(
     last: IndexResult | None = None
     memory: dict[str, Any] = {}  # the last index written, kept for the next update
     try:
+        # Most updates publish a delta over the tables on disk (prx.index.update); one that
+        # rewrites the tables starts from the index it last wrote, when it is kept here.
         last = build_index(ws, path, rebuild=rebuild, memory=memory)
-        if "data" not in memory:  # it was up to date: keep the published index at hand
-            from prx.index.build import load_current
-            from prx.index.languages import language_set
-
-            memory["data"], _ = load_current(ws, root)
-            memory["language_set"] = language_set(ws)
         _say(
             f"indexed {last.files_indexed} files ({last.chunks} chunks) in {last.duration_ms} ms;"
             " watching for changes (Ctrl-C to stop)"

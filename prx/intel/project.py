@@ -184,18 +184,22 @@ class Project:
     def definition_files(self, name: str) -> list[str] | None:
         """Files the index's symbol table says define ``name`` (another case when none
         matches exactly); None without a usable index. A binary search over the table's
-        sorted names: nothing else of it is read."""
+        sorted names (and the definitions of an update's delta): nothing else is read."""
         from prx.index.store import current_dir
 
         directory = current_dir(self.root)
         if directory is None:
             return None
         from prx.errors import IndexCorruptedError
+        from prx.index.delta import DeltaView
         from prx.index.reader import IndexReader
         from prx.index.store import read_manifest
 
         try:
-            return IndexReader(directory, read_manifest(directory)).definitions.files_defining(name)
+            reader = IndexReader(directory, read_manifest(directory))
+            delta = DeltaView(reader)
+            found = set(reader.definitions.files_defining(name)) - delta.dropped
+            return sorted(found | delta.files_defining(name))
         except IndexCorruptedError:
             return None  # the caller reads the files instead
 

@@ -48,6 +48,8 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np  # noqa: TID253  (embedding is off the CLI fast path)
 
+from prx.retrieval.packaged_model import MODEL_ID, PACKAGED_MODEL_SHA256, default_model_dir
+
 if TYPE_CHECKING:
     from numpy.typing import NDArray
 
@@ -59,10 +61,6 @@ __all__ = [
     "default_model_dir",
 ]
 
-#: The model that ships in ``prx/data/models`` (float16 copy of the MIT-licensed original).
-MODEL_ID = "minishlab/potion-base-8M"
-#: sha256 of the shipped ``model.safetensors`` (see benchmarks/tools/convert_model.py).
-PACKAGED_MODEL_SHA256 = "3ef0898452691a45cfa186a89bfba896233919bd62d716d3c2aa71e54995380b"
 #: model2vec's default token limit, used when config.json has no ``max_length``.
 DEFAULT_MAX_LENGTH = 512
 
@@ -97,12 +95,6 @@ _KEY_BYTES = 16
 _LOW_MASKS = np.array([(1 << (8 * min(n, 8))) - 1 for n in range(17)], dtype=np.uint64)
 _HIGH_MASKS = np.array([(1 << (8 * max(n - 8, 0))) - 1 for n in range(17)], dtype=np.uint64)
 _MIX = (np.uint64(0x9E3779B97F4A7C15), np.uint64(0xC2B2AE3D27D4EB4F))
-
-
-def default_model_dir() -> str:
-    """The directory of the model that ships with prx."""
-    package = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    return os.path.join(package, "data", "models", "potion-base-8M")
 
 
 def _read_safetensors(data: bytes, path: str) -> dict[str, NDArray[Any]]:

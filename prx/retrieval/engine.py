@@ -294,7 +294,7 @@ def _index_corpus(ws: Workspace, root: str, directory: str) -> tuple[Corpus, Any
     from prx.index.languages import check_language_set, language_set
     from prx.index.reader import IndexReader
     from prx.index.store import read_manifest
-    from prx.retrieval.indexed import indexed_corpus, read_overlay
+    from prx.retrieval.indexed import indexed_corpus, overlay_of
 
     manifest = read_manifest(directory)
     check_language_set(manifest, language_set(ws), directory)
@@ -303,7 +303,7 @@ def _index_corpus(ws: Workspace, root: str, directory: str) -> tuple[Corpus, Any
     found = changes(root, reader, max_size)
     skipped: dict[str, int] | None = None
     if not found.relist:
-        overlay = read_overlay(ws, root, found.changed, (), reader)
+        overlay = overlay_of(ws, root, reader, found.changed, ())
         freshness: Any = _IndexFreshness(
             root, reader, {rel: stamp_of(root, rel) for rel in found.changed}, max_size
         )
@@ -319,10 +319,9 @@ def _index_corpus(ws: Workspace, root: str, directory: str) -> tuple[Corpus, Any
         here = {f.rel for f in walked.files}
         read = [f.rel for f in walked.files if stamps.get(f.rel) != stamp(f)]
         gone = [rel for rel in files.paths if rel not in here]
-        overlay = read_overlay(ws, root, read, gone, reader)
-        notes = {rel: note for rel, note in files.notes().items() if rel in here}
-        for rel in read:
-            notes.pop(rel, None)
+        overlay = overlay_of(ws, root, reader, read, gone)
+        # What a rebuild counts: the walk's skips and every file's note now.
+        notes = {rel: n for rel, n in files.notes().items() if rel in here and rel not in read}
         notes.update(overlay.notes)
         counts = Counter(walked.skipped)
         counts.update(notes.values())

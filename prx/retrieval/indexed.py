@@ -11,7 +11,6 @@ gives. The work is proportional to the changed files (and the query), not to the
 
 from __future__ import annotations
 
-import os
 from bisect import bisect_left, bisect_right
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
@@ -21,33 +20,22 @@ from prx.plugin._corpus import ChunkRecord, Definition, FileRecord
 from prx.retrieval.bm25 import score_terms
 
 if TYPE_CHECKING:
+    from prx.index.delta import ReadFile
     from prx.index.reader import IndexReader
     from prx.retrieval.corpus import Corpus
     from prx.workspace import Workspace
 
-__all__ = ["Overlay", "OverlayFile", "indexed_corpus", "read_overlay"]
-
-
-class OverlayFile(NamedTuple):
-    """A file read now: its record, chunks, definitions, and each chunk's BM25 term
-    counts and length."""
-
-    record: FileRecord
-    chunks: list[ChunkRecord]
-    definitions: list[Definition]
-    terms: list[Counter[str]]
-    lengths: list[int]
+__all__ = ["Overlay", "indexed_corpus", "overlay_of"]
 
 
 class Overlay(NamedTuple):
-    """What changed since the index: indexed files to leave out (changed or gone), files
-    read now (those still indexable), and the skip reasons now and then."""
+    """What changed since the index's tables: their files to leave out (changed or gone),
+    files read now (or held by the index's delta: those still indexable), the notes of the
+    files read now, and how the counts of skipped files change (reason -> delta)."""
 
     dropped: frozenset[str]
-    files: dict[str, OverlayFile]
-    #: Reasons for files read now that were skipped or flagged (``binary`` ...).
+    files: dict[str, ReadFile]
     notes: dict[str, str]
-    #: How the counts of skipped files change (reason -> delta).
     skipped: dict[str, int]
 
     @property
@@ -58,65 +46,39 @@ class Overlay(NamedTuple):
 NO_CHANGE = Overlay(frozenset(), {}, {}, {})
 
 
-def read_overlay(
+def overlay_of(
     ws: Workspace,
     root: str,
+    reader: IndexReader,
     read: Sequence[str],
     gone: Sequence[str],
-    reader: IndexReader,
 ) -> Overlay:
-    """Read the files ``read`` now (relative paths; those vanished meanwhile are dropped) as
-    the index would: the same reading, parsing, chunking and term counts; drop ``gone``."""
-    from prx.errors import ParseError
-    from prx.files.text import BINARY_PROBE, decode
-    from prx.hashing import content_hash
-    from prx.retrieval.corpus import enrich, parse_units
-    from prx.retrieval.tokenize import tokenize
+    """The index's delta (if any) with the files ``read`` now over it (relative paths; as
+    the index would read them) and the files ``gone`` left out."""
+    from prx.index.delta import read_delta, read_files
 
-    base_notes = reader.files.notes() if read or gone else {}
-    files: dict[str, OverlayFile] = {}
-    notes: dict[str, str] = {}
+    delta = read_delta(reader)
+    dropped = set(delta.dropped) if delta is not None else set()
+    files = dict(delta.files) if delta is not None else {}
+    if not read and not gone:
+        return Overlay(frozenset(dropped), files, {}, {})
+    base = set(reader.files.indexed_paths)
+    before = reader.files.notes()
     skipped: Counter[str] = Counter()
     for rel in (*read, *gone):
-        if rel in base_notes:
-            skipped[base_notes[rel]] -= 1
-    for rel in read:
-        path = os.path.join(root, rel)
-        try:
-            info = os.stat(path, follow_symlinks=False)
-            if info.st_size > ws.config.max_file_size:
-                skipped["too_large"] += 1
-                continue
-            with open(path, "rb") as fh:
-                raw = fh.read()
-        except FileNotFoundError:
-            continue  # gone
-        except OSError:
-            notes[rel] = "unreadable"
-            continue
-        if b"\0" in raw[:BINARY_PROBE]:
-            notes[rel] = "binary"
-            continue
-        text, bad = decode(raw)
-        data = text.encode("utf-8") if bad else raw
-        note = "non_utf8_replaced" if bad else None
-        spec = ws.language_for(rel)
-        try:
-            chunks, definitions, _ = parse_units(spec, rel, data)
-        except ParseError:
-            note = "parse_error"
-            chunks, definitions, _ = parse_units(None, rel, data)
-        if note is not None:
-            notes[rel] = note
-        terms = [Counter(tokenize(enrich(chunk))) for chunk in chunks]
-        lengths = [sum(counts.values()) for counts in terms]
-        record = FileRecord(rel, spec.name if spec else None, content_hash(data), len(data))
-        files[rel] = OverlayFile(record, chunks, definitions, terms, lengths)
-    for note in notes.values():
-        skipped[note] += 1
-    indexed = set(reader.files.indexed_paths) if read or gone else set()
-    dropped = frozenset(rel for rel in (*read, *gone) if rel in indexed)
-    return Overlay(dropped, files, notes, {k: v for k, v in skipped.items() if v})
+        if rel in before:
+            skipped[before[rel]] -= 1
+        files.pop(rel, None)
+        if rel in base:
+            dropped.add(rel)
+    notes: dict[str, str] = {}
+    for found in read_files(ws, root, read):
+        if found.note is not None:
+            notes[found.rel] = found.note
+            skipped[found.note] += 1
+        if found.record is not None:
+            files[found.rel] = found
+    return Overlay(frozenset(dropped), files, notes, {k: v for k, v in skipped.items() if v})
 
 
 class _Layout:
@@ -276,8 +238,9 @@ class IndexedFiles(Mapping[str, FileRecord]):
         found = self._cache.get(path)
         if found is None:
             overlay = self._layout.overlay
-            if path in overlay.files:
-                found = overlay.files[path].record
+            record = overlay.files[path].record if path in overlay.files else None
+            if record is not None:
+                found = record
             else:
                 slot = self._layout.slot_of.get(path)
                 if slot is None or path in overlay.dropped:
@@ -445,11 +408,11 @@ class IndexedPostings:
 
 def _embeddings(reader: IndexReader, layout: _Layout) -> Any:
     """The chunks' vectors as (chunks x dim) rows: the index's matrix, mapped; with an
-    overlay, its kept rows and the overlaid chunks' vectors computed now, in merged order."""
-    from prx.retrieval.embed import default_embedder
+    overlay, its kept rows and the overlaid files' vectors (a delta's, or computed now), in
+    merged order."""
+    from prx.retrieval.packaged_model import PACKAGED_MODEL_SHA256
 
-    embedder = default_embedder()
-    if reader.manifest.get("model", {}).get("hash") != embedder.model_hash:
+    if reader.manifest.get("model", {}).get("hash") != PACKAGED_MODEL_SHA256:
         return None  # made by another model: the retriever embeds the chunks itself
     rows = reader.embedding_rows()
     if rows is None or layout.identity:
@@ -457,14 +420,20 @@ def _embeddings(reader: IndexReader, layout: _Layout) -> Any:
     import numpy as np
 
     from prx.retrieval.corpus import enrich
+    from prx.retrieval.query_embed import query_embedder
 
     parts = []
     for _, count, base, path in layout.segments:
         if base >= 0:
             parts.append(rows[base : base + count])
-        else:
-            chunks = layout.overlay.files[path].chunks
-            parts.append(embedder.encode([enrich(chunk) for chunk in chunks]))
+            continue
+        found = layout.overlay.files[path]
+        vectors = found.vectors
+        if vectors is None:
+            vectors = query_embedder().encode([enrich(chunk) for chunk in found.chunks])
+        elif hasattr(vectors, "rows"):
+            vectors = vectors.rows()
+        parts.append(vectors)
     if not parts:
         return np.zeros((0, rows.shape[1]), np.float32)
     # Stored as columns, like the index's (the same layout, the same products).

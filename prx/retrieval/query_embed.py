@@ -10,8 +10,9 @@ embedder's own, on the same rows (float16 widened to float32 exactly), so the ve
 bit for bit what ``StaticEmbedder.encode`` gives; the test suite checks both the token ids
 (against the tokenizer's pipeline) and the vectors.
 
-A query this shortcut does not cover (non-ASCII, holding a special token's text, longer
-than :data:`SHORT_QUERY` characters) goes to the full embedder.
+It embeds any ASCII text this way (an index update embeds its few changed chunks with it
+too); a text it does not cover (non-ASCII, or holding a special token's text) goes to the
+full embedder.
 """
 
 from __future__ import annotations
@@ -29,12 +30,10 @@ if TYPE_CHECKING:
     import numpy as np
     from numpy.typing import NDArray
 
-__all__ = ["QueryEmbedder", "SHORT_QUERY", "query_embedder"]
+__all__ = ["MAX_LENGTH", "QueryEmbedder", "query_embedder"]
 
-#: Queries up to this many characters are embedded here: below the model's character
-#: limit (512 tokens times the median token length), so no truncation can apply.
-SHORT_QUERY = 500
-#: The block size of the shipped checksums (``model.sums.json``).
+#: model2vec's token limit (the packaged model's config sets none).
+MAX_LENGTH = 512
 _ASCII_WORDS = re.compile(r"[a-z0-9]+|[!-/:-@\[-`{-~]")
 #: Control characters BERT normalisation deletes (tab, newline and return become spaces).
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
@@ -72,6 +71,7 @@ class QueryEmbedder:
         self.normalize = bool(config.get("normalize", False))
         self._unk = self._vocab.get("[UNK]")
         self._specials = ("[pad]", "[unk]", "[cls]", "[sep]", "[mask]")
+        self._char_limit: int | None = None
 
     def _ensure(self, start: int, end: int) -> None:
         import xxhash
@@ -87,17 +87,34 @@ class QueryEmbedder:
 
     def covers(self, text: str) -> bool:
         """Whether ``text`` is embedded here (else by the full embedder)."""
-        if len(text) > SHORT_QUERY or not text.isascii():
+        if not text.isascii():
             return False
         lowered = text.lower()
         return not any(special in lowered for special in self._specials)
 
+    @property
+    def char_limit(self) -> int:
+        """model2vec cuts a text to the token limit times the median token length."""
+        if self._char_limit is None:
+            lengths = sorted(len(token) for token in self._vocab)
+            middle = len(lengths) // 2
+            median = (
+                lengths[middle] if len(lengths) % 2 else (lengths[middle - 1] + lengths[middle]) / 2
+            )
+            self._char_limit = MAX_LENGTH * int(median)
+        return self._char_limit
+
     def token_ids(self, text: str) -> list[int]:
-        """The model's token ids for ``text`` (ASCII), unknown tokens included."""
+        """The model's token ids for ``text`` (ASCII), unknown tokens included, cut to the
+        model's character and token limits as model2vec cuts them."""
+        if len(text) > MAX_LENGTH:  # only then can a limit apply
+            text = text[: self.char_limit]
         words = _ASCII_WORDS.findall(_CONTROL.sub("", text).lower())
         ids: list[int] = []
         for word in words:
             ids.extend(self._wordpiece(word))
+            if len(ids) >= MAX_LENGTH:
+                return ids[:MAX_LENGTH]
         return ids
 
     def _wordpiece(self, word: str) -> list[int]:
@@ -166,7 +183,7 @@ class QueryEmbedder:
 
     @property
     def model_hash(self) -> str:
-        from prx.retrieval.embed import PACKAGED_MODEL_SHA256
+        from prx.retrieval.packaged_model import PACKAGED_MODEL_SHA256
 
         return PACKAGED_MODEL_SHA256
 
@@ -181,7 +198,7 @@ def query_embedder() -> Any:
     if _default is None:
         with _lock:
             if _default is None:
-                from prx.retrieval.embed import default_model_dir
+                from prx.retrieval.packaged_model import default_model_dir
 
                 _default = QueryEmbedder(default_model_dir())
     return _default

@@ -1,0 +1,207 @@
+"""``prx search`` from a fresh process over an indexed tree, beside ripgrep in the same run.
+
+    python benchmarks/cli_search.py [--corpus DIR | --large] [--runs 20] [--json OUT]
+
+Default tree: the django 5.2.8 sdist (``fetch_corpus`` of parse.py). ``--large`` times a
+multi-language tree of more than 10,000 files: django and the corpora of the labelled
+datasets (benchmarks/get_corpora.py, ../shared/bench/get-corpora.sh), hard-linked side by
+side into ``benchmarks/.corpora/large`` (built once).
+
+For each query kind (symbol, natural language, literal) it times ``prx search QUERY .`` as
+an agent's shell runs it (a new process each time, the index present and fresh, cwd the
+tree) and, for a word of the same query, ``rg -l WORD .`` and ``rg -n WORD .``: p50 and
+p95 of ``--runs`` runs after ``--warmup`` ones, and prx's p50 over ``rg -l``'s. Then the
+incremental update: one file gets a line more, ``prx index .`` is timed, and a search right
+after must find the new line (the file is restored afterwards).
+
+Bytecode is compiled first and ``PYTHONDONTWRITEBYTECODE`` is cleared for the children, as
+an installed prx runs. The load average is printed before and after: the figures only mean
+something on a quiet machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+#: (kind, query, a word of it for ripgrep, rg's -F flag needed)
+DJANGO_QUERIES = [
+    ("symbol", "QuerySet", "QuerySet"),
+    ("natural language", "how are database migrations applied", "migrations"),
+    ("literal", "objects.filter(", "objects.filter("),
+]
+LARGE_QUERIES = [
+    ("symbol", "Parser", "Parser"),
+    ("natural language", "how are http requests routed to handlers", "routed"),
+    ("literal", "fn main(", "fn main("),
+]
+#: The corpora hard-linked into the large tree (folders of benchmarks/.corpora and of
+#: ../bench-corpora, whichever exist).
+LARGE_PARTS = [
+    "django-5.2.8",
+    "bat",
+    "caddy",
+    "gson",
+    "hono",
+    "jq",
+    "axios",
+    "jinja2",
+    "rich",
+    "aiohttp",
+    "click",
+    "fastapi",
+    "flask",
+    "httpx",
+    "model2vec",
+    "pydantic",
+    "requests",
+    "starlette",
+]
+
+
+def _environment() -> dict[str, str]:
+    env = dict(os.environ)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    env["PRX_NO_WARM"] = "1"  # the cold path: no server answers for the tree
+    return env
+
+
+def _prx() -> list[str]:
+    found = shutil.which("prx")
+    return [found] if found else [sys.executable, "-m", "prx"]
+
+
+def _time(argv: list[str], cwd: Path, env: dict[str, str]) -> tuple[float, bytes]:
+    started = time.perf_counter()
+    done = subprocess.run(argv, cwd=cwd, env=env, capture_output=True, check=False)
+    return (time.perf_counter() - started) * 1000, done.stdout
+
+
+def _series(argv: list[str], cwd: Path, env: dict[str, str], runs: int, warmup: int) -> list[float]:
+    for _ in range(warmup):
+        _time(argv, cwd, env)
+    return [_time(argv, cwd, env)[0] for _ in range(runs)]
+
+
+def _p(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
+
+
+def _large_tree() -> Path:
+    target = HERE / ".corpora" / "large"
+    if target.is_dir():
+        return target
+    sources = [HERE / ".corpora", HERE.parent.parent / "bench-corpora"]
+    target.mkdir(parents=True)
+    for part in LARGE_PARTS:
+        found = next((s / part for s in sources if (s / part).is_dir()), None)
+        if found is None:
+            print(f"large tree: {part} is missing (run get_corpora.py / get-corpora.sh)")
+            continue
+        subprocess.run(["cp", "-al", str(found), str(target / part)], check=True)
+        prx_state = target / part / ".prx"
+        if prx_state.exists():
+            shutil.rmtree(prx_state)
+    return target
+
+
+def _files(root: Path) -> int:
+    return sum(len(files) for _, _, files in os.walk(root))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--corpus", type=Path, help="a source tree (default: the django sdist)")
+    parser.add_argument("--large", action="store_true", help="the >10,000-file multi-language tree")
+    parser.add_argument("--runs", type=int, default=20)
+    parser.add_argument("--warmup", type=int, default=3)
+    parser.add_argument("--json", type=Path, help="also write the figures as JSON")
+    args = parser.parse_args(argv)
+
+    if args.large:
+        root, queries = _large_tree(), LARGE_QUERIES
+    else:
+        from parse import DJANGO, fetch_corpus
+
+        root, queries = (args.corpus or fetch_corpus(*DJANGO)), DJANGO_QUERIES
+    root = Path(root).resolve()
+    env = _environment()
+    import prx
+
+    subprocess.run(
+        [sys.executable, "-m", "compileall", "-q", str(Path(prx.__file__).parent)],
+        env=env,
+        check=True,
+    )
+    print(f"tree: {root} ({_files(root)} files)   load: {os.getloadavg()[0]:.2f}")
+    elapsed, out = _time([*_prx(), "index", "."], root, env)
+    status = json.loads(out)["data"]["status"]
+    print(f"prx index: {status} in {elapsed:.0f} ms (wall, fresh process)")
+    rg = shutil.which("rg")
+    rows = []
+    for kind, query, word in queries:
+        prx_ms = _series([*_prx(), "search", query, "."], root, env, args.runs, args.warmup)
+        row = {"kind": kind, "query": query, "prx": prx_ms}
+        if rg:
+            row["rg -l"] = _series([rg, "-l", "-F", "--", word, "."], root, env, args.runs, 1)
+            row["rg -n"] = _series([rg, "-n", "-F", "--", word, "."], root, env, args.runs, 1)
+        rows.append(row)
+    print()
+    print(
+        f"{'kind':<18}{'query':<42}{'prx p50':>9}{'p95':>8}{'rg -l p50':>11}{'rg -n p50':>11}{'prx/rg -l':>11}"
+    )
+    for row in rows:
+        prx_ms = row["prx"]
+        line = f"{row['kind']:<18}{row['query']:<42}{_p(prx_ms, 0.5):>9.1f}{_p(prx_ms, 0.95):>8.1f}"
+        if "rg -l" in row:
+            rg_l, rg_n = _p(row["rg -l"], 0.5), _p(row["rg -n"], 0.5)
+            line += f"{rg_l:>11.1f}{rg_n:>11.1f}{_p(prx_ms, 0.5) / rg_l:>10.2f}x"
+        print(line)
+    update = _incremental(root, env)
+    print(
+        f"\nincremental update after one file change: prx index p50 {_p(update, 0.5):.0f} ms "
+        f"(runs: {', '.join(f'{u:.0f}' for u in update)}); the next search saw the change"
+    )
+    print(f"load after: {os.getloadavg()[0]:.2f}")
+    if args.json:
+        args.json.write_text(
+            json.dumps({"tree": str(root), "rows": rows, "update_ms": update}, indent=1)
+        )
+    return 0
+
+
+def _incremental(root: Path, env: dict[str, str]) -> list[float]:
+    """``prx index`` after one file got a new line, five times; each time a search for the
+    new line must find it (the file is restored at the end, and the index updated)."""
+    candidates = sorted(p for p in root.rglob("*.py") if ".prx" not in p.parts)
+    target = candidates[len(candidates) // 2] if candidates else next(root.rglob("*.*"))
+    original = target.read_bytes()
+    times = []
+    try:
+        for n in range(5):
+            marker = f"prx_bench_marker_{n}_{os.getpid()}"
+            target.write_bytes(original + f"\n# {marker}\n".encode())
+            elapsed, _ = _time([*_prx(), "index", "."], root, env)
+            times.append(elapsed)
+            _, out = _time([*_prx(), "search", marker, "."], root, env)
+            files = [f["file"] for f in json.loads(out)["data"]["files"]]
+            if target.relative_to(root).as_posix() not in files:
+                raise SystemExit(f"the search after the update did not find {marker}: {files}")
+    finally:
+        target.write_bytes(original)
+        _time([*_prx(), "index", "."], root, env)
+    return times
+
+
+if __name__ == "__main__":
+    sys.exit(main())
