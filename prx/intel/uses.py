@@ -24,6 +24,7 @@ from prx.intel.bindings import (
     occurrences,
     statement_snippet_bindings,
 )
+from prx.intel.prefilter import may_use_attribute, may_use_name
 from prx.intel.project import module_stem
 
 if TYPE_CHECKING:
@@ -140,15 +141,25 @@ def _exported_js(parsed: ParsedFile, local: str) -> bool:
 
 
 def _uses_in(
-    parsed: ParsedFile, names: set[str], aliases: set[str], attributes: set[str]
+    parsed: ParsedFile,
+    names: set[str],
+    aliases: set[str],
+    attributes: set[str],
+    statement: tuple[int, int],
 ) -> list[tuple[Occurrence, str]]:
+    """Bare uses of ``names`` and ``alias.attribute`` uses (the import statement at lines
+    ``statement`` binds them); a file whose text cannot hold one is not parsed."""
     refs: list[tuple[Occurrence, str]] = []
     for name in sorted(names):
+        if not may_use_name(parsed, name, statement):
+            continue
         for occ in occurrences(parsed, name):
             if occ.receiver is None and not occ.in_import and not occ.defining:
                 refs.append((occ, "import"))
     if aliases:
         for attribute in sorted(attributes):
+            if not may_use_attribute(parsed, attribute, aliases):
+                continue
             for occ in occurrences(parsed, attribute):
                 if occ.receiver in aliases and not occ.in_import:
                     refs.append((occ, "module"))
@@ -230,7 +241,9 @@ def _file_use(
     aliases: set[str] = set()
     passes: set[str] = set()
     python = parsed.language == "python"
+    statement = (edge.line, edge.line)
     for binding in edge_bindings(parsed, edge):
+        statement = (min(statement[0], binding.line), max(statement[1], binding.end_line))
         kind = binding.kind
         if kind == "name" and binding.imported in provided and binding.local:
             local.add(binding.local)
@@ -250,7 +263,7 @@ def _file_use(
     if not local and not aliases and not passes:
         return None, set()
     attributes = {n for n in provided if n != "default"}
-    refs = _uses_in(parsed, local, aliases, attributes)
+    refs = _uses_in(parsed, local, aliases, attributes, statement)
     names = tuple(sorted(local | aliases))
     return FileUse(parsed.rel, edge, via, names, tuple(refs)), passes
 
