@@ -136,3 +136,46 @@ def test_unrelated_counts_identifiers_not_words_in_strings(make_repo):
     # elsewhere.py: the assignment and the f-string's field are code; the docstring's
     # lines, the triple-quoted string and the comment are not.
     assert res.unrelated["shop/elsewhere.py"] == 2
+
+
+IMPORTS = r"""from __future__ import annotations
+import os
+import os.path, sys as system
+import a . b
+from . import sibling
+from .. pkg . mod import name as alias, other  # a comment
+from .pricing import (
+    price,  # the one
+    Discount as Cut,
+    # a comment line
+)
+from shop.pricing import \
+    price as p2
+from shop import *
+import json; import re
+if True: import csv
+
+
+def f():
+    from shop.pricing import (price,
+                              Discount)
+    return price, Discount
+"""
+
+
+def test_an_import_statement_read_from_its_text_binds_what_its_syntax_tree_binds():
+    from prx.intel.pyimports import read_import
+    from prx.intel.uses import all_bindings
+
+    parsed = _parsed(IMPORTS)
+    tree = all_bindings(parsed)
+    starts = sorted({b.line for b in tree} | {1, 15, 16})
+    read = {line: read_import(parsed.lines, line) for line in starts}
+    # What the text cannot tell (two statements on a line, an import after ``if x:``)
+    # is left to the parser; every other statement reads as the tree reads it.
+    assert {line for line, found in read.items() if found is None} == {15, 16}
+    for line, found in read.items():
+        if found is not None:
+            assert found == [b for b in tree if b.line == line], line
+    assert read[1] == []  # a future statement binds nothing, as in the tree
+    assert read[7] is not None and read[7][-1].end_line == 11

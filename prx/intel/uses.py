@@ -15,6 +15,7 @@ import re
 from collections import deque
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from prx.intel import prefilter
 from prx.intel.bindings import (
     BOUND_LANGUAGES,
     Binding,
@@ -26,6 +27,7 @@ from prx.intel.bindings import (
 )
 from prx.intel.prefilter import may_use_attribute, may_use_name
 from prx.intel.project import module_stem
+from prx.intel.pyimports import read_import
 
 if TYPE_CHECKING:
     from prx.intel.project import ParsedFile, Project
@@ -70,17 +72,20 @@ class SymbolUsers(NamedTuple):
 
 def statement_bindings(parsed: ParsedFile, line: int) -> list[Binding]:
     """The bindings of the import statement at ``line`` of ``parsed`` (from the whole
-    file's bindings when known, else by parsing that statement alone)."""
+    file's bindings when known, else from the statement's text when it is a plain Python
+    import, else by parsing that statement alone)."""
     known: list[Binding] | None = parsed.memo.get("bindings")
     if known is not None:
         return [b for b in known if b.line <= line <= b.end_line]
     snippets: dict[int, list[Binding]] = parsed.memo.setdefault("snippets", {})
     found = snippets.get(line)
+    if found is None and parsed.language == "python" and prefilter.ENABLED:
+        found = read_import(parsed.lines, line)
     if found is None:
         found = statement_snippet_bindings(parsed, line)
         if not found:  # the line is inside a statement (``import a, \\`` ...): read it all
             found = [b for b in all_bindings(parsed) if b.line <= line <= b.end_line]
-        snippets[line] = found
+    snippets[line] = found
     return found
 
 
