@@ -345,9 +345,7 @@ def _files_with(project: Project, name: str) -> list[str]:
     from prx.index.bloom import MIN_PATTERN
 
     if len(name.encode()) >= MIN_PATTERN and project.graph_origin == "index":
-        from prx.index.probe import open_probe
-
-        probe, _ = open_probe(project.root)
+        probe = project.content_probe()
         if probe is not None:
             return sorted(probe.candidates(name.encode()))
     return [f for f in project.graph.files if os.path.isfile(project.absolute(f))]
