@@ -62,6 +62,10 @@ SHOP = {
         "from shop import pricing\n\nprice = 1\nprint(pricing.Discount, price, pricing.price_list)\n"
     ),
     "shop/semicolon.py": "from shop.pricing import price; price(1)\n",
+    "shop/decorated.py": (
+        "from shop.pricing import price\n\n\n@price\ndef f():\n    return price (2)\n"
+    ),
+    "shop/argument.py": "from shop.pricing import price\n\nprint(price)\n",
     "shop/elsewhere.py": (
         '"""A price list.\n\nprice, price\n"""\n\nx = """\nprice\n"""\n'
         "# price\nprice = 3\nlabel = f'{price}'\n"
@@ -101,7 +105,7 @@ def test_the_text_checks_change_no_answer_of_impact_or_explain(make_repo, monkey
     slow = _answers(prx.Workspace(root))
     assert fast == slow
     users = {d["file"] for d in fast[0]["dependents"]}
-    assert {"shop/tricky.py", "shop/aliased.py", "shop/semicolon.py"} <= users
+    assert {"shop/tricky.py", "shop/aliased.py", "shop/semicolon.py", "shop/decorated.py"} <= users
     assert "shop/import_only.py" in fast[0]["unused_imports"]
     assert not users & {"shop/docs_only.py", "shop/no_attribute.py"}
 
@@ -120,7 +124,7 @@ def test_a_file_that_cannot_use_the_symbol_is_not_parsed(make_repo, monkeypatch)
     ws = prx.Workspace(root)
     ws.index(".")  # the import graph comes from the index: no file parsed to build it
     monkeypatch.setattr(grammar, "parse", counting)
-    ws.impact("shop/pricing.py", symbol="price", budget=0)
+    impact = ws.impact("shop/pricing.py", symbol="price", budget=0)
     read = {root.joinpath(rel).read_bytes() for rel in SHOP}
     whole = [source for source in parsed if source in read]
     # no_attribute.py imports the module and holds the word price, never pricing.price;
@@ -128,6 +132,13 @@ def test_a_file_that_cannot_use_the_symbol_is_not_parsed(make_repo, monkeypatch)
     assert SHOP["shop/no_attribute.py"].encode() not in whole
     assert SHOP["shop/import_only.py"].encode() not in whole
     assert SHOP["shop/aliased.py"].encode() in whole
+    # decorated.py only decorates with price and calls it: its uses are read from its
+    # text; argument.py passes it as an argument, which the text leaves to the parser.
+    assert SHOP["shop/decorated.py"].encode() not in whole
+    assert SHOP["shop/argument.py"].encode() in whole
+    lines = {d.file: d.lines for d in impact.dependents}
+    assert lines["shop/decorated.py"] == (4, 6)
+    assert lines["shop/argument.py"] == (3,)
 
 
 def test_unrelated_counts_identifiers_not_words_in_strings(make_repo):

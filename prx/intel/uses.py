@@ -25,7 +25,7 @@ from prx.intel.bindings import (
     occurrences,
     statement_snippet_bindings,
 )
-from prx.intel.prefilter import may_use_attribute, may_use_name
+from prx.intel.prefilter import bare_uses, may_use_attribute, may_use_name
 from prx.intel.project import module_stem
 from prx.intel.pyimports import read_import
 
@@ -157,6 +157,10 @@ def _uses_in(
     refs: list[tuple[Occurrence, str]] = []
     for name in sorted(names):
         if not may_use_name(parsed, name, statement):
+            continue
+        read = bare_uses(parsed, name, statement)
+        if read is not None:
+            refs.extend((occ, "import") for occ in read)
             continue
         for occ in occurrences(parsed, name):
             if occ.receiver is None and not occ.in_import and not occ.defining:
