@@ -190,3 +190,28 @@ def test_an_import_statement_read_from_its_text_binds_what_its_syntax_tree_binds
             assert found == [b for b in tree if b.line == line], line
     assert read[1] == []  # a future statement binds nothing, as in the tree
     assert read[7] is not None and read[7][-1].end_line == 11
+
+
+def test_a_workspace_reads_the_symbol_table_and_filters_once_per_index(make_repo, monkeypatch):
+    from prx.intel import project
+
+    root = make_repo(SHOP, git=True)
+    ws = prx.Workspace(root)
+    ws.index(".")
+    loads: list[str] = []
+    real = project._definitions
+
+    def counting(directory):
+        loads.append(directory)
+        return real(directory)
+
+    monkeypatch.setattr(project, "_definitions", counting)
+    first = ws.explain("price", budget=0)
+    again = ws.explain("price", budget=0)
+    assert len(loads) == 1 and to_jsonable(first) == to_jsonable(again)
+    # A new index is read again: its new definition is found.
+    (root / "shop" / "more.py").write_text("def price():\n    return 0\n")
+    ws.index(".")
+    found = ws.explain("price", budget=0)
+    assert len(loads) == 2
+    assert "shop/more.py" in {d.file for d in found.definitions}
