@@ -192,26 +192,26 @@ def test_an_import_statement_read_from_its_text_binds_what_its_syntax_tree_binds
     assert read[7] is not None and read[7][-1].end_line == 11
 
 
-def test_a_workspace_reads_the_symbol_table_and_filters_once_per_index(make_repo, monkeypatch):
-    from prx.intel import project
+def test_a_workspace_opens_the_trigram_filters_once_per_index(make_repo, monkeypatch):
+    from prx.index import probe
 
     root = make_repo(SHOP, git=True)
     ws = prx.Workspace(root)
     ws.index(".")
-    loads: list[str] = []
-    real = project._definitions
+    opened: list[str] = []
+    real = probe.open_probe
 
-    def counting(directory):
-        loads.append(directory)
-        return real(directory)
+    def counting(where):
+        opened.append(where)
+        return real(where)
 
-    monkeypatch.setattr(project, "_definitions", counting)
+    monkeypatch.setattr(probe, "open_probe", counting)
     first = ws.explain("price", budget=0)
     again = ws.explain("price", budget=0)
-    assert len(loads) == 1 and to_jsonable(first) == to_jsonable(again)
-    # A new index is read again: its new definition is found.
-    (root / "shop" / "more.py").write_text("def price():\n    return 0\n")
+    assert len(opened) == 1 and to_jsonable(first) == to_jsonable(again)
+    # A new index is opened again: the file added since is a candidate.
+    (root / "shop" / "more.py").write_text("price = 0\n")
     ws.index(".")
-    found = ws.explain("price", budget=0)
-    assert len(loads) == 2
-    assert "shop/more.py" in {d.file for d in found.definitions}
+    found = ws.explain("price", "shop/pricing.py", budget=0)
+    assert len(opened) == 2
+    assert found.unrelated["shop/more.py"] == 1

@@ -184,19 +184,6 @@ class Project:
             self._graph = loaded
         return self._graph
 
-    def _per_index(self, kind: str, directory: str, load: Callable[[], T | None]) -> T | None:
-        """What ``load`` reads of the published index at ``directory``, read once per
-        Workspace (a published index never changes; a long-lived Workspace such as the
-        MCP server keeps only the current index's). A failed load is not kept."""
-        cache: dict[str, Any] = self.ws.cache.setdefault(kind, {})
-        if directory in cache:
-            return cache[directory]  # type: ignore[no-any-return]
-        value = load()
-        if value is not None:
-            cache.clear()
-            cache[directory] = value
-        return value
-
     def definition_files(self, name: str) -> list[str] | None:
         """Files the index's symbol table says define ``name`` (another case when none
         matches exactly); None without a usable index. Only the rows of that name are
@@ -206,11 +193,17 @@ class Project:
         directory = current_dir(self.root)
         if directory is None:
             return None
-        text = self._per_index("intel-definitions", directory, lambda: _definitions(directory))
-        if text is None:
-            return None  # the caller reads the files instead
         import json
 
+        from prx.errors import IndexCorruptedError
+        from prx.index.store import read_manifest, verify
+
+        try:
+            verify(directory, read_manifest(directory), only=("definitions.json",))
+            with open(os.path.join(directory, "definitions.json"), encoding="utf-8") as fh:
+                text = fh.read()
+        except (IndexCorruptedError, OSError, ValueError):
+            return None  # the caller reads the files instead
         head = "[" + json.dumps(name) + ","
         files: set[str] = set()
         decoder = json.JSONDecoder()
@@ -223,22 +216,6 @@ class Project:
             lowered = name.lower()
             files = {row[2] for row in json.loads(text) if str(row[0]).lower() == lowered}
         return sorted(files)
-
-    def content_probe(self) -> ContentProbe | None:
-        """The index's trigram filters (files that may hold a string), None without an
-        index that has them."""
-        from prx.index.store import current_dir
-
-        directory = current_dir(self.root)
-        if directory is None:
-            return None
-
-        def load() -> ContentProbe | None:
-            from prx.index.probe import open_probe
-
-            return open_probe(self.root)[0]
-
-        return self._per_index("intel-probes", directory, load)
 
     # -- files ----------------------------------------------------------------------
 
@@ -261,19 +238,36 @@ class Project:
         self._files[rel] = parsed
         return parsed
 
+    # -- what the index holds besides the graph ----------------------------------
 
-def _definitions(directory: str) -> str | None:
-    """The text of an index's symbol table, checked against its manifest; None when it
-    cannot be used."""
-    from prx.errors import IndexCorruptedError
-    from prx.index.store import read_manifest, verify
+    def _per_index(self, kind: str, directory: str, load: Callable[[], T | None]) -> T | None:
+        """What ``load`` reads of the published index at ``directory``, read once per
+        Workspace (a published index never changes; a long-lived Workspace such as the
+        MCP server keeps only the current index's). A failed load is not kept."""
+        cache: dict[str, Any] = self.ws.cache.setdefault(kind, {})
+        if directory in cache:
+            return cache[directory]  # type: ignore[no-any-return]
+        value = load()
+        if value is not None:
+            cache.clear()
+            cache[directory] = value
+        return value
 
-    try:
-        verify(directory, read_manifest(directory), only=("definitions.json",))
-        with open(os.path.join(directory, "definitions.json"), encoding="utf-8") as fh:
-            return fh.read()
-    except (IndexCorruptedError, OSError, ValueError):
-        return None
+    def content_probe(self) -> ContentProbe | None:
+        """The index's trigram filters (files that may hold a string), None without an
+        index that has them."""
+        from prx.index.store import current_dir
+
+        directory = current_dir(self.root)
+        if directory is None:
+            return None
+
+        def load() -> ContentProbe | None:
+            from prx.index.probe import open_probe
+
+            return open_probe(self.root)[0]
+
+        return self._per_index("intel-probes", directory, load)
 
 
 def module_stem(rel: str) -> str:
