@@ -468,7 +468,7 @@ def import_spans(parsed: ParsedFile) -> list[tuple[int, int]]:
     if found is None:
         found = []
         text = parsed.data.decode("utf-8", "replace")
-        for match in _IMPORT_LINE.finditer(text):
+        for match in _import_line_matches(text):
             end = match.end()
             tail = match.group().rstrip()
             if tail.endswith(("(", "{")):  # continued until the bracket closes
@@ -476,6 +476,23 @@ def import_spans(parsed: ParsedFile) -> list[tuple[int, int]]:
                 end = close if close >= 0 else end
             found.append((match.start(), end))
         parsed.memo["import_spans"] = found
+    return found
+
+
+def _import_line_matches(text: str) -> list[re.Match[str]]:
+    """What ``_IMPORT_LINE.finditer(text)`` finds, tried only at the lines that hold
+    ``import`` or ``export`` (each form has one of them): ``str.find`` skips the rest."""
+    starts: list[int] = []
+    for keyword in ("import", "export"):
+        at = text.find(keyword)
+        while at >= 0:
+            starts.append(text.rfind("\n", 0, at) + 1)
+            at = text.find(keyword, at + len(keyword))
+    found = []
+    for start in sorted(set(starts)):
+        match = _IMPORT_LINE.match(text, start)
+        if match is not None:
+            found.append(match)
     return found
 
 
@@ -491,7 +508,9 @@ def import_lines(parsed: ParsedFile) -> set[int]:
     """Line numbers of the file's import statements (see :func:`import_spans`)."""
     text = parsed.data.decode("utf-8", "replace")
     lines: set[int] = set()
+    first, counted = 1, 0
     for start, end in import_spans(parsed):
-        first = text.count("\n", 0, start) + 1
+        first += text.count("\n", counted, start)
+        counted = start
         lines.update(range(first, first + text.count("\n", start, end) + 1))
     return lines

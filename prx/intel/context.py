@@ -297,11 +297,24 @@ def _references_through(
         if hits:
             found[key] = found.get(key, 0) + hits
     for alias, target in aliases.items():
-        for at in _words(text, alias):
-            attribute = _attribute_after(text, at + len(alias))
+        for at, attribute in _attribute_uses(text, alias):
             if attribute in defined and not inside(spans, at):
                 key = (target, attribute)
                 found[key] = found.get(key, 0) + 1
+    return found
+
+
+def _attribute_uses(text: str, alias: str) -> list[tuple[int, str]]:
+    """(offset, name) of each ``alias.name`` where ``alias`` is a whole identifier, not an
+    attribute of something else (the regular expression finds ``alias.`` in C; only those
+    reach Python)."""
+    pattern = re.compile(re.escape(alias) + r"(?![\w$])(?=\s*\.\s*([A-Za-z_$][\w$]*))")
+    found: list[tuple[int, str]] = []
+    for match in pattern.finditer(text):
+        at = match.start()
+        before = text[at - 1] if at else " "
+        if not _is_word_char(before) and before != ".":
+            found.append((at, match.group(1)))
     return found
 
 
@@ -311,26 +324,14 @@ def _is_word_char(char: str) -> bool:
 
 def _words(text: str, word: str) -> list[int]:
     """Offsets of ``word`` as a whole identifier, not an attribute of something else
-    (``str.find`` scans in C; only real hits reach Python)."""
+    (the regular expression scans in C; only the ends of words reach Python)."""
     found: list[int] = []
-    at = text.find(word)
-    size = len(word)
-    while at >= 0:
+    for match in re.finditer(re.escape(word) + r"(?![\w$])", text):
+        at = match.start()
         before = text[at - 1] if at else " "
-        after = text[at + size] if at + size < len(text) else " "
-        if not _is_word_char(before) and before != "." and not _is_word_char(after):
+        if not _is_word_char(before) and before != ".":
             found.append(at)
-        at = text.find(word, at + size)
     return found
-
-
-_AFTER_DOT = re.compile(r"\s*\.\s*([A-Za-z_$][\w$]*)")
-
-
-def _attribute_after(text: str, end: int) -> str | None:
-    """The name after ``.`` at ``end`` (``models.CharField`` -> ``CharField``)."""
-    match = _AFTER_DOT.match(text, end)
-    return match.group(1) if match else None
 
 
 def _stages(path: str, whole: ContextResult) -> list[Stage]:

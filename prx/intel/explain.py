@@ -17,7 +17,9 @@ from prx.budget import EXPLAIN_CEILING, cap_for
 from prx.errors import InvalidArgumentError
 from prx.intel.bindings import enclosing, import_lines, occurrences
 from prx.intel.fit import Stage, fit_stages
+from prx.intel.prefilter import word_offsets
 from prx.intel.project import Project, is_test_file, require_path, signature_of
+from prx.intel.pysource import code_word_offsets
 from prx.intel.uses import find_users
 from prx.lang.outline import symbol_lines
 from prx.types import ExplainedDefinition, ExplainResult, Reference
@@ -300,25 +302,36 @@ _QUOTES = re.compile(rb"\"[^\"\n]*\"|'[^'\n]*'")
 
 def _identifier_hits(parsed: ParsedFile, name: str) -> list[tuple[int, int]]:
     """(line, byte) of ``name`` as an identifier: from the syntax tree when the file is
-    parsed already, else from its text (not after a comment marker, not between quotes
-    on the same line): counting same-named things needs no parse of every file."""
+    parsed already, else from its text: counting same-named things needs no parse of
+    every file. Python's strings and comments are found by :mod:`prx.intel.pysource`;
+    in another language a word is skipped after a comment marker or between quotes on
+    its line."""
     if parsed.memo.get("parsed") and parsed.tree is not None:
         return [(o.line, o.byte) for o in occurrences(parsed, name)]
-    pattern = re.compile(rb"(?<![\w$])" + re.escape(name.encode()) + rb"(?![\w$])")
     data = parsed.data
+    offsets = word_offsets(data, name)
+    if parsed.language == "python":
+        offsets = code_word_offsets(data, offsets, name)
+    else:
+        offsets = [at for at in offsets if not _commented_or_quoted(data, at)]
     hits: list[tuple[int, int]] = []
-    for match in pattern.finditer(data):
-        start = data.rfind(b"\n", 0, match.start()) + 1
-        before = data[start : match.start()]
-        if b"#" in before or b"//" in before or before.lstrip().startswith((b"*", b"/*")):
-            continue
-        end = data.find(b"\n", match.end())
-        line_bytes = data[start : end if end >= 0 else len(data)]
-        offset = match.start() - start
-        if any(q.start() < offset < q.end() for q in _QUOTES.finditer(line_bytes)):
-            continue
-        hits.append((data.count(b"\n", 0, match.start()) + 1, match.start()))
+    line, counted = 1, 0
+    for offset in offsets:
+        line += data.count(b"\n", counted, offset)
+        counted = offset
+        hits.append((line, offset))
     return hits
+
+
+def _commented_or_quoted(data: bytes, offset: int) -> bool:
+    start = data.rfind(b"\n", 0, offset) + 1
+    before = data[start:offset]
+    if b"#" in before or b"//" in before or before.lstrip().startswith((b"*", b"/*")):
+        return True
+    end = data.find(b"\n", offset)
+    line_bytes = data[start : end if end >= 0 else len(data)]
+    at = offset - start
+    return any(q.start() < at < q.end() for q in _QUOTES.finditer(line_bytes))
 
 
 def _name_byte(defn: Any, name: str) -> int:
@@ -332,9 +345,7 @@ def _files_with(project: Project, name: str) -> list[str]:
     from prx.index.bloom import MIN_PATTERN
 
     if len(name.encode()) >= MIN_PATTERN and project.graph_origin == "index":
-        from prx.index.probe import open_probe
-
-        probe, _ = open_probe(project.root)
+        probe = project.content_probe()
         if probe is not None:
             return sorted(probe.candidates(name.encode()))
     return [f for f in project.graph.files if os.path.isfile(project.absolute(f))]

@@ -11,9 +11,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, NamedTuple, TypeVar
 
-from prx._record import replace
-from prx.budget import Cap, data_tokens, fit_prefix, limit_for
+from prx._record import INTERNAL, fields_of, replace
+from prx.budget import Cap, fit_prefix, limit_for
+from prx.envelope import dumps, to_jsonable
 from prx.errors import BudgetExceededError
+from prx.tokens import TokenCounter
 from prx.types import Cut
 
 __all__ = ["Stage", "fit_stages"]
@@ -34,6 +36,34 @@ class Stage(NamedTuple):
     keep: Callable[[Any, int], Any]
 
 
+class _Tokens:
+    """``data_tokens`` of the trial answers of one fit: they share their items (a stage
+    keeps a prefix of a part), so each item is turned into JSON once, not once per trial
+    (the same JSON, the same count)."""
+
+    def __init__(self, count: TokenCounter) -> None:
+        self._count = count
+        #: id of an item -> (the item, kept alive so that its id stays its own; its JSON)
+        self._items: dict[int, tuple[Any, Any]] = {}
+
+    def _item(self, item: Any) -> Any:
+        known = self._items.get(id(item))
+        if known is None:
+            known = self._items[id(item)] = (item, to_jsonable(item))
+        return known[1]
+
+    def __call__(self, result: Any) -> int:
+        names = [f.name for f in fields_of(result) if not f.metadata.get(INTERNAL)]
+        parts = {n: v for n in names if type(v := getattr(result, n)) is tuple and v}
+        shell = to_jsonable(replace(result, **{n: () for n in parts}))
+        data = {
+            n: [self._item(item) for item in parts[n]] if n in parts else shell[n]
+            for n in names
+            if n in parts or n in shell
+        }
+        return self._count(dumps(data))
+
+
 def _merged(cuts: list[Cut]) -> tuple[Cut, ...]:
     """One cut per part (a part cut before fitting and again while fitting adds up)."""
     by_part: dict[str, Cut] = {}
@@ -51,14 +81,14 @@ def fit_stages(whole: R, stages: list[Stage], cap: Cap, precut: tuple[Cut, ...] 
     if cap.tokens is None:
         return whole
     limit = limit_for(cap.tokens)
-    count = cap.count
+    data_tokens = _Tokens(cap.count)
     reason = cap.reason
     cuts: list[Cut] = list(precut)
 
     def marked(result: Any, more: list[Cut]) -> Any:
         return replace(result, truncated=True, omitted=_merged(more)) if more else result
 
-    if data_tokens(marked(whole, cuts), count) <= limit:
+    if data_tokens(marked(whole, cuts)) <= limit:
         return marked(whole, cuts)  # type: ignore[no-any-return]
     current: Any = whole
 
@@ -70,7 +100,7 @@ def fit_stages(whole: R, stages: list[Stage], cap: Cap, precut: tuple[Cut, ...] 
         def cost(k: int, stage: Stage = stage, total: int = total, base: Any = current) -> int:
             extra = [Cut(part=stage.part, count=total - k, reason=reason, retrieve=stage.retrieve)]
             trial = marked(stage.keep(base, k), cuts + (extra if k < total else []))
-            return data_tokens(trial, count)
+            return data_tokens(trial)
 
         kept = fit_prefix(total, cost, limit, gallop=True)
         if kept < total:
@@ -78,10 +108,10 @@ def fit_stages(whole: R, stages: list[Stage], cap: Cap, precut: tuple[Cut, ...] 
             cuts.append(
                 Cut(part=stage.part, count=total - kept, reason=reason, retrieve=stage.retrieve)
             )
-        if data_tokens(marked(current, cuts), count) <= limit:
+        if data_tokens(marked(current, cuts)) <= limit:
             return marked(current, cuts)  # type: ignore[no-any-return]
     final = marked(current, cuts)
-    if data_tokens(final, count) <= limit:
+    if data_tokens(final) <= limit:
         return final  # type: ignore[no-any-return]
     raise BudgetExceededError(
         f"budget {cap.tokens} is too small for this answer even with every optional part left out",

@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import os
 import posixpath
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from prx.errors import NotFoundError
 
 if TYPE_CHECKING:
     from prx.graph.imports import ImportGraph
+    from prx.index.probe import ContentProbe
     from prx.plugin.interfaces import LanguageSpec
     from prx.workspace import Workspace
 
@@ -28,6 +30,7 @@ __all__ = [
     "signature_of",
 ]
 
+T = TypeVar("T")
 _TEST_DIRS = frozenset({"test", "tests", "testing", "__tests__", "spec", "specs"})
 
 
@@ -223,6 +226,37 @@ class Project:
             parsed = ParsedFile(rel, self.ws.language_for(rel), data)
         self._files[rel] = parsed
         return parsed
+
+    # -- what the index holds besides the graph ----------------------------------
+
+    def _per_index(self, kind: str, directory: str, load: Callable[[], T | None]) -> T | None:
+        """What ``load`` reads of the published index at ``directory``, read once per
+        Workspace (a published index never changes; a long-lived Workspace such as the
+        MCP server keeps only the current index's). A failed load is not kept."""
+        cache: dict[str, Any] = self.ws.cache.setdefault(kind, {})
+        if directory in cache:
+            return cache[directory]  # type: ignore[no-any-return]
+        value = load()
+        if value is not None:
+            cache.clear()
+            cache[directory] = value
+        return value
+
+    def content_probe(self) -> ContentProbe | None:
+        """The index's trigram filters (files that may hold a string), None without an
+        index that has them."""
+        from prx.index.store import current_dir
+
+        directory = current_dir(self.root)
+        if directory is None:
+            return None
+
+        def load() -> ContentProbe | None:
+            from prx.index.probe import open_probe
+
+            return open_probe(self.root)[0]
+
+        return self._per_index("intel-probes", directory, load)
 
 
 def module_stem(rel: str) -> str:

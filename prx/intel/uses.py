@@ -15,6 +15,7 @@ import re
 from collections import deque
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from prx.intel import prefilter
 from prx.intel.bindings import (
     BOUND_LANGUAGES,
     Binding,
@@ -24,7 +25,9 @@ from prx.intel.bindings import (
     occurrences,
     statement_snippet_bindings,
 )
+from prx.intel.prefilter import bare_uses, may_use_attribute, may_use_name
 from prx.intel.project import module_stem
+from prx.intel.pyimports import read_import
 
 if TYPE_CHECKING:
     from prx.intel.project import ParsedFile, Project
@@ -69,17 +72,20 @@ class SymbolUsers(NamedTuple):
 
 def statement_bindings(parsed: ParsedFile, line: int) -> list[Binding]:
     """The bindings of the import statement at ``line`` of ``parsed`` (from the whole
-    file's bindings when known, else by parsing that statement alone)."""
+    file's bindings when known, else from the statement's text when it is a plain Python
+    import, else by parsing that statement alone)."""
     known: list[Binding] | None = parsed.memo.get("bindings")
     if known is not None:
         return [b for b in known if b.line <= line <= b.end_line]
     snippets: dict[int, list[Binding]] = parsed.memo.setdefault("snippets", {})
     found = snippets.get(line)
+    if found is None and parsed.language == "python" and prefilter.ENABLED:
+        found = read_import(parsed.lines, line)
     if found is None:
         found = statement_snippet_bindings(parsed, line)
         if not found:  # the line is inside a statement (``import a, \\`` ...): read it all
             found = [b for b in all_bindings(parsed) if b.line <= line <= b.end_line]
-        snippets[line] = found
+    snippets[line] = found
     return found
 
 
@@ -140,15 +146,29 @@ def _exported_js(parsed: ParsedFile, local: str) -> bool:
 
 
 def _uses_in(
-    parsed: ParsedFile, names: set[str], aliases: set[str], attributes: set[str]
+    parsed: ParsedFile,
+    names: set[str],
+    aliases: set[str],
+    attributes: set[str],
+    statement: tuple[int, int],
 ) -> list[tuple[Occurrence, str]]:
+    """Bare uses of ``names`` and ``alias.attribute`` uses (the import statement at lines
+    ``statement`` binds them); a file whose text cannot hold one is not parsed."""
     refs: list[tuple[Occurrence, str]] = []
     for name in sorted(names):
+        if not may_use_name(parsed, name, statement):
+            continue
+        read = bare_uses(parsed, name, statement)
+        if read is not None:
+            refs.extend((occ, "import") for occ in read)
+            continue
         for occ in occurrences(parsed, name):
             if occ.receiver is None and not occ.in_import and not occ.defining:
                 refs.append((occ, "import"))
     if aliases:
         for attribute in sorted(attributes):
+            if not may_use_attribute(parsed, attribute, aliases):
+                continue
             for occ in occurrences(parsed, attribute):
                 if occ.receiver in aliases and not occ.in_import:
                     refs.append((occ, "module"))
@@ -230,7 +250,9 @@ def _file_use(
     aliases: set[str] = set()
     passes: set[str] = set()
     python = parsed.language == "python"
+    statement = (edge.line, edge.line)
     for binding in edge_bindings(parsed, edge):
+        statement = (min(statement[0], binding.line), max(statement[1], binding.end_line))
         kind = binding.kind
         if kind == "name" and binding.imported in provided and binding.local:
             local.add(binding.local)
@@ -250,7 +272,7 @@ def _file_use(
     if not local and not aliases and not passes:
         return None, set()
     attributes = {n for n in provided if n != "default"}
-    refs = _uses_in(parsed, local, aliases, attributes)
+    refs = _uses_in(parsed, local, aliases, attributes, statement)
     names = tuple(sorted(local | aliases))
     return FileUse(parsed.rel, edge, via, names, tuple(refs)), passes
 
