@@ -33,6 +33,7 @@ else:
 
 __all__ = [
     "ALWAYS",
+    "FALSY",
     "INTERNAL",
     "MISSING",
     "OMIT_WHEN",
@@ -84,6 +85,18 @@ class _Always:
 #: An :data:`OMIT_WHEN` value: the field is never part of the JSON, though the record (its
 #: repr, the Python API) keeps it -- a figure another key of the answer already gives.
 ALWAYS: Any = _Always()
+
+
+class _Falsy:
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "FALSY"
+
+
+#: An :data:`OMIT_WHEN` value: the field is left out of the JSON when its value is None,
+#: zero or empty (a count of a rare kind whose zero says nothing).
+FALSY: Any = _Falsy()
 _MUTABLE_DEFAULTS = (list, dict, set, bytearray)
 
 

@@ -13,7 +13,7 @@ import json
 import sys
 from collections.abc import Mapping, Sequence
 
-from prx._record import ALWAYS, INTERNAL, OMIT_WHEN, ONLY_FIELDS, fields_of
+from prx._record import ALWAYS, FALSY, INTERNAL, OMIT_WHEN, ONLY_FIELDS, fields_of
 from prx._version import __version__
 from prx.errors import LIBRARY, PrxError, Wording
 from prx.tokens import TokenCounter, count_fast
@@ -87,7 +87,8 @@ def to_jsonable(value: Any) -> Any:
                 name: to_jsonable(item)
                 for name, omit in omissions
                 if (not only or name in only)
-                and (type(item := getattr(value, name)) is not type(omit) or item != omit)
+                and ((item := getattr(value, name)) or omit is not FALSY)
+                and (type(item) is not type(omit) or item != omit)
             }
         return {name: to_jsonable(getattr(value, name)) for name in names}
     if isinstance(value, Mapping):

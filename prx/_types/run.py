@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from prx._record import ALWAYS, OMIT_WHEN, ONLY_FIELDS, Shown, field, record
+from prx._record import ALWAYS, FALSY, OMIT_WHEN, ONLY_FIELDS, Shown, field, record
 
 __all__ = ["Detected", "Diagnostic", "Failure", "RunReport", "Section", "Severity"]
 
@@ -123,12 +123,13 @@ class RunReport(Shown):
     skipped: int | None
     #: Errors: pytest errors (collection, fixtures), error diagnostics of a linter/compiler.
     errors: int | None
-    #: Warnings of a build or lint tool, as it reports them; left out of the JSON when None.
-    warnings: int | None = field(metadata={OMIT_WHEN: None})
-    #: Expected failures (pytest); left out of the JSON when None.
-    xfailed: int | None = field(metadata={OMIT_WHEN: None})
-    #: Unexpected passes (pytest); left out of the JSON when None.
-    xpassed: int | None = field(metadata={OMIT_WHEN: None})
+    #: Warnings of a build or lint tool, as it reports them; left out of the JSON when None
+    #: or 0 (as are ``xfailed`` and ``xpassed``: the four main counts say whether it passed).
+    warnings: int | None = field(metadata={OMIT_WHEN: FALSY})
+    #: Expected failures (pytest, unittest).
+    xfailed: int | None = field(metadata={OMIT_WHEN: FALSY})
+    #: Unexpected passes (pytest, unittest).
+    xpassed: int | None = field(metadata={OMIT_WHEN: FALSY})
     #: Failed tests or targets, in the order the tool reported them; left out of the JSON
     #: when there are none.
     failures: tuple[Failure, ...] = field(metadata={OMIT_WHEN: ()})
@@ -167,10 +168,10 @@ class RunReport(Shown):
     #: ``[prx: N characters omitted]`` marker; ``N bytes`` at the edge of an output too large
     #: to hold); in the JSON only when some were.
     omitted_chars: int = field(default=0, metadata={OMIT_WHEN: 0})
-    #: Empty for the full answer. Otherwise the answer is in a compact form, which keeps it
-    #: no larger than the raw output + ``prx.runner.report.RAW_SLACK`` tokens, and these are
-    #: the only fields its JSON shows: the verbatim form (the whole output in ``tail``, with
-    #: ``exit_code``, the counts the tool stated, the flags, and the summary, the tool and the
-    #: command when they still fit) or the parsed form (the full answer without the command,
-    #: ``detected``, ``output_lines``, ``tokens_raw`` and the counts left None).
+    #: Empty for the full answer. Otherwise the answer is in a compact form, which keeps its
+    #: whole envelope within the raw output + ``RAW_SLACK`` tokens (``prx.runner.compact``),
+    #: and these are the only fields its JSON shows: the verbatim form (the whole output in
+    #: ``tail``, ``exit_code``, the stated counts, the flags, then the summary, the tool and
+    #: the command as far as they fit) or the parsed form (the full answer without the
+    #: command, ``detected``, ``output_lines``, ``tokens_raw`` and the counts left None).
     compact: tuple[str, ...] = field(default=(), metadata={ONLY_FIELDS: True})
