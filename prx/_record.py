@@ -32,9 +32,12 @@ else:
 
 
 __all__ = [
+    "ALWAYS",
+    "FALSY",
     "INTERNAL",
     "MISSING",
     "OMIT_WHEN",
+    "ONLY_FIELDS",
     "FrozenInstanceError",
     "RecordField",
     "Shown",
@@ -66,6 +69,34 @@ OMIT_WHEN = "prx_omit_when"
 #: (state prx keeps for itself, such as what the Unix equivalent printed, for ``prx stats``),
 #: e.g. ``field(default=None, metadata={INTERNAL: True}, compare=False)``.
 INTERNAL = "prx_internal"
+#: Metadata key read by :func:`prx.envelope.to_jsonable`, on one field holding a tuple of
+#: field names: when not empty, those are the only fields the record's JSON shows (a compact
+#: form of one value); the field itself is never part of the JSON.
+ONLY_FIELDS = "prx_only_fields"
+
+
+class _Always:
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "ALWAYS"
+
+
+#: An :data:`OMIT_WHEN` value: the field is never part of the JSON, though the record (its
+#: repr, the Python API) keeps it -- a figure another key of the answer already gives.
+ALWAYS: Any = _Always()
+
+
+class _Falsy:
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "FALSY"
+
+
+#: An :data:`OMIT_WHEN` value: the field is left out of the JSON when its value is None,
+#: zero or empty (a count of a rare kind whose zero says nothing).
+FALSY: Any = _Falsy()
 _MUTABLE_DEFAULTS = (list, dict, set, bytearray)
 
 

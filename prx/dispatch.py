@@ -9,7 +9,7 @@ from __future__ import annotations
 import time
 from collections.abc import Mapping, Sequence
 
-from prx._record import record
+from prx._record import field, record
 from prx.budget import FALLBACK_CEILING
 from prx.envelope import Envelope, dumps, error_envelope, fallback_envelope, ok_envelope
 from prx.errors import LIBRARY, InternalError, PrxError, PrxIOError, Wording
@@ -37,6 +37,8 @@ class Outcome:
 
     envelope: Envelope
     exit_code: int
+    #: The operation's result the envelope was built from (None for an error or a fallback).
+    result: Any = field(default=None, compare=False)
 
 
 def invoke(
@@ -88,7 +90,7 @@ def invoke(
         # budget made it exact, so serialise again only then.
         tokens = count_fast(dumps(envelope)) if budget else envelope["tokens"]
         append_record(ws.config, op.name, tokens, baseline, wall_ms, frontend=frontend)
-    return Outcome(envelope, op.exit_status(params, result) if op.exit_status else 0)
+    return Outcome(envelope, op.exit_status(params, result) if op.exit_status else 0, result)
 
 
 #: Tokens kept aside for the warning an exactly refitted answer carries.

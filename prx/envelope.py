@@ -13,7 +13,7 @@ import json
 import sys
 from collections.abc import Mapping, Sequence
 
-from prx._record import INTERNAL, OMIT_WHEN, fields_of
+from prx._record import ALWAYS, FALSY, INTERNAL, OMIT_WHEN, ONLY_FIELDS, fields_of
 from prx._version import __version__
 from prx.errors import LIBRARY, PrxError, Wording
 from prx.tokens import TokenCounter, count_fast
@@ -52,6 +52,8 @@ _FIELD_NAMES: dict[type, tuple[str, ...]] = {}
 #: Per type with omissible fields: ``(name, value that omits it)``; ``_KEEP`` keeps it always.
 _OMISSIONS: dict[type, tuple[tuple[str, object], ...]] = {}
 _KEEP = object()
+#: Per type with an :data:`~prx._record.ONLY_FIELDS` field: that field's name.
+_SELECTORS: dict[type, str] = {}
 
 
 def to_jsonable(value: Any) -> Any:
@@ -67,15 +69,26 @@ def to_jsonable(value: Any) -> Any:
         if fields is not None:
             fields = [f for f in fields if not f.metadata.get(INTERNAL)]
             names = _FIELD_NAMES[kind] = tuple(f.name for f in fields)
-            if any(OMIT_WHEN in f.metadata for f in fields):
-                _OMISSIONS[kind] = tuple((f.name, f.metadata.get(OMIT_WHEN, _KEEP)) for f in fields)
+            selector = next((f.name for f in fields if f.metadata.get(ONLY_FIELDS)), None)
+            if selector is not None:
+                _SELECTORS[kind] = selector
+            if selector is not None or any(OMIT_WHEN in f.metadata for f in fields):
+                _OMISSIONS[kind] = tuple(
+                    (f.name, f.metadata.get(OMIT_WHEN, _KEEP))
+                    for f in fields
+                    if f.name != selector and f.metadata.get(OMIT_WHEN) is not ALWAYS
+                )
     if names is not None:
         omissions = _OMISSIONS.get(kind)
         if omissions is not None:
+            selector = _SELECTORS.get(kind)
+            only: tuple[str, ...] = getattr(value, selector) if selector is not None else ()
             return {
                 name: to_jsonable(item)
                 for name, omit in omissions
-                if type(item := getattr(value, name)) is not type(omit) or item != omit
+                if (not only or name in only)
+                and ((item := getattr(value, name)) or omit is not FALSY)
+                and (type(item) is not type(omit) or item != omit)
             }
         return {name: to_jsonable(getattr(value, name)) for name in names}
     if isinstance(value, Mapping):

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from prx import Workspace
 from prx.cli.parser import parse_params
 from prx.operations.run import RUN
 from prx.runner.detect import is_passthrough, select_parser, unwrap
@@ -35,6 +36,11 @@ def shell_status(data: dict) -> int:
     if data.get("timed_out"):
         return 124
     return 128 - data["exit_code"] if data["exit_code"] < 0 else data["exit_code"]
+
+
+#: Python code printing this many lines first, so that the answer is the full one (the raw
+#: output is larger than it), not the compact form a tiny output gets.
+LINES = "print('\\n'.join(f'line {i}' for i in range(300)), flush=True); "
 
 
 def data_of(run, *, exact: bool = False) -> dict:
@@ -161,10 +167,21 @@ def test_passthrough_detection(argv, expected):
 
 
 def test_real_exit_code_is_kept(run_cli, tmp_path):
-    data = data_of(run_cli("run", PY, "-c", "import sys; print('oops'); sys.exit(3)", cwd=tmp_path))
+    code = LINES + "import sys; print('oops'); sys.exit(3)"
+    data = data_of(run_cli("run", PY, "-c", code, cwd=tmp_path))
     assert data["exit_code"] == 3
     assert data["summary"].startswith("exit 3, no failures parsed: see raw output")
     assert "timed_out" not in data and "oops" in data["tail"]  # said only when it happened
+
+
+def test_a_tiny_output_is_answered_verbatim_and_compact(run_cli, tmp_path):
+    """The answer never costs much more than the output: one line printed, one line back,
+    with the exit code (and the summary and the tool while they fit), no sizes, no raw log."""
+    run = run_cli("run", PY, "-c", "import sys; print('oops'); sys.exit(3)", cwd=tmp_path)
+    data = data_of(run)
+    assert data["exit_code"] == 3 and data["tail"] == "oops"
+    assert {"exit_code", "tail"} <= data.keys() <= {"exit_code", "tail", "summary", "tool"}
+    assert run.envelope["tokens"] <= 1 + 40  # 'oops\n' is 1 token (bytes/4)
 
 
 def test_busybox_name_prx_run(run_cli, tmp_path):
@@ -185,6 +202,7 @@ def test_timeout_kills_the_process_group(run_cli, tmp_path):
     pidfile = tmp_path / "pid"
     script = f"sleep 60 & echo $! > {pidfile}; wait"
     started = time.monotonic()
+    script = f'{PY} -c "{LINES}"; {script}'
     data = data_of(run_cli("run", "--timeout", "1", "sh", "-c", script, cwd=tmp_path))
     assert time.monotonic() - started < 30
     assert data["timed_out"] is True and data["exit_code"] < 0
@@ -202,9 +220,12 @@ def test_timeout_kills_the_process_group(run_cli, tmp_path):
 
 def test_help_is_passed_through_verbatim(run_cli, tmp_path):
     data = data_of(run_cli("run", PY, "-m", "pytest", "--help", cwd=tmp_path))
-    assert data["tool"] == "passthrough"
-    assert data["tail"].startswith("usage:") and data["omitted_lines"] == 0
-    assert data["raw_path"] is None and data["passed"] is None
+    # Asked for verbatim: the whole help, never cut to keep the answer near its size (the
+    # compact form: the exit code and the output; no raw log, no counts).
+    assert data["tail"].startswith("usage:") and "--junit-xml" in data["tail"]
+    assert data.get("omitted_lines", 0) == 0 and "raw_path" not in data and "passed" not in data
+    report = Workspace(tmp_path).run([PY, "-m", "pytest", "--help"])
+    assert report.tool == "passthrough" and report.tail == data["tail"]
 
 
 def test_raw_returns_the_output_verbatim(run_cli, tmp_path):
@@ -217,7 +238,8 @@ def test_raw_returns_the_output_verbatim(run_cli, tmp_path):
 
 def test_raw_log_is_saved_with_its_path_when_output_is_cut(run_cli, make_repo, prx_home):
     repo = make_repo(FAILING_SUITE)
-    data = data_of(run_cli("run", PY, "-m", "pytest", "-p", "no:cacheprovider", cwd=repo))
+    run = run_cli("run", PY, "-m", "pytest", "-p", "no:cacheprovider", cwd=repo)
+    data = data_of(run)
     assert data["tool"] == "pytest"
     assert (data["passed"], data["failed"]) == (40, 2)
     assert data["summary"].startswith("2 failed, 40 passed in ") and data["summary"].endswith(
@@ -225,9 +247,9 @@ def test_raw_log_is_saved_with_its_path_when_output_is_cut(run_cli, make_repo, p
     )
     path = Path(data["raw_path"])
     assert path.parent == prx_home / "runs" and path.name.endswith(".log")
-    assert path.stat().st_size == data["raw_bytes"]
+    assert path.stat().st_size // 4 == data["tokens_raw"]  # bytes/4: the whole output
     assert "short test summary info" in path.read_text()
-    assert data["omitted_lines"] > 0 and data["tokens_out"] < data["tokens_raw"]
+    assert data["omitted_lines"] > 0 and run.envelope["tokens"] < data["tokens_raw"]
     names = [f["name"] for f in data["failures"]]
     assert names == ["tests/test_calc.py::test_dict", "tests/test_calc.py::test_many[7]"]
     first = data["failures"][0]
@@ -259,9 +281,12 @@ def test_conftest_import_error_is_reported_as_an_error(run_cli, make_repo):
         }
     )
     data = data_of(run_cli("run", PY, "-m", "pytest", "-p", "no:cacheprovider", cwd=repo))
-    assert data["exit_code"] == 4
-    assert data["summary"].startswith("collection error: ModuleNotFoundError in ")
-    assert "conftest.py" in data["summary"]
+    # A short output: answered verbatim, the error as pytest printed it.
+    assert data["exit_code"] == 4 and "ModuleNotFoundError" in data["tail"]
+    # The summary (in the answer whenever it fits) reads it as an error.
+    summary = Workspace(repo).run([PY, "-m", "pytest", "-p", "no:cacheprovider"]).summary
+    assert summary.startswith("collection error: ModuleNotFoundError in ")
+    assert "conftest.py" in summary
 
 
 def test_budget_cuts_are_counted(run_cli, make_repo):
@@ -270,11 +295,9 @@ def test_budget_cuts_are_counted(run_cli, make_repo):
         "def test_n(n):\n    assert [n, 1, 2] == [n, 1, 3]\n"
     }
     repo = make_repo(files)
-    data = data_of(
-        run_cli("run", "--budget", "400", PY, "-m", "pytest", "-p", "no:cacheprovider", cwd=repo),
-        exact=True,
-    )
-    assert data["failed"] == 60 and data["tokens_out"] <= 400
+    run = run_cli("run", "--budget", "400", PY, "-m", "pytest", "-p", "no:cacheprovider", cwd=repo)
+    data = data_of(run, exact=True)
+    assert data["failed"] == 60 and run.envelope["tokens"] <= 400
     assert len(data["failures"]) + data["failures_omitted"] == 60
     assert data["failures_omitted"] > 0 and data["raw_path"]
 
@@ -338,7 +361,8 @@ def test_a_plugin_parser_is_picked_up_from_the_entry_point(
 ):
     monkeypatch.setenv("PRX_DISABLE_PLUGIN_AUTOLOAD", "0")
     plugin_dist("greeter", "greeter_parser", modules={"greeter_parser": PLUGIN})
-    data = data_of(run_cli("run", PY, "-c", "print('ok ok'); 'greet-me'", cwd=tmp_path))
+    code = "print('ok ok', 'x' * 400); 'greet-me'"
+    data = data_of(run_cli("run", PY, "-c", code, cwd=tmp_path))
     assert data["tool"] == "greeter" and data["passed"] == 2
     assert data["summary"].startswith("2 passed; greeted")
 
@@ -371,17 +395,20 @@ def test_a_broken_plugin_parser_falls_back_to_the_excerpt(register_plugin, tmp_p
 
 
 def test_json_leaves_out_fields_that_say_nothing(run_cli, tmp_path):
-    # A passing unittest run: no timeout, nothing capped, no tail.
-    (tmp_path / "test_ok.py").write_text(
-        "import unittest\n\nclass T(unittest.TestCase):\n    def test_a(self):\n        pass\n"
-    )
+    # A passing unittest run of 40 tests (-v: a line each): no timeout, nothing capped, no
+    # tail, no failure; an answer much smaller than the output, so the full form.
+    tests = "".join(f"    def test_{i}(self):\n        pass\n" for i in range(40))
+    (tmp_path / "test_ok.py").write_text(f"import unittest\n\nclass T(unittest.TestCase):\n{tests}")
     data = data_of(run_cli("run", PY, "-m", "unittest", "-v", cwd=tmp_path))
-    assert data["passed"] == 1 and data["failed"] == 0
+    assert data["passed"] == 40 and data["failed"] == 0
     # The main counts are always present, null when the tool does not say.
-    assert {"passed", "failed", "skipped", "errors"} <= data.keys()
+    assert {"passed", "failed", "skipped", "errors", "command", "summary"} <= data.keys()
     for quiet in ("timed_out", "tail", "failures_omitted", "diagnostics_omitted"):
         assert quiet not in data, quiet
-    assert data["failures"] == [] and data["diagnostics"] == []
+    # Empty lists, and the figures another key gives, are left out too.
+    for quiet in ("failures", "diagnostics", "duration_ms", "raw_bytes", "tokens_out"):
+        assert quiet not in data, quiet
+    assert data["omitted_lines"] > 0 and data["raw_path"] and data["tokens_raw"]
 
 
 # ------------------------------------------------------------------ recognising the tool

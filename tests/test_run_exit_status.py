@@ -13,10 +13,13 @@ import sys
 from envelopes import assert_error, assert_ok
 
 PY = sys.executable
+#: Lines printed first, so that the answer is the full one, summary included (a tiny output
+#: gets the compact form, which keeps the summary only while it fits).
+LINES = "print('\\n'.join(f'line {i}' for i in range(300)), flush=True); "
 
 
 def test_a_failing_command_fails_prx_run(run_cli, tmp_path):
-    run = run_cli("run", PY, "-c", "import sys; sys.exit(3)", cwd=tmp_path)
+    run = run_cli("run", PY, "-c", LINES + "import sys; sys.exit(3)", cwd=tmp_path)
     assert run.exit_code == 3
     data = assert_ok(run.envelope, "run")  # prx itself did its job: status ok
     assert data["exit_code"] == 3 and data["summary"].startswith("exit 3")
@@ -45,7 +48,7 @@ def test_shell_and_scripts_see_the_status(run_cli, tmp_path):
 
 
 def test_a_child_killed_by_a_signal_gives_128_plus_the_signal(run_cli, tmp_path):
-    code = "import os, signal; os.kill(os.getpid(), signal.SIGKILL)"
+    code = LINES + "import os, signal; os.kill(os.getpid(), signal.SIGKILL)"
     run = run_cli("run", PY, "-c", code, cwd=tmp_path)
     assert run.exit_code == 128 + 9
     data = assert_ok(run.envelope, "run")

@@ -6,7 +6,6 @@ tests/golden/runs/record.py; truth.json comes from the tool's machine-readable o
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import tempfile
 from collections import Counter
@@ -15,11 +14,11 @@ from pathlib import Path
 import pytest
 
 from prx._types.run import Detected
-from prx.runner.answer import data_tokens
+from prx.envelope import dumps, ok_envelope, to_jsonable
 from prx.runner.model import CapturedRun, Parsed
 from prx.runner.recognise import analyse
 from prx.runner.report import RAW_SLACK, RunOutput, build_report
-from prx.tokens import count_fast
+from prx.tokens import count_exact, count_fast
 
 CORPUS = Path(__file__).parent / "golden" / "runs"
 CASES = sorted(p.parent for p in CORPUS.glob("*/*/truth.json"))
@@ -195,7 +194,7 @@ def test_node_spec_reporter_gives_the_failures_tap_gives():
         assert "at " not in (failure.excerpt or "") and "code:" not in (failure.excerpt or "")
 
 
-def _report(case: Path, home: Path):
+def _report(case: Path, home: Path, count=count_fast):
     raw, _, parsed, tool, detected = analyse_case(case)
     merged = raw.stdout + raw.stderr
     output = RunOutput(
@@ -206,25 +205,61 @@ def _report(case: Path, home: Path):
         raw_bytes=merged.encode(),
     )
     return build_report(
-        output, parsed, tool=tool, home=str(home), cwd="<TMP>", detected=detected
+        output, parsed, tool=tool, home=str(home), cwd="<TMP>", detected=detected, count=count
     ), merged
 
 
-@pytest.mark.parametrize("case", CASES, ids=lambda p: f"{p.parent.name}/{p.name}")
-def test_the_answer_never_costs_more_than_the_raw_output(case: Path, tmp_path: Path):
-    """What the parse adds to the answer's frame (command, counts, summary) is at most the
-    raw output + RAW_SLACK tokens: past that the raw output is the answer."""
-    report, _ = _report(case, tmp_path)
-    bare = dataclasses.replace(report, failures=(), diagnostics=(), tail=None)
-    frame = data_tokens(bare, count_fast).tokens_out
-    assert report.tokens_out - frame <= report.tokens_raw + RAW_SLACK
+def _printed(report, count) -> int:
+    """Tokens of the whole answer as ``prx run`` prints it: the envelope."""
+    return count(dumps(ok_envelope("run", report, count=count)))
+
+
+@pytest.mark.parametrize("count", [count_fast, count_exact], ids=["bytes4", "cl100k"])
+def test_the_whole_answer_never_costs_more_than_the_raw_output(count):
+    """On every recorded case the whole printed answer (the envelope) costs at most the raw
+    output + RAW_SLACK tokens, counted as prx counts (bytes/4 by default, cl100k_base under
+    a budget), except where the envelope and the counts the tool stated alone cost more:
+    those are named here, each with its margin."""
+    over = {}
+    for case in CASES:
+        # A home as short as ~/.prx: the raw log's path is part of the answer.
+        with tempfile.TemporaryDirectory() as home:
+            report, merged = _report(case, Path(home), count)
+            margin = _printed(report, count) - (count(merged) + RAW_SLACK)
+        if margin > 0:
+            over[f"{case.parent.name}/{case.name}"] = margin
+    # Tiny test runs by cl100k: the envelope (25 tokens), exit_code and the four counts the
+    # runner states (about 20) leave the output itself a few tokens (see docs/run.md).
+    allowed = (
+        set()
+        if count is count_fast
+        else {"unittest/pass", "unittest/large_300_pass", "dotnet/test_pass_legacy_summary"}
+    )
+    assert set(over) <= allowed, over
+    assert all(margin <= 15 for margin in over.values()), over
 
 
 def test_a_parse_larger_than_the_output_answers_the_output(tmp_path: Path):
-    """mypy prints a diagnostic in fewer tokens than its JSON: the answer is mypy's own text,
-    with the counts and the summary of the parse, and the diagnostics counted as omitted."""
+    """mypy prints a diagnostic in fewer tokens than its JSON: the answer is mypy's own text
+    with the exit code and the counts, and nothing else: no raw log, no sizes, no echo."""
     report, merged = _report(CORPUS / "mypy" / "errors", tmp_path)
-    assert report.tail == merged.rstrip("\n")
+    assert report.tail == merged.rstrip("\n") and report.raw_path is None
     assert report.errors == 4 and report.warnings == 0 and "4 errors" in report.summary
-    assert report.diagnostics == () and report.diagnostics_omitted == 6
-    assert report.omitted_lines == 0 and report.raw_path is None  # all of it is in the answer
+    data = to_jsonable(report)
+    assert set(data) <= {"exit_code", "errors", "tail", "summary", "tool", "command"}
+    assert {"exit_code", "errors", "tail"} <= set(data) and data["errors"] == 4
+    assert "warnings" not in data  # a zero the compact form leaves out
+    assert report.diagnostics and report.compact  # the Python API keeps the parse
+
+
+def test_a_clean_run_costs_about_what_its_output_costs(tmp_path: Path):
+    """The reproduction: a clean `ruff check` (19 bytes) answered 27 times its raw output."""
+    report, merged = _report(CORPUS / "ruff" / "clean", tmp_path)
+    text = dumps(ok_envelope("run", report))
+    assert count_fast(text) <= count_fast(merged) + RAW_SLACK
+    assert json.loads(text)["data"] == {
+        "exit_code": 0,
+        "errors": 0,
+        "summary": "all checks passed in 1.0s (exit 0)",
+        "tail": "All checks passed!",
+    }

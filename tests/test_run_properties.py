@@ -8,6 +8,7 @@ as omitted (with the whole output kept on disk).
 from __future__ import annotations
 
 import json
+import re
 import tempfile
 from pathlib import Path
 
@@ -77,6 +78,8 @@ TOOL_LINES = (
     "commit 0123456789abcdef0123456789abcdef01234567",
     "=================== test session starts ===================",
 )
+#: ANSI colour codes (SGR), which recorded outputs hold (tsc --pretty, terraform).
+COLOUR = re.compile(r"\x1b\[[0-9;]*m")
 TEXT = st.text(alphabet=st.characters(blacklist_categories=("Cs", "Cc", "Zl", "Zp")), max_size=60)
 LINES = st.lists(st.one_of(st.sampled_from(TOOL_LINES), TEXT), max_size=60)
 # Real outputs too: a recorded run's lines, cut and shuffled into the random ones.
@@ -114,6 +117,20 @@ def outputs(draw: st.DrawFn) -> list[str]:
 # Found by this test: failures listed by an output cut short before its counts were not in
 # the summary ("ran 0.01s, closing summary missing (exit 1)").
 @example(argv=["npm", "test"], lines=["--- FAIL: TestAdd (0.00s)"], exit_code=1, on_stderr=False)
+# Found by this test: make's failed target after its tests all passed read "3 passed (exit 1)".
+@example(
+    argv=["make"],
+    lines=["===== 3 passed in 0.10s =====", "make: *** [Makefile:3: test] Error 1"],
+    exit_code=1,
+    on_stderr=False,
+)
+# Found by this test: a line's colour codes (tsc --pretty) are not part of the answer's line.
+@example(
+    argv=["pytest", "-q"],
+    lines=["\x1b[96msrc/a.ts\x1b[0m:2:3 - \x1b[91merror\x1b[0m TS2322: Type 'number' is bad."],
+    exit_code=1,
+    on_stderr=False,
+)
 def test_the_answer_never_hides_a_failure(argv, lines, exit_code, on_stderr):
     text = "".join(f"{x}\n" for x in lines)
     raw = CapturedRun(
@@ -159,10 +176,12 @@ def test_the_answer_never_hides_a_failure(argv, lines, exit_code, on_stderr):
                 or "collection" in summary
             ), (key, summary)
     answer = json.dumps(to_jsonable(report), ensure_ascii=False)
+    # A line is in the answer as prx shows every line: without its colour codes.
     missing = [
         line
         for line in lines
-        if ERROR_LINE.search(line) and json.dumps(line, ensure_ascii=False)[1:-1] not in answer
+        if ERROR_LINE.search(line)
+        and json.dumps(COLOUR.sub("", line), ensure_ascii=False)[1:-1] not in answer
     ]
     if missing:
         assert report.omitted_lines >= 1, missing

@@ -108,7 +108,9 @@ def test_killing_prx_kills_what_the_command_started(start_cli, tmp_path):
 @pytest.mark.parametrize("name", ["SIGTERM", "SIGINT", "SIGHUP"])
 def test_a_stopped_prx_run_kills_the_group_and_still_answers(start_cli, tmp_path, name):
     pidfile = tmp_path / "pid"
-    script = f"echo started; sleep 777 & echo $! > {pidfile}; wait"
+    # 300 lines: an output larger than the answer, which is then the full one (summary too).
+    lines = "i=0; while [ $i -lt 300 ]; do echo line $i; i=$((i+1)); done"
+    script = f"echo started; {lines}; sleep 777 & echo $! > {pidfile}; wait"
     proc = start_cli("run", "--", "sh", "-c", script, cwd=tmp_path)
     grandchild = read_pid(pidfile)
     sig = getattr(signal, name)

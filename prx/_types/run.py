@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from prx._record import OMIT_WHEN, Shown, field, record
+from prx._record import ALWAYS, FALSY, OMIT_WHEN, ONLY_FIELDS, Shown, field, record
 
 __all__ = ["Detected", "Diagnostic", "Failure", "RunReport", "Section", "Severity"]
 
@@ -21,10 +21,10 @@ class Failure:
     #: The tool's own name for it (a pytest node id, ``suite > test`` for node ...).
     name: str
     #: Where it failed: relative to the working directory (``RunReport.root``) when it lies
-    #: inside it, else as the tool printed it.
-    file: str | None
-    #: 1-based line of ``file``.
-    line: int | None
+    #: inside it, else as the tool printed it; None (and left out of the JSON) when unknown.
+    file: str | None = field(metadata={OMIT_WHEN: None})
+    #: 1-based line of ``file``; None (and left out of the JSON) when unknown.
+    line: int | None = field(metadata={OMIT_WHEN: None})
     #: The first line of the error (``assert 2 == 3``, ``ValueError: bad``).
     message: str
     #: More of the tool's report (an assertion diff, a traceback tail), cut with a marker;
@@ -39,14 +39,15 @@ class Diagnostic:
     #: File as the tool printed it, relative to the working directory (``RunReport.root``)
     #: when inside it.
     file: str
-    #: 1-based line, or None for a file-level message.
-    line: int | None
+    #: 1-based line, or None for a file-level message (left out of the JSON when None, as
+    #: are ``column`` and ``code``).
+    line: int | None = field(metadata={OMIT_WHEN: None})
     #: 1-based column, or None when the tool does not print one.
-    column: int | None
+    column: int | None = field(metadata={OMIT_WHEN: None})
     #: ``error``, ``warning`` or ``note``.
     severity: Severity
     #: The rule or error code (``F401``, ``arg-type``, ``-Wunused-variable``), or None.
-    code: str | None
+    code: str | None = field(metadata={OMIT_WHEN: None})
     #: The message text.
     message: str
 
@@ -91,8 +92,11 @@ class RunReport(Shown):
     is one line that always names the real exit code. Whenever any of the output is not
     shown in this answer, the whole output is kept on disk at ``raw_path``. In the JSON,
     fields whose value says nothing (``xfailed``/``xpassed`` None, ``timed_out`` false,
-    ``interrupted`` and ``tail`` None, ``*_omitted`` 0) are left out; the four main counts
-    are always there.
+    ``interrupted``, ``tail`` and ``raw_path`` None, ``failures`` and ``diagnostics``
+    empty, ``*_omitted`` 0) are left out, and so are the figures another key gives
+    (``duration_ms``: the summary's time; ``raw_bytes``: ``tokens_raw``; ``tokens_out``: the
+    envelope's ``tokens``); the four main counts are always there, except in the compact
+    form (see ``compact``). The record itself keeps every field.
     """
 
     #: The argv that ran (including a flag ``--auto-json`` added).
@@ -109,8 +113,8 @@ class RunReport(Shown):
     detected: Detected = field(default=BY_ARGV, metadata={OMIT_WHEN: BY_ARGV})
     #: The child's real exit code; negative ``-N`` when it was killed by signal N.
     exit_code: int
-    #: Wall time of the child in milliseconds.
-    duration_ms: int
+    #: Wall time of the child in milliseconds; not in the JSON (the summary gives the time).
+    duration_ms: int = field(metadata={OMIT_WHEN: ALWAYS})
     #: Tests that passed, as the tool counted them.
     passed: int | None
     #: Tests that failed.
@@ -119,16 +123,18 @@ class RunReport(Shown):
     skipped: int | None
     #: Errors: pytest errors (collection, fixtures), error diagnostics of a linter/compiler.
     errors: int | None
-    #: Warnings of a build or lint tool, as it reports them; left out of the JSON when None.
-    warnings: int | None = field(metadata={OMIT_WHEN: None})
-    #: Expected failures (pytest); left out of the JSON when None.
-    xfailed: int | None = field(metadata={OMIT_WHEN: None})
-    #: Unexpected passes (pytest); left out of the JSON when None.
-    xpassed: int | None = field(metadata={OMIT_WHEN: None})
-    #: Failed tests or targets, in the order the tool reported them.
-    failures: tuple[Failure, ...]
-    #: Compiler / linter / type-checker messages.
-    diagnostics: tuple[Diagnostic, ...]
+    #: Warnings of a build or lint tool, as it reports them; left out of the JSON when None
+    #: or 0 (as are ``xfailed`` and ``xpassed``: the four main counts say whether it passed).
+    warnings: int | None = field(metadata={OMIT_WHEN: FALSY})
+    #: Expected failures (pytest, unittest).
+    xfailed: int | None = field(metadata={OMIT_WHEN: FALSY})
+    #: Unexpected passes (pytest, unittest).
+    xpassed: int | None = field(metadata={OMIT_WHEN: FALSY})
+    #: Failed tests or targets, in the order the tool reported them; left out of the JSON
+    #: when there are none.
+    failures: tuple[Failure, ...] = field(metadata={OMIT_WHEN: ()})
+    #: Compiler / linter / type-checker messages; left out of the JSON when there are none.
+    diagnostics: tuple[Diagnostic, ...] = field(metadata={OMIT_WHEN: ()})
     #: One true line: counts, duration and the exit code.
     summary: str
     #: Whether ``--timeout`` expired and the process group was killed; in the JSON only when true.
@@ -140,14 +146,16 @@ class RunReport(Shown):
     output_lines: int
     #: Output lines not reproduced verbatim in this answer (all of them are in ``raw_path``).
     omitted_lines: int
-    #: The saved raw output, written whenever anything was cut; None when nothing was.
-    raw_path: str | None
-    #: Size of the raw output in bytes.
-    raw_bytes: int
+    #: The saved raw output, written whenever anything was cut; None (and left out of the
+    #: JSON) when nothing was.
+    raw_path: str | None = field(metadata={OMIT_WHEN: None})
+    #: Size of the raw output in bytes; not in the JSON (``tokens_raw`` gives its size).
+    raw_bytes: int = field(metadata={OMIT_WHEN: ALWAYS})
     #: Tokens of the raw output.
     tokens_raw: int
-    #: Tokens of this answer's data.
-    tokens_out: int
+    #: Tokens of this answer's data; not in the JSON (the envelope's ``tokens`` counts the
+    #: whole answer).
+    tokens_out: int = field(metadata={OMIT_WHEN: ALWAYS})
     #: Verbatim output: the excerpt of an unknown tool, listings, everything under --raw, or
     #: the whole output when it costs less than the parse.
     tail: str | None = field(metadata={OMIT_WHEN: None})
@@ -160,3 +168,10 @@ class RunReport(Shown):
     #: ``[prx: N characters omitted]`` marker; ``N bytes`` at the edge of an output too large
     #: to hold); in the JSON only when some were.
     omitted_chars: int = field(default=0, metadata={OMIT_WHEN: 0})
+    #: Empty for the full answer. Otherwise the answer is in a compact form, which keeps its
+    #: whole envelope within the raw output + ``RAW_SLACK`` tokens (``prx.runner.compact``),
+    #: and these are the only fields its JSON shows: the verbatim form (the whole output in
+    #: ``tail``, ``exit_code``, the stated counts, the flags, then the summary, the tool and
+    #: the command as far as they fit) or the parsed form (the full answer without the
+    #: command, ``detected``, ``output_lines``, ``tokens_raw`` and the counts left None).
+    compact: tuple[str, ...] = field(default=(), metadata={ONLY_FIELDS: True})

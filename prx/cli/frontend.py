@@ -165,7 +165,14 @@ class CliFrontend(Frontend):
                 )
         finally:
             progress.close()
-        self._emit(outcome.envelope, options)
+        envelope = outcome.envelope
+        if options.plain and getattr(outcome.result, "compact", None):
+            # A compact answer keeps an agent's JSON small; people reading --plain get every
+            # field of the result (prx run: the summary, the parsed failures ...).
+            from prx.envelope import to_jsonable
+
+            envelope = {**envelope, "data": to_jsonable(replace(outcome.result, compact=()))}
+        self._emit(envelope, options)
         return outcome.exit_code
 
     def _stdin_arguments(self, op: Operation, params: Any) -> Any:

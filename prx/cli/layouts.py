@@ -89,10 +89,11 @@ def _location(*parts: object) -> str:
 def run_layout(console: Any, data: Any) -> None:
     ok = data["exit_code"] == 0 and not data.get("timed_out")
     colour = "green" if ok else "red"
-    command = " ".join(data["command"])
+    # Every key but exit_code may be absent (the compact form of a small output).
+    command = " ".join(data.get("command", ()))
+    tool = data.get("tool", "")
     console.print(
-        f"[bold {colour}]exit {data['exit_code']}[/]  {_escape(data['tool'])}: "
-        f"{_escape(command)}  ({data['duration_ms']} ms)"
+        f"[bold {colour}]exit {data['exit_code']}[/]  {_escape(tool)}: {_escape(command)}"
     )
     if data.get("timed_out"):
         console.print("[bold red]timed out: the process group was killed[/]")
@@ -116,11 +117,12 @@ def run_layout(console: Any, data: Any) -> None:
     if data.get("tail"):
         console.print("\n[dim]last lines:[/]")
         console.out(data["tail"], highlight=False)
-    console.print(f"\n{_escape(data['summary'])}", markup=True)
+    if data.get("summary"):
+        console.print(f"\n{_escape(data['summary'])}", markup=True)
     if data.get("raw_path"):
         console.print(
-            f"[dim]full output ({data['raw_bytes']} bytes, {data['omitted_lines']} lines left "
-            f"out here): {_escape(data['raw_path'])}[/]"
+            f"[dim]full output ({data['tokens_raw']} tokens, {data['omitted_lines']} lines "
+            f"left out here): {_escape(data['raw_path'])}[/]"
         )
 
 

@@ -71,18 +71,11 @@ def gap(dropped: Sequence[TailLine], what: str) -> TailLine:
 
 
 def data_tokens(report: RunReport, count: TokenCounter) -> RunReport:
-    """``report`` with ``tokens_out`` set to its own size (it measures itself)."""
+    """``report`` with ``tokens_out`` set to the size of its JSON (which leaves it out)."""
     from prx.envelope import to_jsonable
 
-    tokens = 0
-    for _ in range(5):
-        report = dataclasses.replace(report, tokens_out=tokens)
-        body = json.dumps(to_jsonable(report), separators=(",", ":"), ensure_ascii=False)
-        new = count(body)
-        if new == tokens:
-            break
-        tokens = new
-    return report
+    body = json.dumps(to_jsonable(report), separators=(",", ":"), ensure_ascii=False)
+    return dataclasses.replace(report, tokens_out=count(body))
 
 
 class Answer:
@@ -120,6 +113,35 @@ class Answer:
         self.root: str | None = None
         #: Set when the whole output is the tail because it is smaller than the parse.
         self.whole = False
+        #: The only keys of the JSON answer in a compact form (see :mod:`prx.runner.compact`).
+        self.compact: tuple[str, ...] = ()
+
+    #: What cutting and the compact forms change: a snapshot holds these.
+    _CHANGING = (
+        "argv",
+        "detected",
+        "failures",
+        "failure_hidden",
+        "diagnostics",
+        "diagnostic_hidden",
+        "failures_omitted",
+        "diagnostics_omitted",
+        "tail",
+        "shown",
+        "counted",
+        "raw_path",
+        "whole",
+        "compact",
+    )
+
+    def snapshot(self) -> dict[str, object]:
+        """The state of what cutting changes, to :meth:`restore` later (cuts replace lists,
+        never change them in place)."""
+        return {name: getattr(self, name) for name in self._CHANGING}
+
+    def restore(self, state: dict[str, object]) -> None:
+        for name, value in state.items():
+            setattr(self, name, value)
 
     def verbatim_whole(self) -> bool:
         """Whether the answer holds the whole output verbatim, nothing cut from it."""
@@ -174,9 +196,17 @@ class Answer:
             failures_omitted=self.failures_omitted,
             diagnostics_omitted=self.diagnostics_omitted,
             omitted_chars=self.omitted_chars(),
+            compact=self.compact,
         )
         return data_tokens(report, self.count)
 
     def tokens(self) -> int:
         """Tokens of the report's ``data`` as it stands."""
         return self.report().tokens_out
+
+    def envelope_tokens(self) -> int:
+        """Tokens of the whole answer as it stands: the envelope ``prx run`` prints."""
+        from prx.envelope import ok_envelope
+
+        tokens: int = ok_envelope("run", self.report(), count=self.count)["tokens"]
+        return tokens

@@ -133,8 +133,13 @@ class Fitter:
         original = list(answer.output.argv)
         longest = max((len(a) for a in original), default=0)
 
+        def shorter(arg: str, limit: int) -> str:
+            """``arg`` cut to ``limit`` characters and marked, unless the marker costs more."""
+            cut = cut_marked(arg, limit)[0]
+            return cut if len(cut) < len(arg) else arg
+
         def cut_to(limit: int) -> bool:
-            answer.argv = [cut_marked(a, limit)[0] for a in original]
+            answer.argv = [shorter(a, limit) for a in original]
             return self.fits()
 
         if longest > MIN_ARG_CHARS:

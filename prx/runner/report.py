@@ -17,6 +17,7 @@ from prx._types.run import Detected, Failure, RunReport
 from prx.budget import ENVELOPE_RESERVE, RUN_CEILING
 from prx.errors import BudgetExceededError
 from prx.runner.answer import Answer, TailLine, cut_marked, cut_text, gap, is_marker
+from prx.runner.compact import RAW_SLACK, keep_to_output
 from prx.runner.excerpt import ERROR_LINE, excerpt, split_lines
 from prx.runner.fit import Fitter
 from prx.runner.model import Parsed
@@ -27,7 +28,14 @@ from prx.tokens import TokenCounter, count_fast
 if TYPE_CHECKING:
     from prx.runner.capture import OutputView
 
-__all__ = ["DEFAULT_CEILING", "MAX_LINE_CHARS", "Limits", "RunOutput", "build_report"]
+__all__ = [
+    "DEFAULT_CEILING",
+    "MAX_LINE_CHARS",
+    "RAW_SLACK",
+    "Limits",
+    "RunOutput",
+    "build_report",
+]
 
 #: Tokens the whole answer may take when no ``--budget`` is given (counted as bytes/4).
 DEFAULT_CEILING = RUN_CEILING
@@ -279,12 +287,8 @@ def build_report(
         answer.shown, answer.counted = shown, sum(1 for x in tail if x.counted)
         max_lines = None if verbatim else caps.tail_lines
         answer.tail = _capped(tail, caps, keep, max_lines=max_lines, max_chars=8 * limit)
-    if view is None and not verbatim and _verbatim_is_smaller(answer, lines, caps):
-        keep = "head"
     fitter = Fitter(answer, limit, keep_tail=keep)
-    if answer.verbatim_whole() and fitter.fits():
-        pass  # the whole output is in the answer: nothing to keep on disk
-    elif answer.cuts_anything() or not fitter.fits():
+    if answer.cuts_anything() or not fitter.fits():
         answer.raw_path = _keep_raw(output, home)
         if answer.raw_path is None and home is not None and output.log_note is None:
             answer.summary += "; the raw log could not be saved"
@@ -299,40 +303,24 @@ def build_report(
             param="budget",
             suggestion=f"Use {{param}} {need} or more.",
         )
+    if view is None and output.log_path is None:
+
+        def whole_output() -> tuple[list[TailLine], int] | None:
+            if "\r" in output.merged.replace("\r\n", "\n"):
+                return None  # a progress redraw hides what it overwrote: not all of it shown
+            whole = [TailLine(x) for x in lines]
+            return _capped(whole, caps, "head", max_lines=None, max_chars=1 << 62), len(lines)
+
+        keep_to_output(
+            answer,
+            whole_output,
+            limit=limit,
+            keep_tail=keep,
+            keep_raw=lambda: _keep_raw(output, home),
+            discard=discard,
+            cut=not verbatim,
+        )
     return answer.report()
-
-
-#: Tokens a structured answer may cost beyond the raw output before the raw output is
-#: answered instead.
-RAW_SLACK = 40
-
-
-def _verbatim_is_smaller(answer: Answer, lines: Sequence[str], caps: Limits) -> bool:
-    """Answer the output verbatim in ``tail`` (same counts, flags and summary) when what the
-    parse adds to the answer's frame costs more than the raw output + :data:`RAW_SLACK`;
-    whether it did. The failures and diagnostics it replaces are counted as omitted."""
-    structured = answer.tokens()
-    kept = (answer.failures, answer.failure_hidden, answer.diagnostics, answer.diagnostic_hidden)
-    tail, shown, counted = answer.tail, answer.shown, answer.counted
-    answer.failures, answer.failure_hidden, answer.diagnostics, answer.diagnostic_hidden = (
-        [],
-        [],
-        [],
-        [],
-    )
-    answer.tail = None
-    frame = answer.tokens()
-    if structured - frame <= answer.tokens_raw + RAW_SLACK:
-        answer.failures, answer.failure_hidden, answer.diagnostics, answer.diagnostic_hidden = kept
-        answer.tail, answer.shown, answer.counted = tail, shown, counted
-        return False
-    answer.failures_omitted += len(kept[0])
-    answer.diagnostics_omitted += len(kept[2])
-    answer.whole = True
-    whole = [TailLine(x) for x in lines]
-    answer.tail = _capped(whole, caps, "head", max_lines=None, max_chars=1 << 62)
-    answer.shown = answer.counted = len(lines)
-    return True
 
 
 def _keep_raw(output: RunOutput, home: str | None) -> str | None:

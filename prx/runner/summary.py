@@ -80,6 +80,10 @@ def _counts_text(
     if parsed.failed is None and parsed.errors is None and failures:
         # No closing counts (the output was cut short): the failures it did list.
         parts.insert(0, f"{len(failures)} failed")
+    elif failures and not parsed.failed and not parsed.errors:
+        # The counts say none failed, yet something did (make's target after its tests all
+        # passed): never a line that reads as a pass.
+        parts.insert(0, f"{len(failures)} failed outside the counts")
     if parsed.errors is None:
         errors = sum(1 for d in diagnostics if d.severity == "error")
         if errors:

@@ -18,27 +18,77 @@ _CODE_FRAME = re.compile(r"^\s*(?:>\s*)?\d+\s*\|")
 _ERROR_LINE = re.compile(r"^\s*[A-Z]\w*(?:Error|Exception)\b.*?: ")
 
 
-def _excerpt(body: Sequence[str]) -> str | None:
-    """The lines after the message, up to the code frame or the stack."""
+#: The equality a matcher's hint names (``expect(received).toBe(expected) // Object.is
+#: equality``): the matcher says it already.
+_EQUALITY_HINT = re.compile(r"\s+// [\w. ]*equality$")
+#: The legend of a diff: jest's and vitest's ``- Expected`` / ``+ Received`` (with counts
+#: when the diff is long), mocha's ``+ expected - actual``.
+_DIFF_LEGEND = re.compile(r"^(?:[-+] (?:Expected|Received)\b.*|\+ expected - actual)$")
+
+
+def _blocks(lines: Sequence[str]) -> list[list[str]]:
+    """The runs of non-blank lines, each without its common indentation."""
+    blocks: list[list[str]] = []
+    current: list[str] = []
+    for line in [*lines, ""]:
+        if line.strip():
+            current.append(line.rstrip())
+        elif current:
+            indent = min(len(x) - len(x.lstrip()) for x in current)
+            blocks.append([x[indent:] for x in current])
+            current = []
+    return blocks
+
+
+def _states(text: str, value: str) -> bool:
+    return re.search(rf"(?<![\w.]){re.escape(value)}(?![\w.])", text) is not None
+
+
+def _repeats(legend: list[str], body: list[str], known: str) -> bool:
+    """Whether a diff (its legend, then its body) only shows two values already stated: one
+    ``-`` and one ``+`` line (``- 35`` / ``+ 34``, mocha's ``-34`` / ``+35``)."""
+    if not legend or not all(_DIFF_LEGEND.match(x) for x in legend) or len(body) != 2:
+        return False
+    signs = {x[:1] for x in body}
+    values = [x[1:].strip() for x in body]
+    return signs == {"-", "+"} and all(v and _states(known, v) for v in values)
+
+
+def _excerpt(body: Sequence[str], message: str = "") -> str | None:
+    """The lines after the message, up to the code frame or the stack: each run of lines
+    dedented, blank lines dropped, and a diff of two values the message (or a line above)
+    already states left out."""
     kept: list[str] = []
     for line in body:
         if _CODE_FRAME.match(line) or line.strip().startswith(("at ", "❯ ")):
             break
         kept.append(line)
-    while kept and not kept[-1].strip():
-        kept.pop()
-    while kept and not kept[0].strip():
-        kept.pop(0)
-    if not kept:
-        return None
-    indent = min(len(x) - len(x.lstrip()) for x in kept if x.strip())
-    return "\n".join(x[indent:] for x in kept)
+    blocks = _blocks(kept)
+    shown: list[list[str]] = []
+    index = 0
+    while index < len(blocks):
+        block = blocks[index]
+        known = "\n".join([message, *(x for b in shown for x in b)])
+        if all(_DIFF_LEGEND.match(x) for x in block):
+            following = blocks[index + 1] if index + 1 < len(blocks) else []
+            if _repeats(block, following, known):
+                index += 2
+                continue
+        if len(block) > 2 and _DIFF_LEGEND.match(block[0]) and _DIFF_LEGEND.match(block[1]):
+            # jest prints the legend and the diff without a blank line between them
+            if _repeats(block[:2], block[2:], known):
+                index += 1
+                continue
+        shown.append(block)
+        index += 1
+    return "\n".join(x for b in shown for x in b) or None
 
 
 def _message_and_rest(body: Sequence[str]) -> tuple[str, list[str]]:
+    """The error's first line (without a matcher's equality hint) and the lines after it."""
     for index, line in enumerate(body):
         if line.strip():
-            return line.strip(), list(body[index + 1 :])
+            return _EQUALITY_HINT.sub("", line.strip()), list(body[index + 1 :])
     return "failed", []
 
 
@@ -100,7 +150,7 @@ class JestParser(JsToolParser):
                     file=frame_file,
                     line=frame_line,
                     message=message,
-                    excerpt=_excerpt(rest),
+                    excerpt=_excerpt(rest, message),
                 )
             )
 
@@ -203,7 +253,7 @@ class VitestParser(JsToolParser):
                     file=frame_file or file,
                     line=frame_line,
                     message=message,
-                    excerpt=_excerpt(rest),
+                    excerpt=_excerpt(rest, message),
                 )
             )
 
@@ -335,6 +385,6 @@ class MochaParser(JsToolParser):
                     file=file,
                     line=line,
                     message=message,
-                    excerpt=_excerpt(rest),
+                    excerpt=_excerpt(rest, message),
                 )
             )
