@@ -13,14 +13,16 @@ is indexed first with ``prx index .`` when it has no index (said so when done).
 
 - tool list: the whole ``tools/list`` result as the client receives it (its compact JSON),
   counted with ``prx.tokens.count_exact`` (cl100k), for the default tools and with
-  ``--allow-run --allow-write`` (target: at most 3,000 tokens);
+  ``--allow-run --allow-write`` (target: at most 3,000 tokens), with the default output
+  schemas (``names``) and, for comparison, ``--output-schemas off`` and ``full``;
 - warm search: one warm-up ``search`` call, then ``--calls`` calls cycling through a few
   queries, each timed from the client's ``call_tool`` to its parsed result (the JSON-RPC
   round trip through the pipes included); p50 and p95 (target: p50 at most 15 ms);
 - the same queries through the command line, ``python -m prx search Q .`` in a fresh
   process each (``--runs`` of them), in the same run: p50, p95 and the ratio CLI / MCP;
 - and, to tell the transport from the tool, the same calls answered in this process by the
-  server's ``McpService`` (no SDK, no pipes).
+  server's ``McpService`` (no SDK, no pipes), numpy loaded as the server loads it (one
+  BLAS thread: ``prx.mcpfront.blas``).
 
 The machine's state (machine.py) is printed before and after: on a busy machine every
 figure grows.
@@ -151,6 +153,10 @@ def in_process_ms(tree: Path, env: dict[str, str], calls: int) -> list[float]:
     """The same calls answered in this process by the server's ``McpService`` (no SDK, no
     pipes): what the tool costs before the transport."""
     os.environ.update(env)
+    from prx.mcpfront.blas import one_blas_thread
+
+    if not one_blas_thread():
+        print("  (numpy was loaded already: the in-process figures use its BLAS threads)")
     from prx.config import Config
     from prx.mcpfront.service import McpService
     from prx.workspace import Workspace
@@ -200,15 +206,18 @@ def main() -> int:
     print(f"corpus {tree}; {len(QUERIES)} queries")
     print(f"before: {state()}")
 
-    for label, flags in (
-        ("default", []),
-        ("--allow-run --allow-write", ["--allow-run", "--allow-write"]),
-    ):
-        tools, tokens = tool_list_tokens(tree, env, flags)
-        print(
-            f"tools/list ({label}): {tools} tools, {tokens:,} tokens"
-            f" (target <= {TARGET_TOOLS_TOKENS:,})"
-        )
+    for schemas in ("names", "off", "full"):
+        for label, flags in (
+            ("default", []),
+            ("--allow-run --allow-write", ["--allow-run", "--allow-write"]),
+        ):
+            listed = [*flags, "--output-schemas", schemas, "--no-auto-index"]
+            tools, tokens = tool_list_tokens(tree, env, listed)
+            target = f" (target <= {TARGET_TOOLS_TOKENS:,})" if schemas == "names" else ""
+            print(
+                f"tools/list ({label}, --output-schemas {schemas}): {tools} tools,"
+                f" {tokens:,} tokens{target}"
+            )
 
     mcp = mcp_search_ms(tree, env, args.calls)
     cli = cli_search_ms(tree, env, args.runs)

@@ -111,6 +111,9 @@ class McpFrontend(Frontend):
             sys.stdout.write(HELP)
             return 0
         options = parse_options(argv)
+        from prx.mcpfront.blas import one_blas_thread
+
+        one_blas_thread()  # before anything loads numpy
         try:
             import mcp  # noqa: F401  (the extra's presence, checked before anything starts)
         except ImportError:
