@@ -51,9 +51,9 @@ _INSTEAD = {
     "exists": " Use instead of test -e/grep -l.",
 }
 
-#: For an operation that cuts its answer to the budget (the server's instructions say that a
-#: cut answer of a tool taking ``continue_token`` carries a ``continuation_token``).
-#: The largest budget, MAX_BUDGET, is said once in the server's instructions.
+#: For an operation that cuts its answer to the budget. The server's instructions say, once
+#: for every tool, that a cut answer carries a ``continuation_token`` (the tools that take
+#: ``continue_token``) and that no budget exceeds MAX_BUDGET.
 _BUDGET_HELP = f"answer token cap (default {DEFAULT_BUDGET})"
 #: For an operation that cannot cut its answer: the service refuses one over the budget.
 _BUDGET_HELP_NO_CUT = f"refuse answers over N tokens (default {MAX_BUDGET})"
@@ -66,7 +66,7 @@ _CLI_ONLY = re.compile(r";? repeatable$|(?<=\()repeatable; |\s*\(CLI: [^()]*\)")
 #: ``--output-schemas``: ``names`` (each answer's always-present ``data`` fields), ``full``
 #: (every field with its type, nested ones included) or ``off``.
 OUTPUT_SCHEMAS = ("names", "full", "off")
-#: What tells a fallback answer's ``data`` (the Unix tool's output, with ``source`` its command).
+#: What marks a fallback answer's ``data``: the Unix tool's output (``source`` names it).
 _FALLBACK_FIELDS = ["raw"]
 
 
