@@ -13,14 +13,16 @@ is indexed first with ``prx index .`` when it has no index (said so when done).
 
 - tool list: the whole ``tools/list`` result as the client receives it (its compact JSON),
   counted with ``prx.tokens.count_exact`` (cl100k), for the default tools and with
-  ``--allow-run --allow-write`` (target: at most 3,000 tokens);
+  ``--allow-run --allow-write`` (target: at most 3,000 tokens), with the default output
+  schemas (``names``) and, for comparison, ``--output-schemas off`` and ``full``;
 - warm search: one warm-up ``search`` call, then ``--calls`` calls cycling through a few
   queries, each timed from the client's ``call_tool`` to its parsed result (the JSON-RPC
   round trip through the pipes included); p50 and p95 (target: p50 at most 15 ms);
 - the same queries through the command line, ``python -m prx search Q .`` in a fresh
   process each (``--runs`` of them), in the same run: p50, p95 and the ratio CLI / MCP;
 - and, to tell the transport from the tool, the same calls answered in this process by the
-  server's ``McpService`` (no SDK, no pipes).
+  server's ``McpService`` (no SDK, no pipes), numpy loaded as the server loads it (one
+  BLAS thread: ``prx.mcpfront.blas``).
 
 The machine's state (machine.py) is printed before and after: on a busy machine every
 figure grows.
@@ -121,6 +123,34 @@ def tool_list_tokens(tree: Path, env: dict[str, str], flags: list[str]) -> tuple
     return anyio.run(_session_run, tree, env, flags, listed)
 
 
+def _server_cpu_ms() -> float | None:
+    """CPU time (user + system) of the ``prx mcp`` child of this process, from /proc (None
+    elsewhere): unlike wall time, what the other work on the machine does not blur."""
+    tick = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+    try:
+        entries = os.listdir("/proc")
+    except OSError:
+        return None
+    for entry in entries:
+        if not entry.isdigit():
+            continue
+        try:
+            fields = Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()
+            if int(fields[1]) != os.getpid():
+                continue
+            if b"mcp" not in Path(f"/proc/{entry}/cmdline").read_bytes():
+                continue
+        except (OSError, IndexError, ValueError):
+            continue
+        return (int(fields[11]) + int(fields[12])) * 1000 / tick
+    return None
+
+
+#: CPU per timed call of the last mcp_search_ms: (server, client) in ms, server None
+#: without /proc.
+CPU_PER_CALL: list[tuple[float | None, float]] = []
+
+
 def mcp_search_ms(tree: Path, env: dict[str, str], calls: int) -> list[float]:
     """Round trips of warm ``search`` tool calls, in milliseconds."""
     import anyio
@@ -137,11 +167,15 @@ def mcp_search_ms(tree: Path, env: dict[str, str], calls: int) -> list[float]:
             while not {"ready", "failed"} & set(INDEX_STATES):
                 await anyio.sleep(0.1)
         times = []
+        server, client = _server_cpu_ms(), time.process_time()
         for n in range(calls):
             started = time.perf_counter()
             result = await session.call_tool("search", {"query": QUERIES[n % len(QUERIES)]})
             times.append((time.perf_counter() - started) * 1000)
             assert not result.is_error, result.structured_content
+        after = _server_cpu_ms()
+        server_ms = None if server is None or after is None else (after - server) / calls
+        CPU_PER_CALL[:] = [(server_ms, (time.process_time() - client) * 1000 / calls)]
         return times
 
     return anyio.run(_session_run, tree, env, [], searches)
@@ -151,6 +185,10 @@ def in_process_ms(tree: Path, env: dict[str, str], calls: int) -> list[float]:
     """The same calls answered in this process by the server's ``McpService`` (no SDK, no
     pipes): what the tool costs before the transport."""
     os.environ.update(env)
+    from prx.mcpfront.blas import one_blas_thread
+
+    if not one_blas_thread():
+        print("  (numpy was loaded already: the in-process figures use its BLAS threads)")
     from prx.config import Config
     from prx.mcpfront.service import McpService
     from prx.workspace import Workspace
@@ -160,11 +198,17 @@ def in_process_ms(tree: Path, env: dict[str, str], calls: int) -> list[float]:
     (search,) = [op for op in ws.registry.operations() if op.name == "search"]
     service.answer(search, {"query": QUERIES[0]})
     times = []
+    cpu = time.process_time()
     for n in range(calls):
         started = time.perf_counter()
         service.answer(search, {"query": QUERIES[n % len(QUERIES)]})
         times.append((time.perf_counter() - started) * 1000)
+    IN_PROCESS_CPU[:] = [(time.process_time() - cpu) * 1000 / calls]
     return times
+
+
+#: CPU per call of the last in_process_ms, in ms.
+IN_PROCESS_CPU: list[float] = []
 
 
 def cli_search_ms(tree: Path, env: dict[str, str], runs: int) -> list[float]:
@@ -200,15 +244,18 @@ def main() -> int:
     print(f"corpus {tree}; {len(QUERIES)} queries")
     print(f"before: {state()}")
 
-    for label, flags in (
-        ("default", []),
-        ("--allow-run --allow-write", ["--allow-run", "--allow-write"]),
-    ):
-        tools, tokens = tool_list_tokens(tree, env, flags)
-        print(
-            f"tools/list ({label}): {tools} tools, {tokens:,} tokens"
-            f" (target <= {TARGET_TOOLS_TOKENS:,})"
-        )
+    for schemas in ("names", "off", "full"):
+        for label, flags in (
+            ("default", []),
+            ("--allow-run --allow-write", ["--allow-run", "--allow-write"]),
+        ):
+            listed = [*flags, "--output-schemas", schemas, "--no-auto-index"]
+            tools, tokens = tool_list_tokens(tree, env, listed)
+            target = f" (target <= {TARGET_TOOLS_TOKENS:,})" if schemas == "names" else ""
+            print(
+                f"tools/list ({label}, --output-schemas {schemas}): {tools} tools,"
+                f" {tokens:,} tokens{target}"
+            )
 
     mcp = mcp_search_ms(tree, env, args.calls)
     cli = cli_search_ms(tree, env, args.runs)
@@ -221,6 +268,12 @@ def main() -> int:
     print(
         f"  the same calls in-process (McpService.answer, no transport): p50"
         f" {statistics.median(local):.2f} ms, p95 {percentile(local, 0.95):.2f} ms"
+    )
+    (server_cpu, client_cpu), (local_cpu,) = CPU_PER_CALL[0], IN_PROCESS_CPU
+    shown = "?" if server_cpu is None else f"{server_cpu:.2f}"
+    print(
+        f"  CPU per call: server process {shown} ms, its client {client_cpu:.2f} ms,"
+        f" in-process answer {local_cpu:.2f} ms"
     )
     print(
         f"CLI search (fresh process, {len(cli)} runs): p50 {cli_p50:.0f} ms,"

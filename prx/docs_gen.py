@@ -156,19 +156,22 @@ def _cli_reference(ws: Workspace) -> str:
 
 
 def _mcp_reference(ws: Workspace) -> str:
-    """Every MCP tool with its arguments, from the operations (``tools/list``)."""
+    """Every MCP tool with its arguments and the shape of its answer's ``data``, from the
+    operations (``tools/list``)."""
     import json
 
     from prx.mcpfront.schema import builtin_specs
+    from prx.plugin.builtins import BUILTIN_OPERATIONS, load
 
+    operations = {op.name: op for op in map(load, BUILTIN_OPERATIONS.values())}
     out: list[str] = []
     for spec in builtin_specs():
         schema = spec["inputSchema"]
         required = set(schema.get("required", ()))
-        hints = [k for k, v in spec.get("annotations", {}).items() if v is True]
+        hints = ", ".join(f"`{k}: {json.dumps(v)}`" for k, v in spec["annotations"].items())
         out += [f"### `{spec['name']}`", "", _cell(spec["description"]), ""]
         if hints:
-            out += ["Annotations: " + ", ".join(f"`{h}`" for h in sorted(hints)) + ".", ""]
+            out += [f"Annotations: {hints}.", ""]
         out += [
             "| Argument | Type | Required | Default | Meaning |",
             "| --- | --- | --- | --- | --- |",
@@ -183,8 +186,47 @@ def _mcp_reference(ws: Workspace) -> str:
             yes = "yes" if name in required else ""
             meaning = _cell(prop.get("description", ""))
             out.append(f"| `{name}` | {_cell(kind)} | {yes} | {default} | {meaning} |")
-        out.append("")
+        out += ["", f"Answer `data`: {_data_shape(operations[spec['name']].result)}", ""]
     return "\n".join(out)
+
+
+def _data_shape(result: Any) -> str:
+    """The fields of an answer's ``data`` with their types, from the result type (a field
+    marked ``?`` is left out when it says nothing; nested objects are summarised)."""
+    from prx.typeschema import json_schema, union_members
+
+    shapes = []
+    for member in union_members(result):
+        schema = json_schema(member, depth=1)
+        always = set(schema.get("required", ()))
+        fields = [
+            f"`{name}{'' if name in always else '?'}` {_schema_type(prop)}"
+            for name, prop in schema.get("properties", {}).items()
+        ]
+        shapes.append(", ".join(fields) if fields else _schema_type(schema))
+    return " — or — ".join(shapes) + "."
+
+
+def _schema_type(schema: dict[str, Any]) -> str:
+    """A JSON schema's type in words (``string or null``, ``array of object``)."""
+    import json
+
+    if "enum" in schema:
+        return " or ".join(f"`{json.dumps(value)}`" for value in schema["enum"])
+    if "anyOf" in schema:
+        return " or ".join(_schema_type(option) for option in schema["anyOf"])
+    kinds = schema.get("type")
+    if kinds is None:
+        return "any"
+    words = []
+    for kind in [kinds] if isinstance(kinds, str) else kinds:
+        if kind == "array" and "items" in schema:
+            words.append(f"array of {_schema_type(schema['items'])}")
+        elif kind == "object" and isinstance(schema.get("additionalProperties"), dict):
+            words.append(f"object of {_schema_type(schema['additionalProperties'])}")
+        else:
+            words.append(kind)
+    return " or ".join(words)
 
 
 #: Section name -> what renders it.

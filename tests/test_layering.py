@@ -37,6 +37,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "prx.hashing",
             "prx.progress",
             "prx.tokens",
+            "prx.typeschema",
             "prx.types",
         ),
     ),

@@ -8,6 +8,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -29,23 +30,52 @@ def test_every_tool_schema_matches_the_snapshot():
     )
 
 
-def test_the_tool_list_stays_small():
-    from prx.mcpfront.service import NOT_BY_DEFAULT
+def _builtin_operations():
     from prx.plugin.builtins import BUILTIN_OPERATIONS, load
+
+    return [load(target) for target in BUILTIN_OPERATIONS.values()]
+
+
+def _listed_tokens(operations, output="names"):
+    """Tokens of ``tools/list`` serving ``operations``, counted as the SDK sends it:
+    compact JSON (as benchmarks/mcp_server.py counts the client's copy)."""
+    from prx.mcpfront.schema import tool_spec
     from prx.tokens import count_exact
 
-    toolsets = {load(target).name: load(target).toolset for target in BUILTIN_OPERATIONS.values()}
-    # What a client lists by default: the tools that neither write nor run, but for the
-    # admin ones (index, stats, init, bench-ndcg).
-    served = [
-        spec
-        for spec in builtin_specs()
-        if spec["annotations"]["readOnlyHint"] and toolsets[spec["name"]] not in NOT_BY_DEFAULT
-    ]
-    # Counted as the SDK sends tools/list: compact JSON (as benchmarks/mcp_server.py does).
-    assert count_exact(json.dumps(served, separators=(",", ":"))) <= 3000
-    # Everything, with --toolsets admin --allow-write --allow-run.
-    assert count_exact(json.dumps(builtin_specs(), separators=(",", ":"))) <= 4500
+    listed = {"tools": [tool_spec(op, output) for op in operations]}
+    return count_exact(json.dumps(listed, separators=(",", ":")))
+
+
+def test_the_tool_list_stays_small():
+    from prx.mcpfront.service import TOOLSETS, select_operations
+
+    ops = _builtin_operations()
+    # What a client lists by default (the read-only tools but the admin ones), and with
+    # both gates open: output schemas included, at most 3,000 tokens either way.
+    assert _listed_tokens(select_operations(ops)) <= 3000
+    assert _listed_tokens(select_operations(ops, allow_write=True, allow_run=True)) <= 3000
+    # Everything, with --toolsets (every group) --allow-write --allow-run.
+    every = select_operations(ops, toolsets=TOOLSETS, allow_write=True, allow_run=True)
+    assert _listed_tokens(every) <= 4000
+    # Without output schemas the list is smaller still; with full ones, larger.
+    assert _listed_tokens(every, "off") < _listed_tokens(every) < _listed_tokens(every, "full")
+
+
+def test_tool_texts_name_arguments_not_command_line_flags():
+    for spec in builtin_specs():
+        texts = [spec["description"]]
+        texts += [p["description"] for p in spec["inputSchema"]["properties"].values()]
+        flags = [text for text in texts if re.search(r"--[a-z]|\bCLI\b|repeatable", text)]
+        assert not flags, spec["name"]
+
+
+def test_annotations_say_only_what_differs_from_the_protocols_defaults():
+    for spec in builtin_specs():
+        if spec["name"] in ("edit", "rename", "run", "index", "init", "stats"):
+            # Not read-only, destructive, not idempotent: the defaults.
+            assert spec["annotations"] == {"openWorldHint": False}, spec["name"]
+        else:
+            assert spec["annotations"] == {"readOnlyHint": True, "openWorldHint": False}
 
 
 # ------------------------------------------------------------------ in memory
@@ -169,6 +199,160 @@ def test_a_default_budget_bounds_answers(make_repo):
     assert envelope["data"]["continuation_token"]
 
 
+# ------------------------------------------------------------------ output schemas
+
+#: A successful call of every built-in tool (the writers' as dry runs), and of the other
+#: result types an operation may answer with (search's exists answer).
+SUCCESSFUL_CALLS = [
+    ("read", {"path": "src/util.py"}),
+    ("read", {"path": "src/util.py", "lines": "1-2", "outline_only": True}),
+    ("find", {"path": ".", "view": "both"}),
+    ("outline", {"path": "src"}),
+    ("outline", {"path": "src/util.py"}),
+    ("exists", {"pattern": "getcwd"}),
+    ("search", {"query": "add", "mode": "literal"}),
+    ("search", {"query": "add numbers"}),
+    ("search", {"query": "add", "exists": True}),
+    ("diff", {"paths": ["src/util.py", "src/app.py"], "no_index": True}),
+    ("context", {"path": "src"}),
+    ("impact", {"path": "src/util.py"}),
+    ("explain", {"symbol": "add"}),
+    ("edit", {"path": "src/util.py", "find": "a + b", "replace": "b + a"}),
+    ("rename", {"old": "add", "new": "plus"}),
+    ("run", {"command": [sys.executable, "-c", "print('hi')"]}),
+    ("index", {}),
+    ("stats", {}),
+    ("init", {}),
+    ("bench-ndcg", {"dataset": "labels.json"}),
+]
+LABELS = {"queries": [{"query": "add", "category": "symbol", "relevant": [
+    {"file": "src/util.py", "relevance": 2}]}]}  # fmt: skip
+
+
+def _validator(schema):
+    from jsonschema.validators import validator_for
+
+    cls = validator_for(schema)
+    cls.check_schema(schema)
+    return cls(schema)
+
+
+def _every_tool(root, work, output_schemas="names"):
+    """``work(client, schemas)`` with every tool served (each toolset, both gates open)."""
+    import anyio
+    from mcp import Client
+
+    from prx.mcpfront.server import build_server
+    from prx.mcpfront.service import TOOLSETS, McpService, select_operations
+
+    ws = _workspace(root)
+    ops = select_operations(
+        ws.registry.operations(), toolsets=TOOLSETS, allow_write=True, allow_run=True
+    )
+    server = build_server(McpService(ws), ops, output_schemas=output_schemas)
+
+    async def go():
+        async with Client(server) as client:
+            tools = (await client.list_tools()).tools
+            return await work(client, {t.name: t.output_schema for t in tools})
+
+    return anyio.run(go)
+
+
+@pytest.mark.parametrize("mode", ["names", "full"])
+def test_every_successful_answer_matches_its_tools_output_schema(tree, mode):
+    (tree / "labels.json").write_text(json.dumps(LABELS))
+
+    async def work(client, schemas):
+        assert {name for name, _ in SUCCESSFUL_CALLS} == set(schemas)  # every tool is called
+        answers = []
+        for name, arguments in SUCCESSFUL_CALLS:
+            # The SDK's client checks the answer against the schema too (and raises).
+            result = await client.call_tool(name, arguments)
+            answers.append((name, arguments, result))
+        return schemas, answers
+
+    schemas, answers = _every_tool(tree, work, mode)
+    for name, arguments, result in answers:
+        assert not result.is_error, (name, result.structured_content)
+        assert schemas[name]["type"] == "object"
+        errors = list(_validator(schemas[name]).iter_errors(result.structured_content))
+        assert not errors, (name, arguments, errors[0].message)
+    data = {name: schemas[name]["properties"]["data"] for name in schemas}
+    if mode == "names":
+        assert data["read"]["anyOf"][0]["required"][:3] == ["file", "meta", "content"]
+        assert data["context"]["required"][:2] == ["target", "kind"]  # no Unix fallback
+        assert data["bench-ndcg"] == {"type": "object"}  # a dict: nothing more to say
+    else:
+        meta = data["read"]["anyOf"][0]["properties"]["meta"]
+        assert meta["properties"]["lines"] == {"type": "integer"}
+
+
+def test_answers_unlike_the_result_type_fail_the_schema(tree):
+    async def work(client, schemas):
+        return schemas
+
+    for mode in ("names", "full"):
+        schemas = _every_tool(tree, work, mode)
+        search = _validator(schemas["search"])
+        assert not search.is_valid({"status": "ok", "data": {"query": "x"}})
+        assert not search.is_valid({"status": "ok", "data": {"exists": True}})
+        assert search.is_valid({"status": "ok", "data": {"exists": True, "confidence": "exact"}})
+        assert not _validator(schemas["context"]).is_valid({"data": {"raw": "x", "source": "s"}})
+    assert "read" not in {
+        name for name, schema in _every_tool(tree, work, "off").items() if schema is not None
+    }
+
+
+@pytest.mark.parametrize(
+    ("tool", "method", "arguments"),
+    [
+        ("read", "read", {"path": "src/util.py"}),
+        ("find", "find", {"path": "."}),
+        ("outline", "outline", {"path": "src/util.py"}),
+        ("exists", "exists", {"pattern": "getcwd"}),
+        ("search", "search", {"query": "add", "mode": "literal"}),
+        # (git diff exits 1 for files that differ, which the fallback takes as a failure.)
+        ("diff", "diff", {"paths": ["src/util.py", "src/util.py"], "no_index": True}),
+    ],
+)
+def test_a_fallback_answer_matches_the_output_schema(tree, monkeypatch, tool, method, arguments):
+    from prx.workspace import Workspace
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(Workspace, method, broken)
+    monkeypatch.chdir(tree)  # the Unix tool runs in the process's directory
+
+    async def work(client, schemas):
+        return schemas[tool], await client.call_tool(tool, arguments)
+
+    for mode in ("names", "full"):
+        schema, result = _every_tool(tree, work, mode)
+        envelope = result.structured_content
+        assert not result.is_error and envelope["fallback"] is True, envelope
+        assert _validator(schema).is_valid(envelope)
+
+
+def test_a_tool_error_carries_its_envelope_and_the_client_accepts_it(tree):
+    async def work(client, schemas):
+        missing = await client.call_tool("read", {"path": "missing.py"})
+        wrong = await client.call_tool("search", {"query": "add", "top_k": "ten"})
+        return schemas, missing, wrong
+
+    schemas, missing, wrong = _every_tool(tree, work)
+    assert schemas["read"] is not None and schemas["search"] is not None
+    for result, code in ((missing, "file_not_found"), (wrong, "invalid_argument")):
+        assert result.is_error  # not checked against the schema: the SDK returns it as is
+        error = result.structured_content["error"]
+        assert error["code"] == code and error["message"]
+    assert missing.structured_content["error"]["suggestion"]
+    # No field outside data is required: a client that checks error results all the same
+    # (older TypeScript SDKs did) still accepts them.
+    assert _validator(schemas["read"]).is_valid(missing.structured_content)
+
+
 # ------------------------------------------------------------------ stdio
 
 
@@ -225,7 +409,10 @@ class Stdio:
         return self.send("tools/call", {"name": name, "arguments": arguments})["result"]
 
     def tools(self):
-        return [t["name"] for t in self.send("tools/list", {})["result"]["tools"]]
+        return [t["name"] for t in self.listing()]
+
+    def listing(self):
+        return self.send("tools/list", {})["result"]["tools"]
 
     def close(self):
         self.proc.stdin.close()
@@ -329,9 +516,37 @@ def test_a_plugin_operation_is_a_tool(stdio, plugin_dist, monkeypatch):
     paths = [str(site), *[p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]]
     session = stdio(env={"PRX_DISABLE_PLUGIN_AUTOLOAD": "0", "PYTHONPATH": os.pathsep.join(paths)})
     session.initialize()
-    assert "greet" in session.tools()
+    (greet,) = [tool for tool in session.listing() if tool["name"] == "greet"]
+    # Its output schema comes from its result dataclass, with no MCP code in the plugin.
+    assert greet["outputSchema"] == {
+        "type": "object",
+        "properties": {"data": {"required": ["text"]}},
+    }
     result = session.tool("greet", {"name": "x", "shout": True})
     assert result["structuredContent"]["data"] == {"text": "HELLO, X"}
+
+
+def test_output_schemas_are_chosen_with_a_flag(stdio, tree):
+    for flag, declared in (("names", True), ("off", False)):
+        session = stdio("--output-schemas", flag, "--tools", "read")
+        session.initialize()
+        (read,) = session.listing()
+        assert ("outputSchema" in read) == declared
+    full = stdio("--output-schemas=full", "--tools", "read")
+    full.initialize()
+    (read,) = full.listing()
+    data = read["outputSchema"]["properties"]["data"]["anyOf"][0]
+    assert data["properties"]["file"] == {"type": "string"}
+    proc = subprocess.run(
+        [sys.executable, "-m", "prx", "mcp", "--output-schemas", "typed"],
+        cwd=tree,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert proc.returncode == 2
+    error = json.loads(proc.stdout)["error"]
+    assert error["code"] == "invalid_argument" and "names, full, off" in error["message"]
 
 
 def test_without_the_sdk_prx_mcp_says_how_to_install_it(tree):

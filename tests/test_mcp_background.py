@@ -279,3 +279,45 @@ def test_an_unknown_toolset_is_a_usage_error(tree):
     assert envelope["error"]["code"] == "invalid_argument"
     assert "'nope'" in envelope["error"]["message"]
     assert "navigate" in envelope["error"]["suggestion"]
+
+
+def _threads_after_a_product(setup):
+    """The threads of a fresh process that ran ``setup`` and then a large product."""
+    code = (
+        f"{setup}\nimport os, numpy\n"
+        "numpy.ones((256, 30000), numpy.float32).T @ numpy.ones(256, numpy.float32)\n"
+        "print(len(os.listdir('/proc/self/task')), os.environ.get('OPENBLAS_NUM_THREADS'))"
+    )
+    env = {k: v for k, v in os.environ.items() if not k.endswith("_NUM_THREADS")}
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env
+    )
+    threads, variable = out.stdout.split()
+    return int(threads), variable
+
+
+@pytest.mark.skipif(
+    not os.path.isdir("/proc/self/task") or (os.cpu_count() or 1) < 2,
+    reason="counts threads through /proc, on a machine with more than one core",
+)
+def test_the_server_loads_numpy_with_one_blas_thread_and_leaves_the_environment():
+    threads, _ = _threads_after_a_product("")
+    assert threads > 1  # BLAS's own threads, one per core
+    setup = "from prx.mcpfront.blas import one_blas_thread\nassert one_blas_thread()"
+    threads, variable = _threads_after_a_product(setup)
+    assert threads == 1
+    assert variable == "None"  # commands the server runs see the caller's environment
+
+
+def test_a_check_that_finds_the_index_up_to_date_keeps_the_cached_engine(tree):
+    def child(status):
+        message = {"status": status, "files_indexed": 3, "files_changed": 0}
+        return [sys.executable, "-c", f"print({json.dumps(json.dumps(message))})"]
+
+    up_to_date = BackgroundIndex(str(tree), command=child("up_to_date"))
+    assert up_to_date.ensure()
+    status = up_to_date.wait(timeout=30)
+    assert status.state == "ready" and status.generation == 0
+    updated = BackgroundIndex(str(tree), command=child("updated"))
+    assert updated.ensure()
+    assert updated.wait(timeout=30).generation == 1  # the next search loads the new index

@@ -16,7 +16,7 @@ __all__ = ["McpFrontend", "McpOptions", "parse_options"]
 
 USAGE = (
     "prx mcp [--root DIR] [--tools a,b] [--toolsets a,b] [--allow-run] [--allow-write] "
-    "[--no-auto-index]"
+    "[--no-auto-index] [--output-schemas names|full|off]"
 )
 HELP = f"""usage: {USAGE}
 
@@ -35,6 +35,10 @@ options:
   --allow-write     also serve the tools that write (`edit`, `rename`; `index`, `stats`,
                     `init` when admin is served)
   --no-auto-index   never build or update the root's index (.prx/) in the background
+  --output-schemas names|full|off
+                    what each tool's output schema says: the fields every answer's
+                    data has, by name (default: the tool list stays small); every
+                    field with its type, nested ones included; or no schema
 """
 
 
@@ -49,6 +53,7 @@ class McpOptions:
         allow_run: bool = False,
         allow_write: bool = False,
         auto_index: bool = True,
+        output_schemas: str = "names",
     ) -> None:
         self.root = root
         self.tools = tools
@@ -56,6 +61,7 @@ class McpOptions:
         self.allow_run = allow_run
         self.allow_write = allow_write
         self.auto_index = auto_index
+        self.output_schemas = output_schemas
 
 
 def parse_options(argv: Sequence[str]) -> McpOptions:
@@ -65,7 +71,7 @@ def parse_options(argv: Sequence[str]) -> McpOptions:
     while args:
         arg = args.pop(0)
         flag, eq, inline = arg.partition("=")
-        if flag in ("--root", "--tools", "--toolsets"):
+        if flag in ("--root", "--tools", "--toolsets", "--output-schemas"):
             value = inline if eq else (args.pop(0) if args else None)
             if not value:
                 raise InvalidArgumentError(
@@ -74,6 +80,8 @@ def parse_options(argv: Sequence[str]) -> McpOptions:
             names = tuple(t.strip() for t in value.split(",") if t.strip())
             if flag == "--root":
                 options.root = value
+            elif flag == "--output-schemas":
+                options.output_schemas = _output_schemas(value)
             elif flag == "--tools":
                 options.tools = names
             else:
@@ -103,6 +111,9 @@ class McpFrontend(Frontend):
             sys.stdout.write(HELP)
             return 0
         options = parse_options(argv)
+        from prx.mcpfront.blas import one_blas_thread
+
+        one_blas_thread()  # before anything loads numpy
         try:
             import mcp  # noqa: F401  (the extra's presence, checked before anything starts)
         except ImportError:
@@ -138,11 +149,25 @@ class McpFrontend(Frontend):
         if background is not None:
             background.ensure()  # a missing or stale index is brought up to date at once
         try:
-            build_server(McpService(ws, background), operations).run()  # until the client leaves
+            service = McpService(ws, background)
+            server = build_server(service, operations, output_schemas=options.output_schemas)
+            server.run()  # until the client leaves
         finally:
             if background is not None:
                 background.close()
         return 0
+
+
+def _output_schemas(value: str) -> str:
+    from prx.mcpfront.schema import OUTPUT_SCHEMAS
+
+    if value not in OUTPUT_SCHEMAS:
+        raise InvalidArgumentError(
+            f"invalid argument --output-schemas: {value!r} is not one of "
+            + ", ".join(OUTPUT_SCHEMAS),
+            suggestion=f"Usage: {USAGE}",
+        )
+    return value
 
 
 def _check_names(flag: str, given: tuple[str, ...] | None, known: set[str], what: str) -> None:

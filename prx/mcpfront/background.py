@@ -42,7 +42,9 @@ class IndexStatus:
     total: int | None = None
     #: The last build's outcome: ``built``, ``updated``, ``up_to_date``; or the error.
     message: str = ""
-    #: Builds finished so far (each success bumps it: cached engines are out of date).
+    #: Builds that changed the index so far (each bumps it: cached engines are out of
+    #: date). A check that found the index up to date leaves it: reloading the engine for
+    #: it cost the next search ~0.7 s on django.
     generation: int = 0
 
     def copy(self) -> IndexStatus:
@@ -200,7 +202,8 @@ class BackgroundIndex:
             if final is not None and "status" in final and code == 0:
                 self._status.state = "ready"
                 self._status.message = str(final["status"])
-                self._status.generation += 1
+                if final["status"] != "up_to_date":
+                    self._status.generation += 1
                 self._failed_at = None
             elif self._closed:
                 self._status.state = "idle"

@@ -14,7 +14,13 @@ from collections.abc import Sequence
 
 from prx._version import __version__
 from prx.mcpfront.background import IndexStatus
-from prx.mcpfront.schema import describe, input_schema
+from prx.mcpfront.schema import (
+    MAX_BUDGET,
+    describe,
+    input_schema,
+    output_schema,
+    tool_annotations,
+)
 from prx.mcpfront.service import Answer, McpService
 from prx.plugin._operation import Operation
 from prx.progress import Progress, reporting
@@ -33,21 +39,27 @@ __all__ = ["IndexNotifier", "build_server"]
 INSTRUCTIONS = (
     "prx answers with JSON envelopes (status, tokens, data) about the project under its "
     "root: prefer its read, find, search, outline and exists tools to shell commands. "
-    "Paths are relative to the root; answers are cut to a token budget and a cut answer "
-    "carries a continuation_token for the rest."
+    f"Paths are relative to the root; answers are cut to a token budget (at most {MAX_BUDGET}) "
+    "and a cut answer carries a continuation_token for the rest."
 )
 
 
-def build_server(service: McpService, operations: Sequence[Operation]) -> MCPServer:
+def build_server(
+    service: McpService, operations: Sequence[Operation], *, output_schemas: str = "names"
+) -> MCPServer:
     """An MCP server answering ``operations`` through ``service``; with a background
-    index, its progress goes to the client as log notifications (:class:`IndexNotifier`)."""
+    index, its progress goes to the client as log notifications (:class:`IndexNotifier`).
+
+    :param output_schemas: what the tools' output schemas say (``names``, ``full``,
+        ``off``: :func:`prx.mcpfront.schema.output_schema`).
+    """
     from mcp.server import MCPServer
 
     server: MCPServer = MCPServer(
         name="prx",
         version=__version__,
         instructions=INSTRUCTIONS,
-        tools=[_tool(service, op) for op in operations],
+        tools=[_tool(service, op, output_schemas) for op in operations],
     )
     if service.background is not None:
         notifier = IndexNotifier()
@@ -160,7 +172,7 @@ def _result(answer: Answer) -> Any:
     )
 
 
-def _tool(service: McpService, op: Operation) -> Tool:
+def _tool(service: McpService, op: Operation, output_schemas: str) -> Tool:
     import anyio
     from mcp.server.mcpserver import Context
     from mcp.server.mcpserver.tools.base import Tool
@@ -197,19 +209,24 @@ def _tool(service: McpService, op: Operation) -> Tool:
             raise
         return _result(answer)
 
+    hints = tool_annotations(op)
     return Tool(
         fn=call,
         name=op.name,
         title=None,
         description=describe(op),
         parameters=input_schema(op),
-        fn_metadata=FuncMetadata(arg_model=Arguments),
+        # A schema without an output model: the SDK lists it and checks nothing (the
+        # answers are the envelopes McpService builds, tests/test_mcp.py validates them).
+        fn_metadata=FuncMetadata(
+            arg_model=Arguments, output_schema=output_schema(op, output_schemas)
+        ),
         is_async=True,
         context_kwarg="ctx",
         annotations=ToolAnnotations(
-            read_only_hint=op.read_only,
-            destructive_hint=not op.read_only,
-            idempotent_hint=op.read_only,
-            open_world_hint=False,
+            read_only_hint=hints.get("readOnlyHint"),
+            destructive_hint=hints.get("destructiveHint"),
+            idempotent_hint=hints.get("idempotentHint"),
+            open_world_hint=hints.get("openWorldHint"),
         ),
     )

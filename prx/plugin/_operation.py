@@ -9,6 +9,7 @@ from prx._record import MISSING, field, record
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from types import UnionType
     from typing import Any
 
     from prx.workspace import Workspace
@@ -98,8 +99,10 @@ class Operation:
     func: Callable[[Workspace, Any], Any]
     #: Dataclass of parameters; its fields carry :func:`param` metadata.
     params: type
-    #: Type of the result (a dataclass from :mod:`prx.types` or the plugin's own).
-    result: type
+    #: Type of the result (a dataclass from :mod:`prx.types` or the plugin's own), or the
+    #: union of the types it may return (``SearchResult | SearchExistsResult``); the MCP
+    #: tool's output schema is made from it.
+    result: type | UnionType
     #: False when the operation writes files (no fallback, MCP destructive hint).
     read_only: bool = True
     #: Front-ends that expose it.
