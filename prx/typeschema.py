@@ -3,8 +3,10 @@
 Made from field types alone, so any result type gets one: prx's records, a plugin's
 dataclasses, and the types inside them (``X | None``, ``tuple[X, ...]``, fixed tuples,
 ``list``, ``dict``, ``Literal``, enums, nested records). It follows what the serialiser
-does: fields marked ``INTERNAL`` are left out, and a field marked ``OMIT_WHEN`` is not
-required (it is left out of the JSON when it holds that value); every other field is
+does: fields marked ``INTERNAL`` (or ``OMIT_WHEN: ALWAYS``, or ``ONLY_FIELDS``) are left
+out, a field marked ``OMIT_WHEN`` is not required (it is left out of the JSON when it holds
+that value), nor is any field of a record with an ``ONLY_FIELDS`` field (its compact forms
+show a subset); every other field is
 always written.
 
 (A set is not written as JSON, nor an enum unless it derives from ``str`` or ``int``:
@@ -25,7 +27,7 @@ import types
 import typing
 from collections.abc import Mapping, Sequence
 
-from prx._record import INTERNAL, OMIT_WHEN, fields_of
+from prx._record import ALWAYS, INTERNAL, OMIT_WHEN, ONLY_FIELDS, fields_of
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -69,11 +71,16 @@ def record_fields(cls: type) -> list[tuple[str, Any, bool]]:
     the JSON, in declaration order."""
     module = vars(sys.modules.get(cls.__module__, typing))
     namespace = {**_TYPING_NAMES, **module, cls.__name__: cls}
+    fields = [f for f in fields_of(cls) if not f.metadata.get(INTERNAL)]
+    # A record with a field that selects which others its JSON shows (a compact form) may
+    # leave any of them out: none is always written.
+    selective = any(f.metadata.get(ONLY_FIELDS) for f in fields)
     found = []
-    for field in fields_of(cls):
-        if field.metadata.get(INTERNAL):
-            continue
-        found.append((field.name, _resolve(field.type, namespace), OMIT_WHEN not in field.metadata))
+    for field in fields:
+        if field.metadata.get(ONLY_FIELDS) or field.metadata.get(OMIT_WHEN) is ALWAYS:
+            continue  # never part of the JSON
+        written = not selective and OMIT_WHEN not in field.metadata
+        found.append((field.name, _resolve(field.type, namespace), written))
     return found
 
 
