@@ -167,7 +167,9 @@ def _failed(
         # The Unix tool's output gets the fallback ceiling unless a budget was given.
         cap = FALLBACK_CEILING if budget is None else budget or None
         limit = "the default ceiling" if budget is None else "the budget"
-        answer = run_fallback(argv, budget=cap, count=counter_for(bool(budget)), limit=limit)
+        answer = run_fallback(
+            argv, budget=cap, count=counter_for(bool(budget)), limit=limit, cwd=ws.root_dir
+        )
     log_failure(ws.config, op.name, args, detail, answer)
     if answer is not None and not _tool_failed(argv or (), answer.exit_code):
         notes: dict[str, Any] = {"exit_code": answer.exit_code, "error": detail}

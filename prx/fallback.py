@@ -69,8 +69,10 @@ def run_fallback(
     budget: int | None = None,
     count: TokenCounter,
     limit: str = "the budget",
+    cwd: str | None = None,
 ) -> FallbackAnswer | None:
-    """Run ``argv``; None when it cannot be started or times out.
+    """Run ``argv`` in ``cwd`` (the Workspace root: the paths in ``argv`` are relative to
+    it, as the command's were); None when it cannot be started or times out.
 
     :param budget: tokens the output may take (whole lines are kept), None for all of it.
     :param limit: what ``budget`` is, for the marker line (``the budget``, ``the default
@@ -81,6 +83,7 @@ def run_fallback(
     try:
         proc = subprocess.run(
             list(argv),
+            cwd=cwd,
             stdin=subprocess.DEVNULL,
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,

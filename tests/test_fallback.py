@@ -147,3 +147,27 @@ def test_fallback_output_is_capped_by_the_budget_with_a_marker(repo, monkeypatch
     assert data["truncated"] is True and data["omitted_lines"] > 0
     assert data["raw_bytes"] == (repo / "src/util/helpers.py").stat().st_size
     assert "more lines cut by the budget" in data["raw"]
+
+
+def test_the_fallback_runs_in_the_workspace_root_not_the_process_directory(
+    repo, monkeypatch, tmp_path
+):
+    # An MCP server started with --root elsewhere: the fallback's relative paths are the
+    # root's, never the process directory's (which would also step out of the root).
+    import prx
+    from prx.dispatch import invoke
+
+    def broken(*args, **kwargs):
+        raise IndexError("simulated bug")
+
+    monkeypatch.setattr("prx.files.read.read_file", broken)
+    elsewhere = tmp_path / "elsewhere"
+    (elsewhere / "src" / "util").mkdir(parents=True)
+    (elsewhere / "src" / "util" / "helpers.py").write_text("NOT THE ROOT'S FILE\n")
+    monkeypatch.chdir(elsewhere)
+    ws = prx.Workspace(repo)
+    op = ws.registry.operation("read")
+    outcome = invoke(ws, op, op.params(path="src/util/helpers.py"))
+    envelope = outcome.envelope
+    assert envelope["fallback"] is True
+    assert envelope["data"]["raw"] == (repo / "src/util/helpers.py").read_text()
