@@ -45,7 +45,9 @@ _Frame: TypeAlias = "tuple[Iterator[os.DirEntry[str]], Path, str, int, IgnoreSta
 class WalkedFile:
     """A regular file found by :func:`walk`."""
 
-    path: Path  # absolute path
+    #: The absolute path (a plain string when the index's quick walk made the record:
+    #: open() and os.stat() take either).
+    path: Path | str
     rel: str  # '/'-separated path relative to the walk root (for a file root: its base name)
     size: int  # bytes
     # Modification time (the index's freshness check); not part of a file's identity.

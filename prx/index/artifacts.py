@@ -165,6 +165,7 @@ class _Writer:
             "outer": walk.get("outer", []),
             "large": walk.get("large", {}),
             "settings": walk.get("settings", {}),
+            "skipped": walk.get("skipped", {}),
         }
         writer.add_strings("path", described)
         writer.add("stamp", "q", rows)

@@ -133,6 +133,21 @@ def _unchanged_index(
     )
 
 
+def _quick_walk(ws: Workspace, root: str) -> WalkResult | None:
+    from prx.index.freshness import quick_walk
+    from prx.index.reader import IndexReader
+    from prx.index.store import current_dir, read_manifest
+
+    directory = current_dir(root)
+    if directory is None:
+        return None
+    try:
+        reader = IndexReader(directory, read_manifest(directory))
+        return quick_walk(root, reader, ws.config.max_file_size)
+    except IndexCorruptedError:
+        return None
+
+
 def _delta_update(
     ws: Workspace,
     root: str,
@@ -314,9 +329,13 @@ def build_index(
         from prx.files.walk import walk
 
         walk_started = time.perf_counter()
-        walked = walk(
-            root, max_file_size=ws.config.max_file_size, skip_binary=False, directories=True
-        )
+        # Unless a directory's names changed, the index's record and a stat of each file
+        # say what a walk would find (prx.index.freshness.quick_walk).
+        walked = None if rebuild else _quick_walk(ws, root)
+        if walked is None:
+            walked = walk(
+                root, max_file_size=ws.config.max_file_size, skip_binary=False, directories=True
+            )
         from prx.index.freshness import walk_record
 
         seen = walk_record(root, walked, started_ns, ws.config.max_file_size)

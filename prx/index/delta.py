@@ -48,6 +48,8 @@ class ReadFile(NamedTuple):
     imports: Imports = ()
     bloom: bytes = b""
     vectors: Any = None
+    #: xxh3-64 digests (hex) of its chunk rows, definitions and imports (see units.digests).
+    digest: tuple[str, str, str] = ("", "", "")
 
 
 class Delta(NamedTuple):
@@ -112,11 +114,18 @@ def read_files(
         lengths = [sum(counts.values()) for counts in terms]
         record = FileRecord(rel, spec.name if spec else None, content_hash(data), len(data))
         bloom = b""
+        digest = ("", "", "")
         if whole:
             from prx.index.bloom import file_filter
+            from prx.index.units import digests
 
             bloom = file_filter(raw)  # of the bytes on disk: `exists` compares those
-        out.append(ReadFile(rel, record, note, chunks, definitions, terms, lengths, imports, bloom))
+            digest = digests(chunks, definitions, imports)
+        out.append(
+            ReadFile(
+                rel, record, note, chunks, definitions, terms, lengths, imports, bloom, None, digest
+            )
+        )
     if whole:
         out = _embedded(out)
     return out
@@ -171,6 +180,8 @@ def write_delta(
     writer.add("language", "h", array("h", [pooled("languages", f.record.language) for f in files]))  # type: ignore[union-attr]
     writer.add("hash", "B", b"".join(bytes.fromhex(f.record.hash) for f in files))  # type: ignore[union-attr]
     writer.add("size", "q", array("q", [f.record.size for f in files]))  # type: ignore[union-attr]
+    digests = array("Q", [int(part, 16) if part else 0 for f in files for part in f.digest])
+    writer.add("digest", "Q", digests)
     for name in ("chunk", "def", "bloom"):
         writer.add(f"{name}_start", "q", array("q", starts[name]))
     writer.add("c.language", "h", array("h", [pooled("languages", c.language) for c in chunks]))
@@ -231,6 +242,7 @@ def read_delta(reader: IndexReader) -> Delta | None:
 
     paths = table.strings("path").all()
     languages, sizes = ints("language"), ints("size")
+    digest_rows = ints("digest")
     hashes = table.column("hash").bytes(0, 16 * len(paths))
     chunk_start, def_start = ints("chunk_start"), ints("def_start")
     bloom_start = ints("bloom_start")
@@ -291,8 +303,14 @@ def read_delta(reader: IndexReader) -> Delta | None:
             (),
             bits[bloom_start[i] : bloom_start[i + 1]],
             _Rows(matrix, dim, count, first, last),
+            _hex(digest_rows[3 * i : 3 * i + 3]),
         )
     return Delta(frozenset(table.strings("dropped").all()), files)
+
+
+def _hex(parts: list[int]) -> tuple[str, str, str]:
+    a, b, c = (f"{p:016x}" if p else "" for p in parts)
+    return a, b, c
 
 
 def _rows(vectors: Any) -> Any:

@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from prx.files.walk import WalkResult
     from prx.index.reader import IndexReader
 
-__all__ = ["Changes", "changes", "stamp_of", "walk_record"]
+__all__ = ["Changes", "changes", "quick_walk", "stamp_of", "walk_record"]
 
 
 class Changes(NamedTuple):
@@ -70,11 +70,44 @@ def walk_record(root: str, walked: WalkResult, started_ns: int, max_file_size: i
         "outer": outer,
         "large": {rel: list(stamp) for rel, stamp in walked.large.items()},
         "settings": {"max_file_size": max_file_size},
+        "skipped": dict(sorted(walked.skipped.items())),
     }
 
 
-def changes(root: str, reader: IndexReader, max_file_size: int) -> Changes:
-    """Compare the tree under ``root`` with what ``reader``'s index recorded."""
+def quick_walk(root: str, reader: IndexReader, max_file_size: int) -> WalkResult | None:
+    """What a walk of ``root`` would find, from the index's record and a ``stat`` of each
+    file and directory it recorded, when no directory's names changed (else None: only a
+    walk can tell). A directory whose mtime moved with the same names is recorded with its
+    new mtime."""
+    from prx.files.walk import WalkedFile, WalkResult
+
+    moved: dict[str, tuple[int, int]] = {}
+    seen: list[tuple[int, int, int, int]] = []
+    found = changes(root, reader, max_file_size, moved, seen)
+    skipped = reader.files.meta.get("skipped")
+    if found.relist or skipped is None or len(seen) != len(reader.files.paths):
+        return None
+    walked = []
+    prefix = os.path.join(root, "")
+    for rel, (size, mtime, ctime, inode) in zip(reader.files.paths, seen, strict=True):
+        if size < 0 or size > max_file_size:
+            return None  # vanished, or the walk skips it now: a walk tells the rest
+        walked.append(WalkedFile(prefix + rel, rel, size, mtime, ctime, inode))
+    directories = dict(reader.files.walk()["directories"])
+    directories.update(moved)
+    return WalkResult(tuple(walked), dict(skipped), directories, dict(reader.files.meta["large"]))
+
+
+def changes(
+    root: str,
+    reader: IndexReader,
+    max_file_size: int,
+    moved: dict[str, tuple[int, int]] | None = None,
+    seen: list[tuple[int, int, int, int]] | None = None,
+) -> Changes:
+    """Compare the tree under ``root`` with what ``reader``'s index recorded (``moved``
+    gets each directory whose mtime moved, its names the same: its new record; ``seen``
+    each described file's stamp now, -1s when it is gone)."""
     files = reader.files
     meta = files.meta
     if meta.get("settings") != {"max_file_size": max_file_size}:
@@ -87,17 +120,20 @@ def changes(root: str, reader: IndexReader, max_file_size: int) -> Changes:
     for rel, key in meta.get("large", {}).items():
         if _stat_key(os.path.join(root, rel)) != key:
             return Changes([], True, "a file skipped as too large changed")
-    if _directories_moved(root, files.table):
+    if _directories_moved(root, files.table, moved):
         return Changes([], True, "files were added, removed or renamed")
-    changed = _changed_files(root, files.paths, files.stamp_rows())
+    changed = _changed_files(root, files.paths, files.stamp_rows(), seen)
     if any(os.path.basename(rel) in IGNORE_FILE_NAMES for rel in changed):
         return Changes(changed, True, "an ignore file changed")
     return Changes(changed, False)
 
 
-def _directories_moved(root: str, table: Any) -> bool:
+def _directories_moved(
+    root: str, table: Any, moved: dict[str, tuple[int, int]] | None = None
+) -> bool:
     """Whether a directory's names differ from the walk's (its mtime moved, or it was
-    racy, and listing it again gives other names)."""
+    racy, and listing it again gives other names); ``moved`` gets the others whose mtime
+    moved: (the mtime read before listing, the digest)."""
     from prx.files.walk import names_digest
 
     paths = table.strings("dir.path").all()
@@ -120,29 +156,34 @@ def _directories_moved(root: str, table: Any) -> bool:
             return True
         if names_digest(entries) != digests[i]:
             return True
+        if moved is not None:
+            moved[rel] = (mtime, digests[i])
     return False
 
 
-def _changed_files(root: str, paths: list[str], stamps: memoryview) -> list[str]:
-    """Described files whose stamp is not the recorded one (or that have none)."""
+def _changed_files(
+    root: str,
+    paths: list[str],
+    stamps: memoryview,
+    seen: list[tuple[int, int, int, int]] | None = None,
+) -> list[str]:
+    """Described files whose stamp is not the recorded one (or that have none); ``seen``
+    gets every file's stamp now."""
     changed = []
     stat = os.stat
-    join = os.path.join
+    prefix = os.path.join(root, "")
+    keep = seen.append if seen is not None else None
     for i, rel in enumerate(paths):
-        size = stamps[4 * i]
-        if size < 0:
-            changed.append(rel)
-            continue
         try:
-            info = stat(join(root, rel), follow_symlinks=False)
+            info = stat(prefix + rel, follow_symlinks=False)
         except OSError:
             changed.append(rel)
+            if keep is not None:
+                keep((-1, -1, -1, -1))
             continue
-        if (
-            info.st_size != size
-            or info.st_mtime_ns != stamps[4 * i + 1]
-            or info.st_ctime_ns != stamps[4 * i + 2]
-            or info.st_ino != stamps[4 * i + 3]
-        ):
+        now = (info.st_size, info.st_mtime_ns, info.st_ctime_ns, info.st_ino)
+        if keep is not None:
+            keep(now)
+        if now != (stamps[4 * i], stamps[4 * i + 1], stamps[4 * i + 2], stamps[4 * i + 3]):
             changed.append(rel)
     return changed

@@ -296,6 +296,7 @@ class FileTable:
             "outer": self.meta.get("outer", []),
             "large": self.meta.get("large", {}),
             "settings": self.meta.get("settings", {}),
+            "skipped": self.meta.get("skipped", {}),
         }
 
     def chunk_starts(self) -> memoryview:

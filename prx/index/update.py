@@ -177,14 +177,21 @@ def _graph(
     from prx.graph.configs import is_config
     from prx.graph.resolve import Resolver
 
-    imports, edges = reader.graph()
     indexed_before = set(records)
     indexed_now = set(records) - set(gone) - {f.rel for f in fresh if f.record is None}
     indexed_now |= set(kept)
     new_imports = {f.rel: f.imports for f in fresh if f.record is not None}
     same_files = indexed_now == indexed_before
+    configs = any(is_config(rel) for rel in changed)
+    if same_files and not configs:
+        # Each file's imports have a digest: when every changed file's is the same, the
+        # graph is, and it is linked without being read.
+        before = _import_digests(reader)
+        if all(before.get(f.rel) == f.digest[2] for f in fresh if f.record is not None):
+            return None
+    imports, edges = reader.graph()
     if same_files and all(imports.get(rel, ()) == found for rel, found in new_imports.items()):
-        if not any(is_config(rel) for rel in changed):
+        if not configs:
             return None
     for rel in (*changed, *gone):
         imports.pop(rel, None)
@@ -194,7 +201,7 @@ def _graph(
         now_records.pop(rel, None)
     now_records.update({rel: f.record for rel, f in kept.items()})
     languages = {rel: r.language for rel, r in now_records.items()}
-    if same_files and not any(is_config(rel) for rel in changed):
+    if same_files and not configs:
         todo = {rel: imports[rel] for rel in new_imports if rel in imports}
         edges = {rel: t for rel, t in edges.items() if rel in languages and rel not in new_imports}
     else:  # files appeared or vanished, or a configuration changed: resolve every file
@@ -204,6 +211,17 @@ def _graph(
         edges.update(Resolver(languages, root).edges(todo))
     ordered = {rel: imports[rel] for rel in sorted(imports)}
     return ordered, dict(sorted(edges.items()))
+
+
+def _import_digests(reader: IndexReader) -> dict[str, str]:
+    """The digest of each file's imports, as the index holds them (its delta's first)."""
+    from prx.index.delta import read_delta
+
+    digests = {rel: parts[2] for rel, parts in reader.files.digests().items()}
+    delta = read_delta(reader)
+    if delta is not None:
+        digests.update({rel: f.digest[2] for rel, f in delta.files.items()})
+    return digests
 
 
 def write_delta_index(

@@ -132,7 +132,8 @@ def structural_search(
             verdicts[spec.name] = validate_pattern(ws, pattern, spec.name)
         if verdicts[spec.name] is not None:
             continue
-        data = found.path.read_bytes()
+        with open(found.path, "rb") as fh:
+            data = fh.read()
         if b"\0" in data[:BINARY_PROBE]:
             skipped["binary"] += 1
             continue
