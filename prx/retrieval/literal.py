@@ -65,20 +65,21 @@ def scan(
 ) -> tuple[Iterator[LiteralHit], Counter[str], list[int]]:
     """Lazily yield hits under ``root``; also returns the skip counter and a one-element
     list counting the files searched (both complete once the iterator is exhausted)."""
-    from prx.files.walk import walk
     from prx.hashing import content_hash
 
-    walked = walk(root, max_file_size=ws.config.max_file_size, skip_binary=False)
-    skipped: Counter[str] = Counter(walked.skipped)
+    files, skipped = _files(ws, root, pattern)
     searched = [0]
 
     def hits() -> Iterator[LiteralHit]:
-        for found in walked.files:
+        for path, rel, read in files:
             if accept is not None:
-                spec = ws.language_for(found.rel)
-                if not accept(found.rel, spec.name if spec else None):
+                spec = ws.language_for(rel)
+                if not accept(rel, spec.name if spec else None):
                     continue
-            data = read_walked(found.path, skipped)
+            if not read:  # ruled out by the index's filters: searched, unread
+                searched[0] += 1
+                continue
+            data = read_walked(path, skipped)
             if data is None:
                 continue
             searched[0] += 1
@@ -99,7 +100,7 @@ def scan(
                 if found_in_line is not None:
                     line = text[line_start:line_end]
                     yield LiteralHit(
-                        found.rel,
+                        rel,
                         line_no,
                         found_in_line.start() - line_start + 1,
                         found_in_line.group(0),
@@ -118,3 +119,36 @@ def scan(
                 position = following.start()
 
     return hits(), skipped, searched
+
+
+def _files(
+    ws: Workspace, root: str, pattern: re.Pattern[str]
+) -> tuple[list[tuple[str, str, bool]], Counter[str]]:
+    """The files to search in walk order (path, relative path, whether to read it) and the
+    walk's skips: from the root's index when it is fresh enough (its trigram filters rule
+    out the files that cannot hold a case-sensitive fixed string), else from a walk."""
+    import os
+
+    from prx.index.literal_plan import literal_plan
+
+    needle = _fixed(pattern)
+    plan = literal_plan(ws, root, needle) if os.path.isdir(root) else None
+    if plan is not None:
+        return plan.files, plan.skipped
+    from prx.files.walk import walk
+
+    walked = walk(root, max_file_size=ws.config.max_file_size, skip_binary=False)
+    files = [(str(found.path), found.rel, True) for found in walked.files]
+    return files, Counter(walked.skipped)
+
+
+def _fixed(pattern: re.Pattern[str]) -> bytes | None:
+    """The bytes a case-sensitive fixed-string pattern stands for (None for a regex or a
+    case-insensitive one): the text a file must hold to match."""
+    if pattern.flags & re.IGNORECASE:
+        return None
+    text = pattern.pattern
+    unescaped = re.sub(r"\\(.)", r"\1", text, flags=re.S)
+    if re.escape(unescaped) != text:
+        return None
+    return unescaped.encode("utf-8", "surrogateescape")
