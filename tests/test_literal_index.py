@@ -11,6 +11,7 @@ from prx.index.store import current_dir
 
 QUERIES = [
     "def verify_password(",
+    "return",  # inside definitions: the enclosing symbol from the index, not a parse
     "SessionStore",
     "import",
     "no such text anywhere(",
@@ -30,7 +31,11 @@ def _repo(make_repo):
 
 def _answer(root, query, **options):
     result = prx.Workspace(root).search(query, mode="literal", top_k=50, **options)
-    matches = [(f.file, m.line, m.column, m.snippet) for f in result.files for m in f.matches]
+    matches = [
+        (f.file, m.line, m.column, m.snippet, m.context_type, m.context_name, m.context_signature)
+        for f in result.files
+        for m in f.matches
+    ]
     return matches, result.total_matches, result.files_searched, result.skipped
 
 

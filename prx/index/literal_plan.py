@@ -17,7 +17,10 @@ from typing import NamedTuple
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from prx.index.reader import IndexReader
+    from prx.plugin._corpus import Definition
     from prx.workspace import Workspace
 
 __all__ = ["Plan", "literal_plan"]
@@ -28,10 +31,12 @@ _MASK64 = (1 << 64) - 1
 
 class Plan(NamedTuple):
     """Files in walk order, each with whether it must be read (False: ruled out unread,
-    yet searched), and the walk's skips."""
+    yet searched), the walk's skips, and the definitions the index holds of the files
+    unchanged since (for a hit's enclosing symbol, without a parse)."""
 
     files: list[tuple[str, str, bool]]
     skipped: Counter[str]
+    definitions: Callable[[str], list[Definition] | None]
 
 
 def _keys(needle: bytes) -> list[tuple[int, int]]:
@@ -101,6 +106,16 @@ def _plan(ws: Workspace, root: str, directory: str, needle: bytes | None) -> Pla
     files = reader.files
     passes = _filters(reader, DeltaView(reader), keys) if keys else None
     check_parameters(manifest, directory)
+    delta = DeltaView(reader)
+    slots = {rel: slot for slot, rel in enumerate(files.indexed_paths)}
+    unchanged_base = {rel for rel in slots if rel not in changed and rel not in delta.dropped}
+
+    def definitions(rel: str) -> list[Definition] | None:
+        if rel not in unchanged_base:
+            return None  # changed, or held by the delta: read it
+        table = reader.definitions
+        return [table.record(row) for row in table.rows_of_file(slots[rel])]
+
     prefix = os.path.join(root, "")
     out = []
     for rel in files.paths:
@@ -110,7 +125,7 @@ def _plan(ws: Workspace, root: str, directory: str, needle: bytes | None) -> Pla
             out.append((prefix + rel, rel, passes[rel]))
         else:  # binary or unreadable when indexed, and unchanged: read (and skipped) again
             out.append((prefix + rel, rel, True))
-    return Plan(out, Counter(skipped))
+    return Plan(out, Counter(skipped), definitions)
 
 
 def _filters(reader: IndexReader, delta: object, keys: list[tuple[int, int]]) -> dict[str, bool]:

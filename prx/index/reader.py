@@ -481,8 +481,9 @@ class PostingTable:
             return None
         return self.docs.list(start, end), self.tfs.list(start, end)
 
-    def length(self, doc: int) -> int:
-        return int(self.lengths.whole()[doc])
+    def lengths_of(self, docs: list[int]) -> list[int]:
+        lengths = self.lengths.whole()
+        return [lengths[d] for d in docs]
 
 
 class DefTable:

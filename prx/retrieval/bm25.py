@@ -41,8 +41,8 @@ class PostingSource(Protocol):
         no document holds it."""
         ...
 
-    def length(self, doc: int) -> int:
-        """Tokens in document ``doc``."""
+    def lengths_of(self, docs: list[int]) -> list[int]:
+        """Tokens in each of ``docs``."""
         ...
 
 
@@ -57,7 +57,6 @@ def score_terms(
     average = postings.total_length / n
     one_minus_b = 1 - b
     k1_plus_1 = k1 + 1
-    length = postings.length
     rounded = array("f", [0.0])
     get = out.get
     for term, times in Counter(query_tokens).items():
@@ -73,8 +72,8 @@ def score_terms(
             weights = array(
                 "f",
                 [
-                    idf * tf * k1_plus_1 / (tf + k1 * (one_minus_b + b * length(d) / average))
-                    for d, tf in zip(docs, tfs, strict=True)
+                    idf * tf * k1_plus_1 / (tf + k1 * (one_minus_b + b * size / average))
+                    for tf, size in zip(tfs, postings.lengths_of(docs), strict=True)
                 ],
             )
         else:
@@ -183,10 +182,11 @@ class BM25Index:
             return None
         return _as_list(self.docs[start:end]), _as_list(self.tfs[start:end])
 
-    def length(self, doc: int) -> int:
+    def lengths_of(self, docs: list[int]) -> list[int]:
         if self._lengths is None:
             self._lengths = _as_list(self.lengths)
-        return self._lengths[doc]
+        lengths = self._lengths
+        return [lengths[d] for d in docs]
 
     def scores(self, query_tokens: Iterable[str]) -> dict[int, float]:
         """BM25 score of every document holding a query term (see :func:`score_terms`)."""

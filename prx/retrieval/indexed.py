@@ -380,11 +380,17 @@ class IndexedPostings:
         docs: list[int] = []
         tfs: list[int] = []
         if found is not None:
-            merged_of = layout.merged_of
+            # Base documents ascending: walk the kept base segments alongside.
+            segments = layout.base_segments
+            at = 0
             for doc, tf in zip(*found, strict=True):
-                merged = merged_of(doc)
-                if merged >= 0:
-                    docs.append(merged)
+                while at < len(segments) and segments[at][1] <= doc:
+                    at += 1
+                if at == len(segments):
+                    break
+                first, _, merged = segments[at]
+                if doc >= first:
+                    docs.append(merged + doc - first)
                     tfs.append(tf)
         extra = self._by_term.get(term)
         if extra:
@@ -393,14 +399,20 @@ class IndexedPostings:
             tfs = [tf for _, tf in pairs]
         return (docs, tfs) if docs else None
 
-    def length(self, doc: int) -> int:
-        if self._layout.identity:
-            return self._base.length(doc)
-        extra = self._extra.get(doc)
-        if extra is not None:
-            return extra
-        base, _, _ = self._layout.locate(doc)
-        return self._base.length(base)
+    def lengths_of(self, docs: list[int]) -> list[int]:
+        layout = self._layout
+        if layout.identity:
+            return self._base.lengths_of(docs)
+        lengths = self._base.lengths.whole()
+        extra = self._extra
+        out = []
+        for doc in docs:
+            found = extra.get(doc)
+            if found is None:
+                base, _, _ = layout.locate(doc)
+                found = lengths[base]
+            out.append(found)
+        return out
 
     def scores(self, query_tokens: Any) -> dict[int, float]:
         return score_terms(self, query_tokens)

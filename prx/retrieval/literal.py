@@ -19,9 +19,10 @@ from prx.errors import InvalidArgumentError
 from prx.files.text import read_walked
 
 if TYPE_CHECKING:
+    from prx.index.literal_plan import Plan
     from prx.workspace import Workspace
 
-__all__ = ["LiteralHit", "compile_pattern", "scan"]
+__all__ = ["LiteralHit", "compile_pattern", "plan_for", "scan"]
 
 
 @record(kw_only=False)
@@ -62,12 +63,18 @@ def scan(
     pattern: re.Pattern[str],
     *,
     accept: Callable[[str, str | None], bool] | None = None,
+    plan: Plan | None = None,
 ) -> tuple[Iterator[LiteralHit], Counter[str], list[int]]:
     """Lazily yield hits under ``root``; also returns the skip counter and a one-element
-    list counting the files searched (both complete once the iterator is exhausted)."""
+    list counting the files searched (both complete once the iterator is exhausted).
+    ``plan``: the files to read, from the root's index (see :func:`plan_for`); else the
+    root is walked and every file read."""
     from prx.hashing import content_hash
 
-    files, skipped = _files(ws, root, pattern)
+    if plan is not None:
+        files, skipped = plan.files, Counter(plan.skipped)
+    else:
+        files, skipped = _walked(ws, root)
     searched = [0]
 
     def hits() -> Iterator[LiteralHit]:
@@ -121,20 +128,18 @@ def scan(
     return hits(), skipped, searched
 
 
-def _files(
-    ws: Workspace, root: str, pattern: re.Pattern[str]
-) -> tuple[list[tuple[str, str, bool]], Counter[str]]:
-    """The files to search in walk order (path, relative path, whether to read it) and the
-    walk's skips: from the root's index when it is fresh enough (its trigram filters rule
-    out the files that cannot hold a case-sensitive fixed string), else from a walk."""
+def plan_for(ws: Workspace, root: str, pattern: re.Pattern[str]) -> Plan | None:
+    """The files to search from the root's index when it is fresh enough (its trigram
+    filters rule out the files that cannot hold a case-sensitive fixed string); None: walk
+    and read every file."""
     import os
 
     from prx.index.literal_plan import literal_plan
 
-    needle = _fixed(pattern)
-    plan = literal_plan(ws, root, needle) if os.path.isdir(root) else None
-    if plan is not None:
-        return plan.files, plan.skipped
+    return literal_plan(ws, root, _fixed(pattern)) if os.path.isdir(root) else None
+
+
+def _walked(ws: Workspace, root: str) -> tuple[list[tuple[str, str, bool]], Counter[str]]:
     from prx.files.walk import walk
 
     walked = walk(root, max_file_size=ws.config.max_file_size, skip_binary=False)

@@ -25,6 +25,7 @@ from prx.tokens import TokenCounter
 from prx.types import Match, SearchExistsResult, SearchResult
 
 if TYPE_CHECKING:
+    from prx.plugin._corpus import Definition
     from prx.retrieval.corpus import Corpus
     from prx.retrieval.hits import Hit
     from prx.retrieval.literal import LiteralHit
@@ -302,19 +303,20 @@ def _literal(
     ignore_case: bool,
     grep: _GrepCall,
 ) -> SearchResult | SearchExistsResult:
-    from prx.retrieval.literal import compile_pattern, scan
+    from prx.retrieval.literal import compile_pattern, plan_for, scan
     from prx.retrieval.query import looks_like_regex
     from prx.usage.grep import hit_bytes
 
     pattern = compile_pattern(page.query, regex=page.mode == "regex", ignore_case=ignore_case)
     filter_fn = (lambda rel, _language: accept(rel)) if accept else None
-    hits, skipped, searched = scan(page.ws, root, pattern, accept=filter_fn)
+    plan = plan_for(page.ws, root, pattern)
+    hits, skipped, searched = scan(page.ws, root, pattern, accept=filter_fn, plan=plan)
     if exists:
         found = next(hits, None)
         return SearchExistsResult(exists=found is not None, confidence="exact")
     collected = list(hits)
     window = collected[page.offset : page.offset + page.top_k]
-    matches = _literal_hits(page, root, window)
+    matches = _literal_hits(page, root, window, plan.definitions if plan is not None else None)
     suggestion = None
     warning = None
     if not collected:
@@ -337,14 +339,19 @@ def _literal(
 _Span = tuple[int, int, str, str, str]  # first line, last line, kind, name, signature
 
 
-def _file_context(ws: Workspace, path: str, rel: str) -> tuple[list[str], list[_Span]]:
+def _file_context(
+    ws: Workspace, path: str, rel: str, known: list[Definition] | None = None
+) -> tuple[list[str], list[_Span]]:
     """A hit file's lines (a final newline does not start one more) and definition spans,
-    from one read of the file."""
+    from one read of the file (``known``: its definitions as an index holds them, when the
+    file is unchanged since: no parse then)."""
     with open(path, "rb") as fh:
         data = fh.read()
     spans: list[_Span] = []
     spec = ws.language_for(rel)
-    if spec is not None and spec.grammar is not None and "outline" in spec.queries:
+    if known is not None:
+        spans = [(d.start_line, d.end_line, d.kind, d.name, d.signature) for d in known]
+    elif spec is not None and spec.grammar is not None and "outline" in spec.queries:
         from prx.lang.outline import flatten, outline
 
         try:
@@ -385,7 +392,12 @@ def _snipped(
     return fields
 
 
-def _literal_hits(page: _Page, root: str, found: Sequence[LiteralHit]) -> list[Hit]:
+def _literal_hits(
+    page: _Page,
+    root: str,
+    found: Sequence[LiteralHit],
+    definitions: Callable[[str], list[Definition] | None] | None = None,
+) -> list[Hit]:
     from prx.retrieval.hits import Hit, around
 
     files: dict[str, tuple[list[str], list[_Span]]] = {}
@@ -394,7 +406,8 @@ def _literal_hits(page: _Page, root: str, found: Sequence[LiteralHit]) -> list[H
         rel: str = hit.file
         if rel not in files:
             full = os.path.join(root, rel) if os.path.isdir(root) else root
-            files[rel] = _file_context(page.ws, full, rel)
+            known = definitions(rel) if definitions is not None else None
+            files[rel] = _file_context(page.ws, full, rel, known)
         lines, spans = files[rel]
         line: int = hit.line
         first, last = max(1, line - page.context), min(len(lines), line + page.context)

@@ -31,6 +31,9 @@ MIN_WORD = 3
 #: Counting stops at this many bytes (8K tokens): past it the figure is a floor, and the
 #: count of a common word stays cheap.
 CAP = 32 * 1024
+#: At most this many chunks are looked at per word (each is read: an index's chunk texts
+#: are decoded one by one); the figure is a lower bound either way.
+MAX_CHUNKS = 200
 #: Words of a question that nobody greps for.
 STOP_WORDS = frozenset(
     "about above after all also and any are because been before being but can could did does "
@@ -123,7 +126,9 @@ def _count(
     """Bytes grep prints for ``word`` over the chunks ``ids``; stops past ``limit``."""
     total = 0
     seen: set[tuple[str, int]] = set()
-    for index in ids:
+    for looked, index in enumerate(ids):
+        if looked == MAX_CHUNKS:
+            break  # a lower bound already: the rest would only add to it
         chunk = chunks[index]
         text = chunk.text
         at = text.find(word)
