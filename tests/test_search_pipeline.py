@@ -177,7 +177,7 @@ def test_saturation_decays_each_files_chunks_in_ranked_order_whatever_the_pool_o
 
 
 def test_similarities_are_the_product_on_both_sides_of_the_blas_threshold():
-    from prx.retrieval.retrievers import _SMALL_PRODUCT, _similarities
+    from prx.retrieval.retrievers import _SMALL_PRODUCT, similarities
 
     rng = np.random.default_rng(0)
     vector = rng.standard_normal(256).astype(np.float32)
@@ -185,7 +185,7 @@ def test_similarities_are_the_product_on_both_sides_of_the_blas_threshold():
         matrix = rng.standard_normal((rows, 256)).astype(np.float32)
         columns = np.ascontiguousarray(matrix.T)  # chunks are columns
         np.testing.assert_allclose(
-            _similarities(columns, vector), matrix @ vector, rtol=1e-5, atol=1e-4
+            similarities(columns, vector), matrix @ vector, rtol=1e-5, atol=1e-4
         )
 
 

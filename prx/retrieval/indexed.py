@@ -419,38 +419,70 @@ class IndexedPostings:
 
 
 def _embeddings(reader: IndexReader, layout: _Layout) -> Any:
-    """The chunks' vectors as (chunks x dim) rows: the index's matrix, mapped; with an
-    overlay, its kept rows and the overlaid files' vectors (a delta's, or computed now), in
-    merged order."""
-    from prx.retrieval.packaged_model import PACKAGED_MODEL_SHA256
-
-    if reader.manifest.get("model", {}).get("hash") != PACKAGED_MODEL_SHA256:
-        return None  # made by another model: the retriever embeds the chunks itself
-    rows = reader.embedding_rows()
+    """The chunks' vectors as (chunks x dim) rows, for a retriever that wants the matrix
+    (a plugin's): the index's matrix, mapped; with an overlay, assembled in merged order."""
+    rows = _base_rows(reader)
     if rows is None or layout.identity:
         return rows
     import numpy as np
 
+    parts = [
+        rows[base : base + count] if base >= 0 else _overlay_vectors(layout, path)
+        for _, count, base, path in layout.segments
+    ]
+    if not parts:
+        return np.zeros((0, rows.shape[1]), np.float32)
+    columns = np.concatenate([part.T for part in parts], axis=1)
+    return np.ascontiguousarray(columns).T
+
+
+def _base_rows(reader: IndexReader) -> Any:
+    from prx.retrieval.packaged_model import PACKAGED_MODEL_SHA256
+
+    if reader.manifest.get("model", {}).get("hash") != PACKAGED_MODEL_SHA256:
+        return None  # made by another model: the retriever embeds the chunks itself
+    return reader.embedding_rows()
+
+
+def _overlay_vectors(layout: _Layout, path: str) -> Any:
+    """An overlaid file's chunk vectors: its delta's, or computed now."""
     from prx.retrieval.corpus import enrich
     from prx.retrieval.query_embed import query_embedder
 
-    parts = []
-    for _, count, base, path in layout.segments:
-        if base >= 0:
-            parts.append(rows[base : base + count])
-            continue
-        found = layout.overlay.files[path]
-        vectors = found.vectors
-        if vectors is None:
-            vectors = query_embedder().encode([enrich(chunk) for chunk in found.chunks])
-        elif hasattr(vectors, "rows"):
-            vectors = vectors.rows()
-        parts.append(vectors)
-    if not parts:
-        return np.zeros((0, rows.shape[1]), np.float32)
-    # Stored as columns, like the index's (the same layout, the same products).
-    columns = np.concatenate([part.T for part in parts], axis=1)
-    return np.ascontiguousarray(columns).T
+    found = layout.overlay.files[path]
+    vectors = found.vectors
+    if vectors is None:
+        return query_embedder().encode([enrich(chunk) for chunk in found.chunks])
+    return vectors.rows() if hasattr(vectors, "rows") else vectors
+
+
+def _dense_scores(reader: IndexReader, layout: _Layout) -> Any:
+    """``vector -> similarity of every chunk`` over the index's mapped matrix in place;
+    with an overlay, its kept columns' similarities and the overlaid files' spliced in
+    merged order (no copy of the matrix). None when the index's vectors are not the
+    packaged model's."""
+    rows = _base_rows(reader)
+    if rows is None:
+        return None
+    columns = rows.T  # (dim x chunks), as stored: C-contiguous
+
+    def scores(vector: Any) -> Any:
+        import numpy as np
+
+        from prx.retrieval.retrievers import similarities
+
+        base = similarities(columns, vector)
+        if layout.identity:
+            return base
+        parts = [
+            base[first : first + count]
+            if first >= 0
+            else _overlay_vectors(layout, path).astype(np.float32) @ vector
+            for _, count, first, path in layout.segments
+        ]
+        return np.concatenate(parts) if parts else np.zeros(0, np.float32)
+
+    return scores
 
 
 def indexed_corpus(
@@ -480,8 +512,9 @@ def indexed_corpus(
     model = reader.manifest.get("model", {})
     corpus.prebuilt = {
         "bm25": IndexedPostings(reader, layout),
-        # A callable: mapped (and an overlay's vectors computed) only when a query needs it.
+        # Callables: mapped (and an overlay's vectors computed) only when a query needs it.
         "embeddings": (lambda: _embeddings(reader, layout)) if model else None,
+        "dense_scores": (lambda: _dense_scores(reader, layout)) if model else None,
         "model": model,
     }
     corpus.origin = origin
