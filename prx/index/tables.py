@@ -53,7 +53,7 @@ _HEADER = struct.Struct("<8sIIQI4x")
 _ALIGN = 64
 #: Bytes per checksummed block: small enough that a point read verifies little, large
 #: enough that the checksum list of a 100 MB index stays a few kilobytes.
-BLOCK = 1 << 18
+BLOCK = 1 << 16
 _ITEMSIZE = {"b": 1, "B": 1, "h": 2, "H": 2, "i": 4, "I": 4, "q": 8, "Q": 8, "f": 4, "d": 8}
 _NUMPY = {"b": "<i1", "B": "<u1", "h": "<i2", "H": "<u2", "i": "<i4", "I": "<u4"}
 _NUMPY.update({"q": "<i8", "Q": "<u8", "f": "<f4", "d": "<f8"})

@@ -33,7 +33,7 @@ MIN_WORD = 3
 CAP = 32 * 1024
 #: At most this many chunks are looked at per word (each is read: an index's chunk texts
 #: are decoded one by one); the figure is a lower bound either way.
-MAX_CHUNKS = 200
+MAX_CHUNKS = 100
 #: Words of a question that nobody greps for.
 STOP_WORDS = frozenset(
     "about above after all also and any are because been before being but can could did does "
