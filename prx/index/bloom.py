@@ -11,8 +11,8 @@ probability (1 - e^(-5/10))^5 ≈ 0.94 % (:data:`FALSE_POSITIVE_RATE`). A patter
 ``t`` trigrams are all missing from a file passes it with about 0.0094^t. Beyond that,
 "probable" means the file holds every trigram of the pattern somewhere, not necessarily
 in sequence. Filters are byte-aligned and concatenated in the order of the index's file
-list (``bloom_offsets.npy`` gives each file's byte range); patterns shorter than three
-bytes have no trigram and are answered by reading files.
+list (the ``offsets`` column of ``bloom.tab`` gives each file's byte range); patterns
+shorter than three bytes have no trigram and are answered by reading files.
 """
 
 from __future__ import annotations

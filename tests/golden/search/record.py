@@ -1,0 +1,87 @@
+"""Record what a prx version answers from its own index, for tests/test_index_formats.py.
+
+    PYTHONPATH=<a prx checkout> python tests/golden/search/record.py OUT.json
+
+The tree is the language samples of tests/golden/lang (one file per language), copied
+into a temporary directory, indexed with that prx (its own index format), then searched
+from the index. ``answers.json`` was recorded with the prx of commit 1e1a9ff (index format
+5, JSON and .npy artifacts); the test answers the same queries from a format-6 index.
+Symbol queries are left out: this project changed their ranking on purpose (they no
+longer run the embeddings) in the same change as the format.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+SAMPLES = HERE.parent / "lang"
+#: (query, search options)
+QUERIES = [
+    ("how are configuration files parsed", {}),
+    ("parse the command line arguments", {}),
+    ("render a greeting for a user", {}),
+    ("database connection pool", {}),
+    ("error handling when a file is missing", {}),
+    ("return", {"mode": "literal"}),
+    ("def ", {"mode": "literal"}),
+    ("fn main(", {"mode": "literal"}),
+    ("import", {"mode": "literal", "top_k": 30}),
+    ("Greeter", {"mode": "literal", "ignore_case": True}),
+    ("func \\w+\\(", {"mode": "regex"}),
+    ("class", {"mode": "literal", "languages": ["python", "java"]}),
+]
+
+
+def build_tree(target: Path) -> None:
+    for sample in sorted(SAMPLES.glob("*/sample.*")):
+        destination = target / sample.parent.name / sample.name
+        destination.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(sample, destination)
+
+
+def answers(root: Path) -> list[dict[str, object]]:
+    import prx
+
+    ws = prx.Workspace(root)
+    out = []
+    for query, options in QUERIES:
+        result = ws.search(query, **options)
+        out.append(
+            {
+                "query": query,
+                "options": options,
+                "index": result.index if hasattr(result, "index") else None,
+                "total_matches": result.total_matches,
+                "matches": [
+                    [f.file, m.line, round(m.relevance, 3), m.snippet]
+                    for f in result.files
+                    for m in f.matches
+                ],
+            }
+        )
+    return out
+
+
+def main(argv: list[str]) -> int:
+    out = Path(argv[0])
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp) / "tree"
+        build_tree(root)
+        subprocess.run(["git", "init", "-q", str(root)], check=True)
+        import prx
+
+        prx.Workspace(root).index()
+        recorded = answers(root)
+    out.write_text(json.dumps(recorded, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    print(f"wrote {out} ({len(recorded)} queries)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
