@@ -4,7 +4,7 @@
 
 Default tree: the django 5.2.8 sdist (``fetch_corpus`` of parse.py). ``--large`` times a
 multi-language tree of more than 10,000 files: django and the corpora of the labelled
-datasets (benchmarks/get_corpora.py, ../shared/bench/get-corpora.sh), hard-linked side by
+datasets (benchmarks/get_corpora.py, ../shared/bench/get-corpora.sh), copied side by
 side into ``benchmarks/.corpora/large`` (built once).
 
 For each query kind (symbol, natural language, literal) it times ``prx search QUERY .`` as
@@ -108,7 +108,7 @@ def _large_tree() -> Path:
         if found is None:
             print(f"large tree: {part} is missing (run get_corpora.py / get-corpora.sh)")
             continue
-        subprocess.run(["cp", "-al", str(found), str(target / part)], check=True)
+        subprocess.run(["cp", "-a", str(found), str(target / part)], check=True)
         prx_state = target / part / ".prx"
         if prx_state.exists():
             shutil.rmtree(prx_state)
@@ -181,9 +181,12 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _incremental(root: Path, env: dict[str, str]) -> list[float]:
-    """``prx index`` after one file got a new line, five times; each time a search for the
-    new line must find it (the file is restored at the end, and the index updated)."""
-    candidates = sorted(p for p in root.rglob("*.py") if ".prx" not in p.parts)
+    """``prx index`` after one file got a new line, five times; each time a literal search
+    for the new line must find it (the file is restored at the end, and the index
+    updated)."""
+    candidates = sorted(
+        p for p in root.rglob("*.py") if ".prx" not in p.parts and "tests" not in p.parts
+    )
     target = candidates[len(candidates) // 2] if candidates else next(root.rglob("*.*"))
     original = target.read_bytes()
     times = []
@@ -193,7 +196,7 @@ def _incremental(root: Path, env: dict[str, str]) -> list[float]:
             target.write_bytes(original + f"\n# {marker}\n".encode())
             elapsed, _ = _time([*_prx(), "index", "."], root, env)
             times.append(elapsed)
-            _, out = _time([*_prx(), "search", marker, "."], root, env)
+            _, out = _time([*_prx(), "search", "--literal", marker, "."], root, env)
             files = [f["file"] for f in json.loads(out)["data"]["files"]]
             if target.relative_to(root).as_posix() not in files:
                 raise SystemExit(f"the search after the update did not find {marker}: {files}")

@@ -172,3 +172,28 @@ def test_plain_layouts_for_search_run_and_index(run_cli, make_repo):
     assert "FAIL t_test.py::test_bad" in run and "assert 1 == 2" in run
     index = run_cli("--plain", "index", ".", cwd=repo).stdout
     assert "2 files" in index and "chunks" in index and '"status"' not in index
+
+
+def test_read_only_commands_ask_blas_for_one_thread_and_run_does_not(tmp_path, monkeypatch):
+    # A search's one product is small: BLAS's spinning threads only slow it on a busy
+    # machine. prx run passes the caller's environment on unchanged.
+    import contextlib
+    import io
+    import os
+
+    from prx.cli import main
+
+    (tmp_path / "a.py").write_text("def f():\n    return 1\n")
+    monkeypatch.chdir(tmp_path)
+    for name in ("OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
+        monkeypatch.delenv(name, raising=False)
+    with contextlib.redirect_stdout(io.StringIO()):
+        main(["run", "--", "true"])
+    assert "OPENBLAS_NUM_THREADS" not in os.environ
+    with contextlib.redirect_stdout(io.StringIO()):
+        main(["search", "f", "."])
+    assert os.environ["OPENBLAS_NUM_THREADS"] == "1" == os.environ["MKL_NUM_THREADS"]
+    monkeypatch.setenv("OPENBLAS_NUM_THREADS", "4")  # a number the caller chose stays
+    with contextlib.redirect_stdout(io.StringIO()):
+        main(["search", "f", "."])
+    assert os.environ["OPENBLAS_NUM_THREADS"] == "4"

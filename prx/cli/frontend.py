@@ -148,6 +148,8 @@ class CliFrontend(Frontend):
         except SystemExit as stop:  # --help printed by argparse
             return int(stop.code or 0)
         params = self._stdin_arguments(op, params)
+        if op.read_only and command not in _RUNS_COMMANDS:
+            _one_blas_thread()
         from prx.cli.progress import StderrProgress
         from prx.progress import reporting
 
@@ -225,3 +227,19 @@ class CliFrontend(Frontend):
             f"State (usage records, error log): {os.fspath(self.workspace.config.home)}",
         ]
         return "\n".join(lines)
+
+
+#: Read-only commands that start other programs: they pass the environment on unchanged.
+_RUNS_COMMANDS = frozenset({"bench", "diff"})
+
+
+def _one_blas_thread() -> None:
+    """Ask BLAS for one thread, should this process load numpy: a search's one product is
+    small, and BLAS's spinning threads slowed it several times over on a busy machine
+    (docs/benchmarks.md). Set in this process's environment before numpy loads (OpenBLAS
+    and MKL read it then), unless the caller chose a number; a read-only command starts no
+    program that would inherit it."""
+    import os
+
+    for name in ("OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
+        os.environ.setdefault(name, "1")
