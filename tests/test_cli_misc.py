@@ -186,7 +186,8 @@ def test_read_only_commands_ask_blas_for_one_thread_and_run_does_not(tmp_path, m
     (tmp_path / "a.py").write_text("def f():\n    return 1\n")
     monkeypatch.chdir(tmp_path)
     for name in ("OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
-        monkeypatch.delenv(name, raising=False)
+        monkeypatch.setenv(name, "0")  # recorded: put back as it was after the test
+        monkeypatch.delenv(name)
     with contextlib.redirect_stdout(io.StringIO()):
         main(["run", "--", "true"])
     assert "OPENBLAS_NUM_THREADS" not in os.environ
