@@ -19,9 +19,11 @@ answers (the :class:`~prx.types.RunReport` keeps every field; only its JSON is s
 
 In both compact forms a count is kept when the tool stated it, except that a zero
 ``warnings``, ``xfailed`` or ``xpassed`` says nothing and stays out (the four main counts
-keep their zeros: they are the pass/fail truth). When no form keeps to the rule (the
-envelope and the stated counts alone can outweigh a tiny output), the smaller of the first
-two answers, uncut.
+keep their zeros: they are the pass/fail truth), and that a verbatim answer that would
+still be over the rule leaves its zero counts out, then every count (the exit code and
+the output, which shows the counts as the tool printed them, are the truth then: the
+envelope, ``exit_code`` and an empty ``tail`` cost 31 cl100k tokens, so this always keeps
+to the rule). When no form keeps to the rule, the smaller of the first two answers, uncut.
 """
 
 from __future__ import annotations
@@ -118,6 +120,18 @@ def keep_to_output(
         if size <= ceiling:
             settle(need_log=False)
             return
+        # 1b. verbatim without the counts that are zero: the exit code and the output it
+        # shows say the rest (no failure is hidden: a non-zero count stays).
+        # 1c. then without any count: the output shows them as the tool printed them.
+        nonzero = tuple(k for k in stated if getattr(answer.parsed, k))
+        for counts in dict.fromkeys((nonzero, ())):
+            if counts == stated:
+                continue
+            answer.compact = ("exit_code", *counts, *_FLAGS, "tail")
+            if answer.envelope_tokens() <= ceiling:
+                settle(need_log=False)
+                return
+        answer.compact = ("exit_code", *stated, *_FLAGS, "tail")
         verbatim = (answer.snapshot(), size)
     if verbatim is not None and not cut:
         settle(need_log=False)
