@@ -18,6 +18,7 @@ from __future__ import annotations
 import io
 import os
 import sys
+import time
 
 from prx.warm.server import Reply
 
@@ -64,6 +65,8 @@ class CliAnswerer:
         self._exclusive = exclusive
         self._environ = os.environ if environ is None else environ
         self._published = current_dir(root)
+        #: When the last request came (monotonic seconds; 0: never).
+        self.asked_at = 0.0
 
     def refusal(self, request: Mapping[str, Any]) -> str | None:
         """Why ``request`` must be answered by the client itself, or None."""
@@ -97,6 +100,7 @@ class CliAnswerer:
         return None
 
     def __call__(self, request: dict[str, Any]) -> Reply | None:
+        self.asked_at = time.monotonic()
         why = self.refusal(request)
         if why is not None:
             self._debug(why)
@@ -135,6 +139,21 @@ class CliAnswerer:
             ws.cache.pop("engines", None)
             ws.cache.pop("index-warnings", None)
             self._published = published
+
+    def keep_fresh(self) -> None:
+        """Re-check the root's search engine against the files now, so that the next
+        request finds the check recent instead of paying for it (on django a check costs
+        ~25 ms; an agent's calls come seconds apart, each past the re-check interval)."""
+        from prx.retrieval.engine import engine_for
+
+        with self._exclusive() as ws:
+            self.follow_published(ws)
+            root = os.path.normpath(ws.root_dir)
+            if root in ws.cache.get("engines", {}):
+                try:
+                    engine_for(ws, root, refresh=True)
+                except Exception:  # noqa: BLE001  (the next search meets it and says it)
+                    self._debug("re-checking the engine failed")
 
     def prewarm(self) -> None:
         """Load what the first answers would: the code, the search engine over the

@@ -20,6 +20,7 @@ import contextlib
 import os
 import sys
 import threading
+import time
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -27,10 +28,13 @@ if TYPE_CHECKING:
 
     from prx.workspace import Workspace
 
-__all__ = ["FOLLOW_SECONDS", "main"]
+__all__ = ["ACTIVE_SECONDS", "FOLLOW_SECONDS", "main"]
 
 #: How often the published index is checked for a newer one to load.
 FOLLOW_SECONDS = 0.25
+#: While asked something in this many seconds, the search engine's check against the
+#: files is redone in the background before it expires (see CliAnswerer.keep_fresh).
+ACTIVE_SECONDS = 120.0
 
 
 def _tell(line: str) -> None:
@@ -78,11 +82,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         _tell(f"ready {path}")
 
+        # Half the engine's re-check interval: a request never finds the
+        # last check expired while calls keep coming (no background check at 0: then
+        # every search checks).
+        every = 0.5 * workspace.config.freshness_seconds
+
         def follow() -> None:
             answerer.prewarm()
+            checked = time.monotonic()
             while not stop.wait(FOLLOW_SECONDS):
+                now = time.monotonic()
                 if answerer.outdated():
                     answerer.prewarm()
+                    checked = now
+                elif every and now - checked >= every and now - answerer.asked_at < ACTIVE_SECONDS:
+                    answerer.keep_fresh()
+                    checked = now
 
         threading.Thread(target=follow, name="prx-warm-follow", daemon=True).start()
         # os.read, not sys.stdin: a buffered file holds a lock while it waits, and a worker
