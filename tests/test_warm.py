@@ -186,9 +186,10 @@ def test_a_warm_answer_is_byte_for_byte_the_cold_one(watched, args):
 
 def test_the_next_page_of_a_warm_answer_is_the_cold_next_page(watched):
     repo, env, _ = watched
-    _, first = warm(repo, env, "search", "helper", "-k", "2")
+    _, first = warm(repo, env, "search", "--literal", "return", "-k", "2")
     token = json.loads(first)["data"]["continuation_token"]
-    args = ("search", "helper", "-k", "2", "--continue", token)
+    assert token
+    args = ("search", "--literal", "return", "-k", "2", "--continue", token)
     assert warm(repo, env, *args) == cold(repo, env, *args)
 
 
