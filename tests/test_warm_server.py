@@ -10,6 +10,7 @@ import socket
 import sys
 import tempfile
 import threading
+import time
 
 import pytest
 
@@ -55,11 +56,17 @@ def answerer(make_repo):
     lock = threading.Lock()
 
     @contextlib.contextmanager
-    def exclusive():
-        with lock:
+    def exclusive(timeout):
+        if not lock.acquire(timeout=timeout):
+            raise TimeoutError
+        try:
             yield ws
+        finally:
+            lock.release()
 
-    return root, CliAnswerer(root, exclusive)
+    answerer = CliAnswerer(root, exclusive)
+    answerer.lock = lock  # for the test of a busy Workspace
+    return root, answerer
 
 
 def test_a_request_of_a_warm_command_in_the_root_is_answered(answerer):
@@ -95,6 +102,15 @@ def test_the_server_declines_what_the_client_must_answer_itself(answerer, argv, 
     refusal = answer.refusal(request)
     assert refusal is not None and reason in refusal
     assert answer(request) is None
+
+
+def test_a_call_the_busy_workspace_keeps_waiting_is_declined(answerer):
+    root, answer = answerer
+    with answer.lock:  # a long tool call of prx mcp holds the Workspace
+        started = time.monotonic()
+        assert answer(_request(root, "search", "alpha")) is None
+        assert time.monotonic() - started < 10
+    assert answer(_request(root, "search", "alpha")) is not None
 
 
 def test_another_configuration_is_declined(answerer):

@@ -122,12 +122,17 @@ class McpService:
         return Answer(envelope, False)
 
     @contextlib.contextmanager
-    def exclusive(self) -> Iterator[Workspace]:
+    def exclusive(self, timeout: float = -1) -> Iterator[Workspace]:
         """The workspace, kept from every tool call until the block ends (the warm
-        socket's command-line calls share it this way)."""
-        with self._lock:
+        socket's command-line calls share it this way); TimeoutError when a call holds
+        it ``timeout`` seconds (-1: wait)."""
+        if not self._lock.acquire(timeout=timeout):
+            raise TimeoutError
+        try:
             self._forget_outdated_engine()
             yield self.workspace
+        finally:
+            self._lock.release()
 
     def _forget_outdated_engine(self) -> None:
         """After a background build, the root's cached search engine (from the previous

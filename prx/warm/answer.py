@@ -32,6 +32,10 @@ if TYPE_CHECKING:
 
 __all__ = ["CliAnswerer"]
 
+#: How long a call waits for the Workspace (a tool call of ``prx mcp``, or the loading of
+#: a new index, holding it) before it is left to the client: a cold answer on django
+#: takes a few hundred milliseconds.
+BUSY_SECONDS = 0.5
 #: Variables whose difference between client and server changes where configuration
 #: files are found, beyond what the configuration itself shows.
 _SAME_VARIABLES = ("HOME", "XDG_CONFIG_HOME")
@@ -49,13 +53,14 @@ class _Captured(io.StringIO):
 
 
 class CliAnswerer:
-    """Answers the warm requests of ``root`` with the Workspace ``exclusive()`` lends (a
-    context manager: the Workspace, used by no other call meanwhile)."""
+    """Answers the warm requests of ``root`` with the Workspace ``exclusive(timeout)``
+    lends (a context manager: the Workspace, used by no other call meanwhile; it raises
+    TimeoutError when the Workspace stays busy ``timeout`` seconds, -1: waits)."""
 
     def __init__(
         self,
         root: str,
-        exclusive: Callable[[], AbstractContextManager[Workspace]],
+        exclusive: Callable[[float], AbstractContextManager[Workspace]],
         *,
         environ: Mapping[str, str] | None = None,
     ) -> None:
@@ -110,17 +115,21 @@ class CliAnswerer:
         from prx.config import Config
 
         env: dict[str, str] = request["env"]
-        with self._exclusive() as ws:
-            if Config.load(self.root, env) != ws.config:
-                self._debug("the configuration differs from the server's")
-                return None
-            if not issubclass(ws.registry.frontend("cli"), CliFrontend):
-                self._debug("a plugin replaced the command line's front-end")
-                return None
-            self.follow_published(ws)
-            ws.cache.pop("project-config", None)  # the files may have changed: read again
-            out, err = _Captured(request["stdout_tty"]), _Captured(False)
-            code = answer(request["argv"], workspace=ws, stdout=out, stderr=err, environ=env)
+        try:
+            with self._exclusive(BUSY_SECONDS) as ws:
+                if Config.load(self.root, env) != ws.config:
+                    self._debug("the configuration differs from the server's")
+                    return None
+                if not issubclass(ws.registry.frontend("cli"), CliFrontend):
+                    self._debug("a plugin replaced the command line's front-end")
+                    return None
+                self.follow_published(ws)
+                ws.cache.pop("project-config", None)  # the files may have changed: read again
+                out, err = _Captured(request["stdout_tty"]), _Captured(False)
+                code = answer(request["argv"], workspace=ws, stdout=out, stderr=err, environ=env)
+        except TimeoutError:
+            self._debug(f"the Workspace stayed busy {BUSY_SECONDS} s")
+            return None
         return Reply(code, out.getvalue(), err.getvalue())
 
     def outdated(self) -> bool:
@@ -146,7 +155,7 @@ class CliAnswerer:
         ~25 ms; an agent's calls come seconds apart, each past the re-check interval)."""
         from prx.retrieval.engine import engine_for
 
-        with self._exclusive() as ws:
+        with self._exclusive(-1) as ws:
             self.follow_published(ws)
             root = os.path.normpath(ws.root_dir)
             if root in ws.cache.get("engines", {}):
@@ -163,7 +172,7 @@ class CliAnswerer:
         import prx.cli.render
         import prx.dispatch  # noqa: F401
 
-        with self._exclusive() as ws:
+        with self._exclusive(-1) as ws:
             self.follow_published(ws)
             try:
                 ws.search("warm up the search engine", mode="hybrid", top_k=1)

@@ -67,9 +67,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     lock = threading.Lock()
 
     @contextlib.contextmanager
-    def exclusive() -> Iterator[Workspace]:
-        with lock:
+    def exclusive(timeout: float) -> Iterator[Workspace]:
+        if not lock.acquire(timeout=timeout):
+            raise TimeoutError
+        try:
             yield workspace
+        finally:
+            lock.release()
 
     answerer = CliAnswerer(root, exclusive)
     server = WarmServer(root, answerer)
