@@ -58,9 +58,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
 
+    from prx.mcpfront.blas import one_blas_thread
     from prx.warm.answer import CliAnswerer
     from prx.warm.server import Unavailable, WarmServer
     from prx.workspace import Workspace
+
+    one_blas_thread()  # one call at a time, as prx mcp: BLAS threads would only spin
 
     root = os.path.realpath(args[0])
     workspace = Workspace(root)
