@@ -152,7 +152,7 @@ class CliAnswerer:
     def keep_fresh(self) -> None:
         """Re-check the root's search engine against the files now, so that the next
         request finds the check recent instead of paying for it (on django a check costs
-        ~25 ms; an agent's calls come seconds apart, each past the re-check interval)."""
+        ~20 ms; an agent's calls come seconds apart, each past the re-check interval)."""
         from prx.retrieval.engine import engine_for
 
         with self._exclusive(-1) as ws:
