@@ -69,11 +69,15 @@ def answerer(make_repo):
     return root, answerer
 
 
-def test_a_request_of_a_warm_command_in_the_root_is_answered(answerer):
+def test_a_request_of_a_warm_command_in_the_root_is_answered(answerer, monkeypatch):
     root, answer = answerer
+    for name in ("OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
+        monkeypatch.delenv(name, raising=False)
     assert answer.refusal(_request(root, "search", "alpha")) is None
     reply = answer(_request(root, "--plain", "search", "alpha"))
     assert reply is not None and reply.exit_code == 0 and "a.py" in reply.stdout
+    # The server's environment is what its own commands (an MCP `run`) inherit: untouched.
+    assert "OPENBLAS_NUM_THREADS" not in os.environ and "MKL_NUM_THREADS" not in os.environ
 
 
 @pytest.mark.parametrize(

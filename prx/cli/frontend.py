@@ -159,7 +159,9 @@ class CliFrontend(Frontend):
         except SystemExit as stop:  # --help printed by argparse
             return int(stop.code or 0)
         params = self._stdin_arguments(op, params)
-        if op.read_only and command not in _RUNS_COMMANDS:
+        if op.read_only and command not in _RUNS_COMMANDS and self.environ is os.environ:
+            # Only as the process's own command line: a host answering for another
+            # process (the warm path) must not change the environment its commands inherit.
             _one_blas_thread()
         from prx.cli.progress import StderrProgress
         from prx.progress import reporting
