@@ -39,6 +39,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "prx.tokens",
             "prx.typeschema",
             "prx.types",
+            "prx.warm",
         ),
     ),
     ("plugin API", ("prx.plugin", "prx.workspace")),
@@ -72,7 +73,18 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "prx.runner",
         ),
     ),
-    ("front-ends", ("prx.__main__", "prx.cli", "prx.docs_gen", "prx.mcpfront", "prx.testing")),
+    (
+        "front-ends",
+        (
+            "prx.__main__",
+            "prx.cli",
+            "prx.docs_gen",
+            "prx.mcpfront",
+            "prx.testing",
+            "prx.warm.answer",
+            "prx.warm.serve",
+        ),
+    ),
 )
 #: Public facades: they re-export (lazily) from every layer and nothing in prx imports them.
 FACADES = frozenset({"prx", "prx.plugin"})

@@ -4,9 +4,15 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Sequence
 
-__all__ = ["main"]
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # collections.abc costs ~2 ms of every start-up
+    from collections.abc import Mapping, Sequence
+    from typing import TextIO
+
+    from prx.workspace import Workspace
+
+__all__ = ["answer", "main"]
 
 
 def _command_from_program(program: str) -> str | None:
@@ -115,36 +121,76 @@ def main(argv: Sequence[str] | None = None, *, program: str | None = None) -> in
     previous: dict[int, object] = {}
     try:
         previous = _signals_raise()
-        return _answer(args)
+        if not _cold(command):
+            from prx.warm.client import answer_warm
+
+            code = answer_warm(args)
+            if code is not None:
+                return code
+        return answer(args)
     except KeyboardInterrupt as stop:  # Ctrl-C, SIGTERM, SIGHUP: never a traceback
         return _interrupted(command, stop)
     finally:
         _restore(previous)
 
 
-def _answer(args: list[str]) -> int:
+#: The commands that may be answered by a warm server (:data:`prx.warm.client.WARM_COMMANDS`,
+#: repeated here so that every other command skips importing the client).
+_WARM = frozenset({"search", "exists", "explain", "impact", "context"})
+
+
+def _cold(command: str) -> bool:
+    """Whether the call is surely answered here (the client checks the rest)."""
+    return command not in _WARM
+
+
+def answer(
+    args: Sequence[str],
+    *,
+    workspace: Workspace | None = None,
+    stdout: TextIO | None = None,
+    stderr: TextIO | None = None,
+    environ: Mapping[str, str] | None = None,
+) -> int:
+    """Answer the command line ``args`` (after ``prx``) with the CLI front-end: write the
+    answer to ``stdout`` and return the exit code.
+
+    Defaults: a workspace for the current directory, the process's streams and
+    environment. The warm server passes its own (:mod:`prx.warm.answer`).
+    """
     from prx.cli.wording import CliWording
     from prx.envelope import dumps, error_envelope
     from prx.errors import InternalError, PrxError
-    from prx.workspace import Workspace
 
+    out = sys.stdout if stdout is None else stdout
+    env = os.environ if environ is None else environ
     try:
-        workspace = Workspace(".")
-        frontend = workspace.registry.frontend("cli")(workspace)
-        return frontend.main(args)
+        if workspace is None:
+            from prx.workspace import Workspace
+
+            workspace = Workspace(".")
+        frontend_class = workspace.registry.frontend("cli")
+        if stdout is None and stderr is None and environ is None:
+            frontend = frontend_class(workspace)
+        else:
+            from prx.cli.frontend import CliFrontend
+
+            assert issubclass(frontend_class, CliFrontend)  # the warm server checked
+            frontend = frontend_class(workspace, stdout=stdout, stderr=stderr, environ=environ)
+        return frontend.main(list(args))
     except PrxError as err:
-        sys.stdout.write(dumps(error_envelope("prx", err, wording=CliWording())) + "\n")
+        out.write(dumps(error_envelope("prx", err, wording=CliWording())) + "\n")
         return err.exit_code
     except Exception as exc:  # never a traceback on stdout: an internal_error envelope
-        if os.environ.get("PRX_DEBUG"):
+        if env.get("PRX_DEBUG"):
             import traceback
 
-            traceback.print_exc()
+            traceback.print_exc(file=sys.stderr if stderr is None else stderr)
         internal = InternalError(
             f"internal error: {type(exc).__name__}: {exc}",
             suggestion="Set PRX_DEBUG=1 to print the traceback on stderr.",
         )
-        sys.stdout.write(dumps(error_envelope(args[0] if args else "prx", internal)) + "\n")
+        out.write(dumps(error_envelope(args[0] if args else "prx", internal)) + "\n")
         return 1
 
 

@@ -16,6 +16,7 @@ from prx.workspace import Workspace
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Mapping
     from typing import Any, TextIO
 
     from prx.plugin._operation import Operation
@@ -86,11 +87,21 @@ class CliFrontend(Frontend):
     NAME = "cli"
 
     def __init__(
-        self, workspace: Workspace, *, stdout: TextIO | None = None, stdin: TextIO | None = None
+        self,
+        workspace: Workspace,
+        *,
+        stdout: TextIO | None = None,
+        stdin: TextIO | None = None,
+        stderr: TextIO | None = None,
+        environ: Mapping[str, str] | None = None,
     ) -> None:
         super().__init__(workspace)
         self.stdout = stdout if stdout is not None else sys.stdout
         self.stdin = stdin if stdin is not None else sys.stdin
+        #: Where progress goes (the process's stderr when None, looked up when used).
+        self.stderr = stderr
+        #: The environment that decides colour in ``--plain`` output.
+        self.environ = environ if environ is not None else os.environ
 
     def main(self, argv: Sequence[str]) -> int:
         options, args = split_global_flags(argv)
@@ -148,12 +159,14 @@ class CliFrontend(Frontend):
         except SystemExit as stop:  # --help printed by argparse
             return int(stop.code or 0)
         params = self._stdin_arguments(op, params)
-        if op.read_only and command not in _RUNS_COMMANDS:
+        if op.read_only and command not in _RUNS_COMMANDS and self.environ is os.environ:
+            # Only as the process's own command line: a host answering for another
+            # process (the warm path) must not change the environment its commands inherit.
             _one_blas_thread()
         from prx.cli.progress import StderrProgress
         from prx.progress import reporting
 
-        progress = StderrProgress(command, quiet=options.quiet)
+        progress = StderrProgress(command, quiet=options.quiet, stream=self.stderr)
         try:
             with reporting(progress):
                 outcome = invoke(
@@ -191,7 +204,9 @@ class CliFrontend(Frontend):
         from prx.cli.render import renderer_for
 
         self._write(
-            renderer_for(self.workspace.registry, options.plain, self.stdout).render(envelope)
+            renderer_for(
+                self.workspace.registry, options.plain, self.stdout, environ=self.environ
+            ).render(envelope)
         )
 
     def _commands(self) -> list[str]:

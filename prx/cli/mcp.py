@@ -12,11 +12,16 @@ from collections.abc import Sequence
 from prx.errors import InvalidArgumentError
 from prx.plugin._frontends import Frontend
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from prx.mcpfront.service import McpService
+    from prx.warm.server import WarmServer
+
 __all__ = ["McpFrontend", "McpOptions", "parse_options"]
 
 USAGE = (
     "prx mcp [--root DIR] [--tools a,b] [--toolsets a,b] [--allow-run] [--allow-write] "
-    "[--no-auto-index] [--output-schemas names|full|off]"
+    "[--no-auto-index] [--output-schemas names|full|off] [--no-warm-socket]"
 )
 HELP = f"""usage: {USAGE}
 
@@ -39,6 +44,8 @@ options:
                     what each tool's output schema says: the fields every answer's
                     data has, by name (default: the tool list stays small); every
                     field with its type, nested ones included; or no schema
+  --no-warm-socket  do not answer `prx search` (and other read-only commands) run in the
+                    root by other processes from this server's warm index
 """
 
 
@@ -54,6 +61,7 @@ class McpOptions:
         allow_write: bool = False,
         auto_index: bool = True,
         output_schemas: str = "names",
+        warm_socket: bool = True,
     ) -> None:
         self.root = root
         self.tools = tools
@@ -62,6 +70,7 @@ class McpOptions:
         self.allow_write = allow_write
         self.auto_index = auto_index
         self.output_schemas = output_schemas
+        self.warm_socket = warm_socket
 
 
 def parse_options(argv: Sequence[str]) -> McpOptions:
@@ -92,6 +101,8 @@ def parse_options(argv: Sequence[str]) -> McpOptions:
             options.allow_write = True
         elif arg == "--no-auto-index":
             options.auto_index = False
+        elif arg == "--no-warm-socket":
+            options.warm_socket = False
         else:
             raise InvalidArgumentError(
                 f"invalid argument: unknown option {arg!r}", suggestion=f"Usage: {USAGE}"
@@ -148,11 +159,14 @@ class McpFrontend(Frontend):
         background = BackgroundIndex(ws.root_dir) if options.auto_index and not broad else None
         if background is not None:
             background.ensure()  # a missing or stale index is brought up to date at once
+        service = McpService(ws, background)
+        warm = _warm_server(service) if options.warm_socket else None
         try:
-            service = McpService(ws, background)
             server = build_server(service, operations, output_schemas=options.output_schemas)
             server.run()  # until the client leaves
         finally:
+            if warm is not None:
+                warm.close()
             if background is not None:
                 background.close()
         return 0
@@ -168,6 +182,28 @@ def _output_schemas(value: str) -> str:
             suggestion=f"Usage: {USAGE}",
         )
     return value
+
+
+def _warm_server(service: McpService) -> WarmServer | None:
+    """Serve the root's warm socket from a thread, on the server's own warm Workspace
+    (each request takes it as a tool call does, one at a time); None when there is none.
+    Silent: the MCP client owns stdout, and stderr is its log."""
+    from prx.warm.answer import CliAnswerer
+    from prx.warm.server import Unavailable, WarmServer
+
+    root = service.workspace.root_dir
+    if os.path.realpath(root) != root:
+        return None  # a CLI call's working directory is a real path: it could never match
+    server = WarmServer(root, CliAnswerer(root, service.exclusive))
+    try:
+        server.start()
+    except Unavailable as why:
+        if os.environ.get("PRX_DEBUG"):
+            import sys
+
+            sys.stderr.write(f"prx mcp: no warm socket: {why}\n")
+        return None
+    return server
 
 
 def _check_names(flag: str, given: tuple[str, ...] | None, known: set[str], what: str) -> None:

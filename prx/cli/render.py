@@ -41,12 +41,14 @@ def wants_colour(stream: object, environ: Mapping[str, str] | None = None) -> bo
         return False
 
 
-def renderer_for(registry: Registry, plain: bool, stream: object) -> Renderer:
+def renderer_for(
+    registry: Registry, plain: bool, stream: object, *, environ: Mapping[str, str] | None = None
+) -> Renderer:
     """The renderer the CLI writes ``stream`` with: JSON, or ``--plain`` (coloured when
-    :func:`wants_colour` says so)."""
+    :func:`wants_colour` says so for ``environ``, the process's environment by default)."""
     cls = registry.renderer("plain" if plain else "json")
     if issubclass(cls, PlainRenderer):
-        return cls(colour=wants_colour(stream))
+        return cls(colour=wants_colour(stream, environ))
     return cls()
 
 

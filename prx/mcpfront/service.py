@@ -6,9 +6,10 @@ envelope the command line answers for the same call.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import threading
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 
 from prx._record import record, replace
 from prx.envelope import Envelope, dumps, error_envelope
@@ -119,6 +120,19 @@ class McpService:
                 )
                 return Answer(error_envelope(op.name, over, wording=wording), True)
         return Answer(envelope, False)
+
+    @contextlib.contextmanager
+    def exclusive(self, timeout: float = -1) -> Iterator[Workspace]:
+        """The workspace, kept from every tool call until the block ends (the warm
+        socket's command-line calls share it this way); TimeoutError when a call holds
+        it ``timeout`` seconds (-1: wait)."""
+        if not self._lock.acquire(timeout=timeout):
+            raise TimeoutError
+        try:
+            self._forget_outdated_engine()
+            yield self.workspace
+        finally:
+            self._lock.release()
 
     def _forget_outdated_engine(self) -> None:
         """After a background build, the root's cached search engine (from the previous
