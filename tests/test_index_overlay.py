@@ -199,3 +199,23 @@ def test_deltas_and_overlays_in_any_order_answer_as_no_index_at_all(make_repo, t
         assert now == plain, (step, kind)
     assert changes_made == 10
     assert "delta.tab" in os.listdir(current_dir(str(repo)))
+
+
+def test_a_copied_tree_is_answered_from_its_index_without_reading_files_again(
+    make_repo, tmp_path, monkeypatch
+):
+    # A copy (or a checkout) gives every file a new inode and ctime: their stamps differ,
+    # their content does not. They are hashed, not read, parsed and embedded again.
+    repo = _repo(make_repo)
+    prx.Workspace(repo).index()
+    copy = tmp_path / "copy"
+    shutil.copytree(repo, copy)
+    import prx.index.delta as delta
+
+    def no_reads(ws, root, paths, **options):
+        assert not list(paths), "a file was read again"
+        return []
+
+    monkeypatch.setattr(delta, "read_files", no_reads)
+    result = prx.Workspace(copy).search("verify_password")
+    assert result.index == "index" and hits(result)[0].file == "auth/login.py"

@@ -307,7 +307,7 @@ def _index_corpus(ws: Workspace, root: str, directory: str) -> tuple[Corpus, Any
         freshness: Any = _IndexFreshness(
             root, reader, {rel: stamp_of(root, rel) for rel in found.changed}, max_size
         )
-        count = len(found.changed)
+        count = overlay.changed
     else:
         # Files appeared, vanished or changed kind: a walk tells which.
         from prx.files.walk import walk
@@ -327,7 +327,7 @@ def _index_corpus(ws: Workspace, root: str, directory: str) -> tuple[Corpus, Any
         counts.update(notes.values())
         skipped = dict(sorted(counts.items()))
         freshness = _Freshness(root, walked.files)
-        count = len(read) + len(gone)
+        count = overlay.changed
     reader_origin = f"index (stale: {count} changed files read now)" if count else "index"
     corpus = indexed_corpus(reader, root, overlay, origin=reader_origin, skipped=skipped)
     return corpus, freshness

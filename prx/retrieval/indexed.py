@@ -11,6 +11,7 @@ gives. The work is proportional to the changed files (and the query), not to the
 
 from __future__ import annotations
 
+import os
 from bisect import bisect_left, bisect_right
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
@@ -37,13 +38,15 @@ class Overlay(NamedTuple):
     files: dict[str, ReadFile]
     notes: dict[str, str]
     skipped: dict[str, int]
+    #: How many files changed since the index (their content; vanished ones included).
+    changed: int = 0
 
     @property
     def empty(self) -> bool:
         return not self.dropped and not self.files
 
 
-NO_CHANGE = Overlay(frozenset(), {}, {}, {})
+NO_CHANGE = Overlay(frozenset(), {}, {}, {}, 0)
 
 
 def overlay_of(
@@ -60,8 +63,9 @@ def overlay_of(
     delta = read_delta(reader)
     dropped = set(delta.dropped) if delta is not None else set()
     files = dict(delta.files) if delta is not None else {}
+    read = _changed_content(root, reader, files, dropped, read)
     if not read and not gone:
-        return Overlay(frozenset(dropped), files, {}, {})
+        return Overlay(frozenset(dropped), files, {}, {}, 0)
     base = set(reader.files.indexed_paths)
     before = reader.files.notes()
     skipped: Counter[str] = Counter()
@@ -78,7 +82,41 @@ def overlay_of(
             skipped[found.note] += 1
         if found.record is not None:
             files[found.rel] = found
-    return Overlay(frozenset(dropped), files, notes, {k: v for k, v in skipped.items() if v})
+    counts = {k: v for k, v in skipped.items() if v}
+    return Overlay(frozenset(dropped), files, notes, counts, len(read) + len(gone))
+
+
+def _changed_content(
+    root: str,
+    reader: IndexReader,
+    delta: dict[str, ReadFile],
+    dropped: set[str],
+    read: Sequence[str],
+) -> list[str]:
+    """Of the files whose stamps changed, those whose content did too: a file of the same
+    size and content hash as the index holds (a touch, a copied or checked-out tree) is
+    the index's still, and is not read again."""
+    from prx.hashing import content_hash
+
+    if not read:
+        return []
+    records = reader.files.records()
+    out = []
+    for rel in read:
+        known = delta[rel].record if rel in delta else None
+        if known is None and rel not in dropped:
+            known = records.get(rel)
+        if known is not None:
+            try:
+                path = os.path.join(root, rel)
+                if os.stat(path, follow_symlinks=False).st_size == known.size:
+                    with open(path, "rb") as fh:
+                        if content_hash(fh.read()) == known.hash:
+                            continue
+            except OSError:
+                pass
+        out.append(rel)
+    return out
 
 
 class _Layout:
