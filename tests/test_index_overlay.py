@@ -210,7 +210,7 @@ def test_a_copied_tree_is_answered_from_its_index_without_reading_files_again(
     prx.Workspace(repo).index()
     copy = tmp_path / "copy"
     shutil.copytree(repo, copy)
-    import prx.index.delta as delta
+    from prx.index import delta
 
     def no_reads(ws, root, paths, **options):
         assert not list(paths), "a file was read again"
