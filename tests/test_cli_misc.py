@@ -198,3 +198,24 @@ def test_read_only_commands_ask_blas_for_one_thread_and_run_does_not(tmp_path, m
     with contextlib.redirect_stdout(io.StringIO()):
         main(["search", "f", "."])
     assert os.environ["OPENBLAS_NUM_THREADS"] == "4"
+
+
+def test_a_reader_that_leaves_early_is_no_traceback(tmp_path):
+    # `prx read big.py --budget 0 | head -c 10`: the pipe closes under prx's feet.
+    import os
+    import subprocess
+    import sys
+
+    (tmp_path / "big.py").write_text("x = 1\n" * 50_000)
+    read, write = os.pipe()
+    os.close(read)
+    done = subprocess.run(
+        [sys.executable, "-m", "prx", "read", "big.py", "--budget", "0"],
+        cwd=tmp_path,
+        stdout=write,
+        stderr=subprocess.PIPE,
+        check=False,
+    )
+    os.close(write)
+    assert done.returncode == 141, done.stderr
+    assert b"Traceback" not in done.stderr and b"BrokenPipe" not in done.stderr

@@ -130,8 +130,26 @@ def main(argv: Sequence[str] | None = None, *, program: str | None = None) -> in
         return answer(args)
     except KeyboardInterrupt as stop:  # Ctrl-C, SIGTERM, SIGHUP: never a traceback
         return _interrupted(command, stop)
+    except BrokenPipeError:  # the reader left (`prx ... | head`): nobody to answer
+        return _reader_gone()
     finally:
         _restore(previous)
+
+
+#: The exit code of a process whose output's reader went away: 128 + SIGPIPE, as a shell
+#: reports a program that SIGPIPE stopped.
+EXIT_READER_GONE = 128 + 13
+
+
+def _reader_gone() -> int:
+    """Stop writing to a pipe nobody reads (the interpreter's last flush would fail too)."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):
+        pass
+    return EXIT_READER_GONE
 
 
 #: The commands that may be answered by a warm server (:data:`prx.warm.client.WARM_COMMANDS`,
@@ -181,6 +199,8 @@ def answer(
     except PrxError as err:
         out.write(dumps(error_envelope("prx", err, wording=CliWording())) + "\n")
         return err.exit_code
+    except BrokenPipeError:
+        raise  # the reader is gone: nothing more can be written (see main)
     except Exception as exc:  # never a traceback on stdout: an internal_error envelope
         if env.get("PRX_DEBUG"):
             import traceback
