@@ -321,3 +321,21 @@ def test_a_check_that_finds_the_index_up_to_date_keeps_the_cached_engine(tree):
     updated = BackgroundIndex(str(tree), command=child("updated"))
     assert updated.ensure()
     assert updated.wait(timeout=30).generation == 1  # the next search loads the new index
+
+
+def test_the_indexer_child_never_imports_from_the_root(tree):
+    # A hostile repository can hold files named like modules: the child that indexes it
+    # must not import them (it runs from /, without the root on its module path).
+    (tree / "prx").mkdir()
+    (tree / "prx" / "__init__.py").write_text(
+        "import pathlib; pathlib.Path(__file__).with_name('IMPORTED').write_text('x')\n"
+    )
+    (tree / "json.py").write_text(
+        "import pathlib; pathlib.Path(__file__).with_name('IMPORTED_JSON').write_text('x')\n"
+    )
+    background = BackgroundIndex(str(tree))
+    assert background.ensure()
+    status = background.wait(timeout=120)
+    assert status.state == "ready", status
+    assert not (tree / "prx" / "IMPORTED").exists()
+    assert not (tree / "IMPORTED_JSON").exists()

@@ -24,6 +24,13 @@ if TYPE_CHECKING:
 
 __all__ = ["BackgroundIndex", "IndexStatus"]
 
+#: The indexer child's code: prx.mcpfront.indexer, with nothing of the current directory on
+#: the module path.
+_CHILD = (
+    "import sys; del sys.path[0]; from prx.mcpfront.indexer import main; "
+    "sys.exit(main(sys.argv[1:]))"
+)
+
 #: After a failed build, how long before another is tried (each search would otherwise
 #: start one that fails the same way).
 RETRY_AFTER_SECONDS = 300.0
@@ -73,7 +80,7 @@ class BackgroundIndex:
         listener: Listener | None = None,
         command: Sequence[str] | None = None,
     ) -> None:
-        self.root = root
+        self.root = os.path.abspath(root)  # the child runs from /
         self.listener = listener
         self._command = list(command) if command is not None else None
         self._lock = threading.Lock()
@@ -122,17 +129,13 @@ class BackgroundIndex:
                 and time.monotonic() - self._failed_at < RETRY_AFTER_SECONDS
             ):
                 return False
-            command = self._command or [
-                sys.executable,
-                "-m",
-                "prx.mcpfront.indexer",
-                self.root,
-                str(os.getpid()),
-            ]
+            command = self._command or [sys.executable, "-c", _CHILD, self.root, str(os.getpid())]
             try:
                 child = subprocess.Popen(
                     command,
-                    cwd=self.root,
+                    # Not in the root, and not with -m: a root holding a file named like
+                    # a module (json.py, prx/) would be imported in its place.
+                    cwd=os.sep,
                     stdin=subprocess.DEVNULL,
                     stdout=subprocess.PIPE,  # progress lines, never the server's stdout
                     stderr=subprocess.DEVNULL,
