@@ -175,3 +175,19 @@ def test_progress_and_the_cli(project):
     out = io.StringIO()
     code = CliFrontend(_workspace(project), stdout=out).main(["bench", "missing-dir"])
     assert code == 1 and json.loads(out.getvalue())["error"]["code"] == "file_not_found"
+
+
+def test_the_bench_never_imports_from_the_benchmarked_tree(project):
+    # prx's own calls run in the tree: a hostile repository's `prx/` or `json.py` must not
+    # be imported in prx's place.
+    (project / "prx").mkdir()
+    (project / "prx" / "__init__.py").write_text(
+        "import pathlib; pathlib.Path(__file__).with_name('IMPORTED').write_text('x')\n"
+    )
+    (project / "json.py").write_text(
+        "import pathlib; pathlib.Path(__file__).with_name('IMPORTED_JSON').write_text('x')\n"
+    )
+    result = _workspace(project).bench(".")
+    assert any(t.prx_tokens for t in result.tasks)
+    assert not (project / "prx" / "IMPORTED").exists()
+    assert not (project / "IMPORTED_JSON").exists()

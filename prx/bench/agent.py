@@ -24,6 +24,10 @@ if TYPE_CHECKING:
 
 __all__ = ["run_bench"]
 
+#: ``prx`` in a child process run in the benchmarked tree, without that directory on the
+#: module path (``python -m prx`` there would import a ``prx/`` or ``json.py`` of the tree).
+_PRX = "import sys; del sys.path[0]; from prx.cli import run; sys.argv[0] = 'prx'; run()"
+
 #: Largest files whose outline is tried, and how many of them the tasks use.
 _CANDIDATES = 25
 _PICKED = 3
@@ -211,7 +215,7 @@ def _prx(root: str, *calls: Sequence[str]) -> _Output:
     for args in calls:
         started = time.perf_counter()
         proc = subprocess.run(
-            [sys.executable, "-m", "prx", *args], cwd=root, capture_output=True, env=env
+            [sys.executable, "-c", _PRX, *args], cwd=root, capture_output=True, env=env
         )
         ms += (time.perf_counter() - started) * 1000
         text = proc.stdout.decode("utf-8", "replace")
