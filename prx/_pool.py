@@ -13,7 +13,7 @@ from __future__ import annotations
 import os
 import sys
 import time
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from concurrent.futures import ProcessPoolExecutor
@@ -30,13 +30,34 @@ def process_pool(workers: int) -> ProcessPoolExecutor:
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
-    method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+    if "fork" in multiprocessing.get_all_start_methods():
+        context: Any = _fork_context()
+    else:
+        context = multiprocessing.get_context("spawn")
     return ProcessPoolExecutor(
-        workers,
-        mp_context=multiprocessing.get_context(method),
-        initializer=_die_with_parent,
-        initargs=(os.getpid(),),
+        workers, mp_context=context, initializer=_die_with_parent, initargs=(os.getpid(),)
     )
+
+
+def _fork_context() -> Any:
+    """The fork context, with workers that never touch the stdin they inherit.
+
+    A worker starts by closing ``sys.stdin`` (multiprocessing does so). If the parent
+    forked while another of its threads was blocked reading stdin (``prx mcp``: the SDK's
+    reader; a warm server), that thread held the stream's lock, which the child inherits
+    held: closing it there waited forever. The child forgets the object instead (it never
+    reads stdin; it ends with ``os._exit``, so nothing flushes or closes it)."""
+    from multiprocessing.context import ForkContext, ForkProcess
+
+    class Worker(ForkProcess):
+        def _bootstrap(self, parent_sentinel: Any = None) -> int:
+            sys.stdin = None
+            return super()._bootstrap(parent_sentinel)  # type: ignore[misc,no-any-return]
+
+    class Context(ForkContext):
+        Process = Worker
+
+    return Context()
 
 
 def _die_with_parent(parent: int) -> None:

@@ -240,3 +240,38 @@ def test_the_holder_is_described_from_the_pid_in_the_lock_file(tmp_path):
             assert holder(fd).startswith(expected)
         finally:
             os.close(fd)
+
+
+def test_workers_start_while_another_thread_is_blocked_reading_stdin():
+    # prx mcp reads its requests on a thread; a search that builds a corpus in workers
+    # forks meanwhile. A worker used to close the stdin it inherited, whose lock the
+    # reading thread held: it waited forever, and the search with it.
+    import subprocess
+    import sys
+    import textwrap
+
+    code = textwrap.dedent(
+        """
+        import sys, threading, time
+        threading.Thread(target=sys.stdin.buffer.readline, daemon=True).start()
+        time.sleep(0.3)  # the reader is blocked inside readline(), holding the lock
+        from prx._pool import process_pool
+        with process_pool(2) as pool:
+            print(sum(pool.map(abs, [-1, -2, -3])))
+        """
+    )
+    keep_open, writer = os.pipe()  # never written, kept open: the reader stays blocked
+    try:
+        done = subprocess.run(
+            [sys.executable, "-c", code],
+            stdin=keep_open,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+    except subprocess.TimeoutExpired:
+        raise AssertionError("the workers hung on the inherited stdin") from None
+    finally:
+        os.close(keep_open)
+        os.close(writer)
+    assert done.stdout.strip() == "6", done.stderr
