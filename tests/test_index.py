@@ -336,3 +336,20 @@ def test_search_leaves_the_import_graph_on_disk_until_something_needs_it(make_re
     assert light.unloaded == frozenset({"graph"}) and light.imports == {} and light.edges == {}
     ensure_loaded(light, "graph")
     assert (light.imports, light.edges) == (full.imports, full.edges) and not light.unloaded
+
+
+@pytest.mark.parametrize("artifact", sorted(name for name in _READERS if name != "manifest.json"))
+def test_a_truncated_artifact_is_refused_when_opened(make_repo, artifact):
+    # A table's size is checked when it is opened: nothing of a truncated one is read.
+    repo = _repo(make_repo)
+    prx.Workspace(repo).index()
+    path = os.path.join(current_dir(str(repo)), artifact)
+    size = os.path.getsize(path)
+    os.truncate(path, size - 7)
+    with pytest.raises(prx.PrxError) as caught:
+        prx.Workspace(repo).index(verify=True)
+    assert caught.value.code == "index_corrupted" and artifact in caught.value.message
+    if _READERS[artifact] == "search":
+        result = prx.Workspace(repo).search("issue a token for a user")
+        assert result.index == "built" and "index ignored" in result.warning
+    assert prx.Workspace(repo).index().status == "built"
