@@ -89,3 +89,33 @@ def test_index_killed_at_random_points_recovers_to_a_fresh_build(
         victim.wait()
         _prx(["index", "."], source_tree, home)  # must not hang on a lock left behind
     assert _answers(source_tree, home) == expected
+
+
+def test_a_delta_update_killed_at_random_points_recovers(source_tree: Path, tmp_path: Path) -> None:
+    # The update after a few changed files publishes a delta over linked tables: killed
+    # anywhere, it leaves the published index whole, and the next update completes.
+    home = tmp_path / "home"
+    _prx(["index", "."], source_tree, home)
+    rng = random.Random(int(os.environ.get("PRX_FAULT_SEED", "13")))
+    edited = sorted((source_tree / "pkg").rglob("*.py"))
+    for round_ in range(ROUNDS):
+        target = rng.choice(edited)
+        target.write_text(target.read_text() + f"\n# fault round {round_}\n")
+        started = time.monotonic()
+        victim = subprocess.Popen(
+            [sys.executable, "-m", "prx", "index", "."],
+            cwd=source_tree,
+            env=_env(home),
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        time.sleep(rng.uniform(0.0, 1.2))
+        victim.send_signal(signal.SIGKILL)
+        victim.wait()
+        assert time.monotonic() - started < HANG_S
+        update = _prx(["index", "."], source_tree, home)["data"]
+        assert isinstance(update, dict) and update["status"] in ("updated", "up_to_date")
+    fresh = tmp_path / "fresh"
+    shutil.copytree(source_tree, fresh, ignore=shutil.ignore_patterns(".prx"))
+    _prx(["index", "."], fresh, home)
+    assert _answers(source_tree, home) == _answers(fresh, home)
