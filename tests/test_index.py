@@ -353,3 +353,19 @@ def test_a_truncated_artifact_is_refused_when_opened(make_repo, artifact):
         result = prx.Workspace(repo).search("issue a token for a user")
         assert result.index == "built" and "index ignored" in result.warning
     assert prx.Workspace(repo).index().status == "built"
+
+
+def test_a_delta_update_copies_its_tables_where_there_are_no_hard_links(make_repo, monkeypatch):
+    repo = _repo(make_repo)
+    prx.Workspace(repo).index()
+
+    def no_links(source, target, **kwargs):
+        raise OSError(1, "Operation not permitted")
+
+    monkeypatch.setattr(os, "link", no_links)
+    login = repo / "auth" / "login.py"
+    login.write_text(login.read_text() + "# changed\n")
+    assert prx.Workspace(repo).index().status == "updated"
+    assert "delta.tab" in os.listdir(current_dir(str(repo)))
+    assert prx.Workspace(repo).index(verify=True).status == "verified"
+    assert _answers(repo) == _answers_without_index(repo)

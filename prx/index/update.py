@@ -245,7 +245,7 @@ def write_delta_index(
     writer = _Writer(directory, time.time_ns())
     for name in BASE_TABLES:
         if name in source:
-            os.link(os.path.join(reader.directory, name), os.path.join(directory, name))
+            _link_or_copy(os.path.join(reader.directory, name), os.path.join(directory, name))
             writer.records[name] = source[name]
     table = writer.described(plan.stamps, set(plan.indexed), plan.notes, walk)
     files_table = reader.table("files.tab")
@@ -260,7 +260,7 @@ def write_delta_index(
     write_delta(delta, plan.files, plan.dropped, dim)
     writer.close("delta.tab", delta)
     if plan.graph is None:
-        os.link(
+        _link_or_copy(
             os.path.join(reader.directory, "imports.json"), os.path.join(directory, "imports.json")
         )
         writer.records["imports.json"] = source["imports.json"]
@@ -292,6 +292,17 @@ def write_delta_index(
         os.fsync(fh.fileno())
     os.replace(temporary, os.path.join(directory, "manifest.json"))
     return manifest
+
+
+def _link_or_copy(source: str, target: str) -> None:
+    """A hard link to an unchanged table (never modified: both indexes share it), or a
+    copy where the filesystem has no hard links."""
+    try:
+        os.link(source, target)
+    except OSError:
+        import shutil
+
+        shutil.copyfile(source, target)
 
 
 def skipped_counts(walked: WalkResult, notes: dict[str, str]) -> dict[str, int]:
