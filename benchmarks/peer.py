@@ -60,7 +60,7 @@ def _semble_queries(semble: SembleSystem, queries: list[str]) -> list[float]:
 def _start_semble(spec: str) -> SembleSystem:
     """semble in its venv, offline, with prx's packaged model, as it runs by default (its
     tokenizer may use both cores)."""
-    import prx.retrieval.embed as embed
+    import prx.corpus.embed as embed
 
     return SembleSystem(
         SEMBLE_VENV,

@@ -100,8 +100,8 @@ def main() -> int:
     )
     print(f"after: {state()}")
 
-    from prx.retrieval.corpus import enrich
-    from prx.retrieval.embed import default_embedder
+    from prx.corpus.corpus import enrich
+    from prx.corpus.embed import default_embedder
 
     embedder = default_embedder()
     texts = [enrich(c) for c in engine.corpus.chunks]

@@ -234,7 +234,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     systems = [f"prx@{b}" for b in budgets] if "prx" in wanted else []
     semble: SembleSystem | None = None
     if "semble" in wanted:
-        import prx.retrieval.embed as embed
+        import prx.corpus.embed as embed
 
         try:
             semble = SembleSystem(

@@ -9,8 +9,8 @@ from collections import Counter
 
 import numpy as np
 
-from prx.retrieval.bm25 import K1, B, BM25Index
-from prx.retrieval.tokenize import split_identifier, tokenize
+from prx.corpus.bm25 import K1, B, BM25Index
+from prx.corpus.tokenize import split_identifier, tokenize
 
 
 def reference_scores(docs, query, k1=K1, b=B):
@@ -89,7 +89,7 @@ def test_identifier_splitting():
 def test_ascii_text_is_tokenised_as_by_the_unicode_pattern():
     import random
 
-    from prx.retrieval.tokenize import _ASCII_IDENT, _IDENT
+    from prx.corpus.tokenize import _ASCII_IDENT, _IDENT
 
     rng = random.Random(0)
     alphabet = "aZ_09 .(\n\t-" + "".join(chr(c) for c in range(32, 127))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from prx.config import Config
+from prx.corpus.corpus import build_corpus
 from prx.lang.catalog import BUILTIN_LANGUAGES
 from prx.operations.find import FIND
 from prx.operations.read import READ
@@ -16,7 +17,6 @@ from prx.plugin.builtins import (
     load,
     load_all,
 )
-from prx.retrieval.corpus import build_corpus
 from prx.testing.contracts import (
     SAMPLE_FILES,
     LanguageContract,

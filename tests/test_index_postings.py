@@ -8,11 +8,11 @@ from collections import Counter
 import numpy as np
 import pytest
 
+from prx.corpus.bm25 import BM25Index
+from prx.corpus.tokenize import tokenize
 from prx.index import postings as postings_module
 from prx.index.postings import Postings
 from prx.index.terms import count_terms
-from prx.retrieval.bm25 import BM25Index
-from prx.retrieval.tokenize import tokenize
 
 
 def _pairs(documents, vocabulary, first=0):

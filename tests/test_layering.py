@@ -45,17 +45,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("plugin API", ("prx.plugin", "prx.workspace")),
     ("lang", ("prx.lang",)),
     ("files", ("prx.files",)),
-    (
-        "corpus",
-        (
-            "prx.retrieval.bm25",
-            "prx.retrieval.corpus",
-            "prx.retrieval.embed",
-            "prx.retrieval.packaged_model",
-            "prx.retrieval.query_embed",
-            "prx.retrieval.tokenize",
-        ),
-    ),
+    ("corpus", ("prx.corpus",)),
     ("index", ("prx.graph", "prx.index", "prx.usage")),
     ("retrieval/ranking", ("prx.ranking", "prx.retrieval")),
     (
@@ -119,7 +109,7 @@ ALLOWED: dict[tuple[str, str], str] = {
     },
     ("prx.errors", "prx.api"): "the library wording names prx.<command>() only when it exists",
     ("prx.errors", "prx.workspace"): "... or Workspace.<command>() when only that exists",
-    ("prx.retrieval.corpus", "prx.ranking.stages"): "Corpus.mostly_imports caches the "
+    ("prx.corpus.corpus", "prx.ranking.stages"): "Corpus.mostly_imports caches the "
     "ranking's import-line heuristic per chunk (the heuristic belongs with the corpus)",
 }
 

@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 import prx
+from prx.corpus.tokenize import tokenize
 from prx.plugin._search import Query
 from prx.ranking.stages import CoherenceReranker
 from prx.retrieval.engine import DEPTH, engine_for
@@ -16,7 +17,6 @@ from prx.retrieval.fusion import fuse, weights_for
 from prx.retrieval.query import expand_abbreviations, symbol_name
 from prx.retrieval.retrievers import top_chunks
 from prx.retrieval.search import _best_line
-from prx.retrieval.tokenize import tokenize
 
 _SERVICE = '''"""Session {n}: login, tokens and cache handling."""
 
@@ -153,7 +153,7 @@ def test_best_line_is_the_first_line_with_most_query_words():
 
 
 def test_one_short_text_embeds_as_in_a_batch():
-    from prx.retrieval.embed import default_embedder
+    from prx.corpus.embed import default_embedder
 
     embedder = default_embedder()
     padding = "def f(x):\n    return x\n" * 200  # long enough for the vectorised route
@@ -240,7 +240,7 @@ def test_chunk_definitions_are_those_starting_in_the_chunk(engine):
 
 
 def test_guided_batches_take_every_file_once_largest_first_and_shrink():
-    from prx.retrieval.corpus import MIN_BATCH_BYTES, guided_batches
+    from prx.corpus.corpus import MIN_BATCH_BYTES, guided_batches
 
     sizes = [(n * 7919) % 997 * 400 for n in range(120)]
     batches = guided_batches(list(range(120)), sizes, 2)
@@ -257,7 +257,7 @@ def test_the_parallel_corpus_build_equals_the_in_process_one(make_repo, monkeypa
     # here as batches come back) builds exactly the corpus the in-process route builds.
     from test_search import FILES
 
-    from prx.retrieval import corpus as corpus_module
+    from prx.corpus import corpus as corpus_module
 
     files = {f"pkg{n}/{name}": text for n in range(4) for name, text in FILES.items()}
     for n in range(3):  # files of many chunks, so terms must land in the right chunk
@@ -277,12 +277,12 @@ def test_the_parallel_corpus_build_equals_the_in_process_one(make_repo, monkeypa
     np.testing.assert_array_equal(spread.prebuilt["embeddings"], alone.prebuilt["embeddings"])
     # Both routes gather batches the same way: the oracles embed and tokenise every chunk
     # afresh.
-    from prx.retrieval.embed import default_embedder
+    from prx.corpus.embed import default_embedder
 
     fresh = default_embedder().encode([corpus_module.enrich(c) for c in alone.chunks])
     np.testing.assert_allclose(spread.prebuilt["embeddings"], fresh, rtol=1e-6, atol=1e-7)
-    from prx.retrieval.bm25 import BM25Index
-    from prx.retrieval.tokenize import tokenize
+    from prx.corpus.bm25 import BM25Index
+    from prx.corpus.tokenize import tokenize
 
     ours = spread.prebuilt["bm25"]
     theirs = BM25Index.build(tokenize(corpus_module.enrich(c)) for c in alone.chunks)

@@ -224,7 +224,7 @@ def test_negative_and_undefined_savings_are_shown(run_cli, make_repo, prx_home):
 
 
 def test_word_grep_counts_each_line_once_and_looks_past_missing_postings():
-    from prx.retrieval.corpus import ChunkRecord
+    from prx.corpus.corpus import ChunkRecord
     from prx.usage.grep import CAP, name_counter, word_grep
 
     def chunk(file, start, text):

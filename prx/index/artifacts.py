@@ -16,14 +16,14 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from prx._record import field, record
+from prx.corpus.bm25 import BM25Index
+from prx.corpus.corpus import Corpus, Definition
 from prx.graph.resolve import Imports, StoredEdge
 from prx.index import bloom
 from prx.index.postings import Postings
 from prx.index.reader import IndexReader, walk_key
 from prx.index.store import FORMAT, read_manifest, seal
 from prx.index.tables import TableWriter
-from prx.retrieval.bm25 import BM25Index
-from prx.retrieval.corpus import Corpus, Definition
 
 if TYPE_CHECKING:
     from collections.abc import Sequence

@@ -17,13 +17,13 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from prx._record import field, record, replace
+from prx.corpus.corpus import Corpus, split_by_language
 from prx.hashing import content_hash
 from prx.index.artifacts import LINKABLE, IndexData
 from prx.index.stamps import settle, stamp
 from prx.index.stamps import stamps as stamps_of
 from prx.index.units import Batch, FileUnit
 from prx.progress import check_cancelled, report
-from prx.retrieval.corpus import Corpus, split_by_language
 
 if TYPE_CHECKING:
     from collections.abc import Callable

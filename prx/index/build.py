@@ -60,7 +60,7 @@ def _preload_embedder() -> None:
 
     def load() -> None:
         try:
-            from prx.retrieval.embed import default_embedder
+            from prx.corpus.embed import default_embedder
 
             default_embedder()
         except Exception:  # the build itself reports a model that does not load
@@ -160,12 +160,12 @@ def _delta_update(
     """Publish the changes as a delta over the current tables (prx.index.update); None
     when the tables should be written anew (no usable index, another model or language
     set, or more changed files than a delta holds)."""
+    from prx.corpus.packaged_model import PACKAGED_MODEL_SHA256
     from prx.index import lock
     from prx.index.languages import check_language_set
     from prx.index.reader import IndexReader
     from prx.index.store import current_dir, discard, new_build_dir, publish, read_manifest
     from prx.index.update import plan_delta, skipped_counts, write_delta_index
-    from prx.retrieval.packaged_model import PACKAGED_MODEL_SHA256
 
     directory = current_dir(root)
     if directory is None:

@@ -11,11 +11,11 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from prx.corpus.corpus import ChunkRecord, Corpus, Definition, FileRecord, enrich
 from prx.graph.resolve import Imports, StoredEdge
 from prx.index.artifacts import IndexData
 from prx.index.assemble import Assembly, described_files, file_ranges
 from prx.index.postings import Postings
-from prx.retrieval.corpus import ChunkRecord, Corpus, Definition, FileRecord, enrich
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -315,7 +315,7 @@ def _embeddings(
     text_offsets: NDArray[np.int64] | None,
 ) -> tuple[NDArray[np.float32] | None, dict[str, Any]]:
     """Rows of reused chunks copied, fresh ones as the workers embedded them (or now)."""
-    from prx.retrieval.embed import default_embedder
+    from prx.corpus.embed import default_embedder
 
     embedder = default_embedder()
     model = {"id": embedder.model_id, "hash": embedder.model_hash, "dim": embedder.dim}

@@ -72,11 +72,11 @@ def read_files(
     decoding, chunking and term counts; see prx.index.units). A file gone meanwhile is left
     out; one too large is answered with note ``too_large``. ``whole``: also its imports,
     trigram filter and chunk vectors, for a delta."""
+    from prx.corpus.corpus import enrich, parse_units
+    from prx.corpus.tokenize import tokenize
     from prx.errors import ParseError
     from prx.files.text import BINARY_PROBE, decode
     from prx.hashing import content_hash
-    from prx.retrieval.corpus import enrich, parse_units
-    from prx.retrieval.tokenize import tokenize
 
     out: list[ReadFile] = []
     for rel in paths:
@@ -133,8 +133,8 @@ def read_files(
 
 def _embedded(files: list[ReadFile]) -> list[ReadFile]:
     """The files with their chunks' vectors (one batch for all)."""
-    from prx.retrieval.corpus import enrich
-    from prx.retrieval.query_embed import query_embedder
+    from prx.corpus.corpus import enrich
+    from prx.corpus.query_embed import query_embedder
 
     texts = [enrich(chunk) for f in files for chunk in f.chunks]
     if not texts:

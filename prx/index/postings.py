@@ -2,7 +2,7 @@
 
 The index stores, per term, its documents (ascending) with their term frequencies, and
 every document's length; a query computes the BM25 weights of its terms' postings
-(see :mod:`prx.retrieval.bm25`). Building from scratch sorts the (term, document) pairs once; an
+(see :mod:`prx.corpus.bm25`). Building from scratch sorts the (term, document) pairs once; an
 update renumbers the kept documents (an order-preserving map), drops the others and
 inserts the new pairs where they belong, without sorting the whole table again.
 """
@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from prx._record import record
-from prx.retrieval.bm25 import BM25Index
+from prx.corpus.bm25 import BM25Index
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray

@@ -447,7 +447,7 @@ class TermTable:
 
 
 class PostingTable:
-    """BM25 postings read term by term (see :class:`prx.retrieval.bm25.PostingSource`)."""
+    """BM25 postings read term by term (see :class:`prx.corpus.bm25.PostingSource`)."""
 
     __slots__ = (
         "_offsets",

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 
-from prx.retrieval.tokenize import split_identifier, words
+from prx.corpus.tokenize import split_identifier, words
 
 if TYPE_CHECKING:
     from collections.abc import Sequence

@@ -14,12 +14,12 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
 
+from prx.corpus.corpus import ChunkRecord, Definition, FileRecord, enrich, parse_units
 from prx.errors import ParseError
 from prx.files.text import BINARY_PROBE, decode
 from prx.graph.resolve import Imports
 from prx.hashing import content_hash
 from prx.index.bloom import file_filter
-from prx.retrieval.corpus import ChunkRecord, Definition, FileRecord, enrich, parse_units
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -212,7 +212,7 @@ def process(
         first_chunk, first_term = chunk_end, term_end
     vectors = None
     if embed and texts:
-        from prx.retrieval.embed import default_embedder
+        from prx.corpus.embed import default_embedder
 
         vectors = default_embedder().encode(texts)
     return Batch(counts.vocabulary, out, vectors)
@@ -260,6 +260,6 @@ def warm_up(embed: bool) -> Any:
     """Load what workers share before they fork (the embedding model), once."""
     if not embed:
         return None
-    from prx.retrieval.embed import default_embedder
+    from prx.corpus.embed import default_embedder
 
     return default_embedder()

@@ -98,7 +98,7 @@ class CorpusView(Protocol):
 
 class Embedder(Protocol):
     """Turns texts into vectors: what the index stores and the ``dense`` retriever compares
-    (prx's own is a static Model2Vec embedder, ``prx.retrieval.embed.StaticEmbedder``).
+    (prx's own is a static Model2Vec embedder, ``prx.corpus.embed.StaticEmbedder``).
 
     .. versionadded:: 0.1
     """

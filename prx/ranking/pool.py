@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING, ClassVar
 from prx.plugin._search import Candidate, Query, Reranker
 
 if TYPE_CHECKING:
+    from prx.corpus.corpus import Corpus
     from prx.plugin._corpus import CorpusView
-    from prx.retrieval.corpus import Corpus
 
 __all__ = ["Pool", "ScoreStage"]
 
@@ -128,7 +128,7 @@ class ScoreStage(Reranker):
     ) -> list[Candidate]:
         if not candidates:
             return candidates
-        from prx.retrieval.corpus import as_corpus
+        from prx.corpus.corpus import as_corpus
 
         pool = Pool.of_candidates(candidates)
         scores = self.rescore(query, pool, as_corpus(corpus))

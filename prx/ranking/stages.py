@@ -18,7 +18,7 @@ from prx.plugin._search import Query
 from prx.ranking.pool import Pool, ScoreStage
 
 if TYPE_CHECKING:
-    from prx.retrieval.corpus import Corpus
+    from prx.corpus.corpus import Corpus
 
 __all__ = [
     "DEFAULT_PIPELINE",
@@ -77,7 +77,7 @@ def _kind_weight(kind: str) -> float:
 
 
 def _names(corpus: Corpus, chunk: int) -> _Names:
-    from prx.retrieval.tokenize import split_identifier
+    from prx.corpus.tokenize import split_identifier
 
     if corpus.mostly_imports(chunk):
         return _IMPORTS
@@ -200,7 +200,7 @@ def mostly_imports(text: str) -> bool:
 
 def _path_parts(path: str) -> frozenset[str]:
     """The words of a file's name and its two nearest folders (longer than two letters)."""
-    from prx.retrieval.tokenize import split_identifier
+    from prx.corpus.tokenize import split_identifier
 
     stem = os.path.splitext(os.path.basename(path))[0]
     parts: set[str] = set()

@@ -12,10 +12,10 @@ from typing import TYPE_CHECKING, Any
 from prx.plugin._search import Candidate, ComponentContext, Query
 
 if TYPE_CHECKING:
+    from prx.corpus.corpus import Corpus
     from prx.files.walk import WalkResult
     from prx.plugin.interfaces import Reranker, Retriever
     from prx.ranking.pool import Pool
-    from prx.retrieval.corpus import Corpus
     from prx.workspace import Workspace
 
 __all__ = ["DEPTH", "Engine", "engine_for", "refuse_index"]
@@ -35,8 +35,8 @@ class Engine:
         *,
         walked: WalkResult | None = None,
     ) -> None:
+        from prx.corpus.corpus import build_corpus
         from prx.ranking.stages import DEFAULT_PIPELINE
-        from prx.retrieval.corpus import build_corpus
 
         self.root = root
         if corpus is None:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from prx.plugin._search import Candidate
 
 if TYPE_CHECKING:
-    from prx.retrieval.corpus import Corpus
+    from prx.corpus.corpus import Corpus
 
 __all__ = ["RRF_K", "chunk_indices", "fuse", "fuse_chunks", "weights_for"]
 

@@ -17,13 +17,13 @@ from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from prx.corpus.bm25 import score_terms
 from prx.plugin._corpus import ChunkRecord, Definition, FileRecord
-from prx.retrieval.bm25 import score_terms
 
 if TYPE_CHECKING:
+    from prx.corpus.corpus import Corpus
     from prx.index.delta import ReadFile
     from prx.index.reader import IndexReader
-    from prx.retrieval.corpus import Corpus
     from prx.workspace import Workspace
 
 __all__ = ["Overlay", "indexed_corpus", "overlay_of"]
@@ -381,7 +381,7 @@ class IndexedDefinitions(Sequence[Definition]):
 
 class IndexedPostings:
     """BM25 over the index's postings, with the overlaid files' counts merged in:
-    exactly the postings a rebuilt index would hold (see :mod:`prx.retrieval.bm25`)."""
+    exactly the postings a rebuilt index would hold (see :mod:`prx.corpus.bm25`)."""
 
     def __init__(self, reader: IndexReader, layout: _Layout) -> None:
         self._base = reader.postings
@@ -475,7 +475,7 @@ def _embeddings(reader: IndexReader, layout: _Layout) -> Any:
 
 
 def _base_rows(reader: IndexReader) -> Any:
-    from prx.retrieval.packaged_model import PACKAGED_MODEL_SHA256
+    from prx.corpus.packaged_model import PACKAGED_MODEL_SHA256
 
     if reader.manifest.get("model", {}).get("hash") != PACKAGED_MODEL_SHA256:
         return None  # made by another model: the retriever embeds the chunks itself
@@ -484,8 +484,8 @@ def _base_rows(reader: IndexReader) -> Any:
 
 def _overlay_vectors(layout: _Layout, path: str) -> Any:
     """An overlaid file's chunk vectors: its delta's, or computed now."""
-    from prx.retrieval.corpus import enrich
-    from prx.retrieval.query_embed import query_embedder
+    from prx.corpus.corpus import enrich
+    from prx.corpus.query_embed import query_embedder
 
     found = layout.overlay.files[path]
     vectors = found.vectors
@@ -533,7 +533,7 @@ def indexed_corpus(
 ) -> Corpus:
     """The corpus of ``reader``'s index with ``overlay`` applied, read in place.
     ``skipped``: the counts of skipped files, when a new walk gave them."""
-    from prx.retrieval.corpus import Corpus
+    from prx.corpus.corpus import Corpus
 
     layout = _Layout(reader, overlay)
     if skipped is None:

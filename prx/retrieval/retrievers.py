@@ -5,15 +5,15 @@ from __future__ import annotations
 from abc import abstractmethod
 from typing import TYPE_CHECKING, Any
 
+from prx.corpus.corpus import as_corpus
 from prx.plugin._search import Candidate, Query, Retriever
-from prx.retrieval.corpus import as_corpus
 
 if TYPE_CHECKING:
     import numpy as np
     from numpy.typing import NDArray
 
+    from prx.corpus.corpus import Corpus
     from prx.plugin._corpus import CorpusView
-    from prx.retrieval.corpus import Corpus
     from prx.retrieval.symbols import SymbolIndex
 
 __all__ = [
@@ -126,17 +126,17 @@ class BM25Retriever(ChunkRetriever):
         self.corpus = corpus
         prebuilt = corpus.prebuilt.get("bm25")
         if prebuilt is None:  # a corpus made by hand: tokenise it now
-            from prx.retrieval.bm25 import BM25Index
-            from prx.retrieval.corpus import enrich
-            from prx.retrieval.tokenize import tokenize
+            from prx.corpus.bm25 import BM25Index
+            from prx.corpus.corpus import enrich
+            from prx.corpus.tokenize import tokenize
 
             prebuilt = BM25Index.build(tokenize(enrich(c)) for c in corpus.chunks)
-        #: Postings and lengths (prx.retrieval.bm25.PostingSource): in memory, or an
+        #: Postings and lengths (prx.corpus.bm25.PostingSource): in memory, or an
         #: index's memory-mapped columns, read term by term.
         self.index: Any = prebuilt
 
     def rank(self, query: Query, k: int) -> Ranking:
-        from prx.retrieval.bm25 import top_sparse
+        from prx.corpus.bm25 import top_sparse
 
         return top_sparse(self.index.scores(query.tokens), k)
 
@@ -160,8 +160,8 @@ class DenseRetriever(ChunkRetriever):
         if self._columns is None:
             import numpy as np
 
-            from prx.retrieval.corpus import enrich
-            from prx.retrieval.embed import default_embedder
+            from prx.corpus.corpus import enrich
+            from prx.corpus.embed import default_embedder
 
             corpus = self.corpus
             prebuilt = corpus.prebuilt.get("embeddings")
@@ -182,8 +182,8 @@ class DenseRetriever(ChunkRetriever):
     @property
     def embedder(self) -> Any:
         """The query embedder (rows of the model read in place; see
-        prx.retrieval.query_embed)."""
-        from prx.retrieval.query_embed import query_embedder
+        prx.corpus.query_embed)."""
+        from prx.corpus.query_embed import query_embedder
 
         return query_embedder()
 

@@ -25,8 +25,8 @@ from prx.tokens import TokenCounter
 from prx.types import Match, SearchExistsResult, SearchResult
 
 if TYPE_CHECKING:
+    from prx.corpus.corpus import Corpus
     from prx.plugin._corpus import Definition
-    from prx.retrieval.corpus import Corpus
     from prx.retrieval.hits import Hit
     from prx.retrieval.literal import LiteralHit
     from prx.workspace import Workspace
@@ -465,9 +465,9 @@ def _ranked_once(
     stages: Sequence[str],
     config_notes: list[str],
 ) -> SearchResult | SearchExistsResult:
+    from prx.corpus.tokenize import tokenize
     from prx.retrieval.engine import engine_for
     from prx.retrieval.query import expand_abbreviations, symbol_name
-    from prx.retrieval.tokenize import tokenize
 
     engine = engine_for(page.ws, root)
     query = Query(

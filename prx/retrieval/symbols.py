@@ -6,7 +6,7 @@ from collections import defaultdict
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from prx.retrieval.corpus import Corpus, Definition
+    from prx.corpus.corpus import Corpus, Definition
 
 __all__ = ["SymbolIndex"]
 

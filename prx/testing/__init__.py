@@ -90,7 +90,7 @@ def __getattr__(name: str) -> Any:
 def build_corpus(ws: Workspace, path: str | os.PathLike[str] = ".") -> CorpusView:
     """The search corpus of ``path`` (relative to the workspace's root), as retrievers and
     rerank stages receive it."""
-    from prx.retrieval.corpus import build_corpus as build
+    from prx.corpus.corpus import build_corpus as build
 
     return build(ws, os.path.join(ws.root_dir, os.fspath(path)), workers=1)
 

@@ -44,8 +44,8 @@ from prx.runner.report import RunOutput, build_report
 from prx.runner.service import parse_output
 
 if TYPE_CHECKING:
+    from prx.corpus.corpus import Corpus
     from prx.plugin._language import LanguageSpec
-    from prx.retrieval.corpus import Corpus
     from prx.workspace import Workspace
 
 __all__ = [
@@ -128,8 +128,8 @@ def _plugin(hook: str, items: list[Any]) -> object:
 
 def _query(text: str) -> Query:
     """The query a search for ``text`` hands its retrievers (a symbol query for one name)."""
+    from prx.corpus.tokenize import tokenize
     from prx.retrieval.query import expand_abbreviations, is_symbol_query, symbol_name
-    from prx.retrieval.tokenize import tokenize
 
     symbol = is_symbol_query(text)
     return Query(
@@ -167,7 +167,7 @@ class _SampleCorpus:
     @pytest.fixture(scope="class")
     @classmethod
     def sample(cls, tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Workspace, Corpus]]:
-        from prx.retrieval.corpus import build_corpus
+        from prx.corpus.corpus import build_corpus
 
         root = _write(tmp_path_factory.mktemp("contract-repo"), cls.files)
         ws = _workspace(root, tmp_path_factory.mktemp("contract-home"))
@@ -284,7 +284,7 @@ class RetrieverContract(_SampleCorpus):
         assert isinstance(found, list) and all(_chunk_of(corpus, c) for c in found)
 
     def test_an_empty_corpus_gives_nothing(self, sample: tuple[Workspace, Corpus]) -> None:
-        from prx.retrieval.corpus import Corpus
+        from prx.corpus.corpus import Corpus
 
         ws, _ = sample
         assert self._built(ws, Corpus(root=ws.root_dir)).search(_query("config"), 5) == []

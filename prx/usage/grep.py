@@ -13,7 +13,7 @@ from prx.usage.baseline import utf8_size
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from prx.retrieval.corpus import ChunkRecord
+    from prx.corpus.corpus import ChunkRecord
 
 __all__ = [
     "grep_includes",
@@ -150,7 +150,7 @@ def _count(
 
 def query_words(text: str) -> list[str]:
     """The identifiers of a query worth a grep, longest first (ties in query order)."""
-    from prx.retrieval.tokenize import words
+    from prx.corpus.tokenize import words
 
     found = list(
         dict.fromkeys(w for w in words(text) if len(w) >= MIN_WORD and w.lower() not in STOP_WORDS)

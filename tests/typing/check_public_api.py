@@ -79,8 +79,8 @@ def plugin_interfaces(
 
 
 def builtins_satisfy_the_protocols() -> None:
-    from prx.retrieval.corpus import Corpus
-    from prx.retrieval.embed import default_embedder
+    from prx.corpus.corpus import Corpus
+    from prx.corpus.embed import default_embedder
 
     view: CorpusView = Corpus(root="/")
     embedder: Embedder = default_embedder()

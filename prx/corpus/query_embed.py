@@ -1,6 +1,6 @@
 """Embedding a query without loading the model: a few rows of it, read in place.
 
-:class:`~prx.retrieval.embed.StaticEmbedder` loads the whole model (the ``tokenizers``
+:class:`~prx.corpus.embed.StaticEmbedder` loads the whole model (the ``tokenizers``
 pipeline, 15 MB of float16 rows turned into float32, a sha256 of the file) to embed
 thousands of chunks. A query is a handful of words: this embedder tokenises it in plain
 Python (BERT normalisation, pre-tokenisation and WordPiece over the vocabulary, for ASCII
@@ -176,14 +176,14 @@ class QueryEmbedder:
             if i not in others:
                 out[i] = self.encode_one(text)
         if others:
-            from prx.retrieval.embed import default_embedder
+            from prx.corpus.embed import default_embedder
 
             out[others] = default_embedder().encode([texts[i] for i in others])
         return out
 
     @property
     def model_hash(self) -> str:
-        from prx.retrieval.packaged_model import PACKAGED_MODEL_SHA256
+        from prx.corpus.packaged_model import PACKAGED_MODEL_SHA256
 
         return PACKAGED_MODEL_SHA256
 
@@ -198,7 +198,7 @@ def query_embedder() -> Any:
     if _default is None:
         with _lock:
             if _default is None:
-                from prx.retrieval.packaged_model import default_model_dir
+                from prx.corpus.packaged_model import default_model_dir
 
                 _default = QueryEmbedder(default_model_dir())
     return _default

@@ -23,10 +23,10 @@ from prx.progress import check_cancelled, report
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
+    from prx.corpus.bm25 import BM25Index
     from prx.files.walk import WalkedFile, WalkResult
     from prx.plugin._corpus import CorpusView
     from prx.plugin.interfaces import LanguageSpec
-    from prx.retrieval.bm25 import BM25Index
     from prx.types import Symbol
     from prx.workspace import Workspace
 
@@ -160,7 +160,7 @@ def as_corpus(view: CorpusView) -> Corpus:
 def enrich(chunk: ChunkRecord) -> str:
     """The text BM25 indexes for a chunk: the path's words and the symbol's name first, so
     ``auth`` finds ``auth/login.py`` even when the chunk never says "auth"."""
-    from prx.retrieval.tokenize import split_identifier
+    from prx.corpus.tokenize import split_identifier
 
     stem, _ = os.path.splitext(os.path.basename(chunk.file))
     directories = chunk.file.split("/")[:-1][-3:]
@@ -269,10 +269,10 @@ class BatchTerms(NamedTuple):
 
 
 def batch_terms(texts: Sequence[str]) -> BatchTerms:
-    """Tokenise texts (see :func:`prx.retrieval.tokenize.tokenize`) into :class:`BatchTerms`:
+    """Tokenise texts (see :func:`prx.corpus.tokenize.tokenize`) into :class:`BatchTerms`:
     a few thousand distinct strings and an integer array travel back from a worker instead
     of every token as a string, and the parent maps each distinct term once."""
-    from prx.retrieval.tokenize import tokenize
+    from prx.corpus.tokenize import tokenize
 
     vocabulary: defaultdict[str, int] = defaultdict()
     vocabulary.default_factory = vocabulary.__len__  # a new term takes the next id
@@ -479,7 +479,7 @@ class _Gathered:
         """The BM25 index of the files' chunks in ``order``."""
         import numpy as np
 
-        from prx.retrieval.bm25 import BM25Index
+        from prx.corpus.bm25 import BM25Index
 
         parts = [self.file_terms[rel] for rel in order]
         lengths = [n for _, file_lengths in parts for n in file_lengths]
@@ -506,6 +506,6 @@ class _Gathered:
 
 
 def _load_embedder() -> Any:
-    from prx.retrieval.embed import default_embedder
+    from prx.corpus.embed import default_embedder
 
     return default_embedder()

@@ -48,7 +48,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np  # noqa: TID253  (embedding is off the CLI fast path)
 
-from prx.retrieval.packaged_model import MODEL_ID, PACKAGED_MODEL_SHA256, default_model_dir
+from prx.corpus.packaged_model import MODEL_ID, PACKAGED_MODEL_SHA256, default_model_dir
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
