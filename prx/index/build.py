@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import time
 from collections import Counter
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from prx._record import replace
 from prx.errors import IndexCorruptedError, NotFoundError
@@ -13,8 +13,13 @@ from prx.progress import check_cancelled
 from prx.types import IndexResult
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from prx.files.walk import WalkResult
     from prx.index.artifacts import IndexData
+    from prx.index.assemble import Assembly
+    from prx.index.reader import IndexReader
+    from prx.index.update import DeltaPlan
     from prx.workspace import Workspace
 
 __all__ = ["build_index", "load_current"]
@@ -148,83 +153,6 @@ def _quick_walk(ws: Workspace, root: str) -> WalkResult | None:
         return None
 
 
-def _delta_update(
-    ws: Workspace,
-    root: str,
-    path: str,
-    walked: WalkResult,
-    seen: dict[str, Any],
-    started_ns: int,
-    languages: dict[str, Any],
-) -> IndexResult | None:
-    """Publish the changes as a delta over the current tables (prx.index.update); None
-    when the tables should be written anew (no usable index, another model or language
-    set, or more changed files than a delta holds)."""
-    from prx.corpus.packaged_model import PACKAGED_MODEL_SHA256
-    from prx.index import lock
-    from prx.index.languages import check_language_set
-    from prx.index.reader import IndexReader
-    from prx.index.store import current_dir, discard, new_build_dir, publish, read_manifest
-    from prx.index.update import plan_delta, skipped_counts, write_delta_index
-
-    directory = current_dir(root)
-    if directory is None:
-        return None
-    try:
-        manifest = read_manifest(directory)
-        check_language_set(manifest, languages, directory)
-        if manifest.get("model", {}).get("hash") != PACKAGED_MODEL_SHA256:
-            return None
-        from prx.index.filters import check_parameters
-
-        check_parameters(manifest, directory)
-        reader = IndexReader(directory, manifest)
-        # Nothing corrupt is linked into the next index: every block is checked first.
-        reader.verify_all()
-        plan = plan_delta(ws, root, reader, walked, started_ns, lambda: lock.filesystem_now(root))
-    except IndexCorruptedError:
-        return None
-    if plan is None:
-        return None
-    skipped = skipped_counts(walked, plan.notes)
-    build_dir = new_build_dir(root)
-    try:
-        written = time.perf_counter()
-        from prx._version import __version__
-
-        write_delta_index(
-            build_dir,
-            reader,
-            plan,
-            seen,
-            skipped,
-            {"prx": __version__, "created": int(time.time()), "language_set": languages},
-        )
-        plan.stages_ms["write"] = (time.perf_counter() - written) * 1000
-        check_cancelled()
-        publish(root, build_dir)
-    except BaseException:
-        discard(build_dir)
-        raise
-    counts = Counter(language for language in plan.indexed.values() if language)
-    content = bool(plan.changed or plan.removed)
-    return IndexResult(
-        path=path,
-        status="updated" if content else "up_to_date",
-        files_indexed=len(plan.indexed),
-        chunks=plan.chunks,
-        files_changed=len(plan.changed),
-        files_unchanged=plan.unchanged,
-        files_removed=len(plan.removed),
-        languages=dict(sorted(counts.items())),
-        skipped=skipped,
-        stages_ms={k: int(v) for k, v in plan.stages_ms.items()},
-        size_bytes=_size(build_dir),
-        index_dir=build_dir,
-        model=manifest.get("model", {}).get("id"),
-    )
-
-
 def _size(directory: str) -> int:
     return sum(os.path.getsize(os.path.join(directory, name)) for name in os.listdir(directory))
 
@@ -303,15 +231,7 @@ def build_index(
     memory: the next update starts from it instead of loading it again, as long as no
     other writer has published since.
     """
-    from prx.index.artifacts import LINKABLE, write_index
-    from prx.index.assemble import assemble
-    from prx.index.store import (
-        check_state,
-        current_dir,
-        discard,
-        new_build_dir,
-        publish,
-    )
+    from prx.index.store import check_state
 
     root = ws.resolve(path)
     if not os.path.isdir(root):
@@ -321,151 +241,313 @@ def build_index(
     if stats_only:
         return _stats(ws, root, path)
     from prx.index import lock
-    from prx.index.languages import language_set, require_languages
 
     with lock.writer_lock(root, timeout=ws.config.index_lock_timeout):
-        # Files changed since get a stamp only if vouched for at the end (prx.index.stamps).
-        started_ns = lock.filesystem_now(root)
-        from prx.files.walk import walk
+        run = _Run(ws, root, path, started, rebuild)
+        if not rebuild:
+            kept = run.without_rewrite()
+            if kept is not None:
+                return kept
+        return run.rewrite(memory, rebuild)
 
-        walk_started = time.perf_counter()
-        # Unless a directory's names changed, the index's record and a stat of each file
-        # say what a walk would find (prx.index.freshness.quick_walk).
-        walked = None if rebuild else _quick_walk(ws, root)
-        if walked is None:
-            walked = walk(
-                root, max_file_size=ws.config.max_file_size, skip_binary=False, directories=True
-            )
+
+class _Run:
+    """One ``prx index`` under the writer lock: the tree it walked, when it started, and
+    its steps: keep the index as it is, publish a delta over it, or write it anew."""
+
+    def __init__(self, ws: Workspace, root: str, path: str, started: float, rebuild: bool) -> None:
+        from prx.index import lock
+        from prx.index.languages import language_set
+
+        self.ws, self.root, self.path, self.started = ws, root, path, started
+        # Files changed since get a stamp only if vouched for at the end (prx.index.stamps).
+        self.started_ns = lock.filesystem_now(root)
+        self.walk_started = time.perf_counter()
+        self.walked = self._walk(rebuild)
         from prx.index.freshness import walk_record
 
-        seen = walk_record(root, walked, started_ns, ws.config.max_file_size)
-        walk_ms = (time.perf_counter() - walk_started) * 1000
-        languages_now = language_set(ws)
-        manifests: dict[str, Any] = {}
-        if not rebuild:
-            quick = _unchanged_index(root, walked, manifests, languages_now, seen)
-            if quick is not None:
-                return replace(
-                    quick,
-                    path=path,
-                    duration_ms=int((time.perf_counter() - started) * 1000),
-                    stages_ms={
-                        "walk": int(walk_ms),
-                        "check": int((time.perf_counter() - walk_started) * 1000 - walk_ms),
-                    },
-                )
-            update = _delta_update(ws, root, path, walked, seen, started_ns, languages_now)
-            if update is not None:
-                stages = {"walk": int(walk_ms), **update.stages_ms}
-                return replace(
-                    update,
-                    duration_ms=int((time.perf_counter() - started) * 1000),
-                    stages_ms=stages,
-                )
-        load_started = time.perf_counter()
-        _preload_embedder()
-        kept = memory.get("data") if memory is not None and not rebuild else None
-        if (
-            kept is not None
-            and kept.directory == current_dir(root)
-            and memory is not None
-            and memory.get("language_set") == languages_now
-        ):
-            previous, problem = kept, None
-        else:
-            previous, problem = (
-                (None, None) if rebuild else load_current(ws, root, lazy=True, manifests=manifests)
-            )
-        load_ms = (time.perf_counter() - load_started) * 1000
-        assembly = assemble(
-            ws,
-            root,
-            previous,
-            walked=walked,
-            started_ns=started_ns,
-            clock=lambda: lock.filesystem_now(root),
-        )
-        assembly.stages_ms = {
-            "walk": walk_ms,
-            "load": load_ms,
-            **{("compare" if k == "walk" else k): v for k, v in assembly.stages_ms.items()},
-        }
-        data = assembly.data
-        languages = dict(
-            sorted(Counter(r.language for r in data.corpus.files.values() if r.language).items())
-        )
-        common = IndexResult(
-            path=path,
-            status="built",
-            files_indexed=len(data.corpus.files),
-            chunks=len(data.corpus.chunks),
-            files_changed=len(assembly.changed),
-            files_unchanged=assembly.unchanged,
-            files_removed=len(assembly.removed),
-            languages=languages,
-            skipped=data.corpus.skipped,
-            model=data.model.get("id"),
-        )
-        unchanged = (
-            previous is not None
-            and not assembly.changed
-            and not assembly.removed
-            and data.corpus.files.keys() == previous.corpus.files.keys()
-            and data.notes == previous.notes
-        )
-        same_walk = previous is not None and _same_walk(previous.walk, seen)
-        data.walk = seen
-        if unchanged and previous is not None and data.stamps == previous.stamps and same_walk:
-            directory = current_dir(root)
+        self.seen = walk_record(root, self.walked, self.started_ns, ws.config.max_file_size)
+        self.walk_ms = (time.perf_counter() - self.walk_started) * 1000
+        self.languages = language_set(ws)
+        #: The manifests read on the way, by index directory (read once under the lock).
+        self.manifests: dict[str, Any] = {}
+
+    def _walk(self, rebuild: bool) -> WalkResult:
+        # Unless a directory's names changed, the index's record and a stat of each file
+        # say what a walk would find (prx.index.freshness.quick_walk).
+        walked = None if rebuild else _quick_walk(self.ws, self.root)
+        if walked is None:
+            from prx.files.walk import walk
+
+            max_size = self.ws.config.max_file_size
+            walked = walk(self.root, max_file_size=max_size, skip_binary=False, directories=True)
+        return walked
+
+    def clock(self) -> int:
+        """Now, by the filesystem's clock (what file stamps are compared with)."""
+        from prx.index import lock
+
+        return lock.filesystem_now(self.root)
+
+    def elapsed_ms(self) -> int:
+        return int((time.perf_counter() - self.started) * 1000)
+
+    def without_rewrite(self) -> IndexResult | None:
+        """The index as it is when every file is unchanged, else a delta published over its
+        tables; None when the tables must be written anew."""
+        found = _unchanged_index(self.root, self.walked, self.manifests, self.languages, self.seen)
+        if found is not None:
             return replace(
-                common,
-                status="up_to_date",
-                duration_ms=int((time.perf_counter() - started) * 1000),
-                stages_ms={k: int(v) for k, v in assembly.stages_ms.items()},
-                size_bytes=_size(directory) if directory else 0,
-                index_dir=directory,
+                found,
+                path=self.path,
+                duration_ms=self.elapsed_ms(),
+                stages_ms={
+                    "walk": int(self.walk_ms),
+                    "check": int((time.perf_counter() - self.walk_started) * 1000 - self.walk_ms),
+                },
             )
+        update = _delta_update(self)
+        if update is None:
+            return None
+        stages = {"walk": int(self.walk_ms), **update.stages_ms}
+        return replace(update, duration_ms=self.elapsed_ms(), stages_ms=stages)
+
+    def rewrite(self, memory: dict[str, Any] | None, rebuild: bool) -> IndexResult:
+        """Assemble the index anew, reusing the previous one's unchanged files, and publish
+        it unless nothing at all changed."""
+        # The writer (and numpy) load before the model does on its thread.
+        from prx.index.artifacts import LINKABLE
+        from prx.index.languages import require_languages
+
+        previous, problem, load_ms = self._previous(memory, rebuild)
+        assembly = self._assemble(previous, load_ms)
+        data, counted = assembly.data, _counted(self.path, assembly)
+        unchanged = _same_content(previous, assembly)
+        same_stamps = unchanged and previous is not None and data.stamps == previous.stamps
+        same_walk = previous is not None and _same_walk(previous.walk, self.seen)
+        data.walk = self.seen
+        if same_stamps and same_walk:
+            return self._as_it_is(counted, assembly)
         # Same content with new stamps (a touch, a file no longer racy) is published too:
         # the artifacts are linked, and the next run need not read those files again.
-        require_languages(languages_now, root)
-        build_dir = new_build_dir(root)
-        try:
-            write_started = time.perf_counter()
-            from prx._version import __version__
-
-            manifest = write_index(
-                build_dir,
-                data,
-                {
-                    "prx": __version__,
-                    "created": int(time.time()),
-                    "refused_previous": problem,
-                    "language_set": languages_now,
-                },
-                source=previous,
-                # Only the walk's record changed: every other part is linked.
-                same=LINKABLE
-                if unchanged and previous is not None and data.stamps == previous.stamps
-                else assembly.same,
-            )
-            assembly.stages_ms["write"] = (time.perf_counter() - write_started) * 1000
-            check_cancelled()  # the last moment a cancel leaves the published index alone
-            publish(root, build_dir)
-        except BaseException:
-            discard(build_dir)
-            raise
+        require_languages(self.languages, self.root)
+        # Only the walk's record changed: every other part is linked.
+        same = LINKABLE if same_stamps else assembly.same
+        build_dir, manifest = self._write(data, previous, problem, same, assembly.stages_ms)
         if memory is not None:
             data.directory, data.artifacts = build_dir, dict(manifest["artifacts"])
-            memory["data"], memory["language_set"] = data, languages_now
-        if previous is None:
-            status = "built"
-        else:
-            status = "up_to_date" if unchanged else "updated"
+            memory["data"], memory["language_set"] = data, self.languages
+        status = "built" if previous is None else "up_to_date" if unchanged else "updated"
         return replace(
-            common,
+            counted,
             status=status,
-            duration_ms=int((time.perf_counter() - started) * 1000),
+            duration_ms=self.elapsed_ms(),
             stages_ms={k: int(v) for k, v in assembly.stages_ms.items()},
             size_bytes=_size(build_dir),
             index_dir=build_dir,
         )
+
+    def _previous(
+        self, memory: dict[str, Any] | None, rebuild: bool
+    ) -> tuple[IndexData | None, str | None, float]:
+        """The index to update (the one ``memory`` kept, while no other writer published
+        since, else the current one read from disk; none for a rebuild), why a present
+        index was refused, and the ms it took. The model loads meanwhile."""
+        from prx.index.store import current_dir
+
+        started = time.perf_counter()
+        _preload_embedder()
+        kept = memory.get("data") if memory is not None and not rebuild else None
+        if (
+            kept is not None
+            and kept.directory == current_dir(self.root)
+            and memory is not None
+            and memory.get("language_set") == self.languages
+        ):
+            previous, problem = kept, None
+        elif rebuild:
+            previous, problem = None, None
+        else:
+            previous, problem = load_current(
+                self.ws, self.root, lazy=True, manifests=self.manifests
+            )
+        return previous, problem, (time.perf_counter() - started) * 1000
+
+    def _assemble(self, previous: IndexData | None, load_ms: float) -> Assembly:
+        """The index of the tree now, reusing ``previous`` for unchanged files, with the
+        timings of every step so far."""
+        from prx.index.assemble import assemble
+
+        assembly = assemble(
+            self.ws,
+            self.root,
+            previous,
+            walked=self.walked,
+            started_ns=self.started_ns,
+            clock=self.clock,
+        )
+        assembly.stages_ms = {
+            "walk": self.walk_ms,
+            "load": load_ms,
+            **{("compare" if k == "walk" else k): v for k, v in assembly.stages_ms.items()},
+        }
+        return assembly
+
+    def _as_it_is(self, counted: IndexResult, assembly: Assembly) -> IndexResult:
+        """Nothing changed, not even a stamp or the walk: the published index stays."""
+        from prx.index.store import current_dir
+
+        directory = current_dir(self.root)
+        return replace(
+            counted,
+            status="up_to_date",
+            duration_ms=self.elapsed_ms(),
+            stages_ms={k: int(v) for k, v in assembly.stages_ms.items()},
+            size_bytes=_size(directory) if directory else 0,
+            index_dir=directory,
+        )
+
+    def _write(
+        self,
+        data: IndexData,
+        previous: IndexData | None,
+        problem: str | None,
+        same: frozenset[str],
+        stages_ms: dict[str, float],
+    ) -> tuple[str, dict[str, Any]]:
+        """Write every table of ``data`` (linking those ``same`` as ``previous``'s) and
+        publish them: the new index directory and its manifest."""
+        from prx.index.artifacts import write_index
+
+        def write(build_dir: str) -> dict[str, Any]:
+            from prx._version import __version__
+
+            extra = {
+                "prx": __version__,
+                "created": int(time.time()),
+                "refused_previous": problem,
+                "language_set": self.languages,
+            }
+            return write_index(build_dir, data, extra, source=previous, same=same)
+
+        return _publish(self.root, write, stages_ms)
+
+
+def _counted(path: str, assembly: Assembly) -> IndexResult:
+    """What an assembled index holds (its status, timings and place are the caller's)."""
+    data = assembly.data
+    languages = Counter(r.language for r in data.corpus.files.values() if r.language)
+    return IndexResult(
+        path=path,
+        status="built",
+        files_indexed=len(data.corpus.files),
+        chunks=len(data.corpus.chunks),
+        files_changed=len(assembly.changed),
+        files_unchanged=assembly.unchanged,
+        files_removed=len(assembly.removed),
+        languages=dict(sorted(languages.items())),
+        skipped=data.corpus.skipped,
+        model=data.model.get("id"),
+    )
+
+
+def _same_content(previous: IndexData | None, assembly: Assembly) -> bool:
+    """Whether the assembled index holds what ``previous`` held: no file changed or
+    removed, the same files indexed, the same notes."""
+    data = assembly.data
+    return (
+        previous is not None
+        and not assembly.changed
+        and not assembly.removed
+        and data.corpus.files.keys() == previous.corpus.files.keys()
+        and data.notes == previous.notes
+    )
+
+
+_Written = TypeVar("_Written")
+
+
+def _publish(
+    root: str, write: Callable[[str], _Written], stages_ms: dict[str, float]
+) -> tuple[str, _Written]:
+    """Write a new index into a fresh build directory with ``write`` (timed as the
+    ``write`` stage) and publish it; a failure or a cancel before then removes it."""
+    from prx.index.store import discard, new_build_dir, publish
+
+    build_dir = new_build_dir(root)
+    try:
+        started = time.perf_counter()
+        written = write(build_dir)
+        stages_ms["write"] = (time.perf_counter() - started) * 1000
+        check_cancelled()  # the last moment a cancel leaves the published index alone
+        publish(root, build_dir)
+    except BaseException:
+        discard(build_dir)
+        raise
+    return build_dir, written
+
+
+def _delta_update(run: _Run) -> IndexResult | None:
+    """Publish the changes as a delta over the current tables (prx.index.update); None
+    when the tables should be written anew (no usable index, another model or language
+    set, or more changed files than a delta holds)."""
+    from prx.index.update import skipped_counts, write_delta_index
+
+    planned = _delta_plan(run)
+    if planned is None:
+        return None
+    reader, manifest, plan = planned
+    skipped = skipped_counts(run.walked, plan.notes)
+
+    def write(build_dir: str) -> None:
+        from prx._version import __version__
+
+        extra = {"prx": __version__, "created": int(time.time()), "language_set": run.languages}
+        write_delta_index(build_dir, reader, plan, run.seen, skipped, extra)
+
+    build_dir, _ = _publish(run.root, write, plan.stages_ms)
+    counts = Counter(language for language in plan.indexed.values() if language)
+    return IndexResult(
+        path=run.path,
+        status="updated" if plan.changed or plan.removed else "up_to_date",
+        files_indexed=len(plan.indexed),
+        chunks=plan.chunks,
+        files_changed=len(plan.changed),
+        files_unchanged=plan.unchanged,
+        files_removed=len(plan.removed),
+        languages=dict(sorted(counts.items())),
+        skipped=skipped,
+        stages_ms={k: int(v) for k, v in plan.stages_ms.items()},
+        size_bytes=_size(build_dir),
+        index_dir=build_dir,
+        model=manifest.get("model", {}).get("id"),
+    )
+
+
+def _delta_plan(run: _Run) -> tuple[IndexReader, dict[str, Any], DeltaPlan] | None:
+    """The current index's reader and manifest, and the delta that brings it to the tree;
+    None when no delta can: no index, a corrupt one, another model or language set, or
+    more changed files than a delta holds."""
+    from prx.corpus.packaged_model import PACKAGED_MODEL_SHA256
+    from prx.index.filters import check_parameters
+    from prx.index.languages import check_language_set
+    from prx.index.reader import IndexReader
+    from prx.index.store import current_dir, read_manifest
+    from prx.index.update import plan_delta
+
+    directory = current_dir(run.root)
+    if directory is None:
+        return None
+    try:
+        manifest = read_manifest(directory)
+        check_language_set(manifest, run.languages, directory)
+        if manifest.get("model", {}).get("hash") != PACKAGED_MODEL_SHA256:
+            return None
+        check_parameters(manifest, directory)
+        reader = IndexReader(directory, manifest)
+        # Nothing corrupt is linked into the next index: every block is checked first.
+        reader.verify_all()
+        plan = plan_delta(run.ws, run.root, reader, run.walked, run.started_ns, run.clock)
+    except IndexCorruptedError:
+        return None
+    return None if plan is None else (reader, manifest, plan)
