@@ -336,7 +336,23 @@ def write_index(
     import time
 
     writer = _Writer(directory, time.time_ns())
-    linked = {name for name in same & LINKABLE if _link(directory, name, source)}
+    _write_tables(writer, data, source, same)
+    manifest = _manifest(writer, data, extra)
+    temporary = os.path.join(directory, "manifest.json.tmp")
+    with open(temporary, "w", encoding="utf-8") as fh:
+        fh.write(seal(manifest))
+        fh.flush()
+        os.fsync(fh.fileno())
+    os.replace(temporary, os.path.join(directory, "manifest.json"))
+    return manifest
+
+
+def _write_tables(
+    writer: _Writer, data: IndexData, source: IndexData | None, same: frozenset[str]
+) -> None:
+    """Every table of ``data``: those ``same`` as ``source``'s hard-linked (their records
+    taken from its manifest), the others written."""
+    linked = {name for name in same & LINKABLE if _link(writer.directory, name, source)}
     for name in linked:
         assert source is not None
         writer.records[name] = source.artifacts[name]
@@ -362,7 +378,12 @@ def write_index(
         writer.graph(data.imports, data.edges)
     if "bloom.tab" not in linked:
         writer.bloom(data)
-    manifest = {
+
+
+def _manifest(writer: _Writer, data: IndexData, extra: dict[str, Any]) -> dict[str, Any]:
+    """The manifest of the tables ``writer`` wrote (or linked) for ``data``."""
+    corpus = data.corpus
+    return {
         "format": FORMAT,
         "generation": writer.generation,
         "byteorder": "little",
@@ -385,13 +406,6 @@ def write_index(
         "artifacts": dict(sorted(writer.records.items())),
         **extra,
     }
-    temporary = os.path.join(directory, "manifest.json.tmp")
-    with open(temporary, "w", encoding="utf-8") as fh:
-        fh.write(seal(manifest))
-        fh.flush()
-        os.fsync(fh.fileno())
-    os.replace(temporary, os.path.join(directory, "manifest.json"))
-    return manifest
 
 
 def load_definitions(directory: str) -> list[Definition]:
@@ -434,58 +448,19 @@ def load_index(
     ``graph=False`` leaves the import graph on disk; :func:`ensure_loaded` loads a part
     left on disk when it is needed. Every block read is verified on the way.
     """
-    reader = IndexReader(directory, manifest or read_manifest(directory))
-    bloom.check_parameters(reader.manifest, directory)
-    # An update reads (or links) every part: each is checked whole first, so nothing
-    # corrupt is carried into the next index.
-    reader.verify_all()
-    files = reader.files
-    chunks = reader.chunks
-    texts = reader.texts
-    names = files.indexed_paths
-    blob = texts.blob.bytes(0, texts.blob.count)
-    offsets = texts.offsets.numpy()
-    if lazy:
-        chunk_records = chunks.records(names, None)
-    else:
-        bounds = offsets.tolist()
-        decoded = [blob[a:b].decode("utf-8") for a, b in zip(bounds, bounds[1:], strict=False)]
-        chunk_records = chunks.records(names, decoded)
-    corpus = Corpus(
-        root=root,
-        chunks=chunk_records,
-        files=files.records(),
-        definitions=[] if lazy else reader.definitions.all(),
-        skipped=dict(reader.manifest.get("skipped", {})),
-    )
-    vocabulary = reader.terms.all()
-    postings = reader.postings
-    stored = Postings(
-        postings.offsets.numpy(),
-        postings.docs.numpy(),
-        postings.tfs.numpy(),
-        postings.lengths.numpy(),
-    )
-    imports: dict[str, Imports] = {}
-    edges: dict[str, list[StoredEdge]] = {}
-    if graph and not lazy:
-        imports, edges = reader.graph()
+    reader = _verified_reader(directory, manifest)
+    blob, offsets = _stored_texts(reader)
+    corpus = _loaded_corpus(reader, root, None if lazy else _decoded(blob, offsets))
+    vocabulary, postings = reader.terms.all(), _loaded_postings(reader)
+    imports, edges = reader.graph() if graph and not lazy else ({}, {})
     unloaded = {"definitions", "graph", "texts"} if lazy else set() if graph else {"graph"}
-    stamps = files.stamps()
-    from prx.index.delta import read_delta
-
-    delta = read_delta(reader)
-    if delta is not None:
-        # The tables hold these files as they were: unstamped, an update reads them again
-        # (or finds their content unchanged), and the delta is folded into new tables.
-        for rel in (*delta.dropped, *delta.files):
-            stamps.pop(rel, None)
+    files = reader.files
     return IndexData(
         corpus=corpus,
-        stamps=stamps,
+        stamps=_stamps_without_delta(reader),
         vocabulary=vocabulary,
-        postings=stored,
-        bm25=stored.bm25(vocabulary),
+        postings=postings,
+        bm25=postings.bm25(vocabulary),
         embeddings=reader.embedding_rows(),
         model=dict(reader.manifest.get("model", {})),
         imports=imports,
@@ -502,3 +477,60 @@ def load_index(
         edge_count=int(reader.manifest.get("edges", 0)),
         walk=files.walk(),
     )
+
+
+def _verified_reader(directory: str, manifest: dict[str, Any] | None) -> IndexReader:
+    """A reader of the index in ``directory`` with every block checked: an update reads
+    (or links) every part, so nothing corrupt is carried into the next index."""
+    reader = IndexReader(directory, manifest or read_manifest(directory))
+    bloom.check_parameters(reader.manifest, directory)
+    reader.verify_all()
+    return reader
+
+
+def _stored_texts(reader: IndexReader) -> tuple[bytes, NDArray[np.int64]]:
+    """The chunk texts as stored (UTF-8, end to end) and their bounds."""
+    texts = reader.texts
+    return texts.blob.bytes(0, texts.blob.count), texts.offsets.numpy()
+
+
+def _decoded(blob: bytes, offsets: NDArray[np.int64]) -> list[str]:
+    """Every chunk's text, from the texts end to end and their bounds."""
+    bounds = offsets.tolist()
+    return [blob[a:b].decode("utf-8") for a, b in zip(bounds, bounds[1:], strict=False)]
+
+
+def _loaded_corpus(reader: IndexReader, root: str, texts: list[str] | None) -> Corpus:
+    """The corpus of the index whole; without ``texts`` (lazy), chunks have empty texts and
+    the definitions stay on disk."""
+    return Corpus(
+        root=root,
+        chunks=reader.chunks.records(reader.files.indexed_paths, texts),
+        files=reader.files.records(),
+        definitions=[] if texts is None else reader.definitions.all(),
+        skipped=dict(reader.manifest.get("skipped", {})),
+    )
+
+
+def _loaded_postings(reader: IndexReader) -> Postings:
+    postings = reader.postings
+    return Postings(
+        postings.offsets.numpy(),
+        postings.docs.numpy(),
+        postings.tfs.numpy(),
+        postings.lengths.numpy(),
+    )
+
+
+def _stamps_without_delta(reader: IndexReader) -> dict[str, Stamp]:
+    """The files' stamps, less those of the files a delta holds or drops: the tables hold
+    these as they were, so an update reads them again (or finds their content unchanged)
+    and folds the delta into new tables."""
+    from prx.index.delta import read_delta
+
+    stamps = reader.files.stamps()
+    delta = read_delta(reader)
+    if delta is not None:
+        for rel in (*delta.dropped, *delta.files):
+            stamps.pop(rel, None)
+    return stamps
