@@ -15,6 +15,7 @@ from prx.types import ContentSlice, FileMeta, LineRange, ReadResult, Symbol
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from prx.budget import Cap
     from prx.plugin.interfaces import LanguageSpec
     from prx.workspace import Workspace
 
@@ -130,6 +131,80 @@ def read_file(
     """Read ``path`` for :meth:`Workspace.read`."""
     _validate(if_changed, snap, lines, mode)
     cap = cap_for(budget, READ_CEILING)
+    _validate_skeleton(skeleton, mode, lines)
+    source = _Source(ws, path)
+    meta = source.meta()
+    if if_changed is not None and if_changed.lower() == meta.hash:
+        return ReadResult(file=path, meta=meta, content=None, outline=None, cached=True)
+    if hash_only:
+        return ReadResult(file=path, meta=meta, content=None, outline=None)
+    symbols = _outline(source.spec, source.loaded.data, source.notes)
+    if outline_only:
+        return _outline_only(path, meta, symbols, tuple(source.notes), cap)
+    # The file's hash is part of the request: a token outlives no change of the file.
+    request = continuation.fingerprint(str(source.resolved), skeleton, mode, meta.hash)
+    column = 0
+    if continue_token is not None:
+        lines, column = _continued_lines(continue_token, request, path)
+    content, total = source.content(lines, column, snap, skeleton, mode, cap.count)
+    shown = symbols if full_outline else _around(symbols, content.range, total)
+    result = ReadResult(
+        file=path, meta=meta, content=content, outline=shown, notes=tuple(source.notes)
+    )
+    if cap.tokens is None:
+        return result
+    whole_file = lines is None and not skeleton and mode is None
+    return _fit(result, cap, symbols, full_outline, request, whole_file, column)
+
+
+def _outline_only(
+    path: str, meta: FileMeta, symbols: tuple[Symbol, ...] | None, notes: tuple[str, ...], cap: Cap
+) -> ReadResult:
+    """The answer of an outline-only read, cut to the budget."""
+    whole = ReadResult(file=path, meta=meta, content=None, outline=symbols, notes=notes)
+    if cap.tokens is None:
+        return whole
+    from prx.files.read_fit import fit_outline_only
+
+    return fit_outline_only(whole, cap)
+
+
+def _around(
+    symbols: tuple[Symbol, ...] | None, shown: LineRange, total: int
+) -> tuple[Symbol, ...] | None:
+    """The outline a read of lines ``shown`` carries: the symbols around them (all of
+    them for the whole file)."""
+    if symbols is None or (shown.start, shown.end) == (1, total):
+        return symbols
+    from prx.lang.around import symbols_around
+
+    return symbols_around(symbols, shown.start, shown.end)
+
+
+def _fit(
+    result: ReadResult,
+    cap: Cap,
+    symbols: tuple[Symbol, ...] | None,
+    full_outline: bool,
+    request: str,
+    whole_file: bool,
+    column: int,
+) -> ReadResult:
+    """``result`` cut to the budget, with a token for the rest (prx.files.read_fit)."""
+    from prx.files.read_fit import ReadCut, fit_read
+
+    cut = ReadCut(
+        cap=cap,
+        symbols=symbols,
+        full_outline=full_outline,
+        request=request,
+        whole_file=whole_file,
+        column=column,
+    )
+    return fit_read(result, cut)
+
+
+def _validate_skeleton(skeleton: bool, mode: str | None, lines: str | None) -> None:
     if skeleton and mode is not None:
         raise InvalidArgumentError(
             "invalid argument {param}: it is a reduction of its own and takes no {param:mode}",
@@ -143,58 +218,87 @@ def read_file(
             suggestion="Drop {param:lines} for the skeleton, or read the range alone with "
             "{param:lines} (add {param:snap} function to widen it to whole symbols).",
         )
-    resolved = ws.resolve(path)
-    loaded = load_text(resolved, path)
-    spec = ws.language_for(resolved)
-    meta = FileMeta(
-        language=spec.name if spec else None,
-        lines=count_lines(loaded.data),
-        bytes=len(loaded.data),
-        modified=loaded.modified,
-        hash=content_hash(loaded.data),
-        encoding="utf-8" if not loaded.decode_errors else "utf-8 (invalid bytes replaced)",
-        decode_errors=loaded.decode_errors,
-    )
-    if if_changed is not None and if_changed.lower() == meta.hash:
-        return ReadResult(file=path, meta=meta, content=None, outline=None, cached=True)
-    if hash_only:
-        return ReadResult(file=path, meta=meta, content=None, outline=None)
-    notes: list[str] = []
-    symbols = _outline(spec, loaded.data, notes)
-    if outline_only:
-        whole = ReadResult(file=path, meta=meta, content=None, outline=symbols, notes=tuple(notes))
-        if cap.tokens is None:
-            return whole
-        from prx.files.read_fit import fit_outline_only
 
-        return fit_outline_only(whole, cap)
 
-    # The file's hash is part of the request: a token outlives no change of the file.
-    request = continuation.fingerprint(str(resolved), skeleton, mode, meta.hash)
-    column = 0
-    if continue_token is not None:
-        lines, column = _continued_lines(continue_token, request, path)
+class _Source:
+    """The file a read shows: its path as given and resolved, its bytes and text, its
+    language, and the notes the answer carries about it."""
 
-    all_lines = _split_lines(loaded.text)
-    total = len(all_lines)
-    start, end = 1, total
-    snap_label: str | None = None
-    snap_reason: str | None = None
-    if lines is not None:
+    __slots__ = ("loaded", "notes", "path", "resolved", "spec")
+
+    def __init__(self, ws: Workspace, path: str) -> None:
+        self.path = path
+        self.resolved = ws.resolve(path)
+        self.loaded = load_text(self.resolved, path)
+        self.spec = ws.language_for(self.resolved)
+        self.notes: list[str] = []
+
+    def meta(self) -> FileMeta:
+        loaded = self.loaded
+        return FileMeta(
+            language=self.spec.name if self.spec else None,
+            lines=count_lines(loaded.data),
+            bytes=len(loaded.data),
+            modified=loaded.modified,
+            hash=content_hash(loaded.data),
+            encoding="utf-8" if not loaded.decode_errors else "utf-8 (invalid bytes replaced)",
+            decode_errors=loaded.decode_errors,
+        )
+
+    def content(
+        self,
+        lines: str | None,
+        column: int,
+        snap: str | None,
+        skeleton: bool,
+        mode: str | None,
+        count: TokenCounter,
+    ) -> tuple[ContentSlice, int]:
+        """What the read shows (the lines asked for, snapped, the skeleton, or a reduction
+        mode's text), and how many lines the file has."""
+        text = self.loaded.text
+        all_lines = _split_lines(text)
+        total = len(all_lines)
+        start, end, snap_label, snap_reason = self.line_range(lines, snap, total)
+        if skeleton:
+            text, start, end = _skeleton(self.spec, text, self.loaded.data, total, self.notes)
+        else:
+            if lines is not None:
+                text = self.selected(all_lines, start, end, column, total)
+            if mode is not None:
+                text = self.reduced(mode, text, start, end, count)
+        content = ContentSlice(
+            range=LineRange(start=start, end=end),
+            snap=snap_label,
+            snap_reason=snap_reason,
+            text=text,
+            tokens=count(text),
+            mode="skeleton" if skeleton else mode,
+        )
+        return content, total
+
+    def line_range(
+        self, lines: str | None, snap: str | None, total: int
+    ) -> tuple[int, int, str | None, str | None]:
+        """The first and last line to show, and the snap's label and reason."""
+        if lines is None:
+            return 1, total, None, None
         start, wanted_end = parse_lines(lines)
         if start > total:
             raise InvalidRangeError(
-                f"invalid range: line {start} is past the end of {path} ({total} lines)",
+                f"invalid range: line {start} is past the end of {self.path} ({total} lines)",
                 param="lines",
                 suggestion=f"Ask for a range within 1-{total}." if total else "The file is empty.",
             )
         end = total if wanted_end is None else min(wanted_end, total)
-        if snap is not None:
-            snap_label, snap_reason, start, end = _snap(spec, loaded.data, start, end, snap)
+        if snap is None:
+            return start, end, None, None
+        label, reason, start, end = _snap(self.spec, self.loaded.data, start, end, snap)
+        return start, end, label, reason
 
-    if skeleton:
-        text, start, end = _skeleton(spec, loaded.text, loaded.data, total, notes)
-    else:
+    def selected(self, all_lines: list[str], start: int, end: int, column: int, total: int) -> str:
+        """Lines ``start`` to ``end``; the first from character ``column`` on when an
+        earlier page was cut inside it."""
         selected = all_lines[start - 1 : end]
         if column:
             if column >= len(selected[0]):
@@ -203,44 +307,16 @@ def read_file(
                 )
             # An earlier page was cut inside this line: resume where it stopped.
             selected[0] = selected[0][column:]
-            notes.append(f"line {start} continues from character {column + 1}")
-        text = _join(selected, end == total, loaded.text) if lines is not None else loaded.text
-        if mode is not None:
-            from prx.files.modes import apply_mode
+            self.notes.append(f"line {start} continues from character {column + 1}")
+        return _join(selected, end == total, self.loaded.text)
 
-            plain_text = text
-            text = apply_mode(mode, spec, resolved, loaded.text, text, start, end)
-            _note_small_saving(mode, plain_text, text, cap.count, notes)
-    count = cap.count
-    content = ContentSlice(
-        range=LineRange(start=start, end=end),
-        snap=snap_label,
-        snap_reason=snap_reason,
-        text=text,
-        tokens=count(text),
-        mode="skeleton" if skeleton else mode,
-    )
-    shown = symbols
-    if symbols is not None and not full_outline and (start, end) != (1, total):
-        from prx.lang.around import symbols_around
+    def reduced(self, mode: str, text: str, start: int, end: int, count: TokenCounter) -> str:
+        """``text`` (lines ``start`` to ``end``) as reduction ``mode`` shows it."""
+        from prx.files.modes import apply_mode
 
-        shown = symbols_around(symbols, start, end)
-    result = ReadResult(file=path, meta=meta, content=content, outline=shown, notes=tuple(notes))
-    if cap.tokens is None:
-        return result
-    from prx.files.read_fit import ReadCut, fit_read
-
-    return fit_read(
-        result,
-        ReadCut(
-            cap=cap,
-            symbols=symbols,
-            full_outline=full_outline,
-            request=request,
-            whole_file=lines is None and not skeleton and mode is None,
-            column=column,
-        ),
-    )
+        reduced = apply_mode(mode, self.spec, self.resolved, self.loaded.text, text, start, end)
+        _note_small_saving(mode, text, reduced, count, self.notes)
+        return reduced
 
 
 def _note_small_saving(
