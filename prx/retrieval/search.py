@@ -26,7 +26,7 @@ from prx.types import Match, SearchExistsResult, SearchResult
 
 if TYPE_CHECKING:
     from prx.corpus.corpus import Corpus
-    from prx.plugin._corpus import Definition
+    from prx.plugin._corpus import ChunkRecord, Definition
     from prx.retrieval.hits import Hit
     from prx.retrieval.literal import LiteralHit
     from prx.workspace import Workspace
@@ -81,7 +81,61 @@ def run_search(
     full: bool = False,
 ) -> SearchResult | SearchExistsResult:
     """Search for :meth:`Workspace.search`."""
-    from prx.retrieval.query import MODES, detect_mode
+    cap = _checked_arguments(ws, query, mode, top_k, budget, context, snippet_lines, languages)
+    root = _search_root(ws, path)
+    if mode is None:
+        from prx.retrieval.query import detect_mode
+
+        mode, reason = detect_mode(query)
+    else:
+        reason = f"requested (--{mode})"
+    accept = _acceptor(ws, globs, languages)
+    ranked = mode not in ("literal", "regex", "structural")
+    stages, notes = _pipeline(ws, ranked, rerank)
+    # The rerank stages decide the order, so a page of one pipeline does not continue another.
+    order = [list(stages)] if ranked and stages is not None else []
+    request = continuation.fingerprint(
+        root, query, mode, sorted(globs), sorted(languages), ignore_case, *order
+    )
+    offset, pool = _resumed(continue_token, request, ranked, top_k)
+    from prx.files.display import walk_base
+    from prx.retrieval.hits import lines_cap
+
+    page = _Page(ws, query, mode, reason, top_k, cap, offset, request, context)
+    page.pool, page.lines = pool, lines_cap(snippet_lines, full)
+    page.base = walk_base(ws.root_dir, root)
+    if mode in ("literal", "regex"):
+        grep = _GrepCall(path, root, globs, languages)
+        return _literal(page, root, accept, exists, ignore_case, grep)
+    if mode == "structural":
+        return _structural(page, root, accept, exists)
+    return _ranked(page, root, accept, exists, stages or (), notes)
+
+
+def _pipeline(
+    ws: Workspace, ranked: bool, rerank: str | Sequence[str] | None
+) -> tuple[tuple[str, ...] | None, list[str]]:
+    """A ranked search's rerank stages, and notes about the configured ones; a bad
+    ``rerank`` is an error in every mode."""
+    if not ranked and not rerank:
+        return None, []
+    from prx.ranking.pipeline import resolve_pipeline
+
+    return resolve_pipeline(ws, rerank)
+
+
+def _checked_arguments(
+    ws: Workspace,
+    query: str,
+    mode: str | None,
+    top_k: int,
+    budget: int | None,
+    context: int,
+    snippet_lines: int,
+    languages: Sequence[str],
+) -> Cap:
+    """The budget's cap, once every argument is known to be valid (else the error)."""
+    from prx.retrieval.query import MODES
 
     if not query.strip():
         raise InvalidArgumentError("invalid argument query: must not be empty", param="query")
@@ -111,58 +165,42 @@ def run_search(
                 param="languages",
                 suggestion=f"Known languages: {', '.join(sorted(known))}.",
             )
+    return cap
+
+
+def _search_root(ws: Workspace, path: str) -> str:
+    """The searched path, absolute, in one spelling per directory (``.``, ``src/..`` and
+    the absolute path are the same root): engines and their freshness checks are keyed
+    and compared by it."""
     root = ws.resolve(path)
     if not os.path.lexists(root):
         raise NotFoundError(f"path not found: {path}")
-    # One spelling per directory (``.``, ``src/..`` and the absolute path are the same
-    # root): engines and their freshness checks are keyed and compared by it.
-    root = os.path.normpath(root)
-    if mode is None:
-        mode, reason = detect_mode(query)
-    else:
-        reason = f"requested (--{mode})"
-    accept = _acceptor(ws, globs, languages)
-    ranked = mode not in ("literal", "regex", "structural")
-    stages: tuple[str, ...] | None = None
-    notes: list[str] = []
-    if ranked or rerank:  # a bad --rerank is an error in every mode
-        from prx.ranking.pipeline import resolve_pipeline
+    return os.path.normpath(root)
 
-        stages, notes = resolve_pipeline(ws, rerank)
-    # The rerank stages decide the order, so a page of one pipeline does not continue another.
-    request = continuation.fingerprint(
-        root,
-        query,
-        mode,
-        sorted(globs),
-        sorted(languages),
-        ignore_case,
-        *([list(stages)] if ranked and stages is not None else []),
-    )
+
+def _resumed(continue_token: str | None, request: str, ranked: bool, top_k: int) -> tuple[int, int]:
+    """Where the page starts, and the size of the ranked pool the pages share (0 when
+    unranked): the continuation token's, else the first page's."""
     offset, pool = 0, max(_POOL, 5 * top_k) if ranked else 0
     if continue_token is not None:
         values = continuation.decode(continue_token, "search", request, 2 if ranked else 1)
         offset = continuation.decode_int(values[0], "search")
         if ranked:
             pool = continuation.decode_int(values[1], "search")
-    from prx.files.display import walk_base
-    from prx.retrieval.hits import lines_cap
+    return offset, pool
 
-    page = _Page(ws, query, mode, reason, top_k, cap, offset, request, context)
-    page.pool, page.lines = pool, lines_cap(snippet_lines, full)
-    page.base = walk_base(ws.root_dir, root)
-    if mode in ("literal", "regex"):
-        grep = _GrepCall(path, root, globs, languages)
-        return _literal(page, root, accept, exists, ignore_case, grep)
-    if mode == "structural":
-        from prx.retrieval.structural import structural_search
 
-        found, total, searched, skipped, warning, suggestion = structural_search(
-            ws, query, root, accept, page.lines
-        )
-        window = [replace(h, file=page.shown(h.file)) for h in found[offset : offset + top_k]]
-        return page.finish(window, total, searched, skipped, warning, suggestion, exists=exists)
-    return _ranked(page, root, accept, exists, stages or (), notes)
+def _structural(
+    page: _Page, root: str, accept: Callable[[str], bool] | None, exists: bool
+) -> SearchResult | SearchExistsResult:
+    from prx.retrieval.structural import structural_search
+
+    found, total, searched, skipped, warning, suggestion = structural_search(
+        page.ws, page.query, root, accept, page.lines
+    )
+    shown = found[page.offset : page.offset + page.top_k]
+    window = [replace(h, file=page.shown(h.file)) for h in shown]
+    return page.finish(window, total, searched, skipped, warning, suggestion, exists=exists)
 
 
 class _GrepCall:
@@ -618,49 +656,17 @@ def _chunk_hit(
     lines = chunk.text.split("\n")
     if len(lines) > 1 and lines[-1] == "":
         lines.pop()
-    known: dict[int, list[_Span]] = corpus.memo("chunk-spans", "", lambda _: {})
-    spans = known.get(index)
-    if spans is None:  # the definitions overlapping the chunk, once per chunk
-        spans = known[index] = [
-            (d.start_line, d.end_line, d.kind, d.name, d.signature)
-            for d in corpus.definitions_in(chunk.file)
-            if d.start_line <= chunk.end_line and d.end_line >= chunk.start_line
-        ]
-    line = -1
-    if query.symbol:
-        named = [s for s in spans if s[3] == query.symbol or s[3].lower() == query.symbol.lower()]
-        if named and chunk.start_line <= named[0][0] <= chunk.end_line:
-            line = named[0][0]
+    spans = _chunk_spans(corpus, index, chunk)
     words = [t for t in query.tokens if len(t) > 2]
     scores = _line_scores(chunk.text, words) if words else [0] * len(lines)
-    if line < 0 and _top(scores) >= 0:
-        line = chunk.start_line + _top(scores)
-    if line < 0:  # nothing to point at: the chunk's first line with text
-        line = chunk.start_line + _first_text(lines, 0)
+    line = _pointed_line(chunk, lines, spans, scores, query.symbol)
     enclosing = _innermost(spans, line)
-    best = line - chunk.start_line
-    size = page.lines
-    if size is None:  # the whole chunk
-        first, last = _first_text(lines, 0), len(lines) - 1
-    elif size == 0:  # locations only
-        first, last = 0, -1
-    else:
-        # From the enclosing definition's first line when the window can hold it and the
-        # best line, else the best-scoring lines around the best line.
-        head = enclosing[0] - chunk.start_line if enclosing else -1
-        if 0 <= head <= best < head + size:
-            first = head
-        else:
-            first = _best_window(scores, best, size, len(lines))
-        first = min(_first_text(lines, first), best)
-        last = min(len(lines), first + size) - 1
-    while last > first and not lines[last].strip():
-        last -= 1
-    record = corpus.files.get(chunk.file)
     at = chunk.start_line
+    first, last = _snippet_window(lines, scores, line - at, enclosing, at, page.lines)
     fields = _snipped(lines, first + at, last + at, enclosing, origin=at)
     if enclosing is None and chunk.symbol:
         fields.update(context_type=chunk.symbol_kind, context_name=chunk.symbol)
+    record = corpus.files.get(chunk.file)
     return Hit(
         file=page.shown(chunk.file),
         language=chunk.language,
@@ -672,6 +678,67 @@ def _chunk_hit(
             **fields,
         ),
     )
+
+
+def _chunk_spans(corpus: Corpus, index: int, chunk: ChunkRecord) -> list[_Span]:
+    """The definitions overlapping chunk ``index`` (``chunk``), found once per chunk."""
+    known: dict[int, list[_Span]] = corpus.memo("chunk-spans", "", lambda _: {})
+    spans = known.get(index)
+    if spans is None:
+        spans = known[index] = [
+            (d.start_line, d.end_line, d.kind, d.name, d.signature)
+            for d in corpus.definitions_in(chunk.file)
+            if d.start_line <= chunk.end_line and d.end_line >= chunk.start_line
+        ]
+    return spans
+
+
+def _pointed_line(
+    chunk: ChunkRecord,
+    lines: Sequence[str],
+    spans: Sequence[_Span],
+    scores: Sequence[int],
+    symbol: str | None,
+) -> int:
+    """The line a ranked hit points at: the searched symbol's definition when the chunk
+    holds it, else the first line holding the most query words, else the first line with
+    text."""
+    if symbol:
+        named = [s for s in spans if s[3] == symbol or s[3].lower() == symbol.lower()]
+        if named and chunk.start_line <= named[0][0] <= chunk.end_line:
+            return named[0][0]
+    if _top(scores) >= 0:
+        return chunk.start_line + _top(scores)
+    return chunk.start_line + _first_text(lines, 0)
+
+
+def _snippet_window(
+    lines: Sequence[str],
+    scores: Sequence[int],
+    best: int,
+    enclosing: _Span | None,
+    start_line: int,
+    size: int | None,
+) -> tuple[int, int]:
+    """The offsets of the first and last chunk line a snippet shows (none when the last
+    comes first): at most ``size`` lines (None: the whole chunk) holding line ``best``."""
+    if size is None:  # the whole chunk
+        first, last = _first_text(lines, 0), len(lines) - 1
+    elif size == 0:  # locations only
+        first, last = 0, -1
+    else:
+        # From the enclosing definition's first line when the window can hold it and the
+        # best line, else the best-scoring lines around the best line.
+        head = enclosing[0] - start_line if enclosing else -1
+        if 0 <= head <= best < head + size:
+            first = head
+        else:
+            first = _best_window(scores, best, size, len(lines))
+        first = min(_first_text(lines, first), best)
+        last = min(len(lines), first + size) - 1
+    while last > first and not lines[last].strip():
+        last -= 1
+    return first, last
 
 
 def _first_text(lines: Sequence[str], start: int) -> int:
