@@ -42,7 +42,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "prx.warm",
         ),
     ),
-    ("plugin API", ("prx.plugin", "prx.workspace")),
+    ("plugin API", ("prx._contexts", "prx.plugin", "prx.workspace")),
     ("lang", ("prx.lang",)),
     ("files", ("prx.files",)),
     ("corpus", ("prx.corpus",)),

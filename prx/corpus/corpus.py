@@ -23,12 +23,12 @@ from prx.progress import check_cancelled, report
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
+    from prx._contexts import LanguageLookup, SourceContext
     from prx.corpus.bm25 import BM25Index
     from prx.files.walk import WalkedFile, WalkResult
     from prx.plugin._corpus import CorpusView
     from prx.plugin.interfaces import LanguageSpec
     from prx.types import Symbol
-    from prx.workspace import Workspace
 
 __all__ = [
     "ChunkRecord",
@@ -344,7 +344,7 @@ def guided_batches(items: Sequence[T], sizes: Sequence[int], workers: int) -> li
 
 
 def split_by_language(
-    ws: Workspace, files: Sequence[WalkedFile]
+    ws: LanguageLookup, files: Sequence[WalkedFile]
 ) -> tuple[list[tuple[str, str, LanguageSpec | None]], list[tuple[str, str, str | None]]]:
     """Files a worker process can take (built-in or no language: sent by language name) and
     files of a plugin's language, which must be processed here (a spec does not pickle)."""
@@ -363,7 +363,7 @@ def split_by_language(
 
 
 def build_corpus(
-    ws: Workspace,
+    ws: SourceContext,
     root: str,
     *,
     workers: int | None = None,

@@ -30,8 +30,8 @@ if TYPE_CHECKING:
 
     from numpy.typing import NDArray
 
+    from prx._contexts import SourceContext
     from prx.files.walk import WalkedFile, WalkResult
-    from prx.workspace import Workspace
 
 __all__ = ["Assembly", "Fresh", "assemble", "described_files", "file_ranges"]
 
@@ -100,7 +100,7 @@ class Fresh:
 
 
 def _process(
-    ws: Workspace,
+    ws: SourceContext,
     todo: list[WalkedFile],
     fresh: Fresh,
     embed: bool,
@@ -131,7 +131,7 @@ def _process(
 
 
 def assemble(
-    ws: Workspace,
+    ws: SourceContext,
     root: str,
     previous: IndexData | None,
     *,

@@ -15,18 +15,18 @@ from prx.types import IndexResult
 if TYPE_CHECKING:
     from collections.abc import Callable
 
+    from prx._contexts import IndexContext
     from prx.files.walk import WalkResult
     from prx.index.artifacts import IndexData
     from prx.index.assemble import Assembly
     from prx.index.reader import IndexReader
     from prx.index.update import DeltaPlan
-    from prx.workspace import Workspace
 
 __all__ = ["build_index", "load_current"]
 
 
 def load_current(
-    ws: Workspace,
+    ws: IndexContext,
     root: str,
     *,
     lazy: bool = False,
@@ -138,7 +138,7 @@ def _unchanged_index(
     )
 
 
-def _quick_walk(ws: Workspace, root: str) -> WalkResult | None:
+def _quick_walk(ws: IndexContext, root: str) -> WalkResult | None:
     from prx.index.freshness import quick_walk
     from prx.index.reader import IndexReader
     from prx.index.store import current_dir, read_manifest
@@ -157,7 +157,7 @@ def _size(directory: str) -> int:
     return sum(os.path.getsize(os.path.join(directory, name)) for name in os.listdir(directory))
 
 
-def _stats(ws: Workspace, root: str, path: str) -> IndexResult:
+def _stats(ws: IndexContext, root: str, path: str) -> IndexResult:
     """``prx index --stats``: present (its manifest and tables open and check), missing or
     corrupted, without reading the index whole."""
     from prx.index.languages import check_language_set, language_set
@@ -186,7 +186,7 @@ def _stats(ws: Workspace, root: str, path: str) -> IndexResult:
     )
 
 
-def verify_index(ws: Workspace, path: str = ".") -> IndexResult:
+def verify_index(ws: IndexContext, path: str = ".") -> IndexResult:
     """``prx index --verify``: every block of every artifact checked against the manifest;
     ``verified``, or :class:`IndexCorruptedError` naming what does not match."""
     from prx.index.reader import IndexReader
@@ -218,7 +218,7 @@ def verify_index(ws: Workspace, path: str = ".") -> IndexResult:
 
 
 def build_index(
-    ws: Workspace,
+    ws: IndexContext,
     path: str = ".",
     *,
     rebuild: bool = False,
@@ -255,7 +255,9 @@ class _Run:
     """One ``prx index`` under the writer lock: the tree it walked, when it started, and
     its steps: keep the index as it is, publish a delta over it, or write it anew."""
 
-    def __init__(self, ws: Workspace, root: str, path: str, started: float, rebuild: bool) -> None:
+    def __init__(
+        self, ws: IndexContext, root: str, path: str, started: float, rebuild: bool
+    ) -> None:
         from prx.index import lock
         from prx.index.languages import language_set
 

@@ -25,10 +25,10 @@ from prx.plugin._corpus import ChunkRecord, Definition, FileRecord
 if TYPE_CHECKING:
     from collections.abc import Iterable, Sequence
 
+    from prx._contexts import SourceContext
     from prx.graph.resolve import Imports
     from prx.index.reader import IndexReader
     from prx.index.tables import TableWriter
-    from prx.workspace import Workspace
 
 __all__ = ["Delta", "ReadFile", "delta_limit", "read_delta", "read_files", "write_delta"]
 
@@ -66,7 +66,7 @@ def delta_limit(base_files: int) -> int:
 
 
 def read_files(
-    ws: Workspace, root: str, paths: Iterable[str], *, whole: bool = False
+    ws: SourceContext, root: str, paths: Iterable[str], *, whole: bool = False
 ) -> list[ReadFile]:
     """Read, parse and count ``paths`` (relative) as the index does (the same reading,
     decoding, chunking and term counts; see prx.index.units). A file gone meanwhile is left

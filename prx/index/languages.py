@@ -13,12 +13,12 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-    from prx.workspace import Workspace
+    from prx._contexts import IndexContext
 
 __all__ = ["check_language_set", "language_set", "require_languages"]
 
 
-def language_set(ws: Workspace) -> dict[str, Any]:
+def language_set(ws: IndexContext) -> dict[str, Any]:
     """``{"fingerprint": ..., "names": [...]}`` of the languages files are matched to."""
     import xxhash
 

@@ -19,9 +19,9 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable
 
+    from prx._contexts import LiteralContext
     from prx.index.reader import IndexReader
     from prx.plugin._corpus import Definition
-    from prx.workspace import Workspace
 
 __all__ = ["Plan", "literal_plan"]
 
@@ -72,7 +72,7 @@ def _may_contain(bits: memoryview, start: int, end: int, keys: list[tuple[int, i
     return True
 
 
-def literal_plan(ws: Workspace, root: str, needle: bytes | None) -> Plan | None:
+def literal_plan(ws: LiteralContext, root: str, needle: bytes | None) -> Plan | None:
     """The files to read for a literal search of ``root`` (``needle``: the text's bytes
     when the filters may rule files out: a case-sensitive fixed string), from its index;
     None without a usable, fresh enough index (then the search walks)."""
@@ -83,12 +83,12 @@ def literal_plan(ws: Workspace, root: str, needle: bytes | None) -> Plan | None:
     if directory is None or ws.cache.get("index-refused", {}).get(os.path.normpath(root)):
         return None
     try:
-        return _plan(ws, root, directory, needle)
+        return _plan(root, directory, needle, ws.config.max_file_size)
     except IndexCorruptedError:
         return None  # the walk reads every file: nothing is lost
 
 
-def _plan(ws: Workspace, root: str, directory: str, needle: bytes | None) -> Plan | None:
+def _plan(root: str, directory: str, needle: bytes | None, max_file_size: int) -> Plan | None:
     from prx.index.delta import DeltaView
     from prx.index.filters import check_parameters
     from prx.index.freshness import changes
@@ -97,7 +97,7 @@ def _plan(ws: Workspace, root: str, directory: str, needle: bytes | None) -> Pla
 
     manifest = read_manifest(directory)
     reader = IndexReader(directory, manifest)
-    found = changes(root, reader, ws.config.max_file_size)
+    found = changes(root, reader, max_file_size)
     skipped = reader.files.meta.get("skipped")
     if found.relist or skipped is None:
         return None

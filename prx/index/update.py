@@ -21,11 +21,11 @@ from prx._record import field, record
 if TYPE_CHECKING:
     from collections.abc import Callable
 
+    from prx._contexts import SourceContext
     from prx.files.walk import WalkResult
     from prx.index.delta import ReadFile
     from prx.index.reader import IndexReader
     from prx.index.stamps import Stamp
-    from prx.workspace import Workspace
 
 __all__ = ["DeltaPlan", "plan_delta", "write_delta_index"]
 
@@ -72,7 +72,7 @@ def _current_records(reader: IndexReader, delta: Any) -> dict[str, Any]:
 
 
 def plan_delta(
-    ws: Workspace,
+    ws: SourceContext,
     root: str,
     reader: IndexReader,
     walked: WalkResult,

@@ -26,7 +26,7 @@ from prx.types import IndexResult
 if TYPE_CHECKING:
     import threading
 
-    from prx.workspace import Workspace
+    from prx._contexts import IndexContext
 
 __all__ = ["Relevance", "watch_index"]
 
@@ -95,7 +95,7 @@ def _say(message: str, updates: int = 0) -> None:
 
 
 def watch_index(
-    ws: Workspace,
+    ws: IndexContext,
     path: str = ".",
     *,
     rebuild: bool = False,

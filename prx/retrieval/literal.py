@@ -19,8 +19,8 @@ from prx.errors import InvalidArgumentError
 from prx.files.text import read_walked
 
 if TYPE_CHECKING:
+    from prx._contexts import LiteralContext, SourceContext
     from prx.index.literal_plan import Plan
-    from prx.workspace import Workspace
 
 __all__ = ["LiteralHit", "compile_pattern", "plan_for", "scan"]
 
@@ -58,7 +58,7 @@ def compile_pattern(query: str, *, regex: bool, ignore_case: bool = False) -> re
 
 
 def scan(
-    ws: Workspace,
+    ws: SourceContext,
     root: str,
     pattern: re.Pattern[str],
     *,
@@ -128,7 +128,7 @@ def scan(
     return hits(), skipped, searched
 
 
-def plan_for(ws: Workspace, root: str, pattern: re.Pattern[str]) -> Plan | None:
+def plan_for(ws: LiteralContext, root: str, pattern: re.Pattern[str]) -> Plan | None:
     """The files to search from the root's index when it is fresh enough (its trigram
     filters rule out the files that cannot hold a case-sensitive fixed string); None: walk
     and read every file."""
@@ -139,7 +139,7 @@ def plan_for(ws: Workspace, root: str, pattern: re.Pattern[str]) -> Plan | None:
     return literal_plan(ws, root, _fixed(pattern)) if os.path.isdir(root) else None
 
 
-def _walked(ws: Workspace, root: str) -> tuple[list[tuple[str, str, bool]], Counter[str]]:
+def _walked(ws: SourceContext, root: str) -> tuple[list[tuple[str, str, bool]], Counter[str]]:
     from prx.files.walk import walk
 
     walked = walk(root, max_file_size=ws.config.max_file_size, skip_binary=False)
