@@ -231,6 +231,10 @@ def build_index(
     memory: the next update starts from it instead of loading it again, as long as no
     other writer has published since.
     """
+    # The writer (and numpy) load first, while few objects are alive: imported after the
+    # walk, numpy's import pays ~10 ms more of garbage collection over the walk's objects.
+    import prx.index.artifacts  # noqa: F401
+    import prx.index.assemble  # noqa: F401
     from prx.index.store import check_state
 
     root = ws.resolve(path)
@@ -317,7 +321,6 @@ class _Run:
     def rewrite(self, memory: dict[str, Any] | None, rebuild: bool) -> IndexResult:
         """Assemble the index anew, reusing the previous one's unchanged files, and publish
         it unless nothing at all changed."""
-        # The writer (and numpy) load before the model does on its thread.
         from prx.index.artifacts import LINKABLE
         from prx.index.languages import require_languages
 
