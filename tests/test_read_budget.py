@@ -233,3 +233,18 @@ def test_a_mode_that_saves_keeps_quiet(make_repo):
     repo = make_repo({"r.js": "\n".join(lines) + "\n"})
     res = prx.Workspace(repo).read("r.js", mode="entropy")
     assert not [n for n in res.notes if "--mode" in n]
+
+
+def test_an_empty_file_under_a_tiny_budget_is_a_budget_error_not_a_crash(tmp_path):
+    # Its metadata alone exceeds the budget: there is no line to keep the start of.
+    import pytest
+
+    import prx
+    from prx.errors import BudgetExceededError
+
+    (tmp_path / "empty.py").write_text("")
+    for mode in (None, "aggressive"):
+        options = {"mode": mode} if mode else {}
+        with pytest.raises(BudgetExceededError, match="metadata of empty.py"):
+            prx.read("empty.py", budget=50, root=tmp_path, **options)
+    assert prx.read("empty.py", budget=500, root=tmp_path).meta.lines == 0

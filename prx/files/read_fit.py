@@ -262,8 +262,9 @@ class _Fitter:
         return self.build(keep, outline, notes, boundary=boundary)
 
     def within_line(self, notes: tuple[str, ...]) -> ReadResult:
-        """Line one alone exceeds the room: keep the start of it."""
-        line = self.parts[0]
+        """Line one alone exceeds the room: keep the start of it (an empty file has no line:
+        its metadata alone exceeds the room)."""
+        line = self.parts[0] if self.parts else ""
 
         def cost(chars: int) -> int:
             answer = self.build(1, None, notes, rest_tokens=self.bound, partial=line[:chars])
@@ -274,9 +275,11 @@ class _Fitter:
             # Name a budget that holds the fixed fields and some text, not a mere guess.
             empty = self.build(0, None, notes, rest_tokens=self.bound)
             fixed = data_tokens(empty, self.count) + ENVELOPE_RESERVE
+            what = f"line {self.first} of" if self.parts else "the metadata of"
             raise BudgetExceededError(
-                f"budget {self.cut.cap.tokens} cannot hold line {self.first} of "
-                f"{self.result.file} with its metadata (about {fixed} tokens without any text)",
+                f"budget {self.cut.cap.tokens} cannot hold {what} {self.result.file}"
+                + (" with its metadata" if self.parts else "")
+                + f" (about {fixed} tokens without any text)",
                 suggestion=f"Use {{param:budget}} {fixed + 100} or more, or "
                 "{param:hash_only} for metadata only.",
             )
