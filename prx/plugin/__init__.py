@@ -34,6 +34,8 @@ if TYPE_CHECKING:
     hookimpl: pluggy.HookimplMarker
 
     from prx.config import Config
+    from prx.corpus.corpus import enrich
+    from prx.corpus.tokenize import tokenize
     from prx.errors import PluginError
     from prx.lang.grammar import pack_grammar
     from prx.plugin.interfaces import (
@@ -96,6 +98,7 @@ __all__ = [
     "Retriever",
     "RunnerParser",
     "ToolParser",
+    "enrich",
     "first_word",
     "hookimpl",
     "json_array",
@@ -104,6 +107,7 @@ __all__ = [
     "pack_grammar",
     "param",
     "to_int",
+    "tokenize",
     "unwrap",
 ]
 
@@ -114,6 +118,8 @@ _HELPERS = {
     "Failure": "prx.types",
     "PluginError": "prx.errors",
     "ToolParser": "prx.runner.parsers._base",
+    "enrich": "prx.corpus.corpus",
+    "tokenize": "prx.corpus.tokenize",
     "first_word": "prx.runner.parsers._base",
     "json_array": "prx.runner.parsers._base",
     "output_lines": "prx.runner.parsers._base",
