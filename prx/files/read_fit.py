@@ -275,9 +275,9 @@ class _Fitter:
             # Name a budget that holds the fixed fields and some text, not a mere guess.
             empty = self.build(0, None, notes, rest_tokens=self.bound)
             fixed = data_tokens(empty, self.count) + ENVELOPE_RESERVE
-            what = f"line {self.first} of" if self.parts else "the metadata of"
+            subject = f"line {self.first} of" if self.parts else "the metadata of"
             raise BudgetExceededError(
-                f"budget {self.cut.cap.tokens} cannot hold {what} {self.result.file}"
+                f"budget {self.cut.cap.tokens} cannot hold {subject} {self.result.file}"
                 + (" with its metadata" if self.parts else "")
                 + f" (about {fixed} tokens without any text)",
                 suggestion=f"Use {{param:budget}} {fixed + 100} or more, or "
