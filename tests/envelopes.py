@@ -86,3 +86,22 @@ def data_hits(data: dict[str, Any]) -> list[dict[str, Any]]:
     return [
         {"file": group["file"], **match} for group in data["files"] for match in group["matches"]
     ]
+
+
+def index_manifest(repo: Any) -> dict[str, Any]:
+    """The current index's manifest with what its file table holds of each file: notes,
+    stamps (as lists) and records (language, hash)."""
+    from prx.index.reader import IndexReader
+    from prx.index.store import current_dir, read_manifest
+
+    directory = current_dir(str(repo))
+    manifest = read_manifest(directory)
+    files = IndexReader(directory, manifest).files
+    return {
+        **manifest,
+        "notes": files.notes(),
+        "stamps": {rel: list(stamp) for rel, stamp in files.stamps().items()},
+        "files": {
+            rel: {"language": r.language, "hash": r.hash} for rel, r in files.records().items()
+        },
+    }

@@ -10,9 +10,8 @@ import pytest
 
 import prx
 from prx.index import units
-from prx.index.store import current_dir
 
-from envelopes import hits
+from envelopes import hits, index_manifest
 
 OLD = "VALUE = 'needle_alpha'\n"
 NEW = "VALUE = 'needle_gamma'\n"  # the same size
@@ -30,21 +29,7 @@ def repo(make_repo):
 
 
 def _manifest(repo):
-    """The manifest with what the file table holds of each file (notes, stamps, files)."""
-    from prx.index.reader import IndexReader
-    from prx.index.store import read_manifest
-
-    directory = current_dir(str(repo))
-    manifest = read_manifest(directory)
-    files = IndexReader(directory, manifest).files
-    return {
-        **manifest,
-        "notes": files.notes(),
-        "stamps": {rel: list(stamp) for rel, stamp in files.stamps().items()},
-        "files": {
-            rel: {"language": r.language, "hash": r.hash} for rel, r in files.records().items()
-        },
-    }
+    return index_manifest(repo)
 
 
 def _snippets(ws, query):

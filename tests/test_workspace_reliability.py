@@ -13,6 +13,8 @@ from prx._record import replace
 from prx.config import Config
 from prx.plugin import LanguageSpec, hookimpl
 
+from envelopes import index_manifest
+
 FILES = {
     "README.md": "# demo\n",
     "src/app.py": "def main():\n    return 1\n",
@@ -99,21 +101,7 @@ class _ZedPlugin:
 
 
 def _manifest(repo):
-    """The manifest with what the file table holds of each file (notes, stamps, files)."""
-    from prx.index.reader import IndexReader
-    from prx.index.store import current_dir, read_manifest
-
-    directory = current_dir(str(repo))
-    manifest = read_manifest(directory)
-    files = IndexReader(directory, manifest).files
-    return {
-        **manifest,
-        "notes": files.notes(),
-        "stamps": {rel: list(stamp) for rel, stamp in files.stamps().items()},
-        "files": {
-            rel: {"language": r.language, "hash": r.hash} for rel, r in files.records().items()
-        },
-    }
+    return index_manifest(repo)
 
 
 def test_the_manifest_records_the_language_set(make_repo):

@@ -22,7 +22,7 @@ from prx.graph.resolve import Imports, StoredEdge
 from prx.index import bloom
 from prx.index.postings import Postings
 from prx.index.reader import IndexReader, walk_key
-from prx.index.store import FORMAT, read_manifest, seal
+from prx.index.store import FORMAT, read_manifest, write_manifest
 from prx.index.tables import TableWriter
 
 if TYPE_CHECKING:
@@ -338,12 +338,7 @@ def write_index(
     writer = _Writer(directory, time.time_ns())
     _write_tables(writer, data, source, same)
     manifest = _manifest(writer, data, extra)
-    temporary = os.path.join(directory, "manifest.json.tmp")
-    with open(temporary, "w", encoding="utf-8") as fh:
-        fh.write(seal(manifest))
-        fh.flush()
-        os.fsync(fh.fileno())
-    os.replace(temporary, os.path.join(directory, "manifest.json"))
+    write_manifest(directory, manifest)
     return manifest
 
 

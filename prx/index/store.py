@@ -52,6 +52,7 @@ __all__ = [
     "read_manifest",
     "seal",
     "verify",
+    "write_manifest",
 ]
 
 #: Bumped whenever the layout or the meaning of an artifact changes (6: memory-mapped
@@ -204,6 +205,17 @@ def seal(manifest: dict[str, Any]) -> str:
         sort_keys=True,
         ensure_ascii=True,
     )
+
+
+def write_manifest(directory: str, manifest: dict[str, Any]) -> None:
+    """Write ``manifest`` (sealed) into an index directory, durably, last of all: a
+    directory without one is no index."""
+    temporary = os.path.join(directory, "manifest.json.tmp")
+    with open(temporary, "w", encoding="utf-8") as fh:
+        fh.write(seal(manifest))
+        fh.flush()
+        os.fsync(fh.fileno())
+    os.replace(temporary, os.path.join(directory, "manifest.json"))
 
 
 def read_manifest(directory: str) -> dict[str, Any]:

@@ -17,6 +17,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from prx._record import field, record
+from prx.index.reader import ARTIFACTS
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -29,16 +30,9 @@ if TYPE_CHECKING:
 
 __all__ = ["DeltaPlan", "plan_delta", "write_delta_index"]
 
-#: The tables a delta publish links from the current index as they are.
-BASE_TABLES = (
-    "chunks.tab",
-    "texts.tab",
-    "terms.tab",
-    "postings.tab",
-    "embeddings.tab",
-    "defs.tab",
-    "bloom.tab",
-)
+#: The tables a delta publish links from the current index as they are: all but those it
+#: writes (the file table, the delta) and the graph (linked or written).
+BASE_TABLES = tuple(sorted(ARTIFACTS - {"files.tab", "delta.tab", "imports.json"}))
 
 
 @record(frozen=False, eq=False)
@@ -238,7 +232,7 @@ def write_delta_index(
     from prx.index.artifacts import _json_text, _Writer
     from prx.index.delta import write_delta
     from prx.index.reader import FileTable
-    from prx.index.store import seal
+    from prx.index.store import write_manifest
     from prx.index.tables import write_blob
 
     source = reader.manifest["artifacts"]
@@ -285,12 +279,7 @@ def write_delta_index(
         "artifacts": dict(sorted(writer.records.items())),
         **extra,
     }
-    temporary = os.path.join(directory, "manifest.json.tmp")
-    with open(temporary, "w", encoding="utf-8") as fh:
-        fh.write(seal(manifest))
-        fh.flush()
-        os.fsync(fh.fileno())
-    os.replace(temporary, os.path.join(directory, "manifest.json"))
+    write_manifest(directory, manifest)
     return manifest
 
 
