@@ -15,6 +15,7 @@ from prx.files.ignore import (
     load_ignore_file,
     root_ignore_stack,
 )
+from prx.files.listing import names_digest
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -79,26 +80,6 @@ def is_binary(head: bytes) -> bool:
 
 def _entry_name(entry: os.DirEntry[str]) -> str:
     return entry.name
-
-
-def _kind(entry: os.DirEntry[str]) -> str:
-    try:
-        if entry.is_symlink():
-            return "l"
-        if entry.is_dir(follow_symlinks=False):
-            return "d"
-        return "f" if entry.is_file(follow_symlinks=False) else "o"
-    except OSError:
-        return "?"
-
-
-def names_digest(entries: list[os.DirEntry[str]]) -> int:
-    """A digest of a directory listing (sorted by name): each entry's name and kind
-    (file, directory, link, other), so a name that changes kind changes it too."""
-    import xxhash
-
-    text = "\0".join(entry.name + "/" + _kind(entry) for entry in entries)
-    return xxhash.xxh3_64_intdigest(text.encode("utf-8", "surrogateescape"))
 
 
 def _list_dir(path: str) -> list[os.DirEntry[str]] | None:

@@ -134,7 +134,7 @@ def _directories_moved(
     """Whether a directory's names differ from the walk's (its mtime moved, or it was
     racy, and listing it again gives other names); ``moved`` gets the others whose mtime
     moved: (the mtime read before listing, the digest)."""
-    from prx.files.walk import names_digest
+    from prx.files.listing import names_digest
 
     paths = table.strings("dir.path").all()
     mtimes = table.column("dir.mtime").view()

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from prx._record import field, record
 
 if TYPE_CHECKING:
+    # Annotations only: pathlib costs a search's start-up ~4 ms (it imports urllib.parse).
+    from pathlib import Path
+
     from prx.plugin._corpus import CorpusView
     from prx.workspace import Workspace
 

@@ -46,6 +46,8 @@ __all__ = ["BUILTIN_PLUGINS", "PluginInfo", "Registry"]
 
 _OPS_MODULE = "prx.operations.hooks"
 _LANG_MODULE = "prx.lang.hooks"
+_RETRIEVERS_MODULE = "prx.retrieval.hooks"
+_RERANKERS_MODULE = "prx.ranking.hooks"
 _BUILTIN_LANGUAGE_TABLES: tuple[dict[str, LanguageSpec], dict[str, LanguageSpec]] | None = None
 
 
@@ -370,11 +372,33 @@ class Registry:
 
     def retrievers(self) -> list[type[Retriever]]:
         """Every retriever class, sorted by name."""
-        return self._all("retriever")
+        from prx.plugin.builtins import BUILTIN_RETRIEVERS
+
+        found = self._builtins_alone(BUILTIN_RETRIEVERS, _RETRIEVERS_MODULE)
+        return found if found is not None else self._all("retriever")
 
     def rerankers(self) -> list[type[Reranker]]:
         """Every rerank stage class, sorted by name."""
-        return self._all("reranker")
+        from prx.plugin.builtins import BUILTIN_RERANKERS
+
+        found = self._builtins_alone(BUILTIN_RERANKERS, _RERANKERS_MODULE)
+        return found if found is not None else self._all("reranker")
+
+    def _builtins_alone(self, table: dict[str, str], module: str) -> list[Any] | None:
+        """Every built-in component of ``table`` (sorted by name), when no plugin can add
+        one (no explicit plugin, no manager built, no wanted entry point): a search needs
+        its retrievers and stages without importing pluggy. None otherwise."""
+        if not self._builtins_only or self._manager is not None:
+            return None
+        if module not in self._builtin_modules:
+            return None
+        if self._third_party_pending:
+            if self._wanted_entry_points():
+                return None
+            self._third_party_pending = False  # no plugin installed: nothing to ask
+        from prx.plugin.builtins import load
+
+        return [load(table[name]) for name in sorted(table)]
 
     def runner_parsers(self) -> list[type[RunnerParser]]:
         """Every runner parser class, highest ``PRIORITY`` first, then by name."""

@@ -157,7 +157,8 @@ def _checked_arguments(
         raise InvalidArgumentError(
             f"invalid argument {{param}}: expected one of {', '.join(MODES)}", param="mode"
         )
-    known = {spec.name for spec in ws.registry.languages()}
+    # Only a filter needs the registry's languages (collecting them loads the plugins).
+    known = {spec.name for spec in ws.registry.languages()} if languages else set()
     for language in languages:
         if language.lower() not in known:
             raise InvalidArgumentError(
