@@ -443,12 +443,19 @@ class IndexedPostings:
             return self._base.lengths_of(docs)
         lengths = self._base.lengths.whole()
         extra = self._extra
+        segments = layout.segments
+        starts = layout.starts
         out = []
-        for doc in docs:
+        at = -1
+        end = -1
+        for doc in docs:  # ascending: walk the segments alongside
             found = extra.get(doc)
             if found is None:
-                base, _, _ = layout.locate(doc)
-                found = lengths[base]
+                if not (at >= 0 and starts[at] <= doc < end):
+                    at = bisect_right(starts, doc) - 1
+                    end = starts[at] + segments[at][1]
+                merged, _, base, _ = segments[at]
+                found = lengths[base + doc - merged]
             out.append(found)
         return out
 
