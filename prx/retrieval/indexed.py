@@ -554,6 +554,8 @@ def indexed_corpus(
         "embeddings": (lambda: _embeddings(reader, layout)) if model else None,
         "dense_scores": (lambda: _dense_scores(reader, layout)) if model else None,
         "model": model,
+        # The import graph as indexed (files changed since keep their indexed imports).
+        "import_edges": lambda: reader.graph()[1],
     }
     corpus.origin = origin
     return corpus
