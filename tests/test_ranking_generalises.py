@@ -241,3 +241,29 @@ def test_test_folders_sink_whatever_their_name(make_repo):
     )
     ws = _ws(make_repo, {"acceptancetest/router.py": router, "src/router.py": router})
     assert _files(ws.search("find the route matching a request path"))[0] == "src/router.py"
+
+
+def test_a_question_finds_the_forms_its_words_take_in_the_code(make_repo):
+    # "routed ... handlers" against code that says route, router and handler: without the
+    # other forms, the file that only repeats "request" would win.
+    ws = _ws(
+        make_repo,
+        {
+            "app/dispatch.py": "def route(request, table):\n"
+            '    """Pick the handler for the request from the routing table."""\n'
+            "    router = table.router\n    return router.handler_for(request.path)\n",
+            "app/audit.py": "def audit(request):\n"
+            '    """Write the request line, the request headers and the request size to the '
+            'audit log."""\n    log(request.line, request.headers, request.size)\n',
+        },
+    )
+    result = ws.search("how is a request routed to its handlers")
+    assert _files(result)[0] == "app/dispatch.py"
+
+
+def test_other_forms_are_the_ones_the_corpus_holds():
+    from prx.retrieval.morphology import other_forms
+
+    corpus = {"route", "router", "render", "renderer", "handler", "user", "use", "parse"}
+    found = other_forms(["routed", "rendered", "handlers", "used", "parsing"], corpus.__contains__)
+    assert found == ["handler", "parse", "render", "renderer", "route", "router"]

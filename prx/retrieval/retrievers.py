@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from abc import abstractmethod
+from collections.abc import Container
 from typing import TYPE_CHECKING, Any
 
 from prx.corpus.corpus import as_corpus
@@ -135,10 +136,31 @@ class BM25Retriever(ChunkRetriever):
         #: index's memory-mapped columns, read term by term.
         self.index: Any = prebuilt
 
+    #: The weight of the other forms of a word query's words (``routed``: ``route``,
+    #: ``router``; see :mod:`prx.retrieval.morphology`) against the words as written.
+    FORMS_WEIGHT = 0.6
+
     def rank(self, query: Query, k: int) -> Ranking:
         from prx.corpus.bm25 import top_sparse
 
-        return top_sparse(self.index.scores(query.tokens), k)
+        scores = self.index.scores(query.tokens)
+        if query.symbol is None and self.FORMS_WEIGHT:
+            from prx.retrieval.morphology import other_forms
+
+            forms = other_forms(query.tokens, self._holds)
+            if forms:
+                weight = self.FORMS_WEIGHT
+                get = scores.get
+                for doc, score in self.index.scores(forms).items():
+                    scores[doc] = get(doc, 0.0) + weight * score
+        return top_sparse(scores, k)
+
+    def _holds(self, term: str) -> bool:
+        """Whether some chunk holds ``term``."""
+        index = self.index
+        if isinstance(index, Container):  # an in-memory index knows its vocabulary
+            return term in index
+        return index.term_postings(term) is not None
 
 
 class DenseRetriever(ChunkRetriever):
