@@ -74,29 +74,6 @@ class Corpus:
             self._memo[slot] = compute(key)
         return self._memo[slot]  # type: ignore[no-any-return]
 
-    def importer_counts(self) -> dict[str, int]:
-        """How many files import each file (explicit imports; files no one imports left
-        out): the index's import graph, else one resolved from :attr:`imports` (computed
-        once per corpus, in a few milliseconds: the files were parsed for the chunks)."""
-        found: dict[str, int] | None = self._memo.get(("importer-counts", ""))
-        if found is None:
-            stored = self.prebuilt.get("import_edges")
-            if stored is not None:
-                edges = stored()
-            else:
-                from prx.graph.resolve import Resolver
-
-                languages = {rel: record.language for rel, record in self.files.items()}
-                edges = Resolver(languages, self.root).edges(self.imports)
-            importers: dict[str, set[str]] = {}
-            for source, targets in edges.items():
-                for edge in targets:
-                    if not edge[5]:  # an implicit edge (a parent package Python runs)
-                        importers.setdefault(edge[1], set()).add(source)
-            found = {target: len(sources) for target, sources in importers.items()}
-            self._memo[("importer-counts", "")] = found
-        return found
-
     def chunks_of(self, file: str) -> range:
         """The indices of ``file``'s chunks (a file's chunks are contiguous)."""
         ranged = getattr(self.chunks, "file_range", None)
@@ -268,11 +245,13 @@ def parse_units(
 PARALLEL_BYTES = 600_000
 
 
-def _process(
-    path: str, rel: str, spec: LanguageSpec | None, texts: list[str]
-) -> tuple[str, FileRecord | None, list[ChunkRecord], list[Definition], str | None]:
-    """Read and split one file; the last item is a skip reason, or None. ``texts``: see
-    :func:`_file_units`."""
+#: What :func:`_process` answers for one file (the last item: its imports).
+_Done = tuple[str, FileRecord | None, list[ChunkRecord], list[Definition], str | None, Imports]
+
+
+def _process(path: str, rel: str, spec: LanguageSpec | None, texts: list[str]) -> _Done:
+    """Read and split one file: its record, chunks, definitions, a skip reason (or None)
+    and its imports. ``texts``: see :func:`_file_units`."""
     try:
         with open(path, "rb") as fh:
             data = fh.read()
@@ -292,10 +271,6 @@ def _process(
         chunks, definitions, imports = _file_units(None, rel, data, texts)
     record = FileRecord(rel, spec.name if spec else None, content_hash(data), len(data))
     return rel, record, chunks, definitions, note, imports
-
-
-#: What :func:`_process` answers for one file (the last item: its imports).
-_Done = tuple[str, FileRecord | None, list[ChunkRecord], list[Definition], str | None, Imports]
 
 
 class BatchTerms(NamedTuple):

@@ -357,7 +357,9 @@ class CentralityReranker(ScoreStage):
             or len(_content_words(query)) < self.MIN_WORDS
         ):
             return pool.scores
-        counts = corpus.importer_counts()
+        from prx.ranking.importers import importer_counts
+
+        counts = importer_counts(corpus)
         most = max((counts.get(file, 0) for file in set(pool.files)), default=0)
         if most <= 0:
             return pool.scores
@@ -451,8 +453,6 @@ class PenaltyReranker(ScoreStage):
 
     #: Package ``__init__`` files and type stubs: declarations that repeat the code.
     STUB = 0.5
-    DUP = 0.0
-    EXTRA: tuple = ()
 
     def _rules(self, path: str, corpus: Corpus) -> list[tuple[str, float, frozenset[str]]]:
         """The rules that apply to ``path`` (query-independent, so cached per file)."""
@@ -468,9 +468,6 @@ class PenaltyReranker(ScoreStage):
             span = corpus.chunks_of(path)
             if len(span) and generated_by_content(corpus.chunks[span.start].text):
                 hits.append(("generated content", _GENERATED_FACTOR, _GENERATED_LIFTS))
-        for pat, m, lifts in self.EXTRA:
-            if pat.search(path):
-                hits.append((pat.pattern, m, lifts))
         record = corpus.files.get(path)
         if record is not None and record.language is None and not hits:
             hits.append(("unknown", self.UNKNOWN, frozenset()))
@@ -495,28 +492,7 @@ class PenaltyReranker(ScoreStage):
                         factor *= base
                 factors[file] = factor
             scores.append(score * factor)
-        if self.DUP:
-            groups: dict[str, list[str]] = {}
-            for file in factors:
-                key = _VERSION_SEG.sub("/*/", "/" + file + "/")
-                groups.setdefault(key, []).append(file)
-            best_of: dict[str, float] = {}
-            for file, score in zip(pool.files, scores, strict=True):
-                best_of[file] = max(best_of.get(file, 0.0), score)
-            demote = set()
-            for members in groups.values():
-                if len(members) > 1:
-                    keep = max(members, key=lambda f: best_of[f])
-                    demote.update(m for m in members if m != keep)
-            if demote:
-                scores = [
-                    s * self.DUP if f in demote else s
-                    for f, s in zip(pool.files, scores, strict=True)
-                ]
         return scores
-
-
-_VERSION_SEG = re.compile(r"/(?:v?\d+(?:[._-]\d+)+|v\d+|dev|latest|stable|nightly)(?=/)")
 
 
 class SaturationReranker(ScoreStage):

@@ -452,8 +452,8 @@ class IndexedPostings:
             out.append(found)
         return out
 
-    def scores(self, query_tokens: Any) -> dict[int, float]:
-        return score_terms(self, query_tokens)
+    def scores(self, query_tokens: Any, weights: Any = None) -> dict[int, float]:
+        return score_terms(self, query_tokens, weights=weights)
 
 
 def _embeddings(reader: IndexReader, layout: _Layout) -> Any:

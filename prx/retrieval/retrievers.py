@@ -143,17 +143,15 @@ class BM25Retriever(ChunkRetriever):
     def rank(self, query: Query, k: int) -> Ranking:
         from prx.corpus.bm25 import top_sparse
 
-        scores = self.index.scores(query.tokens)
         if query.symbol is None and self.FORMS_WEIGHT:
             from prx.retrieval.morphology import other_forms
 
             forms = other_forms(query.tokens, self._holds)
             if forms:
-                weight = self.FORMS_WEIGHT
-                get = scores.get
-                for doc, score in self.index.scores(forms).items():
-                    scores[doc] = get(doc, 0.0) + weight * score
-        return top_sparse(scores, k)
+                weights = dict.fromkeys(forms, self.FORMS_WEIGHT)
+                scores = self.index.scores([*query.tokens, *forms], weights)
+                return top_sparse(scores, k)
+        return top_sparse(self.index.scores(query.tokens), k)
 
     def _holds(self, term: str) -> bool:
         """Whether some chunk holds ``term``."""
