@@ -268,3 +268,27 @@ def test_other_forms_are_the_ones_the_corpus_holds():
     corpus = {"route", "router", "render", "renderer", "handler", "user", "use", "parse"}
     found = other_forms(["routed", "rendered", "handlers", "used", "parsing"], corpus.__contains__)
     assert found == ["handler", "parse", "render", "renderer", "route", "router"]
+
+
+def test_the_file_holding_more_of_a_questions_words_rises(make_repo):
+    from prx.plugin._search import ComponentContext, Query
+    from prx.ranking.pool import Pool
+    from prx.ranking.stages import CoverageReranker
+    from prx.retrieval.engine import engine_for
+
+    repo = make_repo(
+        {
+            "app/split.py": '"""Tokenize the header: header tokens, once per header."""\n',
+            "app/check.py": '"""Tokenizes headers, verifying their signatures."""\n',
+        }
+    )
+    ws = prx.Workspace(repo)
+    corpus = engine_for(ws, str(repo)).corpus
+    split, check = corpus.chunks_of("app/split.py")[0], corpus.chunks_of("app/check.py")[0]
+    pool = Pool.of_chunks(corpus, [split, check], [1.0, 1.0], "fused")
+    text = "tokenize the header and verify the signature"
+    query = Query(text=text, mode="hybrid", tokens=tuple(text.split()))
+    stage = CoverageReranker(ComponentContext(workspace=ws))
+    # check.py holds all four words, in other forms (tokenizes, headers, verifying,
+    # signatures); split.py two of them.
+    assert stage.rescore(query, pool, corpus) == [1.05, 1.1]

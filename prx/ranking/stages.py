@@ -2,8 +2,9 @@
 chunks; none invents a candidate. Boosts are relative to the current best score, so the
 stages compose whatever the scale of the fused scores.
 
-Default order (``DEFAULT_PIPELINE``): definition -> path -> coherence -> penalties ->
-saturation. The constants were set by measurement on the dev sets (see docs/search.md).
+Default order (``DEFAULT_PIPELINE``): definition -> path -> coherence -> coverage ->
+centrality -> penalties -> saturation. The constants were set by measurement on the dev
+sets (see docs/search.md).
 """
 
 from __future__ import annotations
@@ -31,7 +32,15 @@ __all__ = [
 ]
 
 #: The stages a search runs, in order.
-DEFAULT_PIPELINE = ("definition", "path", "coherence", "centrality", "penalties", "saturation")
+DEFAULT_PIPELINE = (
+    "definition",
+    "path",
+    "coherence",
+    "coverage",
+    "centrality",
+    "penalties",
+    "saturation",
+)
 
 _STOPWORDS = frozenset(
     "a an and are as at be by can do does for from get how i in is it of on or set the this "
@@ -403,6 +412,52 @@ def generated_by_content(text: str) -> bool:
 #: Generated and minified files, and the query words that ask for them.
 _GENERATED_FACTOR = 0.3
 _GENERATED_LIFTS = frozenset({"generated", "minified", "build", "dist"})
+
+
+class CoverageReranker(ScoreStage):
+    """For word queries, files whose candidate chunks hold more of the query's words, in
+    any of their forms, rise: a soft AND, so the file about every part of a question
+    beats one that repeats a single word of it."""
+
+    NAME = "coverage"
+    #: Added, times the best score, for a file holding every content word of the query.
+    WEIGHT = 0.1
+    #: Content words a query needs (one word has nothing to cover).
+    MIN_WORDS = 2
+
+    def rescore(self, query: Query, pool: Pool, corpus: Corpus) -> list[float]:
+        words = _content_words(query)
+        if query.symbol is not None or len(words) < self.MIN_WORDS or not len(pool):
+            return pool.scores
+        postings = corpus.prebuilt.get("bm25")
+        if postings is None:  # a corpus made by hand: nothing to look words up in
+            return pool.scores
+        from bisect import bisect_left
+
+        from prx.retrieval.morphology import holds_term, other_forms
+
+        holds = holds_term(postings)
+        chunks = sorted({chunk for chunk in pool.chunks if chunk >= 0})
+        covered: dict[int, set[str]] = {}  # chunk -> the query words it holds
+        for word in words:
+            for term in [word, *other_forms([word], holds)]:
+                found = postings.term_postings(term)
+                if found is None:
+                    continue
+                docs = found[0]  # ascending: find each candidate by bisection
+                for chunk in chunks:
+                    at = bisect_left(docs, chunk)
+                    if at < len(docs) and docs[at] == chunk:
+                        covered.setdefault(chunk, set()).add(word)
+        files: dict[str, set[str]] = {}
+        for chunk, file in zip(pool.chunks, pool.files, strict=True):
+            if chunk in covered:
+                files.setdefault(file, set()).update(covered[chunk])
+        share = self.WEIGHT * max(pool.scores) / len(words)
+        return [
+            score + share * len(files.get(file, ()))
+            for file, score in zip(pool.files, pool.scores, strict=True)
+        ]
 
 
 class PenaltyReranker(ScoreStage):

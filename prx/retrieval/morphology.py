@@ -10,9 +10,10 @@ Only forms some chunk holds are kept, so a lookup per candidate bounds the cost.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Container, Iterable
+from typing import Any
 
-__all__ = ["other_forms"]
+__all__ = ["holds_term", "other_forms"]
 
 #: Suffixes cut from a word to find its stems (longest first).
 _SUFFIXES = (
@@ -65,3 +66,11 @@ def other_forms(words: Iterable[str], holds: Callable[[str], bool]) -> list[str]
                 if holds(form):
                     found.append(form)
     return found
+
+
+def holds_term(postings: Any) -> Callable[[str], bool]:
+    """Whether some chunk of a BM25 posting source holds a term: an in-memory index
+    knows its vocabulary; an index's postings answer by looking the term up."""
+    if isinstance(postings, Container):
+        return postings.__contains__
+    return lambda term: postings.term_postings(term) is not None

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from abc import abstractmethod
-from collections.abc import Container
 from typing import TYPE_CHECKING, Any
 
 from prx.corpus.corpus import as_corpus
@@ -144,21 +143,14 @@ class BM25Retriever(ChunkRetriever):
         from prx.corpus.bm25 import top_sparse
 
         if query.symbol is None and self.FORMS_WEIGHT:
-            from prx.retrieval.morphology import other_forms
+            from prx.retrieval.morphology import holds_term, other_forms
 
-            forms = other_forms(query.tokens, self._holds)
+            forms = other_forms(query.tokens, holds_term(self.index))
             if forms:
                 weights = dict.fromkeys(forms, self.FORMS_WEIGHT)
                 scores = self.index.scores([*query.tokens, *forms], weights)
                 return top_sparse(scores, k)
         return top_sparse(self.index.scores(query.tokens), k)
-
-    def _holds(self, term: str) -> bool:
-        """Whether some chunk holds ``term``."""
-        index = self.index
-        if isinstance(index, Container):  # an in-memory index knows its vocabulary
-            return term in index
-        return index.term_postings(term) is not None
 
 
 class DenseRetriever(ChunkRetriever):
