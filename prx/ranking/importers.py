@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from prx.retrieval.corpus import Corpus
+    from prx.corpus.corpus import Corpus
 
 __all__ = ["importer_counts"]
 
