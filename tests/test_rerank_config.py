@@ -127,7 +127,15 @@ def test_layers_apply_in_order(sample, make_repo):
     )
     ws = _workspace(repo, sample, PRX_RERANK="-path")
     stages, warnings = resolve_pipeline(ws, "-coherence,+path")
-    assert stages == ("definition", "penalties", "deepest-first", "saturation", "path")
+    assert stages == (
+        "definition",
+        "coverage",
+        "centrality",
+        "penalties",
+        "deepest-first",
+        "saturation",
+        "path",
+    )
     assert warnings == []
 
 

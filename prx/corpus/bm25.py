@@ -47,9 +47,14 @@ class PostingSource(Protocol):
 
 
 def score_terms(
-    postings: PostingSource, query_tokens: Iterable[str], k1: float = K1, b: float = B
+    postings: PostingSource,
+    query_tokens: Iterable[str],
+    k1: float = K1,
+    b: float = B,
+    weights: Mapping[str, float] | None = None,
 ) -> dict[int, float]:
-    """BM25 score of every document holding a query term (the others score 0)."""
+    """BM25 score of every document holding a query term (the others score 0); a term of
+    ``weights`` counts that many times (a term listed twice, twice)."""
     n = postings.doc_count
     out: dict[int, float] = {}
     if not n:
@@ -69,7 +74,7 @@ def score_terms(
         # float32 weights, as an index stores them; the operation order is fixed (the
         # same rounding everywhere).
         if average:
-            weights = array(
+            scaled = array(
                 "f",
                 [
                     idf * tf * k1_plus_1 / (tf + k1 * (one_minus_b + b * size / average))
@@ -77,10 +82,11 @@ def score_terms(
                 ],
             )
         else:
-            weights = array("f", [idf * tf * k1_plus_1 / (tf + k1) for tf in tfs])
-        if times != 1:
-            weights = array("f", [w * times for w in weights])
-        for doc, weight in zip(docs, weights, strict=True):
+            scaled = array("f", [idf * tf * k1_plus_1 / (tf + k1) for tf in tfs])
+        factor = times * weights.get(term, 1.0) if weights is not None else times
+        if factor != 1:
+            scaled = array("f", [w * factor for w in scaled])
+        for doc, weight in zip(docs, scaled, strict=True):
             before = get(doc)
             if before is None:
                 out[doc] = weight
@@ -188,9 +194,11 @@ class BM25Index:
         lengths = self._lengths
         return [lengths[d] for d in docs]
 
-    def scores(self, query_tokens: Iterable[str]) -> dict[int, float]:
+    def scores(
+        self, query_tokens: Iterable[str], weights: Mapping[str, float] | None = None
+    ) -> dict[int, float]:
         """BM25 score of every document holding a query term (see :func:`score_terms`)."""
-        return score_terms(self, query_tokens)
+        return score_terms(self, query_tokens, weights=weights)
 
     def __contains__(self, term: object) -> bool:
         return term in self.vocabulary

@@ -42,6 +42,10 @@ __all__ = [
 
 T = TypeVar("T")
 
+#: A file's imports as written (``prx.graph.resolve.Imports``: module, line, statement,
+#: names), spelled out so that this module does not import the parser.
+Imports = tuple[tuple[str, int, str, tuple[str, ...]], ...]
+
 
 @record(frozen=False, eq=False)
 class Corpus:
@@ -55,7 +59,10 @@ class Corpus:
     _by_file: dict[str, list[Definition]] | None = None
     _imports: dict[int, bool] = field(default_factory=dict)
     _memo: dict[tuple[str, str], Any] = field(default_factory=dict)
-    #: Structures already built (by an index): ``bm25`` (BM25Index), ``embeddings`` (rows).
+    #: Each file's imports as written (files without imports left out), when built here.
+    imports: dict[str, Imports] = field(default_factory=dict)
+    #: Structures already built (by an index): ``bm25`` (BM25Index), ``embeddings`` (rows),
+    #: ``import_edges`` (a callable giving the index's resolved import edges).
     prebuilt: dict[str, Any] = field(default_factory=dict)
     #: How the corpus was obtained: ``built``, ``index`` or ``index+N`` (N files re-read).
     origin: str = "built"
@@ -173,12 +180,21 @@ def enrich(chunk: ChunkRecord) -> str:
 
 def _file_units(
     spec: LanguageSpec | None, rel: str, data: bytes, texts: list[str]
-) -> tuple[list[ChunkRecord], list[Definition]]:
-    """Chunks and definitions; each chunk's enriched text (what BM25 counts and the model
-    embeds) is appended to ``texts``, so it is made only once."""
-    chunks, definitions, _ = parse_units(spec, rel, data)
+) -> tuple[list[ChunkRecord], list[Definition], Imports]:
+    """Chunks, definitions and imports (from the same parse); each chunk's enriched text
+    (what BM25 counts and the model embeds) is appended to ``texts``, so it is made only
+    once."""
+    chunks, definitions, tree = parse_units(spec, rel, data)
     texts.extend(enrich(c) for c in chunks)
-    return chunks, definitions
+    imports: Imports = ()
+    if spec is not None and tree is not None and "imports" in spec.queries:
+        from prx.lang.imports import import_statements
+
+        try:
+            imports = import_statements(spec, data, tree)
+        except Exception:  # imports only rank: a file whose imports fail has none
+            imports = ()
+    return chunks, definitions, imports
 
 
 def parse_units(
@@ -229,34 +245,32 @@ def parse_units(
 PARALLEL_BYTES = 600_000
 
 
-def _process(
-    path: str, rel: str, spec: LanguageSpec | None, texts: list[str]
-) -> tuple[str, FileRecord | None, list[ChunkRecord], list[Definition], str | None]:
-    """Read and split one file; the last item is a skip reason, or None. ``texts``: see
-    :func:`_file_units`."""
+#: What :func:`_process` answers for one file (the last item: its imports).
+_Done = tuple[str, FileRecord | None, list[ChunkRecord], list[Definition], str | None, Imports]
+
+
+def _process(path: str, rel: str, spec: LanguageSpec | None, texts: list[str]) -> _Done:
+    """Read and split one file: its record, chunks, definitions, a skip reason (or None)
+    and its imports. ``texts``: see :func:`_file_units`."""
     try:
         with open(path, "rb") as fh:
             data = fh.read()
     except OSError:
-        return rel, None, [], [], "unreadable"
+        return rel, None, [], [], "unreadable", ()
     if b"\0" in data[:BINARY_PROBE]:
-        return rel, None, [], [], "binary"
+        return rel, None, [], [], "binary", ()
     text, bad = decode(data)
     note = None
     if bad:
         data = text.encode("utf-8")
         note = "non_utf8_replaced"
     try:
-        chunks, definitions = _file_units(spec, rel, data, texts)
+        chunks, definitions, imports = _file_units(spec, rel, data, texts)
     except ParseError:
         note = "parse_error"
-        chunks, definitions = _file_units(None, rel, data, texts)
+        chunks, definitions, imports = _file_units(None, rel, data, texts)
     record = FileRecord(rel, spec.name if spec else None, content_hash(data), len(data))
-    return rel, record, chunks, definitions, note
-
-
-#: What :func:`_process` answers for one file.
-_Done = tuple[str, FileRecord | None, list[ChunkRecord], list[Definition], str | None]
+    return rel, record, chunks, definitions, note, imports
 
 
 class BatchTerms(NamedTuple):
@@ -427,13 +441,15 @@ def build_corpus(
         gathered.add(done, terms, rows)
     order = []
     for found in chosen:  # walk order, whoever did the work
-        rel, record, chunks, definitions, note = gathered.done[found.rel]
+        rel, record, chunks, definitions, note, imports = gathered.done[found.rel]
         if note is not None:
             skipped[note] += 1
         if record is None:
             continue
         order.append(rel)
         corpus.files[rel] = record
+        if imports:
+            corpus.imports[rel] = imports
         corpus.chunks.extend(chunks)
         corpus.definitions.extend(definitions)
     corpus.skipped = dict(sorted(skipped.items()))

@@ -73,6 +73,8 @@ BUILTIN_RERANKERS: dict[str, str] = {
     "path": "prx.ranking.stages:PathReranker",
     "penalties": "prx.ranking.stages:PenaltyReranker",
     "saturation": "prx.ranking.stages:SaturationReranker",
+    "centrality": "prx.ranking.stages:CentralityReranker",
+    "coverage": "prx.ranking.stages:CoverageReranker",
 }
 #: Runner parser classes (their order does not matter: the registry sorts by priority).
 BUILTIN_RUNNER_PARSERS: tuple[str, ...] = (

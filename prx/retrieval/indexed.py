@@ -459,8 +459,8 @@ class IndexedPostings:
             out.append(found)
         return out
 
-    def scores(self, query_tokens: Any) -> dict[int, float]:
-        return score_terms(self, query_tokens)
+    def scores(self, query_tokens: Any, weights: Any = None) -> dict[int, float]:
+        return score_terms(self, query_tokens, weights=weights)
 
 
 def _embeddings(reader: IndexReader, layout: _Layout) -> Any:
@@ -561,6 +561,8 @@ def indexed_corpus(
         "embeddings": (lambda: _embeddings(reader, layout)) if model else None,
         "dense_scores": (lambda: _dense_scores(reader, layout)) if model else None,
         "model": model,
+        # The import graph as indexed (files changed since keep their indexed imports).
+        "import_edges": lambda: reader.graph()[1],
     }
     corpus.origin = origin
     return corpus

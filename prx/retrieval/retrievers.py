@@ -135,9 +135,21 @@ class BM25Retriever(ChunkRetriever):
         #: index's memory-mapped columns, read term by term.
         self.index: Any = prebuilt
 
+    #: The weight of the other forms of a word query's words (``routed``: ``route``,
+    #: ``router``; see :mod:`prx.retrieval.morphology`) against the words as written.
+    FORMS_WEIGHT = 0.6
+
     def rank(self, query: Query, k: int) -> Ranking:
         from prx.corpus.bm25 import top_sparse
 
+        if query.symbol is None and self.FORMS_WEIGHT:
+            from prx.retrieval.morphology import holds_term, other_forms
+
+            forms = other_forms(query.tokens, holds_term(self.index))
+            if forms:
+                weights = dict.fromkeys(forms, self.FORMS_WEIGHT)
+                scores = self.index.scores([*query.tokens, *forms], weights)
+                return top_sparse(scores, k)
         return top_sparse(self.index.scores(query.tokens), k)
 
 
