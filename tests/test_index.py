@@ -128,6 +128,7 @@ _READERS = {
     "postings.tab": "search",
     "embeddings.tab": "search",
     "defs.tab": "search",
+    "importers.tab": "search",
     "bloom.tab": "exists",
     "imports.json": "impact",
 }

@@ -62,7 +62,7 @@ class Corpus:
     #: Each file's imports as written (files without imports left out), when built here.
     imports: dict[str, Imports] = field(default_factory=dict)
     #: Structures already built (by an index): ``bm25`` (BM25Index), ``embeddings`` (rows),
-    #: ``import_edges`` (a callable giving the index's resolved import edges).
+    #: ``importer_counts`` (a callable: how many files import each file, from the index).
     prebuilt: dict[str, Any] = field(default_factory=dict)
     #: How the corpus was obtained: ``built``, ``index`` or ``index+N`` (N files re-read).
     origin: str = "built"

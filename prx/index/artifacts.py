@@ -78,7 +78,9 @@ class IndexData:
 
 #: Artifacts :func:`write_index` hard-links from its source when told they are the same
 #: (the others it always writes).
-LINKABLE = frozenset({"chunks.tab", "terms.tab", "defs.tab", "imports.json", "bloom.tab"})
+LINKABLE = frozenset(
+    {"chunks.tab", "terms.tab", "defs.tab", "imports.json", "importers.tab", "bloom.tab"}
+)
 
 
 def _link(directory: str, name: str, source: IndexData | None) -> bool:
@@ -269,6 +271,19 @@ class _Writer:
         text = _json_text({"imports": imports, "edges": edges}).encode("utf-8")
         path = os.path.join(self.directory, "imports.json")
         self.records["imports.json"] = write_blob(path, text, self.generation)
+        self.importers(edges)
+
+    def importers(self, edges: dict[str, list[StoredEdge]]) -> None:
+        """How many files import each file (``importers.tab``: what a search ranks with,
+        without reading the graph)."""
+        from prx.index.reader import importer_counts
+
+        counts = importer_counts(edges)
+        writer = self.table("importers.tab")
+        paths = sorted(counts)
+        writer.add_strings("path", paths)
+        writer.add("count", "q", array("q", [counts[p] for p in paths]))
+        self.close("importers.tab", writer)
 
     def bloom(self, data: IndexData) -> None:
         writer = self.table("bloom.tab")

@@ -34,6 +34,9 @@ An index directory holds these artifacts (format 6), each a table of
 ``imports.json``
     each file's imports and where each resolves (a JSON blob, read whole by those that
     need the graph).
+``importers.tab``
+    how many files import each file (``path``, ``count``; explicit imports only), for the
+    ranking's import-graph centrality, without reading ``imports.json``.
 ``bloom.tab``
     one trigram Bloom filter per indexed file (``bits``, ``offsets``), for ``exists``.
 
@@ -57,7 +60,7 @@ if TYPE_CHECKING:
     from prx.graph.resolve import Imports, StoredEdge
     from prx.index.stamps import Stamp
 
-__all__ = ["ARTIFACTS", "IndexReader", "walk_key"]
+__all__ = ["ARTIFACTS", "IndexReader", "importer_counts", "walk_key"]
 
 #: Every artifact of an index directory (format 6).
 ARTIFACTS = frozenset(
@@ -70,10 +73,22 @@ ARTIFACTS = frozenset(
         "embeddings.tab",
         "defs.tab",
         "imports.json",
+        "importers.tab",
         "bloom.tab",
         "delta.tab",
     }
 )
+
+
+def importer_counts(edges: Any) -> dict[str, int]:
+    """File -> how many files import it, from resolved edges (explicit imports only: the
+    parent packages an import runs are left out); files no one imports are absent."""
+    importers: dict[str, set[str]] = {}
+    for source, found in edges.items():
+        for edge in found:
+            if not edge[5]:  # implicit: a parent package Python runs
+                importers.setdefault(edge[1], set()).add(source)
+    return {target: len(sources) for target, sources in importers.items()}
 
 
 def walk_key(rel: str) -> list[str]:
@@ -180,6 +195,15 @@ class IndexReader:
             raise IndexCorruptedError(
                 f"index corrupted at {self.directory}: imports.json is unreadable"
             ) from None
+
+    def importer_counts(self) -> dict[str, int]:
+        """How many files import each file (``importers.tab``; from the graph when the
+        index has no such table)."""
+        if not self.has("importers.tab"):
+            return importer_counts(self.graph()[1])
+        table = self.table("importers.tab")
+        paths = table.strings("path").all()
+        return dict(zip(paths, table.column("count").list(), strict=True))
 
     def verify_all(self) -> None:
         """Verify every block of every artifact (``prx index --verify``)."""

@@ -32,7 +32,9 @@ __all__ = ["DeltaPlan", "plan_delta", "write_delta_index"]
 
 #: The tables a delta publish links from the current index as they are: all but those it
 #: writes (the file table, the delta) and the graph (linked or written).
-BASE_TABLES = tuple(sorted(ARTIFACTS - {"files.tab", "delta.tab", "imports.json"}))
+BASE_TABLES = tuple(
+    sorted(ARTIFACTS - {"files.tab", "delta.tab", "imports.json", "importers.tab"})
+)
 
 
 @record(frozen=False, eq=False)
@@ -229,11 +231,10 @@ def write_delta_index(
     """Write a delta index into ``directory`` (new and empty): the base tables linked from
     ``reader``'s, a new file table and delta, the graph written or linked; the manifest
     last."""
-    from prx.index.artifacts import _json_text, _Writer
+    from prx.index.artifacts import _Writer
     from prx.index.delta import write_delta
     from prx.index.reader import FileTable
     from prx.index.store import write_manifest
-    from prx.index.tables import write_blob
 
     source = reader.manifest["artifacts"]
     writer = _Writer(directory, time.time_ns())
@@ -254,16 +255,14 @@ def write_delta_index(
     write_delta(delta, plan.files, plan.dropped, dim)
     writer.close("delta.tab", delta)
     if plan.graph is None:
-        _link_or_copy(
-            os.path.join(reader.directory, "imports.json"), os.path.join(directory, "imports.json")
-        )
-        writer.records["imports.json"] = source["imports.json"]
+        for name in ("imports.json", "importers.tab"):
+            if name in source:
+                _link_or_copy(os.path.join(reader.directory, name), os.path.join(directory, name))
+                writer.records[name] = source[name]
         edge_count = int(reader.manifest.get("edges", 0))
     else:
         imports, edges = plan.graph
-        text = _json_text({"imports": imports, "edges": edges}).encode("utf-8")
-        path = os.path.join(directory, "imports.json")
-        writer.records["imports.json"] = write_blob(path, text, writer.generation)
+        writer.graph(imports, edges)
         edge_count = sum(len(targets) for targets in edges.values())
     manifest = {
         **{k: v for k, v in reader.manifest.items() if k not in ("artifacts", "seal")},

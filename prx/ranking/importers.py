@@ -23,17 +23,12 @@ def importer_counts(corpus: Corpus) -> dict[str, int]:
 
 
 def _count(corpus: Corpus) -> dict[str, int]:
-    stored = corpus.prebuilt.get("import_edges")
-    if stored is not None:
-        edges = stored()
-    else:
-        from prx.graph.resolve import Resolver
+    from prx.index.reader import importer_counts as count_importers
 
-        languages = {rel: record.language for rel, record in corpus.files.items()}
-        edges = Resolver(languages, corpus.root).edges(corpus.imports)
-    importers: dict[str, set[str]] = {}
-    for source, found in edges.items():
-        for edge in found:
-            if not edge[5]:  # implicit: a parent package Python runs
-                importers.setdefault(edge[1], set()).add(source)
-    return {target: len(sources) for target, sources in importers.items()}
+    stored = corpus.prebuilt.get("importer_counts")
+    if stored is not None:
+        return stored()  # type: ignore[no-any-return]
+    from prx.graph.resolve import Resolver
+
+    languages = {rel: record.language for rel, record in corpus.files.items()}
+    return count_importers(Resolver(languages, corpus.root).edges(corpus.imports))

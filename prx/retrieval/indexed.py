@@ -562,7 +562,7 @@ def indexed_corpus(
         "dense_scores": (lambda: _dense_scores(reader, layout)) if model else None,
         "model": model,
         # The import graph as indexed (files changed since keep their indexed imports).
-        "import_edges": lambda: reader.graph()[1],
+        "importer_counts": reader.importer_counts,
     }
     corpus.origin = origin
     return corpus
