@@ -32,9 +32,7 @@ __all__ = ["DeltaPlan", "plan_delta", "write_delta_index"]
 
 #: The tables a delta publish links from the current index as they are: all but those it
 #: writes (the file table, the delta) and the graph (linked or written).
-BASE_TABLES = tuple(
-    sorted(ARTIFACTS - {"files.tab", "delta.tab", "imports.json", "importers.tab"})
-)
+BASE_TABLES = tuple(sorted(ARTIFACTS - {"files.tab", "delta.tab", "imports.json", "importers.tab"}))
 
 
 @record(frozen=False, eq=False)
