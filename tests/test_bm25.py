@@ -104,3 +104,42 @@ def test_ascii_text_is_tokenised_as_by_the_unicode_pattern():
         "foo",
         "bar",
     ]
+
+
+def test_the_numpy_scoring_is_the_plain_one_bit_for_bit(monkeypatch):
+    # A word query loads numpy for its embeddings, and BM25 then scores with it: the same
+    # floats as the plain path (a search with and without numpy loaded must rank alike).
+    import sys
+
+    from prx.corpus import bm25
+
+    rng = random.Random(3)
+    words = [f"w{i}" for i in range(80)]
+    docs = [[rng.choice(words) for _ in range(rng.randint(0, 60))] for _ in range(500)]
+    index = BM25Index.build(docs)
+    for _ in range(40):
+        query = [rng.choice(words) for _ in range(rng.randint(1, 6))]
+        weights = {query[0]: 0.6} if rng.random() < 0.5 else None
+        vectorised = bm25.score_terms(index, query, weights=weights)
+        with monkeypatch.context() as patch:
+            patch.delitem(sys.modules, "numpy")
+            plain = bm25.score_terms(index, query, weights=weights)
+        assert vectorised == plain
+        assert all(type(v) is float for v in vectorised.values())
+
+
+def test_the_best_documents_are_the_same_with_numpy(monkeypatch):
+    import sys
+
+    from prx.corpus import bm25
+
+    rng = random.Random(5)
+    scores = {
+        rng.randrange(100_000): rng.choice([0.5, 1.0, 1.5, rng.random()]) for _ in range(20_000)
+    }
+    for k in (1, 10, 150, 30_000):
+        vectorised = bm25.top_sparse(scores, k)
+        with monkeypatch.context() as patch:
+            patch.delitem(sys.modules, "numpy")
+            plain = bm25.top_sparse(scores, k)
+        assert vectorised == plain

@@ -13,6 +13,7 @@ arrays, an index's memory-mapped columns or lists, and no numpy import for a que
 from __future__ import annotations
 
 import math
+import sys
 from array import array
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping, Sequence
@@ -59,6 +60,8 @@ def score_terms(
     out: dict[int, float] = {}
     if not n:
         return out
+    if "numpy" in sys.modules:  # loaded already (a word query's embeddings): vectorised
+        return _score_terms_numpy(postings, query_tokens, k1, b, weights)
     average = postings.total_length / n
     one_minus_b = 1 - b
     k1_plus_1 = k1 + 1
@@ -96,14 +99,72 @@ def score_terms(
     return out
 
 
+def _score_terms_numpy(
+    postings: PostingSource,
+    query_tokens: Iterable[str],
+    k1: float,
+    b: float,
+    weights: Mapping[str, float] | None,
+) -> dict[int, float]:
+    """:func:`score_terms` with numpy: the same operations in the same order, so the same
+    float64 weights, rounded to float32 once, summed in float32: bit for bit the same
+    scores (tests/test_bm25.py checks it)."""
+    import numpy as np
+
+    n = postings.doc_count
+    average = postings.total_length / n
+    one_minus_b = 1 - b
+    k1_plus_1 = k1 + 1
+    out = np.zeros(n, dtype=np.float32)
+    touched = []
+    for term, times in Counter(query_tokens).items():
+        found = postings.term_postings(term)
+        if found is None:
+            continue
+        docs, tfs = found
+        df = len(docs)
+        idf = math.log((n - df + 0.5) / (df + 0.5) + 1.0)
+        tf = np.asarray(tfs, dtype=np.float64)
+        if average:
+            size = np.asarray(postings.lengths_of(docs), dtype=np.float64)
+            scaled = (idf * tf * k1_plus_1 / (tf + k1 * (one_minus_b + b * size / average))).astype(
+                np.float32
+            )
+        else:
+            scaled = (idf * tf * k1_plus_1 / (tf + k1)).astype(np.float32)
+        factor = times * weights.get(term, 1.0) if weights is not None else times
+        if factor != 1:
+            scaled = (scaled.astype(np.float64) * factor).astype(np.float32)
+        at = np.asarray(docs, dtype=np.int64)
+        out[at] += scaled  # a term's documents are distinct
+        touched.append(at)
+    if not touched:
+        return {}
+    held = np.unique(np.concatenate(touched))
+    return dict(zip(held.tolist(), out[held].tolist(), strict=True))
+
+
 def top_sparse(scores: Mapping[int, float], k: int) -> tuple[list[int], list[float]]:
     """The ``k`` best positive scores, best first, ties by document (also at the cut)."""
     import heapq
 
     if k <= 0:
         return [], []
+    if len(scores) > _VECTOR_TOP and "numpy" in sys.modules:
+        import numpy as np
+
+        docs = np.fromiter(scores.keys(), dtype=np.int64, count=len(scores))
+        values = np.fromiter(scores.values(), dtype=np.float64, count=len(scores))
+        keep = values > 0
+        docs, values = docs[keep], values[keep]
+        order = np.lexsort((docs, -values))[:k]  # best first, ties by document
+        return docs[order].tolist(), values[order].tolist()
     best = heapq.nsmallest(k, ((-score, doc) for doc, score in scores.items() if score > 0))
     return [doc for _, doc in best], [-score for score, _ in best]
+
+
+#: Above this many scored documents, the best are sorted out by numpy when it is loaded.
+_VECTOR_TOP = 5000
 
 
 class BM25Index:

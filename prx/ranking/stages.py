@@ -400,13 +400,17 @@ _MINIFIED_MEAN = 300
 
 
 def generated_by_content(text: str) -> bool:
-    """Whether a file's first chunk ``text`` shows a generated or minified file: a
-    generated-file header in its first lines, or lines no person writes."""
-    head = "\n".join(text.split("\n", _HEADER_LINES)[:_HEADER_LINES])
-    if _GENERATED_HEADER.search(head):
-        return True
+    """Whether a file's first chunk ``text`` shows a generated or minified file: lines no
+    person writes, or a generated-file header in its first lines."""
     lines = text.split("\n")
-    return max(map(len, lines)) > _MINIFIED_LINE or len(text) / len(lines) > _MINIFIED_MEAN
+    if max(map(len, lines)) > _MINIFIED_LINE or len(text) / len(lines) > _MINIFIED_MEAN:
+        return True  # minified (and never a long line through the pattern below)
+    head = "\n".join(lines[:_HEADER_LINES])
+    low = head.lower()
+    # Every alternative of the pattern holds one of these words: most heads hold none.
+    return ("generated" in low or "do not edit" in low or "bison" in low) and bool(
+        _GENERATED_HEADER.search(head)
+    )
 
 
 #: Generated and minified files, and the query words that ask for them.

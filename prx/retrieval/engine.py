@@ -120,6 +120,8 @@ class Engine:
         depth = pool * DEPTH
         rankings: dict[str, list[int]] = {}
         weighting = weights_for(query.mode, list(self.retrievers), weights)
+        if weighting.get("dense") and "dense" in self.retrievers:
+            import numpy  # noqa: F401  (the embeddings load it anyway: BM25 then uses it too)
         for name, retriever in self.retrievers.items():
             if not weighting.get(name, 0.5):
                 continue  # weighs nothing for this query: not even loaded
