@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import sys
 import tempfile
@@ -22,11 +23,12 @@ os.environ["PYTHONPATH"] = os.pathsep.join(
 os.environ["PRX_DISABLE_PLUGIN_AUTOLOAD"] = "1"
 os.environ.setdefault("PRX_HOME", tempfile.mkdtemp(prefix="prx-home-"))
 
-# The same guard in this process.
-sys.path.insert(0, str(GUARD_DIR))
-import sitecustomize as _netguard  # noqa: E402,F401  (installs the audit hook)
-
-sys.path.remove(str(GUARD_DIR))
+# The same guard in this process, loaded from its file: `import sitecustomize` would
+# return the interpreter's own when it has one (Debian's Python does).
+_spec = importlib.util.spec_from_file_location("prx_tests_netguard", GUARD_DIR / "sitecustomize.py")
+assert _spec is not None and _spec.loader is not None
+_netguard = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(_netguard)  # installs the audit hook
 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
