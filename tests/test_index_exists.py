@@ -178,6 +178,31 @@ def test_false_positive_rate_matches_the_documented_one():
     )
 
 
+def test_the_plain_probe_answers_as_the_numpy_filters():
+    from prx.index.filters import may_contain_at, trigram_keys
+
+    rng = random.Random(11)
+    texts = [
+        bytes(rng.choice(b"abcdefgh _(.") for _ in range(rng.randrange(0, 400))) for _ in range(60)
+    ]
+    built = [bloom.file_filter(text) for text in texts]
+    filters = np.frombuffer(b"".join(built), dtype=np.uint8)
+    offsets = np.cumsum([0, *map(len, built)]).astype(np.int64)
+    whole = memoryview(filters.tobytes())
+    for _ in range(300):
+        source = texts[rng.randrange(len(texts))]
+        at = rng.randrange(max(len(source) - 8, 1))
+        needle = (
+            source[at : at + rng.randrange(3, 9)]
+            if rng.random() < 0.5
+            else bytes(rng.choice(b"abcdefgh _(.") for _ in range(rng.randrange(3, 9)))
+        )
+        expected = bloom.may_contain(filters, offsets, bloom.pattern_keys(needle)).tolist()
+        keys = trigram_keys(needle)
+        plain = [may_contain_at(whole, offsets[i], offsets[i + 1], keys) for i in range(len(texts))]
+        assert plain == expected, needle
+
+
 def test_filters_built_with_other_parameters_are_not_probed(indexed):
 
     manifest_path = os.path.join(current_dir(str(indexed)), "manifest.json")

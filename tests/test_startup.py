@@ -68,6 +68,15 @@ def test_fast_paths_load_no_heavy_module(repo, argv):
     assert [m for m in SLOW_STDLIB if m in modules] == []
 
 
+def test_exists_over_an_index_loads_no_heavy_module(repo):
+    import prx
+
+    prx.Workspace(repo).index()
+    for argv in (("exists", "getcwd"), ("exists", "helper_7", "--exact")):
+        modules = loaded(repo, *argv)
+        assert heavy_in(modules) == [], argv
+
+
 def test_reading_source_loads_only_its_own_grammar(repo):
     modules = loaded(repo, "read", "src/app.py")
     assert [

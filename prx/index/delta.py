@@ -355,14 +355,6 @@ class DeltaView:
         kept = [rel for rel in base if rel not in self.dropped]
         return sorted([*kept, *self.paths], key=walk_key)
 
-    def filters(self) -> tuple[Any, Any]:
-        """The delta files' trigram filters (bits, offsets), as numpy arrays."""
-        import numpy as np
-
-        if self.table is None:
-            return np.zeros(0, np.uint8), np.zeros(1, np.int64)
-        return self.table.column("bloom.bits").numpy(), self.table.column("bloom_start").numpy()
-
     def files_defining(self, name: str) -> set[str]:
         """Delta files defining ``name`` exactly (or, when none, in another case)."""
         if self.table is None:

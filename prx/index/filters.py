@@ -1,4 +1,6 @@
-"""The Bloom filters' parameters (no numpy here: the up-to-date check reads them)."""
+"""The Bloom filters' parameters, and their probe in plain Python (no numpy here: the
+up-to-date check, ``exists`` and literal searches read them; :mod:`prx.index.bloom` builds
+the filters with numpy and the same hashing)."""
 
 from __future__ import annotations
 
@@ -8,7 +10,19 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-__all__ = ["BITS_PER_KEY", "FALSE_POSITIVE_RATE", "HASHES", "MIN_PATTERN", "check_parameters"]
+    from prx.index.delta import DeltaView
+    from prx.index.reader import IndexReader
+
+__all__ = [
+    "BITS_PER_KEY",
+    "FALSE_POSITIVE_RATE",
+    "HASHES",
+    "MIN_PATTERN",
+    "check_parameters",
+    "files_passing",
+    "may_contain_at",
+    "trigram_keys",
+]
 
 #: Bits per distinct trigram.
 BITS_PER_KEY = 10
@@ -20,6 +34,9 @@ FALSE_POSITIVE_RATE = (1 - math.exp(-HASHES / BITS_PER_KEY)) ** HASHES
 #: Shorter patterns have no trigram.
 MIN_PATTERN = 3
 
+_LOW32 = 0xFFFFFFFF
+_MASK64 = (1 << 64) - 1
+
 
 def check_parameters(manifest: dict[str, Any], directory: str) -> None:
     """Refuse filters built with other parameters (probing them would miss)."""
@@ -30,3 +47,54 @@ def check_parameters(manifest: dict[str, Any], directory: str) -> None:
         raise IndexCorruptedError(
             f"index at {directory} has Bloom filters built with other parameters"
         )
+
+
+def trigram_keys(needle: bytes) -> list[tuple[int, int]]:
+    """(first, step) of each distinct trigram of ``needle`` (prx.index.bloom's hashing);
+    none below :data:`MIN_PATTERN` bytes."""
+    if len(needle) < MIN_PATTERN:
+        return []
+    codes = {
+        (needle[i] << 16) | (needle[i + 1] << 8) | needle[i + 2] for i in range(len(needle) - 2)
+    }
+    out = []
+    for code in sorted(codes):
+        x = (code + 0x9E3779B97F4A7C15) & _MASK64
+        x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+        x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK64
+        x ^= x >> 31
+        out.append((x & _LOW32, (x >> 32) | 1))
+    return out
+
+
+def may_contain_at(bits: memoryview, start: int, end: int, keys: list[tuple[int, int]]) -> bool:
+    """Whether the filter ``bits[start:end]`` lets every trigram of ``keys`` through
+    (False is definitive; an empty filter lets nothing through)."""
+    size = (end - start) * 8
+    if size == 0:
+        return False
+    for first, step in keys:
+        for r in range(HASHES):
+            position = (((first + r * step) & _LOW32) * size) >> 32
+            if not (bits[start + (position >> 3)] >> (position & 7)) & 1:
+                return False
+    return True
+
+
+def files_passing(
+    reader: IndexReader, delta: DeltaView, keys: list[tuple[int, int]]
+) -> dict[str, bool]:
+    """Per file the index holds now (its tables' files less those the delta drops, and the
+    delta's): whether its filter lets the trigrams ``keys`` through."""
+    out: dict[str, bool] = {}
+    bits = reader.bloom_bits.whole()
+    bounds = reader.bloom_offsets.whole()
+    for slot, rel in enumerate(reader.files.indexed_paths):
+        if rel not in delta.dropped:
+            out[rel] = may_contain_at(bits, bounds[slot], bounds[slot + 1], keys)
+    if delta.table is not None:
+        delta_bits = delta.table.column("bloom.bits").whole()
+        delta_bounds = delta.table.column("bloom_start").whole()
+        for i, rel in enumerate(delta.paths):
+            out[rel] = may_contain_at(delta_bits, delta_bounds[i], delta_bounds[i + 1], keys)
+    return out

@@ -14,38 +14,32 @@ from prx.index.stamps import stamp
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any
-
     from prx.files.walk import WalkedFile
+    from prx.index.delta import DeltaView
+    from prx.index.reader import IndexReader
 
 __all__ = ["ContentProbe"]
 
 
 class ContentProbe:
-    """The trigram filters of one index, by file."""
+    """The trigram filters of one index, by file, probed in plain Python (no numpy)."""
 
-    __slots__ = ("_bits", "_delta", "_names", "_notes", "_offsets", "_stamps")
+    __slots__ = ("_delta", "_names", "_notes", "_reader", "_stamps")
 
-    def __init__(
-        self,
-        names: list[str],
-        stamps: dict[str, Any],
-        notes: dict[str, str],
-        bits: Any,
-        offsets: Any,
-    ) -> None:
-        self._names = names
-        self._stamps = stamps
-        self._notes = notes
-        self._bits = bits
-        self._offsets = offsets
-        #: A delta's files: (base files it drops, its files, their filters' bits, bounds).
-        self._delta: tuple[frozenset[str], list[str], Any, Any] | None = None
+    def __init__(self, reader: IndexReader, delta: DeltaView) -> None:
+        files = reader.files
+        self._reader = reader
+        self._delta = delta
+        self._names = files.indexed_paths
+        self._stamps = files.stamps()
+        self._notes = files.notes()
 
     @classmethod
     def open(cls, root: str) -> ContentProbe | None:
         """The probe of ``root``'s current index; None without one. Raises
         :class:`~prx.errors.IndexCorruptedError` when the index cannot be trusted."""
+        from prx.index.delta import DeltaView
+        from prx.index.filters import check_parameters
         from prx.index.reader import IndexReader
         from prx.index.store import current_dir, read_manifest
 
@@ -53,25 +47,13 @@ class ContentProbe:
         if directory is None:
             return None
         manifest = read_manifest(directory)
-        from prx.index.filters import check_parameters
-
         check_parameters(manifest, directory)
         reader = IndexReader(directory, manifest)
-        files = reader.files
-        names = files.indexed_paths
-        offsets = reader.bloom_offsets.numpy()
-        if len(offsets) != len(names) + 1:
+        if len(reader.bloom_offsets) != len(reader.files.indexed_paths) + 1:
             from prx.errors import IndexCorruptedError
 
             raise IndexCorruptedError(f"index corrupted at {directory}: filters do not match")
-        probe = cls(names, files.stamps(), files.notes(), reader.bloom_bits.numpy(), offsets)
-        from prx.index.delta import DeltaView
-
-        delta = DeltaView(reader)
-        if delta.table is not None:  # files an update rewrote: their own filters
-            bits, bounds = delta.filters()
-            probe._delta = (delta.dropped, delta.paths, bits, bounds)
-        return probe
+        return cls(reader, DeltaView(reader))
 
     def covers(self, found: WalkedFile) -> bool:
         """Whether the index vouches for ``found`` as it is now (the same stamp: size,
@@ -83,24 +65,17 @@ class ContentProbe:
         return self._notes.get(rel)
 
     def candidates(self, needle: bytes) -> set[str]:
-        """Indexed files that may contain ``needle`` (at least :data:`bloom.MIN_PATTERN`
-        bytes); every other indexed file certainly does not."""
-        from prx.index import bloom
+        """Indexed files that may contain ``needle`` (at least
+        :data:`~prx.index.filters.MIN_PATTERN` bytes); every other indexed file certainly
+        does not."""
+        from prx.index.filters import files_passing, trigram_keys
 
-        keys = bloom.pattern_keys(needle)
-        passed = bloom.may_contain(self._bits, self._offsets, keys)
-        found = {self._names[i] for i in passed.nonzero()[0].tolist()}
-        if self._delta is not None:
-            dropped, paths, bits, bounds = self._delta
-            found -= dropped
-            passed = bloom.may_contain(bits, bounds, keys)
-            found |= {paths[i] for i in passed.nonzero()[0].tolist()}
-        return found
+        passing = files_passing(self._reader, self._delta, trigram_keys(needle))
+        return {rel for rel, passed in passing.items() if passed}
 
 
 def open_probe(root: str) -> tuple[ContentProbe | None, str | None]:
-    """The probe of ``root`` if it has a usable index, else None and why not (numpy is
-    imported only when there is an index)."""
+    """The probe of ``root`` if it has a usable index, else None and why not."""
     from prx.errors import IndexCorruptedError
     from prx.index.store import current_dir
 
