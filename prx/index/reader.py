@@ -496,6 +496,11 @@ class PostingTable:
         if len(self.offsets) != terms.count + 1 or len(self.docs) != len(self.tfs):
             raise IndexCorruptedError(f"index corrupted at {table.where}: postings.tab is torn")
 
+    def __contains__(self, term: object) -> bool:
+        """Whether some chunk holds ``term`` (its postings unread)."""
+        found = self.terms.get(term) if isinstance(term, str) else None
+        return found is not None and self._offsets[found] < self._offsets[found + 1]
+
     def term_postings(self, term: str) -> tuple[list[int], list[int]] | None:
         found = self.terms.get(term)
         if found is None:

@@ -410,6 +410,12 @@ class IndexedPostings:
                         self._by_term.setdefault(term, []).append((doc, tf))
         self.total_length = total
 
+    def __contains__(self, term: object) -> bool:
+        """Whether some chunk may hold ``term``, its postings unread: a term only the
+        overlay's dropped files held still says yes; its postings then come back None,
+        which every caller skips (a query word's other forms are found through this)."""
+        return term in self._by_term or term in self._base
+
     def term_postings(self, term: str) -> tuple[list[int], list[int]] | None:
         found = self._base.term_postings(term)
         layout = self._layout
