@@ -166,8 +166,13 @@ class Answer:
         )
 
     def report(self) -> RunReport:
+        """The report as it stands, ``tokens_out`` counted."""
+        return data_tokens(self._record(), self.count)
+
+    def _record(self) -> RunReport:
+        """The report as it stands, ``tokens_out`` not counted (the JSON leaves it out)."""
         parsed, output = self.parsed, self.output
-        report = RunReport(
+        return RunReport(
             command=tuple(self.argv),
             root=self.root,
             tool=self.tool,
@@ -198,7 +203,6 @@ class Answer:
             omitted_chars=self.omitted_chars(),
             compact=self.compact,
         )
-        return data_tokens(report, self.count)
 
     def tokens(self) -> int:
         """Tokens of the report's ``data`` as it stands."""
@@ -208,5 +212,5 @@ class Answer:
         """Tokens of the whole answer as it stands: the envelope ``prx run`` prints."""
         from prx.envelope import ok_envelope
 
-        tokens: int = ok_envelope("run", self.report(), count=self.count)["tokens"]
+        tokens: int = ok_envelope("run", self._record(), count=self.count)["tokens"]
         return tokens
