@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from prx.intel.bindings import Occurrence
     from prx.intel.project import ParsedFile
 
-__all__ = ["ENABLED", "bare_uses", "may_use_attribute", "may_use_name", "word_offsets"]
+__all__ = ["ENABLED", "bare_uses", "may_use_attribute", "word_offsets"]
 
 #: False: no shortcut (every file parsed, every import statement read from its syntax
 #: tree); the answers must not change.
@@ -81,25 +81,6 @@ def may_use_attribute(parsed: ParsedFile, attribute: str, receivers: set[str]) -
     return _attribute_pattern(frozenset(receivers), attribute).search(parsed.data) is not None
 
 
-def may_use_name(parsed: ParsedFile, name: str, statement: tuple[int, int]) -> bool:
-    """Whether ``name`` may be used in the file outside the import statement on lines
-    ``statement`` (first, last) that binds it: a word anywhere else, or that statement
-    shares its lines with another one (``;``)."""
-    if not _checked(parsed):
-        return True
-    data = parsed.data
-    first, last = statement
-    line, counted = 1, 0
-    for offset in word_offsets(data, name):
-        line += data.count(b"\n", counted, offset)
-        counted = offset
-        if not first <= line <= last:
-            return True
-    start = _line_start(data, first)
-    end = _line_start(data, last + 1)
-    return b";" in data[start:end]
-
-
 def _line_start(data: bytes, line: int) -> int:
     """The byte offset where 1-based ``line`` starts (the end of the data past the last)."""
     at = 0
@@ -151,11 +132,15 @@ def bare_uses(parsed: ParsedFile, name: str, statement: tuple[int, int]) -> list
 
     data = parsed.data
     first, last = statement
-    if b";" in data[_line_start(data, first) : _line_start(data, last + 1)]:
+    start, end = _line_start(data, first), _line_start(data, last + 1)
+    if b";" in data[start:end]:
         return None
+    offsets = word_offsets(data, name)
+    if all(start <= at < end for at in offsets):
+        return []  # only in the import statement that binds it: not used
     found: list[Occurrence] = []
     line, counted = 1, 0
-    for at in code_word_offsets(data, word_offsets(data, name), name):
+    for at in code_word_offsets(data, offsets, name):
         line += data.count(b"\n", counted, at)
         counted = at
         if first <= line <= last:

@@ -25,7 +25,7 @@ from prx.intel.bindings import (
     occurrences,
     statement_snippet_bindings,
 )
-from prx.intel.prefilter import bare_uses, may_use_attribute, may_use_name
+from prx.intel.prefilter import bare_uses, may_use_attribute
 from prx.intel.project import module_stem
 from prx.intel.pyimports import read_import
 
@@ -156,8 +156,6 @@ def _uses_in(
     ``statement`` binds them); a file whose text cannot hold one is not parsed."""
     refs: list[tuple[Occurrence, str]] = []
     for name in sorted(names):
-        if not may_use_name(parsed, name, statement):
-            continue
         read = bare_uses(parsed, name, statement)
         if read is not None:
             refs.extend((occ, "import") for occ in read)
