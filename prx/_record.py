@@ -44,6 +44,7 @@ __all__ = [
     "field",
     "fields_of",
     "is_required",
+    "json_fields",
     "record",
     "replace",
 ]
@@ -408,6 +409,19 @@ def fields_of(obj: Any) -> tuple[RecordField, ...]:
     import dataclasses
 
     return tuple(_from_dataclass_field(f, f.name, f.type) for f in dataclasses.fields(cls))
+
+
+def json_fields(obj: Any) -> tuple[tuple[RecordField, ...], str | None]:
+    """The fields of a record or dataclass that its JSON may show, in declaration order
+    (not :data:`INTERNAL`, not omitted :data:`ALWAYS`, not the :data:`ONLY_FIELDS`
+    selector), and the selector's name when it has one: the one statement of these rules
+    for :func:`prx.envelope.to_jsonable`, the output schemas and the token counts."""
+    fields = [f for f in fields_of(obj) if not f.metadata.get(INTERNAL)]
+    selector = next((f.name for f in fields if f.metadata.get(ONLY_FIELDS)), None)
+    shown = tuple(
+        f for f in fields if f.name != selector and f.metadata.get(OMIT_WHEN) is not ALWAYS
+    )
+    return shown, selector
 
 
 def replace(obj: _T, /, **changes: Any) -> _T:

@@ -13,7 +13,7 @@ import json
 import sys
 from collections.abc import Mapping, Sequence
 
-from prx._record import ALWAYS, FALSY, INTERNAL, OMIT_WHEN, ONLY_FIELDS, fields_of
+from prx._record import FALSY, OMIT_WHEN, json_fields
 from prx._version import __version__
 from prx.errors import LIBRARY, PrxError, Wording
 from prx.tokens import TokenCounter, count_fast
@@ -63,21 +63,13 @@ def to_jsonable(value: Any) -> Any:
         return value
     names = _FIELD_NAMES.get(kind)
     if names is None:
-        fields = getattr(kind, "__record_fields__", None)
-        if fields is None and _is_dataclass_instance(value):
-            fields = fields_of(value)
-        if fields is not None:
-            fields = [f for f in fields if not f.metadata.get(INTERNAL)]
-            names = _FIELD_NAMES[kind] = tuple(f.name for f in fields)
-            selector = next((f.name for f in fields if f.metadata.get(ONLY_FIELDS)), None)
+        if hasattr(kind, "__record_fields__") or _is_dataclass_instance(value):
+            shown, selector = json_fields(kind)
+            names = _FIELD_NAMES[kind] = tuple(f.name for f in shown)
             if selector is not None:
                 _SELECTORS[kind] = selector
-            if selector is not None or any(OMIT_WHEN in f.metadata for f in fields):
-                _OMISSIONS[kind] = tuple(
-                    (f.name, f.metadata.get(OMIT_WHEN, _KEEP))
-                    for f in fields
-                    if f.name != selector and f.metadata.get(OMIT_WHEN) is not ALWAYS
-                )
+            if selector is not None or any(OMIT_WHEN in f.metadata for f in shown):
+                _OMISSIONS[kind] = tuple((f.name, f.metadata.get(OMIT_WHEN, _KEEP)) for f in shown)
     if names is not None:
         omissions = _OMISSIONS.get(kind)
         if omissions is not None:

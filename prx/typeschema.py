@@ -27,7 +27,7 @@ import types
 import typing
 from collections.abc import Mapping, Sequence
 
-from prx._record import ALWAYS, INTERNAL, OMIT_WHEN, ONLY_FIELDS, fields_of
+from prx._record import OMIT_WHEN, json_fields
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -71,17 +71,13 @@ def record_fields(cls: type) -> list[tuple[str, Any, bool]]:
     the JSON, in declaration order."""
     module = vars(sys.modules.get(cls.__module__, typing))
     namespace = {**_TYPING_NAMES, **module, cls.__name__: cls}
-    fields = [f for f in fields_of(cls) if not f.metadata.get(INTERNAL)]
+    shown, selector = json_fields(cls)
     # A record with a field that selects which others its JSON shows (a compact form) may
     # leave any of them out: none is always written.
-    selective = any(f.metadata.get(ONLY_FIELDS) for f in fields)
-    found = []
-    for field in fields:
-        if field.metadata.get(ONLY_FIELDS) or field.metadata.get(OMIT_WHEN) is ALWAYS:
-            continue  # never part of the JSON
-        written = not selective and OMIT_WHEN not in field.metadata
-        found.append((field.name, _resolve(field.type, namespace), written))
-    return found
+    return [
+        (f.name, _resolve(f.type, namespace), selector is None and OMIT_WHEN not in f.metadata)
+        for f in shown
+    ]
 
 
 def _resolve(annotation: Any, namespace: Mapping[str, Any]) -> Any:

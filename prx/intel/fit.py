@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, NamedTuple, TypeVar
 
-from prx._record import INTERNAL, fields_of, replace
+from prx._record import json_fields, replace
 from prx.budget import Cap, fit_prefix, limit_for
 from prx.envelope import dumps, to_jsonable
 from prx.errors import BudgetExceededError
@@ -53,7 +53,7 @@ class _Tokens:
         return known[1]
 
     def __call__(self, result: Any) -> int:
-        names = [f.name for f in fields_of(result) if not f.metadata.get(INTERNAL)]
+        names = [f.name for f in json_fields(result)[0]]
         parts = {n: v for n in names if type(v := getattr(result, n)) is tuple and v}
         shell = to_jsonable(replace(result, **{n: () for n in parts}))
         data = {
