@@ -199,13 +199,13 @@ def test_a_workspace_opens_the_trigram_filters_once_per_index(make_repo, monkeyp
     ws = prx.Workspace(root)
     ws.index(".")
     opened: list[str] = []
-    real = probe.open_probe
+    real = probe.ContentProbe.of_reader
 
-    def counting(where):
-        opened.append(where)
-        return real(where)
+    def counting(reader):
+        opened.append(reader.directory)
+        return real(reader)
 
-    monkeypatch.setattr(probe, "open_probe", counting)
+    monkeypatch.setattr(probe.ContentProbe, "of_reader", counting)
     first = ws.explain("price", budget=0)
     again = ws.explain("price", budget=0)
     assert len(opened) == 1 and to_jsonable(first) == to_jsonable(again)

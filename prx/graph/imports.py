@@ -23,6 +23,7 @@ from prx.types import ImportEdge, ImportRef
 
 if TYPE_CHECKING:
     from prx.graph.resolve import Imports, StoredEdge
+    from prx.index.reader import IndexReader
     from prx.lang.imports import RawImport
     from prx.workspace import Workspace
 
@@ -174,9 +175,13 @@ class ImportGraph:
         directory = current_dir(root)
         if directory is None:
             return None
+        return cls.of_reader(IndexReader(directory, read_manifest(directory)))
+
+    @classmethod
+    def of_reader(cls, reader: IndexReader) -> ImportGraph:
+        """The graph an open index holds (see :meth:`load`)."""
         from prx.index.delta import DeltaView
 
-        reader = IndexReader(directory, read_manifest(directory))
         raw, resolved = reader.graph()
         return cls(DeltaView(reader).indexed_now(reader.files.indexed_paths), raw, resolved)
 

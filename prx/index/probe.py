@@ -38,21 +38,27 @@ class ContentProbe:
     def open(cls, root: str) -> ContentProbe | None:
         """The probe of ``root``'s current index; None without one. Raises
         :class:`~prx.errors.IndexCorruptedError` when the index cannot be trusted."""
-        from prx.index.delta import DeltaView
-        from prx.index.filters import check_parameters
         from prx.index.reader import IndexReader
         from prx.index.store import current_dir, read_manifest
 
         directory = current_dir(root)
         if directory is None:
             return None
-        manifest = read_manifest(directory)
-        check_parameters(manifest, directory)
-        reader = IndexReader(directory, manifest)
+        return cls.of_reader(IndexReader(directory, read_manifest(directory)))
+
+    @classmethod
+    def of_reader(cls, reader: IndexReader) -> ContentProbe:
+        """The probe of an open index (see :meth:`open`)."""
+        from prx.index.delta import DeltaView
+        from prx.index.filters import check_parameters
+
+        check_parameters(reader.manifest, reader.directory)
         if len(reader.bloom_offsets) != len(reader.files.indexed_paths) + 1:
             from prx.errors import IndexCorruptedError
 
-            raise IndexCorruptedError(f"index corrupted at {directory}: filters do not match")
+            raise IndexCorruptedError(
+                f"index corrupted at {reader.directory}: filters do not match"
+            )
         return cls(reader, DeltaView(reader))
 
     def covers(self, found: WalkedFile) -> bool:

@@ -18,6 +18,7 @@ from prx.errors import NotFoundError
 if TYPE_CHECKING:
     from prx.graph.imports import ImportGraph
     from prx.index.probe import ContentProbe
+    from prx.index.reader import IndexReader
     from prx.plugin.interfaces import LanguageSpec
     from prx.workspace import Workspace
 
@@ -162,18 +163,19 @@ class Project:
 
             why = "no index"
             directory = current_dir(self.root)
+
+            def load() -> ImportGraph | None:
+                nonlocal why
+                assert directory is not None
+                try:
+                    return ImportGraph.of_reader(self._reader(directory))
+                except IndexCorruptedError as err:
+                    why = f"the index could not be used ({err.message})"
+                    return None
+
             # The graph of one published index never changes: a long-lived Workspace (the
             # MCP server, a notebook) loads it once.
-            cache: dict[str, ImportGraph] = self.ws.cache.setdefault("intel-graphs", {})
-            loaded = cache.get(directory) if directory else None
-            if loaded is None and directory is not None:
-                try:
-                    loaded = ImportGraph.load(self.root)
-                except IndexCorruptedError as err:
-                    loaded, why = None, f"the index could not be used ({err.message})"
-                if loaded is not None:
-                    cache.clear()
-                    cache[directory] = loaded
+            loaded = self._per_index("intel-graphs", directory, load) if directory else None
             if loaded is None:
                 loaded = ImportGraph.build(self.ws, self.root)
                 self.graph_origin = "built"
@@ -195,11 +197,9 @@ class Project:
             return None
         from prx.errors import IndexCorruptedError
         from prx.index.delta import DeltaView
-        from prx.index.reader import IndexReader
-        from prx.index.store import read_manifest
 
         try:
-            reader = IndexReader(directory, read_manifest(directory))
+            reader = self._reader(directory)
             delta = DeltaView(reader)
             found = set(reader.definitions.files_defining(name)) - delta.dropped
             return sorted(found | delta.files_defining(name))
@@ -242,6 +242,21 @@ class Project:
             cache[directory] = value
         return value
 
+    def _reader(self, directory: str) -> IndexReader:
+        """The published index at ``directory``, opened once per Workspace for the graph,
+        the symbol table and the filters alike. Raises
+        :class:`~prx.errors.IndexCorruptedError`."""
+
+        def load() -> IndexReader:
+            from prx.index.reader import IndexReader
+            from prx.index.store import read_manifest
+
+            return IndexReader(directory, read_manifest(directory))
+
+        reader = self._per_index("intel-readers", directory, load)
+        assert reader is not None
+        return reader
+
     def content_probe(self) -> ContentProbe | None:
         """The index's trigram filters (files that may hold a string), None without an
         index that has them."""
@@ -252,9 +267,13 @@ class Project:
             return None
 
         def load() -> ContentProbe | None:
-            from prx.index.probe import open_probe
+            from prx.errors import IndexCorruptedError
+            from prx.index.probe import ContentProbe
 
-            return open_probe(self.root)[0]
+            try:
+                return ContentProbe.of_reader(self._reader(directory))
+            except IndexCorruptedError:
+                return None
 
         return self._per_index("intel-probes", directory, load)
 
