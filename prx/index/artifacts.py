@@ -536,11 +536,10 @@ def _stamps_without_delta(reader: IndexReader) -> dict[str, Stamp]:
     """The files' stamps, less those of the files a delta holds or drops: the tables hold
     these as they were, so an update reads them again (or finds their content unchanged)
     and folds the delta into new tables."""
-    from prx.index.delta import read_delta
+    from prx.index.delta import DeltaView
 
     stamps = reader.files.stamps()
-    delta = read_delta(reader)
-    if delta is not None:
-        for rel in (*delta.dropped, *delta.files):
-            stamps.pop(rel, None)
+    delta = DeltaView(reader)  # its paths only: the chunks stay undecoded
+    for rel in (*delta.dropped, *delta.paths):
+        stamps.pop(rel, None)
     return stamps

@@ -342,6 +342,8 @@ def write_blob(path: str, data: bytes, generation: int) -> dict[str, Any]:
     sums.update(memoryview(data))
     with open(path, "xb") as fh:
         fh.write(data)
+        fh.flush()
+        os.fsync(fh.fileno())  # on disk before the manifest that names it, as tables are
     return {"size": len(data), "generation": generation, "blocks": sums.finish()}
 
 

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
     from prx._contexts import SourceContext
     from prx.files.walk import WalkResult
-    from prx.index.delta import ReadFile
+    from prx.index.delta import Delta, ReadFile
     from prx.index.reader import IndexReader
     from prx.index.stamps import Stamp
 
@@ -122,15 +122,15 @@ def plan_delta(
             notes[item.rel] = item.note
         if item.record is not None:
             kept[item.rel] = item
-    started = time.perf_counter()
-    graph = _graph(root, reader, records, fresh, changed, gone, kept, dropped)
-    timings["graph"] = (time.perf_counter() - started) * 1000
-    stamps = stamps_of(walked.files, started_ns)
-    racy = [found for found in walked.files if found.rel not in stamps]
-    now = _current_records(reader, None)
+    now = _current_records(reader, None)  # the files the index holds after the change
     for rel in dropped:
         now.pop(rel, None)
     now.update({rel: f.record for rel, f in kept.items()})
+    started = time.perf_counter()
+    graph = _graph(root, reader, delta, records, now, fresh, changed, gone, kept)
+    timings["graph"] = (time.perf_counter() - started) * 1000
+    stamps = stamps_of(walked.files, started_ns)
+    racy = [found for found in walked.files if found.rel not in stamps]
     if racy:
         stamps.update(settle(racy, {rel: r.hash for rel, r in now.items()}, clock))
     # A file that could not be read is not indexed as it is: no stamp vouches for it.
@@ -159,15 +159,17 @@ def plan_delta(
 def _graph(
     root: str,
     reader: IndexReader,
+    delta: Delta | None,
     records: dict[str, Any],
+    now: dict[str, Any],
     fresh: list[ReadFile],
     changed: list[str],
     gone: list[str],
     kept: dict[str, ReadFile],
-    dropped: set[str],
 ) -> tuple[dict[str, Any], dict[str, Any]] | None:
     """The import graph after the change (None when no file's imports changed and the
-    same files resolve: the current graph stays, linked)."""
+    same files resolve: the current graph stays, linked); ``records`` are the files the
+    index holds before the change, ``now`` after it."""
     from prx.graph.configs import is_config
     from prx.graph.resolve import Resolver
 
@@ -180,7 +182,7 @@ def _graph(
     if same_files and not configs:
         # Each file's imports have a digest: when every changed file's is the same, the
         # graph is, and it is linked without being read.
-        before = _import_digests(reader)
+        before = _import_digests(reader, delta)
         if all(before.get(f.rel) == f.digest[2] for f in fresh if f.record is not None):
             return None
     imports, edges = reader.graph()
@@ -190,11 +192,7 @@ def _graph(
     for rel in (*changed, *gone):
         imports.pop(rel, None)
     imports.update({rel: found for rel, found in new_imports.items() if found})
-    now_records = _current_records(reader, None)
-    for rel in dropped:
-        now_records.pop(rel, None)
-    now_records.update({rel: f.record for rel, f in kept.items()})
-    languages = {rel: r.language for rel, r in now_records.items()}
+    languages = {rel: r.language for rel, r in now.items()}
     if same_files and not configs:
         todo = {rel: imports[rel] for rel in new_imports if rel in imports}
         edges = {rel: t for rel, t in edges.items() if rel in languages and rel not in new_imports}
@@ -207,12 +205,9 @@ def _graph(
     return ordered, dict(sorted(edges.items()))
 
 
-def _import_digests(reader: IndexReader) -> dict[str, str]:
+def _import_digests(reader: IndexReader, delta: Delta | None) -> dict[str, str]:
     """The digest of each file's imports, as the index holds them (its delta's first)."""
-    from prx.index.delta import read_delta
-
     digests = {rel: parts[2] for rel, parts in reader.files.digests().items()}
-    delta = read_delta(reader)
     if delta is not None:
         digests.update({rel: f.digest[2] for rel, f in delta.files.items()})
     return digests
