@@ -100,12 +100,13 @@ def _changed_content(
 
     if not read:
         return []
-    records = reader.files.records()
+    files = reader.files
+    slots = {rel: slot for slot, rel in enumerate(files.indexed_paths)}
     out = []
     for rel in read:
         known = delta[rel].record if rel in delta else None
-        if known is None and rel not in dropped:
-            known = records.get(rel)
+        if known is None and rel not in dropped and rel in slots:
+            known = files.record(slots[rel], rel)
         if known is not None:
             try:
                 path = os.path.join(root, rel)
@@ -516,6 +517,16 @@ def _dense_scores(reader: IndexReader, layout: _Layout) -> Any:
     if rows is None:
         return None
     columns = rows.T  # (dim x chunks), as stored: C-contiguous
+    #: The overlaid files' vectors, embedded once for every query of this layout.
+    overlaid: dict[str, Any] = {}
+
+    def vectors_of(path: str) -> Any:
+        import numpy as np
+
+        found = overlaid.get(path)
+        if found is None:
+            found = overlaid[path] = _overlay_vectors(layout, path).astype(np.float32)
+        return found
 
     def scores(vector: Any) -> Any:
         import numpy as np
@@ -526,9 +537,7 @@ def _dense_scores(reader: IndexReader, layout: _Layout) -> Any:
         if layout.identity:
             return base
         parts = [
-            base[first : first + count]
-            if first >= 0
-            else _overlay_vectors(layout, path).astype(np.float32) @ vector
+            base[first : first + count] if first >= 0 else vectors_of(path) @ vector
             for _, count, first, path in layout.segments
         ]
         return np.concatenate(parts) if parts else np.zeros(0, np.float32)
