@@ -459,7 +459,7 @@ def test_unreadable_entries_are_counted_not_raised(
     # Simulates a file vanishing and a directory that cannot be listed (works as root too).
     make(tmp_path, {"gone.txt": "x", "ok.txt": "x", "dir/a.txt": "x"})
     real_read_head = walk_module._read_head
-    real_list_dir = walk_module._list_dir
+    real_list_dir = walk_module.list_dir
 
     def fake_read_head(path: str) -> bytes | None:
         return None if path.endswith("gone.txt") else real_read_head(path)
@@ -468,7 +468,7 @@ def test_unreadable_entries_are_counted_not_raised(
         return None if path.endswith("dir") else real_list_dir(path)
 
     monkeypatch.setattr(walk_module, "_read_head", fake_read_head)
-    monkeypatch.setattr(walk_module, "_list_dir", fake_list_dir)
+    monkeypatch.setattr(walk_module, "list_dir", fake_list_dir)
     result = walk(tmp_path)
     assert rels(result) == ["ok.txt"]
     assert result.skipped == {"unreadable": 2}
@@ -476,7 +476,7 @@ def test_unreadable_entries_are_counted_not_raised(
 
 def test_vanished_file_between_listing_and_stat(tmp_path: Path) -> None:
     make(tmp_path, {"a.txt": "x", "b.txt": "x"})
-    entries = walk_module._list_dir(str(tmp_path))
+    entries = walk_module.list_dir(str(tmp_path))
     assert entries is not None
     (tmp_path / "a.txt").unlink()
     walker = walk_module._Walker(None, 1000, True, True)

@@ -1,4 +1,5 @@
-"""A digest of a directory's listing: what a walk saw of it, to be checked without a walk.
+"""A directory's listing, sorted, and its digest: what a walk saw of it, to be checked
+without a walk.
 
 Kept apart from :mod:`prx.files.walk` (which imports :mod:`pathlib`): the index's freshness
 check needs only this, on every search.
@@ -8,7 +9,22 @@ from __future__ import annotations
 
 import os
 
-__all__ = ["names_digest"]
+__all__ = ["list_dir", "names_digest"]
+
+
+def _entry_name(entry: os.DirEntry[str]) -> str:
+    return entry.name
+
+
+def list_dir(path: str) -> list[os.DirEntry[str]] | None:
+    """Entries sorted by name, or None if the directory cannot be listed."""
+    try:
+        with os.scandir(path) as it:
+            entries = list(it)
+    except OSError:
+        return None
+    entries.sort(key=_entry_name)
+    return entries
 
 
 def _kind(entry: os.DirEntry[str]) -> str:

@@ -15,7 +15,7 @@ from prx.files.ignore import (
     load_ignore_file,
     root_ignore_stack,
 )
-from prx.files.listing import names_digest
+from prx.files.listing import list_dir, names_digest
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -76,21 +76,6 @@ class WalkResult:
 def is_binary(head: bytes) -> bool:
     """True if a NUL byte occurs in the first 8192 bytes (a git-like heuristic)."""
     return b"\0" in head[:BINARY_SNIFF_BYTES]
-
-
-def _entry_name(entry: os.DirEntry[str]) -> str:
-    return entry.name
-
-
-def _list_dir(path: str) -> list[os.DirEntry[str]] | None:
-    """Entries sorted by name, or None if the directory cannot be listed."""
-    try:
-        with os.scandir(path) as it:
-            entries = list(it)
-    except OSError:
-        return None
-    entries.sort(key=_entry_name)
-    return entries
 
 
 def _read_head(path: str) -> bytes | None:
@@ -177,12 +162,12 @@ class _Walker:
         """The entries of a directory; its mtime (read first: a change made while it is
         listed moves it) and names digest recorded when asked for."""
         if self.directories is None:
-            return _list_dir(path)
+            return list_dir(path)
         try:
             mtime = os.stat(path).st_mtime_ns
         except OSError:
             return None
-        entries = _list_dir(path)
+        entries = list_dir(path)
         if entries is not None:
             self.directories[rel] = (mtime, names_digest(entries))
         return entries

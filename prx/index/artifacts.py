@@ -94,23 +94,19 @@ def _link(directory: str, name: str, source: IndexData | None) -> bool:
     return True
 
 
-def _ids(values: Sequence[str | None]) -> tuple[list[str], array[int]]:
-    """Distinct non-None values of a small set (languages, kinds, notes; first-seen order)
-    and each value's id (-1 for None), as int16."""
+def _pool(values: Sequence[str | None], typecode: str = "i") -> tuple[list[str], array[int]]:
+    """Distinct strings (first-seen order) and each item's id into them (-1 for None), as
+    ``typecode`` integers."""
     known: dict[str, int] = {}
-    ids = array("h")
+    ids = array(typecode)
     for value in values:
         ids.append(-1 if value is None else known.setdefault(value, len(known)))
     return list(known), ids
 
 
-def _pool(strings: Sequence[str | None]) -> tuple[list[str], array[int]]:
-    """Distinct strings and each item's id into them (-1 for None), as int32."""
-    known: dict[str, int] = {}
-    ids = array("i")
-    for value in strings:
-        ids.append(-1 if value is None else known.setdefault(value, len(known)))
-    return list(known), ids
+def _ids(values: Sequence[str | None]) -> tuple[list[str], array[int]]:
+    """:func:`_pool` of a small set (languages, kinds, notes), as int16."""
+    return _pool(values, "h")
 
 
 class _Writer:

@@ -30,7 +30,16 @@ if TYPE_CHECKING:
     from prx.index.reader import IndexReader
     from prx.index.tables import TableWriter
 
-__all__ = ["Delta", "ReadFile", "delta_limit", "read_delta", "read_files", "write_delta"]
+__all__ = [
+    "Delta",
+    "DeltaView",
+    "ReadFile",
+    "delta_limit",
+    "read_delta",
+    "read_files",
+    "vector_rows",
+    "write_delta",
+]
 
 
 class ReadFile(NamedTuple):
@@ -211,9 +220,7 @@ def write_delta(
     writer.add("d.start", "i", array("i", [d.start_line for d in definitions]))
     writer.add("d.end", "i", array("i", [d.end_line for d in definitions]))
     writer.add("d.signature", "i", array("i", [pooled("names", d.signature) for d in definitions]))
-    vectors = [
-        f.vectors.rows() if isinstance(f.vectors, _Rows) else f.vectors for f in files if f.chunks
-    ]
+    vectors = [vector_rows(f.vectors) for f in files if f.chunks]
     matrix = (
         np.concatenate(vectors).astype(np.float32) if vectors else np.zeros((0, dim), np.float32)
     )
@@ -313,7 +320,8 @@ def _hex(parts: list[int]) -> tuple[str, str, str]:
     return a, b, c
 
 
-def _rows(vectors: Any) -> Any:
+def vector_rows(vectors: Any) -> Any:
+    """A file's chunk vectors as a matrix: read from a delta's table if not yet read."""
     return vectors.rows() if isinstance(vectors, _Rows) else vectors
 
 

@@ -134,7 +134,7 @@ def _directories_moved(
     """Whether a directory's names differ from the walk's (its mtime moved, or it was
     racy, and listing it again gives other names); ``moved`` gets the others whose mtime
     moved: (the mtime read before listing, the digest)."""
-    from prx.files.listing import names_digest
+    from prx.files.listing import list_dir, names_digest
 
     paths = table.strings("dir.path").all()
     mtimes = table.column("dir.mtime").view()
@@ -149,10 +149,8 @@ def _directories_moved(
             return True
         if mtime == mtimes[i]:
             continue
-        try:
-            with os.scandir(path) as listing:
-                entries = sorted(listing, key=lambda entry: entry.name)
-        except OSError:
+        entries = list_dir(path)
+        if entries is None:
             return True
         if names_digest(entries) != digests[i]:
             return True

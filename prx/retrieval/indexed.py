@@ -500,12 +500,12 @@ def _overlay_vectors(layout: _Layout, path: str) -> Any:
     """An overlaid file's chunk vectors: its delta's, or computed now."""
     from prx.corpus.corpus import enrich
     from prx.corpus.query_embed import query_embedder
+    from prx.index.delta import vector_rows
 
     found = layout.overlay.files[path]
-    vectors = found.vectors
-    if vectors is None:
+    if found.vectors is None:
         return query_embedder().encode([enrich(chunk) for chunk in found.chunks])
-    return vectors.rows() if hasattr(vectors, "rows") else vectors
+    return vector_rows(found.vectors)
 
 
 def _dense_scores(reader: IndexReader, layout: _Layout) -> Any:
