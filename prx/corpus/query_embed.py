@@ -171,10 +171,12 @@ class QueryEmbedder:
         import numpy as np
 
         out = np.zeros((len(texts), self.dim), dtype=np.float32)
-        others = [i for i, text in enumerate(texts) if not self.covers(text)]
+        others = []  # the texts the shortcut does not cover: the model embeds them
         for i, text in enumerate(texts):
-            if i not in others:
+            if self.covers(text):
                 out[i] = self.encode_one(text)
+            else:
+                others.append(i)
         if others:
             from prx.corpus.embed import default_embedder
 
