@@ -386,19 +386,29 @@ class Registry:
 
     def _builtins_alone(self, table: dict[str, str], module: str) -> list[Any] | None:
         """Every built-in component of ``table`` (sorted by name), when no plugin can add
-        one (no explicit plugin, no manager built, no wanted entry point): a search needs
-        its retrievers and stages without importing pluggy. None otherwise."""
-        if not self._builtins_only or self._manager is not None:
+        one: a search needs its retrievers and stages without importing pluggy. None
+        otherwise."""
+        if not self._no_plugin_can_add(module):
             return None
-        if module not in self._builtin_modules:
-            return None
-        if self._third_party_pending:
-            if self._wanted_entry_points():
-                return None
-            self._third_party_pending = False  # no plugin installed: nothing to ask
         from prx.plugin.builtins import load
 
         return [load(table[name]) for name in sorted(table)]
+
+    def _builtins_usable(self, module: str) -> bool:
+        """Whether the built-ins of ``module`` may be read without the plugin manager: no
+        explicit plugin, no manager built, the module registered."""
+        return self._builtins_only and self._manager is None and module in self._builtin_modules
+
+    def _no_plugin_can_add(self, module: str) -> bool:
+        """Whether only the built-ins of ``module`` can answer: they are usable and no
+        installed plugin is wanted (learnt once: the entry points are not asked again)."""
+        if not self._builtins_usable(module):
+            return False
+        if self._third_party_pending:
+            if self._wanted_entry_points():
+                return False
+            self._third_party_pending = False  # no plugin installed: nothing to ask
+        return True
 
     def runner_parsers(self) -> list[type[RunnerParser]]:
         """Every runner parser class, highest ``PRIORITY`` first, then by name."""
@@ -411,11 +421,10 @@ class Registry:
     def file_languages(self) -> list[LanguageSpec]:
         """The languages :meth:`language_for` can answer with, sorted by name: while no
         plugin can add one, the built-in catalogue (without building the plugin manager)."""
-        if self._builtins_only and self._manager is None and _LANG_MODULE in self._builtin_modules:
-            if not self._third_party_pending or not self._wanted_entry_points():
-                from prx.plugin.builtins import BUILTIN_LANGUAGES, load
+        if self._no_plugin_can_add(_LANG_MODULE):
+            from prx.plugin.builtins import BUILTIN_LANGUAGES, load
 
-                return sorted(load(BUILTIN_LANGUAGES), key=lambda spec: spec.name)
+            return sorted(load(BUILTIN_LANGUAGES), key=lambda spec: spec.name)
         return self.languages()
 
     def language(self, name: str) -> LanguageSpec:
@@ -425,11 +434,9 @@ class Registry:
     def language_for(self, path: str | os.PathLike[str]) -> LanguageSpec | None:
         """The language of a file, by exact file name and then by extension."""
         name = os.path.basename(os.fspath(path))
-        if self._builtins_only and self._manager is None and _LANG_MODULE in self._builtin_modules:
+        if self._builtins_usable(_LANG_MODULE):
             found = _builtin_language(name)
-            if found is None and self._third_party_pending and not self._wanted_entry_points():
-                self._third_party_pending = False  # no plugin installed: nothing to ask
-            if found is not None or not self._third_party_pending:
+            if found is not None or self._no_plugin_can_add(_LANG_MODULE):
                 return found  # built-ins win; with no plugin to ask, unknown stays unknown
         spec = self._match_language(name)
         if spec is None and self._third_party_pending:
