@@ -33,7 +33,9 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-#: (kind, query, a word of it for ripgrep, rg's -F flag needed)
+from search import percentile  # noqa: E402
+
+#: (kind, query, a word of it for ripgrep)
 DJANGO_QUERIES = [
     ("symbol", "QuerySet", "QuerySet"),
     ("natural language", "how are database migrations applied", "migrations"),
@@ -90,11 +92,6 @@ def _series(argv: list[str], cwd: Path, env: dict[str, str], runs: int, warmup: 
     for _ in range(warmup):
         _time(argv, cwd, env)
     return [_time(argv, cwd, env)[0] for _ in range(runs)]
-
-
-def _p(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
 
 
 def _large_tree() -> Path:
@@ -162,14 +159,14 @@ def main(argv: list[str] | None = None) -> int:
     )
     for row in rows:
         prx_ms = row["prx"]
-        line = f"{row['kind']:<18}{row['query']:<42}{_p(prx_ms, 0.5):>9.1f}{_p(prx_ms, 0.95):>8.1f}"
+        line = f"{row['kind']:<18}{row['query']:<42}{percentile(prx_ms, 0.5):>9.1f}{percentile(prx_ms, 0.95):>8.1f}"
         if "rg -l" in row:
-            rg_l, rg_n = _p(row["rg -l"], 0.5), _p(row["rg -n"], 0.5)
-            line += f"{rg_l:>11.1f}{rg_n:>11.1f}{_p(prx_ms, 0.5) / rg_l:>10.2f}x"
+            rg_l, rg_n = percentile(row["rg -l"], 0.5), percentile(row["rg -n"], 0.5)
+            line += f"{rg_l:>11.1f}{rg_n:>11.1f}{percentile(prx_ms, 0.5) / rg_l:>10.2f}x"
         print(line)
     update = _incremental(root, env)
     print(
-        f"\nincremental update after one file change: prx index p50 {_p(update, 0.5):.0f} ms "
+        f"\nincremental update after one file change: prx index p50 {percentile(update, 0.5):.0f} ms "
         f"(runs: {', '.join(f'{u:.0f}' for u in update)}); the next search saw the change"
     )
     print(f"load after: {os.getloadavg()[0]:.2f}")

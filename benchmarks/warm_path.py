@@ -36,18 +36,10 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-#: (kind, query, a word of it for ripgrep): the queries of cli_search.py.
-QUERIES = [
-    ("symbol", "QuerySet", "QuerySet"),
-    ("natural language", "how are database migrations applied", "migrations"),
-    ("literal", "objects.filter(", "objects.filter("),
-]
+from cli_search import DJANGO_QUERIES as QUERIES  # noqa: E402
+from search import percentile  # noqa: E402
+
 CODE = "import sys; from prx.cli import main; sys.exit(main(program='prx'))"
-
-
-def _p(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
 
 
 def _run(argv: list[str], cwd: Path, env: dict[str, str]) -> tuple[float, bytes, str]:
@@ -177,13 +169,13 @@ def main(argv: list[str] | None = None) -> int:
         shutil.rmtree(scratch, ignore_errors=True)
         shutil.rmtree(runtime, ignore_errors=True)
 
-    floor = _p(series["python -c pass"], 0.5)
+    floor = percentile(series["python -c pass"], 0.5)
     print(f"\n{args.runs} rounds; every warm answer was byte-identical to the cold one")
     print(f"{'':<34}{'p50 ms':>9}{'p95 ms':>9}{'p50 - python':>14}")
     for name in commands:
         values = series[name]
-        p50 = _p(values, 0.5)
-        print(f"{name:<34}{p50:>9.1f}{_p(values, 0.95):>9.1f}{p50 - floor:>14.1f}")
+        p50 = percentile(values, 0.5)
+        print(f"{name:<34}{p50:>9.1f}{percentile(values, 0.95):>9.1f}{p50 - floor:>14.1f}")
     if args.json:
         args.json.write_text(json.dumps({"tree": str(args.corpus), "series": series}, indent=1))
     return 0
