@@ -100,7 +100,7 @@ def _unchanged_index(
     from prx.index.languages import check_language_set
     from prx.index.reader import IndexReader
     from prx.index.stamps import stamp
-    from prx.index.store import current_dir, read_manifest, verify
+    from prx.index.store import current_dir, read_manifest
 
     directory = current_dir(root)
     if directory is None:
@@ -116,7 +116,7 @@ def _unchanged_index(
         if not _same_walk(reader.files.walk(), seen):
             return None
         check_language_set(manifest, languages, directory)
-        verify(directory, manifest)
+        reader.verify_all()
         from prx.index.filters import check_parameters
 
         check_parameters(manifest, directory)

@@ -206,8 +206,16 @@ class IndexReader:
         return dict(zip(paths, table.column("count").list(), strict=True))
 
     def verify_all(self) -> None:
-        """Verify every block of every artifact (``prx index --verify``)."""
-        for name, record in sorted(self.manifest.get("artifacts", {}).items()):
+        """Verify every block of every artifact (``prx index --verify``, and before an
+        index is declared up to date)."""
+        artifacts = self.manifest.get("artifacts")
+        if not isinstance(artifacts, dict) or not artifacts:
+            raise IndexCorruptedError(f"index corrupted at {self.directory}: no artifact list")
+        for name, record in sorted(artifacts.items()):
+            if not isinstance(record, dict):
+                raise IndexCorruptedError(
+                    f"index corrupted at {self.directory}: {name} has no record"
+                )
             if name.endswith(".tab"):
                 self.table(name).verify_all()
             else:

@@ -51,7 +51,6 @@ __all__ = [
     "publish",
     "read_manifest",
     "seal",
-    "verify",
     "write_manifest",
 ]
 
@@ -245,26 +244,3 @@ def read_manifest(directory: str) -> dict[str, Any]:
             f"index corrupted at {directory}: manifest.json does not match its checksum"
         )
     return manifest  # type: ignore[no-any-return]
-
-
-def verify(
-    directory: str, manifest: dict[str, Any], *, only: tuple[str, ...] | None = None
-) -> None:
-    """Check every block of every artifact against the manifest (or of ``only`` those)."""
-    from prx.index.tables import read_blob, verify_file
-
-    artifacts = manifest.get("artifacts")
-    if not isinstance(artifacts, dict) or not artifacts:
-        raise IndexCorruptedError(f"index corrupted at {directory}: no artifact list")
-    for name in only or ():
-        if name not in artifacts:
-            raise IndexCorruptedError(f"index corrupted at {directory}: {name} is not listed")
-    for name, record in artifacts.items():
-        if only is not None and name not in only:
-            continue
-        if not isinstance(record, dict):
-            raise IndexCorruptedError(f"index corrupted at {directory}: {name} has no record")
-        if name.endswith(".tab"):
-            verify_file(directory, name, record)
-        else:
-            read_blob(directory, name, record)

@@ -42,7 +42,6 @@ __all__ = [
     "Table",
     "TableWriter",
     "read_blob",
-    "verify_file",
     "write_blob",
 ]
 
@@ -361,8 +360,3 @@ def read_blob(directory: str, name: str, record: dict[str, Any]) -> bytes:
     if len(data) != record.get("size") or sums.finish() != record.get("blocks"):
         raise IndexCorruptedError(f"{where} does not match its checksum")
     return data
-
-
-def verify_file(directory: str, name: str, record: dict[str, Any]) -> None:
-    """Open ``name`` and verify every block (raises :class:`IndexCorruptedError`)."""
-    Table(directory, name, record).verify_all()
