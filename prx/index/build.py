@@ -106,7 +106,8 @@ def _unchanged_index(
     if directory is None:
         return None
     try:
-        manifest = manifests[directory] = read_manifest(directory)
+        manifest = manifests.get(directory) or read_manifest(directory)
+        manifests[directory] = manifest
         reader = IndexReader(directory, manifest)
         stamps = reader.files.stamps()
         if len(stamps) != len(walked.files) or any(
@@ -138,7 +139,7 @@ def _unchanged_index(
     )
 
 
-def _quick_walk(ws: IndexContext, root: str) -> WalkResult | None:
+def _quick_walk(ws: IndexContext, root: str, manifests: dict[str, Any]) -> WalkResult | None:
     from prx.index.freshness import quick_walk
     from prx.index.reader import IndexReader
     from prx.index.store import current_dir, read_manifest
@@ -147,7 +148,8 @@ def _quick_walk(ws: IndexContext, root: str) -> WalkResult | None:
     if directory is None:
         return None
     try:
-        reader = IndexReader(directory, read_manifest(directory))
+        manifest = manifests[directory] = read_manifest(directory)
+        reader = IndexReader(directory, manifest)
         return quick_walk(root, reader, ws.config.max_file_size)
     except IndexCorruptedError:
         return None
@@ -269,19 +271,19 @@ class _Run:
         # Files changed since get a stamp only if vouched for at the end (prx.index.stamps).
         self.started_ns = lock.filesystem_now(root)
         self.walk_started = time.perf_counter()
+        #: The manifests read on the way, by index directory (read once under the lock).
+        self.manifests: dict[str, Any] = {}
         self.walked = self._walk(rebuild)
         from prx.index.freshness import walk_record
 
         self.seen = walk_record(root, self.walked, self.started_ns, ws.config.max_file_size)
         self.walk_ms = (time.perf_counter() - self.walk_started) * 1000
         self.languages = language_set(ws)
-        #: The manifests read on the way, by index directory (read once under the lock).
-        self.manifests: dict[str, Any] = {}
 
     def _walk(self, rebuild: bool) -> WalkResult:
         # Unless a directory's names changed, the index's record and a stat of each file
         # say what a walk would find (prx.index.freshness.quick_walk).
-        walked = None if rebuild else _quick_walk(self.ws, self.root)
+        walked = None if rebuild else _quick_walk(self.ws, self.root, self.manifests)
         if walked is None:
             from prx.files.walk import walk
 
@@ -544,7 +546,7 @@ def _delta_plan(run: _Run) -> tuple[IndexReader, dict[str, Any], DeltaPlan] | No
     if directory is None:
         return None
     try:
-        manifest = read_manifest(directory)
+        manifest = run.manifests.get(directory) or read_manifest(directory)
         check_language_set(manifest, run.languages, directory)
         if manifest.get("model", {}).get("hash") != PACKAGED_MODEL_SHA256:
             return None
