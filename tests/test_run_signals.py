@@ -220,3 +220,28 @@ def test_a_signal_where_raising_would_be_ignored_is_delivered_again(monkeypatch)
             handler(signal.SIGTERM, ordinary)
     finally:
         _restore(previous)
+
+
+def test_a_signal_in_the_import_system_imports_nothing():
+    """The handler runs wherever the signal lands, inside an import too: an import of its
+    own there (``threading`` for a timer) corrupted the import system's lock table, and
+    prx answered an internal error (a KeyError in importlib) instead of ``interrupted``."""
+    code = (
+        "import os, signal, sys\n"
+        "from types import SimpleNamespace\n"
+        "from prx.cli import _signals_raise\n"
+        "_signals_raise()\n"
+        "handler = signal.getsignal(signal.SIGINT)\n"
+        "imported = []\n"
+        "sys.addaudithook(lambda event, args: event == 'import' and imported.append(args[0]))\n"
+        "frame = SimpleNamespace(f_code=SimpleNamespace(\n"
+        "    co_name='_find_and_load', co_filename='<frozen importlib._bootstrap>'))\n"
+        "handler(signal.SIGINT, frame)\n"
+        "print(imported, flush=True)\n"
+        "os._exit(0)\n"  # before the signal comes again
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=PATIENCE
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import _thread  # built in, loaded with the interpreter: costs nothing
 import os
 import sys
 
@@ -44,6 +45,15 @@ def _swallowing(frame: object) -> bool:
     return code.co_name in ("cb", "__del__") or code.co_filename.startswith("<frozen importlib")
 
 
+def _deliver_later(pid: int, signum: int) -> None:
+    """Send ``signum`` to ``pid`` after :data:`REDELIVER_SECONDS` (in a thread of its own;
+    waits on a lock rather than importing :mod:`time`)."""
+    wait = _thread.allocate_lock()
+    wait.acquire()
+    wait.acquire(timeout=REDELIVER_SECONDS)
+    os.kill(pid, signum)
+
+
 def _signals_raise() -> dict[int, object]:
     """Have SIGINT, SIGTERM and SIGHUP raise :class:`Stopped` in this (main) thread, to be
     answered with an envelope; the previous handlers, to restore.
@@ -62,10 +72,11 @@ def _signals_raise() -> dict[int, object]:
             return
         if _swallowing(frame):
             # Raised here the exception would be printed and dropped, and prx would go on:
-            # deliver the signal again once this code has returned.
-            import threading
-
-            threading.Timer(REDELIVER_SECONDS, os.kill, (owner, signum)).start()
+            # deliver the signal again once this code has returned. Nothing is imported
+            # here: an import inside the handler, while the interrupted code holds an
+            # import lock, corrupts the import system's lock table (a KeyError in
+            # importlib instead of the envelope).
+            _thread.start_new_thread(_deliver_later, (owner, signum))
             return
         raise Stopped(signum)
 
