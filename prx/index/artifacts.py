@@ -74,6 +74,9 @@ class IndexData:
     edge_count: int = 0
     #: What the build's walk saw, for the freshness check (prx.index.freshness).
     walk: dict[str, Any] = field(default_factory=dict)
+    #: The verified reader of ``directory`` it was loaded with: the parts left there are
+    #: read through it (its blocks checked once).
+    reader: IndexReader | None = None
 
 
 #: Artifacts :func:`write_index` hard-links from its source when told they are the same
@@ -427,10 +430,10 @@ def load_graph(directory: str) -> tuple[dict[str, Imports], dict[str, list[Store
 def ensure_loaded(data: IndexData, part: str, source: IndexData | None = None) -> None:
     """Load a part an update left on disk (``definitions`` or ``graph``) from the
     directory it was loaded from (or from ``source``'s, for data an update assembled)."""
-    directory = data.directory or (source.directory if source is not None else None)
-    if part not in data.unloaded or directory is None:
+    holder = data if data.directory else source
+    if part not in data.unloaded or holder is None or holder.directory is None:
         return
-    reader = IndexReader(directory, read_manifest(directory))
+    reader = holder.reader or IndexReader(holder.directory, read_manifest(holder.directory))
     if part == "definitions":
         data.corpus.definitions = reader.definitions.all()
     elif part == "graph":
@@ -482,6 +485,7 @@ def load_index(
         unloaded=frozenset(unloaded),
         edge_count=int(reader.manifest.get("edges", 0)),
         walk=files.walk(),
+        reader=reader,
     )
 
 

@@ -123,6 +123,10 @@ class IndexReader:
             found = self._cache[name] = Table(self.directory, name, record)
         return found
 
+    def _blob(self, name: str, record: dict[str, Any]) -> bytes:
+        """A blob artifact's bytes, verified once per reader."""
+        return self._part(f"blob:{name}", lambda: read_blob(self.directory, name, record))  # type: ignore[no-any-return]
+
     def _part(self, key: str, make: Any) -> Any:
         found = self._cache.get(key)
         if found is None:
@@ -188,7 +192,7 @@ class IndexReader:
             raise IndexCorruptedError(
                 f"index corrupted at {self.directory}: imports.json is not listed"
             )
-        data = read_blob(self.directory, "imports.json", record)
+        data = self._blob("imports.json", record)
         try:
             return parse_stored(json.loads(data))
         except (ValueError, KeyError, TypeError):
@@ -219,7 +223,7 @@ class IndexReader:
             if name.endswith(".tab"):
                 self.table(name).verify_all()
             else:
-                read_blob(self.directory, name, record)
+                self._blob(name, record)
 
 
 class FileTable:
