@@ -219,3 +219,37 @@ def test_a_copied_tree_is_answered_from_its_index_without_reading_files_again(
     monkeypatch.setattr(delta, "read_files", no_reads)
     result = prx.Workspace(copy).search("verify_password")
     assert result.index == "index" and hits(result)[0].file == "auth/login.py"
+
+
+@pytest.mark.parametrize("change", [_edit_in_place, _add, _remove, _rename])
+def test_postings_as_arrays_equal_the_postings_as_lists(make_repo, change):
+    """Scoring with numpy reads a term's postings as arrays mapped to the merged numbers in
+    one pass: the same documents, frequencies and lengths as the list path, overlay or not."""
+    from prx.retrieval.indexed import indexed_corpus, overlay_of
+
+    repo = _repo(make_repo)
+    ws = prx.Workspace(repo)
+    ws.index()
+    change(repo)
+    directory = current_dir(str(repo))
+    reader = IndexReader(directory, read_manifest(directory))
+    found = changes(str(repo), reader, 1 << 20)
+    gone = [rel for rel in reader.files.paths if not (repo / rel).exists()]
+    added = [p.relative_to(repo).as_posix() for p in repo.rglob("*.py")]
+    read = [rel for rel in added if rel not in reader.files.paths] + found.changed
+    overlay = overlay_of(ws, str(repo), reader, read, gone)
+    postings = indexed_corpus(reader, str(repo), overlay).prebuilt["bm25"]
+    terms = [*reader.postings.terms.all(), "refund", "absent"]
+    compared = 0
+    for term in terms:
+        as_lists = postings.term_postings(term)
+        as_arrays = postings.term_arrays(term)
+        assert (as_lists is None) == (as_arrays is None), term
+        if as_lists is None:
+            continue
+        docs, tfs = as_arrays
+        assert (docs.tolist(), tfs.tolist()) == as_lists, term
+        assert postings.lengths_array(docs).tolist() == postings.lengths_of(as_lists[0])
+        compared += 1
+    assert compared > 20
+    assert not overlay.empty

@@ -17,12 +17,12 @@ import sys
 from array import array
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
 
-__all__ = ["BM25Index", "PostingSource", "score_terms", "top_sparse"]
+__all__ = ["ArrayPostingSource", "BM25Index", "PostingSource", "score_terms", "top_sparse"]
 
 #: Term-frequency saturation.
 K1 = 1.2
@@ -44,6 +44,19 @@ class PostingSource(Protocol):
 
     def lengths_of(self, docs: list[int]) -> list[int]:
         """Tokens in each of ``docs``."""
+        ...
+
+
+class ArrayPostingSource(PostingSource, Protocol):
+    """A posting source that also hands out its postings as numpy arrays, for scoring
+    once numpy is loaded (an index's columns, mapped: no per-posting Python work)."""
+
+    def term_arrays(self, term: str) -> tuple[NDArray[Any], NDArray[Any]] | None:
+        """:meth:`term_postings` as arrays (documents ascending)."""
+        ...
+
+    def lengths_array(self, docs: NDArray[Any]) -> NDArray[Any]:
+        """:meth:`lengths_of` for an array of documents."""
         ...
 
 
@@ -118,15 +131,15 @@ def _score_terms_numpy(
     out = np.zeros(n, dtype=np.float32)
     touched = []
     for term, times in Counter(query_tokens).items():
-        found = postings.term_postings(term)
+        found = _postings_with_lengths(postings, term, need_lengths=bool(average))
         if found is None:
             continue
-        docs, tfs = found
+        docs, tfs, lengths = found
         df = len(docs)
         idf = math.log((n - df + 0.5) / (df + 0.5) + 1.0)
         tf = np.asarray(tfs, dtype=np.float64)
         if average:
-            size = np.asarray(postings.lengths_of(docs), dtype=np.float64)
+            size = np.asarray(lengths, dtype=np.float64)
             scaled = (idf * tf * k1_plus_1 / (tf + k1 * (one_minus_b + b * size / average))).astype(
                 np.float32
             )
@@ -142,6 +155,24 @@ def _score_terms_numpy(
         return {}
     held = np.unique(np.concatenate(touched))
     return dict(zip(held.tolist(), out[held].tolist(), strict=True))
+
+
+def _postings_with_lengths(
+    postings: PostingSource, term: str, need_lengths: bool
+) -> tuple[Any, Any, Any] | None:
+    """A term's documents, frequencies and (when needed) the documents' lengths: as numpy
+    arrays when the source gives them (no per-posting Python work), else as lists."""
+    if hasattr(postings, "term_arrays"):
+        source = cast("ArrayPostingSource", postings)
+        arrays = source.term_arrays(term)
+        if arrays is None:
+            return None
+        lengths = source.lengths_array(arrays[0]) if need_lengths else None
+        return arrays[0], arrays[1], lengths
+    found = postings.term_postings(term)
+    if found is None:
+        return None
+    return found[0], found[1], postings.lengths_of(found[0]) if need_lengths else None
 
 
 def top_sparse(scores: Mapping[int, float], k: int) -> tuple[list[int], list[float]]:

@@ -526,6 +526,22 @@ class PostingTable:
         lengths = self.lengths.whole()
         return [lengths[d] for d in docs]
 
+    def term_arrays(self, term: str) -> tuple[Any, Any] | None:
+        """:meth:`term_postings` as numpy arrays over the mapping (no copy)."""
+        found = self.terms.get(term)
+        if found is None:
+            return None
+        start, end = self._offsets[found], self._offsets[found + 1]
+        if start >= end:
+            return None
+        import numpy as np
+
+        return np.asarray(self.docs.view(start, end)), np.asarray(self.tfs.view(start, end))
+
+    def lengths_array(self, docs: Any) -> Any:
+        """:meth:`lengths_of` for an array of documents."""
+        return self.lengths.numpy()[docs]
+
 
 class DefTable:
     """Every definition: by name (exact or any case), by file, or all of them."""

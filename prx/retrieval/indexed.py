@@ -134,6 +134,8 @@ class _Layout:
         self.slot_of = {path: slot for slot, path in enumerate(self.base_paths)}
         count = len(self.base_paths)
         self.identity = overlay.empty
+        self._segment_arrays: tuple[Any, Any] | None = None
+        self._base_segment_arrays: tuple[Any, Any, Any] | None = None
         #: Merged files in order: (path, base slot or -1).
         self.files: list[tuple[str, int]] = []
         #: Chunk segments in merged order: (merged start, count, base start or -1, path).
@@ -169,6 +171,29 @@ class _Layout:
         #: Base segments by base start, for mapping base chunk numbers.
         self.base_segments = [(s[2], s[2] + s[1], s[0]) for s in self.segments if s[2] >= 0]
         self.base_firsts = [segment[0] for segment in self.base_segments]
+
+    def segment_arrays(self) -> tuple[Any, Any]:
+        """Each segment's merged start and base start (-1 for an overlaid file's), as
+        numpy arrays (built once, for scoring with numpy)."""
+        if self._segment_arrays is None:
+            import numpy as np
+
+            self._segment_arrays = (
+                np.asarray(self.starts, dtype=np.int64),
+                np.asarray([segment[2] for segment in self.segments], dtype=np.int64),
+            )
+        return self._segment_arrays
+
+    def base_segment_arrays(self) -> tuple[Any, Any, Any]:
+        """The kept base segments' first and end base chunk and merged start, as numpy
+        arrays (built once)."""
+        if self._base_segment_arrays is None:
+            import numpy as np
+
+            columns = list(zip(*self.base_segments, strict=True)) or [(), (), ()]
+            first, end, merged = (np.asarray(c, dtype=np.int64) for c in columns)
+            self._base_segment_arrays = (first, end, merged)
+        return self._base_segment_arrays
 
     def locate(self, index: int) -> tuple[int, str, int]:
         """Merged chunk ``index``: (base chunk or -1, overlay path, position in it)."""
@@ -464,6 +489,51 @@ class IndexedPostings:
                 merged, _, base, _ = segments[at]
                 found = lengths[base + doc - merged]
             out.append(found)
+        return out
+
+    def term_arrays(self, term: str) -> tuple[Any, Any] | None:
+        """:meth:`term_postings` as numpy arrays: the base postings mapped to merged
+        numbers in one pass, the overlaid files' merged in."""
+        import numpy as np
+
+        found = self._base.term_arrays(term)
+        if self._layout.identity:
+            return found
+        firsts, ends, merged_at = self._layout.base_segment_arrays()
+        docs = np.zeros(0, np.int64)
+        tfs = np.zeros(0, np.int64)
+        if found is not None and len(firsts):
+            base_docs, base_tfs = found
+            at = np.searchsorted(firsts, base_docs, side="right") - 1
+            kept = at >= 0
+            at = np.where(kept, at, 0)
+            kept &= base_docs < ends[at]
+            docs = (merged_at[at] + base_docs - firsts[at])[kept]
+            tfs = base_tfs[kept].astype(np.int64)
+        extra = self._by_term.get(term)
+        if extra:
+            pairs = np.asarray(extra, dtype=np.int64).reshape(-1, 2)
+            docs = np.concatenate([docs, pairs[:, 0]])
+            tfs = np.concatenate([tfs, pairs[:, 1]])
+            order = np.argsort(docs, kind="stable")
+            docs, tfs = docs[order], tfs[order]
+        return (docs, tfs) if len(docs) else None
+
+    def lengths_array(self, docs: Any) -> Any:
+        """:meth:`lengths_of` for an array of merged documents."""
+        import numpy as np
+
+        if self._layout.identity:
+            return self._base.lengths_array(docs)
+        starts, bases = self._layout.segment_arrays()
+        at = np.searchsorted(starts, docs, side="right") - 1
+        base = bases[at]
+        out = np.zeros(len(docs), np.int64)
+        in_base = base >= 0
+        lengths = self._base.lengths.numpy()
+        out[in_base] = lengths[base[in_base] + docs[in_base] - starts[at[in_base]]]
+        for i in np.flatnonzero(~in_base).tolist():
+            out[i] = self._extra[int(docs[i])]
         return out
 
     def scores(self, query_tokens: Any, weights: Any = None) -> dict[int, float]:
