@@ -164,6 +164,10 @@ def main(argv: list[str] | None = None) -> int:
             rg_l, rg_n = percentile(row["rg -l"], 0.5), percentile(row["rg -n"], 0.5)
             line += f"{rg_l:>11.1f}{rg_n:>11.1f}{percentile(prx_ms, 0.5) / rg_l:>10.2f}x"
         print(line)
+    floors = _floors(root, env, args.runs, args.warmup)
+    print("\nwhat no Python program can go below, same run (p50):")
+    for name, times in floors.items():
+        print(f"  {name:<60}{percentile(times, 0.5):>8.1f} ms")
     update = _incremental(root, env)
     print(
         f"\nincremental update after one file change: prx index p50 {percentile(update, 0.5):.0f} ms "
@@ -172,9 +176,61 @@ def main(argv: list[str] | None = None) -> int:
     print(f"load after: {os.getloadavg()[0]:.2f}")
     if args.json:
         args.json.write_text(
-            json.dumps({"tree": str(root), "rows": rows, "update_ms": update}, indent=1)
+            json.dumps(
+                {"tree": str(root), "rows": rows, "floors": floors, "update_ms": update}, indent=1
+            )
         )
     return 0
+
+
+#: Prints every file and directory the index of the cwd recorded, one per line.
+_LIST_INDEXED_PATHS = """
+import os, sys
+from prx.index.reader import IndexReader
+from prx.index.store import current_dir, read_manifest
+root = os.getcwd()
+directory = current_dir(root)
+files = IndexReader(directory, read_manifest(directory)).files
+paths = files.table.strings("dir.path").all() + files.paths
+sys.stdout.write(chr(10).join(os.path.join(root, p) for p in paths))
+"""
+
+#: Stats every path of a listing (argv[1]), as the freshness check does.
+_STAT_EVERY_PATH = """
+import os, sys
+for p in open(sys.argv[1]).read().split(chr(10)):
+    try:
+        os.stat(p, follow_symlinks=False)
+    except OSError:
+        pass
+"""
+
+
+def _floors(root: Path, env: dict[str, str], runs: int, warmup: int) -> dict[str, list[float]]:
+    """The parts of a fresh process's answer that no Python program avoids: starting
+    Python, importing numpy (a natural-language query's embeddings; one BLAS thread, as a
+    search runs), and a ``stat`` of every path the index recorded (the freshness check;
+    the paths listed into a file first, so only the stats are timed)."""
+    listing = root / ".prx" / "bench-paths.txt"
+    paths = subprocess.run(
+        [sys.executable, "-c", _LIST_INDEXED_PATHS], cwd=root, env=env, capture_output=True
+    ).stdout
+    listing.write_bytes(paths)
+    count = paths.count(b"\n") + 1
+    one_thread = {**env, "OPENBLAS_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
+    python = sys.executable
+    try:
+        return {
+            "python -c pass": _series([python, "-c", "pass"], root, env, runs, warmup),
+            "python -c 'import numpy' (one BLAS thread)": _series(
+                [python, "-c", "import numpy"], root, one_thread, runs, warmup
+            ),
+            f"python: os.stat of the index's {count:,} paths": _series(
+                [python, "-c", _STAT_EVERY_PATH, str(listing)], root, env, runs, warmup
+            ),
+        }
+    finally:
+        listing.unlink()
 
 
 def _incremental(root: Path, env: dict[str, str]) -> list[float]:

@@ -163,6 +163,11 @@ class CliFrontend(Frontend):
             # Only as the process's own command line: a host answering for another
             # process (the warm path) must not change the environment its commands inherit.
             _one_blas_thread()
+            # One query, then exit: a search may check the index's freshness in a forked
+            # child while it answers (prx.index.speculation).
+            from prx.index.speculation import allow
+
+            allow(self.workspace.cache)
         from prx.cli.progress import StderrProgress
         from prx.progress import reporting
 

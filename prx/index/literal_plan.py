@@ -18,6 +18,7 @@ from typing import NamedTuple
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable
+    from typing import Any
 
     from prx._contexts import LiteralContext
     from prx.plugin._corpus import Definition
@@ -46,22 +47,24 @@ def literal_plan(ws: LiteralContext, root: str, needle: bytes | None) -> Plan | 
     if directory is None or ws.cache.get("index-refused", {}).get(os.path.normpath(root)):
         return None
     try:
-        return _plan(root, directory, needle, ws.config.max_file_size)
+        return _plan(ws.cache, root, directory, needle, ws.config.max_file_size)
     except IndexCorruptedError:
         return None  # the walk reads every file: nothing is lost
 
 
-def _plan(root: str, directory: str, needle: bytes | None, max_file_size: int) -> Plan | None:
+def _plan(
+    cache: dict[str, Any], root: str, directory: str, needle: bytes | None, max_file_size: int
+) -> Plan | None:
     from prx.index.delta import DeltaView
     from prx.index.filters import check_parameters, files_passing, trigram_keys
-    from prx.index.freshness import changes
     from prx.index.reader import IndexReader
+    from prx.index.speculation import checked_changes
     from prx.index.store import read_manifest
 
     manifest = read_manifest(directory)
     check_parameters(manifest, directory)
     reader = IndexReader(directory, manifest)
-    found = changes(root, reader, max_file_size)
+    found = checked_changes(cache, root, reader, max_file_size)
     skipped = reader.files.meta.get("skipped")
     if found.relist or skipped is None:
         return None

@@ -292,9 +292,10 @@ def refuse_index(ws: Workspace, root: str, err: Exception) -> None:
 def _index_corpus(ws: Workspace, root: str, directory: str) -> tuple[Corpus, Any]:
     from collections import Counter
 
-    from prx.index.freshness import changes, stamp_of
+    from prx.index.freshness import stamp_of
     from prx.index.languages import check_language_set, language_set
     from prx.index.reader import IndexReader
+    from prx.index.speculation import checked_changes
     from prx.index.store import read_manifest
     from prx.retrieval.indexed import indexed_corpus, overlay_of
 
@@ -302,7 +303,7 @@ def _index_corpus(ws: Workspace, root: str, directory: str) -> tuple[Corpus, Any
     check_language_set(manifest, language_set(ws), directory)
     reader = IndexReader(directory, manifest)
     max_size = ws.config.max_file_size
-    found = changes(root, reader, max_size)
+    found = checked_changes(ws.cache, root, reader, max_size)
     skipped: dict[str, int] | None = None
     if not found.relist:
         overlay = overlay_of(ws, root, reader, found.changed, ())

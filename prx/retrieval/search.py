@@ -81,6 +81,54 @@ def run_search(
     full: bool = False,
 ) -> SearchResult | SearchExistsResult:
     """Search for :meth:`Workspace.search`."""
+    from prx.index.speculation import speculation_of
+
+    def call() -> SearchResult | SearchExistsResult:
+        return _search(
+            ws,
+            query,
+            path,
+            mode=mode,
+            top_k=top_k,
+            budget=budget,
+            context=context,
+            continue_token=continue_token,
+            globs=globs,
+            languages=languages,
+            exists=exists,
+            ignore_case=ignore_case,
+            rerank=rerank,
+            snippet_lines=snippet_lines,
+            full=full,
+        )
+
+    speculation = speculation_of(ws.cache)
+    if speculation is None:
+        return call()
+    with speculation.running():
+        result = call()
+    if speculation.confirm(ws.cache):
+        return result
+    return call()  # the tree changed: answer again, checking it in line
+
+
+def _search(
+    ws: Workspace,
+    query: str,
+    path: str,
+    mode: str | None,
+    top_k: int,
+    budget: int | None,
+    context: int,
+    continue_token: str | None,
+    globs: Sequence[str],
+    languages: Sequence[str],
+    exists: bool,
+    ignore_case: bool,
+    rerank: str | Sequence[str] | None,
+    snippet_lines: int,
+    full: bool,
+) -> SearchResult | SearchExistsResult:
     cap = _checked_arguments(ws, query, mode, top_k, budget, context, snippet_lines, languages)
     root = _search_root(ws, path)
     if mode is None:
