@@ -450,18 +450,21 @@ class IndexedPostings:
         docs: list[int] = []
         tfs: list[int] = []
         if found is not None:
-            # Base documents ascending: walk the kept base segments alongside.
-            segments = layout.base_segments
-            at = 0
-            for doc, tf in zip(*found, strict=True):
-                while at < len(segments) and segments[at][1] <= doc:
-                    at += 1
-                if at == len(segments):
-                    break
-                first, _, merged = segments[at]
-                if doc >= first:
-                    docs.append(merged + doc - first)
-                    tfs.append(tf)
+            # Base documents ascending: each kept base segment is a slice of them.
+            base_docs, base_tfs = found
+            low = 0
+            for first, end, merged in layout.base_segments:
+                low = bisect_left(base_docs, first, low)
+                high = bisect_left(base_docs, end, low)
+                if low == high:
+                    continue
+                shift = merged - first
+                if shift:
+                    docs.extend([doc + shift for doc in base_docs[low:high]])
+                else:
+                    docs.extend(base_docs[low:high])
+                tfs.extend(base_tfs[low:high])
+                low = high
         extra = self._by_term.get(term)
         if extra:
             pairs = sorted([*zip(docs, tfs, strict=True), *extra])
@@ -475,20 +478,19 @@ class IndexedPostings:
             return self._base.lengths_of(docs)
         lengths = self._base.lengths.whole()
         extra = self._extra
-        segments = layout.segments
-        starts = layout.starts
-        out = []
-        at = -1
-        end = -1
-        for doc in docs:  # ascending: walk the segments alongside
-            found = extra.get(doc)
-            if found is None:
-                if not (at >= 0 and starts[at] <= doc < end):
-                    at = bisect_right(starts, doc) - 1
-                    end = starts[at] + segments[at][1]
-                merged, _, base, _ = segments[at]
-                found = lengths[base + doc - merged]
-            out.append(found)
+        out: list[int] = []
+        low = 0
+        for merged, count, base, _ in layout.segments:  # docs ascending: a slice each
+            low = bisect_left(docs, merged, low)
+            high = bisect_left(docs, merged + count, low)
+            if low == high:
+                continue
+            if base >= 0:
+                shift = base - merged
+                out.extend([lengths[doc + shift] for doc in docs[low:high]])
+            else:
+                out.extend([extra[doc] for doc in docs[low:high]])
+            low = high
         return out
 
     def term_arrays(self, term: str) -> tuple[Any, Any] | None:
