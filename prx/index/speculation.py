@@ -16,6 +16,7 @@ another thread runs (a fork would copy a lock it holds).
 
 from __future__ import annotations
 
+import gc
 import os
 import sys
 
@@ -52,6 +53,9 @@ class _ForkedCheck:
             return None
         # Decoded once, before the fork: the answer needs the paths too.
         reader.files.paths  # noqa: B018
+        # Collections after the fork then skip every object made before it: a collection
+        # writes to each object it scans, and each write copies a page the child shares.
+        gc.freeze()
         read_end, write_end = os.pipe()
         try:
             pid = os.fork()
