@@ -165,6 +165,31 @@ def test_a_walk_setting_or_an_outer_ignore_file_asks_for_a_walk(make_repo):
     assert stale == indexed == plain
 
 
+def test_git_commands_that_leave_the_tree_alone_keep_the_index_fresh(make_repo):
+    """Git writes in ``.git`` on nearly every command: the index must not take that for a
+    change to the ignore rules (every query would walk the whole tree until the next
+    ``prx index``)."""
+    import subprocess
+
+    repo = _repo(make_repo)
+    git = ["git", "-C", str(repo), "-c", "user.email=a@b.c", "-c", "user.name=prx"]
+    subprocess.run([*git, "init", "-q"], check=True)
+    subprocess.run([*git, "add", "-A"], check=True)
+    subprocess.run([*git, "commit", "-qm", "one"], check=True)
+    prx.Workspace(repo).index()
+    directory = current_dir(str(repo))
+    reader = IndexReader(directory, read_manifest(directory))
+    git_dir = os.stat(repo / ".git").st_mtime_ns
+    subprocess.run([*git, "commit", "-q", "--allow-empty", "-m", "two"], check=True)
+    subprocess.run([*git, "tag", "v1"], check=True)
+    subprocess.run([*git, "status", "--short"], check=True, capture_output=True)
+    assert os.stat(repo / ".git").st_mtime_ns != git_dir  # git did write in .git
+    assert changes(str(repo), reader, 1 << 20) == ([], False, "")
+    (repo / ".git" / "info").mkdir(exist_ok=True)
+    (repo / ".git" / "info" / "exclude").write_text("billing/\n")
+    assert changes(str(repo), reader, 1 << 20).relist
+
+
 def test_deltas_and_overlays_in_any_order_answer_as_no_index_at_all(make_repo, tmp_path):
     import random
 

@@ -57,6 +57,17 @@ def _stat_key(path: str) -> list[int] | None:
     return [info.st_size, info.st_mtime_ns, info.st_ctime_ns, info.st_ino]
 
 
+def _outer_key(path: str) -> list[int] | None:
+    """The stamp of a path outside the root that a walk depends on: an ignore file's
+    stat, but of a repository's ``.git`` directory only its inode. Git writes in it on
+    nearly every command (its mtime moves), and what it holds that a walk reads,
+    ``info/exclude``, has a stamp of its own."""
+    key = _stat_key(path)
+    if key is not None and os.path.basename(path) == ".git" and os.path.isdir(path):
+        return [0, 0, 0, key[3]]
+    return key
+
+
 def walk_record(root: str, walked: WalkResult, started_ns: int, max_file_size: int) -> Any:
     """What the index keeps of its walk (see the module docstring): directories (mtime,
     or -1 when racy; names digest), the outer ignore files' stamps, the walk's settings."""
@@ -64,7 +75,7 @@ def walk_record(root: str, walked: WalkResult, started_ns: int, max_file_size: i
         rel: (-1 if mtime >= started_ns else mtime, digest)
         for rel, (mtime, digest) in walked.directories.items()
     }
-    outer = [[path, _stat_key(path)] for path in outer_ignore_paths(root)]
+    outer = [[path, _outer_key(path)] for path in outer_ignore_paths(root)]
     return {
         "directories": directories,
         "outer": outer,
@@ -113,7 +124,7 @@ def changes(
     if meta.get("settings") != {"max_file_size": max_file_size}:
         return Changes([], True, "the walk's settings changed")
     for path, key in meta.get("outer", []):
-        if _stat_key(path) != key:
+        if _outer_key(path) != key:
             return Changes([], True, "an ignore file outside the root changed")
     if [p for p, _ in meta.get("outer", [])] != outer_ignore_paths(root):
         return Changes([], True, "the repository around the root changed")
