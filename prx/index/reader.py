@@ -513,14 +513,19 @@ class PostingTable:
         found = self.terms.get(term) if isinstance(term, str) else None
         return found is not None and self._offsets[found] < self._offsets[found + 1]
 
-    def term_postings(self, term: str) -> tuple[list[int], list[int]] | None:
+    def _span(self, term: str) -> tuple[int, int] | None:
+        """Where ``term``'s postings are (None when no chunk holds it)."""
         found = self.terms.get(term)
         if found is None:
             return None
         start, end = self._offsets[found], self._offsets[found + 1]
-        if start >= end:
+        return (start, end) if start < end else None
+
+    def term_postings(self, term: str) -> tuple[list[int], list[int]] | None:
+        span = self._span(term)
+        if span is None:
             return None
-        return self.docs.list(start, end), self.tfs.list(start, end)
+        return self.docs.list(*span), self.tfs.list(*span)
 
     def lengths_of(self, docs: list[int]) -> list[int]:
         lengths = self.lengths.whole()
@@ -528,15 +533,12 @@ class PostingTable:
 
     def term_arrays(self, term: str) -> tuple[Any, Any] | None:
         """:meth:`term_postings` as numpy arrays over the mapping (no copy)."""
-        found = self.terms.get(term)
-        if found is None:
-            return None
-        start, end = self._offsets[found], self._offsets[found + 1]
-        if start >= end:
+        span = self._span(term)
+        if span is None:
             return None
         import numpy as np
 
-        return np.asarray(self.docs.view(start, end)), np.asarray(self.tfs.view(start, end))
+        return np.asarray(self.docs.view(*span)), np.asarray(self.tfs.view(*span))
 
     def lengths_array(self, docs: Any) -> Any:
         """:meth:`lengths_of` for an array of documents."""

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import functools
 import os
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
 
 from prx import continuation
 from prx._record import replace
@@ -32,6 +33,9 @@ if TYPE_CHECKING:
     from prx.workspace import Workspace
 
 __all__ = ["ranked_grep", "run_search"]
+
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
 
 _PLACEHOLDER = 999_999
 #: Ranked hits the first page of a request ranks at least; later pages rank the same
@@ -62,6 +66,31 @@ def _acceptor(
     return accept
 
 
+def _speculating(
+    search: Callable[Concatenate[Workspace, _P], _R],
+) -> Callable[Concatenate[Workspace, _P], _R]:
+    """``search`` in a workspace that allows it (a one-shot command line) answers while a
+    forked child checks the index's freshness; the answer is kept only when the child
+    found nothing changed, else computed again with the check in line
+    (:mod:`prx.index.speculation`)."""
+
+    @functools.wraps(search)
+    def speculating(ws: Workspace, /, *args: _P.args, **kwargs: _P.kwargs) -> _R:
+        from prx.index.speculation import speculation_of
+
+        speculation = speculation_of(ws.cache)
+        if speculation is None:
+            return search(ws, *args, **kwargs)
+        with speculation.running():
+            result = search(ws, *args, **kwargs)
+        if speculation.confirm(ws.cache):
+            return result
+        return search(ws, *args, **kwargs)  # the tree changed: answer again
+
+    return speculating
+
+
+@_speculating
 def run_search(
     ws: Workspace,
     query: str,
@@ -81,54 +110,6 @@ def run_search(
     full: bool = False,
 ) -> SearchResult | SearchExistsResult:
     """Search for :meth:`Workspace.search`."""
-    from prx.index.speculation import speculation_of
-
-    def call() -> SearchResult | SearchExistsResult:
-        return _search(
-            ws,
-            query,
-            path,
-            mode=mode,
-            top_k=top_k,
-            budget=budget,
-            context=context,
-            continue_token=continue_token,
-            globs=globs,
-            languages=languages,
-            exists=exists,
-            ignore_case=ignore_case,
-            rerank=rerank,
-            snippet_lines=snippet_lines,
-            full=full,
-        )
-
-    speculation = speculation_of(ws.cache)
-    if speculation is None:
-        return call()
-    with speculation.running():
-        result = call()
-    if speculation.confirm(ws.cache):
-        return result
-    return call()  # the tree changed: answer again, checking it in line
-
-
-def _search(
-    ws: Workspace,
-    query: str,
-    path: str,
-    mode: str | None,
-    top_k: int,
-    budget: int | None,
-    context: int,
-    continue_token: str | None,
-    globs: Sequence[str],
-    languages: Sequence[str],
-    exists: bool,
-    ignore_case: bool,
-    rerank: str | Sequence[str] | None,
-    snippet_lines: int,
-    full: bool,
-) -> SearchResult | SearchExistsResult:
     cap = _checked_arguments(ws, query, mode, top_k, budget, context, snippet_lines, languages)
     root = _search_root(ws, path)
     if mode is None:
