@@ -26,6 +26,7 @@ from pathlib import Path
 
 import pytest
 
+from prx.index.store import current_dir
 from prx.warm import address
 
 FILES = {
@@ -312,6 +313,11 @@ def test_prx_mcp_answers_the_cli_from_its_warm_workspace(tmp_path_factory, runti
     try:
         deadline = time.monotonic() + 60
         while not os.path.lexists(path) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        # The server builds the root's index in the background when it starts: compare
+        # once it is published (else a cold call made after it says "index" where the
+        # warm one, made before, said "built").
+        while current_dir(str(repo)) is None and time.monotonic() < deadline:
             time.sleep(0.05)
         for args in (("search", "helper_7"), ("explain", "helper_3")):
             assert warm(repo, env, *args) == cold(repo, env, *args)
