@@ -292,3 +292,72 @@ def test_the_file_holding_more_of_a_questions_words_rises(make_repo):
     # check.py holds all four words, in other forms (tokenizes, headers, verifying,
     # signatures); split.py two of them.
     assert stage.rescore(query, pool, corpus) == [1.05, 1.1]
+
+
+def _siblings_rescore(make_repo, scored: dict[str, float], text: str) -> dict[str, float]:
+    """The siblings stage's scores for a pool of each file's first chunk, by file."""
+    from prx.plugin._search import ComponentContext, Query
+    from prx.ranking.pool import Pool
+    from prx.ranking.stages import SiblingsReranker
+    from prx.retrieval.engine import engine_for
+
+    repo = make_repo({path: f"// {path}\nexport const x = 1;\n" for path in scored})
+    ws = prx.Workspace(repo)
+    corpus = engine_for(ws, str(repo)).corpus
+    chunks = [corpus.chunks_of(path)[0] for path in scored]
+    pool = Pool.of_chunks(corpus, chunks, list(scored.values()), "fused")
+    pool.order = pool.ranked_order()
+    query = Query(text=text, mode="hybrid", tokens=tuple(text.split()))
+    new = SiblingsReranker(ComponentContext(workspace=ws)).rescore(query, pool, corpus)
+    return dict(zip(pool.files, new, strict=True))
+
+
+def test_a_file_among_other_candidates_of_its_folder_rises(make_repo):
+    # The module jwt/ is found file by file; a lone file elsewhere scored a little higher
+    # than each of them.
+    scores = _siblings_rescore(
+        make_repo,
+        {
+            "src/cookie.ts": 0.95,
+            "src/jwt/sign.ts": 0.9,
+            "src/jwt/verify.ts": 0.8,
+            "src/jwt/keys.ts": 0.8,
+        },
+        "sign and verify JSON web tokens",
+    )
+    assert scores["src/cookie.ts"] == 0.95  # no sibling among the candidates
+    assert scores["src/jwt/sign.ts"] > scores["src/cookie.ts"]
+    assert scores["src/jwt/verify.ts"] > 0.8
+
+
+def test_tests_lend_their_folder_support_but_gain_none(make_repo):
+    # compose.ts's tests beside it point at it; the tests themselves do not rise, so a
+    # folder of tests cannot outrank the module a question is about.
+    scored = {
+        "src/compose.ts": 0.5,
+        "src/compose.test.ts": 1.0,
+        "src/context.test.ts": 1.0,
+        "lib/other.ts": 0.55,
+    }
+    scores = _siblings_rescore(make_repo, scored, "run middleware in order and call next")
+    assert scores["src/compose.ts"] > scores["lib/other.ts"]
+    assert scores["src/compose.test.ts"] == 1.0
+    assert scores["src/context.test.ts"] == 1.0
+
+
+def test_symbol_queries_skip_the_siblings_stage(make_repo):
+    from prx.plugin._search import ComponentContext, Query
+    from prx.ranking.pool import Pool
+    from prx.ranking.stages import SiblingsReranker
+    from prx.retrieval.engine import engine_for
+
+    repo = make_repo({"a/x.ts": "export const x = 1;\n", "a/y.ts": "export const y = 2;\n"})
+    ws = prx.Workspace(repo)
+    corpus = engine_for(ws, str(repo)).corpus
+    chunks = [corpus.chunks_of("a/x.ts")[0], corpus.chunks_of("a/y.ts")[0]]
+    pool = Pool.of_chunks(corpus, chunks, [1.0, 0.5], "fused")
+    query = Query(text="makeThing", mode="symbol", tokens=("make", "thing"), symbol="makeThing")
+    assert SiblingsReranker(ComponentContext(workspace=ws)).rescore(query, pool, corpus) == [
+        1.0,
+        0.5,
+    ]

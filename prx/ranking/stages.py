@@ -2,7 +2,7 @@
 chunks; none invents a candidate. Boosts are relative to the current best score, so the
 stages compose whatever the scale of the fused scores.
 
-Default order (``DEFAULT_PIPELINE``): definition -> path -> coherence -> coverage ->
+Default order (``DEFAULT_PIPELINE``): definition -> path -> coherence -> siblings -> coverage ->
 centrality -> penalties -> saturation. The constants were set by measurement on the dev
 sets (see docs/search.md).
 """
@@ -29,6 +29,7 @@ __all__ = [
     "PathReranker",
     "PenaltyReranker",
     "SaturationReranker",
+    "SiblingsReranker",
 ]
 
 #: The stages a search runs, in order.
@@ -36,6 +37,7 @@ DEFAULT_PIPELINE = (
     "definition",
     "path",
     "coherence",
+    "siblings",
     "coverage",
     "centrality",
     "penalties",
@@ -341,6 +343,52 @@ _LOCKS = re.compile(
     r"(^|/)(package-lock\.json|yarn\.lock|pnpm-lock\.yaml|poetry\.lock|Cargo\.lock|uv\.lock|Pipfile\.lock|composer\.lock|go\.sum)$"
 )
 _COMPAT = re.compile(r"(^|/)(_?compat|legacy|deprecated)(/|\.py$)")
+
+
+#: Files that are no module's code: a folder of them is a collection, not a module.
+_NOT_MODULE_CODE = (_TEST, _FIXTURES, _EXAMPLES, _DOCS)
+
+
+class SiblingsReranker(ScoreStage):
+    """For word queries, a file whose folder holds other good candidates rises: an answer
+    is often a module (``encode/``, ``utils/jwt/``, ``ssg/``) whose files the retrievers
+    find one by one, while a lone file elsewhere merely repeats the question's words. Each
+    file's best chunk gains in proportion to the summed best scores of the *other* files
+    of its folder, relative to the pool's most supported file, so a flat tree (one folder)
+    is reordered little. Tests, fixtures, examples and docs lend their folder support (a
+    module's tests beside it point at it) but gain none: a folder of tests is not a
+    module."""
+
+    NAME = "siblings"
+    #: Added, times the best score, for the file with the most sibling support.
+    WEIGHT = 0.1
+    ORDERED = True
+
+    def rescore(self, query: Query, pool: Pool, corpus: Corpus) -> list[float]:
+        if query.symbol is not None or not len(pool) or len(_content_words(query)) < 2:
+            return pool.scores
+        scores = list(pool.scores)
+        files = pool.files
+        best: dict[str, int] = {}  # file -> the position of its best chunk
+        for index in pool.order if pool.order is not None else range(len(scores)):
+            file = files[index]
+            if file not in best or scores[index] > scores[best[file]]:
+                best[file] = index
+        totals: dict[str, float] = defaultdict(float)
+        for file, index in best.items():
+            totals[os.path.dirname(file)] += scores[index]
+        support = {
+            file: totals[os.path.dirname(file)] - scores[index]
+            for file, index in best.items()
+            if not any(rule.search(file) for rule in _NOT_MODULE_CODE)
+        }
+        most = max(support.values(), default=0.0)
+        if most <= 0:
+            return scores
+        scale = max(scores) * self.WEIGHT / most
+        for file, lent in support.items():
+            scores[best[file]] += scale * lent
+        return scores
 
 
 class CentralityReranker(ScoreStage):
