@@ -301,7 +301,7 @@ def _siblings_rescore(make_repo, scored: dict[str, float], text: str) -> dict[st
     from prx.ranking.stages import SiblingsReranker
     from prx.retrieval.engine import engine_for
 
-    repo = make_repo({path: f"// {path}\nexport const x = 1;\n" for path in scored})
+    repo = make_repo({path: f"// {path}\nconst x = 1;\n" for path in scored})
     ws = prx.Workspace(repo)
     corpus = engine_for(ws, str(repo)).corpus
     chunks = [corpus.chunks_of(path)[0] for path in scored]
@@ -361,3 +361,18 @@ def test_symbol_queries_skip_the_siblings_stage(make_repo):
         1.0,
         0.5,
     ]
+
+
+def test_the_file_named_after_its_folder_leads_its_module(make_repo):
+    # encode/encode.go is the module's own file; its helpers scored as high as it did.
+    scores = _siblings_rescore(
+        make_repo,
+        {
+            "http/encode/encode.go": 0.8,
+            "http/encode/gzip.go": 0.8,
+            "http/encode/zstd.go": 0.8,
+        },
+        "compress responses with gzip or zstd",
+    )
+    assert scores["http/encode/encode.go"] > scores["http/encode/gzip.go"]
+    assert scores["http/encode/gzip.go"] == scores["http/encode/zstd.go"] > 0.8

@@ -349,19 +349,30 @@ _COMPAT = re.compile(r"(^|/)(_?compat|legacy|deprecated)(/|\.py$)")
 _NOT_MODULE_CODE = (_TEST, _FIXTURES, _EXAMPLES, _DOCS)
 
 
+def _names_its_folder(path: str) -> bool:
+    """Whether a file's name (less its extensions and separators, in any case) is its
+    folder's: ``utils/jwt/jwt.ts``, ``gson/Gson.java``."""
+    folder = os.path.basename(os.path.dirname(path))
+    return bool(folder) and _squashed(folder) == _stem(path)
+
+
 class SiblingsReranker(ScoreStage):
     """For word queries, a file whose folder holds other good candidates rises: an answer
     is often a module (``encode/``, ``utils/jwt/``, ``ssg/``) whose files the retrievers
     find one by one, while a lone file elsewhere merely repeats the question's words. Each
     file's best chunk gains in proportion to the summed best scores of the *other* files
     of its folder, relative to the pool's most supported file, so a flat tree (one folder)
-    is reordered little. Tests, fixtures, examples and docs lend their folder support (a
-    module's tests beside it point at it) but gain none: a folder of tests is not a
-    module."""
+    is reordered little; a file named after its folder, more. Tests, fixtures, examples and
+    docs lend their folder support (a module's tests beside it point at it) but gain
+    none: a folder of tests is not a module."""
 
     NAME = "siblings"
     #: Added, times the best score, for the file with the most sibling support.
     WEIGHT = 0.1
+    #: A module's own file, named after its folder (``encode/encode.go``,
+    #: ``client/client.ts``, ``gson/Gson.java``), gets this much more of its support:
+    #: the module's entry point before its helpers. (``index``/``mod`` files too: -0.001.)
+    ENTRY = 1.0
     ORDERED = True
 
     def rescore(self, query: Query, pool: Pool, corpus: Corpus) -> list[float]:
@@ -387,6 +398,8 @@ class SiblingsReranker(ScoreStage):
             return scores
         scale = max(scores) * self.WEIGHT / most
         for file, lent in support.items():
+            if _names_its_folder(file):
+                lent *= 1.0 + self.ENTRY
             scores[best[file]] += scale * lent
         return scores
 
