@@ -376,3 +376,29 @@ def test_the_file_named_after_its_folder_leads_its_module(make_repo):
     )
     assert scores["http/encode/encode.go"] > scores["http/encode/gzip.go"]
     assert scores["http/encode/gzip.go"] == scores["http/encode/zstd.go"] > 0.8
+
+
+def test_a_word_query_matches_half_of_a_file_name_written_as_one_word(make_repo):
+    from prx.plugin._search import ComponentContext, Query
+    from prx.ranking.pool import Pool
+    from prx.ranking.stages import PathReranker
+    from prx.retrieval.engine import engine_for
+
+    repo = make_repo(
+        {
+            "lib/filesize.py": '"""Sizes of a file."""\n\ndef decimal(count):\n    return count\n',
+            "lib/units.py": '"""Units for the size of a file."""\n\nUNITS = ("kB", "MB")\n',
+        }
+    )
+    ws = prx.Workspace(repo)
+    corpus = engine_for(ws, str(repo)).corpus
+    chunks = [corpus.chunks_of("lib/filesize.py")[0], corpus.chunks_of("lib/units.py")[0]]
+    pool = Pool.of_chunks(corpus, chunks, [1.0, 1.0], "fused")
+    stage = PathReranker(ComponentContext(workspace=ws))
+    text = "format a byte count as a human readable size"
+    query = Query(text=text, mode="hybrid", tokens=tuple(text.split()))
+    named, other = stage.rescore(query, pool, corpus)
+    assert named > other == 1.0
+    # A symbol query's name rule is unchanged: no half of a name counts there.
+    symbol = Query(text="size", mode="symbol", tokens=("size",), symbol="size")
+    assert stage.rescore(symbol, pool, corpus) == [1.0, 1.0]

@@ -221,6 +221,25 @@ def _path_parts(path: str) -> frozenset[str]:
     return frozenset(p for p in parts if len(p) > 2)
 
 
+def _with_compound_halves(parts: frozenset[str], corpus: Corpus) -> frozenset[str]:
+    """``parts`` and the two halves of each part written as one word (``filesize`` ->
+    ``file``, ``size``; ``locfile`` -> ``loc``, ``file``), where both halves, of three
+    letters or more, are words some chunk of the corpus holds."""
+    postings = corpus.prebuilt.get("bm25")
+    if postings is None:  # a corpus made by hand: no vocabulary to cut by
+        return parts
+    from prx.retrieval.morphology import holds_term
+
+    holds = holds_term(postings)
+    halves = set(parts)
+    for part in parts:
+        for cut in range(3, len(part) - 2):
+            head, tail = part[:cut], part[cut:]
+            if holds(head) and holds(tail):
+                halves.update((head, tail))
+    return frozenset(halves)
+
+
 def _squashed(name: str) -> str:
     """``name`` lower-cased without separators (``type_adapter`` -> ``typeadapter``)."""
     return re.sub(r"[^0-9a-z]", "", name.lower())
@@ -231,8 +250,9 @@ def _stem(path: str) -> str:
 
 
 class PathReranker(ScoreStage):
-    """Files whose name or folder matches the query's words rise. For a symbol query, a
-    file named after the symbol (``TypeAdapterFactory.java``, ``plans/plan.go``) rises
+    """Files whose name or folder matches the query's words rise (for a word query, also
+    by a half of a name written as one word: ``filesize.py`` for "size"). For a symbol
+    query, a file named after the symbol (``TypeAdapterFactory.java``, ``plans/plan.go``) rises
     fully, and files sharing only a part of its name (``matchers.go`` for ``MatcherSet``)
     a little: fully, they would outrank the definition itself."""
 
@@ -248,6 +268,10 @@ class PathReranker(ScoreStage):
             return pool.scores
         top = max(pool.scores)
         wanted = _squashed(query.symbol) if query.symbol is not None else None
+
+        def cut_parts(file: str) -> frozenset[str]:
+            return _with_compound_halves(corpus.memo("path-parts", file, _path_parts), corpus)
+
         # A query word matches a path part that it starts, or that starts it.
         matches: dict[str, frozenset[str]] = {}  # part -> the query words it matches
         shares: dict[str, float] = {}
@@ -256,7 +280,11 @@ class PathReranker(ScoreStage):
             share = shares.get(file)
             if share is None:
                 matched: set[str] = set()
-                for part in corpus.memo("path-parts", file, _path_parts):
+                if wanted is None:  # word queries: compound names cut too
+                    parts = corpus.memo("path-parts-cut", file, cut_parts)
+                else:
+                    parts = corpus.memo("path-parts", file, _path_parts)
+                for part in parts:
                     hit = matches.get(part)
                     if hit is None:
                         hit = matches[part] = frozenset(
