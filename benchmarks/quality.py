@@ -2,7 +2,7 @@
 
     python benchmarks/quality.py [--datasets DIR_OR_FILES...] [--corpora DIR]
         [--scope sdist|package] [--systems prx,bm25,semble] [--k 10] [--json OUT]
-        [--model-dir DIR] [--semble-isolation auto|unshare|none]
+        [--model-dir DIR] [--semble-isolation auto|unshare|none] [--worst N]
 
 Defaults: the semble-py datasets in ../shared/bench/semble-py and their corpora in
 ../bench-corpora/<dataset name>/ (both relative to the repository root; see SOURCES.md there
@@ -37,8 +37,10 @@ here, around the pipe round trip (about 0.1 ms more than in its process).
 
 Output: a plain-ASCII table (dataset x system: NDCG@k overall with its bootstrap 95% interval,
 per category, p50/p95 latency, setup seconds; and an ALL row per system over every query),
-a table of the files each system saw, and with ``--json`` the full report including every
-query's top files.
+a table of the files each system saw, with ``--worst N`` the N lowest-scoring word queries
+of each system (their labelled files, each with its rank in the system's first k, and the
+files it ranked first: where to look when a change is wanted), and with ``--json`` the full
+report including every query's top files.
 """
 
 from __future__ import annotations
@@ -541,6 +543,36 @@ def files_table(
     return "\n".join(out) + "\n"
 
 
+def worst_queries(reports: Sequence[Report], datasets: dict[str, Dataset], count: int) -> str:
+    """The ``count`` lowest-NDCG word (non-symbol) queries of each system: each labelled
+    file with its grade and rank (``-`` beyond the first k), then the files ranked first."""
+    from prx.bench.ndcg import paths_match
+
+    out: list[str] = []
+    for system in dict.fromkeys(r.system for r in reports):
+        rows = [
+            (row.ndcg, r.dataset, index, row)
+            for r in reports
+            if r.system == system
+            for index, row in enumerate(r.rows)
+            if row.category != "symbol" and not row.negative
+        ]
+        rows.sort(key=lambda item: (item[0], item[1], item[2]))
+        out.append(f"worst {min(count, len(rows))} word queries of {system}:")
+        for ndcg, dataset, index, row in rows[:count]:
+            out.append(f"  {ndcg:.3f}  {dataset} [{row.category}] {row.query}")
+            labels = datasets[dataset].queries[index].relevant
+            for label, grade in sorted(labels.items(), key=lambda item: -item[1]):
+                rank = next(
+                    (str(i) for i, f in enumerate(row.top_files, 1) if paths_match(f, label)),
+                    "-",
+                )
+                out.append(f"      grade {grade} rank {rank:>2}  {label}")
+            for i, file in enumerate(row.top_files[:5], 1):
+                out.append(f"      #{i} {file}")
+    return "\n".join(out) + "\n"
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument(
@@ -568,6 +600,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         default="auto",
         help="run semble in a network namespace with `unshare -rn` (auto: when it works)",
     )
+    parser.add_argument(
+        "--worst",
+        type=int,
+        default=0,
+        metavar="N",
+        help="also print each system's N lowest-scoring word queries with their labels' ranks",
+    )
     args = parser.parse_args(argv)
     names = [n.strip() for n in args.systems.split(",") if n.strip()]
     unknown = [n for n in names if n not in ALL_SYSTEMS]
@@ -584,9 +623,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     infos: dict[tuple[str, str], dict[str, Any]] = {}
     missing: dict[str, str] = {}
     evaluated: list[str] = []
+    loaded: dict[str, Dataset] = {}
     try:
         for path in dataset_paths:
             ds = load_dataset(path)
+            loaded[ds.name] = ds
             try:
                 root, prefix = search_root(path, ds, args.corpora, args.scope)
             except FileNotFoundError as exc:
@@ -633,6 +674,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(format_table([*ordered, *pooled]), end="")
     print()
     print(files_table(infos, evaluated, [s.name for s in systems]), end="")
+    if args.worst > 0:
+        print()
+        print(worst_queries(ordered, loaded, args.worst), end="")
 
     if args.json is not None:
         semble = next((s for s in systems if isinstance(s, SembleSystem)), None)

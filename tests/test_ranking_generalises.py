@@ -292,3 +292,113 @@ def test_the_file_holding_more_of_a_questions_words_rises(make_repo):
     # check.py holds all four words, in other forms (tokenizes, headers, verifying,
     # signatures); split.py two of them.
     assert stage.rescore(query, pool, corpus) == [1.05, 1.1]
+
+
+def _siblings_rescore(make_repo, scored: dict[str, float], text: str) -> dict[str, float]:
+    """The siblings stage's scores for a pool of each file's first chunk, by file."""
+    from prx.plugin._search import ComponentContext, Query
+    from prx.ranking.pool import Pool
+    from prx.ranking.stages import SiblingsReranker
+    from prx.retrieval.engine import engine_for
+
+    repo = make_repo({path: f"// {path}\nconst x = 1;\n" for path in scored})
+    ws = prx.Workspace(repo)
+    corpus = engine_for(ws, str(repo)).corpus
+    chunks = [corpus.chunks_of(path)[0] for path in scored]
+    pool = Pool.of_chunks(corpus, chunks, list(scored.values()), "fused")
+    pool.order = pool.ranked_order()
+    query = Query(text=text, mode="hybrid", tokens=tuple(text.split()))
+    new = SiblingsReranker(ComponentContext(workspace=ws)).rescore(query, pool, corpus)
+    return dict(zip(pool.files, new, strict=True))
+
+
+def test_a_file_among_other_candidates_of_its_folder_rises(make_repo):
+    # The module jwt/ is found file by file; a lone file elsewhere scored a little higher
+    # than each of them.
+    scores = _siblings_rescore(
+        make_repo,
+        {
+            "src/cookie.ts": 0.95,
+            "src/jwt/sign.ts": 0.9,
+            "src/jwt/verify.ts": 0.8,
+            "src/jwt/keys.ts": 0.8,
+        },
+        "sign and verify JSON web tokens",
+    )
+    assert scores["src/cookie.ts"] == 0.95  # no sibling among the candidates
+    assert scores["src/jwt/sign.ts"] > scores["src/cookie.ts"]
+    assert scores["src/jwt/verify.ts"] > 0.8
+
+
+def test_tests_lend_their_folder_support_but_gain_none(make_repo):
+    # compose.ts's tests beside it point at it; the tests themselves do not rise, so a
+    # folder of tests cannot outrank the module a question is about.
+    scored = {
+        "src/compose.ts": 0.5,
+        "src/compose.test.ts": 1.0,
+        "src/context.test.ts": 1.0,
+        "lib/other.ts": 0.55,
+    }
+    scores = _siblings_rescore(make_repo, scored, "run middleware in order and call next")
+    assert scores["src/compose.ts"] > scores["lib/other.ts"]
+    assert scores["src/compose.test.ts"] == 1.0
+    assert scores["src/context.test.ts"] == 1.0
+
+
+def test_symbol_queries_skip_the_siblings_stage(make_repo):
+    from prx.plugin._search import ComponentContext, Query
+    from prx.ranking.pool import Pool
+    from prx.ranking.stages import SiblingsReranker
+    from prx.retrieval.engine import engine_for
+
+    repo = make_repo({"a/x.ts": "export const x = 1;\n", "a/y.ts": "export const y = 2;\n"})
+    ws = prx.Workspace(repo)
+    corpus = engine_for(ws, str(repo)).corpus
+    chunks = [corpus.chunks_of("a/x.ts")[0], corpus.chunks_of("a/y.ts")[0]]
+    pool = Pool.of_chunks(corpus, chunks, [1.0, 0.5], "fused")
+    query = Query(text="makeThing", mode="symbol", tokens=("make", "thing"), symbol="makeThing")
+    assert SiblingsReranker(ComponentContext(workspace=ws)).rescore(query, pool, corpus) == [
+        1.0,
+        0.5,
+    ]
+
+
+def test_the_file_named_after_its_folder_leads_its_module(make_repo):
+    # encode/encode.go is the module's own file; its helpers scored as high as it did.
+    scores = _siblings_rescore(
+        make_repo,
+        {
+            "http/encode/encode.go": 0.8,
+            "http/encode/gzip.go": 0.8,
+            "http/encode/zstd.go": 0.8,
+        },
+        "compress responses with gzip or zstd",
+    )
+    assert scores["http/encode/encode.go"] > scores["http/encode/gzip.go"]
+    assert scores["http/encode/gzip.go"] == scores["http/encode/zstd.go"] > 0.8
+
+
+def test_a_word_query_matches_half_of_a_file_name_written_as_one_word(make_repo):
+    from prx.plugin._search import ComponentContext, Query
+    from prx.ranking.pool import Pool
+    from prx.ranking.stages import PathReranker
+    from prx.retrieval.engine import engine_for
+
+    repo = make_repo(
+        {
+            "lib/filesize.py": '"""Sizes of a file."""\n\ndef decimal(count):\n    return count\n',
+            "lib/units.py": '"""Units for the size of a file."""\n\nUNITS = ("kB", "MB")\n',
+        }
+    )
+    ws = prx.Workspace(repo)
+    corpus = engine_for(ws, str(repo)).corpus
+    chunks = [corpus.chunks_of("lib/filesize.py")[0], corpus.chunks_of("lib/units.py")[0]]
+    pool = Pool.of_chunks(corpus, chunks, [1.0, 1.0], "fused")
+    stage = PathReranker(ComponentContext(workspace=ws))
+    text = "format a byte count as a human readable size"
+    query = Query(text=text, mode="hybrid", tokens=tuple(text.split()))
+    named, other = stage.rescore(query, pool, corpus)
+    assert named > other == 1.0
+    # A symbol query's name rule is unchanged: no half of a name counts there.
+    symbol = Query(text="size", mode="symbol", tokens=("size",), symbol="size")
+    assert stage.rescore(symbol, pool, corpus) == [1.0, 1.0]

@@ -129,6 +129,7 @@ def test_layers_apply_in_order(sample, make_repo):
     stages, warnings = resolve_pipeline(ws, "-coherence,+path")
     assert stages == (
         "definition",
+        "siblings",
         "coverage",
         "centrality",
         "penalties",

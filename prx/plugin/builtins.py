@@ -75,6 +75,7 @@ BUILTIN_RERANKERS: dict[str, str] = {
     "saturation": "prx.ranking.stages:SaturationReranker",
     "centrality": "prx.ranking.stages:CentralityReranker",
     "coverage": "prx.ranking.stages:CoverageReranker",
+    "siblings": "prx.ranking.stages:SiblingsReranker",
 }
 #: Runner parser classes (their order does not matter: the registry sorts by priority).
 BUILTIN_RUNNER_PARSERS: tuple[str, ...] = (

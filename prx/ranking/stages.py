@@ -2,7 +2,7 @@
 chunks; none invents a candidate. Boosts are relative to the current best score, so the
 stages compose whatever the scale of the fused scores.
 
-Default order (``DEFAULT_PIPELINE``): definition -> path -> coherence -> coverage ->
+Default order (``DEFAULT_PIPELINE``): definition -> path -> coherence -> siblings -> coverage ->
 centrality -> penalties -> saturation. The constants were set by measurement on the dev
 sets (see docs/search.md).
 """
@@ -29,6 +29,7 @@ __all__ = [
     "PathReranker",
     "PenaltyReranker",
     "SaturationReranker",
+    "SiblingsReranker",
 ]
 
 #: The stages a search runs, in order.
@@ -36,6 +37,7 @@ DEFAULT_PIPELINE = (
     "definition",
     "path",
     "coherence",
+    "siblings",
     "coverage",
     "centrality",
     "penalties",
@@ -219,6 +221,25 @@ def _path_parts(path: str) -> frozenset[str]:
     return frozenset(p for p in parts if len(p) > 2)
 
 
+def _with_compound_halves(parts: frozenset[str], corpus: Corpus) -> frozenset[str]:
+    """``parts`` and the two halves of each part written as one word (``filesize`` ->
+    ``file``, ``size``; ``locfile`` -> ``loc``, ``file``), where both halves, of three
+    letters or more, are words some chunk of the corpus holds."""
+    postings = corpus.prebuilt.get("bm25")
+    if postings is None:  # a corpus made by hand: no vocabulary to cut by
+        return parts
+    from prx.retrieval.morphology import holds_term
+
+    holds = holds_term(postings)
+    halves = set(parts)
+    for part in parts:
+        for cut in range(3, len(part) - 2):
+            head, tail = part[:cut], part[cut:]
+            if holds(head) and holds(tail):
+                halves.update((head, tail))
+    return frozenset(halves)
+
+
 def _squashed(name: str) -> str:
     """``name`` lower-cased without separators (``type_adapter`` -> ``typeadapter``)."""
     return re.sub(r"[^0-9a-z]", "", name.lower())
@@ -229,8 +250,9 @@ def _stem(path: str) -> str:
 
 
 class PathReranker(ScoreStage):
-    """Files whose name or folder matches the query's words rise. For a symbol query, a
-    file named after the symbol (``TypeAdapterFactory.java``, ``plans/plan.go``) rises
+    """Files whose name or folder matches the query's words rise (for a word query, also
+    by a half of a name written as one word: ``filesize.py`` for "size"). For a symbol
+    query, a file named after the symbol (``TypeAdapterFactory.java``, ``plans/plan.go``) rises
     fully, and files sharing only a part of its name (``matchers.go`` for ``MatcherSet``)
     a little: fully, they would outrank the definition itself."""
 
@@ -246,6 +268,10 @@ class PathReranker(ScoreStage):
             return pool.scores
         top = max(pool.scores)
         wanted = _squashed(query.symbol) if query.symbol is not None else None
+
+        def cut_parts(file: str) -> frozenset[str]:
+            return _with_compound_halves(corpus.memo("path-parts", file, _path_parts), corpus)
+
         # A query word matches a path part that it starts, or that starts it.
         matches: dict[str, frozenset[str]] = {}  # part -> the query words it matches
         shares: dict[str, float] = {}
@@ -254,7 +280,11 @@ class PathReranker(ScoreStage):
             share = shares.get(file)
             if share is None:
                 matched: set[str] = set()
-                for part in corpus.memo("path-parts", file, _path_parts):
+                if wanted is None:  # word queries: compound names cut too
+                    parts = corpus.memo("path-parts-cut", file, cut_parts)
+                else:
+                    parts = corpus.memo("path-parts", file, _path_parts)
+                for part in parts:
                     hit = matches.get(part)
                     if hit is None:
                         hit = matches[part] = frozenset(
@@ -341,6 +371,65 @@ _LOCKS = re.compile(
     r"(^|/)(package-lock\.json|yarn\.lock|pnpm-lock\.yaml|poetry\.lock|Cargo\.lock|uv\.lock|Pipfile\.lock|composer\.lock|go\.sum)$"
 )
 _COMPAT = re.compile(r"(^|/)(_?compat|legacy|deprecated)(/|\.py$)")
+
+
+#: Files that are no module's code: a folder of them is a collection, not a module.
+_NOT_MODULE_CODE = (_TEST, _FIXTURES, _EXAMPLES, _DOCS)
+
+
+def _names_its_folder(path: str) -> bool:
+    """Whether a file's name (less its extensions and separators, in any case) is its
+    folder's: ``utils/jwt/jwt.ts``, ``gson/Gson.java``."""
+    folder = os.path.basename(os.path.dirname(path))
+    return bool(folder) and _squashed(folder) == _stem(path)
+
+
+class SiblingsReranker(ScoreStage):
+    """For word queries, a file whose folder holds other good candidates rises: an answer
+    is often a module (``encode/``, ``utils/jwt/``, ``ssg/``) whose files the retrievers
+    find one by one, while a lone file elsewhere merely repeats the question's words. Each
+    file's best chunk gains in proportion to the summed best scores of the *other* files
+    of its folder, relative to the pool's most supported file, so a flat tree (one folder)
+    is reordered little; a file named after its folder, more. Tests, fixtures, examples and
+    docs lend their folder support (a module's tests beside it point at it) but gain
+    none: a folder of tests is not a module."""
+
+    NAME = "siblings"
+    #: Added, times the best score, for the file with the most sibling support.
+    WEIGHT = 0.1
+    #: A module's own file, named after its folder (``encode/encode.go``,
+    #: ``client/client.ts``, ``gson/Gson.java``), gets this much more of its support:
+    #: the module's entry point before its helpers. (``index``/``mod`` files too: -0.001.)
+    ENTRY = 1.0
+    ORDERED = True
+
+    def rescore(self, query: Query, pool: Pool, corpus: Corpus) -> list[float]:
+        if query.symbol is not None or not len(pool) or len(_content_words(query)) < 2:
+            return pool.scores
+        scores = list(pool.scores)
+        files = pool.files
+        best: dict[str, int] = {}  # file -> the position of its best chunk
+        for index in pool.order if pool.order is not None else range(len(scores)):
+            file = files[index]
+            if file not in best or scores[index] > scores[best[file]]:
+                best[file] = index
+        totals: dict[str, float] = defaultdict(float)
+        for file, index in best.items():
+            totals[os.path.dirname(file)] += scores[index]
+        support = {
+            file: totals[os.path.dirname(file)] - scores[index]
+            for file, index in best.items()
+            if not any(rule.search(file) for rule in _NOT_MODULE_CODE)
+        }
+        most = max(support.values(), default=0.0)
+        if most <= 0:
+            return scores
+        scale = max(scores) * self.WEIGHT / most
+        for file, lent in support.items():
+            if _names_its_folder(file):
+                lent *= 1.0 + self.ENTRY
+            scores[best[file]] += scale * lent
+        return scores
 
 
 class CentralityReranker(ScoreStage):
