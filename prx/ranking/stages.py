@@ -20,6 +20,8 @@ from prx.plugin._search import Query
 from prx.ranking.pool import Pool, ScoreStage
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from prx.corpus.corpus import Corpus
 
 __all__ = [
@@ -221,23 +223,28 @@ def _path_parts(path: str) -> frozenset[str]:
     return frozenset(p for p in parts if len(p) > 2)
 
 
-def _with_compound_halves(parts: frozenset[str], corpus: Corpus) -> frozenset[str]:
-    """``parts`` and the two halves of each part written as one word (``filesize`` ->
-    ``file``, ``size``; ``locfile`` -> ``loc``, ``file``), where both halves, of three
-    letters or more, are words some chunk of the corpus holds."""
+def _name_cuts(parts: frozenset[str]) -> tuple[tuple[str, str], ...]:
+    """Each way of cutting a part into two halves of three letters or more (``filesize``
+    -> ``fil|esize``, ``file|size``, ``files|ize``)."""
+    return tuple(
+        (part[:cut], part[cut:]) for part in sorted(parts) for cut in range(3, len(part) - 2)
+    )
+
+
+def _file_cuts(file: str) -> tuple[tuple[str, str], ...]:
+    return _name_cuts(_path_parts(file))
+
+
+def _holds(corpus: Corpus) -> Callable[[str], bool]:
+    """Whether some chunk of the corpus holds a word (each word looked up once per
+    corpus); no word for a corpus without BM25 postings (made by hand)."""
     postings = corpus.prebuilt.get("bm25")
-    if postings is None:  # a corpus made by hand: no vocabulary to cut by
-        return parts
+    if postings is None:
+        return lambda word: False
     from prx.retrieval.morphology import holds_term
 
     holds = holds_term(postings)
-    halves = set(parts)
-    for part in parts:
-        for cut in range(3, len(part) - 2):
-            head, tail = part[:cut], part[cut:]
-            if holds(head) and holds(tail):
-                halves.update((head, tail))
-    return frozenset(halves)
+    return lambda word: corpus.memo("holds-term", word, holds)
 
 
 def _squashed(name: str) -> str:
@@ -269,28 +276,34 @@ class PathReranker(ScoreStage):
         top = max(pool.scores)
         wanted = _squashed(query.symbol) if query.symbol is not None else None
 
-        def cut_parts(file: str) -> frozenset[str]:
-            return _with_compound_halves(corpus.memo("path-parts", file, _path_parts), corpus)
-
         # A query word matches a path part that it starts, or that starts it.
         matches: dict[str, frozenset[str]] = {}  # part -> the query words it matches
+
+        def hit(part: str) -> frozenset[str]:
+            found = matches.get(part)
+            if found is None:
+                found = matches[part] = frozenset(
+                    w for w in words if part.startswith(w) or w.startswith(part)
+                )
+            return found
+
+        holds = _holds(corpus)
         shares: dict[str, float] = {}
         scores = []
         for file, score in zip(pool.files, pool.scores, strict=True):
             share = shares.get(file)
             if share is None:
                 matched: set[str] = set()
-                if wanted is None:  # word queries: compound names cut too
-                    parts = corpus.memo("path-parts-cut", file, cut_parts)
-                else:
-                    parts = corpus.memo("path-parts", file, _path_parts)
+                parts = corpus.memo("path-parts", file, _path_parts)
                 for part in parts:
-                    hit = matches.get(part)
-                    if hit is None:
-                        hit = matches[part] = frozenset(
-                            w for w in words if part.startswith(w) or w.startswith(part)
-                        )
-                    matched |= hit
+                    matched |= hit(part)
+                if wanted is None:
+                    # Word queries: a part written as one word also matches by its halves
+                    # when the corpus holds both (looked up only for a half that matches).
+                    for head, tail in corpus.memo("path-cuts", file, _file_cuts):
+                        halves = hit(head) | hit(tail)
+                        if halves and not halves <= matched and holds(head) and holds(tail):
+                            matched |= halves
                 share = len(matched) / len(words)
                 if wanted is not None:
                     named = _stem(file) in (wanted, wanted + "s", wanted + "es")
