@@ -150,6 +150,25 @@ def test_a_symbol_query_over_an_index_never_loads_the_model(make_repo):
     assert out.stdout.strip() == "[]"
 
 
+def test_a_word_query_over_an_index_loads_only_the_numpy_it_needs(make_repo):
+    """numpy's masked arrays (``np.unique`` imports them) cost 8-20 ms of a fresh process."""
+    import subprocess
+    import sys
+
+    repo = _repo(make_repo)
+    prx.Workspace(repo).index()
+    _edit_in_place(repo)  # an overlay too
+    code = (
+        "import sys, prx; r = prx.Workspace(sys.argv[1]).search('how are invoices rendered');"
+        "assert r.files, r; "
+        "print(sorted(m for m in ('numpy', 'numpy.ma', 'tiktoken') if m in sys.modules))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code, str(repo)], capture_output=True, text=True, check=True
+    )
+    assert out.stdout.strip() == "['numpy']"
+
+
 def test_a_walk_setting_or_an_outer_ignore_file_asks_for_a_walk(make_repo):
     repo = _repo(make_repo)
     (repo / ".git" / "info").mkdir(parents=True)
