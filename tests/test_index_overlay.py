@@ -297,3 +297,26 @@ def test_postings_as_arrays_equal_the_postings_as_lists(make_repo, change):
         compared += 1
     assert compared > 20
     assert not overlay.empty
+
+
+@pytest.mark.parametrize("change", [None, _edit_in_place, _add])
+def test_an_index_gives_each_chunk_the_definitions_a_built_corpus_gives(make_repo, change):
+    """Over an index, a chunk's definitions are decoded chunk by chunk (not the whole
+    file's): the same definitions, in the same order, as the corpus built in memory."""
+    from prx.corpus.corpus import build_corpus
+    from prx.retrieval.engine import engine_for
+
+    repo = _repo(make_repo)
+    (repo / "billing" / "many.py").write_text(
+        "".join(f"def f{i}(x):\n    return x + {i}\n\n\nclass C{i}:\n    pass\n" for i in range(60))
+    )
+    prx.Workspace(repo).index()
+    if change is not None:
+        change(repo)
+    indexed = engine_for(prx.Workspace(repo), str(repo)).corpus
+    assert indexed.origin.startswith("index")
+    built = build_corpus(prx.Workspace(repo), str(repo))
+    assert len(indexed.chunks) == len(built.chunks) > 8
+    every = [built.chunk_definitions(i) for i in range(len(built.chunks))]
+    assert sum(len(found) for found in every) > 120
+    assert [indexed.chunk_definitions(i) for i in range(len(indexed.chunks))] == every

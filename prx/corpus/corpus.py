@@ -102,6 +102,8 @@ class Corpus:
         its file at once, the first time one of them is asked about)."""
         known: dict[int, list[Definition]] = self._memo.setdefault(("chunk-defs", ""), {})
         found = known.get(chunk)
+        if found is None and hasattr(self.definitions, "starting_in"):
+            found = known[chunk] = self._chunk_definitions_read(chunk)
         if found is None:
             file = self.chunks[chunk].file
             span = self.chunks_of(file)  # a file's chunks are contiguous and in line order
@@ -120,6 +122,24 @@ class Corpus:
             known.update(each)
             found = known[chunk]
         return found
+
+    def _chunk_definitions_read(self, chunk: int) -> list[Definition]:
+        """:meth:`chunk_definitions` from an index, which decodes only the definitions of
+        that chunk: those starting from its first line up to its last, and before the
+        next chunk of the file starts (when the file's chunks start in line order, as
+        the in-memory assignment requires; else all of its lines)."""
+        file = self.chunks[chunk].file
+        low, high = self.chunk_lines(chunk)
+        span = self.chunks_of(file)
+        in_order = chunk in span and self.memo("chunks-in-order", file, self._chunks_in_order)
+        if in_order and chunk + 1 < span.stop:
+            high = min(high, self.chunk_lines(chunk + 1)[0] - 1)
+        starting_in = self.definitions.starting_in  # type: ignore[attr-defined]
+        return starting_in(file, low, high)  # type: ignore[no-any-return]
+
+    def _chunks_in_order(self, file: str) -> bool:
+        starts = [self.chunk_lines(i)[0] for i in self.chunks_of(file)]
+        return starts == sorted(starts)
 
     def chunk_lines(self, chunk: int) -> tuple[int, int]:
         """The first and last line of chunk ``chunk`` (an index's chunks answer without

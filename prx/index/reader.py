@@ -454,9 +454,11 @@ class TextTable:
 class TermTable:
     """The BM25 vocabulary: a term's id by binary search over the terms in order."""
 
-    __slots__ = ("_offsets", "_order", "_terms", "count")
+    __slots__ = ("_decoded", "_offsets", "_order", "_terms", "count")
 
     def __init__(self, table: Table) -> None:
+        #: Terms decoded so far by rank: every lookup passes the same first few ranks.
+        self._decoded: dict[int, str] = {}
         self._terms = table.strings("terms")
         self._order = table.column("order").whole()
         self._offsets = self._terms.offsets.whole()
@@ -465,11 +467,14 @@ class TermTable:
             raise IndexCorruptedError(f"index corrupted at {table.where}: terms.tab is torn")
 
     def _term(self, rank: int) -> str:
-        term = self._order[rank]
-        offsets = self._offsets
-        return self._terms.blob.bytes(offsets[term], offsets[term + 1]).decode(
-            "utf-8", "surrogatepass"
-        )
+        found = self._decoded.get(rank)
+        if found is None:
+            term = self._order[rank]
+            offsets = self._offsets
+            found = self._decoded[rank] = self._terms.blob.bytes(
+                offsets[term], offsets[term + 1]
+            ).decode("utf-8", "surrogatepass")
+        return found
 
     def get(self, term: str) -> int | None:
         """The id of ``term``, or None."""
@@ -640,6 +645,12 @@ class DefTable:
     def rows_of_file(self, slot: int) -> range:
         starts = self._files.def_starts()
         return range(starts[slot], starts[slot + 1])
+
+    def rows_starting_in(self, slot: int, low: int, high: int) -> list[int]:
+        """The rows of file ``slot`` whose definition starts on a line in ``[low, high]``
+        (nothing but their start lines read)."""
+        start = self._start
+        return [row for row in self.rows_of_file(slot) if low <= start[row] <= high]
 
     def files_defining(self, name: str) -> list[str]:
         """The files defining ``name`` (any case when no definition matches exactly)."""

@@ -357,6 +357,18 @@ class IndexedDefinitions(Sequence[Definition]):
         table = self._reader.definitions
         return [table.record(row) for row in table.rows_of_file(slot)]
 
+    def starting_in(self, path: str, low: int, high: int) -> list[Definition]:
+        """:meth:`in_file`'s definitions that start on a line in ``[low, high]``, in the
+        same order (the others are not decoded)."""
+        overlay = self._layout.overlay
+        if path in overlay.files:
+            return [d for d in overlay.files[path].definitions if low <= d.start_line <= high]
+        slot = self._layout.slot_of.get(path)
+        if slot is None or path in overlay.dropped:
+            return []
+        table = self._reader.definitions
+        return [table.record(row) for row in table.rows_starting_in(slot, low, high)]
+
     def lookup(self, name: str) -> tuple[list[Definition], str]:
         """Definitions of ``name`` in corpus order and how they matched: ``exact``,
         ``case`` (another case) or ``none`` (see :class:`prx.retrieval.symbols.SymbolIndex`)."""
