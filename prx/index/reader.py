@@ -451,13 +451,19 @@ class TextTable:
         return self.blob.bytes(bounds[index], bounds[index + 1]).decode("utf-8")
 
 
+#: How many decoded terms a vocabulary keeps (the first eleven levels of its binary search).
+_DECODED_TERMS = 1 << 11
+
+
 class TermTable:
     """The BM25 vocabulary: a term's id by binary search over the terms in order."""
 
     __slots__ = ("_decoded", "_offsets", "_order", "_terms", "count")
 
     def __init__(self, table: Table) -> None:
-        #: Terms decoded so far by rank: every lookup passes the same first few ranks.
+        #: Terms decoded by rank: every lookup passes the same first ranks of the binary
+        #: search. Bounded, as a long-lived process looks up ever more terms (the first
+        #: ranks come first).
         self._decoded: dict[int, str] = {}
         self._terms = table.strings("terms")
         self._order = table.column("order").whole()
@@ -471,9 +477,11 @@ class TermTable:
         if found is None:
             term = self._order[rank]
             offsets = self._offsets
-            found = self._decoded[rank] = self._terms.blob.bytes(
-                offsets[term], offsets[term + 1]
-            ).decode("utf-8", "surrogatepass")
+            found = self._terms.blob.bytes(offsets[term], offsets[term + 1]).decode(
+                "utf-8", "surrogatepass"
+            )
+            if len(self._decoded) < _DECODED_TERMS:
+                self._decoded[rank] = found
         return found
 
     def get(self, term: str) -> int | None:
