@@ -451,7 +451,8 @@ class TextTable:
         return self.blob.bytes(bounds[index], bounds[index + 1]).decode("utf-8")
 
 
-#: How many decoded terms a vocabulary keeps (the first eleven levels of its binary search).
+#: How many decoded terms a vocabulary keeps: those of its first lookups, which hold the
+#: top levels of every binary search.
 _DECODED_TERMS = 1 << 11
 
 
@@ -462,8 +463,7 @@ class TermTable:
 
     def __init__(self, table: Table) -> None:
         #: Terms decoded by rank: every lookup passes the same first ranks of the binary
-        #: search. Bounded, as a long-lived process looks up ever more terms (the first
-        #: ranks come first).
+        #: search. Bounded: a long-lived process looks up ever more terms.
         self._decoded: dict[int, str] = {}
         self._terms = table.strings("terms")
         self._order = table.column("order").whole()
