@@ -359,3 +359,50 @@ def test_an_index_serves_the_graph_and_the_definitions(make_repo):
     assert res.graph == "index" and not res.notes
     assert {r.file for r in res.references} >= {"src/shop/cart.py", "src/shop/cli.py"}
     assert ws.impact("src/shop/pricing.py", symbol="price").graph == "index"
+
+
+def _answers(ws):
+    impact = ws.impact("src/shop/pricing.py", symbol="price", depth=1)
+    explain = ws.explain("price", "src/shop/pricing.py")
+    return (
+        sorted(d.file for d in impact.dependents + impact.tests),
+        sorted({r.file for r in explain.references}),
+    )
+
+
+@pytest.mark.parametrize("kind", ["edit", "add"])
+def test_an_index_older_than_the_files_answers_as_the_files_are_now(make_repo, kind):
+    """A file edited (or added) after ``prx index`` to import and use ``price`` is a
+    dependent at once, as it is without the index; the answer says it read it again."""
+    root = make_repo(PYTHON, git=True)
+    prx.Workspace(root).index(".")
+    uses = "from shop.pricing import price\n\n\ndef stamp():\n    return price(3)\n"
+    if kind == "edit":
+        path = root / "src" / "shop" / "circ_b.py"
+        path.write_text(uses + path.read_text())
+        changed = "src/shop/circ_b.py"
+    else:
+        changed = "src/shop/stamp.py"
+        (root / changed).write_text(uses)
+    ws = prx.Workspace(root)
+    now = _answers(ws)
+    assert changed in now[0] and changed in now[1]
+    res = ws.impact("src/shop/pricing.py", symbol="price")
+    assert any("changed since the index" in n or "added, removed" in n for n in res.notes)
+    assert now == _answers(_no_index(root))
+
+
+def _no_index(root):
+    import shutil
+
+    shutil.rmtree(root / ".prx")
+    return prx.Workspace(root)
+
+
+def test_a_definition_added_after_the_index_is_explained(make_repo):
+    root = make_repo(PYTHON, git=True)
+    prx.Workspace(root).index(".")
+    path = root / "src" / "shop" / "cart.py"
+    path.write_text(path.read_text() + "\n\ndef refund(items):\n    return -total(items)\n")
+    res = prx.Workspace(root).explain("refund")
+    assert [d.file for d in res.definitions] == ["src/shop/cart.py"]

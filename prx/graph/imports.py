@@ -188,30 +188,66 @@ class ImportGraph:
     @classmethod
     def build(cls, ws: Workspace, root: str) -> ImportGraph:
         """The graph of the tree as it is now, without an index (every file parsed)."""
-        from collections import Counter
-
-        from prx.files.text import read_walked
         from prx.files.walk import walk
         from prx.graph.resolve import Resolver
-        from prx.lang.grammar import parse
-        from prx.lang.imports import import_statements
 
         walked = walk(root, max_file_size=ws.config.max_file_size)
-        languages: dict[str, str | None] = {}
-        raw: dict[str, Imports] = {}
-        skipped: Counter[str] = Counter()
-        for found in walked.files:
-            spec = ws.language_for(found.rel)
-            data = read_walked(found.path, skipped)
-            if data is None:
-                continue
-            languages[found.rel] = spec.name if spec else None
-            if spec is None or spec.grammar is None or "imports" not in spec.queries:
-                continue
-            try:
-                found_imports = import_statements(spec, data, parse(spec, data))
-            except Exception:  # a file that does not parse has no known imports
-                continue
-            if found_imports:
-                raw[found.rel] = found_imports
+        languages, raw = _imports_now(ws, [(f.rel, os.fspath(f.path)) for f in walked.files])
         return cls(languages, raw, Resolver(languages, root).edges(raw))
+
+    def read_again(self, ws: Workspace, root: str, changed: Sequence[str]) -> ImportGraph:
+        """This graph with the files ``changed`` (of its own) read as they are now: their
+        imports replaced and resolved again; every file's, when one of them is a
+        configuration that resolution reads (``tsconfig.json``, ``go.mod`` ...)."""
+        from prx.graph.configs import is_config
+        from prx.graph.resolve import Resolver
+
+        again = set(changed)
+        _, fresh = _imports_now(ws, [(rel, os.path.join(root, rel)) for rel in sorted(again)])
+        raw = {rel: found for rel, found in self._raw.items() if rel not in again}
+        raw.update(fresh)
+        languages = {rel: _language(ws, rel) for rel in self.files}
+        if any(is_config(rel) for rel in again):
+            todo, edges = raw, {}
+        else:
+            todo = {rel: raw[rel] for rel in again if rel in raw}
+            edges = {rel: found for rel, found in self._resolved.items() if rel not in again}
+        edges.update(Resolver(languages, root).edges(todo))
+        return ImportGraph(self.files, raw, edges)
+
+
+def _language(ws: Workspace, rel: str) -> str | None:
+    spec = ws.language_for(rel)
+    return spec.name if spec else None
+
+
+def _imports_now(
+    ws: Workspace, files: Sequence[tuple[str, str]]
+) -> tuple[dict[str, str | None], dict[str, Imports]]:
+    """Of each (relative, absolute) file that can be read as text: its language, and its
+    imports as written now when its grammar knows imports (a file that does not parse
+    has none)."""
+    from collections import Counter
+
+    from prx.files.text import read_walked
+    from prx.lang.grammar import parse
+    from prx.lang.imports import import_statements
+
+    languages: dict[str, str | None] = {}
+    raw: dict[str, Imports] = {}
+    skipped: Counter[str] = Counter()
+    for rel, path in files:
+        spec = ws.language_for(rel)
+        data = read_walked(path, skipped)
+        if data is None:
+            continue
+        languages[rel] = spec.name if spec else None
+        if spec is None or spec.grammar is None or "imports" not in spec.queries:
+            continue
+        try:
+            found_imports = import_statements(spec, data, parse(spec, data))
+        except Exception:  # a file that does not parse has no known imports
+            continue
+        if found_imports:
+            raw[rel] = found_imports
+    return languages, raw

@@ -347,7 +347,8 @@ def _files_with(project: Project, name: str) -> list[str]:
     if len(name.encode()) >= MIN_PATTERN and project.graph_origin == "index":
         probe = project.content_probe()
         if probe is not None:
-            return sorted(probe.candidates(name.encode()))
+            changed = project.changed_since_index() or []
+            return sorted(probe.candidates(name.encode()) | set(changed))
     return [f for f in project.graph.files if os.path.isfile(project.absolute(f))]
 
 

@@ -135,6 +135,8 @@ class Project:
         #: ``index`` or ``built``: where the import graph came from.
         self.graph_origin = "index"
         self.notes: list[str] = []
+        self._changed: list[str] | None = None
+        self._changed_checked = False
 
     # -- paths ----------------------------------------------------------------------
 
@@ -176,6 +178,16 @@ class Project:
             # The graph of one published index never changes: a long-lived Workspace (the
             # MCP server, a notebook) loads it once.
             loaded = self._per_index("intel-graphs", directory, load) if directory else None
+            if loaded is not None:
+                changed = self.changed_since_index()
+                if changed is None:
+                    why, loaded = "files were added, removed or renamed since the index", None
+                elif changed:
+                    loaded = loaded.read_again(self.ws, self.root, changed)
+                    self.notes.append(
+                        f"{len(changed)} file(s) changed since the index was built: their "
+                        "imports were read again; run `prx index` to make this faster"
+                    )
             if loaded is None:
                 loaded = ImportGraph.build(self.ws, self.root)
                 self.graph_origin = "built"
@@ -185,6 +197,30 @@ class Project:
                 )
             self._graph = loaded
         return self._graph
+
+    def changed_since_index(self) -> list[str] | None:
+        """The indexed files whose stamp changed since the index was built (read them
+        now, not the index's record of them); None without a usable index, or when
+        files were added, removed or renamed (only a walk can say which). Checked once
+        per call (a ``stat`` of every indexed file and directory)."""
+        if not self._changed_checked:
+            from prx.errors import IndexCorruptedError
+            from prx.index.freshness import changes
+            from prx.index.store import current_dir
+
+            directory = current_dir(self.root)
+            found: list[str] | None = None
+            if directory is not None:
+                try:
+                    checked = changes(
+                        self.root, self._reader(directory), self.ws.config.max_file_size
+                    )
+                except IndexCorruptedError:
+                    checked = None
+                if checked is not None and not checked.relist:
+                    found = sorted(checked.changed)
+            self._changed, self._changed_checked = found, True
+        return self._changed
 
     def definition_files(self, name: str) -> list[str] | None:
         """Files the index's symbol table says define ``name`` (another case when none
@@ -198,11 +234,15 @@ class Project:
         from prx.errors import IndexCorruptedError
         from prx.index.delta import DeltaView
 
+        changed = self.changed_since_index()
+        if changed is None:
+            return None  # files came or went: the caller reads the files instead
         try:
             reader = self._reader(directory)
             delta = DeltaView(reader)
             found = set(reader.definitions.files_defining(name)) - delta.dropped
-            return sorted(found | delta.files_defining(name))
+            # A file changed since may define it now: the caller reads each candidate.
+            return sorted(found | delta.files_defining(name) | set(changed))
         except IndexCorruptedError:
             return None  # the caller reads the files instead
 
@@ -259,11 +299,12 @@ class Project:
 
     def content_probe(self) -> ContentProbe | None:
         """The index's trigram filters (files that may hold a string), None without an
-        index that has them."""
+        index that has them, or when files came or went since it was built (the filters
+        say nothing of the files :meth:`changed_since_index` lists: read those)."""
         from prx.index.store import current_dir
 
         directory = current_dir(self.root)
-        if directory is None:
+        if directory is None or self.changed_since_index() is None:
             return None
 
         def load() -> ContentProbe | None:
