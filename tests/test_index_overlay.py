@@ -132,41 +132,38 @@ def test_an_unchanged_tree_is_answered_from_the_index_without_a_walk(make_repo, 
     assert result.index == "index (stale: 1 changed files read now)"
 
 
-def test_a_symbol_query_over_an_index_never_loads_the_model(make_repo):
+def _loaded_after_search(repo, query, watched):
+    """Which of the ``watched`` modules a fresh process has loaded after searching."""
     import subprocess
     import sys
 
-    repo = _repo(make_repo)
-    prx.Workspace(repo).index()
-    (repo / "billing" / "new.py").write_text("class SessionStoreFactory:\n    pass\n")
     code = (
-        "import sys, prx; r = prx.Workspace(sys.argv[1]).search('SessionStore');"
+        f"import sys, prx; r = prx.Workspace(sys.argv[1]).search({query!r});"
         "assert r.files, r; "
-        "print(sorted(m for m in ('numpy', 'tokenizers', 'tiktoken') if m in sys.modules))"
+        f"print(sorted(m for m in {tuple(watched)!r} if m in sys.modules))"
     )
     out = subprocess.run(
         [sys.executable, "-c", code, str(repo)], capture_output=True, text=True, check=True
     )
-    assert out.stdout.strip() == "[]"
+    return out.stdout.strip()
+
+
+def test_a_symbol_query_over_an_index_never_loads_the_model(make_repo):
+    repo = _repo(make_repo)
+    prx.Workspace(repo).index()
+    (repo / "billing" / "new.py").write_text("class SessionStoreFactory:\n    pass\n")
+    assert _loaded_after_search(repo, "SessionStore", ("numpy", "tokenizers", "tiktoken")) == "[]"
 
 
 def test_a_word_query_over_an_index_loads_only_the_numpy_it_needs(make_repo):
     """numpy's masked arrays (``np.unique`` imports them) cost 8-20 ms of a fresh process."""
-    import subprocess
-    import sys
-
     repo = _repo(make_repo)
     prx.Workspace(repo).index()
     _edit_in_place(repo)  # an overlay too
-    code = (
-        "import sys, prx; r = prx.Workspace(sys.argv[1]).search('how are invoices rendered');"
-        "assert r.files, r; "
-        "print(sorted(m for m in ('numpy', 'numpy.ma', 'tiktoken') if m in sys.modules))"
+    found = _loaded_after_search(
+        repo, "how are invoices rendered", ("numpy", "numpy.ma", "tiktoken")
     )
-    out = subprocess.run(
-        [sys.executable, "-c", code, str(repo)], capture_output=True, text=True, check=True
-    )
-    assert out.stdout.strip() == "['numpy']"
+    assert found == "['numpy']"
 
 
 def test_a_walk_setting_or_an_outer_ignore_file_asks_for_a_walk(make_repo):
