@@ -1201,6 +1201,9 @@ CASES: list[Case] = [
 # each project gets a ``node_modules`` symlink to it.
 
 JS_NODE_MODULES = Path(os.environ.get("PRX_GOLDEN_NODE_MODULES", "/tmp/prxtools/node_modules"))
+# The tools' own frames in a stack trace (``<NODE_MODULES>/mocha/lib/...``).
+MACHINE_PATHS[os.path.realpath(JS_NODE_MODULES)] = "<NODE_MODULES>"
+MACHINE_PATHS[str(JS_NODE_MODULES)] = "<NODE_MODULES>"
 #: Parser name -> the binary under node_modules/.bin its cases need.
 JS_BINARIES = {"jest": "jest", "vitest": "vitest", "mocha": "mocha", "tsc": "tsc", "eslint": "eslint", "pyright": "pyright"}
 
