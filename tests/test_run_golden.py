@@ -7,6 +7,7 @@ tests/golden/runs/record.py; truth.json comes from the tool's machine-readable o
 from __future__ import annotations
 
 import json
+import re
 import tempfile
 from collections import Counter
 from pathlib import Path
@@ -72,6 +73,22 @@ def test_the_corpus_is_there():
     tools = {c.parent.name for c in CASES}
     assert {"pytest", "unittest", "ruff", "mypy", "git", "make", "cc", "node-test"} <= tools
     assert len(CASES) >= 40
+
+
+#: A directory of the recording machine (its temporary, home, work or installation
+#: directories); the recorder writes them as placeholders (<TMP>, <HOME>, <NODE_MODULES> ...).
+_MACHINE_PATH = re.compile(r"(?<![\w.<>-])/(?:tmp|root|home|work|usr/local|opt)/[\w.-]+")
+
+
+def test_no_recorded_output_holds_a_path_of_the_recording_machine():
+    """Published outputs (a case with a SOURCE.md) print the paths of their own machines."""
+    found = [
+        f"{path.relative_to(CORPUS)}: {match.group(0)}"
+        for path in sorted(CORPUS.rglob("*.txt"))
+        if not (path.parent / "SOURCE.md").exists()
+        for match in _MACHINE_PATH.finditer(path.read_text(encoding="utf-8", errors="replace"))
+    ]
+    assert found == []
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda p: f"{p.parent.name}/{p.name}")
