@@ -8,7 +8,6 @@ output lines not shown whole and the characters cut from lines shown in part.
 from __future__ import annotations
 
 import dataclasses
-import json
 import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
@@ -71,11 +70,11 @@ def gap(dropped: Sequence[TailLine], what: str) -> TailLine:
 
 
 def data_tokens(report: RunReport, count: TokenCounter) -> RunReport:
-    """``report`` with ``tokens_out`` set to the size of its JSON (which leaves it out)."""
-    from prx.envelope import to_jsonable
+    """``report`` with ``tokens_out`` set to the size of its JSON as the envelope writes
+    it (which leaves ``tokens_out`` out)."""
+    from prx.budget import data_tokens as tokens_of
 
-    body = json.dumps(to_jsonable(report), separators=(",", ":"), ensure_ascii=False)
-    return dataclasses.replace(report, tokens_out=count(body))
+    return dataclasses.replace(report, tokens_out=tokens_of(report, count))
 
 
 class Answer:
