@@ -130,6 +130,33 @@ def test_a_stale_index_never_answers_a_wrong_absent(indexed):
     assert ws.exists("verify_password").file == "a/second.py"
 
 
+def test_the_index_stands_for_the_walk_until_a_directory_changes(indexed, monkeypatch):
+    """A content lookup over an index takes the file list from it (a ``stat`` per path, no
+    listing of directories) and answers as the walk would; a file added or removed (a
+    directory's names changed) brings the walk back."""
+    import prx.files.exists as exists_module
+
+    walked = []
+    real_walk = exists_module.walk
+
+    def counting_walk(*args, **kwargs):
+        walked.append(args[0])
+        return real_walk(*args, **kwargs)
+
+    monkeypatch.setattr(exists_module, "walk", counting_walk)
+    ws = prx.Workspace(indexed)
+    found = ws.exists("verify_password")
+    assert (found.file, found.files_checked, found.index) == ("a/first.py", 1, "index")
+    absent = ws.exists("not anywhere at all")
+    assert (absent.exists, absent.confidence, absent.skipped) == (False, "exact", {})
+    (indexed / "d" / "notes.md").write_text("edited in place: needle_in_place\n")
+    assert ws.exists("needle_in_place").file == "d/notes.md"
+    assert walked == []
+    (indexed / "d" / "new.md").write_text("needle_in_a_new_file\n")
+    assert ws.exists("needle_in_a_new_file").file == "d/new.md"
+    assert len(walked) == 1
+
+
 def test_short_patterns_and_damaged_filters_fall_back_to_reading(indexed):
     short = prx.Workspace(indexed).exists("ab", mode="content")
     assert short.exists and short.index is None and short.files_checked >= 1

@@ -44,6 +44,8 @@ if TYPE_CHECKING:
 
         def note(self, rel: str) -> str | None: ...
 
+        def walk_now(self, max_file_size: int) -> WalkResult | None: ...
+
     #: Opens the probe of the index at a root: (probe, None), (None, why it is unusable)
     #: or (None, None) when there is no index.
     OpenProbe = Callable[[str], tuple[ContentProbe | None, str | None]]
@@ -129,27 +131,33 @@ def check_exists(
                 skipped=dict(sorted(skipped.items())),
             )
 
-    walked = walk(root, max_file_size=ws.config.max_file_size, skip_binary=False)
-    return _content(ws, root, pattern, walked, exact, shown_base, open_probe)
+    needle = pattern.encode("utf-8", "surrogateescape")  # argv bytes that are not UTF-8
+    probe, problem = None, None
+    if len(needle) >= 3 and open_probe is not None:  # shorter patterns have no trigram
+        probe, problem = open_probe(str(root))
+    # The index stands for the walk when no directory's names changed since it was built.
+    known = probe.walk_now(ws.config.max_file_size) if probe is not None else None
+    if known is None:
+        known = walk(root, max_file_size=ws.config.max_file_size, skip_binary=False)
+    return _content(ws, pattern, needle, known, exact, shown_base, probe, problem)
 
 
 def _content(
     ws: Workspace,
-    root: Path,
     pattern: str,
+    needle: bytes,
     walked: WalkResult,
     exact: bool,
     shown_base: str,
-    open_probe: OpenProbe | None,
+    probe: ContentProbe | None,
+    problem: str | None,
 ) -> ExistsResult:
-    """The content lookup: every walked file read in walk order, or, with an index at
-    ``root``, only the files its filters cannot rule out (and those it does not cover)."""
-    needle = pattern.encode("utf-8", "surrogateescape")  # argv bytes that are not UTF-8
+    """The content lookup: every walked file read in walk order, or, with an index's
+    ``probe``, only the files its filters cannot rule out (and those it does not cover)."""
     wide = _utf16(pattern)
     skipped = Counter(walked.skipped)
-    probe, problem, maybe, via = None, None, set(), None
-    if len(needle) >= 3 and open_probe is not None:  # shorter patterns have no trigram
-        probe, problem = open_probe(str(root))
+    maybe: set[str] = set()
+    via = None
     if probe is not None:
         maybe = probe.candidates(needle)
         stale = sum(1 for found in walked.files if not probe.covers(found))

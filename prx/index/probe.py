@@ -14,7 +14,7 @@ from prx.index.stamps import stamp
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from prx.files.walk import WalkedFile
+    from prx.files.walk import WalkedFile, WalkResult
     from prx.index.delta import DeltaView
     from prx.index.reader import IndexReader
 
@@ -24,10 +24,12 @@ __all__ = ["ContentProbe"]
 class ContentProbe:
     """The trigram filters of one index, by file, probed in plain Python (no numpy)."""
 
-    __slots__ = ("_delta", "_names", "_notes", "_reader", "_stamps")
+    __slots__ = ("_delta", "_names", "_notes", "_reader", "_root", "_stamps")
 
-    def __init__(self, reader: IndexReader, delta: DeltaView) -> None:
+    def __init__(self, reader: IndexReader, delta: DeltaView, root: str = "") -> None:
         files = reader.files
+        #: The indexed root (for :meth:`walk_now`; empty: unknown, never walked).
+        self._root = root
         self._reader = reader
         self._delta = delta
         self._names = files.indexed_paths
@@ -44,10 +46,10 @@ class ContentProbe:
         directory = current_dir(root)
         if directory is None:
             return None
-        return cls.of_reader(IndexReader(directory, read_manifest(directory)))
+        return cls.of_reader(IndexReader(directory, read_manifest(directory)), root)
 
     @classmethod
-    def of_reader(cls, reader: IndexReader) -> ContentProbe:
+    def of_reader(cls, reader: IndexReader, root: str = "") -> ContentProbe:
         """The probe of an open index (see :meth:`open`)."""
         from prx.index.delta import DeltaView
         from prx.index.filters import check_parameters
@@ -59,12 +61,20 @@ class ContentProbe:
             raise IndexCorruptedError(
                 f"index corrupted at {reader.directory}: filters do not match"
             )
-        return cls(reader, DeltaView(reader))
+        return cls(reader, DeltaView(reader), root)
 
     def covers(self, found: WalkedFile) -> bool:
         """Whether the index vouches for ``found`` as it is now (the same stamp: size,
         mtime, ctime and inode; see :mod:`prx.index.stamps`)."""
         return self._stamps.get(found.rel) == stamp(found)
+
+    def walk_now(self, max_file_size: int) -> WalkResult | None:
+        """What a walk of the index's root finds now, from the index's record and a
+        ``stat`` of each path it holds (:func:`prx.index.freshness.quick_walk`); None
+        when a directory's names changed (only a walk can say what is there)."""
+        from prx.index.freshness import quick_walk
+
+        return quick_walk(self._root, self._reader, max_file_size) if self._root else None
 
     def note(self, rel: str) -> str | None:
         """Why the index skipped or flagged a covered file (``binary`` ...), if it did."""
