@@ -7,6 +7,7 @@ import os
 from collections.abc import Iterable, Sequence
 
 from prx.config import Config
+from prx.index.speculation import speculating
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -200,6 +201,7 @@ class Workspace:
             continue_token=continue_token,
         )
 
+    @speculating
     def exists(
         self,
         pattern: str,

@@ -157,3 +157,23 @@ def test_the_cli_answers_a_changed_tree_from_a_fresh_process(make_repo, run_cli)
     files = [group["file"] for group in run.envelope["data"]["files"]]
     assert files[0] == "billing/refund.py"
     assert run.envelope["data"]["index"].startswith("index (stale: ")
+
+
+def test_exists_answers_a_changed_file_as_the_inline_check_does(make_repo, forks):
+    """``exists`` guesses the tree is as indexed (every file covered by its filter): a text
+    written since into an indexed file is absent from the filters; the forked check finds
+    the change, and the answer is computed again."""
+    repo = make_repo(FILES)
+    prx.Workspace(repo).index()
+    ws = prx.Workspace(repo)
+    speculation.allow(ws.cache)
+    fresh = ws.exists("render_invoice")
+    assert (fresh.file, fresh.index) == ("billing/invoice.py", "index")
+    started, found = forks
+    assert len(started) == 1 and started[0] is not None and found == [Changes([], False)]
+    _edit(repo)
+    changed = ws.exists("refund_everything")
+    assert (changed.exists, changed.file) == (True, "billing/invoice.py")
+    assert changed.index == "index (stale: 1 changed files read now)"
+    assert changed == prx.Workspace(repo).exists("refund_everything")
+    assert len(started) == 2 and found[1] is not None and found[1].changed

@@ -30,7 +30,7 @@ from prx.types import ExistsResult
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable
-    from typing import Protocol
+    from typing import Any, Protocol
 
     from prx.files.walk import WalkedFile
     from prx.workspace import Workspace
@@ -44,7 +44,7 @@ if TYPE_CHECKING:
 
         def note(self, rel: str) -> str | None: ...
 
-        def walk_now(self, max_file_size: int) -> WalkResult | None: ...
+        def walk_now(self, max_file_size: int, cache: dict[str, Any]) -> WalkResult | None: ...
 
     #: Opens the probe of the index at a root: (probe, None), (None, why it is unusable)
     #: or (None, None) when there is no index.
@@ -136,7 +136,7 @@ def check_exists(
     if len(needle) >= 3 and open_probe is not None:  # shorter patterns have no trigram
         probe, problem = open_probe(str(root))
     # The index stands for the walk when no directory's names changed since it was built.
-    known = probe.walk_now(ws.config.max_file_size) if probe is not None else None
+    known = probe.walk_now(ws.config.max_file_size, ws.cache) if probe is not None else None
     if known is None:
         known = walk(root, max_file_size=ws.config.max_file_size, skip_binary=False)
     return _content(ws, pattern, needle, known, exact, shown_base, probe, problem)

@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from prx.files.walk import WalkResult
     from prx.index.reader import IndexReader
 
-__all__ = ["Changes", "changes", "quick_walk", "stamp_of", "walk_record"]
+__all__ = ["Changes", "changes", "quick_walk", "recorded_walk", "stamp_of", "walk_record"]
 
 
 class Changes(NamedTuple):
@@ -90,13 +90,42 @@ def quick_walk(root: str, reader: IndexReader, max_file_size: int) -> WalkResult
     file and directory it recorded, when no directory's names changed (else None: only a
     walk can tell). A directory whose mtime moved with the same names is recorded with its
     new mtime."""
-    from prx.files.walk import WalkedFile, WalkResult
-
     moved: dict[str, tuple[int, int]] = {}
     seen: list[tuple[int, int, int, int]] = []
     found = changes(root, reader, max_file_size, moved, seen)
+    if found.relist:
+        return None
+    return _walk_of(root, reader, max_file_size, seen, moved)
+
+
+def recorded_walk(root: str, reader: IndexReader, max_file_size: int) -> WalkResult | None:
+    """What a walk of ``root`` found when the index was built (its files with their
+    recorded stamps): :func:`quick_walk`'s answer when nothing changed since, for a caller
+    that checks that apart (:mod:`prx.index.speculation`)."""
+    files = reader.files
+    if files.meta.get("settings") != {"max_file_size": max_file_size}:
+        return None
+    rows = files.stamp_rows()
+    stamps = [
+        (rows[4 * i], rows[4 * i + 1], rows[4 * i + 2], rows[4 * i + 3])
+        for i in range(len(files.paths))
+    ]
+    return _walk_of(root, reader, max_file_size, stamps, {})
+
+
+def _walk_of(
+    root: str,
+    reader: IndexReader,
+    max_file_size: int,
+    seen: list[tuple[int, int, int, int]],
+    moved: dict[str, tuple[int, int]],
+) -> WalkResult | None:
+    """The walk result of the index's files with the stamps ``seen`` (None when a file
+    is gone or now too large: only a walk can tell what the tree holds)."""
+    from prx.files.walk import WalkedFile, WalkResult
+
     skipped = reader.files.meta.get("skipped")
-    if found.relist or skipped is None or len(seen) != len(reader.files.paths):
+    if skipped is None or len(seen) != len(reader.files.paths):
         return None
     walked = []
     prefix = os.path.join(root, "")

@@ -14,6 +14,8 @@ from prx.index.stamps import stamp
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any
+
     from prx.files.walk import WalkedFile, WalkResult
     from prx.index.delta import DeltaView
     from prx.index.reader import IndexReader
@@ -68,13 +70,16 @@ class ContentProbe:
         mtime, ctime and inode; see :mod:`prx.index.stamps`)."""
         return self._stamps.get(found.rel) == stamp(found)
 
-    def walk_now(self, max_file_size: int) -> WalkResult | None:
+    def walk_now(self, max_file_size: int, cache: dict[str, Any]) -> WalkResult | None:
         """What a walk of the index's root finds now, from the index's record and a
-        ``stat`` of each path it holds (:func:`prx.index.freshness.quick_walk`); None
+        ``stat`` of each path it holds (:func:`prx.index.freshness.quick_walk`; in a
+        speculating call, checked by a forked child: :mod:`prx.index.speculation`); None
         when a directory's names changed (only a walk can say what is there)."""
-        from prx.index.freshness import quick_walk
+        from prx.index.speculation import speculated_walk
 
-        return quick_walk(self._root, self._reader, max_file_size) if self._root else None
+        if not self._root:
+            return None
+        return speculated_walk(cache, self._root, self._reader, max_file_size)
 
     def note(self, rel: str) -> str | None:
         """Why the index skipped or flagged a covered file (``binary`` ...), if it did."""

@@ -22,13 +22,29 @@ import sys
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # the command line imports this module for every read-only command
-    from collections.abc import Iterator
-    from typing import Any
+    from collections.abc import Callable, Iterator
+    from typing import Any, Concatenate, ParamSpec, Protocol, TypeVar
 
+    from prx.files.walk import WalkResult
     from prx.index.freshness import Changes
     from prx.index.reader import IndexReader
 
-__all__ = ["Speculation", "allow", "checked_changes", "speculation_of"]
+    class _HasCache(Protocol):
+        @property
+        def cache(self) -> dict[str, Any]: ...
+
+    _P = ParamSpec("_P")
+    _R = TypeVar("_R")
+    _W = TypeVar("_W", bound=_HasCache)
+
+__all__ = [
+    "Speculation",
+    "allow",
+    "checked_changes",
+    "speculated_walk",
+    "speculating",
+    "speculation_of",
+]
 
 _KEY = "speculative-freshness"
 
@@ -179,3 +195,43 @@ def checked_changes(
             speculation.pending.append(check)
             return Changes([], False)
     return changes(root, reader, max_file_size)
+
+
+def speculated_walk(
+    cache: dict[str, Any], root: str, reader: IndexReader, max_file_size: int
+) -> WalkResult | None:
+    """:func:`~prx.index.freshness.quick_walk` now, or, inside a speculating call, the
+    walk the index recorded while a forked child checks that nothing changed."""
+    from prx.index.freshness import quick_walk, recorded_walk
+
+    speculation = speculation_of(cache)
+    if speculation is not None and speculation.active:
+        guessed = recorded_walk(root, reader, max_file_size)
+        if guessed is not None:
+            check = _ForkedCheck.start(root, reader, max_file_size)
+            if check is not None:
+                speculation.pending.append(check)
+                return guessed
+    return quick_walk(root, reader, max_file_size)
+
+
+def speculating(
+    call: Callable[Concatenate[_W, _P], _R],
+) -> Callable[Concatenate[_W, _P], _R]:
+    """``call`` (its first argument a workspace) answers, in a workspace that allows it,
+    while forked children check the indexes it reads; the answer is kept only when every
+    child found nothing changed, else computed again with the checks in line."""
+    import functools
+
+    @functools.wraps(call)
+    def speculative(ws: _W, /, *args: _P.args, **kwargs: _P.kwargs) -> _R:
+        speculation = speculation_of(ws.cache)
+        if speculation is None:
+            return call(ws, *args, **kwargs)
+        with speculation.running():
+            result = call(ws, *args, **kwargs)
+        if speculation.confirm(ws.cache):
+            return result
+        return call(ws, *args, **kwargs)  # the tree changed: answer again
+
+    return speculative

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import functools
 import os
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Any
 
 from prx import continuation
 from prx._record import replace
@@ -20,6 +19,7 @@ from prx.budget import (
     shortened_echo,
 )
 from prx.errors import BudgetExceededError, InvalidArgumentError, NotFoundError
+from prx.index.speculation import speculating
 from prx.plugin._search import Query
 from prx.retrieval.hits import SNIPPET_LINES
 from prx.tokens import TokenCounter
@@ -33,9 +33,6 @@ if TYPE_CHECKING:
     from prx.workspace import Workspace
 
 __all__ = ["ranked_grep", "run_search"]
-
-_P = ParamSpec("_P")
-_R = TypeVar("_R")
 
 _PLACEHOLDER = 999_999
 #: Ranked hits the first page of a request ranks at least; later pages rank the same
@@ -66,31 +63,7 @@ def _acceptor(
     return accept
 
 
-def _speculating(
-    search: Callable[Concatenate[Workspace, _P], _R],
-) -> Callable[Concatenate[Workspace, _P], _R]:
-    """``search`` in a workspace that allows it (a one-shot command line) answers while a
-    forked child checks the index's freshness; the answer is kept only when the child
-    found nothing changed, else computed again with the check in line
-    (:mod:`prx.index.speculation`)."""
-
-    @functools.wraps(search)
-    def speculating(ws: Workspace, /, *args: _P.args, **kwargs: _P.kwargs) -> _R:
-        from prx.index.speculation import speculation_of
-
-        speculation = speculation_of(ws.cache)
-        if speculation is None:
-            return search(ws, *args, **kwargs)
-        with speculation.running():
-            result = search(ws, *args, **kwargs)
-        if speculation.confirm(ws.cache):
-            return result
-        return search(ws, *args, **kwargs)  # the tree changed: answer again
-
-    return speculating
-
-
-@_speculating
+@speculating
 def run_search(
     ws: Workspace,
     query: str,
