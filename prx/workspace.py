@@ -7,7 +7,6 @@ import os
 from collections.abc import Iterable, Sequence
 
 from prx.config import Config
-from prx.index.speculation import speculating
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -201,7 +200,6 @@ class Workspace:
             continue_token=continue_token,
         )
 
-    @speculating
     def exists(
         self,
         pattern: str,

@@ -159,21 +159,40 @@ def test_the_cli_answers_a_changed_tree_from_a_fresh_process(make_repo, run_cli)
     assert run.envelope["data"]["index"].startswith("index (stale: ")
 
 
-def test_exists_answers_a_changed_file_as_the_inline_check_does(make_repo, forks):
-    """``exists`` guesses the tree is as indexed (every file covered by its filter): a text
-    written since into an indexed file is absent from the filters; the forked check finds
-    the change, and the answer is computed again."""
+def _cli_exists(repo, home, text, monkeypatch):
+    """``prx exists TEXT`` through the command line's front-end, in this process (its
+    one-shot workspace speculates), as its envelope's data."""
+    import io
+    import json
+
+    from prx.cli.frontend import CliFrontend
+    from prx.config import Config
+
+    monkeypatch.chdir(repo)
+    monkeypatch.setenv("PRX_NO_WARM", "1")
+    config = Config.from_env({"PRX_HOME": str(home)})
+    stdout = io.StringIO()
+    code = CliFrontend(prx.Workspace(repo, config=config), stdout=stdout).main(["exists", text])
+    assert code == 0
+    return json.loads(stdout.getvalue())["data"]
+
+
+def test_exists_answers_a_changed_file_as_the_inline_check_does(
+    make_repo, forks, monkeypatch, tmp_path
+):
+    """``prx exists`` guesses the tree is as indexed (every file covered by its filter): a
+    text written since into an indexed file is absent from the filters; the forked check
+    finds the change, and the answer is computed again."""
     repo = make_repo(FILES)
     prx.Workspace(repo).index()
-    ws = prx.Workspace(repo)
-    speculation.allow(ws.cache)
-    fresh = ws.exists("render_invoice")
-    assert (fresh.file, fresh.index) == ("billing/invoice.py", "index")
+    fresh = _cli_exists(repo, tmp_path, "render_invoice", monkeypatch)
+    assert (fresh["file"], fresh["index"]) == ("billing/invoice.py", "index")
     started, found = forks
     assert len(started) == 1 and started[0] is not None and found == [Changes([], False)]
     _edit(repo)
-    changed = ws.exists("refund_everything")
-    assert (changed.exists, changed.file) == (True, "billing/invoice.py")
-    assert changed.index == "index (stale: 1 changed files read now)"
-    assert changed == prx.Workspace(repo).exists("refund_everything")
+    changed = _cli_exists(repo, tmp_path, "refund_everything", monkeypatch)
+    assert (changed["exists"], changed["file"]) == (True, "billing/invoice.py")
+    assert changed["index"] == "index (stale: 1 changed files read now)"
+    inline = prx.Workspace(repo).exists("refund_everything")
+    assert (changed["file"], changed["files_checked"]) == (inline.file, inline.files_checked)
     assert len(started) == 2 and found[1] is not None and found[1].changed

@@ -31,7 +31,10 @@ class ExistsParams:
 
 
 def _run(ws: Workspace, p: ExistsParams) -> ExistsResult:
-    result = ws.exists(p.pattern, p.path, mode=p.mode, exact=p.exact)
+    from prx.index.speculation import speculating
+
+    # From the command line, the index's freshness is checked beside the answer.
+    result = speculating(type(ws).exists)(ws, p.pattern, p.path, mode=p.mode, exact=p.exact)
     if len(result.pattern) > ECHO_CHARS:
         from prx._record import replace
 
