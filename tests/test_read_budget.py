@@ -248,3 +248,25 @@ def test_an_empty_file_under_a_tiny_budget_is_a_budget_error_not_a_crash(tmp_pat
         with pytest.raises(BudgetExceededError, match="metadata of empty.py"):
             prx.read("empty.py", budget=50, root=tmp_path, **options)
     assert prx.read("empty.py", budget=500, root=tmp_path).meta.lines == 0
+
+
+def test_a_cut_at_a_symbol_end_still_fits_whatever_the_continuation_token(corpus, monkeypatch):
+    """The answer names where it cut (``cut where `X` ends``), longer than the reason it
+    counted while searching for the cut; the continuation token's hash (of the file's
+    absolute path) moves the answer's size by a few tokens. Swept over many hashes, a
+    budgeted read never exceeds its budget (it did by up to 4 tokens, about 1 path in 10)."""
+    import hashlib
+
+    from prx import continuation
+
+    ws, names = corpus
+    over = []
+    for seed in range(60):
+        digest = hashlib.sha256(str(seed).encode()).hexdigest()[:10]
+        monkeypatch.setattr(continuation, "fingerprint", lambda *parts, d=digest: d)
+        for name in ("real/pyproject.toml", "real/docs/cli.md"):
+            for budget in (1000, 1500):
+                tokens = _envelope_tokens(ws.read(name, budget=budget))
+                if tokens > budget:
+                    over.append((seed, name, budget, tokens))
+    assert over == []

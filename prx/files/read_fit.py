@@ -256,10 +256,18 @@ class _Fitter:
                 )
         if keep == 0:
             return self.within_line(bare_notes)
-        keep, boundary = self.snap_back(keep)
-        if outline is not None:
-            outline = self.outline_for(keep)
-        return self.build(keep, outline, notes, boundary=boundary)
+        with_outline = outline is not None
+        while True:
+            keep, boundary = self.snap_back(keep)
+            outline = self.outline_for(keep) if with_outline else None
+            answer = self.build(keep, outline, notes, boundary=boundary)
+            # The cut's reason names the symbol it ends at, longer than the reason counted
+            # while searching: step back a line until the answer fits.
+            fits = data_tokens(answer, self.count) <= self.limit
+            if fits or keep <= 1:
+                break
+            keep -= 1
+        return answer if fits else self.within_line(bare_notes)
 
     def within_line(self, notes: tuple[str, ...]) -> ReadResult:
         """Line one alone exceeds the room: keep the start of it (an empty file has no line:
