@@ -87,14 +87,43 @@ def files_passing(
     """Per file the index holds now (its tables' files less those the delta drops, and the
     delta's): whether its filter lets the trigrams ``keys`` through."""
     out: dict[str, bool] = {}
+    probe = _Prober(keys)
     bits = reader.bloom_bits.whole()
     bounds = reader.bloom_offsets.whole()
+    dropped = delta.dropped
     for slot, rel in enumerate(reader.files.indexed_paths):
-        if rel not in delta.dropped:
-            out[rel] = may_contain_at(bits, bounds[slot], bounds[slot + 1], keys)
+        if rel not in dropped:
+            out[rel] = probe(bits, bounds[slot], bounds[slot + 1])
     if delta.table is not None:
         delta_bits = delta.table.column("bloom.bits").whole()
         delta_bounds = delta.table.column("bloom_start").whole()
         for i, rel in enumerate(delta.paths):
-            out[rel] = may_contain_at(delta_bits, delta_bounds[i], delta_bounds[i + 1], keys)
+            out[rel] = probe(delta_bits, delta_bounds[i], delta_bounds[i + 1])
     return out
+
+
+class _Prober:
+    """:func:`may_contain_at` for many filters and one set of keys: each key's hashes
+    computed once, and the key that last ruled a file out tried first on the next (files
+    alike lack the same rare trigram). The answer is the same in any order."""
+
+    __slots__ = ("_order",)
+
+    def __init__(self, keys: list[tuple[int, int]]) -> None:
+        self._order = [
+            [((first + r * step) & _LOW32) for r in range(HASHES)] for first, step in keys
+        ]
+
+    def __call__(self, bits: memoryview, start: int, end: int) -> bool:
+        size = (end - start) * 8
+        if size == 0:
+            return False
+        order = self._order
+        for at, hashes in enumerate(order):
+            for hashed in hashes:
+                position = (hashed * size) >> 32
+                if not (bits[start + (position >> 3)] >> (position & 7)) & 1:
+                    if at:
+                        order.insert(0, order.pop(at))
+                    return False
+        return True
