@@ -131,6 +131,14 @@ def outputs(draw: st.DrawFn) -> list[str]:
     exit_code=1,
     on_stderr=False,
 )
+# Found by this test: a compiler's error after ruff's "All checks passed!" read "all checks
+# passed in 0.01s (exit 1)" (ruff's zero count hid the error line's).
+@example(
+    argv=["ruff", "check", "."],
+    lines=["All checks passed!", "src/a.c:3:5: error: expected ';' before '}' token"],
+    exit_code=1,
+    on_stderr=False,
+)
 def test_the_answer_never_hides_a_failure(argv, lines, exit_code, on_stderr):
     text = "".join(f"{x}\n" for x in lines)
     raw = CapturedRun(

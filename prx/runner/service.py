@@ -110,13 +110,17 @@ def complete_counts(parsed: Parsed, exit_code: int) -> None:
 
     A tool that printed no diagnostic states its counts only by a clean exit (0): after a
     failing exit with nothing parsed the counts stay None, never a zero that reads as a pass.
+    A figure below the diagnostics shown (another tool's errors after a linter's "All
+    checks passed!") gives way to their count.
     """
     if not parsed.complete or (exit_code != 0 and not parsed.diagnostics):
         return
-    if parsed.errors is None:
-        parsed.errors = sum(1 for d in parsed.diagnostics if d.severity == "error")
-    if parsed.warnings is None:
-        parsed.warnings = sum(1 for d in parsed.diagnostics if d.severity == "warning")
+    errors = sum(1 for d in parsed.diagnostics if d.severity == "error")
+    if parsed.errors is None or parsed.errors < errors:
+        parsed.errors = errors
+    warnings = sum(1 for d in parsed.diagnostics if d.severity == "warning")
+    if parsed.warnings is None or parsed.warnings < warnings:
+        parsed.warnings = warnings
 
 
 #: The least ``--budget`` a run's answer can fit (its counts, summary and raw log path);

@@ -84,10 +84,14 @@ def _counts_text(
         # The counts say none failed, yet something did (make's target after its tests all
         # passed): never a line that reads as a pass.
         parts.insert(0, f"{len(failures)} failed outside the counts")
+    errors = sum(1 for d in diagnostics if d.severity == "error")
     if parsed.errors is None:
-        errors = sum(1 for d in diagnostics if d.severity == "error")
         if errors:
             parts.insert(0, _plural(errors, "error"))
+    elif errors > parsed.errors:
+        # The counts say fewer errors than the lines parsed (another tool's errors after
+        # a linter's "All checks passed!"): never a line that reads as a pass.
+        parts.insert(0, f"{_plural(errors - parsed.errors, 'error')} outside the counts")
     warnings = parsed.warnings
     if warnings is None:
         warnings = sum(1 for d in diagnostics if d.severity == "warning")
