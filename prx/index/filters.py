@@ -70,15 +70,7 @@ def trigram_keys(needle: bytes) -> list[tuple[int, int]]:
 def may_contain_at(bits: memoryview, start: int, end: int, keys: list[tuple[int, int]]) -> bool:
     """Whether the filter ``bits[start:end]`` lets every trigram of ``keys`` through
     (False is definitive; an empty filter lets nothing through)."""
-    size = (end - start) * 8
-    if size == 0:
-        return False
-    for first, step in keys:
-        for r in range(HASHES):
-            position = (((first + r * step) & _LOW32) * size) >> 32
-            if not (bits[start + (position >> 3)] >> (position & 7)) & 1:
-                return False
-    return True
+    return _Prober(keys)(bits, start, end)
 
 
 def files_passing(

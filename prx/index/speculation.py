@@ -188,12 +188,8 @@ def checked_changes(
     changed while a forked child checks (confirmed before the answer is given)."""
     from prx.index.freshness import Changes, changes
 
-    speculation = speculation_of(cache)
-    if speculation is not None and speculation.active:
-        check = _ForkedCheck.start(root, reader, max_file_size)
-        if check is not None:
-            speculation.pending.append(check)
-            return Changes([], False)
+    if _forked_check(cache, root, reader, max_file_size):
+        return Changes([], False)
     return changes(root, reader, max_file_size)
 
 
@@ -207,12 +203,24 @@ def speculated_walk(
     speculation = speculation_of(cache)
     if speculation is not None and speculation.active:
         guessed = recorded_walk(root, reader, max_file_size)
-        if guessed is not None:
-            check = _ForkedCheck.start(root, reader, max_file_size)
-            if check is not None:
-                speculation.pending.append(check)
-                return guessed
+        if guessed is not None and _forked_check(cache, root, reader, max_file_size):
+            return guessed
     return quick_walk(root, reader, max_file_size)
+
+
+def _forked_check(
+    cache: dict[str, Any], root: str, reader: IndexReader, max_file_size: int
+) -> bool:
+    """Whether a child now checks ``root`` against its index for the current speculating
+    call (False: no speculation here, or no fork: check in line)."""
+    speculation = speculation_of(cache)
+    if speculation is None or not speculation.active:
+        return False
+    check = _ForkedCheck.start(root, reader, max_file_size)
+    if check is None:
+        return False
+    speculation.pending.append(check)
+    return True
 
 
 def speculating(
