@@ -44,12 +44,12 @@ def test_an_index_of_the_previous_format_is_refused_then_rebuilt(make_repo):
     repo = make_repo({"app.py": "def verify_password(user):\n    return user\n"})
     prx.Workspace(repo).index()
     directory = current_dir(str(repo))
-    # What prx 0.1.0 of format 5 left: a manifest of that format (and other files).
+    # What prx 0.1.0 of format 6 left: a manifest of that format (and other files).
     with open(os.path.join(directory, "manifest.json"), "w") as fh:
-        json.dump({"format": 5, "files": {}, "artifacts": {}}, fh)
+        json.dump({"format": 6, "files": {}, "artifacts": {}}, fh)
     result = prx.Workspace(repo).search("verify_password")
     assert result.index == "built"
-    assert "format 5 (written by an older prx)" in result.warning
-    assert "this prx reads format 6" in result.warning and "prx index" in result.warning
+    assert "format 6 (written by an older prx)" in result.warning
+    assert "this prx reads format 7" in result.warning and "prx index" in result.warning
     assert prx.Workspace(repo).index().status == "built"
     assert prx.Workspace(repo).search("verify_password").index == "index"

@@ -402,3 +402,139 @@ def test_a_word_query_matches_half_of_a_file_name_written_as_one_word(make_repo)
     # A symbol query's name rule is unchanged: no half of a name counts there.
     symbol = Query(text="size", mode="symbol", tokens=("size",), symbol="size")
     assert stage.rescore(symbol, pool, corpus) == [1.0, 1.0]
+
+
+@pytest.mark.parametrize(
+    ("query", "mode", "name"),
+    [
+        ("Context class", "symbol", "Context"),
+        ("class Context", "symbol", "Context"),
+        ("Plan struct", "symbol", "Plan"),
+        ("struct frame", "symbol", "frame"),
+        ("fn main", "symbol", "main"),
+        ("function parse_args", "symbol", "parse_args"),
+        # Two English words stay words: the name must look like code, or follow a keyword.
+        ("type checking", "hybrid", None),
+        ("class loading", "hybrid", None),
+        ("frame struct", "hybrid", None),
+        ("the Plan struct", "hybrid", None),
+    ],
+)
+def test_an_identifier_beside_its_kind_is_a_symbol_query(query, mode, name):
+    from prx.retrieval.query import symbol_name
+
+    assert detect_mode(query)[0] == mode
+    if name is not None:
+        assert symbol_name(query) == name
+
+
+def test_the_kind_a_query_names_wins_among_definitions_of_that_name(make_repo):
+    # jsx/context.ts says "Context" (and "class") far more often: only the kind asked for
+    # tells the two definitions apart.
+    uses = "\n".join(
+        f"// the class of value {i}\nexport const use{i} = (c: Context<number>) => c.values[{i}]"
+        for i in range(8)
+    )
+    ws = _ws(
+        make_repo,
+        {
+            "src/jsx/context.ts": "export interface Context<T> {\n  values: T[]\n}\n" + uses + "\n",
+            "src/context.ts": "export class Context {\n  req: Request\n  constructor(req: Request) "
+            "{\n    this.req = req\n  }\n}\n",
+        },
+    )
+    assert _files(ws.search("Context class"))[0] == "src/context.ts"
+    assert _files(ws.search("interface Context"))[0] == "src/jsx/context.ts"
+
+
+PARSER_Y = """%{
+#include "compile.h"
+%}
+%token IDENT FIELD LITERAL
+%left '|'
+%left ','
+%%
+TopLevel: Module Imports Exp { *answer = $3; }
+Exp: Term '|' Exp { $$ = gen_pipe($1, $3); }
+   | Term ',' Exp { $$ = gen_both($1, $3); }
+Term: '.' | IDENT | FIELD | LITERAL
+%%
+"""
+
+
+def test_a_grammar_file_answers_a_question_about_the_grammar(make_repo):
+    # parser.y never says "grammar", and prx has no parser for yacc: the extension says it.
+    # The other files talk about the language, as a language's sources do.
+    others = {
+        f"src/{name}.c": f"/* The language's {name}. */\nint {name}(struct program *p) {{\n"
+        f"  return run_{name}(p->code, p->language);\n}}\n"
+        for name in ("execute", "compile", "link", "print", "main", "util")
+    }
+    ws = _ws(make_repo, {"src/parser.y": PARSER_Y, **others})
+    assert _files(ws.search("where is the grammar"))[0] == "src/parser.y"
+
+
+def test_source_kind_names_grammar_and_lexer_files_only():
+    from prx.lang.catalog import source_kind
+
+    assert source_kind("src/parser.y") == "grammar"
+    assert source_kind("grammar/Expr.g4") == "grammar"
+    assert source_kind("src/lexer.l") == "lexer"
+    assert source_kind("src/main.c") is None
+    assert source_kind("v1.y/README") is None  # a folder's dot is no extension
+
+
+def test_a_plural_query_word_matches_a_singular_folder_name(make_repo):
+    from prx.plugin._search import ComponentContext, Query
+    from prx.ranking.pool import Pool
+    from prx.ranking.stages import PathReranker
+    from prx.retrieval.engine import engine_for
+
+    repo = make_repo(
+        {
+            "src/middleware/body-limit/index.ts": "export const limit = (max: number) => max\n",
+            "src/middleware/cors/index.ts": "export const cors = () => true\n",
+        }
+    )
+    ws = prx.Workspace(repo)
+    corpus = engine_for(ws, str(repo)).corpus
+    files = ["src/middleware/body-limit/index.ts", "src/middleware/cors/index.ts"]
+    pool = Pool.of_chunks(corpus, [corpus.chunks_of(f)[0] for f in files], [1.0, 1.0], "fused")
+    text = "reject bodies above a maximum"
+    query = Query(text=text, mode="hybrid", tokens=tuple(text.split()))
+    body, cors = PathReranker(ComponentContext(workspace=ws)).rescore(query, pool, corpus)
+    assert body > cors == 1.0
+
+
+@pytest.mark.parametrize("folder", ["benches", "bench", "perf", "perf-measures"])
+def test_benchmark_folders_sink_like_examples(make_repo, folder):
+    code = "pub fn parse_header(input: &str) -> Header {{\n    Header::from({})\n}}\n"
+    ws = _ws(
+        make_repo,
+        {
+            "src/header.rs": code.format("input"),
+            f"{folder}/header.rs": "// parse header parse header\n" + code.format("input") * 3,
+        },
+    )
+    assert _files(ws.search("parse the header of the input"))[0] == "src/header.rs"
+
+
+def test_asking_about_the_manual_lifts_the_docs_penalty(make_repo):
+    from prx.plugin._search import ComponentContext, Query
+    from prx.ranking.pool import Pool
+    from prx.ranking.stages import PenaltyReranker
+    from prx.retrieval.engine import engine_for
+
+    repo = make_repo({"docs/build_manpage.py": "def build():\n    return 'manual'\n"})
+    ws = prx.Workspace(repo)
+    corpus = engine_for(ws, str(repo)).corpus
+    pool = Pool.of_chunks(corpus, [corpus.chunks_of("docs/build_manpage.py")[0]], [1.0], "fused")
+    stage = PenaltyReranker(ComponentContext(workspace=ws))
+
+    def score(text):
+        return stage.rescore(
+            Query(text=text, mode="hybrid", tokens=tuple(text.split())), pool, corpus
+        )
+
+    assert score("how the manual is built") == [1.0]
+    assert score("how the program is built") == [0.4]

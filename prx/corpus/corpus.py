@@ -185,14 +185,19 @@ def as_corpus(view: CorpusView) -> Corpus:
 
 
 def enrich(chunk: ChunkRecord) -> str:
-    """The text BM25 indexes for a chunk: the path's words and the symbol's name first, so
+    """The text BM25 indexes for a chunk: the path's words, what kind of source an
+    unparsed file is (``grammar`` for ``parser.y``) and the symbol's name first, so
     ``auth`` finds ``auth/login.py`` even when the chunk never says "auth"."""
     from prx.corpus.tokenize import split_identifier
+    from prx.lang.catalog import source_kind
 
     stem, _ = os.path.splitext(os.path.basename(chunk.file))
     directories = chunk.file.split("/")[:-1][-3:]
     parts = [" ".join(split_identifier(p)) for p in (*directories, stem) if p]
     header = " ".join(parts)
+    kind = source_kind(chunk.file)
+    if kind:
+        header += " " + kind
     if chunk.symbol:
         header += " " + " ".join(split_identifier(chunk.symbol))
     return f"{header}\n{chunk.text}"

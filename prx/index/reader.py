@@ -1,6 +1,6 @@
 """Reading an index in place: what a query needs, when it needs it, nothing decoded whole.
 
-An index directory holds these artifacts (format 6), each a table of
+An index directory holds these artifacts (format 7), each a table of
 :mod:`prx.index.tables` unless said otherwise:
 
 ``files.tab``
@@ -62,7 +62,7 @@ if TYPE_CHECKING:
 
 __all__ = ["ARTIFACTS", "IndexReader", "importer_counts", "walk_key"]
 
-#: Every artifact of an index directory (format 6).
+#: Every artifact of an index directory (format 7).
 ARTIFACTS = frozenset(
     {
         "files.tab",

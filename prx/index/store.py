@@ -55,8 +55,9 @@ __all__ = [
 ]
 
 #: Bumped whenever the layout or the meaning of an artifact changes (6: memory-mapped
-#: tables checked block by block, instead of JSON and .npy files checked whole).
-FORMAT = 6
+#: tables checked block by block, instead of JSON and .npy files checked whole; 7: a
+#: grammar or lexer source's chunks carry that word, see ``prx.corpus.corpus.enrich``).
+FORMAT = 7
 _STATE = ".prx"
 #: The file every index directory prx makes holds (not an artifact): publish deletes
 #: only directories that have it (or, made by an older prx, a manifest).

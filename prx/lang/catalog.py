@@ -9,7 +9,7 @@ from prx.lang.grammar import pack_grammar
 from prx.lang.queryfiles import QueryFiles
 from prx.plugin._language import LanguageSpec
 
-__all__ = ["BUILTIN_LANGUAGES"]
+__all__ = ["BUILTIN_LANGUAGES", "source_kind"]
 
 # prx language name -> tree-sitter-language-pack grammar name, where they differ.
 _PACK_NAME = {"makefile": "make"}
@@ -82,3 +82,20 @@ BUILTIN_LANGUAGES: tuple[LanguageSpec, ...] = (
     _spec("typescript", "ts", "mts", "cts", comments=_SLASH),
     _spec("yaml", "yml", "yaml", comments=_HASH),
 )
+
+
+#: Source files prx has no parser for, by extension, and the word that says what they are:
+#: a question about "the grammar" finds ``parser.y`` though the grammar never says so.
+_SOURCE_KINDS = {
+    **dict.fromkeys(
+        (".y", ".yy", ".ypp", ".jison", ".g4", ".lark", ".pest", ".peg", ".ebnf", ".bnf"),
+        "grammar",
+    ),
+    **dict.fromkeys((".l", ".lex", ".flex"), "lexer"),
+}
+
+
+def source_kind(path: str) -> str | None:
+    """What an unparsed source file is (``grammar``, ``lexer``), from its extension."""
+    dot = path.rfind(".")
+    return _SOURCE_KINDS.get(path[dot:].lower()) if dot > path.rfind("/") else None

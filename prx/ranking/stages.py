@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from prx.plugin._search import Query
 from prx.ranking.pool import Pool, ScoreStage
+from prx.retrieval.query import kind_and_symbol
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -72,6 +73,8 @@ class _Names(NamedTuple):
     sizes: tuple[int, ...] = ()
     #: Part -> the distinct names (positions in ``sizes``) that have it.
     having: dict[str, list[int]] = {}  # shared by the defaults, never mutated
+    #: Lower-cased name -> the kinds of its definitions there.
+    kinds: dict[str, set[str]] = {}  # shared by the defaults, never mutated
 
 
 _IMPORTS = _Names(imports=True)
@@ -100,11 +103,13 @@ def _names(corpus: Corpus, chunk: int) -> _Names:
         return _NO_NAMES
     exact: dict[str, float] = {}
     folded: dict[str, float] = {}
+    kinds: dict[str, set[str]] = {}
     for definition in definitions:
         weight = _kind_weight(definition.kind)
         exact[definition.name] = max(exact.get(definition.name, 0.0), weight)
         lower = definition.name.lower()
         folded[lower] = max(folded.get(lower, 0.0), weight)
+        kinds.setdefault(lower, set()).add(definition.kind)
     names = set(exact)
     sizes = []
     having: dict[str, list[int]] = {}
@@ -114,7 +119,7 @@ def _names(corpus: Corpus, chunk: int) -> _Names:
         sizes.append(len(parts))
         for part in parts:
             having.setdefault(part, []).append(position)
-    return _Names(False, exact, folded, tuple(sizes), having)
+    return _Names(False, exact, folded, tuple(sizes), having, kinds)
 
 
 #: A definition in a language prx has no grammar for (jq's ``def``, Perl's ``sub``, m4's
@@ -135,6 +140,16 @@ def _generic_definition(corpus: Corpus, chunk: int, symbol: str) -> bool:
     if record.language is not None or symbol not in record.text:
         return False
     return _generic_pattern(symbol).search(record.text) is not None
+
+
+def _asked(names: _Names, folded: str | None, asked: str | None, weight: float) -> float:
+    """A definition's kind weight when the query named a kind ("Context class"): the kind
+    asked for weighs most, any other kind of that name at most as much as a function."""
+    if asked is None or folded is None:
+        return weight
+    if asked in names.kinds.get(folded, ()):
+        return 1.0
+    return min(weight, OTHER_KIND_WEIGHTS["function"])
 
 
 class DefinitionReranker(ScoreStage):
@@ -159,6 +174,8 @@ class DefinitionReranker(ScoreStage):
         words = _content_words(query)
         symbol = query.symbol
         folded = symbol.lower() if symbol is not None else None
+        named = kind_and_symbol(query.text) if symbol is not None else None
+        asked = named[0] if named else None
         known: dict[int, _Names] = corpus.memo("definition-names", "", lambda _: {})
         scores = []
         for chunk, score in zip(pool.chunks, pool.scores, strict=True):
@@ -175,7 +192,7 @@ class DefinitionReranker(ScoreStage):
             # so the first that applies is the best.
             best = 0.0
             if symbol is not None and symbol in names.exact:
-                best = self.EXACT * names.exact[symbol]
+                best = self.EXACT * _asked(names, folded, asked, names.exact[symbol])
             elif (
                 symbol is not None
                 and names is _NO_NAMES
@@ -183,7 +200,7 @@ class DefinitionReranker(ScoreStage):
             ):
                 best = self.EXACT * LEAST_KIND_WEIGHT
             elif folded is not None and folded in names.folded:
-                best = self.FOLDED * names.folded[folded]
+                best = self.FOLDED * _asked(names, folded, asked, names.folded[folded])
             elif words:
                 having = names.having
                 shared: dict[int, int] = {}  # name -> how many query words it has as parts
@@ -247,6 +264,16 @@ def _holds(corpus: Corpus) -> Callable[[str], bool]:
     return lambda word: corpus.memo("holds-term", word, holds)
 
 
+def _singular(word: str) -> str:
+    """``bodies`` -> ``body``, ``matches`` -> ``match``: a plural's singular (other words
+    as they are)."""
+    if word.endswith("ies") and len(word) > 4:
+        return word[:-3] + "y"
+    if word.endswith(("ches", "shes", "sses", "xes")):
+        return word[:-2]
+    return word
+
+
 def _squashed(name: str) -> str:
     """``name`` lower-cased without separators (``type_adapter`` -> ``typeadapter``)."""
     return re.sub(r"[^0-9a-z]", "", name.lower())
@@ -283,7 +310,9 @@ class PathReranker(ScoreStage):
             found = matches.get(part)
             if found is None:
                 found = matches[part] = frozenset(
-                    w for w in words if part.startswith(w) or w.startswith(part)
+                    w
+                    for w in words
+                    if part.startswith(w) or w.startswith(part) or _singular(w) == part
                 )
             return found
 
@@ -346,7 +375,7 @@ _TEST = re.compile(
     # not latest/, contest/, attest/, protest/, pytest/)
     r"|(^|/)([\w.-]*[-_.]tests?|tests?[-_.][\w.-]*|\w*(?<!la)(?<!con)(?<!at)(?<!pro)(?<!py)tests?)/"
 )
-_EXAMPLES = re.compile(r"(^|/)(examples?|docs_src|samples?|demos?|benchmarks?)/")
+_EXAMPLES = re.compile(r"(^|/)(examples?|docs_src|samples?|demos?|bench(es|marks?)?|perf(-\w+)?)/")
 _DOCS = re.compile(
     r"(^|/)docs?/|\.(md|rst|txt|adoc)$|(^|/)(?i:PKG-INFO|LICEN[CS]E|COPYING|AUTHORS|CHANGES|"
     r"CHANGELOG|NEWS|HISTORY|NOTICE|CONTRIBUTORS|CODE_OF_CONDUCT|SECURITY)(\.\w+)?$"
@@ -580,7 +609,11 @@ class PenaltyReranker(ScoreStage):
         ),
         (_FIXTURES, 0.35, frozenset({"test", "tests", "fixture", "fixtures", "testdata"})),
         (_EXAMPLES, 0.4, frozenset({"example", "examples", "sample", "demo", "benchmark"})),
-        (_DOCS, 0.4, frozenset({"doc", "docs", "documentation", "readme", "guide", "changelog"})),
+        (
+            _DOCS,
+            0.4,
+            frozenset({"doc", "docs", "documentation", "readme", "guide", "manual", "changelog"}),
+        ),
         (_VENDORED, 0.3, frozenset({"vendor", "vendored"})),
         (_GENERATED, _GENERATED_FACTOR, _GENERATED_LIFTS),
         (_LOCKS, 0.2, frozenset({"lock", "lockfile"})),
@@ -609,7 +642,8 @@ class PenaltyReranker(ScoreStage):
         ),
     )
     #: A file of no known language (prose, templates, data, or a language prx cannot
-    #: parse): a milder penalty, since it may still be code.
+    #: parse): a milder penalty, since it may still be code. Not for a grammar or lexer
+    #: source (``parser.y``), which is.
     UNKNOWN = 0.7
 
     #: Package ``__init__`` files and type stubs: declarations that repeat the code.
@@ -631,7 +665,10 @@ class PenaltyReranker(ScoreStage):
                 hits.append(("generated content", _GENERATED_FACTOR, _GENERATED_LIFTS))
         record = corpus.files.get(path)
         if record is not None and record.language is None and not hits:
-            hits.append(("unknown", self.UNKNOWN, frozenset()))
+            from prx.lang.catalog import source_kind
+
+            if not source_kind(path):
+                hits.append(("unknown", self.UNKNOWN, frozenset()))
         name = os.path.basename(path)
         if name in ("__init__.py", "package-info.java") or name.endswith(
             (".d.ts", ".d.cts", ".d.mts", ".pyi")

@@ -16,6 +16,7 @@ __all__ = [
     "detect_mode",
     "expand_abbreviations",
     "is_symbol_query",
+    "kind_and_symbol",
     "looks_like_regex",
     "symbol_name",
 ]
@@ -66,14 +67,51 @@ ABBREVIATIONS: dict[str, str] = {
 }
 
 
+#: Words naming a definition's kind, beside an identifier ("Context class", "Plan struct"),
+#: and the kind of prx's outlines each asks for.
+_KIND_WORDS = {
+    **dict.fromkeys(("class", "module", "object"), "class"),
+    **dict.fromkeys(("struct", "record", "union"), "struct"),
+    **dict.fromkeys(("interface", "trait", "protocol"), "trait"),
+    "enum": "enum",
+    **dict.fromkeys(("type", "typedef"), "type"),
+    **dict.fromkeys(("function", "func", "fn", "def", "macro"), "function"),
+    "method": "method",
+    **dict.fromkeys(("const", "constant"), "const"),
+}
+#: Language keywords that, written first, make even a lower-case word a name: "struct frame",
+#: "fn main" (but "type checking", "class loading" stay words).
+_KEYWORDS_FIRST = frozenset("struct fn func def enum trait interface typedef union macro".split())
+#: An identifier no English word looks like: an inner capital, an underscore, a digit.
+_CODE_SHAPED = re.compile(r"^[A-Z]|.[A-Z]|_|\d|::|\.|#|->|\(\)$")
+
+
+def kind_and_symbol(query: str) -> tuple[str, str] | None:
+    """The kind (as prx's outlines name it) and the identifier of a two-word query naming a
+    definition ("Context class", "class Context", "struct frame"), else None."""
+    tokens = query.split()
+    if len(tokens) != 2:
+        return None
+    for first, (kind, name) in ((True, tokens), (False, tokens[::-1])):
+        lower = kind.lower()
+        if lower not in _KIND_WORDS or name.lower() in _KIND_WORDS or not _SYMBOL.match(name):
+            continue
+        if _CODE_SHAPED.search(name) or (first and lower in _KEYWORDS_FIRST):
+            return _KIND_WORDS[lower], name
+    return None
+
+
 def is_symbol_query(query: str) -> bool:
-    """A single identifier, optionally qualified (``Foo.bar``, ``Foo::bar``, ``foo()``)."""
-    return bool(_SYMBOL.match(query.strip()))
+    """A single identifier, optionally qualified (``Foo.bar``, ``Foo::bar``, ``foo()``), or
+    an identifier and its kind (``Context class``)."""
+    return bool(_SYMBOL.match(query.strip())) or kind_and_symbol(query) is not None
 
 
 def symbol_name(query: str) -> str:
-    """The last segment of a qualified symbol query: ``a.b::Cls.meth()`` -> ``meth``."""
-    text = query.strip().removesuffix("()")
+    """The last segment of a qualified symbol query: ``a.b::Cls.meth()`` -> ``meth``;
+    ``Context class`` -> ``Context``."""
+    named = kind_and_symbol(query)
+    text = (named[1] if named else query.strip()).removesuffix("()")
     return re.split(r"::|\.|#|->", text)[-1]
 
 
@@ -87,8 +125,10 @@ def detect_mode(query: str) -> tuple[str, str]:
     text = query.strip()
     if _METAVAR.search(text):
         return "structural", "the query has ast-grep metavariables ($NAME)"
-    if is_symbol_query(text):
+    if _SYMBOL.match(text):
         return "symbol", "the query is a single identifier"
+    if kind_and_symbol(text) is not None:
+        return "symbol", "the query is an identifier and its kind (class, struct, function ...)"
     tokens = text.split()
     # "@csv," and "(default)" are words in punctuation, as prose writes them.
     wordy = sum(1 for t in tokens if _WORD.match(t.lstrip(_LEADING).rstrip(_TRAILING) or "-"))
