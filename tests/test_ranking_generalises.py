@@ -270,28 +270,32 @@ def test_other_forms_are_the_ones_the_corpus_holds():
     assert found == ["handler", "parse", "render", "renderer", "route", "router"]
 
 
-def test_the_file_holding_more_of_a_questions_words_rises(make_repo):
+def _stage_scores(make_repo, stage: str, files: dict[str, str], text: str) -> list[float]:
+    """One rerank stage's scores for a word query over a pool of each file's first chunk
+    (in the order given), every chunk scored 1.0 before it."""
     from prx.plugin._search import ComponentContext, Query
+    from prx.ranking import stages
     from prx.ranking.pool import Pool
-    from prx.ranking.stages import CoverageReranker
     from prx.retrieval.engine import engine_for
 
-    repo = make_repo(
-        {
-            "app/split.py": '"""Tokenize the header: header tokens, once per header."""\n',
-            "app/check.py": '"""Tokenizes headers, verifying their signatures."""\n',
-        }
-    )
+    repo = make_repo(files)
     ws = prx.Workspace(repo)
     corpus = engine_for(ws, str(repo)).corpus
-    split, check = corpus.chunks_of("app/split.py")[0], corpus.chunks_of("app/check.py")[0]
-    pool = Pool.of_chunks(corpus, [split, check], [1.0, 1.0], "fused")
-    text = "tokenize the header and verify the signature"
+    chunks = [corpus.chunks_of(file)[0] for file in files]
+    pool = Pool.of_chunks(corpus, chunks, [1.0] * len(chunks), "fused")
     query = Query(text=text, mode="hybrid", tokens=tuple(text.split()))
-    stage = CoverageReranker(ComponentContext(workspace=ws))
+    return getattr(stages, stage)(ComponentContext(workspace=ws)).rescore(query, pool, corpus)
+
+
+def test_the_file_holding_more_of_a_questions_words_rises(make_repo):
+    files = {
+        "app/split.py": '"""Tokenize the header: header tokens, once per header."""\n',
+        "app/check.py": '"""Tokenizes headers, verifying their signatures."""\n',
+    }
+    text = "tokenize the header and verify the signature"
     # check.py holds all four words, in other forms (tokenizes, headers, verifying,
     # signatures); split.py two of them.
-    assert stage.rescore(query, pool, corpus) == [1.05, 1.1]
+    assert _stage_scores(make_repo, "CoverageReranker", files, text) == [1.05, 1.1]
 
 
 def _siblings_rescore(make_repo, scored: dict[str, float], text: str) -> dict[str, float]:
@@ -485,24 +489,12 @@ def test_source_kind_names_grammar_and_lexer_files_only():
 
 
 def test_a_plural_query_word_matches_a_singular_folder_name(make_repo):
-    from prx.plugin._search import ComponentContext, Query
-    from prx.ranking.pool import Pool
-    from prx.ranking.stages import PathReranker
-    from prx.retrieval.engine import engine_for
-
-    repo = make_repo(
-        {
-            "src/middleware/body-limit/index.ts": "export const limit = (max: number) => max\n",
-            "src/middleware/cors/index.ts": "export const cors = () => true\n",
-        }
-    )
-    ws = prx.Workspace(repo)
-    corpus = engine_for(ws, str(repo)).corpus
-    files = ["src/middleware/body-limit/index.ts", "src/middleware/cors/index.ts"]
-    pool = Pool.of_chunks(corpus, [corpus.chunks_of(f)[0] for f in files], [1.0, 1.0], "fused")
+    files = {
+        "src/middleware/body-limit/index.ts": "export const limit = (max: number) => max\n",
+        "src/middleware/cors/index.ts": "export const cors = () => true\n",
+    }
     text = "reject bodies above a maximum"
-    query = Query(text=text, mode="hybrid", tokens=tuple(text.split()))
-    body, cors = PathReranker(ComponentContext(workspace=ws)).rescore(query, pool, corpus)
+    body, cors = _stage_scores(make_repo, "PathReranker", files, text)
     assert body > cors == 1.0
 
 
@@ -520,21 +512,6 @@ def test_benchmark_folders_sink_like_examples(make_repo, folder):
 
 
 def test_asking_about_the_manual_lifts_the_docs_penalty(make_repo):
-    from prx.plugin._search import ComponentContext, Query
-    from prx.ranking.pool import Pool
-    from prx.ranking.stages import PenaltyReranker
-    from prx.retrieval.engine import engine_for
-
-    repo = make_repo({"docs/build_manpage.py": "def build():\n    return 'manual'\n"})
-    ws = prx.Workspace(repo)
-    corpus = engine_for(ws, str(repo)).corpus
-    pool = Pool.of_chunks(corpus, [corpus.chunks_of("docs/build_manpage.py")[0]], [1.0], "fused")
-    stage = PenaltyReranker(ComponentContext(workspace=ws))
-
-    def score(text):
-        return stage.rescore(
-            Query(text=text, mode="hybrid", tokens=tuple(text.split())), pool, corpus
-        )
-
-    assert score("how the manual is built") == [1.0]
-    assert score("how the program is built") == [0.4]
+    files = {"docs/build_manpage.py": "def build():\n    return 'manual'\n"}
+    assert _stage_scores(make_repo, "PenaltyReranker", files, "how the manual is built") == [1.0]
+    assert _stage_scores(make_repo, "PenaltyReranker", files, "how the program is built") == [0.4]
