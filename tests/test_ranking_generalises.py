@@ -422,6 +422,9 @@ def test_a_word_query_matches_half_of_a_file_name_written_as_one_word(make_repo)
         ("class loading", "hybrid", None),
         ("frame struct", "hybrid", None),
         ("the Plan struct", "hybrid", None),
+        # A language's name is no identifier.
+        ("Python module", "hybrid", None),
+        ("Rust trait", "hybrid", None),
     ],
 )
 def test_an_identifier_beside_its_kind_is_a_symbol_query(query, mode, name):

@@ -82,7 +82,13 @@ _KIND_WORDS = {
 #: Language keywords that, written first, make even a lower-case word a name: "struct frame",
 #: "fn main" (but "type checking", "class loading" stay words).
 _KEYWORDS_FIRST = frozenset("struct fn func def enum trait interface typedef union macro".split())
-#: An identifier no English word looks like: an inner capital, an underscore, a digit.
+#: Languages' names, which read like identifiers beside a kind ("Rust trait", "Python
+#: module") but name no definition.
+_LANGUAGE_NAMES = frozenset(
+    "c cpp csharp elixir erlang go golang haskell java javascript js kotlin lua ocaml perl php "
+    "python ruby rust scala swift typescript ts zig".split()
+)
+#: A name as code writes it: a capital (a type's name), an underscore, a digit, a qualifier.
 _CODE_SHAPED = re.compile(r"^[A-Z]|.[A-Z]|_|\d|::|\.|#|->|\(\)$")
 
 
@@ -94,7 +100,12 @@ def kind_and_symbol(query: str) -> tuple[str, str] | None:
         return None
     for first, (kind, name) in ((True, tokens), (False, tokens[::-1])):
         lower = kind.lower()
-        if lower not in _KIND_WORDS or name.lower() in _KIND_WORDS or not _SYMBOL.match(name):
+        if (
+            lower not in _KIND_WORDS
+            or name.lower() in _KIND_WORDS
+            or name.lower() in _LANGUAGE_NAMES
+            or not _SYMBOL.match(name)
+        ):
             continue
         if _CODE_SHAPED.search(name) or (first and lower in _KEYWORDS_FIRST):
             return _KIND_WORDS[lower], name
