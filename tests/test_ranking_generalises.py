@@ -518,3 +518,11 @@ def test_asking_about_the_manual_lifts_the_docs_penalty(make_repo):
     files = {"docs/build_manpage.py": "def build():\n    return 'manual'\n"}
     assert _stage_scores(make_repo, "PenaltyReranker", files, "how the manual is built") == [1.0]
     assert _stage_scores(make_repo, "PenaltyReranker", files, "how the program is built") == [0.4]
+
+
+def test_asking_about_benchmarks_lifts_their_penalty(make_repo):
+    files = {"benches/parse.rs": "fn parse_large_file() {}\n"}
+    assert _stage_scores(make_repo, "PenaltyReranker", files, "how are parse benchmarks run") == [
+        1.0
+    ]
+    assert _stage_scores(make_repo, "PenaltyReranker", files, "how is a large file parsed") == [0.4]

@@ -608,7 +608,22 @@ class PenaltyReranker(ScoreStage):
             frozenset({"test", "tests", "testing", "fixture", "fixtures", "spec", "mock"}),
         ),
         (_FIXTURES, 0.35, frozenset({"test", "tests", "fixture", "fixtures", "testdata"})),
-        (_EXAMPLES, 0.4, frozenset({"example", "examples", "sample", "demo", "benchmark"})),
+        (
+            _EXAMPLES,
+            0.4,
+            frozenset(
+                {
+                    "example",
+                    "examples",
+                    "sample",
+                    "demo",
+                    "benchmark",
+                    "benchmarks",
+                    "bench",
+                    "perf",
+                }
+            ),
+        ),
         (
             _DOCS,
             0.4,
