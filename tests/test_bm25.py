@@ -54,10 +54,18 @@ def vectorised_float32(docs, query, k1=K1, b=B):
     return out
 
 
+def _random_corpus(
+    seed: int, *, vocabulary: int, longest: int, count: int
+) -> tuple[random.Random, list[str], list[list[str]]]:
+    """A seeded generator, its words and ``count`` documents of up to ``longest`` of them."""
+    rng = random.Random(seed)
+    words = [f"w{i}" for i in range(vocabulary)]
+    docs = [[rng.choice(words) for _ in range(rng.randint(0, longest))] for _ in range(count)]
+    return rng, words, docs
+
+
 def test_scores_match_the_reference_on_random_documents():
-    rng = random.Random(7)
-    words = [f"w{i}" for i in range(60)]
-    docs = [[rng.choice(words) for _ in range(rng.randint(0, 40))] for _ in range(300)]
+    rng, words, docs = _random_corpus(7, vocabulary=60, longest=40, count=300)
     index = BM25Index.build(docs)
     for _ in range(20):
         query = [rng.choice(words) for _ in range(rng.randint(1, 4))]
@@ -113,9 +121,7 @@ def test_the_numpy_scoring_is_the_plain_one_bit_for_bit(monkeypatch):
 
     from prx.corpus import bm25
 
-    rng = random.Random(3)
-    words = [f"w{i}" for i in range(80)]
-    docs = [[rng.choice(words) for _ in range(rng.randint(0, 60))] for _ in range(500)]
+    rng, words, docs = _random_corpus(3, vocabulary=80, longest=60, count=500)
     index = BM25Index.build(docs)
     for _ in range(40):
         query = [rng.choice(words) for _ in range(rng.randint(1, 6))]
