@@ -339,6 +339,10 @@ def user_config_files(environ: Mapping[str, str] | None = None) -> list[str]:
     return [first] if first == second else [first, second]
 
 
+#: Settings naming where prx writes: a project's own files may not set them.
+_USER_ONLY = frozenset({"home", "stats_file", "errors_file"})
+
+
 def resolve(
     start: str = ".",
     environ: Mapping[str, str] | None = None,
@@ -391,6 +395,14 @@ def resolve(
             if name is None:
                 known = ", ".join(sorted([*_FIELDS_BY_KEY, "settings"]))
                 warnings.append(f"{path}: unknown setting {key!r} (known: {known})")
+                continue
+            if scope == "project" and name in _USER_ONLY:
+                # A cloned repository must not choose where prx writes its records
+                # (stats_file = "~/.bashrc" would append to the user's shell start-up).
+                warnings.append(
+                    f"{path}: {key}: only the user's configuration or {ENV_VARS[name]} may "
+                    "set where prx keeps its state; ignored"
+                )
                 continue
             parsed, problem = _file_value(name, value)
             if problem is not None:

@@ -162,6 +162,8 @@ def _failed(
 
     detail = describe_failure(exc)
     argv = op.fallback(params) if (op.fallback and op.read_only) else None
+    if argv and not _stays_inside(ws, argv):
+        argv = None  # the Unix tool would read outside the root: no fallback
     answer = None
     if allow_fallback and argv:
         # The Unix tool's output gets the fallback ceiling unless a budget was given.
@@ -214,6 +216,20 @@ def _record_fallback(
     wall_ms = (time.perf_counter() - started) * 1000
     tokens = count_fast(dumps(envelope))
     append_record(ws.config, op.name, tokens, baseline, wall_ms, frontend=frontend, fallback=True)
+
+
+def _stays_inside(ws: Workspace, argv: Sequence[str]) -> bool:
+    """Whether every word of a fallback's command line that could be a path (not an
+    option) names a place inside the root: the Unix tool runs in the root, and must not
+    read what prx itself refuses to."""
+    for word in argv[1:]:
+        if word.startswith("-") or "\x00" in word:
+            continue
+        try:
+            ws.resolve(word)
+        except PrxError:
+            return False
+    return True
 
 
 #: Exit codes from which each fallback tool reports a failure (grep exits 1 for "no match").

@@ -80,10 +80,21 @@ def run_fallback(
     """
     import subprocess
 
+    words, env = list(argv), None
+    if words and os.path.basename(words[0]) == "git":
+        # git runs as every git call in prx does: nothing the repository names executes.
+        from prx import safegit
+        from prx.errors import GitError
+
+        try:
+            words, env = safegit.from_argv(cwd or os.getcwd(), words)
+        except GitError:
+            return None  # a layout that leads outside, or no git: no fallback
     try:
         proc = subprocess.run(
-            list(argv),
+            words,
             cwd=cwd,
+            env=env,
             stdin=subprocess.DEVNULL,
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,

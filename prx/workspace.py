@@ -14,6 +14,7 @@ if TYPE_CHECKING:
     from pathlib import Path
     from typing import Any
 
+    from prx.confined import ConfinedRoot
     from prx.index.probe import ContentProbe
     from prx.plugin.interfaces import LanguageSpec
     from prx.plugin.registry import Registry
@@ -67,6 +68,7 @@ class Workspace:
         self._plugins = tuple(plugins)
         self._registry: Registry | None = None
         self._registry_lock = _thread.allocate_lock()
+        self._confined: ConfinedRoot | None = None
         #: Per-process caches (search engines per root ...), keyed by feature.
         self.cache: dict[str, Any] = {}
 
@@ -98,19 +100,33 @@ class Workspace:
         """Whether the registry has been built (reading it would otherwise build it)."""
         return self._registry is not None
 
-    def resolve(self, path: str | os.PathLike[str]) -> str:
-        """An absolute path for ``path``, relative paths taken from the workspace root.
+    @property
+    def confined(self) -> ConfinedRoot:
+        """The root as the boundary every path of every operation stays inside."""
+        confined = self._confined
+        if confined is None:
+            from prx.confined import ConfinedRoot
+
+            confined = self._confined = ConfinedRoot(self.root_dir)
+        return confined
+
+    def resolve(self, path: str | os.PathLike[str], *, param: str | None = None) -> str:
+        """An absolute path for ``path``, relative paths taken from the workspace root;
+        ``permission_denied`` when it is, or leads through a link, outside the root.
 
         A path as answers show a name that is not UTF-8 (``caf\\xe9.py``) names that file
         when no file has the literal name.
         """
-        full = os.path.join(self.root_dir, os.fspath(path))
+        text = os.fspath(path)
+        full = self.confined.resolve(text, param=param)
         if "\\x" in full and not os.path.lexists(full):
             from prx.files.display import byte_escapes_undone
 
-            undone = byte_escapes_undone(full)
-            if undone is not None and os.path.lexists(undone):
-                return undone
+            undone = byte_escapes_undone(text)
+            if undone is not None:
+                candidate = self.confined.resolve(undone, param=param)
+                if os.path.lexists(candidate):
+                    return candidate
         return full
 
     def language_for(self, path: str | os.PathLike[str]) -> LanguageSpec | None:

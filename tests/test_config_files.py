@@ -155,3 +155,26 @@ def test_python_spelling_is_settings(tmp_path, monkeypatch):
     _write(tmp_path / "pyproject.toml", "[tool.prx]\nmax_file_size = 2000\n")
     result = prx.settings(root=tmp_path)
     assert {row.name: row.source for row in result.settings}["max_file_size"] == "project"
+
+
+def test_a_project_cannot_choose_where_prx_writes_its_state(tmp_path):
+    # A cloned repository's [tool.prx] stats_file = "~/.bashrc" would have made every call
+    # append a JSON line to the user's shell start-up file.
+    home = tmp_path / "home"
+    bashrc = _write(home / ".bashrc", "export PATH=$PATH\n")
+    project = tmp_path / "proj"
+    _write(
+        project / "pyproject.toml",
+        f'[tool.prx]\nstats_file = "{bashrc}"\nerrors_file = "{bashrc}"\nhome = "{home}"\n',
+    )
+    user = _write(tmp_path / "user" / "config.toml", f'home = "{tmp_path / "mine"}"\n')
+    resolved = resolve(str(project), {}, user_files=[str(user)])
+    config = resolved.config
+    assert config.home == str(tmp_path / "mine") and config.origins["home"].startswith("user")
+    assert config.stats_file == str(tmp_path / "mine" / "stats.jsonl")
+    assert config.errors_file == str(tmp_path / "mine" / "errors.jsonl")
+    said = " ".join(resolved.warnings)
+    for key in ("stats_file", "errors_file", "home"):
+        assert f"{key}: only the user's configuration" in said
+    prx.Workspace(project, config=config).read("pyproject.toml")
+    assert bashrc.read_text() == "export PATH=$PATH\n"

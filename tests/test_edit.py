@@ -492,7 +492,7 @@ def test_begin_patch_ambiguous_hunk_is_refused(tmp_path: Path) -> None:
 
 def test_patch_outside_the_workspace_is_refused(tmp_path: Path) -> None:
     patch = "*** Begin Patch\n*** Add File: ../escape.py\n+x\n*** End Patch\n"
-    with pytest.raises(prx.PrxError, match="outside the workspace"):
+    with pytest.raises(prx.PrxError, match="outside the root"):
         prx.edit(patch=patch, apply=True, root=tmp_path)
     assert not (tmp_path.parent / "escape.py").exists()
 

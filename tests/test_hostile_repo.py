@@ -95,8 +95,27 @@ def test_fifos_devices_and_link_loops_never_hang(odd_files: Path, args: list[str
         assert json.loads(out)["status"] == "ok"
 
 
-@pytest.mark.parametrize("name", ["pipe.py", "zero.py", "random.txt"])
-def test_reading_an_endless_file_is_refused_at_once(odd_files: Path, name: str) -> None:
-    code, out = _prx(["read", name], odd_files)
-    assert code == 1
-    assert json.loads(out)["error"]["code"] == "io_error"
+@pytest.mark.parametrize(
+    ("name", "code"),
+    [
+        ("pipe.py", "io_error"),
+        # A link out of the root is refused before anything is opened.
+        ("zero.py", "permission_denied"),
+        ("random.txt", "permission_denied"),
+    ],
+)
+def test_reading_an_endless_file_is_refused_at_once(odd_files: Path, name: str, code: str) -> None:
+    status, out = _prx(["read", name], odd_files)
+    assert status == 1
+    assert json.loads(out)["error"]["code"] == code
+
+
+@pytest.mark.parametrize("args", COMMANDS, ids=" ".join)
+def test_a_fifo_named_git_never_hangs(tmp_path: Path, args: list[str]) -> None:
+    # git's `.git` file is read to find the repository's exclude file: a fifo there blocked.
+    root = tmp_path / "fifo"
+    root.mkdir()
+    (root / "alpha.py").write_text("def alpha():\n    return 1\n")
+    os.mkfifo(root / ".git")
+    code, out = _prx(args, root)
+    assert code == 0, out

@@ -58,16 +58,16 @@ def test_a_same_size_edit_with_its_mtime_restored_is_read_again(repo):
 
 
 def test_a_file_unreadable_during_a_build_is_read_again(repo, monkeypatch):
-    real_open = open
+    real_read = units.read_regular
 
-    def failing_open(path, *args, **kwargs):
+    def failing_read(path, *args, **kwargs):
         if str(path).endswith("app.py"):
             raise PermissionError(13, "Permission denied", str(path))
-        return real_open(path, *args, **kwargs)
+        return real_read(path, *args, **kwargs)
 
-    monkeypatch.setattr(units, "open", failing_open, raising=False)
+    monkeypatch.setattr(units, "read_regular", failing_read)
     prx.Workspace(repo).index()
-    monkeypatch.delattr(units, "open")
+    monkeypatch.setattr(units, "read_regular", real_read)
     manifest = _manifest(repo)
     assert manifest["notes"] == {"app.py": "unreadable"}
     assert "app.py" not in manifest["stamps"]  # no stamp: nothing vouches for it

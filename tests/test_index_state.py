@@ -64,7 +64,7 @@ def test_a_symlinked_state_directory_is_refused_and_its_target_untouched(make_re
     assert os.readlink(repo / ".prx") == str(victim)
 
 
-def test_the_cli_answers_the_refusal_as_an_error(make_repo, tmp_path, capsys):
+def test_the_cli_answers_the_refusal_as_an_error(make_repo, tmp_path, capsys, monkeypatch):
     import json
 
     from prx.cli import main
@@ -73,7 +73,8 @@ def test_the_cli_answers_the_refusal_as_an_error(make_repo, tmp_path, capsys):
     victim = _victim(tmp_path)
     before = _snapshot(victim)
     os.symlink(victim, repo / ".prx")
-    code = main(["index", str(repo)], program="prx")
+    monkeypatch.chdir(repo)
+    code = main(["index", "."], program="prx")
     answer = json.loads(capsys.readouterr().out)
     assert code == 1 and answer["error"]["code"] == "permission_denied"
     assert ".prx" in answer["error"]["message"] and answer["error"]["suggestion"]

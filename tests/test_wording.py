@@ -20,21 +20,54 @@ COMMANDS = "|".join(re.escape(name) for name in [*BUILTIN_OPERATIONS, "batch"])
 CLI_SPELLING = re.compile(rf"(?<![\w-])--[a-z]|`prx\b|\bprx (?:{COMMANDS})\b")
 
 
-def _strings(node: ast.AST, assigned: dict[str, list[ast.expr]]) -> list[str]:
-    """The string constants in ``node``, following names assigned in the same scope."""
+def _strings(
+    node: ast.AST, assigned: dict[str, list[ast.expr]], *, followed: bool = False
+) -> list[str]:
+    """The string constants in ``node``, following names assigned in the same scope. In a
+    followed name's value, a call's arguments are not text of the error (``done =
+    run(["git", "--no-pager", ...])``; ``done.stderr`` in a message) unless it is a method
+    of a string (``", ".join(...)``)."""
     found = []
-    for sub in ast.walk(node):
+    todo = [node]
+    while todo:
+        sub = todo.pop()
         if isinstance(sub, ast.Constant) and isinstance(sub.value, str):
             found.append(sub.value)
         elif isinstance(sub, ast.Name) and sub.id in assigned:
             for value in assigned.pop(sub.id):  # popped: no loops through self-references
-                found.extend(_strings(value, assigned))
+                found.extend(_strings(value, assigned, followed=True))
+        if (
+            followed
+            and isinstance(sub, ast.Call)
+            and not (
+                isinstance(sub.func, ast.Attribute) and isinstance(sub.func.value, ast.Constant)
+            )
+        ):
+            continue
+        todo.extend(ast.iter_child_nodes(sub))
+    return found
+
+
+_FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
+
+
+def _walk_scope(scope: ast.AST) -> list[ast.AST]:
+    """The nodes of one scope: nested functions are scopes of their own (their names are
+    not this scope's, and their calls are scanned with their own names)."""
+    found: list[ast.AST] = []
+    todo = [scope]
+    while todo:
+        node = todo.pop()
+        found.append(node)
+        todo.extend(
+            child for child in ast.iter_child_nodes(node) if not isinstance(child, _FUNCTIONS)
+        )
     return found
 
 
 def _assignments(scope: ast.AST) -> dict[str, list[ast.expr]]:
     names: dict[str, list[ast.expr]] = {}
-    for sub in ast.walk(scope):
+    for sub in _walk_scope(scope):
         if isinstance(sub, ast.Assign):
             for target in sub.targets:
                 if isinstance(target, ast.Name):
@@ -56,7 +89,7 @@ def _error_texts(tree: ast.Module) -> list[tuple[int, str]]:
     scopes: list[ast.AST] = [tree]
     scopes += [n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
     for scope in scopes:
-        for node in ast.walk(scope):
+        for node in _walk_scope(scope):
             if isinstance(node, ast.Call):
                 callee = node.func
                 name = callee.id if isinstance(callee, ast.Name) else getattr(callee, "attr", "")

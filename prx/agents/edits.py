@@ -162,7 +162,11 @@ _HEADER = re.compile(r"^[ \t]*\[\[?([^\]\n]*)\]\]?[ \t]*(?:#.*)?$", re.MULTILINE
 
 
 def _toml_blocks(text: str, client: Client) -> list[tuple[int, int]]:
-    """Where prx's table and its subtables are: (start, end) offsets of each block."""
+    """Where prx's table and its subtables are: (start, end) offsets of each block.
+
+    A block runs from its header to its last line that is not blank or a comment: the
+    comments and blank lines after it (a note on the next table, the end of the file) are
+    the user's, kept when prx's table is replaced or removed."""
     ours = [*client.key, NAME]
     headers = [
         (m.start(), [part.strip().strip("\"'") for part in m.group(1).split(".")])
@@ -172,8 +176,20 @@ def _toml_blocks(text: str, client: Client) -> list[tuple[int, int]]:
     for index, (start, parts) in enumerate(headers):
         if parts[: len(ours)] == ours:
             end = headers[index + 1][0] if index + 1 < len(headers) else len(text)
-            blocks.append((start, end))
+            blocks.append((start, _content_end(text, start, end)))
     return blocks
+
+
+def _content_end(text: str, start: int, end: int) -> int:
+    """The end of the last line of ``text[start:end]`` that is neither blank nor only a
+    comment (the header line at least)."""
+    lines = text[start:end].splitlines(keepends=True)
+    while len(lines) > 1 and _TRAILER.match(lines[-1]):
+        lines.pop()
+    return start + sum(len(line) for line in lines)
+
+
+_TRAILER = re.compile(r"[ \t]*(?:#.*)?\r?\n?\Z")
 
 
 def _toml(client: Client, old: str | None, *, uninstall: bool) -> str | None:
@@ -199,18 +215,11 @@ def _toml(client: Client, old: str | None, *, uninstall: bool) -> str | None:
     if present and not blocks:
         raise Refused("prx's entry is not a table of its own ([mcp_servers.prx]); edit it by hand")
     if uninstall:
-        new = text
-        for start, end in reversed(blocks):
-            cut_from = start - 1 if text[:start].endswith("\n\n") else start
-            new = new[:cut_from] + new[end:]
+        new = _cut_blocks(text, blocks)
     elif blocks:
-        first, _ = blocks[0]
-        new = text
-        for start, end in reversed(blocks[1:]):
-            new = new[:start] + new[end:]
-        end = blocks[0][1]
-        tail = new[end:]
-        new = new[:first] + _toml_table(client) + ("\n" if tail.strip() else "") + tail
+        first, end = blocks[0]
+        new = _cut_blocks(text, blocks[1:])
+        new = new[:first] + _toml_table(client) + new[end:]
     else:
         separator = "" if not text else "\n" if text.endswith("\n") else "\n\n"
         new = text + separator + _toml_table(client)
@@ -223,6 +232,19 @@ def _toml(client: Client, old: str | None, *, uninstall: bool) -> str | None:
     if uninstall and new.strip() == "":
         return None
     return new
+
+
+def _cut_blocks(text: str, blocks: list[tuple[int, int]]) -> str:
+    """``text`` without ``blocks``, and without the blank line that separated each from
+    the text around it (only one: what stays keeps its own spacing)."""
+    for start, end in reversed(blocks):
+        after = text[end:]
+        if start == 0 and after.startswith("\n"):
+            after = after[1:]
+        elif text[:start].endswith("\n\n") and (not after or after.startswith("\n")):
+            start -= 1
+        text = text[:start] + after
+    return text
 
 
 def _strip(value: Any) -> Any:

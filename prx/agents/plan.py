@@ -1,24 +1,43 @@
 """What ``prx init`` does: the plan (read the same way for a dry run and a real one) and
-writing it (atomically, with backups)."""
+writing it.
+
+Every file is read and written beneath a confined root: the project, or the home
+directory for ``--user`` files. A path that leads outside it (a symbolic link), or through
+a link to nothing, or to something that is not a regular file, is refused and left
+untouched; so is a read-only file prx would have to change. Writes go through
+:func:`prx.files.atomic.apply_changes`: under the lock every prx writer takes, only when
+the file still holds what the plan read, atomically, keeping owner, mode and extended
+attributes.
+
+Backups. Before a file that exists is changed or deleted, its bytes are saved beside it
+(beside a link's target) in ``NAME.prx-backup``, created in the same all-or-nothing write
+and exclusively: a name that already exists, whatever it is (an earlier backup, a link a
+repository ships), is never written through or replaced; the next free name
+``NAME.prx-backup-2``, ``-3`` ... is used, and the plan says so.
+"""
 
 from __future__ import annotations
 
 import difflib
 import os
-import tempfile
+import stat as stat_module
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from prx._types.init import InitFile, InitResult
 from prx.agents import edits
 from prx.agents.targets import CLIENTS, Client, detected, user_path
-from prx.errors import InvalidArgumentError, did_you_mean
+from prx.confined import ConfinedRoot
+from prx.errors import InvalidArgumentError, NotFoundError, PrxError, PrxIOError, did_you_mean
+from prx.files.atomic import FileChange, apply_changes
 
 __all__ = ["init"]
 
 #: Lines of one file's diff shown in the answer.
 DIFF_LINES = 60
 BACKUP_SUFFIX = ".prx-backup"
+#: Numbered backup names tried before the backup is refused.
+_BACKUP_NAMES = 100
 
 
 class _Planned:
@@ -26,11 +45,31 @@ class _Planned:
 
     def __init__(self, path: Path, shown: str, client: str) -> None:
         self.path, self.shown, self.client = path, shown, client
+        #: The bytes read (the write happens only while the file still holds them).
+        self.data: bytes | None = None
         self.old: str | None = None
         self.new: str | None = None
         self.mode: int | None = None
+        self.writable = True
+        self.links = 1
         self.note: str | None = None
         self.action = "unchanged"
+        #: Where the backup goes (absolute) and its name as shown.
+        self.backup: str | None = None
+        self.backup_shown: str | None = None
+
+
+class _Base:
+    """The confined root of a scope, and how its paths are shown."""
+
+    def __init__(self, directory: Path, user: bool) -> None:
+        self.root = ConfinedRoot(directory)
+        self.user = user
+        self.name = "home directory" if user else "project"
+
+    def shown(self, path: str) -> str:
+        rel = self.root.relative(path)
+        return "~/" + rel if self.user else rel
 
 
 def _choose(names: Sequence[str], project: Path) -> list[Client]:
@@ -55,25 +94,44 @@ def _choose(names: Sequence[str], project: Path) -> list[Client]:
     return found
 
 
-def _inside(path: str, directory: str) -> bool:
-    return path == directory or path.startswith(directory.rstrip(os.sep) + os.sep)
-
-
-def _check_path(path: Path, base: Path, confine: bool) -> str | None:
-    """Why ``path`` must not be written (a dangling symlink on the way, or, with
-    ``confine``, a real path outside ``base``); None when it may."""
-    current = base
-    for part in path.relative_to(base).parts:
+def _check_path(path: Path, base: _Base) -> str | None:
+    """Why ``path`` must not be written (a dangling symlink on the way, a link leading
+    outside the base, not a regular file); None when it may."""
+    current = Path(base.root.path)
+    for part in Path(os.path.abspath(path)).relative_to(base.root.path).parts:
         current = current / part
         if current.is_symlink() and not current.exists():
             return f"{current} is a symbolic link to nothing; left untouched"
-    if confine:
-        real, root = os.path.realpath(path), os.path.realpath(base)
-        if not _inside(real, root):
-            return f"leads outside the project (to {real}); left untouched"
+    try:
+        base.root.resolve(str(path))
+    except PrxError:
+        real = os.path.realpath(path)
+        return f"leads outside the {base.name} (to {real}); left untouched"
     if path.exists() and not path.is_file():
         return "is not a regular file; left untouched"
     return None
+
+
+def _read(item: _Planned, base: _Base) -> None:
+    """Read the file beneath the base: its bytes, mode and whether it may be written."""
+    try:
+        fd = base.root.open(str(item.path), os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except NotFoundError:
+        return
+    try:
+        info = os.fstat(fd)
+        if not stat_module.S_ISREG(info.st_mode):
+            raise PrxIOError(f"{item.shown} is not a regular file")
+        chunks = []
+        while chunk := os.read(fd, 1 << 20):
+            chunks.append(chunk)
+    finally:
+        os.close(fd)
+    item.data = b"".join(chunks)
+    item.mode = stat_module.S_IMODE(info.st_mode)
+    item.links = info.st_nlink
+    # As edit refuses: no write bit at all (even for root), or none for this process.
+    item.writable = bool(item.mode & 0o222) and os.access(item.path, os.W_OK)
 
 
 def _file_path(client: Client, project: Path, user: bool) -> tuple[Path, Path, str] | None:
@@ -96,26 +154,25 @@ def _file_path(client: Client, project: Path, user: bool) -> tuple[Path, Path, s
 
 def _plan(
     item: _Planned,
-    base: Path,
-    confine: bool,
+    base: _Base,
     change: Callable[[str | None], str | None],
 ) -> _Planned:
-    reason = _check_path(item.path, base, confine)
+    reason = _check_path(item.path, base)
     if reason is not None:
         item.action, item.note = "refused", reason
         return item
     try:
-        if item.path.exists():
-            data = item.path.read_bytes()
-            item.mode = item.path.stat().st_mode & 0o7777
-            try:
-                item.old = data.decode("utf-8")
-            except UnicodeDecodeError:
-                item.action, item.note = "refused", "is not UTF-8 text; left untouched"
-                return item
-    except OSError as exc:
-        item.action, item.note = "refused", f"cannot be read ({exc.strerror}); left untouched"
+        _read(item, base)
+    except (OSError, PrxError) as exc:
+        why = exc.message if isinstance(exc, PrxError) else exc.strerror
+        item.action, item.note = "refused", f"cannot be read ({why}); left untouched"
         return item
+    if item.data is not None:
+        try:
+            item.old = item.data.decode("utf-8")
+        except UnicodeDecodeError:
+            item.action, item.note = "refused", "is not UTF-8 text; left untouched"
+            return item
     # A file with Windows line endings throughout keeps them: edited as LF, written back.
     crlf = item.old is not None and item.old.count("\n") == item.old.count("\r\n") > 0
     try:
@@ -132,7 +189,53 @@ def _plan(
         item.action = "create"
     else:
         item.action = "change"
+    if item.action in ("change", "delete"):
+        if not item.writable:
+            item.action = "refused"
+            item.note = (
+                "is read-only; left untouched (make it writable, chmod u+w, to let prx change it)"
+            )
+            return item
+        if item.action == "change" and item.links > 1:
+            item.action = "refused"
+            item.note = (
+                f"has {item.links} hard links: replacing it would leave the other names with "
+                "the old content; left untouched"
+            )
+            return item
+        _plan_backup(item, base)
     return item
+
+
+def _plan_backup(item: _Planned, base: _Base) -> None:
+    """The first free backup name beside the file (beside its target, for a link)."""
+    try:
+        with base.root.locate(str(item.path)) as where:
+            directory = os.path.dirname(where.path)
+            taken: list[str] = []
+            for number in range(1, _BACKUP_NAMES + 1):
+                name = where.name + BACKUP_SUFFIX + ("" if number == 1 else f"-{number}")
+                try:
+                    info = os.stat(name, dir_fd=where.dir_fd, follow_symlinks=False)
+                except FileNotFoundError:
+                    break
+                kind = "a symbolic link" if stat_module.S_ISLNK(info.st_mode) else "it"
+                taken.append(f"{name} exists ({kind})" if kind != "it" else f"{name} exists")
+            else:
+                item.action = "refused"
+                item.note = f"no free backup name ({where.name}{BACKUP_SUFFIX}-N); left untouched"
+                return
+    except (OSError, PrxError) as exc:
+        why = exc.message if isinstance(exc, PrxError) else exc.strerror
+        item.action, item.note = "refused", f"no backup can be made ({why}); left untouched"
+        return
+    item.backup = os.path.join(directory, name)
+    item.backup_shown = base.shown(item.backup)
+    if taken:
+        item.note = (
+            f"{'; '.join(taken[:3])}: left alone (a backup never replaces a file or follows "
+            f"a link); the backup goes to {item.backup_shown}"
+        )
 
 
 def _diff(item: _Planned) -> str | None:
@@ -152,44 +255,18 @@ def _diff(item: _Planned) -> str | None:
     return "".join(lines)
 
 
-def _write(path: Path, data: bytes, mode: int | None) -> None:
-    """Replace ``path`` (its real file, when it is a symlink) by ``data`` atomically."""
-    real = Path(os.path.realpath(path))
-    real.parent.mkdir(parents=True, exist_ok=True)
-    fd, temp = tempfile.mkstemp(dir=real.parent, prefix=f".{real.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.chmod(temp, 0o644 if mode is None else mode)
-        os.replace(temp, real)
-    except BaseException:
-        try:
-            os.unlink(temp)
-        except OSError:
-            pass
-        raise
-    if hasattr(os, "O_DIRECTORY"):
-        directory = os.open(real.parent, os.O_RDONLY | os.O_DIRECTORY)
-        try:
-            os.fsync(directory)
-        finally:
-            os.close(directory)
-
-
-def _apply(item: _Planned) -> str | None:
-    """Write one planned change; the backup's shown name when one was made."""
-    backup = None
-    if item.old is not None:
-        real = Path(os.path.realpath(item.path))
-        _write(real.with_name(real.name + BACKUP_SUFFIX), item.old.encode("utf-8"), item.mode)
-        backup = item.shown + BACKUP_SUFFIX
-    if item.new is None:
-        os.unlink(os.path.realpath(item.path))
-    else:
-        _write(item.path, item.new.encode("utf-8"), item.mode)
-    return backup
+def _apply(item: _Planned, base: _Base) -> tuple[str | None, tuple[str, ...]]:
+    """Write one planned change (with its backup, all or nothing): the backup's shown
+    name when one was made, and notes on what the write could not keep."""
+    path = os.path.abspath(item.path)
+    changes = []
+    if item.data is not None and item.backup is not None:
+        mode = None if item.mode is None else item.mode & 0o777
+        changes.append(FileChange(path=item.backup, old=None, new=item.data, mode=mode))
+    new = None if item.new is None else item.new.encode("utf-8")
+    changes.append(FileChange(path=path, old=item.data, new=new))
+    notes = apply_changes(changes, root=base.root)
+    return (item.backup_shown if item.backup is not None else None), notes
 
 
 def init(
@@ -202,7 +279,8 @@ def init(
 ) -> InitResult:
     """Register prx with the agent clients (see :func:`prx.init`)."""
     chosen = _choose(clients, project)
-    planned: list[_Planned] = []
+    planned: list[tuple[_Planned, _Base]] = []
+    bases: dict[bool, _Base] = {}
     for client in chosen:
         where = _file_path(client, project, user)
         if where is None:
@@ -211,14 +289,15 @@ def init(
             item.action = "skipped"
             scope, flag = ("project", "") if user else ("user", " (user scope)")
             item.note = f"{client.title} is configured at {scope} scope only{flag}"
-            planned.append(item)
+            planned.append((item, bases.setdefault(False, _Base(project, False))))
             continue
-        path, base, shown = where
+        path, directory, shown = where
+        base = bases.setdefault(user, _Base(directory, user))
 
         def change(old: str | None, client: Client = client) -> str | None:
             return edits.mcp_config(client, old, uninstall=uninstall)
 
-        planned.append(_plan(_Planned(path, shown, client.name), base, not user, change))
+        planned.append((_plan(_Planned(path, shown, client.name), base, change), base))
     if not user:
         guides: list[tuple[str, Callable[..., str | None]]] = [
             ("AGENTS.md", edits.agents_md),
@@ -230,16 +309,21 @@ def init(
             def guide(old: str | None, edit: Callable[..., str | None] = edit) -> str | None:
                 return edit(old, uninstall=uninstall)
 
-            planned.append(_plan(_Planned(project / name, name, "guide"), project, True, guide))
+            project_base = bases.setdefault(False, _Base(project, False))
+            item = _Planned(project / name, name, "guide")
+            planned.append((_plan(item, project_base, guide), project_base))
     files = []
-    for item in planned:
+    for item, base in planned:
         backup = None
         diff = _diff(item)
         if apply and item.action in ("create", "change", "delete"):
             try:
-                backup = _apply(item)
-            except OSError as exc:
-                item.action, item.note = "failed", f"could not be written: {exc}"
+                backup, notes = _apply(item, base)
+            except PrxError as exc:
+                item.action, item.note = "failed", f"could not be written: {exc.message}"
+            else:
+                if notes:
+                    item.note = "; ".join([*([item.note] if item.note else []), *notes])
         files.append(
             InitFile(
                 path=item.shown,

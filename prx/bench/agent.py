@@ -237,8 +237,15 @@ def _unix(root: str, *calls: Sequence[str]) -> _Output:
 
     texts, ms = [], 0.0
     for argv in calls:
+        words, env = list(argv), None
+        if words[:1] == ["git"]:
+            # The plain git an agent types, run as prx runs git: nothing the repository's
+            # configuration names executes.
+            from prx import safegit
+
+            words, env = safegit.from_argv(root, words)
         started = time.perf_counter()
-        proc = subprocess.run(list(argv), cwd=root, capture_output=True)
+        proc = subprocess.run(words, cwd=root, env=env, capture_output=True)
         ms += (time.perf_counter() - started) * 1000
         texts.append(proc.stdout.decode("utf-8", "replace"))
     joined = "".join(texts)
@@ -507,11 +514,12 @@ def _function(root: str, sources: Sequence[_Source]) -> BenchTask:
 
 
 def _git(root: str, *args: str) -> subprocess.CompletedProcess[bytes] | None:
-    import subprocess
+    from prx import safegit
+    from prx.errors import GitError
 
     try:
-        return subprocess.run(["git", *args], cwd=root, capture_output=True)
-    except OSError:  # git is not installed
+        return safegit.run(root, args)
+    except GitError:  # git is not installed, or the repository's layout is refused
         return None
 
 
@@ -519,7 +527,7 @@ def _diff(root: str) -> BenchTask:
     question = "what changed since the last commit?"
     names = _git(root, "diff", "--relative", "--name-only", "HEAD", "--", ".")
     if names is None:
-        return _skipped("diff", question, "git is not installed")
+        return _skipped("diff", question, "git is not installed, or refuses the repository")
     if names.returncode != 0:
         return _skipped("diff", question, "not a git repository with a commit")
     changed = [

@@ -117,6 +117,18 @@ def _interrupted(command: str, stop: KeyboardInterrupt) -> int:
     return 128 + signum
 
 
+def _take_root(args: list[str]) -> tuple[str | None, list[str]]:
+    """``--root DIR`` (or ``--root=DIR``) given before the command, and the other args."""
+    for index, arg in enumerate(args):
+        if not arg.startswith("-") or arg == "--":
+            break  # the command: its own --root (prx mcp's) is its own
+        if arg == "--root" and index + 1 < len(args):
+            return args[index + 1], args[:index] + args[index + 2 :]
+        if arg.startswith("--root="):
+            return arg[len("--root=") :], args[:index] + args[index + 1 :]
+    return None, args
+
+
 def main(argv: Sequence[str] | None = None, *, program: str | None = None) -> int:
     """Run the CLI and return its exit code (the console script exits with it)."""
     args = list(sys.argv[1:] if argv is None else argv)
@@ -128,6 +140,21 @@ def main(argv: Sequence[str] | None = None, *, program: str | None = None) -> in
 
         sys.stdout.write(f"prx {__version__}\n")
         return 0
+    root, args = _take_root(args)
+    if root is not None:
+        # `prx --root DIR cmd` is `cd DIR && prx cmd`: the root every path stays inside.
+        try:
+            os.chdir(root)
+        except OSError as exc:
+            from prx.envelope import dumps, error_envelope
+            from prx.errors import InvalidArgumentError
+
+            err = InvalidArgumentError(
+                f"invalid argument --root: cannot enter {root!r} ({exc.strerror})",
+                suggestion="Give the project's directory.",
+            )
+            sys.stdout.write(dumps(error_envelope("prx", err)) + "\n")
+            return err.exit_code
     command = next((a for a in args if not a.startswith("-")), "prx")
     previous: dict[int, object] = {}
     try:

@@ -234,7 +234,7 @@ class CliFrontend(Frontend):
         lines = [
             f"prx {__version__}: structured, token-budgeted code tools for AI agents.",
             "",
-            "usage: prx [--plain] [--no-fallback] [--no-plugins] <command> [args]",
+            "usage: prx [--root DIR] [--plain] [--no-fallback] [--no-plugins] <command> [args]",
             "       prx <command> --help",
             "",
             "commands:",
@@ -244,6 +244,7 @@ class CliFrontend(Frontend):
             "",
             "Answers are one JSON envelope on stdout: exit 0 ok, 1 error, 2 usage error",
             "(`prx run` exits with its command's code).",
+            "Every path stays inside the root: the current directory, or --root DIR.",
             f"State (usage records, error log): {os.fspath(self.workspace.config.home)}",
         ]
         return "\n".join(lines)

@@ -17,7 +17,11 @@ if TYPE_CHECKING:
     from prx.mcpfront.service import McpService
     from prx.warm.server import WarmServer
 
-__all__ = ["McpFrontend", "McpOptions", "parse_options"]
+__all__ = ["LEAVE_SECONDS", "McpFrontend", "McpOptions", "broad_root", "parse_options"]
+
+#: Once the client has left, how long running calls have to stop (a command's process
+#: group gets SIGTERM, then SIGKILL 2 s later) before the server exits without them.
+LEAVE_SECONDS = 5.0
 
 USAGE = (
     "prx mcp [--root DIR] [--tools a,b] [--toolsets a,b] [--allow-run] [--allow-write] "
@@ -155,21 +159,57 @@ class McpFrontend(Frontend):
             allow_write=options.allow_write,
         )
         # A client that starts servers in the home directory (or /) must not get it indexed.
-        broad = root in (os.path.abspath(os.sep), os.path.abspath(os.path.expanduser("~")))
+        broad = broad_root(root)
         background = BackgroundIndex(ws.root_dir) if options.auto_index and not broad else None
         if background is not None:
             background.ensure()  # a missing or stale index is brought up to date at once
         service = McpService(ws, background)
         warm = _warm_server(service) if options.warm_socket else None
+        ended = False
         try:
             server = build_server(service, operations, output_schemas=options.output_schemas)
             server.run()  # until the client leaves
         finally:
+            # The client is gone: nobody will read what running calls answer. They are
+            # cancelled (a command's process group is killed) and given a little time.
+            ended = service.close(LEAVE_SECONDS)
             if warm is not None:
                 warm.close()
             if background is not None:
                 background.close()
+        if not ended:
+            _exit_now()
         return 0
+
+
+def _exit_now() -> None:
+    """End the process although a call still runs (one that never checks its
+    cancellation): the interpreter would otherwise wait for its thread for ever. A command
+    it ran is killed by its watchdog once this process is gone."""
+    import sys
+
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (AttributeError, OSError, ValueError):
+            pass
+    os._exit(0)
+
+
+def broad_root(root: str) -> bool:
+    """Whether ``root`` is ``/`` or the user's home directory, however it is reached: a
+    symbolic link, ``..`` or a bind mount leads to the same directory (compared by real
+    path and by device and inode)."""
+    real = os.path.realpath(root)
+    for broad in (os.sep, os.path.expanduser("~")):
+        if real == os.path.realpath(broad):
+            return True
+        try:
+            if os.path.samefile(root, broad):
+                return True
+        except OSError:  # either is missing: not the same directory
+            continue
+    return False
 
 
 def _output_schemas(value: str) -> str:

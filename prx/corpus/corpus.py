@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from prx._record import field, record
 from prx.errors import ParseError
-from prx.files.text import BINARY_PROBE, decode
+from prx.files.text import BINARY_PROBE, decode, read_regular
 from prx.hashing import content_hash
 from prx.plugin._corpus import ChunkRecord, Definition, FileRecord
 from prx.progress import check_cancelled, report
@@ -278,8 +278,7 @@ def _process(path: str, rel: str, spec: LanguageSpec | None, texts: list[str]) -
     """Read and split one file: its record, chunks, definitions, a skip reason (or None)
     and its imports. ``texts``: see :func:`_file_units`."""
     try:
-        with open(path, "rb") as fh:
-            data = fh.read()
+        data = read_regular(path)
     except OSError:
         return rel, None, [], [], "unreadable", ()
     if b"\0" in data[:BINARY_PROBE]:

@@ -1,10 +1,11 @@
 """The git side of ``prx diff``: argv lists only, outputs read as bytes and bounded.
 
-Every command runs as ``git -c core.quotepath=off ...`` with ``GIT_OPTIONAL_LOCKS=0`` (a diff
-must not rewrite the index), ``GIT_LITERAL_PATHSPECS=1`` (a path is a path, never a glob)
-and ``LC_ALL=C``. The diff itself is one ``git diff --raw -p -z`` call: the NUL-separated
-raw part gives each file's status, modes, blobs and exact paths; the patch part, read as a
-stream up to :data:`PATCH_BYTES_MAX`, gives the hunks.
+Every command is built by :mod:`prx.safegit` (nothing the repository's configuration names
+runs, no index write, the repository's layout checked), with ``-c core.quotepath=off``,
+``GIT_LITERAL_PATHSPECS=1`` (a path is a path, never a glob) and ``LC_ALL=C``. The diff
+itself is one ``git diff --raw -p -z`` call: the NUL-separated raw part gives each file's
+status, modes, blobs and exact paths; the patch part, read as a stream up to
+:data:`PATCH_BYTES_MAX`, gives the hunks.
 """
 
 from __future__ import annotations
@@ -52,50 +53,38 @@ _STATUS = {
 _NO_GIT_HINT = "Compare two files without git with {param:no_index}."
 
 
-def _env() -> dict[str, str]:
-    env = dict(os.environ)
-    env.update(
-        LC_ALL="C",
-        GIT_OPTIONAL_LOCKS="0",
-        GIT_LITERAL_PATHSPECS="1",
-        GIT_TERMINAL_PROMPT="0",
-        GIT_PAGER="cat",
-    )
-    return env
+#: prx's own additions to the safe environment.
+_ENV = {"LC_ALL": "C", "GIT_LITERAL_PATHSPECS": "1"}
 
 
-def _argv(*args: str) -> list[str]:
-    return ["git", "-c", "core.quotepath=off", *args]
+def _command(cwd: str, args: Sequence[str]) -> tuple[list[str], dict[str, str]]:
+    """The safe argv and environment of ``git ARGS`` (see :mod:`prx.safegit`)."""
+    from prx import safegit
+
+    words, env = safegit.command(cwd, args, extra_env=_ENV, hint=_NO_GIT_HINT)
+    return [words[0], "-c", "core.quotepath=off", *words[1:]], env
 
 
 def _git(cwd: str, *words: str) -> subprocess.CompletedProcess[bytes]:
     """A short git command's result (rev-parse and the like)."""
-    import subprocess
+    from prx import safegit
 
-    try:
-        return subprocess.run(
-            _argv(*words),
-            cwd=cwd,
-            env=_env(),
-            capture_output=True,
-            stdin=subprocess.DEVNULL,
-            timeout=GIT_TIMEOUT,
-            check=False,
-        )
-    except FileNotFoundError:
-        raise GitError(
-            "git is not installed (no `git` program on the PATH)",
-            suggestion=f"Install git. {_NO_GIT_HINT}",
-        ) from None
-    except subprocess.TimeoutExpired:
-        raise GitError(f"git {words[0]} took more than {GIT_TIMEOUT:.0f} seconds") from None
-    except OSError as exc:
-        raise GitError(f"cannot run git: {exc.strerror or exc}") from None
+    argv, env = _command(cwd, words)
+    return safegit.spawn(cwd, argv, env, timeout=GIT_TIMEOUT, hint=_NO_GIT_HINT)
 
 
 def _failure(step: str, stderr: bytes) -> GitError:
     """The error of a git command that exited with a failure."""
-    return GitError(f"git {step} failed: {_stderr_line(stderr)}", suggestion=_NO_GIT_HINT)
+    line = _stderr_line(stderr)
+    if line.startswith("fatal: transport '") and line.endswith("not allowed"):
+        # A partial clone's lazy fetch: prx's git never connects (prx.safegit).
+        return GitError(
+            f"git {step} failed: {line}: it needs an object this partial clone has not "
+            "fetched, and prx does not let git connect to a remote",
+            suggestion="Run the same git command yourself (git fetches the object), then "
+            f"ask again. {_NO_GIT_HINT}",
+        )
+    return GitError(f"git {step} failed: {line}", suggestion=_NO_GIT_HINT)
 
 
 def _stderr_line(raw: bytes) -> str:
@@ -104,16 +93,17 @@ def _stderr_line(raw: bytes) -> str:
 
 
 def repository_top(cwd: str) -> str:
-    """The top directory of the repository ``cwd`` is in; GitError outside one."""
-    done = _git(cwd, "rev-parse", "--show-toplevel")
-    if done.returncode != 0 or not done.stdout.strip():
-        if "not a git repository" in _stderr_line(done.stderr):
-            raise GitError(
-                f"not a git repository: {cwd} (nor any of its parents)",
-                suggestion=f"Run it inside a git repository. {_NO_GIT_HINT}",
-            )
-        raise _failure("rev-parse", done.stderr)
-    return os.fsdecode(done.stdout.rstrip(b"\n"))
+    """The top directory of the repository ``cwd`` is in; GitError outside one, or when
+    its layout leads git outside it (:func:`prx.safegit.locate`)."""
+    from prx import safegit
+
+    layout = safegit.locate(cwd, hint=_NO_GIT_HINT)
+    if layout is None:
+        raise GitError(
+            f"not a git repository: {cwd} (nor any of its parents)",
+            suggestion=f"Run it inside a git repository. {_NO_GIT_HINT}",
+        )
+    return layout.top
 
 
 def has_head(top: str) -> bool:
@@ -328,12 +318,13 @@ def _popen(
     import subprocess
     import tempfile
 
+    argv, env = _command(top, args)
     errors = tempfile.TemporaryFile()
     try:
         proc = subprocess.Popen(
-            _argv(*args),
+            argv,
             cwd=top,
-            env=_env(),
+            env=env,
             stdin=subprocess.DEVNULL if stdin is None else stdin,
             stdout=subprocess.PIPE,
             stderr=errors,

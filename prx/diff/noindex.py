@@ -51,7 +51,8 @@ def compare_files(
                 suggestion="Give two files, or run without {param:no_index} inside a git "
                 "repository to compare directories.",
             )
-    before, after = load_text(old, shown_old).data, load_text(new, shown_new).data
+    before = load_text(old, shown_old, ws.confined).data
+    after = load_text(new, shown_new, ws.confined).data
     patch = FilePatch(
         status="modified",
         old_path=shown_old,

@@ -112,6 +112,9 @@ def git_side(ws: Workspace, paths: tuple[str, ...], revision: str | None, staged
         target = "index" if staged else "working tree"
         notes.append("the repository has no commit yet: the changes are against an empty tree")
     specs = [_pathspec(ws, top_real, p) for p in paths]
+    if not specs and root_real != top_real:
+        # The root is a folder of a larger repository: its diff stays inside the root.
+        specs = [_pathspec(ws, top_real, ".")]
     patches = git.diff_patches(
         top, revisions=revisions, staged=staged, paths=specs, limit=git.PATCH_BYTES_MAX
     )
@@ -244,11 +247,12 @@ def _git_contents(
 def _worktree_file(path: str, limit: int) -> bytes | None:
     import stat
 
+    from prx.files.text import read_regular
+
     try:
         info = os.lstat(path)
         if not stat.S_ISREG(info.st_mode) or info.st_size > limit:
             return None
-        with open(path, "rb") as fh:
-            return fh.read(limit + 1)
+        return read_regular(path, limit + 1)
     except OSError:
         return None

@@ -19,10 +19,11 @@ from prx.edit.matching import (
     exact_spans,
     line_of,
     near_miss,
+    near_miss_limit,
     regex_spans,
     relative_replacement,
     retarget,
-    shift_rows,
+    runs_of,
     tolerant_spans,
 )
 from prx.edit.patch import FilePatch, Hunk, parse_patch
@@ -35,8 +36,6 @@ from prx.errors import (
     NoMatchError,
     NotFoundError,
     ParseError,
-    PermissionDeniedError,
-    PrxIOError,
     SyntaxCheckError,
 )
 from prx.files.atomic import FileChange, TextForm, apply_changes, decode_text, encode_text, reencode
@@ -183,7 +182,7 @@ def run_edit(
         session.apply_patch(_patch_text(ws, patch))
     else:
         if edits is not None:
-            items = load_edit_list(edits, ws.root_dir)
+            items = load_edit_list(edits, ws.confined)
             requests = [request_from_mapping(item, path, n) for n, item in enumerate(items)]
         else:
             if path is None:
@@ -226,16 +225,12 @@ def _patch_text(ws: Workspace, patch: str) -> str:
         )
     if "\n" in patch or patch.lstrip().startswith(("***", "---", "diff ")):
         return patch
-    full = ws.resolve(patch)
+    confined = ws.confined
     try:
-        with open(full, "rb") as fh:
-            return fh.read().decode("utf-8", "surrogateescape")
-    except FileNotFoundError:
+        data = confined.read_bytes(ws.resolve(patch, param="patch"))
+    except NotFoundError:
         raise NotFoundError(f"file not found: {patch}", param="patch") from None
-    except PermissionError:
-        raise PermissionDeniedError(f"permission denied: {patch}") from None
-    except OSError as exc:
-        raise PrxIOError(f"cannot read {patch}: {exc.strerror or exc}") from None
+    return data.decode("utf-8", "surrogateescape")
 
 
 # --------------------------------------------------------------------------- the session
@@ -255,7 +250,7 @@ class _Session:
     def buffer(self, shown: str, *, create: bool = False) -> _Buffer:
         from prx.files.text import load_text
 
-        resolved = self.ws.resolve(shown)
+        resolved = self.ws.resolve(shown, param="path")
         key = os.path.realpath(resolved)
         known = self.buffers.get(key)
         if known is not None:
@@ -268,7 +263,7 @@ class _Session:
                 )
             old = None
         else:
-            old = load_text(resolved, shown).data
+            old = load_text(resolved, shown, self.ws.confined).data
         made = _Buffer(shown, resolved, old, self.ws.language_for(resolved))
         self.buffers[key] = made
         return made
@@ -418,7 +413,13 @@ class _Session:
         where = f" in {request.within}" if request.within else ""
         what = "regular expression" if request.regex else "find text"
         near = near_miss(buf.text, find, lo, hi)
-        if near is None:
+        skipped = near_miss_limit(find, lo, hi)
+        if skipped is not None:
+            hint = (
+                f"No nearest text was looked for: {skipped}. Read the part to change "
+                "again ({cmd:read} with {param:lines}) and copy it exactly."
+            )
+        elif near is None:
             hint = (
                 "Nothing in the file resembles it. Read the file again ({cmd:read}) and "
                 "copy the text to change."
@@ -525,18 +526,22 @@ class _Session:
                 )
         pieces: list[str] = []
         at = 0
+        counted, line = 0, 1  # lines counted up to `counted`: once over the text, not per match
         for item in ordered:
-            buf.changes.append(self._change(buf, text, item))
+            line_start = text.rfind("\n", 0, item.start) + 1
+            line += text.count("\n", counted, line_start)
+            counted = max(counted, line_start)
+            buf.changes.append(self._change(buf, text, item, line))
             pieces.append(text[at : item.start])
             pieces.append(item.replacement)
             at = item.end
         pieces.append(text[at:])
         buf.text = "".join(pieces)
 
-    def _change(self, buf: _Buffer, text: str, item: Found) -> EditChange:
+    def _change(self, buf: _Buffer, text: str, item: Found, line: int) -> EditChange:
+        """The change ``item`` makes, ``line`` being the line it starts on."""
         a, b, new = item.start, item.end, item.replacement
         line_start = text.rfind("\n", 0, a) + 1
-        line = text.count("\n", 0, line_start) + 1
         if a == b and a == line_start and (new.endswith("\n") or a == len(text)):
             before, after = "", new.strip("\n") if a == len(text) else new[:-1]
         elif b > a and text[b - 1] == "\n":
@@ -564,14 +569,13 @@ class _Session:
             self._apply_file_patch(patch)
 
     def _confined(self, path: str) -> str:
-        root = os.path.realpath(self.ws.root_dir)
-        full = os.path.realpath(self.ws.resolve(path))
-        if os.path.isabs(path) or not (full == root or full.startswith(root + os.sep)):
+        if os.path.isabs(path):
             raise InvalidArgumentError(
-                f"invalid argument {{param}}: the patch names {path}, outside the workspace",
+                f"invalid argument {{param}}: the patch names {path}, an absolute path",
                 param="patch",
                 suggestion="Patch paths are relative to the workspace root.",
             )
+        self.ws.resolve(path, param="patch")  # refused when it leaves the root
         return path
 
     def _apply_file_patch(self, patch: FilePatch) -> None:
@@ -679,9 +683,10 @@ class _Session:
         if expected is not None and lines[expected : expected + size] == old:
             return expected
         from prx.edit.matching import _TABLE
+        from prx.progress import check_cancelled
 
         normalisers = (
-            lambda s: s,
+            None,
             str.rstrip,
             str.strip,
             lambda s: " ".join(s.translate(_TABLE).split()),
@@ -692,11 +697,12 @@ class _Session:
             if anchor_at is not None:
                 start = anchor_at
         for normalise in normalisers:
-            wanted = [normalise(line) for line in old]
-            have = [normalise(line) for line in lines]
-            candidates = [
-                i for i in range(0, len(lines) - size + 1) if have[i : i + size] == wanted
-            ]
+            # Linear in the file and the hunk (not their product), and cancellable.
+            check_cancelled()
+            if normalise is None:
+                candidates = runs_of(lines, old)
+            else:
+                candidates = runs_of([normalise(line) for line in lines], list(map(normalise, old)))
             if not candidates:
                 continue
             if expected is not None:
@@ -711,10 +717,13 @@ class _Session:
                     param="patch",
                     suggestion="Add context lines, or an `@@ def name` anchor line, to the hunk.",
                 )
-        text = "\n".join(lines)
-        near = near_miss(text, "\n".join(old), 0, len(text))
+        text, wanted = "\n".join(lines), "\n".join(old)
+        near = near_miss(text, wanted, 0, len(text))
         hint = "Read the file again ({cmd:read}) and make the patch against its current text."
-        if near is not None:
+        skipped = near_miss_limit(wanted, 0, len(text))
+        if skipped is not None:
+            hint = f"No nearest text was looked for: {skipped}. {hint}"
+        elif near is not None:
             line, ratio, diff = near
             similar = f"The nearest text is at line {line} ({round(ratio * 100)}% similar)"
             hint = f"{similar}:\n{diff}\n{hint}"
@@ -774,7 +783,7 @@ class _Session:
         elif problems:
             notes.append("the edit adds syntax errors; written anyway (force)")
         if apply and changes:
-            apply_changes(changes)
+            notes.extend(apply_changes(changes, root=self.ws.confined))
         levels = [c.match for c in every if c.match]
         single = files[0] if len(files) == 1 else None
         if len(every) > _SHOWN_CHANGES:
@@ -859,10 +868,20 @@ def _reindented(hunk: Hunk, found: list[str], text: str) -> Hunk:
     pairs = [(mine, theirs) for mine, theirs in zip(hunk.old, found, strict=False) if mine.strip()]
     if not pairs or all(_lead(mine) == _lead(theirs) for mine, theirs in pairs):
         return hunk
-    mine, theirs = pairs[0]
-    added = [text_ for op, text_ in hunk.ops if op == "+"]
-    moved = iter(shift_rows(added, _lead(mine), _lead(theirs), text))
-    ops = [(op, next(moved) if op == "+" else line) for op, line in hunk.ops]
+    from prx.edit.indent import indent_map
+
+    first = pairs[0][0].strip()[:60]
+    shape = indent_map(
+        [(_lead(mine), _lead(theirs)) for mine, theirs in pairs],
+        [line for _, line in hunk.ops],
+        text,
+        where=lambda: f"a hunk of the patch (its first line: {first!r}) matches the file",
+        param="patch",
+    )
+    ops = [
+        (op, (shape.move(line) if line.strip() else "") if op == "+" else line)
+        for op, line in hunk.ops
+    ]
     return Hunk(ops=ops, old_start=hunk.old_start, anchor=hunk.anchor)
 
 
@@ -925,25 +944,56 @@ def _error_count(spec: LanguageSpec, data: bytes) -> int:
 
 
 def _syntax(buf: _Buffer, new: bytes | None) -> tuple[int | None, int | None, str | None]:
-    """Syntax error counts before and after, and the first new error when there are more."""
+    """Syntax error counts before and after, and the first new error when the edit adds
+    any. The counts are tree-sitter's; a Python file is also read by Python's own parser,
+    which sees indentation errors tree-sitter does not: when it refuses the new text but
+    accepted the old, that is one error more."""
     spec = buf.spec
-    if new is None or spec is None or spec.grammar is None:
+    if new is None or spec is None:
         return None, None, None
-    try:
-        before = _error_count(spec, buf.old) if buf.old is not None else 0
-        after = _error_count(spec, new)
-    except ParseError:
-        return None, None, None
-    if after <= before:
-        return before, after, None
-    from prx.lang.syntax import check_syntax
+    before: int | None = None
+    after: int | None = None
+    message: str | None = None
+    if spec.grammar is not None:
+        try:
+            before = _error_count(spec, buf.old) if buf.old is not None else 0
+            after = _error_count(spec, new)
+        except ParseError:
+            before = after = None
+    if before is not None and after is not None and after > before:
+        from prx.lang.syntax import check_syntax
 
-    report = check_syntax(spec, new)
-    where = f"line {report.line}, column {report.column}: " if report.line else ""
-    added = after - before
+        report = check_syntax(spec, new)
+        where = f"line {report.line}, column {report.column}: " if report.line else ""
+        added = after - before
+        plural = "s" if added != 1 else ""
+        message = f"{where}{report.message or 'syntax error'} ({added} new syntax error{plural})"
+    elif spec.name == "python":
+        refused = _python_refuses(buf.old, new)
+        if refused is not None:
+            message = refused
+            if before is not None and after is not None:
+                after = before + 1
+    return before, after, message
+
+
+def _python_refuses(old: bytes | None, new: bytes) -> str | None:
+    """Python's parser's first error in ``new`` when it accepted ``old`` (a file it
+    already refuses may use syntax newer than the running Python: only errors the edit
+    adds count). A new file is held only to what no Python version accepts: its
+    indentation."""
+    from prx.lang.syntax import python_syntax
+
+    report = python_syntax(new)
+    if report is None or report.ok:
+        return None
+    if old is not None:
+        was = python_syntax(old)
+        if was is None or not was.ok:
+            return None
+    elif not (report.message or "").startswith(("IndentationError", "TabError")):
+        return None
     return (
-        before,
-        after,
-        f"{where}{report.message or 'syntax error'} ({added} new syntax error"
-        + ("s)" if added != 1 else ")"),
+        f"line {report.line}, column {report.column}: {report.message} "
+        "(1 new syntax error, from Python's parser)"
     )

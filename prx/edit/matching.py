@@ -1,9 +1,10 @@
 """Finding an edit's text in a file: exact, then whitespace-tolerant, then Unicode-tolerant.
 
 Every function works on text with ``"\\n"`` newlines (see :mod:`prx.files.atomic`) and
-returns character spans. A tolerant match is re-indented: the replacement's lines are moved
-from the find text's indentation to the file's own (tabs stay tabs), so an agent that
-trimmed or re-typed indentation still writes code that fits where it lands.
+returns character spans. A tolerant match is re-indented: the replacement's lines are
+placed by the file's own indentation, level by level (tabs stay tabs; see
+:mod:`prx.edit.indent`), so an agent that trimmed or re-typed indentation still writes code
+that fits where it lands, or is told why it cannot.
 """
 
 from __future__ import annotations
@@ -11,6 +12,9 @@ from __future__ import annotations
 import re
 
 from prx._record import record
+from prx.edit.indent import indent_map, leading
+from prx.edit.near import near_miss, near_miss_limit
+from prx.progress import check_cancelled
 
 __all__ = [
     "LEVELS",
@@ -18,10 +22,11 @@ __all__ = [
     "exact_spans",
     "line_of",
     "near_miss",
+    "near_miss_limit",
     "regex_spans",
     "relative_replacement",
     "retarget",
-    "shift_rows",
+    "runs_of",
     "tolerant_spans",
 ]
 
@@ -60,6 +65,8 @@ _TYPOGRAPHIC = {
     "\u3000": " ",
 }
 _TABLE = str.maketrans(_TYPOGRAPHIC)
+#: A word, for pairing the find text's lines with the matched text's.
+_WORDS = re.compile(r"\S+")
 
 
 @record
@@ -134,17 +141,6 @@ def tolerant_spans(text: str, find: str, lo: int, hi: int) -> tuple[str, list[tu
     return "unicode", [(m.start(), m.end()) for m in pattern.finditer(plain_text, lo, hi)]
 
 
-def _leading(line: str) -> str:
-    return line[: len(line) - len(line.lstrip(" \t"))]
-
-
-def _indent_unit(lines: list[str], default: int) -> int:
-    """The smallest positive indentation in spaces among ``lines`` (2..8), else ``default``."""
-    widths = [len(_leading(line)) for line in lines if line.strip() and "\t" not in _leading(line)]
-    positive = [w for w in widths if w > 0]
-    return max(2, min(8, min(positive))) if positive else default
-
-
 def _blank_rows(rows: list[str], *, tail: bool) -> int:
     count = 0
     for row in reversed(rows) if tail else rows:
@@ -160,7 +156,7 @@ def retarget(text: str, start: int, end: int, find: str, replace: str, level: st
     text's indentation to the file's, with as many blank lines before and after as the
     find text and the replacement differ by, and typographic characters the find text
     had but the file does not turned to ASCII in it too."""
-    matched = text[start:end]
+    matched, match_start = text[start:end], start
     mangled = {ch: _TYPOGRAPHIC[ch] for ch in set(find) if ch in _TYPOGRAPHIC and ch not in matched}
     if mangled:
         replace = replace.translate({ord(k): v for k, v in mangled.items()})
@@ -189,7 +185,7 @@ def retarget(text: str, start: int, end: int, find: str, replace: str, level: st
             if start == 0 or text[above : start - 1].strip():
                 break
             start = above  # a blank line the find text had before its first line
-    leading = "\n" * max(0, head - find_head) if whole_start else ""
+    above_rows = "\n" * max(0, head - find_head) if whole_start else ""
     if not body:
         if not whole_start:
             return Found(start=text.find(matched, start), end=end, replacement="", level=level)
@@ -198,39 +194,50 @@ def retarget(text: str, start: int, end: int, find: str, replace: str, level: st
             if line_end >= 0 and not text[end:line_end].strip():
                 stop = line_end + 1  # deleting whole lines: take their line break too
         return Found(start=start, end=stop, replacement="", level=level)
-    file_indent = _leading(text[line_start : text.find("\n", line_start) % (len(text) + 1)])
-    first = next((row for row in find_rows if row.strip()), "")
-    find_indent = _leading(first)
-    tabs = "\t" in file_indent or (not file_indent and _file_uses_tabs(text))
-    find_unit = _relative_unit(find_rows + rows, find_indent)
-    file_unit = _indent_unit(text.split("\n")[:2000], 4)
+    shape = indent_map(
+        _indent_pairs(text, match_start, end, find, line_start),
+        find_rows + rows,
+        text,
+        where=lambda: f"the find text matches line {line_of(text, match_start)}",
+        param="find",
+    )
     out = []
     for index, row in enumerate(body):
         if not row.strip():
             out.append("")
-            continue
-        indent, rest = _leading(row), row.lstrip(" \t")
-        if index == 0 and not whole_start:
-            out.append(rest)  # the match starts inside a line: keep what comes before
-            continue
-        out.append(_moved(indent, find_indent, file_indent, tabs, find_unit, file_unit) + rest)
-    return Found(start=start, end=stop, replacement=leading + "\n".join(out) + ending, level=level)
+        elif index == 0 and not whole_start:
+            out.append(row.lstrip(" \t"))  # the match starts inside a line: keep its start
+        else:
+            out.append(shape.move(row))
+    return Found(
+        start=start, end=stop, replacement=above_rows + "\n".join(out) + ending, level=level
+    )
 
 
-def shift_rows(rows: list[str], find_indent: str, file_indent: str, text: str) -> list[str]:
-    """``rows`` (whole lines) moved by the offset between ``find_indent`` (the agent's
-    indentation of a line) and ``file_indent`` (the file's indentation of that line), in the
-    file's kind of indentation; blank rows become empty."""
-    tabs = "\t" in file_indent or (not file_indent and _file_uses_tabs(text))
-    find_unit = _relative_unit(rows, find_indent)
-    file_unit = _indent_unit(text.split("\n")[:2000], 4)
-    return [
-        _moved(_leading(row), find_indent, file_indent, tabs, find_unit, file_unit)
-        + row.lstrip(" \t")
-        if row.strip()
-        else ""
-        for row in rows
-    ]
+def _indent_pairs(
+    text: str, start: int, end: int, find: str, line_start: int
+) -> list[tuple[str, str]]:
+    """(the find text's indentation, the file's) for each line of the find text whose
+    first word starts a line of the match ``text[start:end]`` (the two have the same words
+    in the same order: only the whitespace between them differs). When there is none (the
+    match joins the find text's lines), the find text's first line and the line the match
+    starts on."""
+    plain_find, plain = find.translate(_TABLE), text[start:end].translate(_TABLE)
+    mine = [m.start() for m in _WORDS.finditer(plain_find)]
+    theirs = [start + m.start() for m in _WORDS.finditer(plain)]
+    pairs: list[tuple[str, str]] = []
+    if len(mine) == len(theirs):
+        for at_mine, at_theirs in zip(mine, theirs, strict=True):
+            agent = find[find.rfind("\n", 0, at_mine) + 1 : at_mine]
+            own = text[text.rfind("\n", 0, at_theirs) + 1 : at_theirs]
+            if not agent.strip(" \t") and not own.strip(" \t"):
+                pairs.append((agent, own))
+    if not pairs:
+        first = next((row for row in find.split("\n") if row.strip()), "")
+        line_end = text.find("\n", line_start)
+        line = text[line_start : len(text) if line_end < 0 else line_end]
+        pairs.append((leading(first), leading(line)))
+    return pairs
 
 
 def relative_replacement(text: str, start: int, find: str, replace: str) -> bool:
@@ -250,78 +257,32 @@ def relative_replacement(text: str, start: int, find: str, replace: str) -> bool
     rows = [row for row in replace.split("\n")[1:] if row.strip()]
     if not rows:
         return False
-    return min(len(_leading(row).expandtabs(4)) for row in rows) < len(indent.expandtabs(4))
+    return min(len(leading(row).expandtabs(4)) for row in rows) < len(indent.expandtabs(4))
 
 
-def _file_uses_tabs(text: str) -> bool:
-    tabbed = len(re.findall(r"^\t", text, re.MULTILINE))
-    spaced = len(re.findall(r"^ ", text, re.MULTILINE))
-    return tabbed > spaced
-
-
-def _relative_unit(rows: list[str], base: str) -> int:
-    """The indentation step of ``rows`` beyond ``base``: their smallest positive extra
-    indentation in columns (2..8), else 4."""
-    extras = [
-        len(_leading(row).expandtabs(4)) - len(base.expandtabs(4))
-        for row in rows
-        if row.strip() and _leading(row).startswith(base)
-    ]
-    positive = [extra for extra in extras if extra > 0]
-    return max(2, min(8, min(positive))) if positive else 4
-
-
-def _moved(
-    indent: str, find_indent: str, file_indent: str, tabs: bool, find_unit: int, file_unit: int
-) -> str:
-    """``indent`` of a replacement line, moved by the offset between ``find_indent`` and
-    ``file_indent`` (Aider's uniform offset), in the file's kind of indentation: in a file
-    indented with tabs, each ``find_unit`` columns of the agent's spaces become a tab."""
-    if tabs:
-        relative = len(indent.expandtabs(find_unit)) - len(find_indent.expandtabs(find_unit))
-        if relative >= 0:
-            levels, rest = divmod(relative, find_unit)
-            return file_indent + "\t" * levels + " " * rest
-        out_levels = (find_unit - 1 - relative) // find_unit  # levels out, rounded up
-        return file_indent[: max(0, len(file_indent) - out_levels)]
-    relative = len(indent.expandtabs(file_unit)) - len(find_indent.expandtabs(file_unit))
-    return " " * max(0, len(file_indent.expandtabs(file_unit)) + relative)
-
-
-def near_miss(text: str, find: str, lo: int, hi: int) -> tuple[int, float, str] | None:
-    """The text of ``text[lo:hi]`` nearest to ``find``, as (line, similarity, short diff of
-    the find text against it), or None when nothing is even half similar."""
-    import difflib
-
-    wanted = [line.strip() for line in find.strip("\n").split("\n")]
-    if not any(wanted):
-        return None
-    region = text[lo:hi]
-    lines = region.split("\n")
+def runs_of(lines: list[str], wanted: list[str]) -> list[int]:
+    """Where ``wanted`` (at least one line) occurs in ``lines`` as a run of whole lines,
+    overlapping runs included: each first line's index, in order. Knuth-Morris-Pratt
+    over lines: linear in the two lengths, however repetitive the lines."""
     size = len(wanted)
-    target = "\n".join(wanted)
-    best: tuple[float, int] = (0.0, -1)
-    matcher = difflib.SequenceMatcher(autojunk=False)
-    matcher.set_seq2(target)
-    for index in range(max(1, len(lines) - size + 1)):
-        window = "\n".join(line.strip() for line in lines[index : index + size])
-        matcher.set_seq1(window)
-        if matcher.real_quick_ratio() <= best[0] or matcher.quick_ratio() <= best[0]:
-            continue
-        ratio = matcher.ratio()
-        if ratio > best[0]:
-            best = (ratio, index)
-    ratio, index = best
-    if index < 0 or ratio < 0.5:
-        return None
-    window_lines = lines[index : index + size]
-    diff = [
-        line
-        for line in difflib.unified_diff(
-            find.strip("\n").split("\n"), window_lines, "find text", "file", lineterm="", n=1
-        )
-    ][2:]
-    if len(diff) > 14:
-        diff = [*diff[:14], f"... {len(diff) - 14} more diff lines"]
-    first_line = line_of(text, lo) + index
-    return first_line, ratio, "\n".join(diff)
+    fallback = [0] * size  # the longest proper border of wanted[: k + 1]
+    border = 0
+    for k in range(1, size):
+        while border and wanted[k] != wanted[border]:
+            border = fallback[border - 1]
+        if wanted[k] == wanted[border]:
+            border += 1
+        fallback[k] = border
+    found: list[int] = []
+    matched = 0
+    for index, line in enumerate(lines):
+        if index % 4096 == 0:
+            check_cancelled()
+        while matched and line != wanted[matched]:
+            matched = fallback[matched - 1]
+        if line == wanted[matched]:
+            matched += 1
+            if matched == size:
+                found.append(index - size + 1)
+                matched = fallback[matched - 1]
+    return found

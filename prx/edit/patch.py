@@ -89,7 +89,7 @@ def _parse_begin_patch(lines: list[str]) -> list[FilePatch]:
             if head == "*** End of File":
                 continue
             kind, _, path = head[4:].partition(": ")
-            path = path.strip()
+            path = _checked(path.strip(), number)
             if kind == "Move to" and current is not None:
                 current = _replace_move(patches, current, path)
                 continue
@@ -133,6 +133,18 @@ def _parse_begin_patch(lines: list[str]) -> list[FilePatch]:
     return patches
 
 
+def _checked(path: str, number: int) -> str:
+    """``path`` as a patch names it, refused when no file can have that name."""
+    if "\x00" in path:
+        raise InvalidArgumentError(
+            f"invalid argument {{param}}: line {number} names the path {path!r}, which "
+            "contains a NUL byte",
+            param="patch",
+            suggestion="Paths cannot contain NUL bytes; name the file as it is on disk.",
+        )
+    return path
+
+
 def _replace_move(patches: list[FilePatch], current: FilePatch, path: str) -> FilePatch:
     current.move_to = path
     return current
@@ -171,7 +183,8 @@ def _parse_unified(lines: list[str]) -> list[FilePatch]:
             continue
         if line.startswith("+++ ") and old_path is not None:
             new_path = line[4:]
-            old_name, new_name = _strip_prefix(old_path), _strip_prefix(new_path)
+            old_name = _checked(_strip_prefix(old_path), index - 1)
+            new_name = _checked(_strip_prefix(new_path), index)
             if old_name == "/dev/null":
                 current = FilePatch(path=new_name, action="create")
             elif new_name == "/dev/null":

@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Mapping, Sequence
 
 from prx._record import record
-from prx.errors import InvalidArgumentError, NotFoundError, PermissionDeniedError, PrxIOError
+from prx.errors import InvalidArgumentError, NotFoundError, PrxIOError
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
+
+    from prx.confined import ConfinedRoot
 
 __all__ = ["EditRequest", "load_edit_list", "request_from_mapping"]
 
@@ -178,9 +179,11 @@ def request_from_mapping(
     return request
 
 
-def load_edit_list(edits: str | Sequence[Mapping[str, Any]], root: str) -> list[Mapping[str, Any]]:
+def load_edit_list(
+    edits: str | Sequence[Mapping[str, Any]], root: ConfinedRoot
+) -> list[Mapping[str, Any]]:
     """The edit objects ``edits`` holds: a list already, the JSON text of one, or the path
-    of a JSON file (relative to ``root``) holding one."""
+    of a JSON file inside ``root`` (relative to it) holding one."""
     if not isinstance(edits, str):
         return list(edits)
     text = edits
@@ -193,15 +196,13 @@ def load_edit_list(edits: str | Sequence[Mapping[str, Any]], root: str) -> list[
             param="edits",
         )
     if not edits.lstrip().startswith(("[", "{")):
-        path = os.path.join(root, edits)
         try:
-            with open(path, encoding="utf-8") as fh:
-                text = fh.read()
-        except FileNotFoundError:
+            data = root.read_bytes(root.resolve(edits, param="edits"))
+        except NotFoundError:
             raise NotFoundError(f"file not found: {edits}", param="edits") from None
-        except PermissionError:
-            raise PermissionDeniedError(f"permission denied: {edits}") from None
-        except (OSError, UnicodeDecodeError) as exc:
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError as exc:
             raise PrxIOError(f"cannot read {edits}: {exc}") from None
     try:
         loaded = json.loads(text)

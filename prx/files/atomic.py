@@ -1,31 +1,46 @@
-"""Writing files safely: text forms kept byte for byte, atomic writes, all-or-nothing changes.
+"""Writing files safely: confined, locked, compare-and-swap, atomic, all or nothing.
 
-Text form. :func:`decode_text` turns a file's bytes into text with ``"\\n"`` newlines and a
-:class:`TextForm` (BOM, majority line ending, final newline); :func:`encode_text` turns text
-back. ``encode_text(*decode_text(data)) == data`` for every file whose line endings are
-uniform (all ``"\\n"``, all ``"\\r\\n"`` or all ``"\\r"``; a lone ``"\\r"`` counts as a line
-ending). Bytes that are not UTF-8 survive the round trip too (they decode to lone surrogates,
-``surrogateescape``). For a file with mixed line endings, :func:`reencode` is the guarantee:
-given the old bytes and the new text, every line the new text keeps unchanged keeps its raw
-bytes (its own line ending), and only new or changed lines take the majority ending.
+Text form. :mod:`prx.files.textform` (re-exported here): :func:`decode_text`,
+:func:`encode_text` and :func:`reencode` keep a file's BOM, line endings and final newline
+byte for byte.
 
-Atomic writes. :func:`write_atomically` writes a temporary file in the target's directory,
-named ``.NAME.prx-tmp-PID-RANDOM``, fsyncs it, gives it the target's mode, renames it over the
-target and fsyncs the directory: a reader sees the old bytes or the new ones, never a mix. On
-any failure the temporary file is removed and the target is untouched. Only a process killed
-mid-write (SIGKILL, power loss) can leave a temporary behind; the next write of the same file
-removes those whose process is gone.
+Where a write lands. Every path is located beneath a :class:`~prx.confined.ConfinedRoot`
+(each directory opened with ``O_NOFOLLOW`` relative to the one before it): a symbolic link
+inside the root is followed to its target (the target is written, the link stays a link);
+a link that leads outside is refused (``permission_denied``), never written through. A
+created or deleted path is the entry itself: deleting a link deletes the link, as git
+does, never its target; creating a path that exists in any form (a dangling link too) is a
+``conflict``. Missing directories are created beneath the root.
 
-All or nothing. :func:`apply_changes` checks that every file still holds the bytes a change
-was computed from, writes every temporary first, then renames them in order; if a step fails,
-the files already replaced are restored (atomically) to their old bytes.
+No lost update. :func:`apply_changes` takes the lock of every directory it writes in
+(:mod:`prx.files.filelock`, shared by every prx writer, in a fixed order, bounded wait),
+then, holding it, checks that every file still holds the bytes the change was computed
+from (else ``conflict``), writes the temporaries, and just before each rename checks that
+the file is still the one it read (inode, size, modification time: a program other than
+prx that wrote meanwhile makes the write a ``conflict``). A file is created by a hard link
+of its temporary (which fails when the name was taken meanwhile), or by a rename where the
+file system has no hard links.
+
+Atomic. A temporary file ``.NAME.prx-tmp-PID-RANDOM`` is created beside the target with
+``O_CREAT|O_EXCL|O_NOFOLLOW`` (mode 0600 while it is written), fsynced, given the old
+file's owner, group, mode and extended attributes (:mod:`prx.files.metadata`; what cannot
+be kept is returned as a note), renamed over the target, and the directory is fsynced: a
+reader sees the old bytes or the new ones, never a mix. A file with several hard links is
+refused (replacing it would split the links). On any failure the temporaries are removed
+and the target is untouched. Only a process killed mid-write (SIGKILL, power loss) can
+leave a temporary behind, and prx never deletes one it did not create in the same call:
+such a leftover is for the user to remove.
+
+All or nothing. :func:`apply_changes` writes every temporary first, then renames them in
+order; if a step fails, the files already replaced are restored (atomically) to their old
+bytes and metadata, files it created are removed (when still the ones it created) and
+deleted ones are put back.
 """
 
 from __future__ import annotations
 
 import errno
 import os
-import re
 import stat as stat_module
 from collections.abc import Sequence
 
@@ -38,8 +53,23 @@ from prx.errors import (
     PrxError,
     PrxIOError,
 )
+from prx.files.filelock import DirectoryLocks
+from prx.files.metadata import Metadata, capture, restore
+from prx.files.textform import (
+    BOM,
+    TextForm,
+    decode_text,
+    encode_text,
+    reencode,
+    split_raw_lines,
+)
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from prx.confined import ConfinedRoot, Located
 
 __all__ = [
+    "BOM",
     "TEMP_MARKER",
     "FileChange",
     "TextForm",
@@ -51,28 +81,13 @@ __all__ = [
     "write_atomically",
 ]
 
-BOM = b"\xef\xbb\xbf"
 #: Temporary files are named ``.NAME`` + this + ``PID-RANDOM``.
 TEMP_MARKER = ".prx-tmp-"
-_ENDING = re.compile(r"\r\n|\r|\n")
-_RAW_LINE = re.compile(rb"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+\Z")
-_TEXT_LINE = re.compile(r"[^\n]*\n|[^\n]+\Z")
-
-
-@record
-class TextForm:
-    """How a text file is stored: what :func:`encode_text` restores."""
-
-    #: The text encoding (``"utf-8"``; bytes that are not UTF-8 round-trip as surrogates).
-    encoding: str = "utf-8"
-    #: Whether the file starts with a UTF-8 byte order mark.
-    bom: bool = False
-    #: The majority line ending: ``"\n"``, ``"\r\n"`` or ``"\r"`` (``"\n"`` when there is none).
-    newline: str = "\n"
-    #: Whether the file ends with a line ending (an empty file does not).
-    final_newline: bool = False
-    #: Whether the file mixes line endings (then only :func:`reencode` keeps them all).
-    mixed_newlines: bool = False
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+_CLOEXEC = getattr(os, "O_CLOEXEC", 0)
+_NONBLOCK = getattr(os, "O_NONBLOCK", 0)
+_NAME_MAX = 255
+_LINK_ERRNOS = frozenset({errno.ELOOP, errno.EMLINK})
 
 
 @record
@@ -82,98 +97,445 @@ class FileChange:
     ``old=None`` means the file must not exist yet (it is created); ``new=None`` deletes it.
     """
 
-    #: Absolute path of the file (a symlink is followed: its target is written).
+    #: Absolute path of the file, inside the root. For an update, a symbolic link inside
+    #: the root is followed (its target is written); a created or deleted path is the
+    #: entry itself.
     path: str
     #: The bytes the change was computed from; the write is refused if the file differs.
     old: bytes | None
     #: The bytes to write.
     new: bytes | None
+    #: The permission bits of a created file (default: 0o666 less the umask); a replaced
+    #: file keeps its own.
+    mode: int | None = None
 
 
-def decode_text(data: bytes) -> tuple[str, TextForm]:
-    """The text of ``data`` with ``"\\n"`` newlines, and the form to encode it back."""
-    bom = data.startswith(BOM)
-    body = data[len(BOM) :] if bom else data
-    raw = body.decode("utf-8", "surrogateescape")
-    counts = {"\n": 0, "\r\n": 0, "\r": 0}
-    for ending in _ENDING.findall(raw):
-        counts[ending] += 1
-    used = [ending for ending, count in counts.items() if count]
-    # Ties go to "\n", then "\r\n": the order of the dict.
-    newline = max(counts, key=lambda ending: counts[ending]) if used else "\n"
-    form = TextForm(
-        encoding="utf-8",
-        bom=bom,
-        newline=newline,
-        final_newline=raw.endswith(("\n", "\r")),
-        mixed_newlines=len(used) > 1,
-    )
-    return _ENDING.sub("\n", raw), form
+def apply_changes(changes: Sequence[FileChange], *, root: ConfinedRoot) -> tuple[str, ...]:
+    """Apply every change or none, every file located beneath ``root``.
+
+    Under the directories' locks, every file must still hold its ``old`` bytes (else
+    ``conflict``); every temporary file is written before the first rename; if writing or
+    renaming fails, the files already changed get their old state back (atomically), the
+    temporaries are removed and the error is raised. Returns notes on what could not be
+    kept (an owner or an extended attribute the writer may not set).
+    """
+    return _Transaction(root, changes, check=True).run()
 
 
-def encode_text(text: str, form: TextForm) -> bytes:
-    """``text`` (``"\\n"`` newlines) stored in ``form``: its line ending, BOM and final-newline
-    state (a final newline is added or dropped to match ``form.final_newline``)."""
-    if text:
-        if form.final_newline and not text.endswith("\n"):
-            text += "\n"
-        elif not form.final_newline and text.endswith("\n"):
-            text = text[:-1]
-    if form.newline != "\n":
-        text = text.replace("\n", form.newline)
-    data = text.encode(form.encoding, "surrogateescape")
-    return BOM + data if form.bom else data
+def write_atomically(path: str, data: bytes, *, root: ConfinedRoot) -> tuple[str, ...]:
+    """Replace the file at ``path`` (its target, when it is a symbolic link inside
+    ``root``) by ``data`` atomically, under its directory's lock, keeping its owner, mode
+    and extended attributes; creates it when absent. Raises ``permission_denied`` for a
+    read-only file or directory or a path leading outside ``root``, ``io_error`` for any
+    other failure; the file is then untouched and no temporary file is left. Returns the
+    notes of :func:`apply_changes`."""
+    return _Transaction(root, [FileChange(path=path, old=None, new=data)], check=False).run()
 
 
-def split_raw_lines(data: bytes) -> list[bytes]:
-    """The lines of ``data`` (without a BOM), each with its own raw line ending."""
-    return _RAW_LINE.findall(data)
+# -- one call ---------------------------------------------------------------------------
 
 
-def reencode(old: bytes, new_text: str, *, final_newline: bool | None = None) -> bytes:
-    """The bytes of ``new_text`` for a file that held ``old``: the form of ``old`` (BOM,
-    majority ending, final newline unless ``final_newline`` says otherwise), and every
-    unchanged line keeps its raw bytes, so a file with mixed line endings changes only
-    where the text changed."""
-    old_text, form = decode_text(old)
-    if final_newline is not None:
-        from prx._record import replace
+class _Slot:
+    """One change in progress: where it lands and what was found there."""
 
-        # An empty or newline-less file has no ending of its own: a new one takes "\n".
-        form = replace(form, final_newline=final_newline)
-    if not form.mixed_newlines:
-        return encode_text(new_text, form)
-    import difflib
+    __slots__ = ("change", "key", "link", "meta", "previous", "seen", "temp", "temp_ino", "where")
 
-    fixed = encode_text(new_text, TextForm(final_newline=form.final_newline))
-    new_lines = _TEXT_LINE.findall(fixed.decode("utf-8", "surrogateescape"))
-    body = old[len(BOM) :] if form.bom else old
-    raw_lines = split_raw_lines(body)
-    old_lines = _TEXT_LINE.findall(old_text)
-    # Lines kept in place at both ends align by position (identical lines elsewhere must
-    # not borrow each other's endings); only the middle is aligned by difflib.
-    head = 0
-    limit = min(len(old_lines), len(new_lines))
-    while head < limit and old_lines[head] == new_lines[head]:
-        head += 1
-    tail = 0
-    while tail < limit - head and old_lines[-1 - tail] == new_lines[-1 - tail]:
-        tail += 1
-    out: list[bytes] = [BOM] if form.bom else []
-    out.extend(raw_lines[:head])
-    old_middle = old_lines[head : len(old_lines) - tail]
-    new_middle = new_lines[head : len(new_lines) - tail]
-    matcher = difflib.SequenceMatcher(None, old_middle, new_middle, autojunk=False)
-    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
-        if tag == "equal":
-            out.extend(raw_lines[head + i1 : head + i2])
-            continue
-        for line in new_middle[j1:j2]:
-            if line.endswith("\n"):
-                line = line[:-1] + form.newline
-            out.append(line.encode("utf-8", "surrogateescape"))
-    out.extend(raw_lines[len(raw_lines) - tail :] if tail else [])
-    return b"".join(out)
+    def __init__(self, change: FileChange, where: Located, key: tuple[int, int]) -> None:
+        self.change = change
+        #: The directory holding the entry (open beneath the root) and the entry's name.
+        self.where = where
+        #: The directory's (device, inode): its lock.
+        self.key = key
+        #: (inode, size, mtime_ns) of the entry when it was checked; None: absent.
+        self.seen: tuple[int, int, int] | None = None
+        #: The bytes found (to restore on failure).
+        self.previous: bytes | None = None
+        #: The metadata found (kept by the new file, and by a restored one).
+        self.meta: Metadata | None = None
+        #: The target of an entry that is a link (to put a deleted link back).
+        self.link: str | None = None
+        #: The temporary file's name while it exists, and its inode.
+        self.temp: str | None = None
+        self.temp_ino = -1
+
+    @property
+    def shown(self) -> str:
+        return self.change.path
+
+
+class _Transaction:
+    def __init__(self, root: ConfinedRoot, changes: Sequence[FileChange], *, check: bool) -> None:
+        self.root = root
+        self.changes = changes
+        #: Compare-and-swap (apply_changes); False: replace whatever is there.
+        self.check = check
+        self.notes: list[str] = []
+        self.slots: list[_Slot] = []
+        self.made: list[str] = []
+
+    def run(self) -> tuple[str, ...]:
+        try:
+            for change in self.changes:
+                self.slots.append(self._locate(change))
+            self._no_duplicates()
+            directories: dict[tuple[int, int], tuple[int, str]] = {}
+            for slot in self.slots:
+                directories.setdefault(
+                    slot.key, (slot.where.dir_fd, os.path.dirname(slot.where.path))
+                )
+            with DirectoryLocks(list(directories.values())):
+                for slot in self.slots:
+                    self._check(slot)
+                try:
+                    for slot in self.slots:
+                        if slot.change.new is not None:
+                            self._write_temp(slot, slot.change.new, slot.meta, self.notes)
+                except BaseException:
+                    self._drop_temps()
+                    raise
+                self._commit()
+            return tuple(self.notes)
+        except BaseException as exc:
+            self._remove_made_dirs()
+            if isinstance(exc, OSError) and not isinstance(exc, PrxError):
+                shown = self.slots[-1].shown if self.slots else self.changes[0].path
+                raise _os_error(exc, shown, "write") from None
+            raise
+        finally:
+            for slot in self.slots:
+                try:
+                    slot.where.close()
+                except OSError:
+                    pass
+
+    # ---------------------------------------------------------------- before the lock
+
+    def _locate(self, change: FileChange) -> _Slot:
+        creates = change.old is None and change.new is not None
+        # An update follows a link inside the root to its target; a create (unless a
+        # plain replace) and a delete name the entry itself.
+        follow = change.new is not None and (change.old is not None or not self.check)
+        if creates:
+            self.made.extend(self._missing_parents(change.path))
+        try:
+            where = self.root.locate(change.path, follow=follow, create_dirs=creates)
+        except OSError as exc:
+            if isinstance(exc, PrxError):
+                raise
+            raise _os_error(exc, change.path, "open a directory of") from None
+        try:
+            info = os.fstat(where.dir_fd)
+        except OSError:
+            where.close()
+            raise
+        return _Slot(change, where, (info.st_dev, info.st_ino))
+
+    def _missing_parents(self, path: str) -> list[str]:
+        """The directories of ``path`` that do not exist yet, outermost first."""
+        full = self.root.resolve(path)
+        missing: list[str] = []
+        parent = os.path.dirname(full)
+        while parent != self.root.path and self.root.contains(parent):
+            if os.path.lexists(parent):
+                break
+            missing.append(parent)
+            parent = os.path.dirname(parent)
+        missing.reverse()
+        return missing
+
+    def _no_duplicates(self) -> None:
+        seen = set()
+        for slot in self.slots:
+            entry = (slot.key, slot.where.name)
+            if entry in seen:
+                raise InvalidArgumentError("two changes name the same file; merge them into one")
+            seen.add(entry)
+
+    # ---------------------------------------------------------------- under the lock
+
+    def _check(self, slot: _Slot) -> None:
+        """What is at the entry now: it must be what the change was computed from."""
+        change, fd, name = slot.change, slot.where.dir_fd, slot.where.name
+        info = _lstat(name, fd)
+        if info is None:
+            if change.old is not None:
+                raise NotFoundError(
+                    f"{slot.shown} was removed since it was read",
+                    suggestion="Check the path, and read the file again before changing it.",
+                )
+            return
+        if change.old is None and self.check:
+            raise ConflictError(
+                f"{slot.shown} already exists",
+                suggestion="Read it, then change it instead of creating it.",
+            )
+        if stat_module.S_ISLNK(info.st_mode):
+            if change.new is not None:
+                # Located as a file, a link now: swapped in meanwhile. Never written through.
+                raise self.root.outside(slot.shown, "changed into a symbolic link while written")
+            slot.link = os.readlink(name, dir_fd=fd)
+            slot.previous = self.root.read_bytes(slot.shown)  # through the link, confined
+            slot.seen = _identity(info)
+            self._compare(slot)
+            return
+        slot.previous, slot.meta, opened = _read_entry(fd, name, slot.shown, self.notes)
+        self._compare(slot)
+        _refuse_read_only(opened, fd, name, slot.shown)
+        if change.new is not None and opened.st_nlink > 1:
+            raise PermissionDeniedError(
+                f"permission denied: {slot.shown} has {opened.st_nlink} hard links; replacing "
+                "it would leave the other names with the old content",
+                suggestion="Break the link first if a separate copy is meant "
+                "(cp FILE FILE.new && mv FILE.new FILE), or change the file with a tool "
+                "that writes in place.",
+            )
+        slot.seen = _identity(opened)
+
+    def _compare(self, slot: _Slot) -> None:
+        if not self.check or slot.previous == slot.change.old:
+            return
+        raise ConflictError(
+            f"{slot.shown} changed since it was read",
+            suggestion="Read the file again and redo the change against its current text.",
+        )
+
+    def _write_temp(
+        self, slot: _Slot, data: bytes, meta: Metadata | None, notes: list[str]
+    ) -> None:
+        """Write ``data`` to a new temporary file beside the entry, with ``meta`` (or the
+        change's mode); fsynced."""
+        fd_dir, name = slot.where.dir_fd, slot.where.name
+        for _attempt in range(100):
+            temp = _temp_name(name)
+            try:
+                fd = os.open(
+                    temp,
+                    os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW | _CLOEXEC,
+                    0o600,
+                    dir_fd=fd_dir,
+                )
+            except FileExistsError:
+                continue
+            except OSError as exc:
+                raise _os_error(exc, slot.shown, "write") from None
+            break
+        else:  # pragma: no cover - 100 collisions of 32 random bits
+            raise PrxIOError(f"cannot create a temporary file beside {slot.shown}")
+        slot.temp = temp
+        try:
+            try:
+                view = memoryview(data)
+                while view:
+                    written = os.write(fd, view)
+                    view = view[written:]
+                kept = restore(fd, meta, slot.change.mode, slot.shown)
+                os.fsync(fd)
+                slot.temp_ino = os.fstat(fd).st_ino
+            finally:
+                os.close(fd)
+        except BaseException as exc:
+            self._drop_temp(slot)
+            if isinstance(exc, OSError) and not isinstance(exc, PrxError):
+                raise _os_error(exc, slot.shown, "write") from None
+            raise
+        notes.extend(kept)
+
+    def _commit(self) -> None:
+        done: list[_Slot] = []
+        current = self.slots[0] if self.slots else None
+        try:
+            for slot in self.slots:
+                current = slot
+                self._verify(slot)
+                fd, name = slot.where.dir_fd, slot.where.name
+                if slot.change.new is None:
+                    os.unlink(name, dir_fd=fd)
+                    done.append(slot)
+                elif slot.seen is None:
+                    self._place_new(slot, done)
+                else:
+                    assert slot.temp is not None
+                    os.replace(slot.temp, name, src_dir_fd=fd, dst_dir_fd=fd)
+                    slot.temp = None
+                    done.append(slot)
+            current = None
+            synced = set()
+            for slot in self.slots:
+                if slot.key not in synced:
+                    synced.add(slot.key)
+                    os.fsync(slot.where.dir_fd)
+        except BaseException as exc:
+            self._drop_temps()
+            self._restore(done)
+            if isinstance(exc, OSError) and not isinstance(exc, PrxError):
+                shown = (current or self.slots[-1]).shown
+                raise _os_error(exc, shown, "write") from None
+            raise
+
+    def _verify(self, slot: _Slot) -> None:
+        """Just before the rename: the entry is still the one checked (a program other
+        than prx may have written it meanwhile)."""
+        if not self.check:
+            return
+        info = _lstat(slot.where.name, slot.where.dir_fd)
+        if (None if info is None else _identity(info)) != slot.seen:
+            raise ConflictError(
+                f"{slot.shown} changed while it was being written (by a program other "
+                "than prx); nothing was written",
+                suggestion="Read the file again and redo the change against its current text.",
+            )
+
+    def _place_new(self, slot: _Slot, done: list[_Slot]) -> None:
+        """Put the temporary in place under a name that must still be free."""
+        fd, name, temp = slot.where.dir_fd, slot.where.name, slot.temp
+        assert temp is not None
+        try:
+            os.link(temp, name, src_dir_fd=fd, dst_dir_fd=fd, follow_symlinks=False)
+        except FileExistsError:
+            if self.check:
+                raise ConflictError(
+                    f"{slot.shown} was created by another program meanwhile; nothing was written",
+                    suggestion="Read it, then change it instead of creating it.",
+                ) from None
+            os.replace(temp, name, src_dir_fd=fd, dst_dir_fd=fd)
+        except OSError as exc:
+            if exc.errno not in (errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EMLINK):
+                raise
+            # No hard links here: the name was checked free just before.
+            os.replace(temp, name, src_dir_fd=fd, dst_dir_fd=fd)
+        else:
+            done.append(slot)
+            os.unlink(temp, dir_fd=fd)
+            slot.temp = None
+            return
+        slot.temp = None
+        done.append(slot)
+
+    # ---------------------------------------------------------------- on failure
+
+    def _drop_temp(self, slot: _Slot) -> None:
+        if slot.temp is not None:
+            try:
+                os.unlink(slot.temp, dir_fd=slot.where.dir_fd)
+            except OSError:
+                pass
+            slot.temp = None
+
+    def _drop_temps(self) -> None:
+        for slot in self.slots:
+            self._drop_temp(slot)
+
+    def _restore(self, done: Sequence[_Slot]) -> None:
+        """Give the entries already changed their old state back (best effort, each
+        atomic)."""
+        for slot in reversed(done):
+            fd, name = slot.where.dir_fd, slot.where.name
+            try:
+                if slot.seen is None:
+                    # Created here: removed only while it is still the file written.
+                    info = _lstat(name, fd)
+                    if info is not None and info.st_ino == slot.temp_ino:
+                        os.unlink(name, dir_fd=fd)
+                elif slot.link is not None:
+                    os.symlink(slot.link, name, dir_fd=fd)
+                elif slot.previous is not None:
+                    scratch: list[str] = []
+                    self._write_temp(slot, slot.previous, slot.meta, scratch)
+                    assert slot.temp is not None
+                    try:
+                        os.replace(slot.temp, name, src_dir_fd=fd, dst_dir_fd=fd)
+                        slot.temp = None
+                    finally:
+                        self._drop_temp(slot)
+            except (OSError, PrxError):
+                pass
+
+    def _remove_made_dirs(self) -> None:
+        """Remove the directories made for files to create (when still empty)."""
+        for directory in reversed(self.made):
+            try:
+                with self.root.locate(directory, follow=False) as where:
+                    os.rmdir(where.name, dir_fd=where.dir_fd)
+            except (OSError, PrxError):
+                pass
+        self.made = []
+
+
+# -- helpers --------------------------------------------------------------------------
+
+
+def _lstat(name: str, dir_fd: int) -> os.stat_result | None:
+    try:
+        return os.stat(name, dir_fd=dir_fd, follow_symlinks=False)
+    except FileNotFoundError:
+        return None
+
+
+def _identity(info: os.stat_result) -> tuple[int, int, int]:
+    return (info.st_ino, info.st_size, info.st_mtime_ns)
+
+
+def _read_entry(
+    dir_fd: int, name: str, shown: str, notes: list[str]
+) -> tuple[bytes, Metadata, os.stat_result]:
+    """The bytes, metadata and status of the regular file ``name`` (never a link)."""
+    try:
+        fd = os.open(name, os.O_RDONLY | _NOFOLLOW | _NONBLOCK | _CLOEXEC, dir_fd=dir_fd)
+    except FileNotFoundError:
+        raise NotFoundError(
+            f"{shown} was removed since it was read",
+            suggestion="Check the path, and read the file again before changing it.",
+        ) from None
+    except OSError as exc:
+        if exc.errno in _LINK_ERRNOS:
+            raise PermissionDeniedError(
+                f"permission denied: {shown} changed into a symbolic link while written",
+                suggestion="Check the path; prx never writes through a link it did not check.",
+            ) from None
+        raise _os_error(exc, shown, "read") from None
+    try:
+        info = os.fstat(fd)
+        if not stat_module.S_ISREG(info.st_mode):
+            raise PrxIOError(f"not a regular file: {shown}")
+        chunks: list[bytes] = []
+        while True:
+            chunk = os.read(fd, 1 << 20)
+            if not chunk:
+                break
+            chunks.append(chunk)
+        meta = capture(fd, info, shown, notes)
+    except OSError as exc:
+        if isinstance(exc, PrxError):
+            raise
+        raise _os_error(exc, shown, "read") from None
+    finally:
+        try:
+            os.close(fd)
+        except OSError:
+            pass
+    return b"".join(chunks), meta, info
+
+
+def _refuse_read_only(info: os.stat_result, dir_fd: int, name: str, shown: str) -> None:
+    """Refuse a file nobody may write (even root: the mode says read-only) or that this
+    process may not write."""
+    bits = stat_module.S_IMODE(info.st_mode)
+    if not bits & 0o222 or not os.access(name, os.W_OK, dir_fd=dir_fd):
+        raise PermissionDeniedError(
+            f"permission denied: {shown} is read-only",
+            suggestion="Make the file writable (chmod u+w) if it should be changed.",
+        )
+
+
+def _temp_name(name: str) -> str:
+    import secrets
+
+    suffix = f"{TEMP_MARKER}{os.getpid()}-{secrets.token_hex(4)}"
+    encoded = os.fsencode(name)
+    room = _NAME_MAX - 1 - len(suffix)
+    if len(encoded) > room:  # a long name: its temporary takes a prefix of it
+        encoded = encoded[:room]
+    return "." + os.fsdecode(encoded) + suffix
 
 
 def _describe(exc: OSError) -> str:
@@ -187,263 +549,3 @@ def _os_error(exc: OSError, path: str, doing: str) -> PrxError:
             suggestion="Check the permissions of the file and of its directory.",
         )
     return PrxIOError(f"cannot {doing} {path}: {_describe(exc)}")
-
-
-def _real(path: str) -> str:
-    return os.path.realpath(path)
-
-
-def _current_mode(real: str) -> int | None:
-    """The permission bits of ``real``, None when it does not exist; refuses a file that is
-    not a regular file or that nobody may write (even root: the mode says read-only)."""
-    try:
-        info = os.stat(real)
-    except FileNotFoundError:
-        return None
-    except OSError as exc:
-        raise _os_error(exc, real, "inspect") from None
-    if not stat_module.S_ISREG(info.st_mode):
-        raise PrxIOError(f"not a regular file: {real}")
-    bits = stat_module.S_IMODE(info.st_mode)
-    if not bits & 0o222 or not os.access(real, os.W_OK):
-        raise PermissionDeniedError(
-            f"permission denied: {real} is read-only",
-            suggestion="Make the file writable (chmod u+w) if it should be changed.",
-        )
-    return bits
-
-
-def _remove_stale_temps(real: str) -> None:
-    """Remove temporaries of ``real`` left by writers that were killed (their pid is gone)."""
-    directory, name = os.path.split(real)
-    prefix = f".{name}{TEMP_MARKER}"
-    try:
-        entries = os.listdir(directory)
-    except OSError:
-        return
-    for entry in entries:
-        if not entry.startswith(prefix):
-            continue
-        pid_text = entry[len(prefix) :].partition("-")[0]
-        if pid_text.isdigit() and _alive(int(pid_text)):
-            continue
-        try:
-            os.unlink(os.path.join(directory, entry))
-        except OSError:
-            pass
-
-
-def _alive(pid: int) -> bool:
-    if pid == os.getpid():
-        return False  # ours, but not from this write: a write cleans up after itself
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except OSError:
-        return True
-    return True
-
-
-def _write_temp(real: str, data: bytes, mode: int | None) -> str:
-    """Write ``data`` to a new temporary file beside ``real``, fsynced, with ``mode``."""
-    import secrets
-
-    directory, name = os.path.split(real)
-    for _attempt in range(100):
-        temp = os.path.join(directory, f".{name}{TEMP_MARKER}{os.getpid()}-{secrets.token_hex(4)}")
-        try:
-            fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-        except FileExistsError:
-            continue
-        except OSError as exc:
-            raise _os_error(exc, real, "write") from None
-        break
-    else:  # pragma: no cover - 100 collisions of 32 random bits
-        raise PrxIOError(f"cannot create a temporary file beside {real}")
-    try:
-        try:
-            view = memoryview(data)
-            while view:
-                written = os.write(fd, view)
-                view = view[written:]
-            os.fsync(fd)
-            if mode is None:
-                umask = os.umask(0)
-                os.umask(umask)
-                mode = 0o666 & ~umask
-            os.fchmod(fd, mode)
-        finally:
-            os.close(fd)
-    except BaseException as exc:
-        _unlink_quietly(temp)
-        if isinstance(exc, OSError):
-            raise _os_error(exc, real, "write") from None
-        raise
-    return temp
-
-
-def _unlink_quietly(path: str) -> None:
-    try:
-        os.unlink(path)
-    except OSError:
-        pass
-
-
-def _fsync_directory(directory: str) -> None:
-    if not hasattr(os, "O_DIRECTORY"):  # pragma: no cover - Windows
-        return
-    fd = os.open(directory, os.O_RDONLY | os.O_DIRECTORY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-
-
-def write_atomically(path: str, data: bytes) -> None:
-    """Replace the file at ``path`` (its target, when it is a symlink) by ``data`` atomically,
-    keeping its permission bits; creates it when absent. Raises ``permission_denied`` for a
-    read-only file or directory, ``io_error`` for any other failure; the file is then
-    untouched and no temporary file is left."""
-    real = _real(path)
-    mode = _current_mode(real)
-    _remove_stale_temps(real)
-    temp = _write_temp(real, data, mode)
-    try:
-        os.replace(temp, real)
-    except BaseException as exc:
-        _unlink_quietly(temp)
-        if isinstance(exc, OSError):
-            raise _os_error(exc, real, "replace") from None
-        raise
-    try:
-        _fsync_directory(os.path.dirname(real))
-    except OSError as exc:
-        # The new bytes are in place; only their durability is in doubt.
-        raise _os_error(exc, real, "sync the directory of") from None
-
-
-def _read_current(real: str) -> bytes | None:
-    try:
-        with open(real, "rb") as fh:
-            return fh.read()
-    except FileNotFoundError:
-        return None
-    except OSError as exc:
-        raise _os_error(exc, real, "read") from None
-
-
-def _check_unchanged(change: FileChange, real: str) -> None:
-    current = _read_current(real)
-    if current == change.old:
-        return
-    if change.old is None:
-        raise ConflictError(
-            f"{change.path} already exists",
-            suggestion="Read it, then change it instead of creating it.",
-        )
-    if current is None:
-        raise NotFoundError(
-            f"{change.path} was removed since it was read",
-            suggestion="Check the path, and read the file again before changing it.",
-        )
-    raise ConflictError(f"{change.path} changed since it was read")
-
-
-def apply_changes(changes: Sequence[FileChange]) -> None:
-    """Apply every change or none.
-
-    Every file must still hold its ``old`` bytes (else ``conflict``); every temporary file is
-    written before the first rename; if writing or renaming fails, the files already
-    replaced get their old bytes back (atomically), the temporaries are removed and the
-    error is raised (a deleted file is written back with its old bytes and mode).
-    """
-    reals = [_real(change.path) for change in changes]
-    if len(set(reals)) != len(reals):
-        raise InvalidArgumentError("two changes name the same file; merge them into one")
-    modes: list[int | None] = []
-    for change, real in zip(changes, reals, strict=True):
-        _check_unchanged(change, real)
-        modes.append(_current_mode(real) if change.old is not None else None)
-    made = _make_parents(
-        [real for change, real in zip(changes, reals, strict=True) if change.old is None]
-    )
-    temps: list[str | None] = []
-    try:
-        for change, real, mode in zip(changes, reals, modes, strict=True):
-            _remove_stale_temps(real)
-            temps.append(None if change.new is None else _write_temp(real, change.new, mode))
-    except BaseException:
-        for temp in temps:
-            if temp is not None:
-                _unlink_quietly(temp)
-        _remove_dirs(made)
-        raise
-    done = 0
-    try:
-        for real, temp in zip(reals, temps, strict=True):
-            if temp is None:
-                os.unlink(real)
-            else:
-                os.replace(temp, real)
-            done += 1
-        for directory in dict.fromkeys(os.path.dirname(real) for real in reals):
-            _fsync_directory(directory)
-    except BaseException as exc:
-        for temp in temps[done:]:
-            if temp is not None:
-                _unlink_quietly(temp)
-        _restore(changes[:done], reals[:done], modes[:done])
-        _remove_dirs(made)
-        if isinstance(exc, OSError):
-            failed = reals[min(done, len(reals) - 1)]
-            raise _os_error(exc, failed, "write") from None
-        raise
-
-
-def _make_parents(paths: Sequence[str]) -> list[str]:
-    """Create the missing directories of files to create; the ones made, deepest last."""
-    made: list[str] = []
-    for path in paths:
-        missing: list[str] = []
-        parent = os.path.dirname(path)
-        while parent and not os.path.exists(parent):
-            missing.append(parent)
-            parent = os.path.dirname(parent)
-        for directory in reversed(missing):
-            try:
-                os.mkdir(directory)
-            except FileExistsError:
-                continue
-            except OSError as exc:
-                _remove_dirs(made)
-                raise _os_error(exc, directory, "create the directory") from None
-            made.append(directory)
-    return made
-
-
-def _remove_dirs(made: Sequence[str]) -> None:
-    """Remove the directories :func:`_make_parents` made (when still empty)."""
-    for directory in reversed(made):
-        try:
-            os.rmdir(directory)
-        except OSError:
-            pass
-
-
-def _restore(
-    changes: Sequence[FileChange], reals: Sequence[str], modes: Sequence[int | None]
-) -> None:
-    """Put back the old bytes of files already replaced (best effort, each atomic)."""
-    for change, real, mode in zip(changes, reals, modes, strict=True):
-        try:
-            if change.old is None:
-                os.unlink(real)
-                continue
-            temp = _write_temp(real, change.old, mode)
-            try:
-                os.replace(temp, real)
-            except OSError:
-                _unlink_quietly(temp)
-        except (OSError, PrxError):
-            pass

@@ -23,7 +23,7 @@ from pathlib import Path
 
 from prx.errors import InvalidArgumentError, NotFoundError
 from prx.files.patterns import GlobPattern
-from prx.files.text import BINARY_PROBE
+from prx.files.text import BINARY_PROBE, read_regular
 from prx.files.walk import WalkResult, walk
 from prx.types import ExistsResult
 
@@ -210,8 +210,7 @@ def _content(
 
 def _read(path: str | os.PathLike[str], skipped: Counter[str]) -> bytes | None:
     try:
-        with open(path, "rb") as fh:
-            return fh.read()
+        return read_regular(path)
     except OSError:
         skipped["unreadable"] += 1
         return None

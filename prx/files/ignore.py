@@ -171,11 +171,17 @@ class IgnoreStack:
         return False
 
 
+#: Ignore files (and ``.git`` files) are read up to this size.
+_MAX_IGNORE_BYTES = 4 << 20
+
+
 def load_ignore_file(path: str, base: str) -> IgnoreFile | None:
     """Read an ignore file; None if it is missing, unreadable or has no rules."""
+    from prx.files.text import read_regular
+
     try:
-        with open(path, "rb") as fh:
-            data = fh.read()
+        # Never a fifo or a device that would block, never through a link.
+        data = read_regular(path, _MAX_IGNORE_BYTES)
     except OSError:
         return None
     # surrogateescape keeps non-UTF-8 bytes matching the names os.scandir reports.
@@ -197,9 +203,11 @@ def find_repo_root(start: str) -> str | None:
 
 
 def _read_text(path: str) -> str | None:
+    from prx.files.text import read_regular
+
     try:
-        with open(path, encoding="utf-8", errors="surrogateescape") as fh:
-            return fh.read()
+        # A `.git` file is a line; a fifo named `.git` must not block the walk.
+        return read_regular(path, _MAX_IGNORE_BYTES).decode("utf-8", "surrogateescape")
     except OSError:
         return None
 

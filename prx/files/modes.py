@@ -64,27 +64,22 @@ def entropy(text: str) -> str:
 
 
 def _head_version(path: str) -> str | None:
-    import subprocess
+    """The file's text at ``HEAD``; None outside a repository or when HEAD has no such
+    file. git runs through :mod:`prx.safegit`: a layout that leads outside is an error."""
+    from prx import safegit
+    from prx.errors import GitError
 
     directory = os.path.dirname(os.path.abspath(path))
     try:
-        top = subprocess.run(
-            ["git", "rev-parse", "--show-toplevel"],
-            cwd=directory,
-            capture_output=True,
-            text=True,
-            check=False,
-        )
-        if top.returncode != 0:
+        layout = safegit.locate(directory)
+        if layout is None:
             return None
-        rel = os.path.relpath(os.path.realpath(path), os.path.realpath(top.stdout.strip()))
-        shown = subprocess.run(
-            ["git", "show", f"HEAD:{rel.replace(os.sep, '/')}"],
-            cwd=top.stdout.strip(),
-            capture_output=True,
-            check=False,
-        )
-    except OSError:
+        rel = os.path.relpath(os.path.realpath(path), os.path.realpath(layout.top))
+        # cat-file: the stored bytes, never converted by a textconv or filter.
+        shown = safegit.run(layout.top, ["cat-file", "blob", f"HEAD:{rel.replace(os.sep, '/')}"])
+    except safegit.UnsafeRepositoryError:
+        raise
+    except GitError:  # no git, or git failed: the file is shown as it is
         return None
     if shown.returncode != 0:
         return None

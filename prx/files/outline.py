@@ -78,7 +78,7 @@ def outline_path(
         (position,) = continuation.decode(continue_token, "outline", request, 1)
         offset = continuation.decode_int(position, "outline")
     if not os.path.isdir(resolved):
-        loaded = load_text(resolved, path)
+        loaded = load_text(resolved, path, ws.confined)
         spec = ws.language_for(resolved)
         symbols = outline(spec, loaded.data) if spec is not None else ()
         if kind:

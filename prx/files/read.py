@@ -229,7 +229,7 @@ class _Source:
     def __init__(self, ws: Workspace, path: str) -> None:
         self.path = path
         self.resolved = ws.resolve(path)
-        self.loaded = load_text(self.resolved, path)
+        self.loaded = load_text(self.resolved, path, ws.confined)
         self.spec = ws.language_for(self.resolved)
         self.notes: list[str] = []
 

@@ -7,9 +7,23 @@ import os
 from collections import Counter
 
 from prx._record import record
-from prx.errors import NotFoundError, PermissionDeniedError, PrxIOError
+from prx.confined import read_descriptor
+from prx.errors import NotFoundError, PermissionDeniedError, PrxError, PrxIOError
 
-__all__ = ["BINARY_PROBE", "TextFile", "count_lines", "decode", "load_text", "read_walked"]
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from prx.confined import ConfinedRoot
+
+__all__ = [
+    "BINARY_PROBE",
+    "READ_FLAGS",
+    "TextFile",
+    "count_lines",
+    "decode",
+    "load_text",
+    "read_regular",
+    "read_walked",
+]
 
 #: A NUL byte within this many leading bytes marks a file as binary (git's rule too).
 BINARY_PROBE = 8192
@@ -42,8 +56,39 @@ def count_lines(data: bytes) -> int:
     return data.count(b"\n") + (0 if data.endswith(b"\n") else 1)
 
 
-def load_text(path: str, shown: str) -> TextFile:
-    """Read ``path`` (displayed as ``shown`` in messages) as text, or raise a prx error."""
+#: How a file of the tree is opened for reading: never through a link (a walk does not
+#: follow links, and an in-root link is resolved by the confined root before), never
+#: blocking on a fifo swapped in, never inherited by a child process.
+READ_FLAGS: int = (
+    os.O_RDONLY
+    | getattr(os, "O_NOFOLLOW", 0)
+    | getattr(os, "O_NONBLOCK", 0)
+    | getattr(os, "O_CLOEXEC", 0)
+    | getattr(os, "O_BINARY", 0)
+)
+
+
+def read_regular(path: str | os.PathLike[str], limit: int = -1) -> bytes:
+    """The bytes of the regular file at ``path`` (at most ``limit`` when not -1), opened
+    without following a link; ``OSError`` (ELOOP for a link, EINVAL for a pipe, socket or
+    device) otherwise."""
+    fd = os.open(path, READ_FLAGS)
+    try:
+        import stat as stat_module
+
+        if not stat_module.S_ISREG(os.fstat(fd).st_mode):
+            raise OSError(errno.EINVAL, "not a regular file", os.fspath(path))
+        return read_descriptor(fd, limit)
+    finally:
+        os.close(fd)
+
+
+def load_text(path: str, shown: str, confined: ConfinedRoot | None = None) -> TextFile:
+    """Read ``path`` (displayed as ``shown`` in messages) as text, or raise a prx error.
+
+    :param confined: the root ``path`` must stay inside: the file is then opened beneath
+        it, component by component (a link is followed only while it stays inside).
+    """
     import stat as stat_module
 
     try:
@@ -59,10 +104,25 @@ def load_text(path: str, shown: str) -> TextFile:
             f"not a regular file: {shown} (a pipe, socket or device)",
             suggestion="prx reads regular files only.",
         )
+    if stat_module.S_ISDIR(mode):
+        raise PrxIOError(f"is a directory: {shown}", suggestion="List it with {cmd:find}.")
     try:
-        with open(path, "rb") as fh:
+        if confined is not None:
+            fd = confined.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        else:
+            fd = os.open(path, READ_FLAGS & ~getattr(os, "O_NOFOLLOW", 0))
+        with open(fd, "rb") as fh:
             stat = os.fstat(fh.fileno())
+            if not stat_module.S_ISREG(stat.st_mode):
+                raise PrxIOError(
+                    f"not a regular file: {shown} (a pipe, socket or device)",
+                    suggestion="prx reads regular files only.",
+                )
             data = fh.read()
+    except NotFoundError:
+        raise NotFoundError(f"file not found: {shown}") from None
+    except PrxError:
+        raise
     except FileNotFoundError:
         raise NotFoundError(f"file not found: {shown}") from None
     except PermissionError:
@@ -89,8 +149,7 @@ def read_walked(path: os.PathLike[str] | str, skipped: Counter[str]) -> bytes | 
     """The bytes of a walked file, or None after counting why it is passed over
     (``unreadable`` or ``binary``) in ``skipped``."""
     try:
-        with open(path, "rb") as fh:
-            data = fh.read()
+        data = read_regular(path)
     except OSError:
         skipped["unreadable"] += 1
         return None

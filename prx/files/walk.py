@@ -16,6 +16,7 @@ from prx.files.ignore import (
     root_ignore_stack,
 )
 from prx.files.listing import list_dir, names_digest
+from prx.files.text import READ_FLAGS
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -30,13 +31,7 @@ SKIP_DIR_NAMES: frozenset[str] = frozenset({".git", ".hg", ".svn", ".prx"})
 
 # Raw os.open avoids io-object overhead; O_NOFOLLOW/O_NONBLOCK guard against an entry being
 # swapped for a symlink or fifo between listing and reading.
-_OPEN_FLAGS: int = (
-    os.O_RDONLY
-    | getattr(os, "O_BINARY", 0)
-    | getattr(os, "O_NOFOLLOW", 0)
-    | getattr(os, "O_NONBLOCK", 0)
-    | getattr(os, "O_CLOEXEC", 0)
-)
+_OPEN_FLAGS: int = READ_FLAGS
 
 # A directory being walked: remaining entries, its Path, rel prefix ('' or 'a/b/'), depth, rules.
 _Frame: TypeAlias = "tuple[Iterator[os.DirEntry[str]], Path, str, int, IgnoreStack]"

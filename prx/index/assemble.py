@@ -18,6 +18,7 @@ import numpy as np
 
 from prx._record import field, record, replace
 from prx.corpus.corpus import Corpus, split_by_language
+from prx.files.text import read_regular
 from prx.hashing import content_hash
 from prx.index.artifacts import LINKABLE, IndexData
 from prx.index.stamps import settle, stamp
@@ -66,8 +67,7 @@ def _unchanged(found: WalkedFile, previous: IndexData | None) -> bool:
     if old is None or old.size != found.size:
         return False
     try:
-        with open(found.path, "rb") as fh:
-            return content_hash(fh.read()) == old.hash
+        return content_hash(read_regular(found.path)) == old.hash
     except OSError:
         return False
 

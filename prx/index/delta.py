@@ -20,6 +20,7 @@ from array import array
 from collections import Counter
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from prx.files.text import read_regular
 from prx.plugin._corpus import ChunkRecord, Definition, FileRecord
 
 if TYPE_CHECKING:
@@ -95,8 +96,7 @@ def read_files(
             if info.st_size > ws.config.max_file_size:
                 out.append(ReadFile(rel, None, "too_large", [], [], [], []))
                 continue
-            with open(path, "rb") as fh:
-                raw = fh.read()
+            raw = read_regular(path)
         except FileNotFoundError:
             continue
         except OSError:
@@ -247,7 +247,10 @@ def read_delta(reader: IndexReader) -> Delta | None:
     def ints(name: str) -> list[int]:
         return table.column(name).list()
 
+    from prx.index.reader import check_paths
+
     paths = table.strings("path").all()
+    check_paths(paths, table.where)
     languages, sizes = ints("language"), ints("size")
     digest_rows = ints("digest")
     hashes = table.column("hash").bytes(0, 16 * len(paths))
@@ -353,6 +356,10 @@ class DeltaView:
         self.dropped: frozenset[str] = (
             frozenset(self.table.strings("dropped").all()) if self.table else frozenset()
         )
+        if self.table is not None:
+            from prx.index.reader import check_paths
+
+            check_paths(self.paths, self.table.where)
 
     def indexed_now(self, base: list[str]) -> list[str]:
         """The files the index holds: the base's, minus the dropped, plus the delta's."""

@@ -152,11 +152,13 @@ def changes(
     meta = files.meta
     if meta.get("settings") != {"max_file_size": max_file_size}:
         return Changes([], True, "the walk's settings changed")
+    # The paths first: an index names no file outside the root that prx would not read
+    # itself (a crafted one may list any), so only those are looked at.
+    if [p for p, _ in meta.get("outer", [])] != outer_ignore_paths(root):
+        return Changes([], True, "the repository around the root changed")
     for path, key in meta.get("outer", []):
         if _outer_key(path) != key:
             return Changes([], True, "an ignore file outside the root changed")
-    if [p for p, _ in meta.get("outer", [])] != outer_ignore_paths(root):
-        return Changes([], True, "the repository around the root changed")
     for rel, key in meta.get("large", {}).items():
         if _stat_key(os.path.join(root, rel)) != key:
             return Changes([], True, "a file skipped as too large changed")
@@ -174,6 +176,8 @@ def _directories_moved(
     """Whether a directory's names differ from the walk's (its mtime moved, or it was
     racy, and listing it again gives other names); ``moved`` gets the others whose mtime
     moved: (the mtime read before listing, the digest)."""
+    from stat import S_ISDIR
+
     from prx.files.listing import list_dir, names_digest
 
     paths = table.strings("dir.path").all()
@@ -184,9 +188,14 @@ def _directories_moved(
     for i, rel in enumerate(paths):
         path = join(root, rel) if rel else root
         try:
-            mtime = stat(path).st_mtime_ns
+            # A directory that is now a link (or a file) is not listed through: a walk
+            # decides what it is.
+            info = stat(path, follow_symlinks=not rel)
         except OSError:
             return True
+        if not S_ISDIR(info.st_mode):
+            return True
+        mtime = info.st_mtime_ns
         if mtime == mtimes[i]:
             continue
         entries = list_dir(path)

@@ -60,7 +60,7 @@ if TYPE_CHECKING:
     from prx.graph.resolve import Imports, StoredEdge
     from prx.index.stamps import Stamp
 
-__all__ = ["ARTIFACTS", "IndexReader", "importer_counts", "walk_key"]
+__all__ = ["ARTIFACTS", "IndexReader", "check_paths", "importer_counts", "walk_key"]
 
 #: Every artifact of an index directory (format 7).
 ARTIFACTS = frozenset(
@@ -226,6 +226,21 @@ class IndexReader:
                 self._blob(name, record)
 
 
+def check_paths(paths: list[str], where: str) -> None:
+    """Refuse an index that names a file outside its root (``../secret.py``, an absolute
+    path): a crafted ``.prx`` shipped with a project must not make prx read elsewhere."""
+    from prx.confined import unsafe_relative
+
+    bad = unsafe_relative(paths)
+    if bad is not None:
+        raise IndexCorruptedError(
+            f"index corrupted at {where}: it names {bad!r}, which is not a plain path "
+            "inside its root",
+            suggestion="Run {cmd:index} with {param:rebuild} to build it anew; never trust "
+            "an index that came with a download.",
+        )
+
+
 class FileTable:
     """The walked files an index describes (path, stamp, note), and the files its tables
     hold (``indexed``: path, language, hash, size, where its chunks and definitions start,
@@ -244,9 +259,28 @@ class FileTable:
         self._columns: dict[str, Any] = {}
         if len(self._stamps) != 4 * len(self.paths):
             raise IndexCorruptedError(f"index corrupted at {table.where}: files.tab is torn")
+        check_paths(self.paths, table.where)
+        self._check_parents(table)
 
     def __len__(self) -> int:
         return len(self.paths)
+
+    def _check_parents(self, table: Table) -> None:
+        """Refuse an index whose files lie in directories its walk did not list: a walk
+        never enters a link, so such a file can only be reached through one (a crafted
+        ``linkdir/secret.py`` beside ``linkdir -> /elsewhere``)."""
+        if "dir.path.blob" not in table.columns:
+            return
+        listed = set(table.strings("dir.path").all())
+        check_paths([p for p in listed if p], table.where)
+        needed = {path.rpartition("/")[0] for path in self.paths}
+        unlisted = needed - listed
+        if unlisted and listed:
+            raise IndexCorruptedError(
+                f"index corrupted at {table.where}: it names files in {min(unlisted)!r}, a "
+                "directory its walk did not list",
+                suggestion="Run {cmd:index} with {param:rebuild} to build it anew.",
+            )
 
     def _column(self, name: str) -> Column:
         found = self._columns.get(name)
@@ -263,7 +297,9 @@ class FileTable:
         """The files the tables hold, in walk order (their chunks come in this order)."""
         found = self._columns.get("ipath-list")
         if found is None:
-            found = self._columns["ipath-list"] = self.table.strings("ipath").all()
+            found = self.table.strings("ipath").all()
+            check_paths(found, self.table.where)
+            self._columns["ipath-list"] = found
         return found
 
     def stamp_rows(self) -> memoryview:
@@ -322,6 +358,7 @@ class FileTable:
         """What the build's walk saw (see :func:`prx.index.freshness.walk_record`)."""
         table = self.table
         paths = table.strings("dir.path").all()
+        check_paths([p for p in paths if p], table.where)  # "" is the root itself
         mtimes = table.column("dir.mtime").list()
         names = table.column("dir.names").list()
         directories = {

@@ -22,6 +22,8 @@ from __future__ import annotations
 
 import os
 
+from prx.files.text import read_regular
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Mapping
@@ -82,9 +84,8 @@ def settle(
             info = os.stat(found.path, follow_symlinks=False)
             if (info.st_size, info.st_mtime_ns, info.st_ctime_ns, info.st_ino) != stamp(found):
                 continue
-            with open(found.path, "rb") as fh:
-                if content_hash(fh.read()) != hashes[found.rel]:
-                    continue
+            if content_hash(read_regular(found.path)) != hashes[found.rel]:
+                continue
         except OSError:
             continue
         settled[found.rel] = stamp(found)

@@ -16,7 +16,7 @@ import numpy as np
 
 from prx.corpus.corpus import ChunkRecord, Definition, FileRecord, enrich, parse_units
 from prx.errors import ParseError
-from prx.files.text import BINARY_PROBE, decode
+from prx.files.text import BINARY_PROBE, decode, read_regular
 from prx.graph.resolve import Imports
 from prx.hashing import content_hash
 from prx.index.bloom import file_filter
@@ -138,8 +138,7 @@ def _one(path: str, rel: str, spec: LanguageSpec | None, texts: list[str]) -> Fi
     """Process one file (term counts come later, for the whole batch at once); its
     chunks' enriched texts are appended to ``texts``."""
     try:
-        with open(path, "rb") as fh:
-            raw = fh.read()
+        raw = read_regular(path)
     except OSError:
         return _skipped(rel, "unreadable")
     if b"\0" in raw[:BINARY_PROBE]:

@@ -17,6 +17,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from prx._record import field, record
+from prx.files.text import read_regular
 from prx.index.reader import ARTIFACTS
 
 if TYPE_CHECKING:
@@ -96,9 +97,8 @@ def plan_delta(
         known = records.get(found.rel)
         if known is not None and known.size == found.size:
             try:
-                with open(found.path, "rb") as fh:
-                    if content_hash(fh.read()) == known.hash:
-                        continue
+                if content_hash(read_regular(found.path)) == known.hash:
+                    continue
             except OSError:
                 pass
         changed.append(found.rel)

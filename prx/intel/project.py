@@ -254,8 +254,10 @@ class Project:
             return self._files[rel]
         parsed: ParsedFile | None = None
         try:
-            with open(self.absolute(rel), "rb") as fh:
-                data = fh.read(self.ws.config.max_file_size + 1)
+            # Beneath the root: an index's graph may name a path through a link.
+            data = self.ws.confined.read_tree_file(
+                self.absolute(rel), self.ws.config.max_file_size + 1
+            )
         except OSError:
             data = None
         if (

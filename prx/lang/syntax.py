@@ -1,4 +1,9 @@
-"""Syntax validation: does a source parse, and where is the first error?"""
+"""Syntax validation: does a source parse, and where is the first error?
+
+:func:`check_syntax` asks the language's tree-sitter grammar; :func:`python_syntax` asks
+Python's own parser, which also refuses the indentation errors tree-sitter's Python grammar
+recovers from without a trace.
+"""
 
 from __future__ import annotations
 
@@ -10,7 +15,7 @@ from prx.types import SyntaxReport
 if TYPE_CHECKING:
     from prx.plugin.interfaces import LanguageSpec
 
-__all__ = ["check_syntax", "first_error"]
+__all__ = ["check_syntax", "first_error", "python_syntax"]
 
 
 def first_error(node: Any) -> Any | None:
@@ -41,3 +46,32 @@ def check_syntax(spec: LanguageSpec, source: bytes) -> SyntaxReport:
         snippet = bytes(bad.text).decode("utf-8", "replace").strip().split("\n", 1)[0][:40]
         message = f"unexpected {snippet!r}" if snippet else "syntax error"
     return SyntaxReport(ok=False, line=int(row) + 1, column=int(column) + 1, message=message)
+
+
+def python_syntax(source: bytes, name: str = "<edit>") -> SyntaxReport | None:
+    """Check ``source`` (a Python file's bytes: its BOM or coding line is honoured) with
+    the running Python's parser, without running or compiling it to code. The message
+    names the error's class (``IndentationError: unexpected indent``). None when the
+    parser cannot tell (a nesting deeper than it can follow).
+
+    The running Python may be older than the file's: a caller compares with the file
+    before a change rather than trusting one answer."""
+    import ast
+    import warnings
+
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # SyntaxWarning (an invalid escape ...) is no error
+            compile(source, name, "exec", flags=ast.PyCF_ONLY_AST, dont_inherit=True)
+    except SyntaxError as exc:
+        return SyntaxReport(
+            ok=False,
+            line=exc.lineno or 1,
+            column=exc.offset or 1,
+            message=f"{type(exc).__name__}: {exc.msg}",
+        )
+    except ValueError as exc:  # a NUL byte, before Python 3.12
+        return SyntaxReport(ok=False, line=1, column=1, message=f"SyntaxError: {exc}")
+    except (RecursionError, MemoryError):
+        return None
+    return SyntaxReport(ok=True)

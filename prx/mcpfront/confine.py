@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from collections.abc import Mapping
 
 from prx._record import fields_of
@@ -21,7 +22,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-__all__ = ["check_path", "embedded_paths", "path_params"]
+__all__ = ["check_path", "embedded_paths", "path_params", "refuse_beyond_root"]
 
 #: Parameter names that hold a path (besides any name ending in ``path``).
 PATH_NAMES = frozenset({"path", "file", "dataset", "root"})
@@ -39,32 +40,71 @@ def path_params(op: Operation) -> list[str]:
     return names
 
 
+#: The headers of a patch that name files (``*** Update File: a.py``, ``+++ b/a.py`` ...).
+_PATCH_HEADER = re.compile(
+    r"^(?:\*\*\* (?:Update|Add|Delete) File:|\*\*\* Move to:|--- |\+\+\+ |rename (?:from|to) )"
+    r"[ \t]*(?:[ab]/)?(?P<path>[^\t\n]+?)[ \t]*$",
+    re.MULTILINE,
+)
+
+
 def embedded_paths(arguments: Mapping[str, Any]) -> list[str]:
-    """Paths held inside structured arguments (``edit``'s): the ``file`` of each edit object
-    (a list, or its JSON text), and an ``edits`` or ``patch`` that names a file. The paths
-    a patch's text names are kept inside the root by ``edit`` itself."""
+    """Paths held inside structured arguments, at any depth: the values of keys that name
+    paths (``file``, ``path``, ``root``, ``dataset``, ``*path``) in nested objects and in
+    the JSON text of ``edits``; an ``edits`` or ``patch`` that names a file; the files a
+    patch's headers name. The engine confines all of them again (this is the second wall)."""
     found: list[str] = []
     edits = arguments.get("edits")
     if isinstance(edits, str):
         if edits.lstrip().startswith(("[", "{")):
             try:
-                edits = json.loads(edits)
+                found += _nested(json.loads(edits))
             except ValueError:
-                edits = None  # edit answers invalid_argument
+                pass  # edit answers invalid_argument
         else:
             found.append(edits)
-    items = [edits] if isinstance(edits, dict) else edits if isinstance(edits, list) else []
-    for item in items:
-        if isinstance(item, dict):
-            found += [v for k in ("file", "path") if isinstance(v := item.get(k), str)]
     patch = arguments.get("patch")
-    if (
-        isinstance(patch, str)
-        and "\n" not in patch
-        and not patch.lstrip().startswith(("***", "---", "diff "))
-    ):
-        found.append(patch)
+    if isinstance(patch, str):
+        if "\n" not in patch and not patch.lstrip().startswith(("***", "---", "diff ")):
+            found.append(patch)
+        else:
+            found += [
+                m.group("path")
+                for m in _PATCH_HEADER.finditer(patch)
+                if m.group("path") != "/dev/null"
+            ]
+    found += _nested({k: v for k, v in arguments.items() if k not in ("edits", "patch")}, top=True)
+    if not isinstance(edits, str):
+        found += _nested(edits)
     return found
+
+
+def _nested(value: Any, *, top: bool = False) -> list[str]:
+    """The strings under path-like keys of nested objects (not the top level's, which
+    :func:`path_params` covers by the operation's own parameters)."""
+    found: list[str] = []
+    if isinstance(value, dict):
+        for key, item in value.items():
+            pathlike = key in PATH_NAMES or str(key).endswith("path")
+            if pathlike and isinstance(item, str) and not top:
+                found.append(item)
+            elif isinstance(item, (dict, list)):
+                found += _nested(item)
+    elif isinstance(value, list):
+        for item in value:
+            found += _nested(item)
+    return found
+
+
+def refuse_beyond_root(op: Operation, params: Any) -> None:
+    """Refuse a call that sets a parameter acting outside the root (``init``'s ``user``)."""
+    for field in fields_of(op.params):
+        info = field.metadata.get("prx")
+        if isinstance(info, ParamInfo) and info.beyond_root and getattr(params, field.name):
+            raise PermissionDeniedError(
+                f"permission denied: {field.name} acts outside the server's root",
+                suggestion=f"Run {{cmd:{op.name}}} in a terminal for that.",
+            )
 
 
 def _inside(path: str, root: str) -> bool:

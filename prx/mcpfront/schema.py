@@ -142,7 +142,7 @@ def input_schema(op: Operation) -> dict[str, Any]:
     budget = budget_field(op)
     for field in fields_of(op.params):
         info = field.metadata.get("prx")
-        if not isinstance(info, ParamInfo) or info.cli_only or info.shorthand:
+        if not isinstance(info, ParamInfo) or info.cli_only or info.shorthand or info.beyond_root:
             continue
         prop = _property(op, param_kind(field.type), info, field.default)
         if field.name == budget:

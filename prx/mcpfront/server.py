@@ -192,20 +192,28 @@ def _tool(service: McpService, op: Operation, output_schemas: str) -> Tool:
         cancel = threading.Event()
 
         def forward(progress: Progress) -> None:
-            # Runs on the worker thread: hand the notification to the event loop.
+            # Runs on the worker thread: hand the notification to the event loop (nothing
+            # once the call is cancelled: the request is over, the loop may be ending).
+            if cancel.is_set():
+                return
             total = float(progress.total) if progress.total is not None else None
-            anyio.from_thread.run(
-                ctx.report_progress, float(progress.done), total, progress.message or None
-            )
+            try:
+                anyio.from_thread.run(
+                    ctx.report_progress, float(progress.done), total, progress.message or None
+                )
+            except Exception:  # noqa: BLE001  (progress is best-effort; the loop is gone)
+                pass
 
         def work() -> Answer:
             with reporting(forward, cancel=cancel):
                 return service.answer(op, arguments)
 
         try:
+            # Abandoned on cancellation (notifications/cancelled, or the client leaving):
+            # the server answers other requests while the worker stops at its next check.
             answer = await anyio.to_thread.run_sync(work, abandon_on_cancel=True)
         except anyio.get_cancelled_exc_class():
-            cancel.set()  # the core stops at its next check
+            cancel.set()  # the core stops at its next check; a command's group is killed
             raise
         return _result(answer)
 

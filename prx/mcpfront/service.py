@@ -9,12 +9,13 @@ from __future__ import annotations
 import contextlib
 import os
 import threading
+import time
 from collections.abc import Iterable, Iterator, Mapping
 
 from prx._record import record, replace
 from prx.envelope import Envelope, dumps, error_envelope
 from prx.errors import BudgetExceededError, InvalidArgumentError, PrxError
-from prx.mcpfront.confine import check_path, embedded_paths, path_params
+from prx.mcpfront.confine import check_path, embedded_paths, path_params, refuse_beyond_root
 from prx.mcpfront.schema import DEFAULT_BUDGET, MAX_BUDGET, budget_field
 from prx.mcpfront.wording import McpWording
 from prx.plugin._operation import Operation
@@ -26,7 +27,16 @@ if TYPE_CHECKING:
     from prx.mcpfront.background import BackgroundIndex
     from prx.workspace import Workspace
 
-__all__ = ["NOT_BY_DEFAULT", "TOOLSETS", "Answer", "McpService", "select_operations"]
+__all__ = [
+    "MAX_ABANDONED",
+    "NOT_BY_DEFAULT",
+    "STOP_GRACE_SECONDS",
+    "TOOLSETS",
+    "UNSHARED",
+    "Answer",
+    "McpService",
+    "select_operations",
+]
 
 
 @record(kw_only=False)
@@ -81,30 +91,111 @@ def select_operations(
     return chosen
 
 
+#: Operations that touch none of the workspace's caches and may take long (a command
+#: runs for minutes): answered beside the other calls instead of one after another.
+UNSHARED = frozenset({"run"})
+#: How long a cancelled call may keep the workspace once another call waits for it; a
+#: call that has not stopped by then (it never checks the cancellation) keeps it for
+#: itself, and the calls after it are answered from a fresh workspace.
+STOP_GRACE_SECONDS = 2.0
+#: At most this many workspaces are left to calls that did not stop; past it, later
+#: calls wait for one of those to end.
+MAX_ABANDONED = 2
+#: How often a call waiting for the workspace looks for its own cancellation.
+_POLL_SECONDS = 0.05
+
+
+class _Holder:
+    """A workspace and the lock that lends it to one call at a time."""
+
+    def __init__(self, workspace: Workspace) -> None:
+        self.workspace = workspace
+        self.lock = threading.Lock()
+        #: The cancel event of the call holding it, and since when (monotonic) a waiting
+        #: call has seen that event set.
+        self.cancel: threading.Event | None = None
+        self.stuck_since: float | None = None
+
+
 class McpService:
     """One warm workspace answering tool calls, one call at a time (its caches are not
-    shared between threads)."""
+    shared between threads), except the :data:`UNSHARED` ones; a cancelled call that does
+    not stop is left its workspace, and the others go on with a fresh one."""
 
     def __init__(self, workspace: Workspace, background: BackgroundIndex | None = None) -> None:
-        self.workspace = workspace
         #: Keeps the root's index current between calls (None: never written).
         self.background = background
-        self._lock = threading.Lock()
+        self._state = threading.Lock()  # guards the fields below
+        self._holder = _Holder(workspace)
+        self._abandoned: list[_Holder] = []
+        self._running: set[threading.Event] = set()
+        self._ended = threading.Condition(self._state)
+        self._closed = False
         self._generation = 0  # the background builds the cached engines have seen
 
+    @property
+    def workspace(self) -> Workspace:
+        """The workspace the next call is answered from."""
+        with self._state:
+            return self._holder.workspace
+
     def answer(self, op: Operation, arguments: Mapping[str, Any]) -> Answer:
-        """Call ``op`` with the tool ``arguments``."""
+        """Call ``op`` with the tool ``arguments``; the cancel event installed by
+        :func:`prx.progress.reporting` (if any) stops it, and so does :meth:`close`."""
+        from prx.progress import cancel_event, reporting
+
         wording = McpWording(op)
+        cancel = cancel_event()
+        if cancel is None:
+            cancel = threading.Event()
+            with reporting(None, cancel=cancel):
+                return self._answer(op, arguments, wording, cancel)
+        return self._answer(op, arguments, wording, cancel)
+
+    def _answer(
+        self,
+        op: Operation,
+        arguments: Mapping[str, Any],
+        wording: McpWording,
+        cancel: threading.Event,
+    ) -> Answer:
+        with self._state:
+            if self._closed:
+                cancel.set()
+            self._running.add(cancel)
+        try:
+            return self._call(op, arguments, wording, cancel)
+        except PrxError as err:  # cancelled while waiting for the workspace
+            return Answer(error_envelope(op.name, err, wording=wording), True)
+        finally:
+            with self._state:
+                self._running.discard(cancel)
+                self._ended.notify_all()
+
+    def _call(
+        self,
+        op: Operation,
+        arguments: Mapping[str, Any],
+        wording: McpWording,
+        cancel: threading.Event,
+    ) -> Answer:
         try:
             params, limit = self._params(op, arguments)
         except PrxError as err:
             return Answer(error_envelope(op.name, err, wording=wording), True)
         from prx.budget import ceilings_at_most
         from prx.dispatch import invoke
+        from prx.progress import check_cancelled
 
-        with self._lock, ceilings_at_most(DEFAULT_BUDGET):
-            self._forget_outdated_engine()
-            outcome = invoke(self.workspace, op, params, wording=wording, frontend="mcp")
+        check_cancelled()
+        if op.name in UNSHARED:
+            held: contextlib.AbstractContextManager[Workspace] = contextlib.nullcontext(
+                self.workspace
+            )
+        else:
+            held = self._held(cancel)
+        with held as workspace, ceilings_at_most(DEFAULT_BUDGET):
+            outcome = invoke(workspace, op, params, wording=wording, frontend="mcp")
         envelope = outcome.envelope
         if envelope.get("status") == "error":
             return Answer(envelope, True)
@@ -126,15 +217,85 @@ class McpService:
         """The workspace, kept from every tool call until the block ends (the warm
         socket's command-line calls share it this way); TimeoutError when a call holds
         it ``timeout`` seconds (-1: wait)."""
-        if not self._lock.acquire(timeout=timeout):
-            raise TimeoutError
-        try:
-            self._forget_outdated_engine()
-            yield self.workspace
-        finally:
-            self._lock.release()
+        with self._held(None, timeout) as workspace:
+            yield workspace
 
-    def _forget_outdated_engine(self) -> None:
+    def close(self, timeout: float) -> bool:
+        """Cancel every running call, refuse new ones, and wait at most ``timeout``
+        seconds for the running ones to end; whether they all did."""
+        deadline = time.monotonic() + timeout
+        with self._state:
+            self._closed = True
+            for cancel in self._running:
+                cancel.set()
+            while self._running:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    return False
+                self._ended.wait(left)
+        return True
+
+    @contextlib.contextmanager
+    def _held(self, cancel: threading.Event | None, timeout: float = -1) -> Iterator[Workspace]:
+        """The current workspace for one call (``cancel``: its cancel event); raises
+        CancelledError when the call is cancelled while it waits, TimeoutError after
+        ``timeout`` seconds (-1: none)."""
+        from prx.progress import check_cancelled
+
+        deadline = None if timeout < 0 else time.monotonic() + timeout
+        while True:
+            with self._state:
+                holder = self._holder
+            if holder.lock.acquire(timeout=_POLL_SECONDS):
+                with self._state:
+                    if holder is self._holder:
+                        holder.cancel, holder.stuck_since = cancel, None
+                        break
+                holder.lock.release()  # given up on meanwhile: take the new one
+                continue
+            if cancel is not None:
+                check_cancelled()
+            self._abandon_if_stuck(holder)
+            if deadline is not None and time.monotonic() >= deadline:
+                raise TimeoutError
+        try:
+            self._forget_outdated_engine(holder.workspace)
+            # A check of the files made before this call says nothing of a file changed
+            # since: each answer is confirmed against the tree as it is now.
+            from prx.retrieval.engine import expire_checks
+
+            expire_checks(holder.workspace)
+            yield holder.workspace
+        finally:
+            holder.cancel = None
+            holder.lock.release()
+
+    def _abandon_if_stuck(self, holder: _Holder) -> None:
+        """Leave ``holder`` to its call when that call was cancelled and has not stopped
+        within :data:`STOP_GRACE_SECONDS`: later calls get a fresh workspace."""
+        cancel = holder.cancel
+        if cancel is None or not cancel.is_set():
+            return
+        now = time.monotonic()
+        with self._state:
+            if holder is not self._holder:
+                return
+            if holder.stuck_since is None:
+                holder.stuck_since = now
+            self._abandoned = [h for h in self._abandoned if h.lock.locked()]
+            if now - holder.stuck_since < STOP_GRACE_SECONDS:
+                return
+            if len(self._abandoned) >= MAX_ABANDONED:
+                return
+            from prx.workspace import Workspace
+
+            old = holder.workspace
+            fresh = Workspace(old.root_dir, config=old.config, plugins=old._plugins)
+            self._abandoned.append(holder)
+            self._holder = _Holder(fresh)
+            self._generation = 0
+
+    def _forget_outdated_engine(self, workspace: Workspace) -> None:
         """After a background build, the root's cached search engine (from the previous
         index, or built without one) gives way to the new index at the next search."""
         if self.background is None:
@@ -142,8 +303,8 @@ class McpService:
         generation = self.background.status.generation
         if generation != self._generation:
             self._generation = generation
-            engines = self.workspace.cache.get("engines", {})
-            engines.pop(os.path.normpath(self.workspace.root_dir), None)
+            engines = workspace.cache.get("engines", {})
+            engines.pop(os.path.normpath(workspace.root_dir), None)
 
     def _with_index_note(self, params: Any, envelope: Envelope) -> Envelope:
         """Start updating the root's index when a search of the root found it missing or
@@ -183,11 +344,13 @@ class McpService:
             limit = _budget(args.pop("budget", None), MAX_BUDGET)
         for name in path_params(op):
             value = args.get(name)
-            if isinstance(value, str):
-                check_path(self.workspace.root_dir, value)
+            for item in [value] if isinstance(value, str) else value or []:
+                if isinstance(item, str):
+                    check_path(self.workspace.root_dir, item)
         for value in embedded_paths(args):
             check_path(self.workspace.root_dir, value)
         params = params_from_mapping(op, args)
+        refuse_beyond_root(op, params)
         if budget_name is not None and getattr(params, budget_name) is not None:
             # A budget the caller gave is exact; without one, the default ceilings apply,
             # each at most DEFAULT_BUDGET (see answer()), counted with the fast estimate.

@@ -21,7 +21,11 @@ class InitParams:
         metavar="NAME",
         aliases=("clients",),
     )
-    user: bool = param(False, help="the user's configuration files instead of the project's")
+    user: bool = param(
+        False,
+        help="the user's configuration files instead of the project's",
+        beyond_root=True,
+    )
     apply: bool = param(False, help="write the changes (default: only show them)")
     uninstall: bool = param(False, help="remove what prx init added")
 

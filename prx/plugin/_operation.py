@@ -40,6 +40,11 @@ class ParamInfo:
     #: ``run --exit-zero``): batch lines and MCP calls that set it answer
     #: ``invalid_argument``, and the Python API does not offer it.
     cli_only: bool = False
+    #: Setting it makes the operation act outside the project's root (``init --user``
+    #: changes the user's own configuration files): a person may ask for that on the
+    #: command line, in a batch or from Python; the MCP server neither offers nor accepts
+    #: it, since its clients must stay inside the root.
+    beyond_root: bool = False
     #: A command-line shorthand for a value of another parameter (``--literal`` for
     #: ``mode="literal"``): the Python API and MCP schemas offer only that parameter;
     #: batch lines still accept it.

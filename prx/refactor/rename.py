@@ -40,6 +40,11 @@ NOT_CODE = frozenset(
 #: ``syntactic``: every file by name.
 ENGINES = ("auto", "rope", "syntactic")
 _MENTIONS_NAMED = 5
+#: Directories of other people's code, and the entries that make a directory a repository
+#: of its own: a rename of the tree around them leaves them alone (their files are counted
+#: in ``skipped``); a path inside one renames there.
+VENDORED = frozenset({"vendor", "third_party", "third-party", "node_modules"})
+_REPOSITORY_MARKS = (".git", ".hg")
 
 
 def rename(
@@ -65,7 +70,9 @@ def rename(
     if not os.path.exists(target):
         raise NotFoundError(f"file not found: {path}", param="path")
     notes: list[str] = []
-    candidates, mentions, named_like, skipped = _collect(ws, target, old, new)
+    candidates, mentions, named_like, skipped, foreign = _collect(ws, target, old, new)
+    if foreign.roots:
+        notes.append(_foreign_note(ws, target, skipped, foreign))
     if not any(c.scan.old for c in candidates):
         raise _nothing_to_rename(old, path, mentions)
     _choose_engines(ws, target, candidates, old, engine, apply, notes)
@@ -87,7 +94,7 @@ def rename(
             "or directories; move them too, or imports of them will break"
         )
     if apply:
-        _apply(changed, conflicts, old, new)
+        notes.extend(_apply(ws, changed, conflicts, old, new))
     files = [file_answer(c) for c in changed]
     return fitted(
         cap,
@@ -130,10 +137,10 @@ def _check_names(old: str, new: str) -> None:
 
 def _collect(
     ws: Workspace, target: str, old: str, new: str
-) -> tuple[list[Candidate], list[str], list[str], dict[str, int]]:
+) -> tuple[list[Candidate], list[str], list[str], dict[str, int], _Foreign]:
     """Code files containing OLD (scanned), the other files mentioning it as a word, the
-    files named like OLD (a module ``OLD.py``, a package ``OLD/``), and what was passed
-    over."""
+    files named like OLD (a module ``OLD.py``, a package ``OLD/``), what was passed over,
+    and the other people's code left out."""
     from prx.files.walk import walk
 
     needle = old.encode()
@@ -143,8 +150,13 @@ def _collect(
     candidates: list[Candidate] = []
     mentions: list[str] = []
     named_like: list[str] = []
+    foreign = _Foreign(target)
     for item in walked.files:
         full = str(item.path)
+        reason = foreign.reason(item.rel)
+        if reason is not None:
+            skipped[reason] = skipped.get(reason, 0) + 1
+            continue
         parts = item.rel.split("/")
         if parts[-1].split(".", 1)[0] == old or old in parts[:-1]:
             named_like.append(shown_path(ws.root_dir, full))
@@ -178,7 +190,49 @@ def _collect(
                     suggestion="Choose another name.",
                 )
             candidates.append(Candidate(full, shown, spec, data, found))
-    return candidates, mentions, named_like, dict(sorted(skipped.items()))
+    return candidates, mentions, named_like, dict(sorted(skipped.items())), foreign
+
+
+def _foreign_note(ws: Workspace, target: str, skipped: dict[str, int], foreign: _Foreign) -> str:
+    roots = [shown_path(ws.root_dir, os.path.join(target, root)) + "/" for root in foreign.roots]
+    return (
+        f"other people's code left alone: {skipped.get('vendored', 0)} file(s) in vendored "
+        f"directories ({', '.join(sorted(VENDORED))}) and "
+        f"{skipped.get('nested_repository', 0)} in nested repositories, under "
+        f"{_listed(roots)}; give such a directory as the path to rename in it"
+    )
+
+
+class _Foreign:
+    """Which files below a rename's path are someone else's code: in a directory of
+    :data:`VENDORED` or in a nested repository (a directory with its own ``.git``), below
+    the path (the path itself may be one: then it was named on purpose)."""
+
+    def __init__(self, target: str) -> None:
+        self.target = target
+        self.repositories: dict[str, bool] = {}
+        #: The directories left out (relative to the path), in the order met.
+        self.roots: dict[str, str] = {}
+
+    def reason(self, rel: str) -> str | None:
+        """``vendored``, ``nested_repository`` or None (ours) for the file ``rel``."""
+        parts = rel.split("/")[:-1]
+        at = self.target
+        for depth, part in enumerate(parts, start=1):
+            if part in VENDORED:
+                return self._left_out(parts[:depth], "vendored")
+            at = os.path.join(at, part)
+            known = self.repositories.get(at)
+            if known is None:
+                known = any(os.path.lexists(os.path.join(at, m)) for m in _REPOSITORY_MARKS)
+                self.repositories[at] = known
+            if known:
+                return self._left_out(parts[:depth], "nested_repository")
+        return None
+
+    def _left_out(self, parts: list[str], reason: str) -> str:
+        self.roots.setdefault("/".join(parts), reason)
+        return reason
 
 
 #: Why an occurrence is left alone, in a suggestion.
@@ -346,8 +400,12 @@ def _replaced(data: bytes, occurrences: Sequence[Occurrence], new: bytes) -> byt
 
 
 def _apply(
-    changed: Sequence[Candidate], conflicts: Sequence[RenameConflict], old: str, new: str
-) -> None:
+    ws: Workspace,
+    changed: Sequence[Candidate],
+    conflicts: Sequence[RenameConflict],
+    old: str,
+    new: str,
+) -> tuple[str, ...]:
     if conflicts:
         first = conflicts[0]
         more = f" (and {len(conflicts) - 1} more)" if len(conflicts) > 1 else ""
@@ -360,4 +418,6 @@ def _apply(
         )
     from prx.files.atomic import FileChange, apply_changes
 
-    apply_changes([FileChange(path=c.path, old=c.data, new=c.new_data) for c in changed])
+    return apply_changes(
+        [FileChange(path=c.path, old=c.data, new=c.new_data) for c in changed], root=ws.confined
+    )

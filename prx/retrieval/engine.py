@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from prx.ranking.pool import Pool
     from prx.workspace import Workspace
 
-__all__ = ["DEPTH", "Engine", "engine_for", "refuse_index"]
+__all__ = ["DEPTH", "Engine", "engine_for", "expire_checks", "refuse_index"]
 
 #: Each retriever returns this many times the pool; fusion keeps twice the pool for reranking.
 DEPTH = 3
@@ -254,6 +254,14 @@ def engine_for(ws: Workspace, root: str, *, refresh: bool = False) -> Engine:
     engine = Engine(ws, root, walked=walked)
     cache[root] = (_Freshness(root, walked.files), engine)
     return engine
+
+
+def expire_checks(ws: Workspace) -> None:
+    """Have each of the workspace's cached engines check the tree at its next use, however
+    recent its last check: a long-lived host (the warm server, ``prx mcp``) confirms every
+    answer against the files as they are when it is asked, as a new process does."""
+    for freshness, _ in ws.cache.get("engines", {}).values():
+        freshness.checked = float("-inf")
 
 
 def _indexed_engine(ws: Workspace, root: str) -> tuple[Any, Engine] | None:

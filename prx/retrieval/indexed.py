@@ -18,6 +18,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from prx.corpus.bm25 import score_terms
+from prx.files.text import read_regular
 from prx.plugin._corpus import ChunkRecord, Definition, FileRecord
 
 if TYPE_CHECKING:
@@ -111,9 +112,8 @@ def _changed_content(
             try:
                 path = os.path.join(root, rel)
                 if os.stat(path, follow_symlinks=False).st_size == known.size:
-                    with open(path, "rb") as fh:
-                        if content_hash(fh.read()) == known.hash:
-                            continue
+                    if content_hash(read_regular(path)) == known.hash:
+                        continue
             except OSError:
                 pass
         out.append(rel)

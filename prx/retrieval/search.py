@@ -386,8 +386,7 @@ def _file_context(
     """A hit file's lines (a final newline does not start one more) and definition spans,
     from one read of the file (``known``: its definitions as an index holds them, when the
     file is unchanged since: no parse then)."""
-    with open(path, "rb") as fh:
-        data = fh.read()
+    data = ws.confined.read_tree_file(path)  # beneath the root, whatever an index said
     spans: list[_Span] = []
     spec = ws.language_for(rel)
     if known is not None:

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from prx.errors import InvalidArgumentError
-from prx.files.text import BINARY_PROBE, decode
+from prx.files.text import BINARY_PROBE, decode, read_regular
 
 if TYPE_CHECKING:
     from prx.retrieval.hits import Hit
@@ -132,8 +132,7 @@ def structural_search(
             verdicts[spec.name] = validate_pattern(ws, pattern, spec.name)
         if verdicts[spec.name] is not None:
             continue
-        with open(found.path, "rb") as fh:
-            data = fh.read()
+        data = read_regular(found.path)
         if b"\0" in data[:BINARY_PROBE]:
             skipped["binary"] += 1
             continue

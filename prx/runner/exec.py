@@ -10,9 +10,16 @@ The child must not outlive prx, however prx ends:
 
 - SIGINT, SIGTERM or SIGHUP while prx waits: the group gets SIGTERM, then SIGKILL after
   :data:`KILL_GRACE_S`, and the run is reported with the signal (``Captured.interrupted``).
-- prx killed outright (SIGKILL, a crash): on Linux the direct child gets SIGKILL from the
-  kernel (``PR_SET_PDEATHSIG``), and a watchdog (``sh``, in its own session, reading a pipe
-  only prx holds) sends the group SIGTERM then SIGKILL when the pipe closes.
+- The call is cancelled (:func:`prx.progress.reporting`'s cancel event: an MCP client sent
+  ``notifications/cancelled`` or left): the group is killed the same way and
+  :class:`~prx.errors.CancelledError` is raised once it is gone.
+- prx killed outright (SIGKILL, a crash): a watchdog (``sh``, in its own session, reading a
+  pipe only prx holds) sends the group SIGTERM then SIGKILL when the pipe closes; on Linux,
+  when prx runs no other thread, the direct child also gets SIGKILL from the kernel
+  (``PR_SET_PDEATHSIG``). Not in a threaded prx (``prx mcp``): there the request would
+  follow the thread that started the child rather than the process, and a pre-exec hook in
+  a threaded process can deadlock the child before it runs (Python's own warning); the
+  watchdog covers that case alone.
 
 A process that left the group (``setsid``, a daemon) is out of reach of both.
 """
@@ -30,7 +37,12 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, BinaryIO
 
-from prx.errors import CommandNotExecutableError, CommandNotFoundError, NotFoundError
+from prx.errors import (
+    CancelledError,
+    CommandNotExecutableError,
+    CommandNotFoundError,
+    NotFoundError,
+)
 from prx.runner.capture import Capture
 
 __all__ = ["Captured", "execute"]
@@ -69,10 +81,16 @@ def _kill_group(pid: int, sig: int) -> None:
 
 
 class _Stop:
-    """The first stop signal received while the child ran, and the child's group."""
+    """The first stop signal received while the child ran, the child's group, and the
+    call's cancel event (see :func:`prx.progress.reporting`)."""
 
     signum: int | None = None
     pid: int | None = None
+    cancel: threading.Event | None = None
+
+    @property
+    def cancelled(self) -> bool:
+        return self.cancel is not None and self.cancel.is_set()
 
 
 @contextmanager
@@ -122,9 +140,11 @@ def _prctl() -> Any:
 
 
 def _die_with_parent() -> Callable[[], None] | None:
-    """A pre-exec hook that has Linux kill the child when prx dies (``PR_SET_PDEATHSIG``)."""
+    """A pre-exec hook that has Linux kill the child when prx dies (``PR_SET_PDEATHSIG``);
+    None where there is no ``prctl``, or while other threads run (see the module
+    docstring)."""
     prctl = _prctl()
-    if prctl is None:
+    if prctl is None or threading.active_count() > 1:
         return None
     parent = os.getpid()
     pr_set_pdeathsig = 1
@@ -232,7 +252,11 @@ def execute(
             param="command",
             suggestion="Pass the command to run and its arguments as {param}.",
         )
+    from prx.progress import cancel_event, check_cancelled
+
+    check_cancelled()  # nothing is started for a call already cancelled
     with _intercept_signals() as stop:
+        stop.cancel = cancel_event()
         started = time.monotonic()
         proc = _spawn(argv, cwd, env)
         stop.pid = proc.pid
@@ -249,6 +273,11 @@ def execute(
             _stop_watchdog(watchdog)
             proc.stdout.close()
             proc.stderr.close()
+    if stop.cancelled:
+        raise CancelledError(
+            f"cancelled by the caller; {argv[0]} and its process group were stopped",
+            suggestion="Run it again when the result is wanted.",
+        )
     return Captured(
         argv=tuple(argv),
         exit_code=exit_code,
@@ -278,9 +307,11 @@ def _supervise(
         while sel.get_map():
             now = time.monotonic()
             if not killing and (
-                stop.signum is not None or (deadline is not None and now >= deadline)
+                stop.signum is not None
+                or stop.cancelled
+                or (deadline is not None and now >= deadline)
             ):
-                timed_out = stop.signum is None
+                timed_out = stop.signum is None and not stop.cancelled
                 killing = True
                 _kill_group(proc.pid, signal.SIGTERM)
                 kill_at = now + KILL_GRACE_S
@@ -300,5 +331,5 @@ def _supervise(
                 capture.feed(names[key.fileobj], chunk)
     if killing:
         _kill_group(proc.pid, signal.SIGKILL)
-    exit_code, late = _wait(proc, deadline, killing or stop.signum is not None)
+    exit_code, late = _wait(proc, deadline, killing or stop.signum is not None or stop.cancelled)
     return exit_code, timed_out or late

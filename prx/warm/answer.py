@@ -10,7 +10,9 @@ The answer is :func:`prx.cli.answer` for the client's arguments with captured st
 same parsing, dispatch, usage record and rendering as a cold call. Before each call the
 Workspace follows the root's published index: when ``.prx/CURRENT`` names another index
 than before (``prx index --watch`` or any other process published one), the cached search
-engines are dropped and the next search loads the new index.
+engines are dropped and the next search loads the new index. A cached engine is checked
+against the files at every request, never trusted for having been checked a moment ago:
+a file deleted or added just before the call is seen as a new process would see it.
 """
 
 from __future__ import annotations
@@ -113,6 +115,7 @@ class CliAnswerer:
         from prx.cli import answer
         from prx.cli.frontend import CliFrontend
         from prx.config import Config
+        from prx.retrieval.engine import expire_checks
 
         env: dict[str, str] = request["env"]
         try:
@@ -125,6 +128,9 @@ class CliAnswerer:
                     return None
                 self.follow_published(ws)
                 ws.cache.pop("project-config", None)  # the files may have changed: read again
+                # A check made before this request says nothing of a file deleted or
+                # added since: the answer is confirmed against the tree as it is now.
+                expire_checks(ws)
                 out, err = _Captured(request["stdout_tty"]), _Captured(False)
                 code = answer(request["argv"], workspace=ws, stdout=out, stderr=err, environ=env)
         except TimeoutError:
@@ -151,8 +157,8 @@ class CliAnswerer:
 
     def keep_fresh(self) -> None:
         """Re-check the root's search engine against the files now, so that the next
-        request finds the check recent instead of paying for it (on django a check costs
-        ~20 ms; an agent's calls come seconds apart, each past the re-check interval)."""
+        request finds it already rebuilt over what changed (each request still checks the
+        tree itself: on django a check costs ~20 ms, a rebuild more)."""
         from prx.retrieval.engine import engine_for
 
         with self._exclusive(-1) as ws:

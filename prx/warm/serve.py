@@ -89,9 +89,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         _tell(f"ready {path}")
 
-        # Half the engine's re-check interval: a request never finds the
-        # last check expired while calls keep coming (no background check at 0: then
-        # every search checks).
+        # Half the engine's re-check interval: while calls keep coming, what changed is
+        # read into the engine before a request asks (each request still checks the tree;
+        # no background check at 0).
         every = 0.5 * workspace.config.freshness_seconds
 
         def follow() -> None:

@@ -3,6 +3,11 @@
 Reads the default, ``-q`` and ``-v`` styles (the closing line with or without ``=``), the
 ``FAILURES`` / ``ERRORS`` sections (``E`` lines, the innermost ``file:line:`` location) and the
 short test summary (full node ids, including parametrised ones whose id holds `` - ``).
+
+The counts come from pytest's own closing line, not from one a test or a later command
+printed (:func:`_own_closing`): the line pytest writes is framed to the session header's
+width (bare under ``-q``, which prints no header) and agrees with what the session showed
+before it (the items collected, the progress marks); among those, the last.
 """
 
 from __future__ import annotations
@@ -10,6 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from prx._types.run import Failure
 from prx.plugin._runner import RawRun
@@ -27,6 +33,36 @@ _CLOSING = re.compile(
     r" in (?P<secs>\d+(?:\.\d+)?)s(?: \([\d:]+\))?(?: =+)?$"
 )
 _COLLECTED = re.compile(r"^(?:=+ )?(?P<body>\d+(?:/\d+)? tests? collected)")
+_HEADER = re.compile(r"^=+ test session starts =+$")
+#: ``collected 10 items / 3 deselected`` (``collecting ... collected 2 items`` under -v).
+_ITEMS = re.compile(
+    r"(?:^|\.\.\. )collected (?P<items>\d+) items?(?: / (?P<deselected>\d+) deselected)?"
+)
+_PERCENT = r"(?:\s+\[\s*\d+(?:%|/\d+)\])?"
+#: A progress line of the default and ``-q`` styles: ``tests/test_a.py .Fs  [ 50%]``.
+_MARKS = re.compile(rf"^(?:\S+ )?(?P<marks>[.FEsxX]+){_PERCENT}$")
+#: A progress line of the ``-v`` style: ``tests/test_a.py::test_b PASSED  [ 50%]``.
+_VERBOSE = re.compile(
+    rf"^(?:\S+::\S.*? )?(?P<word>PASSED|FAILED|ERROR|SKIPPED|XFAIL|XPASS)(?: \(.*\))?{_PERCENT}$"
+)
+_MARK_KEYS = {
+    ".": "passed",
+    "F": "failed",
+    "E": "errors",
+    "s": "skipped",
+    "x": "xfailed",
+    "X": "xpassed",
+}
+_WORD_MARKS = {
+    "PASSED": ".",
+    "FAILED": "F",
+    "ERROR": "E",
+    "SKIPPED": "s",
+    "XFAIL": "x",
+    "XPASS": "X",
+}
+#: The outcomes of tests that ran (an error is counted beside a test's own outcome).
+_RAN = ("passed", "failed", "skipped", "xfailed", "xpassed")
 _SECTION = re.compile(r"^=+ (?P<name>.+?) =+$")
 _ENTRY = re.compile(r"^_{3,} (?P<name>.+?) _{3,}$")
 _SUMMARY_LINE = re.compile(r"^(?P<kind>FAILED|ERROR|XPASS|XFAIL) (?P<rest>.+)$")
@@ -127,6 +163,101 @@ def _read_entry(lines: Sequence[str]) -> tuple[str | None, int | None, str, str 
     return file, line, first, None
 
 
+def _counts_of(body: str) -> dict[str, int]:
+    """The counts a closing line's body states (pytest prints only the non-zero ones)."""
+    values = dict.fromkeys((*_RAN, "errors"), 0)
+    for number, word in _COUNT.findall(body):
+        key = {"error": "errors", "warning": "warnings"}.get(word, word)
+        values[key] = values.get(key, 0) + int(number)
+    return values
+
+
+class _Session:
+    """What a session showed before its closing line: the header's width, the items
+    collected and the progress marks (each outcome at least that many times)."""
+
+    def __init__(self, width: int | None = None) -> None:
+        self.width = width
+        self.selected: int | None = None
+        self.marks: dict[str, int] = {}
+
+    def see(self, line: str) -> None:
+        items = _ITEMS.search(line)
+        if items:
+            self.selected = int(items.group("items")) - int(items.group("deselected") or 0)
+            return
+        marks = _MARKS.match(line)
+        if marks is not None:
+            shown = marks.group("marks")
+        else:
+            word = _VERBOSE.match(line)
+            shown = _WORD_MARKS[word.group("word")] if word is not None else ""
+        for mark in shown:
+            key = _MARK_KEYS[mark]
+            self.marks[key] = self.marks.get(key, 0) + 1
+
+    def framed_as_pytest(self, line: str) -> bool:
+        """Whether ``line`` is framed as pytest frames its closing line here: to the
+        header's width, or bare without a header (``-q``)."""
+        framed = line.startswith("=")
+        if self.width is None:
+            return not framed
+        # A title too long for the width gets a single ``=`` on each side.
+        return framed and (len(line) == self.width or line.startswith("= "))
+
+    def agrees(self, counts: dict[str, int]) -> bool:
+        """Whether ``counts`` can be this session's: no fewer of an outcome than its
+        marks showed, no more tests run than were selected."""
+        if any(counts.get(key, 0) < shown for key, shown in self.marks.items()):
+            return False
+        return self.selected is None or sum(counts[key] for key in _RAN) <= self.selected
+
+
+class _Candidate(NamedTuple):
+    """A line shaped like pytest's closing line, and how it fits its session."""
+
+    at: int
+    framed: bool
+    agrees: bool
+
+
+def _own_closing(lines: Sequence[str]) -> int | None:
+    """The index of pytest's own closing line among ``lines`` (None: there is none).
+
+    A test's output (``-s``, an ``atexit`` handler) or a command after pytest may print a
+    line shaped like it, before or after it. Each such line is judged against the session
+    it ends: framed as pytest frames it, and agreeing with the items collected and the
+    progress marks; the last line passing both is pytest's. Each test narrows the lines
+    only when some line passes it, so an output pytest did not write in its usual form (a
+    plugin's, a cut one) keeps the last closing line.
+    """
+    session = _Session()
+    candidates: list[_Candidate] = []
+    section: str | None = None
+    for index, line in enumerate(lines):
+        closing = _CLOSING.match(line)
+        if closing:
+            counts = _counts_of(closing.group("body"))
+            candidates.append(
+                _Candidate(index, session.framed_as_pytest(line), session.agrees(counts))
+            )
+            continue
+        if _HEADER.match(line):
+            session, section = _Session(len(line)), None
+            continue
+        sect = _SECTION.match(line)
+        if sect:
+            section = sect.group("name")
+            continue
+        if section is None:  # progress is shown before any section; tracebacks after
+            session.see(line)
+    for test in ("framed", "agrees"):
+        passing = [c for c in candidates if getattr(c, test)]
+        if passing:
+            candidates = passing
+    return candidates[-1].at if candidates else None
+
+
 class PytestParser(ToolParser):
     """pytest, also under ``python -m pytest``, ``uv run pytest``, ``py.test``."""
 
@@ -149,11 +280,16 @@ class PytestParser(ToolParser):
         section: str | None = None
         entries: dict[str, list[_Entry]] = {"FAILURES": [], "ERRORS": []}
         summary: list[tuple[str, str, str | None]] = []
+        own = _own_closing(lines)
         for index, line in enumerate(lines):
             closing = _CLOSING.match(line)
-            if closing:
+            if closing and index == own:
                 self._counts(parsed, closing.group("body"), float(closing.group("secs")))
                 section = None
+                continue
+            if closing:  # printed by a test or another command: output, not a section
+                if section in entries and entries[section]:
+                    entries[section][-1].lines.append(line)
                 continue
             sect = _SECTION.match(line)
             if sect:
@@ -192,11 +328,8 @@ class PytestParser(ToolParser):
     def _counts(parsed: Parsed, body: str, seconds: float) -> None:
         parsed.complete = True
         parsed.tool_duration_s = seconds
-        values: dict[str, int] = {}
-        for number, word in _COUNT.findall(body):
-            key = {"error": "errors", "warning": "warnings"}.get(word, word)
-            values[key] = values.get(key, 0) + int(number)
         # pytest prints only the non-zero counts; a closing line it printed makes them known.
+        values = _counts_of(body)
         parsed.passed = values.get("passed", 0)
         parsed.failed = values.get("failed", 0)
         parsed.skipped = values.get("skipped", 0)
