@@ -148,7 +148,7 @@ def startup(session: nox.Session) -> None:
         "-X",
         "importtime",
         "-c",
-        f"from prx.cli import main; main(['read', {target!r}, '--hash'])",
+        f"from prx.frontends.cli import main; main(['read', {target!r}, '--hash'])",
         silent=False,
         env={"PYTHONWARNINGS": "ignore"},
     )

@@ -186,8 +186,8 @@ def main(argv: list[str] | None = None) -> int:
 #: Prints every file and directory the index of the cwd recorded, one per line.
 _LIST_INDEXED_PATHS = """
 import os, sys
-from prx.index.reader import IndexReader
-from prx.index.store import current_dir, read_manifest
+from prx.engine.index.reader import IndexReader
+from prx.engine.index.store import current_dir, read_manifest
 root = os.getcwd()
 directory = current_dir(root)
 files = IndexReader(directory, read_manifest(directory)).files

@@ -200,8 +200,8 @@ def _useful(message: str, line: int) -> bool:
 
 
 def run_prx(requests: list[Request]) -> list[str]:
-    from prx.errors import PrxError
-    from prx.workspace import Workspace
+    from prx.app.workspace import Workspace
+    from prx.core.errors import PrxError
 
     outcomes = []
     with tempfile.TemporaryDirectory() as tmp:

@@ -27,7 +27,7 @@ SKIP_DIRS = {"__pycache__", "build", "dist", "models"}
 _CHILD = """\
 import time
 t0 = time.perf_counter()
-import prx.corpus.embed as m
+import prx.engine.corpus.embed as m
 t1 = time.perf_counter()
 e = m.StaticEmbedder.load()
 t2 = time.perf_counter()
@@ -83,11 +83,11 @@ def main() -> int:
 
     imp, load, first = fresh_interpreter(args.runs)
     print(f"fresh interpreter, median of {args.runs}:")
-    print(f"  import prx.corpus.embed (numpy)           {imp * 1e3:8.1f} ms")
+    print(f"  import prx.engine.corpus.embed (numpy)           {imp * 1e3:8.1f} ms")
     print(f"  StaticEmbedder.load() (tokenizers too)         {load * 1e3:8.1f} ms")
     print(f"  first encode (1 text)                          {first * 1e3:8.1f} ms")
 
-    from prx.corpus.embed import StaticEmbedder
+    from prx.engine.corpus.embed import StaticEmbedder
 
     chunks = source_chunks(args.chunk_chars)
     if args.max_chunks:

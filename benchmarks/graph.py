@@ -44,7 +44,7 @@ DJANGO = "/work/corpora/django-5.2.8"
 
 def _build(root: str) -> object:
     import prx
-    from prx.graph.imports import ImportGraph
+    from prx.engine.graph.imports import ImportGraph
 
     started = time.perf_counter()
     graph = ImportGraph.build(prx.Workspace(root), root)

@@ -122,7 +122,7 @@ def run_index(corpus: Path, *extra: str, source: Path | None = None) -> dict[str
     env["PYTHONPATH"] = str(source if source is not None else here)
     if source is not None:
         env["PYTHONDONTWRITEBYTECODE"] = "1"
-    code = "import sys; from prx.cli import main; sys.exit(main(program='prx'))"
+    code = "import sys; from prx.frontends.cli import main; sys.exit(main(program='prx'))"
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
     proc = subprocess.Popen(

@@ -52,8 +52,8 @@ def main() -> None:
     args = parser.parse_args()
 
     import prx
-    from prx.budget import data_tokens
-    from prx.tokens import count_fast
+    from prx.core.budget import data_tokens
+    from prx.core.tokens import count_fast
 
     root = args.corpus or fetch_corpus(*DJANGO)
     ws = prx.Workspace(root)

@@ -12,7 +12,7 @@ client (``mcp.client.stdio.stdio_client`` and ``ClientSession``), with a private
 is indexed first with ``prx index .`` when it has no index (said so when done).
 
 - tool list: the whole ``tools/list`` result as the client receives it (its compact JSON),
-  counted with ``prx.tokens.count_exact`` (cl100k), for the default tools and with
+  counted with ``prx.core.tokens.count_exact`` (cl100k), for the default tools and with
   ``--allow-run --allow-write`` (target: at most 3,000 tokens), with the default output
   schemas (``names``) and, for comparison, ``--output-schemas off`` and ``full``;
 - warm search: one warm-up ``search`` call, then ``--calls`` calls cycling through a few
@@ -22,7 +22,7 @@ is indexed first with ``prx index .`` when it has no index (said so when done).
   process each (``--runs`` of them), in the same run: p50, p95 and the ratio CLI / MCP;
 - and, to tell the transport from the tool, the same calls answered in this process by the
   server's ``McpService`` (no SDK, no pipes), numpy loaded as the server loads it (one
-  BLAS thread: ``prx.mcpfront.blas``).
+  BLAS thread: ``prx.frontends.mcp.blas``).
 
 The machine's state (machine.py) is printed before and after: on a busy machine every
 figure grows.
@@ -87,7 +87,7 @@ INDEX_STATES: list[str] = []
 
 
 async def _on_log(params: Any) -> None:
-    if getattr(params, "logger", None) == "prx.index" and isinstance(params.data, dict):
+    if getattr(params, "logger", None) == "prx.engine.index" and isinstance(params.data, dict):
         INDEX_STATES.append(str(params.data.get("state")))
 
 
@@ -113,7 +113,7 @@ def tool_list_tokens(tree: Path, env: dict[str, str], flags: list[str]) -> tuple
     """The number of tools listed and the tokens of the whole ``tools/list`` result."""
     import anyio
 
-    from prx.tokens import count_exact
+    from prx.core.tokens import count_exact
 
     async def listed(session: Any) -> tuple[int, int]:
         result = await session.list_tools()
@@ -185,13 +185,13 @@ def in_process_ms(tree: Path, env: dict[str, str], calls: int) -> list[float]:
     """The same calls answered in this process by the server's ``McpService`` (no SDK, no
     pipes): what the tool costs before the transport."""
     os.environ.update(env)
-    from prx.mcpfront.blas import one_blas_thread
+    from prx.frontends.mcp.blas import one_blas_thread
 
     if not one_blas_thread():
         print("  (numpy was loaded already: the in-process figures use its BLAS threads)")
-    from prx.config import Config
-    from prx.mcpfront.service import McpService
-    from prx.workspace import Workspace
+    from prx.app.workspace import Workspace
+    from prx.core.config import Config
+    from prx.frontends.mcp.service import McpService
 
     ws = Workspace(str(tree), config=Config.from_env())
     service = McpService(ws)

@@ -65,8 +65,8 @@ def fetch_corpus(name: str, version: str, sha256: str, base: Path | None = None)
 
 
 def corpus_files(root: Path) -> list[tuple[str, bytes]]:
-    from prx.files.walk import walk
-    from prx.workspace import Workspace
+    from prx.app.workspace import Workspace
+    from prx.engine.files.walk import walk
 
     ws = Workspace(root)
     out = []
@@ -78,20 +78,20 @@ def corpus_files(root: Path) -> list[tuple[str, bytes]]:
 
 
 def _specs() -> dict[str, object]:
-    from prx.lang.catalog import BUILTIN_LANGUAGES
+    from prx.engine.lang.catalog import BUILTIN_LANGUAGES
 
     return {spec.name: spec for spec in BUILTIN_LANGUAGES}
 
 
 def _outline_all(batch: list[tuple[str, bytes]]) -> int:
-    from prx.lang.outline import outline
+    from prx.engine.lang.outline import outline
 
     specs = _specs()
     return sum(len(outline(specs[name], data)) for name, data in batch)  # type: ignore[arg-type]
 
 
 def _chunk_all(batch: list[tuple[str, bytes]]) -> int:
-    from prx.lang.chunk import chunk_source
+    from prx.engine.lang.chunk import chunk_source
 
     specs = _specs()
     return sum(len(chunk_source(specs[name], data)) for name, data in batch)  # type: ignore[arg-type]
@@ -113,7 +113,7 @@ def timed(
 def first_call_cost() -> float:
     code = (
         "import time; t=time.perf_counter();"
-        "from prx.lang.catalog import BUILTIN_LANGUAGES as B; from prx.lang.outline import outline;"
+        "from prx.engine.lang.catalog import BUILTIN_LANGUAGES as B; from prx.engine.lang.outline import outline;"
         "s={x.name:x for x in B}['python']; outline(s, b'def f():\\n    pass\\n');"
         "print((time.perf_counter()-t)*1000)"
     )
@@ -146,7 +146,7 @@ def main() -> int:
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     args = parser.parse_args()
     root = args.corpus or fetch_corpus(*DJANGO)
-    from prx.lang.outline import outline
+    from prx.engine.lang.outline import outline
 
     print(
         f"first outline call in a fresh process (imports + grammar + query): {first_call_cost():.1f} ms"

@@ -60,7 +60,7 @@ def _semble_queries(semble: SembleSystem, queries: list[str]) -> list[float]:
 def _start_semble(spec: str) -> SembleSystem:
     """semble in its venv, offline, with prx's packaged model, as it runs by default (its
     tokenizer may use both cores)."""
-    import prx.corpus.embed as embed
+    import prx.engine.corpus.embed as embed
 
     return SembleSystem(
         SEMBLE_VENV,
@@ -83,7 +83,7 @@ def _cold(args: argparse.Namespace) -> int:
         os.environ, PRX_HOME=tempfile.mkdtemp(prefix="prx-peer-"), PRX_DISABLE_PLUGIN_AUTOLOAD="1"
     )
     env.pop("PYTHONDONTWRITEBYTECODE", None)
-    code = "import sys; from prx.cli import main; sys.exit(main(program='prx'))"
+    code = "import sys; from prx.frontends.cli import main; sys.exit(main(program='prx'))"
     print(f"before: {state()}")
     walls: dict[str, list[float]] = {"prx": [], "semble": []}
     for n in range(args.repeat):

@@ -12,14 +12,14 @@ Scope: ``sdist`` searches the whole unpacked tree (tests, docs, examples include
 ``package`` searches ``<corpus>/<source.benchmark_root>``, the folder semble's own benchmark
 indexes (e.g. ``src/flask``). In both scopes the searched folder's path inside the corpus is
 prefixed to every result before scoring, so results and labels are compared as
-repository-relative paths (exact matches; the suffix rule of prx.bench.ndcg is a fallback).
+repository-relative paths (exact matches; the suffix rule of prx.commands.bench_ndcg.ndcg is a fallback).
 
 Systems, all run in this one process (semble in a child process it talks to over a pipe):
 
 * ``prx``: ``prx.Workspace(root).search(query, top_k=k)``; the files of ``result.files``.
   Skipped with a message while the API does not exist.
 * ``bm25``: Okapi BM25 (k1=1.2, b=0.75, Lucene idf) over whole files, as listed by
-  ``prx.files.walk.walk(root)``. Tokens: the ASCII letter/digit runs of the text, split at
+  ``prx.engine.files.walk.walk(root)``. Tokens: the ASCII letter/digit runs of the text, split at
   ``_`` and camelCase boundaries and lowercased (``getHTTPResponse_v2`` -> get http response
   v 2). Query terms count once each. Files with score 0 are not returned.
 * ``semble``: the PyPI package in its own venv (benchmarks/.venvs/semble, created on first use)
@@ -64,7 +64,7 @@ HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
 sys.path.insert(0, str(REPO))  # run from a checkout without installing
 
-from prx.bench.ndcg import (  # noqa: E402
+from prx.commands.bench_ndcg.ndcg import (  # noqa: E402
     Dataset,
     QueryRow,
     Report,
@@ -160,7 +160,7 @@ class Bm25System:
         self._k = 10
 
     def open(self, root: Path, k: int) -> dict[str, Any]:
-        from prx.files.walk import walk
+        from prx.engine.files.walk import walk
 
         self._k = k
         walked = walk(root)
@@ -546,7 +546,7 @@ def files_table(
 def worst_queries(reports: Sequence[Report], datasets: dict[str, Dataset], count: int) -> str:
     """The ``count`` lowest-NDCG word (non-symbol) queries of each system: each labelled
     file with its grade and rank (``-`` beyond the first k), then the files ranked first."""
-    from prx.bench.ndcg import paths_match
+    from prx.commands.bench_ndcg.ndcg import paths_match
 
     out: list[str] = []
     for system in dict.fromkeys(r.system for r in reports):

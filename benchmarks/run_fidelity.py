@@ -34,12 +34,12 @@ ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT / "tests" / "golden" / "runs"
 sys.path.insert(0, str(ROOT))
 
-from prx.envelope import dumps, ok_envelope  # noqa: E402
-from prx.runner.hooks import prx_register_runner_parsers  # noqa: E402
-from prx.runner.model import CapturedRun  # noqa: E402
-from prx.runner.recognise import analyse  # noqa: E402
-from prx.runner.report import RAW_SLACK, RunOutput, build_report  # noqa: E402
-from prx.tokens import count_exact, count_fast  # noqa: E402
+from prx.app.hooks import RunnerParsers  # noqa: E402
+from prx.core.envelope import dumps, ok_envelope  # noqa: E402
+from prx.core.tokens import count_exact, count_fast  # noqa: E402
+from prx.engine.runner.model import CapturedRun  # noqa: E402
+from prx.engine.runner.recognise import analyse  # noqa: E402
+from prx.engine.runner.report import RAW_SLACK, RunOutput, build_report  # noqa: E402
 
 COUNT_KEYS = ("passed", "failed", "skipped", "errors", "warnings", "xfailed", "xpassed")
 #: The revised target on suites of 300 tests or more: the answer at most max(150, 5 % of raw).
@@ -157,7 +157,7 @@ def run_case(case: Path, count: Any) -> Result:
         raw = CapturedRun(
             argv=argv, exit_code=exit_code, stdout=stdout, stderr=stderr, duration_ms=1000
         )
-        parsed, tool, detected = analyse(prx_register_runner_parsers(), raw, str(cwd))
+        parsed, tool, detected = analyse(RunnerParsers.prx_register_runner_parsers(), raw, str(cwd))
         merged = stdout + stderr
         report = build_report(
             RunOutput(

@@ -42,7 +42,7 @@ def main() -> int:
     args = parser.parse_args()
     queries = [q["query"] for q in json.loads(args.dataset.read_text())["queries"]]
     import prx
-    from prx.files.walk import walk
+    from prx.engine.files.walk import walk
 
     files = walk(args.corpus).files
     print(f"corpus {args.corpus} ({len(files)} files), {len(queries)} queries")
@@ -54,7 +54,7 @@ def main() -> int:
         os.environ, PRX_HOME=tempfile.mkdtemp(prefix="prx-bench-"), PRX_DISABLE_PLUGIN_AUTOLOAD="1"
     )
     env.pop("PYTHONDONTWRITEBYTECODE", None)
-    code = "import sys; from prx.cli import main; sys.exit(main(program='prx'))"
+    code = "import sys; from prx.frontends.cli import main; sys.exit(main(program='prx'))"
     cold = []
     for query in queries[: args.runs]:
         started = time.perf_counter()
@@ -75,7 +75,7 @@ def main() -> int:
     print(
         f"in-process first query (builds corpus, BM25, embeddings): {time.perf_counter() - started:.2f} s"
     )
-    from prx.retrieval.engine import engine_for
+    from prx.engine.retrieval.engine import engine_for
 
     engine = engine_for(ws, str(args.corpus))
     print(
@@ -100,8 +100,8 @@ def main() -> int:
     )
     print(f"after: {state()}")
 
-    from prx.corpus.corpus import enrich
-    from prx.corpus.embed import default_embedder
+    from prx.engine.corpus.corpus import enrich
+    from prx.engine.corpus.embed import default_embedder
 
     embedder = default_embedder()
     texts = [enrich(c) for c in engine.corpus.chunks]

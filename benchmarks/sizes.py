@@ -55,7 +55,7 @@ class Row:
 
 
 def _tokens(text: str) -> int:
-    from prx.tokens import count_exact
+    from prx.core.tokens import count_exact
 
     return count_exact(text)
 
@@ -85,7 +85,7 @@ def _unix(root: Path, argv: list[str]) -> str:
 
 def _listed_files(root: Path) -> list[str]:
     """Every file prx lists (its own walk, so ignored files are left out as prx does)."""
-    from prx.files.walk import walk
+    from prx.engine.files.walk import walk
 
     return [found.rel for found in walk(root).files]
 

@@ -24,7 +24,7 @@ def _commands(small_file: Path, tree: Path) -> dict[str, list[str]]:
     prx = [
         sys.executable,
         "-c",
-        "import sys; from prx.cli import main; sys.exit(main(program='prx'))",
+        "import sys; from prx.frontends.cli import main; sys.exit(main(program='prx'))",
     ]
     return {
         "python -c pass": [sys.executable, "-c", "pass"],
@@ -66,13 +66,16 @@ def main() -> int:
         commands = _commands(small, tree)
         times: dict[str, list[float]] = {name: [] for name in commands}
         for argv in commands.values():  # warm the page cache and .pyc files
-            subprocess.run(argv, stdout=subprocess.DEVNULL, env=env, check=True)
+            # In the tree: every path prx is given stays inside its root (the cwd).
+            subprocess.run(argv, stdout=subprocess.DEVNULL, env=env, check=True, cwd=tree)
         for _ in range(args.runs):
             order = list(commands)
             random.shuffle(order)
             for name in order:
                 started = time.perf_counter()
-                subprocess.run(commands[name], stdout=subprocess.DEVNULL, env=env, check=True)
+                subprocess.run(
+                    commands[name], stdout=subprocess.DEVNULL, env=env, check=True, cwd=tree
+                )
                 times[name].append((time.perf_counter() - started) * 1000)
     bare = statistics.median(times["python -c pass"])
     print(f"{'command':<24} {'median ms':>10} {'p90 ms':>8} {'over bare':>10} {'ratio':>6}")

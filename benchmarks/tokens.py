@@ -53,8 +53,8 @@ from quality import (  # noqa: E402
     search_root,
 )
 
-from prx.bench.ndcg import Dataset, load_dataset  # noqa: E402
-from prx.tokens import count_exact  # noqa: E402
+from prx.commands.bench_ndcg.ndcg import Dataset, load_dataset  # noqa: E402
+from prx.core.tokens import count_exact  # noqa: E402
 
 DEFAULT_DATASETS = [str(HERE / "datasets"), str(HERE.parent.parent / "shared/bench/semble-py")]
 OWN_CORPORA = HERE / ".corpora"
@@ -92,15 +92,15 @@ def tokens_to(text: str, end: int) -> int:
 class Prx:
     def __init__(self, root: Path) -> None:
         import prx
-        from prx.operations.search import SEARCH, SearchParams
+        from prx.commands.search.operation import SEARCH, SearchParams
 
         self.ws = prx.Workspace(root)
         self.op, self.params = SEARCH, SearchParams
         self.ws.search("warm up: open the index and load the model")
 
     def text(self, query: str, budget: int) -> str:
-        from prx.dispatch import invoke
-        from prx.envelope import dumps
+        from prx.app.dispatch import invoke
+        from prx.core.envelope import dumps
 
         params = self.params(query=query, budget=budget)
         outcome = invoke(self.ws, self.op, params, record=False, allow_fallback=False)
@@ -108,7 +108,7 @@ class Prx:
 
 
 def prx_tokens(text: str, answers: frozenset[str]) -> float:
-    from prx.envelope import dumps
+    from prx.core.envelope import dumps
 
     data = json.loads(text).get("data") or {}
     for group in data.get("files", ()):
@@ -147,7 +147,7 @@ class RgRead:
     """``rg -l`` for the query's words, then whole files read in order of words held."""
 
     def __init__(self, root: Path) -> None:
-        from prx.files.walk import walk
+        from prx.engine.files.walk import walk
 
         self.root = root
         self.files: list[tuple[str, str]] = []
@@ -234,7 +234,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     systems = [f"prx@{b}" for b in budgets] if "prx" in wanted else []
     semble: SembleSystem | None = None
     if "semble" in wanted:
-        import prx.corpus.embed as embed
+        import prx.engine.corpus.embed as embed
 
         try:
             semble = SembleSystem(

@@ -39,7 +39,7 @@ sys.path.insert(0, str(HERE))
 from cli_search import DJANGO_QUERIES as QUERIES  # noqa: E402
 from search import percentile  # noqa: E402
 
-CODE = "import sys; from prx.cli import main; sys.exit(main(program='prx'))"
+CODE = "import sys; from prx.frontends.cli import main; sys.exit(main(program='prx'))"
 
 
 def _run(argv: list[str], cwd: Path, env: dict[str, str]) -> tuple[float, bytes, str]:

@@ -12,7 +12,6 @@ CLI's start-up stay cheap.
 from __future__ import annotations
 
 import importlib
-import sys
 
 from prx._version import __version__
 
@@ -21,7 +20,7 @@ from prx._version import __version__
 TYPE_CHECKING = False
 
 if TYPE_CHECKING:
-    from prx.api import (
+    from prx.app.api import (
         bench,
         bench_ndcg,
         context,
@@ -42,9 +41,38 @@ if TYPE_CHECKING:
         stats,
         workspace_for,
     )
-    from prx.errors import CancelledError, PrxError
+    from prx.app.workspace import Workspace
+    from prx.core.config import Config
+    from prx.core.envelope import to_jsonable
+    from prx.core.errors import (
+        AmbiguousMatchError,
+        BudgetExceededError,
+        CancelledError,
+        CommandNotExecutableError,
+        CommandNotFoundError,
+        ConflictError,
+        GitError,
+        IndexCorruptedError,
+        IndexMissingError,
+        InternalError,
+        InterruptError,
+        InvalidArgumentError,
+        InvalidCommandError,
+        InvalidRangeError,
+        NoMatchError,
+        NotFoundError,
+        ParseError,
+        PermissionDeniedError,
+        PluginConflictError,
+        PluginError,
+        PrxError,
+        PrxIOError,
+        SyntaxCheckError,
+        UnknownComponentError,
+    )
+    from prx.core.progress import Progress, check_cancelled, reporting
+    from prx.engine.graph.imports import ImportGraph
     from prx.plugin import hookimpl
-    from prx.progress import Progress
     from prx.types import (
         ContextResult,
         DiffResult,
@@ -66,9 +94,32 @@ if TYPE_CHECKING:
         StatsResult,
         Symbol,
     )
-    from prx.workspace import Workspace
 
 __all__ = [
+    "AmbiguousMatchError",
+    "BudgetExceededError",
+    "CommandNotExecutableError",
+    "CommandNotFoundError",
+    "Config",
+    "ConflictError",
+    "GitError",
+    "ImportGraph",
+    "IndexCorruptedError",
+    "IndexMissingError",
+    "InternalError",
+    "InterruptError",
+    "InvalidArgumentError",
+    "InvalidCommandError",
+    "InvalidRangeError",
+    "NoMatchError",
+    "NotFoundError",
+    "ParseError",
+    "PermissionDeniedError",
+    "PluginConflictError",
+    "PluginError",
+    "PrxIOError",
+    "SyntaxCheckError",
+    "UnknownComponentError",
     "CancelledError",
     "DiffResult",
     "EditResult",
@@ -94,6 +145,9 @@ __all__ = [
     "Symbol",
     "Workspace",
     "__version__",
+    "check_cancelled",
+    "reporting",
+    "to_jsonable",
     "bench",
     "bench_ndcg",
     "diff",
@@ -161,32 +215,42 @@ _TYPES = (
     "Symbol",
 )
 _HOME = {
-    **dict.fromkeys(_API, "prx.api"),
+    **dict.fromkeys(_API, "prx.app.api"),
     **dict.fromkeys(_TYPES, "prx.types"),
-    "workspace_for": "prx.api",
-    "CancelledError": "prx.errors",
-    "PrxError": "prx.errors",
-    "Progress": "prx.progress",
+    "workspace_for": "prx.app.api",
+    "CancelledError": "prx.core.errors",
+    "PrxError": "prx.core.errors",
+    "AmbiguousMatchError": "prx.core.errors",
+    "BudgetExceededError": "prx.core.errors",
+    "CommandNotExecutableError": "prx.core.errors",
+    "CommandNotFoundError": "prx.core.errors",
+    "ConflictError": "prx.core.errors",
+    "GitError": "prx.core.errors",
+    "IndexCorruptedError": "prx.core.errors",
+    "IndexMissingError": "prx.core.errors",
+    "InternalError": "prx.core.errors",
+    "InterruptError": "prx.core.errors",
+    "InvalidArgumentError": "prx.core.errors",
+    "InvalidCommandError": "prx.core.errors",
+    "InvalidRangeError": "prx.core.errors",
+    "NoMatchError": "prx.core.errors",
+    "NotFoundError": "prx.core.errors",
+    "ParseError": "prx.core.errors",
+    "PermissionDeniedError": "prx.core.errors",
+    "PluginConflictError": "prx.core.errors",
+    "PluginError": "prx.core.errors",
+    "PrxIOError": "prx.core.errors",
+    "SyntaxCheckError": "prx.core.errors",
+    "UnknownComponentError": "prx.core.errors",
+    "Config": "prx.core.config",
+    "reporting": "prx.core.progress",
+    "check_cancelled": "prx.core.progress",
+    "to_jsonable": "prx.core.envelope",
+    "ImportGraph": "prx.engine.graph.imports",
+    "Progress": "prx.core.progress",
     "hookimpl": "prx.plugin",
-    "Workspace": "prx.workspace",
+    "Workspace": "prx.app.workspace",
 }
-
-
-class _Package(type(importlib)):  # type: ignore[misc]  # ModuleType, without `import types`
-    """``prx.index`` names both a function and a subpackage: the function wins.
-
-    Importing ``prx.index.build`` makes the import system bind the subpackage as the
-    attribute ``index`` of ``prx``; that binding is refused (the subpackage stays in
-    ``sys.modules``, which is all ``from prx.index.build import ...`` needs).
-    """
-
-    def __setattr__(self, name: str, value: object) -> None:
-        if name in _API and isinstance(value, type(importlib)):
-            return
-        super().__setattr__(name, value)
-
-
-sys.modules[__name__].__class__ = _Package
 
 
 def __getattr__(name: str) -> object:

@@ -2,6 +2,6 @@
 
 import sys
 
-from prx.cli import main
+from prx.frontends.cli import main
 
 sys.exit(main(program="prx"))

@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from prx.workspace import Workspace
+    from prx.app.workspace import Workspace
 
 __all__ = ["SECTIONS", "main", "render_sections", "update_text"]
 
@@ -29,8 +29,8 @@ _OPENING = re.compile(r"<!-- generated: ([\w-]+) -->")
 
 
 def _workspace() -> Workspace:
-    from prx.config import Config
-    from prx.workspace import Workspace
+    from prx.app.workspace import Workspace
+    from prx.core.config import Config
 
     home = "/path/to/prx-home"
     config = Config(
@@ -48,7 +48,7 @@ def _names(names: Sequence[str]) -> str:
 
 
 def _cli_help(ws: Workspace) -> str:
-    from prx.cli.frontend import CliFrontend
+    from prx.frontends.cli.frontend import CliFrontend
 
     return f"```console\n$ prx --help\n{CliFrontend(ws)._help()}\n```\n"
 
@@ -57,7 +57,7 @@ def _command_help(ws: Workspace, name: str) -> str:
     import io
     from contextlib import redirect_stdout
 
-    from prx.cli.frontend import CliFrontend
+    from prx.frontends.cli.frontend import CliFrontend
 
     out = io.StringIO()
     saved = os.environ.get("COLUMNS")
@@ -79,7 +79,7 @@ def _retrievers(ws: Workspace) -> str:
 
 
 def _rerankers(ws: Workspace) -> str:
-    from prx.ranking.stages import DEFAULT_PIPELINE
+    from prx.engine.ranking.stages import DEFAULT_PIPELINE
 
     names = [cls.NAME for cls in ws.registry.rerankers()]
     idle = [name for name in names if name not in DEFAULT_PIPELINE]
@@ -113,7 +113,7 @@ def _parser_priorities(ws: Workspace) -> str:
 def _parsed_fields(ws: Workspace) -> str:
     import dataclasses
 
-    from prx.runner.model import Parsed
+    from prx.engine.runner.model import Parsed
 
     names = [f"`{field.name}`" for field in dataclasses.fields(Parsed)]
     return f"Its fields, all with defaults: {', '.join(names)}.\n"
@@ -125,7 +125,7 @@ def _cell(text: object) -> str:
 
 def _cli_reference(ws: Workspace) -> str:
     """Every command of the CLI with its parameters, from the operations."""
-    from prx._record import MISSING, fields_of
+    from prx.core.record import MISSING, fields_of
 
     out: list[str] = []
     for op in ws.registry.operations():
@@ -160,8 +160,8 @@ def _mcp_reference(ws: Workspace) -> str:
     operations (``tools/list``)."""
     import json
 
-    from prx.mcpfront.schema import builtin_specs
-    from prx.plugin.builtins import BUILTIN_OPERATIONS, load
+    from prx.app.builtins import BUILTIN_OPERATIONS, load
+    from prx.frontends.mcp.schema import builtin_specs
 
     operations = {op.name: op for op in map(load, BUILTIN_OPERATIONS.values())}
     out: list[str] = []
@@ -193,7 +193,7 @@ def _mcp_reference(ws: Workspace) -> str:
 def _data_shape(result: Any) -> str:
     """The fields of an answer's ``data`` with their types, from the result type (a field
     marked ``?`` is left out when it says nothing; nested objects are summarised)."""
-    from prx.typeschema import json_schema, union_members
+    from prx.core.jsonschema import json_schema, union_members
 
     shapes = []
     for member in union_members(result):
@@ -245,7 +245,7 @@ SECTIONS: dict[str, Callable[[Workspace], str]] = {
 def render_sections() -> dict[str, str]:
     """The text of every section, from the built-in registry: :data:`SECTIONS`, and
     ``help-NAME`` for each command."""
-    from prx.cli.frontend import CLI_COMMANDS
+    from prx.frontends.cli.frontend import CLI_COMMANDS
 
     ws = _workspace()
     sections = {name: render(ws) for name, render in SECTIONS.items()}

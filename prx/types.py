@@ -1,7 +1,7 @@
 """Result types: pure, immutable values returned by every prx operation.
 
 These are frozen, slotted, keyword-only dataclasses. Their field names are the keys of the
-JSON envelope's ``data`` (see ``docs/envelope.md``); :func:`prx.envelope.to_jsonable`
+JSON envelope's ``data`` (see ``docs/envelope.md``); :func:`prx.core.envelope.to_jsonable`
 turns any of them into plain JSON values. Sequences are tuples so results stay hashable.
 
 The classes live in small private modules and are imported on first access, so a command
@@ -16,21 +16,15 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-    from prx._types.bench import BenchResult, BenchTask
-    from prx._types.config import ConfigFileEntry, ConfigResult, Setting
-    from prx._types.diff import DiffChange, DiffFile, DiffHunk, DiffResult, DiffStats
-    from prx._types.edit import EditChange, EditFile, EditResult
-    from prx._types.exists import (
-        ExistsResult,
-    )
-    from prx._types.find import (
-        FileEntry,
-        FindResult,
-        FindStats,
-    )
-    from prx._types.index import IndexResult
-    from prx._types.init import InitFile, InitResult
-    from prx._types.intel import (
+    from prx.core.results.bench import BenchResult, BenchTask
+    from prx.core.results.config import ConfigFileEntry, ConfigResult, Setting
+    from prx.core.results.diff import DiffChange, DiffFile, DiffHunk, DiffResult, DiffStats
+    from prx.core.results.edit import EditChange, EditFile, EditResult
+    from prx.core.results.exists import ExistsResult
+    from prx.core.results.find import FileEntry, FindResult, FindStats
+    from prx.core.results.index import IndexResult
+    from prx.core.results.init import InitFile, InitResult
+    from prx.core.results.intel import (
         ContextResult,
         ContextStats,
         Cut,
@@ -45,13 +39,10 @@ if TYPE_CHECKING:
         ImportLink,
         Reference,
     )
-    from prx._types.lang import Chunk, ImportEdge, ImportRef, SyntaxReport
-    from prx._types.outline import (
-        FileOutline,
-        OutlineResult,
-    )
-    from prx._types.plugins import PluginEntry, PluginFailure, PluginsResult
-    from prx._types.read import (
+    from prx.core.results.lang import Chunk, ImportEdge, ImportRef, SyntaxReport
+    from prx.core.results.outline import FileOutline, OutlineResult
+    from prx.core.results.plugins import PluginEntry, PluginFailure, PluginsResult
+    from prx.core.results.read import (
         ContentSlice,
         FileMeta,
         LineRange,
@@ -59,21 +50,16 @@ if TYPE_CHECKING:
         ReadResult,
         Symbol,
     )
-    from prx._types.rename import (
+    from prx.core.results.rename import (
         RenameConflict,
         RenameFile,
         RenameLine,
         RenameResult,
         RenameSkip,
     )
-    from prx._types.run import Detected, Diagnostic, Failure, RunReport, Section
-    from prx._types.search import FileMatches, Match, SearchExistsResult, SearchResult
-    from prx._types.usage import (
-        StatsResult,
-        UsageByCommand,
-        UsageByFrontend,
-        UsagePeriod,
-    )
+    from prx.core.results.run import Detected, Diagnostic, Failure, RunReport, Section
+    from prx.core.results.search import FileMatches, Match, SearchExistsResult, SearchResult
+    from prx.core.results.usage import StatsResult, UsageByCommand, UsageByFrontend, UsagePeriod
 
 __all__ = [
     "ContextResult",
@@ -145,72 +131,72 @@ __all__ = [
 ]
 
 _HOME = {
-    "ContextResult": "prx._types.intel",
-    "ContextStats": "prx._types.intel",
-    "Cut": "prx._types.intel",
-    "Dependent": "prx._types.intel",
-    "DocBlock": "prx._types.intel",
-    "Entrypoint": "prx._types.intel",
-    "ExplainResult": "prx._types.intel",
-    "ExplainedDefinition": "prx._types.intel",
-    "FileSkeleton": "prx._types.intel",
-    "ImpactResult": "prx._types.intel",
-    "ImpactStats": "prx._types.intel",
-    "ImportLink": "prx._types.intel",
-    "Reference": "prx._types.intel",
-    "BenchResult": "prx._types.bench",
-    "BenchTask": "prx._types.bench",
-    "Detected": "prx._types.run",
-    "ConfigFileEntry": "prx._types.config",
-    "ConfigResult": "prx._types.config",
-    "Setting": "prx._types.config",
-    "Diagnostic": "prx._types.run",
-    "DiffChange": "prx._types.diff",
-    "DiffFile": "prx._types.diff",
-    "DiffHunk": "prx._types.diff",
-    "DiffResult": "prx._types.diff",
-    "DiffStats": "prx._types.diff",
-    "Section": "prx._types.run",
-    "EditChange": "prx._types.edit",
-    "EditFile": "prx._types.edit",
-    "EditResult": "prx._types.edit",
-    "Failure": "prx._types.run",
-    "RunReport": "prx._types.run",
-    "IndexResult": "prx._types.index",
-    "InitFile": "prx._types.init",
-    "InitResult": "prx._types.init",
-    "FileMatches": "prx._types.search",
-    "Match": "prx._types.search",
-    "PluginEntry": "prx._types.plugins",
-    "PluginFailure": "prx._types.plugins",
-    "PluginsResult": "prx._types.plugins",
-    "SearchExistsResult": "prx._types.search",
-    "SearchResult": "prx._types.search",
-    "Chunk": "prx._types.lang",
-    "ImportEdge": "prx._types.lang",
-    "ImportRef": "prx._types.lang",
-    "SyntaxReport": "prx._types.lang",
-    "FileOutline": "prx._types.outline",
-    "OutlineResult": "prx._types.outline",
-    "ContentSlice": "prx._types.read",
-    "ExistsResult": "prx._types.exists",
-    "FileEntry": "prx._types.find",
-    "FileMeta": "prx._types.read",
-    "FindResult": "prx._types.find",
-    "FindStats": "prx._types.find",
-    "LineRange": "prx._types.read",
-    "Omission": "prx._types.read",
-    "ReadResult": "prx._types.read",
-    "RenameConflict": "prx._types.rename",
-    "RenameFile": "prx._types.rename",
-    "RenameLine": "prx._types.rename",
-    "RenameResult": "prx._types.rename",
-    "RenameSkip": "prx._types.rename",
-    "StatsResult": "prx._types.usage",
-    "Symbol": "prx._types.read",
-    "UsageByCommand": "prx._types.usage",
-    "UsageByFrontend": "prx._types.usage",
-    "UsagePeriod": "prx._types.usage",
+    "ContextResult": "prx.core.results.intel",
+    "ContextStats": "prx.core.results.intel",
+    "Cut": "prx.core.results.intel",
+    "Dependent": "prx.core.results.intel",
+    "DocBlock": "prx.core.results.intel",
+    "Entrypoint": "prx.core.results.intel",
+    "ExplainResult": "prx.core.results.intel",
+    "ExplainedDefinition": "prx.core.results.intel",
+    "FileSkeleton": "prx.core.results.intel",
+    "ImpactResult": "prx.core.results.intel",
+    "ImpactStats": "prx.core.results.intel",
+    "ImportLink": "prx.core.results.intel",
+    "Reference": "prx.core.results.intel",
+    "BenchResult": "prx.core.results.bench",
+    "BenchTask": "prx.core.results.bench",
+    "Detected": "prx.core.results.run",
+    "ConfigFileEntry": "prx.core.results.config",
+    "ConfigResult": "prx.core.results.config",
+    "Setting": "prx.core.results.config",
+    "Diagnostic": "prx.core.results.run",
+    "DiffChange": "prx.core.results.diff",
+    "DiffFile": "prx.core.results.diff",
+    "DiffHunk": "prx.core.results.diff",
+    "DiffResult": "prx.core.results.diff",
+    "DiffStats": "prx.core.results.diff",
+    "Section": "prx.core.results.run",
+    "EditChange": "prx.core.results.edit",
+    "EditFile": "prx.core.results.edit",
+    "EditResult": "prx.core.results.edit",
+    "Failure": "prx.core.results.run",
+    "RunReport": "prx.core.results.run",
+    "IndexResult": "prx.core.results.index",
+    "InitFile": "prx.core.results.init",
+    "InitResult": "prx.core.results.init",
+    "FileMatches": "prx.core.results.search",
+    "Match": "prx.core.results.search",
+    "PluginEntry": "prx.core.results.plugins",
+    "PluginFailure": "prx.core.results.plugins",
+    "PluginsResult": "prx.core.results.plugins",
+    "SearchExistsResult": "prx.core.results.search",
+    "SearchResult": "prx.core.results.search",
+    "Chunk": "prx.core.results.lang",
+    "ImportEdge": "prx.core.results.lang",
+    "ImportRef": "prx.core.results.lang",
+    "SyntaxReport": "prx.core.results.lang",
+    "FileOutline": "prx.core.results.outline",
+    "OutlineResult": "prx.core.results.outline",
+    "ContentSlice": "prx.core.results.read",
+    "ExistsResult": "prx.core.results.exists",
+    "FileEntry": "prx.core.results.find",
+    "FileMeta": "prx.core.results.read",
+    "FindResult": "prx.core.results.find",
+    "FindStats": "prx.core.results.find",
+    "LineRange": "prx.core.results.read",
+    "Omission": "prx.core.results.read",
+    "ReadResult": "prx.core.results.read",
+    "RenameConflict": "prx.core.results.rename",
+    "RenameFile": "prx.core.results.rename",
+    "RenameLine": "prx.core.results.rename",
+    "RenameResult": "prx.core.results.rename",
+    "RenameSkip": "prx.core.results.rename",
+    "StatsResult": "prx.core.results.usage",
+    "Symbol": "prx.core.results.read",
+    "UsageByCommand": "prx.core.results.usage",
+    "UsageByFrontend": "prx.core.results.usage",
+    "UsagePeriod": "prx.core.results.usage",
 }
 
 

@@ -6,8 +6,8 @@ import json
 from typing import Any
 
 import prx
-from prx.errors import ERROR_CODES
-from prx.tokens import count_exact, count_fast
+from prx.core.errors import ERROR_CODES
+from prx.core.tokens import count_exact, count_fast
 
 OK_KEYS = {"version", "command", "status", "tokens", "data"}
 ERROR_KEYS = {"version", "command", "status", "tokens", "error"}
@@ -67,7 +67,7 @@ def hits(result: Any) -> list[Any]:
     (``file``, ``language``, ``hash``) beside the match's own fields."""
     from types import SimpleNamespace
 
-    from prx._record import fields_of
+    from prx.core.record import fields_of
 
     return [
         SimpleNamespace(
@@ -91,8 +91,8 @@ def data_hits(data: dict[str, Any]) -> list[dict[str, Any]]:
 def index_manifest(repo: Any) -> dict[str, Any]:
     """The current index's manifest with what its file table holds of each file: notes,
     stamps (as lists) and records (language, hash)."""
-    from prx.index.reader import IndexReader
-    from prx.index.store import current_dir, read_manifest
+    from prx.engine.index.reader import IndexReader
+    from prx.engine.index.store import current_dir, read_manifest
 
     directory = current_dir(str(repo))
     manifest = read_manifest(directory)

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from prx.budget import ANSWER_MAX
-from prx.tokens import count_exact
+from prx.core.budget import ANSWER_MAX
+from prx.core.tokens import count_exact
 
 
 def _dense_numbers(path: Path) -> None:

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 import prx
-from prx.errors import PermissionDeniedError
+from prx.core.errors import PermissionDeniedError
 
 from envelopes import assert_ok
 

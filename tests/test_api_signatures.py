@@ -1,76 +1,143 @@
-"""One parameter source per command: ``prx.<command>()`` and ``Workspace.<command>()``
-take exactly the operation's parameters (a documented alias may stand for a name), with
-the same defaults, and document each of them."""
+"""One parameter record per command: ``prx.<command>()`` and ``Workspace.<command>()`` are
+written from it (``python -m prx.app.generate``), go through ``invoke`` as the command line
+does, and so check and answer exactly as it does."""
 
 from __future__ import annotations
 
 import inspect
+import json
+from pathlib import Path
+from typing import Any
 
 import pytest
 
 import prx
-from prx._record import MISSING, fields_of
-from prx.api import python_name
-from prx.plugin._operation import ParamInfo
-from prx.plugin.builtins import BUILTIN_OPERATIONS, load
-from prx.workspace import Workspace
+from prx.app import generate
+from prx.app.builtins import BUILTIN_OPERATIONS, load
+from prx.app.library import python_name
+from prx.app.workspace import Workspace
+from prx.core.envelope import to_jsonable
+from prx.core.record import MISSING, fields_of
+from prx.frontends.cli.wording import BatchWording
+from prx.plugin.operation import ParamInfo, param_kind
 
-#: Parameters a function may have beyond the operation's: the module functions' root,
-#: and a progress callback (an operation reports through prx.progress instead).
+#: Parameters a function has beyond the operation's: the progress callback, and the module
+#: functions' root.
 EXTRAS = {"module": {"root", "progress"}, "workspace": {"progress"}}
 
 
-def _op_params(name):
-    """(field name, accepted names, default) of the parameters Python callers set."""
+def test_the_generated_facades_are_up_to_date():
+    assert generate.main(["--check"]) == 0
+
+
+def _op_params(name: str) -> list[tuple[str, Any]]:
     op = load(BUILTIN_OPERATIONS[name])
     out = []
     for field in fields_of(op.params):
         info = field.metadata.get("prx")
         assert isinstance(info, ParamInfo), (name, field.name)
-        if info.cli_only or info.shorthand:
-            continue
-        out.append((field.name, {field.name, *info.aliases}, field.default))
+        if not (info.cli_only or info.shorthand):
+            out.append((field.name, field.default))
     return out
 
 
-def _mismatches(name, function, extras):
-    signature = inspect.signature(function)
-    given = {p.name: p for p in signature.parameters.values() if p.name != "self"}
-    problems = []
-    for field_name, accepted, default in _op_params(name):
-        found = [given.pop(n) for n in sorted(accepted) if n in given]
-        if len(found) != 1:
-            problems.append(f"{field_name}: {len(found)} parameters for it")
-            continue
-        expected = inspect.Parameter.empty if default is MISSING else default
-        if found[0].default != expected:
-            problems.append(f"{field_name}: default {found[0].default!r}, not {expected!r}")
-    problems += [f"{extra}: not a parameter of the operation" for extra in set(given) - extras]
-    return problems
-
-
 @pytest.mark.parametrize("name", sorted(BUILTIN_OPERATIONS))
-def test_module_function_takes_the_operations_parameters(name):
-    assert python_name(name) in prx.__all__, f"prx.{python_name(name)} is missing"
-    function = getattr(prx, python_name(name))
-    assert _mismatches(name, function, EXTRAS["module"]) == []
-
-
-@pytest.mark.parametrize("name", sorted(BUILTIN_OPERATIONS))
-def test_workspace_method_takes_the_operations_parameters(name):
-    method = getattr(Workspace, python_name(name), None)
-    assert method is not None, f"Workspace.{name} is missing"
-    assert _mismatches(name, method, EXTRAS["workspace"]) == []
-
-
-@pytest.mark.parametrize("name", sorted(BUILTIN_OPERATIONS))
-def test_module_function_documents_each_parameter(name):
-    function = getattr(prx, python_name(name))
+@pytest.mark.parametrize("where", ["module", "workspace"])
+def test_each_function_takes_exactly_the_operations_parameters(name: str, where: str) -> None:
+    function = getattr(prx if where == "module" else Workspace, python_name(name))
+    given = {
+        p.name: p.default
+        for p in inspect.signature(function).parameters.values()
+        if p.name != "self"
+    }
+    expected = {n: (inspect.Parameter.empty if d is MISSING else d) for n, d in _op_params(name)}
+    if any(n == "root" for n, _ in _op_params(name)):
+        extras = EXTRAS[where] - {"root"}
+    else:
+        extras = EXTRAS[where]
+    assert {k: v for k, v in given.items() if k not in extras} == expected
+    assert set(given) - set(expected) == extras
     doc = inspect.getdoc(function) or ""
-    params = [p for p in inspect.signature(function).parameters if p != "root"]
-    assert [p for p in params if f":param {p}:" not in doc] == []
+    assert [p for p in given if f":param {p}:" not in doc] == []
 
 
-def test_every_operation_function_is_exported_lazily():
-    assert {python_name(n) for n in BUILTIN_OPERATIONS} <= set(prx.__all__)
-    assert {"Progress", "CancelledError"} <= set(prx.__all__)
+# ------------------------------------------------------------------ the same checks
+
+
+def _cli(root: Path, op_name: str, arguments: dict[str, Any]) -> dict[str, Any]:
+    """The envelope of one batch line (the command line's parsing of JSON arguments)."""
+    import io
+
+    from prx.frontends.cli.frontend import CliFrontend
+
+    out = io.StringIO()
+    line = json.dumps({"cmd": op_name, **arguments})
+    CliFrontend(Workspace(root), stdout=out, stdin=io.StringIO(line + "\n"), environ={}).main(
+        ["batch"]
+    )
+    answer: dict[str, Any] = json.loads(out.getvalue())
+    return answer
+
+
+def _library(root: Path, op_name: str, arguments: dict[str, Any]) -> dict[str, Any]:
+    """What the Python API answers for the same call: its result as the envelope's data,
+    or its error as a batch line words it."""
+    op = load(BUILTIN_OPERATIONS[op_name])
+    try:
+        result = getattr(Workspace(root), python_name(op_name))(**arguments)
+    except prx.PrxError as err:
+        message, suggestion = err.worded(BatchWording(op))
+        return {"code": err.code, "message": message, "suggestion": suggestion}
+    return {"data": to_jsonable(result)}
+
+
+def _cases() -> list[tuple[str, dict[str, Any]]]:
+    """For every command (read from the registry), a call that its own checks refuse: a path
+    outside the root in each path parameter; plus calls that the operation (not the engine
+    below it) answers in its own way."""
+    cases: list[tuple[str, dict[str, Any]]] = []
+    for name in sorted(BUILTIN_OPERATIONS):
+        op = load(BUILTIN_OPERATIONS[name])
+        required = {
+            f.name: "alpha"
+            for f in fields_of(op.params)
+            if f.default is MISSING and param_kind(f.type) == "str"
+        }
+        for field in fields_of(op.params):
+            kind = param_kind(field.type)
+            if field.name in generate.PATH_NAMES and kind in ("str", "strs"):
+                value: Any = "../outside.py" if kind == "str" else ["../outside.py"]
+                cases.append((name, {**required, field.name: value}))
+    cases += [
+        ("search", {"query": "."}),  # the query is a path: the operation refuses it
+        ("search", {"query": "x", "top_k": 0}),
+        ("search", {"query": "needle" * 60, "mode": "literal"}),  # a long echo is shortened
+        ("exists", {"pattern": "needle" * 60}),
+        ("read", {"path": "a.py", "lines": "9-2"}),
+        ("edit", {"path": "a.py", "find": "x", "edits": "[]"}),
+    ]
+    return cases
+
+
+@pytest.mark.parametrize(("op_name", "arguments"), _cases(), ids=lambda v: str(v)[:40])
+def test_the_python_api_answers_as_the_command_line(
+    tmp_path: Path, op_name: str, arguments: dict[str, Any]
+) -> None:
+    root = tmp_path / "root"
+    root.mkdir()
+    (root / "a.py").write_text("def alpha():\n    return 1\n" + "x = 'needle'\n")
+    envelope = _cli(root, op_name, arguments)
+    mine = _library(root, op_name, arguments)
+    if envelope["status"] == "error":
+        error = envelope["error"]
+        assert mine == {
+            "code": error["code"],
+            "message": error["message"],
+            "suggestion": error.get("suggestion"),
+        }
+    else:
+        assert "data" in mine, mine
+        drop = {"budget_used", "index", "files_searched"}  # the token counts differ by wording
+        assert {k: v for k, v in mine["data"].items() if k not in drop} == {
+            k: v for k, v in envelope["data"].items() if k not in drop
+        }

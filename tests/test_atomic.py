@@ -1,4 +1,4 @@
-"""prx.files.atomic: text forms kept byte for byte, atomic writes, all-or-nothing changes,
+"""prx.engine.files.atomic: text forms kept byte for byte, atomic writes, all-or-nothing changes,
 with faults injected at every step (acceptance 2 of issue 14)."""
 
 from __future__ import annotations
@@ -15,9 +15,9 @@ import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from prx.confined import ConfinedRoot
-from prx.errors import ConflictError, PermissionDeniedError, PrxError, PrxIOError
-from prx.files.atomic import (
+from prx.core.confined import ConfinedRoot
+from prx.core.errors import ConflictError, PermissionDeniedError, PrxError, PrxIOError
+from prx.engine.files.atomic import (
     TEMP_MARKER,
     FileChange,
     TextForm,
@@ -254,8 +254,8 @@ def test_write_with_a_failure_at_every_step(
 _CHILD = textwrap.dedent(
     """
     import os, signal, sys
-    from prx.files.atomic import FileChange, apply_changes, write_atomically
-    from prx.confined import ConfinedRoot
+    from prx.engine.files.atomic import FileChange, apply_changes, write_atomically
+    from prx.core.confined import ConfinedRoot
 
     kill_at = int(sys.argv[1])
     calls = [0]

@@ -9,8 +9,8 @@ import subprocess
 
 import pytest
 
-from prx.config import Config
-from prx.workspace import Workspace
+from prx.app.workspace import Workspace
+from prx.core.config import Config
 
 ENGINE = (
     '"""The engine."""\n\n\n'
@@ -66,7 +66,7 @@ def _by_task(result, name):
 
 
 def test_the_tasks_their_targets_and_their_figures(project):
-    from prx.tokens import count_exact
+    from prx.core.tokens import count_exact
 
     result = _workspace(project).bench(".")
     assert [t.task for t in result.tasks][-5:] == [
@@ -160,8 +160,8 @@ def test_a_repository_without_code_skips_every_task_with_a_reason(make_repo):
 
 
 def test_progress_and_the_cli(project):
-    from prx.cli.frontend import CliFrontend
-    from prx.progress import reporting
+    from prx.core.progress import reporting
+    from prx.frontends.cli.frontend import CliFrontend
 
     seen = []
     with reporting(seen.append):

@@ -9,8 +9,8 @@ from collections import Counter
 
 import numpy as np
 
-from prx.corpus.bm25 import K1, B, BM25Index
-from prx.corpus.tokenize import split_identifier, tokenize
+from prx.engine.corpus.bm25 import K1, B, BM25Index
+from prx.engine.corpus.tokenize import split_identifier, tokenize
 
 
 def reference_scores(docs, query, k1=K1, b=B):
@@ -97,7 +97,7 @@ def test_identifier_splitting():
 def test_ascii_text_is_tokenised_as_by_the_unicode_pattern():
     import random
 
-    from prx.corpus.tokenize import _ASCII_IDENT, _IDENT
+    from prx.engine.corpus.tokenize import _ASCII_IDENT, _IDENT
 
     rng = random.Random(0)
     alphabet = "aZ_09 .(\n\t-" + "".join(chr(c) for c in range(32, 127))
@@ -119,7 +119,7 @@ def test_the_numpy_scoring_is_the_plain_one_bit_for_bit(monkeypatch):
     # floats as the plain path (a search with and without numpy loaded must rank alike).
     import sys
 
-    from prx.corpus import bm25
+    from prx.engine.corpus import bm25
 
     rng, words, docs = _random_corpus(3, vocabulary=80, longest=60, count=500)
     index = BM25Index.build(docs)
@@ -137,7 +137,7 @@ def test_the_numpy_scoring_is_the_plain_one_bit_for_bit(monkeypatch):
 def test_the_best_documents_are_the_same_with_numpy(monkeypatch):
     import sys
 
-    from prx.corpus import bm25
+    from prx.engine.corpus import bm25
 
     rng = random.Random(5)
     scores = {

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from prx.budget import fit_prefix
+from prx.core.budget import fit_prefix
 
 
 def brute(total, cost, limit):

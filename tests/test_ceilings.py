@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 
 import prx
-from prx import budget as limits
-from prx.envelope import dumps
-from prx.errors import InvalidArgumentError
-from prx.tokens import count_fast
+from prx.core import budget as limits
+from prx.core.envelope import dumps
+from prx.core.errors import InvalidArgumentError
+from prx.core.tokens import count_fast
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 
@@ -254,13 +254,13 @@ def test_run_stays_under_its_ceiling(run_cli, repo):
 def test_the_fallback_is_capped_by_its_ceiling(big_repo, monkeypatch):
     import io
 
-    from prx.cli.frontend import CliFrontend
-    from prx.config import Config
+    from prx.core.config import Config
+    from prx.frontends.cli.frontend import CliFrontend
 
     def broken(*args, **kwargs):
         raise IndexError("simulated bug")
 
-    monkeypatch.setattr("prx.files.read.read_file", broken)
+    monkeypatch.setattr("prx.commands.read.engine.read_file", broken)
     monkeypatch.chdir(big_repo)
     config = Config.from_env({"PRX_HOME": str(big_repo / ".home")})
     stdout = io.StringIO()

@@ -60,7 +60,7 @@ def test_stats_record_each_call_against_the_unix_baseline(run_cli, repo, prx_hom
 
 
 def test_state_paths_expand_the_home_directory(monkeypatch, tmp_path):
-    from prx.config import Config
+    from prx.core.config import Config
 
     monkeypatch.setenv("HOME", str(tmp_path))
     config = Config.from_env({"PRX_STATS_FILE": "~/s.jsonl", "PRX_ERRORS_FILE": "~/e.jsonl"})
@@ -71,8 +71,8 @@ def test_state_paths_expand_the_home_directory(monkeypatch, tmp_path):
 
 
 def test_stats_periods_and_malformed_lines(tmp_path):
-    from prx.config import Config
-    from prx.usage.report import summarize
+    from prx.commands.stats.engine import summarize
+    from prx.core.config import Config
 
     stats = tmp_path / "stats.jsonl"
     now = 1_000_000.0
@@ -181,7 +181,7 @@ def test_read_only_commands_ask_blas_for_one_thread_and_run_does_not(tmp_path, m
     import io
     import os
 
-    from prx.cli import main
+    from prx.frontends.cli import main
 
     (tmp_path / "a.py").write_text("def f():\n    return 1\n")
     monkeypatch.chdir(tmp_path)

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from prx.cli.parser import params_from_mapping, parse_params
-from prx.errors import InvalidArgumentError
-from prx.operations.diff import DIFF
-from prx.operations.exists import EXISTS
-from prx.operations.find import FIND
-from prx.operations.read import READ
+from prx.commands.diff.operation import DIFF
+from prx.commands.exists.operation import EXISTS
+from prx.commands.find.operation import FIND
+from prx.commands.read.operation import READ
+from prx.core.errors import InvalidArgumentError
+from prx.frontends.cli.parser import params_from_mapping, parse_params
 
 
 def test_flags_values_and_inline_values():
@@ -49,7 +49,7 @@ def test_a_list_positional_without_rest_leaves_flags_to_the_parser():
     assert (p.paths, p.staged, p.revision) == (("a.py", "b.py", "--odd.py"), True, "HEAD~1")
     assert parse_params(DIFF, []).paths == ()
     # The default (rest=True, as `prx run`) still takes the line from its first word on.
-    from prx.operations.run import RUN
+    from prx.commands.run.operation import RUN
 
     assert parse_params(RUN, ["pytest", "-q", "--staged"]).command == ("pytest", "-q", "--staged")
 

@@ -10,10 +10,10 @@ from typing import Any
 
 import pytest
 
-from prx.cli.frontend import CliFrontend
-from prx.cli.render import PlainRenderer, wants_colour
-from prx.config import Config
-from prx.workspace import Workspace
+from prx.app.workspace import Workspace
+from prx.core.config import Config
+from prx.frontends.cli.frontend import CliFrontend
+from prx.frontends.cli.render import PlainRenderer, wants_colour
 
 DATASET = {
     "queries": [

@@ -9,7 +9,7 @@ import sys
 import pytest
 
 import prx
-from prx.config import Config, resolve, user_config_files
+from prx.core.config import Config, resolve, user_config_files
 
 
 def _write(path, text):

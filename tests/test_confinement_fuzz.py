@@ -29,10 +29,9 @@ from typing import Any
 import pytest
 from inotify import Watcher, available
 
-from prx._record import fields_of
-from prx.cli.parser import param_kind
-from prx.plugin._operation import Operation, ParamInfo
-from prx.workspace import Workspace
+from prx.app.workspace import Workspace
+from prx.core.record import fields_of
+from prx.plugin.operation import Operation, ParamInfo, param_kind
 
 pytestmark = pytest.mark.skipif(not available(), reason="inotify is Linux's")
 
@@ -247,11 +246,11 @@ def _argv(op: Operation, args: dict[str, Any]) -> list[str]:
 
 def _call(ws: Workspace, op: Operation, args: dict[str, Any], frontend: str) -> str:
     """Answer one call through ``frontend``; the answer's text."""
-    from prx.cli.frontend import CliFrontend
+    from prx.frontends.cli.frontend import CliFrontend
 
     out = io.StringIO()
     if frontend == "mcp":
-        from prx.mcpfront.service import McpService
+        from prx.frontends.mcp.service import McpService
 
         return McpService(ws).answer(op, args).text
     if frontend == "batch":
@@ -394,8 +393,8 @@ def test_mcp_refuses_every_parameter_that_acts_outside_the_root(
     """``init --user`` writes the user's own files: a person's choice, never an MCP
     client's. Every such parameter (read from the registry) is refused over MCP and left
     out of the tool's schema."""
-    from prx.mcpfront.schema import input_schema
-    from prx.mcpfront.service import McpService
+    from prx.frontends.mcp.schema import input_schema
+    from prx.frontends.mcp.service import McpService
 
     sandbox.restore()
     ws = Workspace(sandbox.root)

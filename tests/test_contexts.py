@@ -1,4 +1,4 @@
-"""The narrow contexts (prx/_contexts.py) at run time: building and updating an index and
+"""The narrow contexts (prx/plugin/context.py) at run time: building and updating an index and
 the literal scan run with an object that has only the parts their context lists (no plugin
 registry beyond the list of languages, no caches, no other workspace method) and answer
 as they do with a Workspace. mypy checks the same from the other side
@@ -9,9 +9,9 @@ from __future__ import annotations
 import os
 
 import prx
-from prx.index.build import build_index, load_current, verify_index
-from prx.index.store import current_dir
-from prx.retrieval.literal import compile_pattern, plan_for, scan
+from prx.engine.index.build import build_index, load_current, verify_index
+from prx.engine.index.store import current_dir
+from prx.engine.retrieval.literal import compile_pattern, plan_for, scan
 
 
 class _Languages:

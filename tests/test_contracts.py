@@ -4,19 +4,20 @@ from __future__ import annotations
 
 import pytest
 
-from prx.config import Config
-from prx.corpus.corpus import build_corpus
-from prx.lang.catalog import BUILTIN_LANGUAGES
-from prx.operations.find import FIND
-from prx.operations.read import READ
-from prx.plugin import Candidate, Reranker, Retriever
-from prx.plugin.builtins import (
+from prx.app.builtins import (
     BUILTIN_RERANKERS,
     BUILTIN_RETRIEVERS,
     BUILTIN_RUNNER_PARSERS,
     load,
     load_all,
 )
+from prx.app.workspace import Workspace
+from prx.commands.find.operation import FIND
+from prx.commands.read.operation import READ
+from prx.core.config import Config
+from prx.engine.corpus.corpus import build_corpus
+from prx.engine.lang.catalog import BUILTIN_LANGUAGES
+from prx.plugin import Candidate, Reranker, Retriever
 from prx.testing.contracts import (
     SAMPLE_FILES,
     LanguageContract,
@@ -24,7 +25,6 @@ from prx.testing.contracts import (
     RerankerContract,
     RetrieverContract,
 )
-from prx.workspace import Workspace
 
 _PYTHON = next(spec for spec in BUILTIN_LANGUAGES if spec.name == "python")
 
@@ -95,7 +95,7 @@ def test_builtin_hooks_register_exactly_their_table(register_plugin, hook, table
     impls = [
         impl
         for impl in getattr(register_plugin().registry.hook, hook).get_hookimpls()
-        if impl.plugin_name.startswith("prx.")
+        if impl.plugin_name.startswith("prx-")
     ]
     assert len(impls) == 1
     assert impls[0].function() == load_all(table)

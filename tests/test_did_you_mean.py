@@ -7,10 +7,10 @@ import json
 
 import pytest
 
-from prx.cli.frontend import CliFrontend
-from prx.config import Config
-from prx.errors import InvalidCommandError, did_you_mean
-from prx.workspace import Workspace
+from prx.app.workspace import Workspace
+from prx.core.config import Config
+from prx.core.errors import InvalidCommandError, did_you_mean
+from prx.frontends.cli.frontend import CliFrontend
 
 
 def _workspace(root) -> Workspace:

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 import prx
-from prx.envelope import dumps, to_jsonable
-from prx.errors import BudgetExceededError, GitError, InvalidArgumentError
+from prx.core.envelope import dumps, to_jsonable
+from prx.core.errors import BudgetExceededError, GitError, InvalidArgumentError
 
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
 
@@ -393,7 +393,7 @@ def test_a_budget_too_small_for_one_hunk_is_refused(repo):
 
 
 def test_without_budget_a_large_diff_stops_at_the_ceiling_with_a_way_on(repo, run_cli):
-    from prx.budget import DIFF_CEILING
+    from prx.core.budget import DIFF_CEILING
 
     repo.write("big.txt", "".join(f"line {i}\n" for i in range(4000)))
     repo.commit("big")
@@ -464,7 +464,7 @@ def test_changes_to_existing_code_rank_before_new_files(repo):
 
 
 def test_output_past_the_limit_is_counted_not_read(repo, monkeypatch):
-    from prx.diff import git
+    from prx.commands.diff import git
 
     for i in range(30):
         repo.write(f"data/f{i:02}.txt", "".join(f"row {n}\n" for n in range(50)))

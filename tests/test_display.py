@@ -10,8 +10,8 @@ import pytest
 from rich.console import Console
 
 import prx
-from prx._record import Shown
-from prx.config import Config
+from prx.core.config import Config
+from prx.core.record import Shown
 from prx.types import Failure, RunReport
 
 FILES = {

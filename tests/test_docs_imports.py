@@ -7,23 +7,9 @@ import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-#: The modules the docs may import (docs/python-api.md, docs/plugins/; the import graph's
-#: reader API in docs/indexing.md).
-PUBLIC = frozenset(
-    {
-        "prx",
-        "prx.config",
-        "prx.dispatch",
-        "prx.envelope",
-        "prx.errors",
-        "prx.graph.imports",
-        "prx.plugin",
-        "prx.progress",
-        "prx.testing",
-        "prx.testing.contracts",
-        "prx.types",
-    }
-)
+#: The modules the docs may import: the two facades, the pytest plugin and its contracts,
+#: and the result types.
+PUBLIC = frozenset({"prx", "prx.plugin", "prx.testing", "prx.testing.contracts", "prx.types"})
 _MODULE = r"(prx(?:\.\w+)*)"
 _IMPORT = re.compile(rf"(?:^|`)\s*(?:from\s+{_MODULE}\s+import|import\s+{_MODULE}\b(?!\w))", re.M)
 
@@ -37,8 +23,8 @@ def imported_modules(text: str) -> set[str]:
 
 
 def test_the_pattern_finds_imports():
-    text = "```python\nfrom prx.runner import Parsed\nimport prx.lang._x\n```\nsee `from prx.a import b`"
-    assert imported_modules(text) == {"prx.runner", "prx.lang._x", "prx.a"}
+    text = "```python\nfrom prx.engine.runner import Parsed\nimport prx.engine.lang._x\n```\nsee `from prx.a import b`"
+    assert imported_modules(text) == {"prx.engine.runner", "prx.engine.lang._x", "prx.a"}
     assert imported_modules("from prx_shout.ops import SHOUT\nimport prx_shout") == set()
 
 

@@ -12,9 +12,9 @@ from typing import Any
 import pytest
 
 import prx
-from prx.errors import AmbiguousMatchError, ConflictError, NoMatchError, SyntaxCheckError
-from prx.files.atomic import TEMP_MARKER
-from prx.hashing import content_hash
+from prx.core.errors import AmbiguousMatchError, ConflictError, NoMatchError, SyntaxCheckError
+from prx.core.hashing import content_hash
+from prx.engine.files.atomic import TEMP_MARKER
 from prx.testing import CliRun
 
 Run = Callable[..., CliRun]

@@ -13,9 +13,9 @@ from typing import TypeVar
 import pytest
 
 import prx
-from prx.edit.matching import near_miss
-from prx.errors import CancelledError, NoMatchError
-from prx.progress import reporting
+from prx.commands.edit.matching import near_miss
+from prx.core.errors import CancelledError, NoMatchError
+from prx.core.progress import reporting
 from prx.testing import CliRun
 
 Run = Callable[..., CliRun]

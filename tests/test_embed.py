@@ -1,4 +1,4 @@
-"""The packaged Model2Vec model and prx's own loader (prx.corpus.embed).
+"""The packaged Model2Vec model and prx's own loader (prx.engine.corpus.embed).
 
 The reference vectors come from the real model2vec 0.10 on the original float32 model
 (benchmarks/tools/make_embed_reference.py); prx ships a float16 copy and reimplements the
@@ -19,8 +19,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from prx.corpus import embed
-from prx.corpus.embed import StaticEmbedder
+from prx.engine.corpus import embed
+from prx.engine.corpus.embed import StaticEmbedder
 
 ROOT = Path(__file__).resolve().parents[1]
 REFERENCE = Path(__file__).parent / "golden" / "embed" / "reference.json"
@@ -270,7 +270,7 @@ def test_loading_never_touches_the_network(tmp_path):
     env["PRX_NETGUARD_LOG"] = str(log)
     code = (
         "import sys\n"
-        "from prx.corpus.embed import StaticEmbedder\n"
+        "from prx.engine.corpus.embed import StaticEmbedder\n"
         "e = StaticEmbedder.load()\n"
         "assert e.encode(['hello world']).shape == (1, 256)\n"
         "net = {'huggingface_hub', 'requests', 'httpx', 'urllib3', 'model2vec', 'safetensors'}\n"

@@ -78,8 +78,8 @@ def test_plain_output_is_for_people(run_cli, repo):
 
 
 def test_fields_marked_omit_when_are_left_out_only_at_that_value():
-    from prx._record import OMIT_WHEN, field, record
-    from prx.envelope import to_jsonable
+    from prx.core.envelope import to_jsonable
+    from prx.core.record import OMIT_WHEN, field, record
 
     @record
     class Answer:
@@ -96,8 +96,8 @@ def test_fields_marked_omit_when_are_left_out_only_at_that_value():
 
 
 def test_internal_fields_are_never_serialised():
-    from prx._record import INTERNAL, OMIT_WHEN, field, record
-    from prx.envelope import to_jsonable
+    from prx.core.envelope import to_jsonable
+    from prx.core.record import INTERNAL, OMIT_WHEN, field, record
 
     @record
     class Answer:
@@ -114,7 +114,7 @@ def test_internal_fields_are_never_serialised():
 def test_a_plugin_dataclass_result_may_omit_fields_too():
     import dataclasses
 
-    from prx.envelope import to_jsonable
+    from prx.core.envelope import to_jsonable
 
     @dataclasses.dataclass(frozen=True)
     class WcResult:

@@ -111,12 +111,12 @@ def test_continuation_token_from_another_request_is_refused(run_cli, repo):
 def test_permission_denied(repo, monkeypatch):
     # As root chmod cannot deny a read, so make the OS call fail the way it would.
     import prx
-    from prx.errors import PermissionDeniedError
+    from prx.core.errors import PermissionDeniedError
 
     def refuse(path, *args, **kwargs):
         raise PermissionError(13, "Permission denied", str(path))
 
-    monkeypatch.setattr("prx.files.text.open", refuse, raising=False)
+    monkeypatch.setattr("prx.engine.files.text.open", refuse, raising=False)
     with pytest.raises(PermissionDeniedError) as info:
         prx.Workspace(repo).read("README.md")
     assert info.value.code == "permission_denied"

@@ -72,9 +72,9 @@ def test_each_batch_line_falls_back_on_its_own(run_cli, explode, repo):
 
 
 def _cli(repo, *argv):
-    from prx.cli.frontend import CliFrontend
-    from prx.config import Config
-    from prx.workspace import Workspace
+    from prx.app.workspace import Workspace
+    from prx.core.config import Config
+    from prx.frontends.cli.frontend import CliFrontend
 
     stdout = io.StringIO()
     ws = Workspace(
@@ -90,18 +90,22 @@ def _cli(repo, *argv):
 @pytest.mark.parametrize(
     ("argv", "target", "expected_source"),
     [
-        (("read", "src/app.py"), "prx.files.read.read_file", "cat -- src/app.py"),
+        (("read", "src/app.py"), "prx.commands.read.engine.read_file", "cat -- src/app.py"),
         (
             ("read", "src/app.py", "--lines", "4-5"),
-            "prx.files.read.read_file",
+            "prx.commands.read.engine.read_file",
             "sed -n 4,5p -- src/app.py",
         ),
         (
             ("find", "src", "--pattern", "*.py"),
-            "prx.files.find.find_files",
+            "prx.commands.find.engine.find_files",
             "find ./src -type f -name '*.py'",
         ),
-        (("exists", "getcwd", "src"), "prx.files.exists.check_exists", "grep -rlF -- getcwd src"),
+        (
+            ("exists", "getcwd", "src"),
+            "prx.commands.exists.engine.check_exists",
+            "grep -rlF -- getcwd src",
+        ),
     ],
 )
 def test_builtin_commands_fall_back_to_their_unix_equivalent(
@@ -140,7 +144,7 @@ def test_fallback_output_is_capped_by_the_budget_with_a_marker(repo, monkeypatch
     def broken(*args, **kwargs):
         raise IndexError("simulated bug")
 
-    monkeypatch.setattr("prx.files.read.read_file", broken)
+    monkeypatch.setattr("prx.commands.read.engine.read_file", broken)
     monkeypatch.chdir(repo)
     code, env = _cli(repo, "read", "src/util/helpers.py", "--budget", "60")
     data = env["data"]
@@ -155,12 +159,12 @@ def test_the_fallback_runs_in_the_workspace_root_not_the_process_directory(
     # An MCP server started with --root elsewhere: the fallback's relative paths are the
     # root's, never the process directory's (which would also step out of the root).
     import prx
-    from prx.dispatch import invoke
+    from prx.app.dispatch import invoke
 
     def broken(*args, **kwargs):
         raise IndexError("simulated bug")
 
-    monkeypatch.setattr("prx.files.read.read_file", broken)
+    monkeypatch.setattr("prx.commands.read.engine.read_file", broken)
     elsewhere = tmp_path / "elsewhere"
     (elsewhere / "src" / "util").mkdir(parents=True)
     (elsewhere / "src" / "util" / "helpers.py").write_text("NOT THE ROOT'S FILE\n")

@@ -13,9 +13,9 @@ import pytest
 
 
 def _cli(root: Path, home: Path, *argv: str) -> tuple[int, dict[str, object]]:
-    from prx.cli.frontend import CliFrontend
-    from prx.config import Config
-    from prx.workspace import Workspace
+    from prx.app.workspace import Workspace
+    from prx.core.config import Config
+    from prx.frontends.cli.frontend import CliFrontend
 
     stdout = io.StringIO()
     config = Config.from_env({"PRX_HOME": str(home), "PRX_DISABLE_PLUGIN_AUTOLOAD": "1"})
@@ -39,7 +39,7 @@ def test_find_fallback_takes_an_odd_directory_name_as_a_path(
 ) -> None:
     (tmp_path / name).mkdir()
     (tmp_path / name / "a.txt").write_text("x\n")
-    _break(monkeypatch, "prx.files.find.find_files", IndexError("simulated bug"))
+    _break(monkeypatch, "prx.commands.find.engine.find_files", IndexError("simulated bug"))
     monkeypatch.chdir(tmp_path)
     code, env = _cli(tmp_path, tmp_path / ".home", "find", "--", name)
     assert code == 0 and env["fallback"] is True
@@ -50,7 +50,7 @@ def test_a_failing_fallback_tool_is_not_reported_as_ok(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     (tmp_path / "src").mkdir()
-    _break(monkeypatch, "prx.files.find.find_files", IndexError("simulated bug"))
+    _break(monkeypatch, "prx.commands.find.engine.find_files", IndexError("simulated bug"))
     monkeypatch.chdir(tmp_path)
     (tmp_path / "src").rmdir()  # find(1) now fails with "No such file or directory"
     code, env = _cli(tmp_path, tmp_path / ".home", "find", "src")
@@ -67,7 +67,7 @@ def test_a_full_disk_or_read_only_index_is_an_io_error_and_logged(
 ) -> None:
     (tmp_path / "a.py").write_text("x = 1\n")
     target = str(tmp_path / ".prx" / "index-tmp")
-    _break(monkeypatch, "prx.index.build.build_index", OSError(code, reason, target))
+    _break(monkeypatch, "prx.engine.index.build.build_index", OSError(code, reason, target))
     exit_code, env = _cli(tmp_path, tmp_path / ".home", "index", ".")
     assert exit_code == 1
     error = env["error"]

@@ -1,7 +1,7 @@
 """Fuzzing through the CLI and batch: exactly one valid UTF-8 envelope per request.
 
 Arguments, file names and file contents come from hypothesis. Every call runs the real
-command-line entry point in this process (``prx.cli.main``, with a strict UTF-8 stdout as
+command-line entry point in this process (``prx.frontends.cli.main``, with a strict UTF-8 stdout as
 ``PYTHONIOENCODING=utf-8`` gives), so a failure points at prx and each example is fast.
 The properties: one line of output, valid UTF-8 and strict JSON (no NaN), an envelope
 whose exit code agrees with its status, and an answer within a bounded time.
@@ -62,7 +62,7 @@ def _time_limit(seconds: int) -> Iterator[None]:
 
 def _call(argv: list[str], stdin: bytes = b"") -> tuple[int, list[dict[str, object]]]:
     """Run the CLI in-process with strict UTF-8 streams; the parsed output lines."""
-    from prx.cli import main
+    from prx.frontends.cli import main
 
     out = io.BytesIO()
     stdout = io.TextIOWrapper(out, encoding="utf-8", errors="strict", write_through=True)
@@ -111,8 +111,8 @@ _ARG = st.one_of(_WORDS, st.text(_ARG_CHARS, max_size=12), st.integers(-5, 10**6
 
 
 def _flags(command: str) -> list[str]:
-    from prx._record import fields_of
-    from prx.workspace import Workspace
+    from prx.app.workspace import Workspace
+    from prx.core.record import fields_of
 
     op = Workspace(".").registry.operation(command)
     flags = []
@@ -252,9 +252,9 @@ def _answered(line: bytes) -> bool:
 @FUZZ
 @given(lines=st.lists(_LINE, min_size=1, max_size=6))
 def test_any_batch_gets_exactly_one_valid_answer_per_line(tree: Path, lines: list[bytes]) -> None:
-    from prx.cli.batch import run_batch
-    from prx.cli.frontend import CliOptions
-    from prx.workspace import Workspace
+    from prx.app.workspace import Workspace
+    from prx.frontends.cli.batch import run_batch
+    from prx.frontends.cli.frontend import CliOptions
 
     stdin = io.TextIOWrapper(io.BytesIO(b"\n".join(lines) + b"\n"), encoding="utf-8")
     out = io.BytesIO()

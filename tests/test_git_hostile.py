@@ -3,7 +3,7 @@
 Every repository here is made by the test: its ``.git/config`` (or the environment prx was
 started with) sets each git option that executes a program to a spy script that records its
 name in ``spy/ran.log`` and passes its input through. After each prx call the log must not
-exist, and the answer must still be right. See prx/safegit.py for the list of options and
+exist, and the answer must still be right. See prx/core/safegit.py for the list of options and
 what stops each.
 """
 
@@ -461,7 +461,7 @@ def test_a_submodule_whose_git_directory_lives_in_the_superproject_still_answers
 def test_the_bench_unix_git_calls_run_nothing_the_repository_names(hostile, spy, genv, monkeypatch):
     """``prx bench`` times the plain ``git diff`` an agent would type (and reads HEAD's
     files with git): the same protections, environment included."""
-    from prx.bench import agent
+    from prx.commands.bench import engine as agent
 
     for key, value in {**genv, "GIT_EXTERNAL_DIFF": spy.script("env-external-diff")}.items():
         monkeypatch.setenv(key, value)
@@ -476,7 +476,7 @@ def test_the_bench_unix_git_calls_run_nothing_the_repository_names(hostile, spy,
 
 _FALLBACK_PLUGIN = '''
 """An operation that fails inside and falls back to ``prx diff``'s own git command."""
-from prx.operations.diff import DIFF
+from prx.commands.diff.operation import DIFF
 from prx.plugin import Operation, hookimpl
 
 

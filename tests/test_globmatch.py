@@ -10,9 +10,9 @@ import sys
 
 import pytest
 
-from prx.files.globmatch import LinearMatcher, backtracking_cost, is_regex_safe
-from prx.files.ignore import IgnoreFile
-from prx.files.patterns import GlobPattern, GlobSet, glob_tokens, translate_wildmatch
+from prx.engine.files.globmatch import LinearMatcher, backtracking_cost, is_regex_safe
+from prx.engine.files.ignore import IgnoreFile
+from prx.engine.files.patterns import GlobPattern, GlobSet, glob_tokens, translate_wildmatch
 
 # One line of a hostile .gitignore and a name it almost matches (issue #11, item 2).
 HOSTILE_IGNORE = "?*" * 16 + "b"

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 import prx
-from prx.graph.imports import ImportGraph
+from prx.engine.graph.imports import ImportGraph
 
 PYTHON = {
     # A cycle, a re-export through __init__, `import m; m.X`, a submodule named in a

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from prx.app.builtins import BUILTINS
 from prx.plugin import hookimpl, hookspecs
 from prx.plugin.interfaces import (
     Candidate,
@@ -19,7 +20,7 @@ from prx.plugin.interfaces import (
     Retriever,
     RunnerParser,
 )
-from prx.plugin.registry import BUILTIN_PLUGINS, Registry
+from prx.plugin.registry import Registry
 
 ROOT = Path(__file__).parent.parent
 HOOKS = sorted(name for name in dir(hookspecs) if name.startswith("prx_"))
@@ -60,7 +61,7 @@ def test_hook_has_a_test(name):
 def test_builtin_plugins_pass_validation(register_plugin):
     registry = register_plugin().registry
     names = {p.name for p in registry.plugins()}
-    assert set(BUILTIN_PLUGINS) <= names
+    assert {name for name, _ in BUILTINS.plugins} <= names
 
 
 class _Plugin:
@@ -168,11 +169,18 @@ def test_hook_prx_register_runner_parsers(ws):
 
 
 def test_hook_prx_register_frontends(ws):
+    from prx.frontends.builtins import with_frontends
+
     assert ws.registry.frontend("null")(ws).main([]) == 7
+    # The command line's registry has the built-in front-ends too.
+    ws = with_frontends(ws)
     assert {c.NAME for c in ws.registry.frontends()} == {"cli", "mcp", "null"}
 
 
 def test_hook_prx_register_renderers(ws):
+    from prx.frontends.builtins import with_frontends
+
+    ws = with_frontends(ws)
     assert ws.registry.renderer("repr")().render({"a": 1}) == "{'a': 1}"
     assert [c.NAME for c in ws.registry.renderers()] == ["json", "plain", "repr"]
 
@@ -191,7 +199,7 @@ def test_hook_prx_register_operations(register_plugin):
     finally:
         sys.path.pop(0)
     ws = register_plugin(greet_plugin)
-    from prx.dispatch import invoke
+    from prx.app.dispatch import invoke
 
     op = ws.registry.operation("greet")
     params = op.params(name="ada")
@@ -207,7 +215,7 @@ def test_hook_prx_configure(ws):
 
 
 def test_registry_without_builtins_is_empty():
-    from prx.config import Config
+    from prx.core.config import Config
 
-    registry = Registry(Config.from_env({"PRX_DISABLE_PLUGIN_AUTOLOAD": "1"}), builtins=())
+    registry = Registry(Config.from_env({"PRX_DISABLE_PLUGIN_AUTOLOAD": "1"}), builtins=None)
     assert registry.operations() == []

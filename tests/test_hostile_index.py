@@ -15,8 +15,8 @@ import pytest
 from inotify import Watcher, available
 
 import prx
-import prx.files.walk as walk_module
-from prx.files.walk import WalkedFile, WalkResult
+import prx.engine.files.walk as walk_module
+from prx.engine.files.walk import WalkedFile, WalkResult
 
 pytestmark = pytest.mark.skipif(not available(), reason="inotify is Linux's")
 
@@ -86,7 +86,7 @@ def test_a_crafted_index_never_reads_outside(
             for key in ("file", "path", "defined_in"):
                 assert f'"{key}": "{rel}"' not in data, (args, data)
         mcp = prx.Workspace(root)
-        from prx.mcpfront.service import McpService
+        from prx.frontends.mcp.service import McpService
 
         service = McpService(mcp)
         for name, arguments in (

@@ -15,8 +15,8 @@ import time
 import pytest
 
 import prx
-from prx.index.build import load_current
-from prx.index.store import current_dir
+from prx.engine.index.build import load_current
+from prx.engine.index.store import current_dir
 
 from envelopes import hits
 
@@ -60,7 +60,7 @@ def test_queries_score_the_mapped_embeddings_in_place(make_repo):
 
     import numpy as np
 
-    from prx.retrieval.engine import engine_for
+    from prx.engine.retrieval.engine import engine_for
 
     repo = _repo(make_repo)
     ws = prx.Workspace(repo)
@@ -179,7 +179,7 @@ def test_an_index_of_another_format_is_refused(make_repo):
 
 
 def _cli(*args, cwd):
-    code = "import sys; from prx.cli import main; sys.exit(main(program='prx'))"
+    code = "import sys; from prx.frontends.cli import main; sys.exit(main(program='prx'))"
     return subprocess.Popen(
         [sys.executable, "-c", code, *args], cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE
     )
@@ -242,8 +242,8 @@ def test_a_reader_during_rebuilds_never_fails_or_sees_a_mix(make_repo):
 
 
 def test_an_update_links_what_it_left_unchanged_and_stays_correct(make_repo, monkeypatch):
-    from prx.index import delta
-    from prx.index.build import build_index
+    from prx.engine.index import delta
+    from prx.engine.index.build import build_index
 
     repo = _repo(make_repo)
     ws = prx.Workspace(repo)
@@ -326,7 +326,7 @@ def _answers_without_index(repo):
 
 
 def test_search_leaves_the_import_graph_on_disk_until_something_needs_it(make_repo):
-    from prx.index.artifacts import ensure_loaded
+    from prx.engine.index.artifacts import ensure_loaded
 
     repo = _repo(make_repo)
     ws = prx.Workspace(repo)

@@ -11,8 +11,8 @@ import numpy as np
 import pytest
 
 import prx
-from prx.index import bloom
-from prx.index.store import current_dir
+from prx.engine.index import bloom
+from prx.engine.index.store import current_dir
 
 FILES = {
     "a/first.py": "def verify_password(name, password):\n    return True\n",
@@ -80,7 +80,7 @@ def crowded(make_repo):
 
 
 def _every_file_a_candidate(monkeypatch):
-    from prx.index.probe import ContentProbe
+    from prx.engine.index.probe import ContentProbe
 
     monkeypatch.setattr(ContentProbe, "candidates", lambda self, needle: set(self._names))
 
@@ -134,7 +134,7 @@ def test_the_index_stands_for_the_walk_until_a_directory_changes(indexed, monkey
     """A content lookup over an index takes the file list from it (a ``stat`` per path, no
     listing of directories) and answers as the walk would; a file added or removed (a
     directory's names changed) brings the walk back."""
-    import prx.files.exists as exists_module
+    import prx.commands.exists.engine as exists_module
 
     walked = []
     real_walk = exists_module.walk
@@ -174,7 +174,7 @@ def test_the_cli_takes_exact(indexed, monkeypatch):
     import io
     import json
 
-    from prx.cli import main
+    from prx.frontends.cli import main
 
     monkeypatch.chdir(indexed)
     out = io.StringIO()
@@ -206,7 +206,7 @@ def test_false_positive_rate_matches_the_documented_one():
 
 
 def test_the_plain_probe_answers_as_the_numpy_filters():
-    from prx.index.filters import _Prober, may_contain_at, trigram_keys
+    from prx.engine.index.filters import _Prober, may_contain_at, trigram_keys
 
     rng = random.Random(11)
     texts = [
@@ -236,7 +236,7 @@ def test_the_plain_probe_answers_as_the_numpy_filters():
 def test_filters_built_with_other_parameters_are_not_probed(indexed):
 
     manifest_path = os.path.join(current_dir(str(indexed)), "manifest.json")
-    from prx.index.store import read_manifest, seal
+    from prx.engine.index.store import read_manifest, seal
 
     manifest = read_manifest(current_dir(str(indexed)))  # checked, then sealed anew
     manifest["bloom"]["hashes"] += 2

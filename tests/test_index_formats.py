@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 import prx
-from prx.index.store import current_dir
+from prx.engine.index.store import current_dir
 
 GOLDEN = Path(__file__).parent / "golden" / "search"
 sys.path.insert(0, str(GOLDEN))

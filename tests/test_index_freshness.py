@@ -9,7 +9,7 @@ import os
 import pytest
 
 import prx
-from prx.index import units
+from prx.engine.index import units
 
 from envelopes import hits, index_manifest
 
@@ -117,7 +117,7 @@ def test_a_touched_file_is_restamped_without_reprocessing(repo):
 
 
 def test_a_file_changed_in_the_same_clock_tick_as_the_start_gets_no_stamp(repo, monkeypatch):
-    from prx.index import lock
+    from prx.engine.index import lock
 
     info = os.stat(repo / "lib" / "more.py")
     tick = max(info.st_mtime_ns, info.st_ctime_ns)
@@ -127,7 +127,7 @@ def test_a_file_changed_in_the_same_clock_tick_as_the_start_gets_no_stamp(repo, 
 
 
 def test_a_racy_file_is_stamped_once_the_clock_has_moved_on(repo, monkeypatch):
-    from prx.index import lock
+    from prx.engine.index import lock
 
     info = os.stat(repo / "lib" / "more.py")
     tick = max(info.st_mtime_ns, info.st_ctime_ns)

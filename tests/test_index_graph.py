@@ -9,11 +9,11 @@ import os
 import pytest
 
 import prx
-from prx.errors import IndexCorruptedError
-from prx.graph.imports import ImportGraph
-from prx.graph.resolve import Resolver
-from prx.index.build import load_current
-from prx.index.store import current_dir
+from prx.core.errors import IndexCorruptedError
+from prx.engine.graph.imports import ImportGraph
+from prx.engine.graph.resolve import Resolver
+from prx.engine.index.build import load_current
+from prx.engine.index.store import current_dir
 
 FILES = {
     # Python: absolute, relative, package __init__, standard library and a same-named

@@ -10,9 +10,9 @@ import shutil
 import pytest
 
 import prx
-from prx.index.freshness import changes
-from prx.index.reader import IndexReader
-from prx.index.store import current_dir, read_manifest
+from prx.engine.index.freshness import changes
+from prx.engine.index.reader import IndexReader
+from prx.engine.index.store import current_dir, read_manifest
 
 from envelopes import hits
 
@@ -119,7 +119,7 @@ def test_an_unchanged_tree_is_answered_from_the_index_without_a_walk(make_repo, 
     prx.Workspace(repo).index()
     # Directories changed during the build are listed again; not once the tree settled.
     prx.Workspace(repo).index()
-    import prx.files.walk as walk_module
+    import prx.engine.files.walk as walk_module
 
     def no_walk(*args, **kwargs):
         raise AssertionError("walked")
@@ -251,7 +251,7 @@ def test_a_copied_tree_is_answered_from_its_index_without_reading_files_again(
     prx.Workspace(repo).index()
     copy = tmp_path / "copy"
     shutil.copytree(repo, copy)
-    from prx.index import delta
+    from prx.engine.index import delta
 
     def no_reads(ws, root, paths, **options):
         assert not list(paths), "a file was read again"
@@ -266,7 +266,7 @@ def test_a_copied_tree_is_answered_from_its_index_without_reading_files_again(
 def test_postings_as_arrays_equal_the_postings_as_lists(make_repo, change):
     """Scoring with numpy reads a term's postings as arrays mapped to the merged numbers in
     one pass: the same documents, frequencies and lengths as the list path, overlay or not."""
-    from prx.retrieval.indexed import indexed_corpus, overlay_of
+    from prx.engine.retrieval.indexed import indexed_corpus, overlay_of
 
     repo = _repo(make_repo)
     ws = prx.Workspace(repo)
@@ -300,8 +300,8 @@ def test_postings_as_arrays_equal_the_postings_as_lists(make_repo, change):
 def test_an_index_gives_each_chunk_the_definitions_a_built_corpus_gives(make_repo, change):
     """Over an index, a chunk's definitions are decoded chunk by chunk (not the whole
     file's): the same definitions, in the same order, as the corpus built in memory."""
-    from prx.corpus.corpus import build_corpus
-    from prx.retrieval.engine import engine_for
+    from prx.engine.corpus.corpus import build_corpus
+    from prx.engine.retrieval.engine import engine_for
 
     repo = _repo(make_repo)
     (repo / "billing" / "many.py").write_text(

@@ -8,11 +8,11 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from prx.corpus.bm25 import BM25Index
-from prx.corpus.tokenize import tokenize
-from prx.index import postings as postings_module
-from prx.index.postings import Postings
-from prx.index.terms import count_terms
+from prx.engine.corpus.bm25 import BM25Index
+from prx.engine.corpus.tokenize import tokenize
+from prx.engine.index import postings as postings_module
+from prx.engine.index.postings import Postings
+from prx.engine.index.terms import count_terms
 
 
 def _pairs(documents, vocabulary, first=0):

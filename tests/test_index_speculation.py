@@ -1,5 +1,5 @@
 """A one-shot search answers from its index while a forked child checks freshness; the
-answer printed is always the one the in-line check gives (prx.index.speculation)."""
+answer printed is always the one the in-line check gives (prx.engine.index.speculation)."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ import os
 import pytest
 
 import prx
-from prx.index import speculation
-from prx.index.freshness import Changes
-from prx.retrieval.search import run_search
+from prx.commands.search.engine import run_search
+from prx.engine.index import speculation
+from prx.engine.index.freshness import Changes
 
 from envelopes import hits
 
@@ -165,8 +165,8 @@ def _cli_exists(repo, home, text, monkeypatch):
     import io
     import json
 
-    from prx.cli.frontend import CliFrontend
-    from prx.config import Config
+    from prx.core.config import Config
+    from prx.frontends.cli.frontend import CliFrontend
 
     monkeypatch.chdir(repo)
     monkeypatch.setenv("PRX_NO_WARM", "1")

@@ -7,8 +7,8 @@ import os
 import pytest
 
 import prx
-from prx.errors import PermissionDeniedError
-from prx.index.store import current_dir
+from prx.core.errors import PermissionDeniedError
+from prx.engine.index.store import current_dir
 
 FILES = {
     "app.py": "def main():\n    return 'victim test'\n",
@@ -67,7 +67,7 @@ def test_a_symlinked_state_directory_is_refused_and_its_target_untouched(make_re
 def test_the_cli_answers_the_refusal_as_an_error(make_repo, tmp_path, capsys, monkeypatch):
     import json
 
-    from prx.cli import main
+    from prx.frontends.cli import main
 
     repo = make_repo(FILES)
     victim = _victim(tmp_path)

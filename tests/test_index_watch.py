@@ -16,9 +16,9 @@ import time
 import pytest
 
 import prx
-from prx.errors import InvalidArgumentError
-from prx.index.store import current_dir
-from prx.index.watch import Relevance, watch_index
+from prx.core.errors import InvalidArgumentError
+from prx.engine.index.store import current_dir
+from prx.engine.index.watch import Relevance, watch_index
 
 from envelopes import hits
 
@@ -102,7 +102,7 @@ def test_ctrl_c_ends_the_cli_watch_with_an_envelope(make_repo):
     env = dict(os.environ)
     extra = os.path.dirname(os.path.dirname(watchfiles.__file__))
     env["PYTHONPATH"] = os.pathsep.join(p for p in (env.get("PYTHONPATH"), extra) if p)
-    code = "import sys; from prx.cli import main; sys.exit(main(program='prx'))"
+    code = "import sys; from prx.frontends.cli import main; sys.exit(main(program='prx'))"
     proc = subprocess.Popen(
         [sys.executable, "-c", code, "index", ".", "--watch"],
         cwd=repo,

@@ -14,9 +14,9 @@ import time
 import pytest
 
 import prx
-from prx.errors import PrxIOError
-from prx.index import units
-from prx.index.lock import writer_lock
+from prx.core.errors import PrxIOError
+from prx.engine.index import units
+from prx.engine.index.lock import writer_lock
 
 pytestmark = pytest.mark.skipif(
     not sys.platform.startswith("linux") or units.worker_count() < 2,
@@ -41,7 +41,7 @@ def _big_repo(make_repo):
 
 def _cli(*args, cwd, **env):
     """``prx ARGS`` in a session of its own: its workers share its process group."""
-    code = "import sys; from prx.cli import main; sys.exit(main(program='prx'))"
+    code = "import sys; from prx.frontends.cli import main; sys.exit(main(program='prx'))"
     return subprocess.Popen(
         [sys.executable, "-c", code, *args],
         cwd=cwd,
@@ -137,7 +137,7 @@ def test_a_killed_cold_search_leaves_no_worker(make_repo):
 
 _HOLDER = """
 import sys
-from prx.index.lock import writer_lock
+from prx.engine.index.lock import writer_lock
 with writer_lock(sys.argv[1]):
     print("held", flush=True)
     sys.stdin.read()
@@ -196,7 +196,7 @@ def test_a_lock_wait_is_bounded_within_one_process_too(make_repo):
 
 _FORKER = """
 import os, sys, time
-from prx.index.lock import writer_lock
+from prx.engine.index.lock import writer_lock
 with writer_lock(sys.argv[1]):
     child = os.fork()
     if child == 0:
@@ -224,7 +224,7 @@ def test_a_killed_writers_forked_child_does_not_keep_its_lock(make_repo):
 
 
 def test_the_holder_is_described_from_the_pid_in_the_lock_file(tmp_path):
-    from prx.index.lock import holder
+    from prx.engine.index.lock import holder
 
     gone = subprocess.Popen([sys.executable, "-c", "pass"])
     gone.wait(timeout=SETTLE_SECONDS)
@@ -255,7 +255,7 @@ def test_workers_start_while_another_thread_is_blocked_reading_stdin():
         import sys, threading, time
         threading.Thread(target=sys.stdin.buffer.readline, daemon=True).start()
         time.sleep(0.3)  # the reader is blocked inside readline(), holding the lock
-        from prx._pool import process_pool
+        from prx.core.pool import process_pool
         with process_pool(2) as pool:
             print(sum(pool.map(abs, [-1, -2, -3])))
         """

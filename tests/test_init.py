@@ -14,13 +14,13 @@ from typing import Any
 
 import pytest
 
-from prx.agents.targets import CLIENTS
-from prx.cli.frontend import CliFrontend
-from prx.config import Config
-from prx.errors import InvalidArgumentError
-from prx.mcpfront.service import select_operations
-from prx.plugin.builtins import BUILTIN_OPERATIONS, load
-from prx.workspace import Workspace
+from prx.app.builtins import BUILTIN_OPERATIONS, load
+from prx.app.workspace import Workspace
+from prx.commands.init.targets import CLIENTS
+from prx.core.config import Config
+from prx.core.errors import InvalidArgumentError
+from prx.frontends.cli.frontend import CliFrontend
+from prx.frontends.mcp.service import select_operations
 
 try:
     import tomllib

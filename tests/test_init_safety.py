@@ -13,10 +13,10 @@ from typing import Any
 
 import pytest
 
-from prx.agents import edits
-from prx.config import Config
+from prx.app.workspace import Workspace
+from prx.commands.init import edits
+from prx.core.config import Config
 from prx.testing import CliRun
-from prx.workspace import Workspace
 
 try:
     import tomllib

@@ -13,7 +13,7 @@ import sys
 import pytest
 
 import prx
-from prx.errors import BudgetExceededError, InvalidArgumentError, NotFoundError
+from prx.core.errors import BudgetExceededError, InvalidArgumentError, NotFoundError
 
 PYTHON = {
     "pyproject.toml": '[project]\nname = "shop"\n\n[project.scripts]\nshop = "shop.cli:main"\n',
@@ -272,8 +272,8 @@ def test_context_of_a_file_reads_docs_of_other_languages(make_repo, web):
 
 
 def _tokens(result):
-    from prx.budget import data_tokens
-    from prx.tokens import counter_for
+    from prx.core.budget import data_tokens
+    from prx.core.tokens import counter_for
 
     return data_tokens(result, counter_for(True))
 

@@ -7,12 +7,12 @@ from __future__ import annotations
 import pytest
 
 import prx
-from prx.envelope import to_jsonable
-from prx.intel import prefilter
-from prx.intel.bindings import occurrences
-from prx.intel.prefilter import word_offsets
-from prx.intel.project import ParsedFile
-from prx.intel.pysource import code_word_offsets
+from prx.core.envelope import to_jsonable
+from prx.engine.intel import prefilter
+from prx.engine.intel.bindings import occurrences
+from prx.engine.intel.prefilter import word_offsets
+from prx.engine.intel.project import ParsedFile
+from prx.engine.intel.pysource import code_word_offsets
 
 TRICKY = r'''"""Module docstring: Price, price and price.price are words here.
 
@@ -112,7 +112,7 @@ def test_the_text_checks_change_no_answer_of_impact_or_explain(make_repo, monkey
 
 def test_a_file_that_cannot_use_the_symbol_is_not_parsed(make_repo, monkeypatch):
     root = make_repo(SHOP, git=True)
-    from prx.lang import grammar
+    from prx.engine.lang import grammar
 
     parsed: list[bytes] = []
     real = grammar.parse
@@ -175,8 +175,8 @@ def f():
 
 
 def test_an_import_statement_read_from_its_text_binds_what_its_syntax_tree_binds():
-    from prx.intel.pyimports import read_import
-    from prx.intel.uses import all_bindings
+    from prx.engine.intel.pyimports import read_import
+    from prx.engine.intel.uses import all_bindings
 
     parsed = _parsed(IMPORTS)
     tree = all_bindings(parsed)
@@ -193,7 +193,7 @@ def test_an_import_statement_read_from_its_text_binds_what_its_syntax_tree_binds
 
 
 def test_a_workspace_opens_the_trigram_filters_once_per_index(make_repo, monkeypatch):
-    from prx.index import probe
+    from prx.engine.index import probe
 
     root = make_repo(SHOP, git=True)
     ws = prx.Workspace(root)

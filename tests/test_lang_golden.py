@@ -14,10 +14,10 @@ from pathlib import Path
 
 import pytest
 
-from prx.envelope import to_jsonable
-from prx.lang.catalog import BUILTIN_LANGUAGES
-from prx.lang.imports import extract_imports
-from prx.lang.outline import outline
+from prx.core.envelope import to_jsonable
+from prx.engine.lang.catalog import BUILTIN_LANGUAGES
+from prx.engine.lang.imports import extract_imports
+from prx.engine.lang.outline import outline
 
 GOLDEN = Path(__file__).parent / "golden" / "lang"
 SPECS = {spec.name: spec for spec in BUILTIN_LANGUAGES}
@@ -53,13 +53,13 @@ def test_imports_match_golden(language):
 
 @pytest.mark.parametrize("language", CASES)
 def test_sample_is_detected_as_its_language(language):
-    from prx.workspace import Workspace
+    from prx.app.workspace import Workspace
 
     assert Workspace(".").language_for(_sample(language)).name == language
 
 
 def test_every_builtin_language_parses():
-    from prx.lang.grammar import parse
+    from prx.engine.lang.grammar import parse
 
     for spec in BUILTIN_LANGUAGES:
         assert parse(spec, b"x").root_node is not None, spec.name

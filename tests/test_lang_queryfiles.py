@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from prx.lang import queryfiles
-from prx.lang.queryfiles import QueryFiles, read_query
+from prx.engine.lang import queryfiles
+from prx.engine.lang.queryfiles import QueryFiles, read_query
 
 
 def test_tsx_reuses_typescript_without_type_assertions():

@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from prx.lang.catalog import BUILTIN_LANGUAGES
-from prx.lang.skeleton import skeleton
-from prx.lang.snap import snap_range
+from prx.engine.lang.catalog import BUILTIN_LANGUAGES
+from prx.engine.lang.skeleton import skeleton
+from prx.engine.lang.snap import snap_range
 
 GOLDEN = Path(__file__).parent / "golden" / "lang"
 SPECS = {spec.name: spec for spec in BUILTIN_LANGUAGES}

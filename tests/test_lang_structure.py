@@ -8,10 +8,10 @@ import textwrap
 import pytest
 
 import prx
-from prx.lang.catalog import BUILTIN_LANGUAGES
-from prx.lang.chunk import CHUNK_SIZE, chunk_source
-from prx.lang.strip import strip_comments
-from prx.lang.syntax import check_syntax
+from prx.engine.lang.catalog import BUILTIN_LANGUAGES
+from prx.engine.lang.chunk import CHUNK_SIZE, chunk_source
+from prx.engine.lang.strip import strip_comments
+from prx.engine.lang.syntax import check_syntax
 
 from envelopes import assert_error, assert_ok
 
@@ -112,7 +112,7 @@ def test_snap_function_from_an_indented_line(pyrepo):
 
 
 def test_snap_needs_lines(pyrepo):
-    from prx.errors import InvalidArgumentError
+    from prx.core.errors import InvalidArgumentError
 
     with pytest.raises(InvalidArgumentError, match="needs lines"):
         prx.Workspace(pyrepo).read("store.py", snap="function")
@@ -246,7 +246,7 @@ class _IniLanguage:
     @staticmethod
     @hookimpl
     def prx_register_languages():
-        from prx.lang.grammar import pack_grammar
+        from prx.engine.lang.grammar import pack_grammar
         from prx.plugin import LanguageSpec
 
         query = "(section (section_name (text) @name)) @definition.struct"
@@ -270,8 +270,8 @@ def test_third_party_language_is_used_by_outline(register_plugin, make_repo):
 
 
 def test_a_grammar_that_fails_to_load_is_a_parse_error_not_a_crash(register_plugin, make_repo):
-    from prx.dispatch import invoke
-    from prx.errors import ParseError
+    from prx.app.dispatch import invoke
+    from prx.core.errors import ParseError
 
     repo = make_repo({"x.brk": "anything\n"})
     ws = register_plugin(_BrokenGrammar, root=repo)

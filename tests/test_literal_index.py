@@ -7,7 +7,7 @@ import os
 import shutil
 
 import prx
-from prx.index.store import current_dir
+from prx.engine.index.store import current_dir
 
 QUERIES = [
     "def verify_password(",
@@ -49,7 +49,7 @@ def test_literal_answers_with_the_index_are_the_walks(make_repo, tmp_path, monke
     repo = _repo(make_repo)
     prx.Workspace(repo).index()
     reads = []
-    import prx.retrieval.literal as literal
+    import prx.engine.retrieval.literal as literal
 
     real = literal.read_walked
 
@@ -76,7 +76,7 @@ def test_literal_answers_with_the_index_are_the_walks(make_repo, tmp_path, monke
     (repo / "auth" / "tokens.py").write_text("def issue_token(user):\n    return 'SessionStore'\n")
     plain = _plain(repo, tmp_path, "plain3")
     for query in QUERIES:
-        for options in ({}, {"languages": ["python"]}, {"globs": ["auth/*"]}):
+        for options in ({}, {"language": ["python"]}, {"include": ["auth/*"]}):
             assert _answer(repo, query, **options) == _answer(plain, query, **options)
 
 

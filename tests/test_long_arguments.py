@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from prx.budget import ANSWER_MAX, ECHO_CHARS
+from prx.core.budget import ANSWER_MAX, ECHO_CHARS
 
 HUGE = 2_000_000
 

@@ -1,6 +1,6 @@
 """``prx mcp``: tools generated from the operations, answering the CLI's data; confinement,
 budgets, tool selection, the stdio transport (handshake, stdout purity), plugin tools and
-the schema snapshot (regenerate: python -m prx.mcpfront.schema > tests/golden/mcp/tools.json).
+the schema snapshot (regenerate: python -m prx.frontends.mcp.schema > tests/golden/mcp/tools.json).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from prx.mcpfront.schema import builtin_specs
+from prx.frontends.mcp.schema import builtin_specs
 
 GOLDEN = Path(__file__).parent / "golden" / "mcp" / "tools.json"
 SAMPLES = Path(__file__).parent / "plugin_samples"
@@ -26,12 +26,12 @@ pytest.importorskip("mcp", reason="the MCP SDK (extra prx[mcp]) is not installed
 def test_every_tool_schema_matches_the_snapshot():
     expected = json.loads(GOLDEN.read_text())
     assert builtin_specs() == expected, (
-        "tool schemas changed: python -m prx.mcpfront.schema > tests/golden/mcp/tools.json"
+        "tool schemas changed: python -m prx.frontends.mcp.schema > tests/golden/mcp/tools.json"
     )
 
 
 def _builtin_operations():
-    from prx.plugin.builtins import BUILTIN_OPERATIONS, load
+    from prx.app.builtins import BUILTIN_OPERATIONS, load
 
     return [load(target) for target in BUILTIN_OPERATIONS.values()]
 
@@ -39,15 +39,15 @@ def _builtin_operations():
 def _listed_tokens(operations, output="names"):
     """Tokens of ``tools/list`` serving ``operations``, counted as the SDK sends it:
     compact JSON (as benchmarks/mcp_server.py counts the client's copy)."""
-    from prx.mcpfront.schema import tool_spec
-    from prx.tokens import count_exact
+    from prx.core.tokens import count_exact
+    from prx.frontends.mcp.schema import tool_spec
 
     listed = {"tools": [tool_spec(op, output) for op in operations]}
     return count_exact(json.dumps(listed, separators=(",", ":")))
 
 
 def test_the_tool_list_stays_small():
-    from prx.mcpfront.service import TOOLSETS, select_operations
+    from prx.frontends.mcp.service import TOOLSETS, select_operations
 
     ops = _builtin_operations()
     # What a client lists by default (the read-only tools but the admin ones), and with
@@ -93,8 +93,8 @@ def tree(make_repo):
 
 
 def _workspace(root):
-    from prx.config import Config
-    from prx.workspace import Workspace
+    from prx.app.workspace import Workspace
+    from prx.core.config import Config
 
     return Workspace(root, config=Config.from_env())
 
@@ -103,8 +103,8 @@ def _call(root, tool, arguments, **select):
     import anyio
     from mcp import Client
 
-    from prx.mcpfront.server import build_server
-    from prx.mcpfront.service import McpService, select_operations
+    from prx.frontends.mcp.server import build_server
+    from prx.frontends.mcp.service import McpService, select_operations
 
     ws = _workspace(root)
     server = build_server(McpService(ws), select_operations(ws.registry.operations(), **select))
@@ -121,7 +121,7 @@ def _call(root, tool, arguments, **select):
 
 
 def _cli(root, *argv):
-    from prx.cli.frontend import CliFrontend
+    from prx.frontends.cli.frontend import CliFrontend
 
     out = io.StringIO()
     CliFrontend(_workspace(root), stdout=out).main(list(argv))
@@ -242,8 +242,8 @@ def _every_tool(root, work, output_schemas="names"):
     import anyio
     from mcp import Client
 
-    from prx.mcpfront.server import build_server
-    from prx.mcpfront.service import TOOLSETS, McpService, select_operations
+    from prx.frontends.mcp.server import build_server
+    from prx.frontends.mcp.service import TOOLSETS, McpService, select_operations
 
     ws = _workspace(root)
     ops = select_operations(
@@ -307,22 +307,28 @@ def test_answers_unlike_the_result_type_fail_the_schema(tree):
 @pytest.mark.parametrize(
     ("tool", "method", "arguments"),
     [
-        ("read", "read", {"path": "src/util.py"}),
-        ("find", "find", {"path": "."}),
-        ("outline", "outline", {"path": "src/util.py"}),
-        ("exists", "exists", {"pattern": "getcwd"}),
-        ("search", "search", {"query": "add", "mode": "literal"}),
+        ("read", "prx.commands.read.engine.read_file", {"path": "src/util.py"}),
+        ("find", "prx.commands.find.engine.find_files", {"path": "."}),
+        ("outline", "prx.commands.outline.engine.outline_path", {"path": "src/util.py"}),
+        ("exists", "prx.commands.exists.engine.check_exists", {"pattern": "getcwd"}),
+        (
+            "search",
+            "prx.commands.search.engine.run_search",
+            {"query": "add", "mode": "literal"},
+        ),
         # (git diff exits 1 for files that differ, which the fallback takes as a failure.)
-        ("diff", "diff", {"paths": ["src/util.py", "src/util.py"], "no_index": True}),
+        (
+            "diff",
+            "prx.commands.diff.answer.diff_changes",
+            {"paths": ["src/util.py", "src/util.py"], "no_index": True},
+        ),
     ],
 )
 def test_a_fallback_answer_matches_the_output_schema(tree, monkeypatch, tool, method, arguments):
-    from prx.workspace import Workspace
-
     def broken(*args, **kwargs):
         raise RuntimeError("a bug")
 
-    monkeypatch.setattr(Workspace, method, broken)
+    monkeypatch.setattr(method, broken)  # the engine the operation calls breaks
     monkeypatch.chdir(tree)  # the Unix tool runs in the process's directory
 
     async def work(client, schemas):
@@ -550,9 +556,7 @@ def test_output_schemas_are_chosen_with_a_flag(stdio, tree):
 
 
 def test_without_the_sdk_prx_mcp_says_how_to_install_it(tree):
-    code = (
-        "import sys; sys.modules['mcp'] = None; from prx.cli import main; sys.exit(main(['mcp']))"
-    )
+    code = "import sys; sys.modules['mcp'] = None; from prx.frontends.cli import main; sys.exit(main(['mcp']))"
     proc = subprocess.run(
         [sys.executable, "-c", code], cwd=tree, capture_output=True, text=True, check=False
     )
@@ -566,8 +570,8 @@ def test_index_progress_reaches_the_client_as_notifications(tree):
     import anyio
     from mcp import Client
 
-    from prx.mcpfront.server import build_server
-    from prx.mcpfront.service import McpService, select_operations
+    from prx.frontends.mcp.server import build_server
+    from prx.frontends.mcp.service import McpService, select_operations
 
     ws = _workspace(tree)
     ops = select_operations(ws.registry.operations(), tools=["index"], allow_write=True)
@@ -661,9 +665,9 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from prx.errors import CancelledError
+from prx.core.errors import CancelledError
 from prx.plugin import Operation, hookimpl
-from prx.progress import check_cancelled, report
+from prx.core.progress import check_cancelled, report
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

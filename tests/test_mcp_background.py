@@ -13,7 +13,7 @@ import pytest
 
 pytest.importorskip("mcp", reason="the MCP SDK (extra prx[mcp]) is not installed")
 
-from prx.mcpfront.background import BackgroundIndex  # noqa: E402
+from prx.frontends.mcp.background import BackgroundIndex  # noqa: E402
 
 
 @pytest.fixture
@@ -28,14 +28,14 @@ def tree(make_repo):
 
 
 def _workspace(root):
-    from prx.config import Config
-    from prx.workspace import Workspace
+    from prx.app.workspace import Workspace
+    from prx.core.config import Config
 
     return Workspace(root, config=Config.from_env())
 
 
 def _service(root, background):
-    from prx.mcpfront.service import McpService
+    from prx.frontends.mcp.service import McpService
 
     return McpService(_workspace(root), background)
 
@@ -98,8 +98,8 @@ def test_searches_during_a_build_say_so(tree):
         assert envelope["data"]["index"] == "built"
         (warning,) = envelope["warnings"]
         assert "being built in the background (3 of 40 files)" in warning
-        from prx.envelope import dumps
-        from prx.tokens import count_fast
+        from prx.core.envelope import dumps
+        from prx.core.tokens import count_fast
 
         assert envelope["tokens"] == count_fast(dumps(envelope))  # counted with the note
         assert not background.ensure()  # one build at a time
@@ -206,7 +206,7 @@ def test_the_server_builds_the_index_and_tells_the_client(tree, prx_home):
         while "ready" not in states:
             for line in _exchange(proc, [_search_call(call)], call):
                 if line.get("method") == "notifications/message":
-                    assert line["params"]["logger"] == "prx.index"
+                    assert line["params"]["logger"] == "prx.engine.index"
                     states.append(line["params"]["data"]["state"])
                 elif line.get("id") == call:
                     answer = line["result"]["structuredContent"]
@@ -246,7 +246,7 @@ def test_no_index_is_written_without_auto_index_or_in_the_home_directory(tree, p
 
 
 def _tools(root, **select):
-    from prx.mcpfront.service import select_operations
+    from prx.frontends.mcp.service import select_operations
 
     ws = _workspace(root)
     return sorted(op.name for op in select_operations(ws.registry.operations(), **select))
@@ -303,7 +303,7 @@ def _threads_after_a_product(setup):
 def test_the_server_loads_numpy_with_one_blas_thread_and_leaves_the_environment():
     threads, _ = _threads_after_a_product("")
     assert threads > 1  # BLAS's own threads, one per core
-    setup = "from prx.mcpfront.blas import one_blas_thread\nassert one_blas_thread()"
+    setup = "from prx.frontends.mcp.blas import one_blas_thread\nassert one_blas_thread()"
     threads, variable = _threads_after_a_product(setup)
     assert threads == 1
     assert variable == "None"  # commands the server runs see the caller's environment

@@ -37,7 +37,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from prx.plugin import Operation, hookimpl
-from prx.progress import report
+from prx.core.progress import report
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -89,7 +89,7 @@ def test_a_home_reached_through_a_link_is_never_indexed(tmp_path, prx_home, thro
 
 
 def test_the_root_directory_through_a_link_is_broad_too(tmp_path, monkeypatch):
-    from prx.cli.mcp import broad_root
+    from prx.frontends.cli.mcp import broad_root
 
     home = tmp_path / "home"
     home.mkdir()

@@ -1,4 +1,4 @@
-"""Tests for prx.bench.ndcg: the metric (hand-computed), path matching, statistics, datasets."""
+"""Tests for prx.commands.bench_ndcg.ndcg: the metric (hand-computed), path matching, statistics, datasets."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from prx.bench.ndcg import (
+from prx.commands.bench_ndcg.ndcg import (
     Dataset,
     Query,
     bootstrap_ci,
@@ -25,7 +25,7 @@ from prx.bench.ndcg import (
     percentile,
     pool_reports,
 )
-from prx.errors import InvalidArgumentError, NotFoundError
+from prx.core.errors import InvalidArgumentError, NotFoundError
 
 L3 = math.log2(3)  # discount at rank 2
 L4 = 2.0  # discount at rank 3

@@ -9,8 +9,8 @@ import subprocess
 
 import pytest
 
-from prx.config import Config
-from prx.fallback import log_failure
+from prx.core.config import Config
+from prx.core.fallback import log_failure
 
 from envelopes import data_hits
 

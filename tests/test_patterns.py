@@ -1,4 +1,4 @@
-"""Tests for prx.files.patterns: wildmatch translation, brace expansion, GlobPattern."""
+"""Tests for prx.engine.files.patterns: wildmatch translation, brace expansion, GlobPattern."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ import re
 
 import pytest
 
-from prx.files.globmatch import LinearMatcher
-from prx.files.patterns import GlobPattern, expand_braces, glob_tokens, translate_wildmatch
+from prx.engine.files.globmatch import LinearMatcher
+from prx.engine.files.patterns import GlobPattern, expand_braces, glob_tokens, translate_wildmatch
 
 
 def wm(pattern: str, path: str) -> bool:

@@ -8,7 +8,7 @@ from pathlib import Path
 import pluggy
 import pytest
 
-from prx.errors import PluginConflictError
+from prx.core.errors import PluginConflictError
 
 from envelopes import assert_ok
 
@@ -79,9 +79,7 @@ def test_duplicate_from_an_entry_point_is_ignored_with_a_warning(run_cli, plugin
     )
     run = run_cli("greet", "x", cwd=repo)
     warnings = run.envelope["warnings"]
-    assert any(
-        "operation 'read' is registered by both 'prx.operations.hooks'" in w for w in warnings
-    )
+    assert any("operation 'read' is registered by both 'prx-operations'" in w for w in warnings)
     # The built-in keeps the name.
     assert "meta" in run_cli("read", "README.md", cwd=repo).envelope["data"]
 
@@ -93,7 +91,7 @@ def test_duplicate_names_are_rejected_naming_both_owners(register_plugin, sample
     with pytest.raises(PluginConflictError) as info:
         ws.registry.operation("read")
     message = str(info.value)
-    assert "'prx.operations.hooks'" in message and "'duplicate_plugin'" in message
+    assert "'prx-operations'" in message and "'duplicate_plugin'" in message
 
 
 def test_misspelled_hook_in_an_explicit_plugin_raises(register_plugin):
@@ -144,6 +142,6 @@ def test_registry_lists_plugins_with_their_origin(register_plugin, sample_module
 
     ws = register_plugin(greet_plugin)
     origins = {p.name: p.origin for p in ws.registry.plugins()}
-    assert origins["prx.operations.hooks"] == "builtin"
+    assert origins["prx-operations"] == "builtin"
     assert origins["greet_plugin"] == "explicit"
     assert ws.registry.owner("operation", "greet") == "greet_plugin"

@@ -30,10 +30,9 @@ def test_lists_versions_registrations_and_failures(run_cli, plugin_dist, tmp_pat
     )
     assert greet["registers"]["operation"] == ["greet"]
     assert greet["registers"]["language"] == ["zeta"]
-    assert by_name["prx.retrieval.hooks"]["registers"] == {
-        "retriever": ["bm25", "dense", "symbols"]
-    }
-    assert by_name["prx.retrieval.hooks"]["version"] == prx.__version__
+    assert by_name["prx-retrievers"]["registers"] == {"retriever": ["bm25", "dense", "symbols"]}
+    assert by_name["prx-retrievers"]["version"] == prx.__version__
+    assert by_name["prx-frontends"]["registers"]["frontend"] == ["cli", "mcp"]
     (failure,) = data["failures"]
     assert failure["name"] == "broken" and "ImportError" in failure["error"]
     plain = run_cli("--plain", "plugins", cwd=tmp_path)
@@ -44,4 +43,6 @@ def test_python_spelling(tmp_path, monkeypatch):
     monkeypatch.setenv("PRX_HOME", str(tmp_path))
     monkeypatch.setenv("PRX_DISABLE_PLUGIN_AUTOLOAD", "1")
     names = [entry.name for entry in prx.plugins(root=tmp_path).plugins]
-    assert names[0] == "prx.cli.hooks" and "prx.runner.hooks" in names
+    assert names[0] == "prx-languages" and "prx-runner-parsers" in names
+    # The command and the registry name each plugin alike.
+    assert names == [p.name for p in prx.Workspace(tmp_path).registry.plugins()]

@@ -9,9 +9,9 @@ import threading
 import pytest
 
 import prx
-from prx.index.store import current_dir, index_root
-from prx.progress import Progress, check_cancelled, report, reporting
-from prx.workspace import Workspace
+from prx.app.workspace import Workspace
+from prx.core.progress import Progress, check_cancelled, report, reporting
+from prx.engine.index.store import current_dir, index_root
 
 
 @pytest.fixture
@@ -32,10 +32,10 @@ def test_index_reports_increasing_files_and_writes_nothing_to_stderr(tree, capfd
     assert (out, err) == ("", "")
 
 
-def test_prx_index_stays_the_function_after_its_subpackage_is_imported():
-    import prx.index.build  # noqa: F401  (binds nothing over the function)
+def test_prx_index_stays_the_function_after_the_index_engine_is_imported():
+    import prx.engine.index.build  # noqa: F401  (no subpackage of prx is named index)
 
-    assert callable(prx.index) and prx.index.__module__ == "prx.api"
+    assert callable(prx.index) and prx.index.__module__ == "prx.app.api"
 
 
 def test_module_function_takes_a_callback_too(tree):
@@ -80,7 +80,7 @@ def test_cancel_keeps_the_published_index(tree):
     with reporting(None, cancel=cancel), pytest.raises(prx.CancelledError):
         Workspace(tree).index()
     assert current_dir(str(tree)) == published
-    assert Workspace(tree).index(stats_only=True).status == "present"
+    assert Workspace(tree).index(stats=True).status == "present"
 
 
 def test_nothing_installed_is_a_no_op():

@@ -5,7 +5,7 @@ from __future__ import annotations
 import importlib.util
 from pathlib import Path
 
-from prx.bench.ndcg import QueryRow, parse_dataset, summarize
+from prx.commands.bench_ndcg.ndcg import QueryRow, parse_dataset, summarize
 
 QUALITY = Path(__file__).resolve().parent.parent / "benchmarks" / "quality.py"
 

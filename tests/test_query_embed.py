@@ -13,8 +13,8 @@ import numpy as np
 import pytest
 import xxhash
 
-from prx.corpus.embed import default_embedder, default_model_dir
-from prx.corpus.query_embed import QueryEmbedder, query_embedder
+from prx.engine.corpus.embed import default_embedder, default_model_dir
+from prx.engine.corpus.query_embed import QueryEmbedder, query_embedder
 
 MODEL = Path(default_model_dir())
 

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import prx
-from prx.hashing import content_hash
-from prx.tokens import count_exact
+from prx.core.hashing import content_hash
+from prx.core.tokens import count_exact
 
 from envelopes import assert_ok
 
@@ -99,7 +99,7 @@ def test_budget_bounds_the_whole_cli_response(run_cli, repo):
 def test_continuation_refused_after_the_file_changed(repo):
     import pytest
 
-    from prx.errors import InvalidArgumentError
+    from prx.core.errors import InvalidArgumentError
 
     ws = prx.Workspace(repo)
     res = ws.read("src/util/helpers.py", budget=250)

@@ -10,16 +10,16 @@ from pathlib import Path
 import pytest
 
 import prx
-from prx._record import replace
-from prx.budget import ENVELOPE_RESERVE, data_tokens
-from prx.envelope import ok_envelope
-from prx.errors import BudgetExceededError
-from prx.tokens import count_exact
+from prx.core.budget import ENVELOPE_RESERVE, data_tokens
+from prx.core.envelope import ok_envelope
+from prx.core.errors import BudgetExceededError
+from prx.core.record import replace
+from prx.core.tokens import count_exact
 
 ROOT = Path(__file__).resolve().parent.parent
 REAL_FILES = (
-    "prx/files/read_fit.py",
-    "prx/retrieval/search.py",
+    "prx/commands/read/fit.py",
+    "prx/commands/search/engine.py",
     "docs/cli.md",
     "pyproject.toml",
     "tests/conftest.py",
@@ -240,7 +240,7 @@ def test_an_empty_file_under_a_tiny_budget_is_a_budget_error_not_a_crash(tmp_pat
     import pytest
 
     import prx
-    from prx.errors import BudgetExceededError
+    from prx.core.errors import BudgetExceededError
 
     (tmp_path / "empty.py").write_text("")
     for mode in (None, "aggressive"):
@@ -257,7 +257,7 @@ def test_a_cut_at_a_symbol_end_still_fits_whatever_the_continuation_token(corpus
     budgeted read never exceeds its budget (it did by up to 4 tokens, about 1 path in 10)."""
     import hashlib
 
-    from prx import continuation
+    from prx.core import continuation
 
     ws, names = corpus
     over = []

@@ -12,7 +12,7 @@ from typing import ClassVar
 import pytest
 
 import prx.types
-from prx._record import MISSING, FrozenInstanceError, field, fields_of, record, replace
+from prx.core.record import MISSING, FrozenInstanceError, field, fields_of, record, replace
 
 
 @record
@@ -168,7 +168,7 @@ def test_every_public_type_is_a_dataclass_for_its_users():
 def test_records_do_not_import_dataclasses():
     probe = (
         "import sys\n"
-        "from prx._record import record, replace\n"
+        "from prx.core.record import record, replace\n"
         "@record\n"
         "class A:\n"
         "    a: int\n"
@@ -201,7 +201,7 @@ def test_fields_left_out_of_comparison():
 
 
 def test_a_mutable_record_is_assignable_unhashable_and_still_a_dataclass_to_the_api():
-    from prx._record import field, record
+    from prx.core.record import field, record
 
     @record(frozen=False, kw_only=False)
     class Tally:
@@ -226,7 +226,7 @@ def test_search_and_index_modules_do_not_import_dataclasses():
     import sys
 
     code = (
-        "import sys; import prx.retrieval.search, prx.retrieval.engine, prx.index.build;"
+        "import sys; import prx.commands.search.engine, prx.engine.retrieval.engine, prx.engine.index.build;"
         " print('dataclasses' in sys.modules)"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 import prx
-from prx.errors import ConflictError, InvalidArgumentError, PermissionDeniedError
-from prx.workspace import Workspace
+from prx.app.workspace import Workspace
+from prx.core.errors import ConflictError, InvalidArgumentError, PermissionDeniedError
 
 HAS_ROPE = importlib.util.find_spec("rope") is not None
 ENGINES = [
@@ -63,12 +63,12 @@ def _snapshot(root: Path) -> dict[str, bytes]:
 @pytest.fixture
 def syntactic_only(monkeypatch):
     """Python answered by the syntactic engine, as without rope installed."""
-    monkeypatch.setattr("prx.refactor.rope_engine.rope_available", lambda: False)
+    monkeypatch.setattr("prx.commands.rename.rope_engine.rope_available", lambda: False)
 
 
 def _rename(root: Path, engine: str, monkeypatch, *args, **kwargs):
     if engine == "syntactic":
-        monkeypatch.setattr("prx.refactor.rope_engine.rope_available", lambda: False)
+        monkeypatch.setattr("prx.commands.rename.rope_engine.rope_available", lambda: False)
     return Workspace(root).rename(*args, **kwargs)
 
 
@@ -398,7 +398,7 @@ def test_rope_and_the_syntactic_engine_agree_on_a_small_python_project(make_repo
     rope_root, syntactic_root = make_repo(files), make_repo(files)
     by_rope = prx.rename("total_price", "price_of", apply=True, root=rope_root)
     assert {f.engine for f in by_rope.changes} == {"rope"}
-    monkeypatch.setattr("prx.refactor.rope_engine.rope_available", lambda: False)
+    monkeypatch.setattr("prx.commands.rename.rope_engine.rope_available", lambda: False)
     by_syntax = prx.rename("total_price", "price_of", apply=True, root=syntactic_root)
     assert {f.engine for f in by_syntax.changes} == {"syntactic"}
     assert _lines(by_rope) == _lines(by_syntax)
@@ -589,7 +589,7 @@ def test_rope_is_not_imported_until_a_rename_runs():
     import sys
 
     code = (
-        "import sys, prx, prx.operations.rename, prx.refactor.rename\n"
+        "import sys, prx, prx.commands.rename.operation, prx.commands.rename.rename\n"
         "assert not [m for m in sys.modules if m.split('.')[0] == 'rope'], 'rope imported'\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True)

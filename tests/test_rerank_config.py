@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 
 import prx
-from prx.config import Config, project_config
-from prx.errors import InvalidArgumentError
-from prx.ranking.pipeline import parse_changes, resolve_pipeline
-from prx.ranking.stages import DEFAULT_PIPELINE
+from prx.core.config import Config, project_config
+from prx.core.errors import InvalidArgumentError
+from prx.engine.ranking.pipeline import parse_changes, resolve_pipeline
+from prx.engine.ranking.stages import DEFAULT_PIPELINE
 
 SAMPLES = Path(__file__).parent / "plugin_samples"
 QUERY = "parse the config file"
@@ -154,7 +154,7 @@ def test_unreadable_configuration_is_a_search_warning(sample, make_repo, monkeyp
     result = _workspace(repo, sample).search(QUERY)
     assert result.files and "pyproject.toml was not read" in str(result.warning)
     # Python 3.10 without the tomli backport: said, not silently ignored.
-    monkeypatch.setattr("prx.config._toml_parser", lambda: None)
+    monkeypatch.setattr("prx.core.config._toml_parser", lambda: None)
     fixed = make_repo({**FILES, "pyproject.toml": '[tool.prx]\nrerank = ["-path"]\n'})
     assert "needs the tomli package" in str(_workspace(fixed, sample).search(QUERY).warning)
 

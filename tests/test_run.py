@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 
 from prx import Workspace
-from prx.cli.parser import parse_params
-from prx.operations.run import RUN
-from prx.runner.detect import is_passthrough, select_parser, unwrap
-from prx.runner.hooks import prx_register_runner_parsers
+from prx.app.hooks import RunnerParsers
+from prx.commands.run.operation import RUN
+from prx.engine.runner.detect import is_passthrough, select_parser, unwrap
+from prx.frontends.cli.parser import parse_params
 
 from envelopes import assert_error, assert_ok
 
@@ -104,14 +104,14 @@ def test_help_of_run_itself(run_cli, tmp_path):
     ],
 )
 def test_parser_selection_looks_through_wrappers(argv, tool):
-    assert select_parser(prx_register_runner_parsers(), argv).NAME == tool
+    assert select_parser(RunnerParsers.prx_register_runner_parsers(), argv).NAME == tool
 
 
 def _parse(argv, stdout, stderr="", exit_code=0):
-    from prx.runner.model import CapturedRun
-    from prx.runner.service import parse_output
+    from prx.engine.runner.model import CapturedRun
+    from prx.engine.runner.parse import parse_output
 
-    parser = select_parser(prx_register_runner_parsers(), argv)
+    parser = select_parser(RunnerParsers.prx_register_runner_parsers(), argv)
     raw = CapturedRun(argv=argv, exit_code=exit_code, stdout=stdout, stderr=stderr, duration_ms=1)
     return parse_output(parser, raw)[0]
 

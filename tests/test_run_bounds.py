@@ -18,9 +18,9 @@ from pathlib import Path
 
 import pytest
 
-from prx.runner.report import DEFAULT_CEILING
-from prx.runner.service import MIN_BUDGET
-from prx.tokens import count_exact
+from prx.commands.run.engine import MIN_BUDGET
+from prx.core.tokens import count_exact
+from prx.engine.runner.report import DEFAULT_CEILING
 
 from envelopes import assert_error, assert_ok
 
@@ -145,7 +145,7 @@ def _measured(prx_home: Path, cwd: Path, *args: str) -> tuple[int, dict, int]:
     """Run the CLI under an address-space limit; its exit code, envelope and peak RSS."""
     import os
 
-    code = "import sys; from prx.cli import main; sys.exit(main())"
+    code = "import sys; from prx.frontends.cli import main; sys.exit(main())"
     proc = subprocess.run(
         [PY, "-c", _MEASURE, str(ADDRESS_SPACE_MB), PY, "-c", code, *args],
         cwd=cwd,

@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from prx.runner.capture import EDGE_LINE_BYTES, BoundedStream, Capture
-from prx.runner.excerpt import ERROR_LINE, excerpt, split_lines
-from prx.runner.model import CapturedRun
-from prx.runner.parsers.fallback import FallbackParser
+from prx.engine.runner.capture import EDGE_LINE_BYTES, BoundedStream, Capture
+from prx.engine.runner.excerpt import ERROR_LINE, excerpt, split_lines
+from prx.engine.runner.model import CapturedRun
+from prx.engine.runner.parsers.fallback import FallbackParser
 
 GOLDEN = Path(__file__).parent / "golden" / "runs"
 _BYTES_MARKER = re.compile(r"\[prx: (\d+) bytes omitted\]")

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from prx.runner.parsers.cargo import CargoTestParser
-from prx.runner.parsers.cargo_build import CargoBuildParser, CargoClippyParser
-from prx.runner.parsers.coverage import (
+from prx.engine.runner.parsers.cargo import CargoTestParser
+from prx.engine.runner.parsers.cargo_build import CargoBuildParser, CargoClippyParser
+from prx.engine.runner.parsers.coverage import (
     CargoLlvmCovParser,
     CoverageReportParser,
     GoCoverParser,
@@ -12,23 +12,23 @@ from prx.runner.parsers.coverage import (
     JestCovParser,
     PytestCovParser,
 )
-from prx.runner.parsers.docker import DockerBuildParser, LogsParser
-from prx.runner.parsers.dotnet import DotnetParser
-from prx.runner.parsers.fallback import FallbackParser
-from prx.runner.parsers.gcc import CompilerParser, MakeParser
-from prx.runner.parsers.git import GitDiffParser, GitLogParser, GitStatusParser
-from prx.runner.parsers.golang import GoBuildParser, GoTestParser
-from prx.runner.parsers.jest import JestParser, MochaParser, VitestParser
-from prx.runner.parsers.jvm import GradleParser, MavenParser
-from prx.runner.parsers.kubectl import KubectlParser
-from prx.runner.parsers.mypy import MypyParser
-from prx.runner.parsers.node import NodeTestParser
-from prx.runner.parsers.npm import NpmLsParser
-from prx.runner.parsers.pytest import PytestParser
-from prx.runner.parsers.ruff import RuffParser
-from prx.runner.parsers.terraform import TerraformParser
-from prx.runner.parsers.tsc import EslintParser, PyrightParser, TscParser
-from prx.runner.parsers.unittest import UnittestParser
+from prx.engine.runner.parsers.docker import DockerBuildParser, LogsParser
+from prx.engine.runner.parsers.dotnet import DotnetParser
+from prx.engine.runner.parsers.fallback import FallbackParser
+from prx.engine.runner.parsers.gcc import CompilerParser, MakeParser
+from prx.engine.runner.parsers.git import GitDiffParser, GitLogParser, GitStatusParser
+from prx.engine.runner.parsers.golang import GoBuildParser, GoTestParser
+from prx.engine.runner.parsers.jest import JestParser, MochaParser, VitestParser
+from prx.engine.runner.parsers.jvm import GradleParser, MavenParser
+from prx.engine.runner.parsers.kubectl import KubectlParser
+from prx.engine.runner.parsers.mypy import MypyParser
+from prx.engine.runner.parsers.node import NodeTestParser
+from prx.engine.runner.parsers.npm import NpmLsParser
+from prx.engine.runner.parsers.pytest import PytestParser
+from prx.engine.runner.parsers.ruff import RuffParser
+from prx.engine.runner.parsers.terraform import TerraformParser
+from prx.engine.runner.parsers.tsc import EslintParser, PyrightParser, TscParser
+from prx.engine.runner.parsers.unittest import UnittestParser
 from prx.testing.contracts import RunnerParserContract
 
 
@@ -213,11 +213,11 @@ class TestFallback(RunnerParserContract):
 
 
 def test_every_builtin_parser_has_a_contract_test():
-    from prx.runner.hooks import prx_register_runner_parsers
+    from prx.app.hooks import RunnerParsers
 
     covered = {
         cls.parser
         for name, cls in globals().items()
         if name.startswith("Test") and hasattr(cls, "parser")
     }
-    assert set(prx_register_runner_parsers()) <= covered
+    assert set(RunnerParsers.prx_register_runner_parsers()) <= covered

@@ -7,15 +7,15 @@ from pathlib import Path
 
 import pytest
 
-from prx.runner.detect import unwrap, wrappers
-from prx.runner.hooks import prx_register_runner_parsers
-from prx.runner.model import CapturedRun
-from prx.runner.recognise import analyse, choose
-from prx.runner.scripts import resolve_script
-from prx.runner.sniff import claims
+from prx.app.hooks import RunnerParsers
+from prx.engine.runner.detect import unwrap, wrappers
+from prx.engine.runner.model import CapturedRun
+from prx.engine.runner.recognise import analyse, choose
+from prx.engine.runner.scripts import resolve_script
+from prx.engine.runner.sniff import claims
 
 CORPUS = Path(__file__).parent / "golden" / "runs"
-PARSERS = prx_register_runner_parsers()
+PARSERS = RunnerParsers.prx_register_runner_parsers()
 
 
 def _project(tmp_path: Path, **files: str) -> str:

@@ -38,7 +38,7 @@ def test_a_passing_command_exits_zero(run_cli, tmp_path):
 
 def test_shell_and_scripts_see_the_status(run_cli, tmp_path):
     """The reproduction: `prx run pytest && deploy` must not deploy."""
-    code = "import sys; from prx.cli import main; sys.exit(main())"
+    code = "import sys; from prx.frontends.cli import main; sys.exit(main())"
     (tmp_path / "prx_cli.py").write_text(code)
     script = f"{PY} prx_cli.py run {PY} -c 'import sys; sys.exit(1)' > out.json && touch deployed"
     run = run_cli("run", "--exit-zero", "sh", "-c", script, cwd=tmp_path)

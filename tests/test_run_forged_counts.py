@@ -36,7 +36,9 @@ def suite(forged: str, *, at_exit: str | None = None) -> dict[str, str]:
 def counts(run) -> tuple[int, int]:
     data = assert_ok(run.envelope, "run")
     assert data["exit_code"] == 1, data
-    assert data.get("tool") == "pytest", data
+    # A compact answer (one no larger than the raw output) may leave the tool's name out;
+    # the counts are always there.
+    assert data.get("tool") in ("pytest", None), data
     return data["passed"], data["failed"]
 
 
@@ -58,7 +60,7 @@ def test_a_closing_line_printed_after_pytests_own_does_not_set_the_counts(
     repo = make_repo(suite(forged, at_exit=at_exit))
     run = run_cli("run", *PYTEST, *flags, cwd=repo)
     assert counts(run) == (1, 1), run.stdout
-    assert "500 passed" not in run.envelope["data"]["summary"]
+    assert "500 passed" not in run.envelope["data"].get("summary", "")
 
 
 @pytest.mark.parametrize("quiet", [False, True], ids=["default", "quiet"])

@@ -14,12 +14,12 @@ from pathlib import Path
 
 import pytest
 
-from prx._types.run import Detected
-from prx.envelope import dumps, ok_envelope, to_jsonable
-from prx.runner.model import CapturedRun, Parsed
-from prx.runner.recognise import analyse
-from prx.runner.report import RAW_SLACK, RunOutput, build_report
-from prx.tokens import count_exact, count_fast
+from prx.core.envelope import dumps, ok_envelope, to_jsonable
+from prx.core.results.run import Detected
+from prx.core.tokens import count_exact, count_fast
+from prx.engine.runner.model import CapturedRun, Parsed
+from prx.engine.runner.recognise import analyse
+from prx.engine.runner.report import RAW_SLACK, RunOutput, build_report
 
 CORPUS = Path(__file__).parent / "golden" / "runs"
 CASES = sorted(p.parent for p in CORPUS.glob("*/*/truth.json"))
@@ -32,9 +32,9 @@ def rel(path):
 
 
 def builtin_parsers():
-    from prx.runner.hooks import prx_register_runner_parsers
+    from prx.app.hooks import RunnerParsers
 
-    return prx_register_runner_parsers()
+    return RunnerParsers.prx_register_runner_parsers()
 
 
 def load(case: Path) -> tuple[CapturedRun, dict]:

@@ -15,14 +15,14 @@ from pathlib import Path
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from prx.envelope import to_jsonable
-from prx.runner.excerpt import ERROR_LINE
-from prx.runner.hooks import prx_register_runner_parsers
-from prx.runner.model import CapturedRun
-from prx.runner.recognise import analyse
-from prx.runner.report import RunOutput, build_report
+from prx.app.hooks import RunnerParsers
+from prx.core.envelope import to_jsonable
+from prx.engine.runner.excerpt import ERROR_LINE
+from prx.engine.runner.model import CapturedRun
+from prx.engine.runner.recognise import analyse
+from prx.engine.runner.report import RunOutput, build_report
 
-PARSERS = prx_register_runner_parsers()
+PARSERS = RunnerParsers.prx_register_runner_parsers()
 CORPUS = Path(__file__).parent / "golden" / "runs"
 
 COMMANDS = (

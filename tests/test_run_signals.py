@@ -60,7 +60,7 @@ def start_cli(prx_home):
 
     def start(*args: str, cwd: Path) -> subprocess.Popen[str]:
         env = dict(os.environ, PRX_HOME=str(prx_home))
-        code = "import sys; from prx.cli import main; sys.exit(main())"
+        code = "import sys; from prx.frontends.cli import main; sys.exit(main())"
         proc = subprocess.Popen(
             [sys.executable, "-c", code, *args],
             cwd=cwd,
@@ -169,7 +169,7 @@ def test_a_signal_during_index_answers_an_envelope_not_a_traceback(start_cli, ma
 def test_a_signal_to_the_whole_group_during_index_is_answered_once(make_repo, prx_home):
     """Ctrl-C reaches prx and its worker processes alike: one envelope, no traceback."""
     repo = _tree(make_repo)
-    code = "import sys; from prx.cli import main; sys.exit(main())"
+    code = "import sys; from prx.frontends.cli import main; sys.exit(main())"
     proc = subprocess.Popen(
         [sys.executable, "-c", code, "index", ".", "--rebuild"],
         cwd=repo,
@@ -200,7 +200,7 @@ def test_a_signal_where_raising_would_be_ignored_is_delivered_again(monkeypatch)
     import time
     from types import SimpleNamespace
 
-    from prx.cli import Stopped, _restore, _signals_raise
+    from prx.frontends.cli import Stopped, _restore, _signals_raise
 
     sent: list[tuple[int, int]] = []
     monkeypatch.setattr("os.kill", lambda pid, sig: sent.append((pid, sig)))
@@ -229,7 +229,7 @@ def test_a_signal_in_the_import_system_imports_nothing():
     code = (
         "import os, signal, sys\n"
         "from types import SimpleNamespace\n"
-        "from prx.cli import _signals_raise\n"
+        "from prx.frontends.cli import _signals_raise\n"
         "_signals_raise()\n"
         "handler = signal.getsignal(signal.SIGINT)\n"
         "imported = []\n"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import prx
-from prx.errors import InvalidArgumentError
+from prx.core.errors import InvalidArgumentError
 from prx.plugin import Candidate, Reranker, Retriever, hookimpl
 
 from envelopes import assert_error, assert_ok, data_hits, hits
@@ -161,14 +161,14 @@ def test_structural_incomplete_pattern_is_an_error_with_an_example(ws):
 
 
 def test_filters_by_glob_and_language(ws):
-    assert set(files(ws.search("route", mode="literal", languages=("typescript",)))) == {
+    assert set(files(ws.search("route", mode="literal", language=("typescript",)))) == {
         "web/server.ts"
     }
-    assert set(files(ws.search("authenticate_user", mode="literal", globs=("tests/**",)))) == {
+    assert set(files(ws.search("authenticate_user", mode="literal", include=("tests/**",)))) == {
         "tests/test_login.py"
     }
     with pytest.raises(InvalidArgumentError, match="unknown language"):
-        ws.search("x", languages=("klingon",))
+        ws.search("x", language=("klingon",))
 
 
 def test_pages_lose_and_repeat_nothing(ws):
@@ -285,11 +285,13 @@ class _SearchPlugin:
 
 
 def test_third_party_retriever_and_rerank_stage(register_plugin, repo):
-    from prx.config import Config
+    from prx.core.config import Config
 
     ws = register_plugin(_SearchPlugin, root=repo)
 
-    engine = __import__("prx.retrieval.engine", fromlist=["engine_for"]).engine_for(ws, str(repo))
+    engine = __import__("prx.engine.retrieval.engine", fromlist=["engine_for"]).engine_for(
+        ws, str(repo)
+    )
     assert "pdf-finder" in engine.retrievers
     res = ws.search("kept in memory")
     assert "billing/invoice.py" in files(res)  # found only by the plugin

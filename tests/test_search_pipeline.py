@@ -9,14 +9,14 @@ import numpy as np
 import pytest
 
 import prx
-from prx.corpus.tokenize import tokenize
-from prx.plugin._search import Query
-from prx.ranking.stages import CoherenceReranker
-from prx.retrieval.engine import DEPTH, engine_for
-from prx.retrieval.fusion import fuse, weights_for
-from prx.retrieval.query import expand_abbreviations, symbol_name
-from prx.retrieval.retrievers import top_chunks
-from prx.retrieval.search import _best_line
+from prx.commands.search.engine import _best_line
+from prx.engine.corpus.tokenize import tokenize
+from prx.engine.ranking.stages import CoherenceReranker
+from prx.engine.retrieval.engine import DEPTH, engine_for
+from prx.engine.retrieval.fusion import fuse, weights_for
+from prx.engine.retrieval.query import expand_abbreviations, symbol_name
+from prx.engine.retrieval.retrievers import top_chunks
+from prx.plugin.search import Query
 
 _SERVICE = '''"""Session {n}: login, tokens and cache handling."""
 
@@ -153,7 +153,7 @@ def test_best_line_is_the_first_line_with_most_query_words():
 
 
 def test_one_short_text_embeds_as_in_a_batch():
-    from prx.corpus.embed import default_embedder
+    from prx.engine.corpus.embed import default_embedder
 
     embedder = default_embedder()
     padding = "def f(x):\n    return x\n" * 200  # long enough for the vectorised route
@@ -164,8 +164,8 @@ def test_one_short_text_embeds_as_in_a_batch():
 
 
 def test_saturation_decays_each_files_chunks_in_ranked_order_whatever_the_pool_order():
-    from prx.ranking.pool import Pool
-    from prx.ranking.stages import SaturationReranker
+    from prx.engine.ranking.pool import Pool
+    from prx.engine.ranking.stages import SaturationReranker
 
     pool = Pool(
         [0, 1, 2, 3], ["a", "a", "b", "a"], [1, 9, 1, 5], [4, 12, 4, 8], [1, 3, 2, 2], [""] * 4
@@ -177,7 +177,7 @@ def test_saturation_decays_each_files_chunks_in_ranked_order_whatever_the_pool_o
 
 
 def test_similarities_are_the_product_on_both_sides_of_the_blas_threshold():
-    from prx.retrieval.retrievers import _SMALL_PRODUCT, similarities
+    from prx.engine.retrieval.retrievers import _SMALL_PRODUCT, similarities
 
     rng = np.random.default_rng(0)
     vector = rng.standard_normal(256).astype(np.float32)
@@ -190,7 +190,8 @@ def test_similarities_are_the_product_on_both_sides_of_the_blas_threshold():
 
 
 def test_mostly_imports_counts_lines_as_a_line_by_line_match_does():
-    from prx.ranking.stages import _IMPORT_LINE, mostly_imports
+    from prx.engine.corpus.importlines import IMPORT_LINE as _IMPORT_LINE
+    from prx.engine.corpus.importlines import mostly_imports
 
     def by_lines(text: str) -> bool:
         lines = [line for line in text.split("\n") if line.strip()]
@@ -240,7 +241,7 @@ def test_chunk_definitions_are_those_starting_in_the_chunk(engine):
 
 
 def test_guided_batches_take_every_file_once_largest_first_and_shrink():
-    from prx.corpus.corpus import MIN_BATCH_BYTES, guided_batches
+    from prx.engine.corpus.corpus import MIN_BATCH_BYTES, guided_batches
 
     sizes = [(n * 7919) % 997 * 400 for n in range(120)]
     batches = guided_batches(list(range(120)), sizes, 2)
@@ -257,7 +258,7 @@ def test_the_parallel_corpus_build_equals_the_in_process_one(make_repo, monkeypa
     # here as batches come back) builds exactly the corpus the in-process route builds.
     from test_search import FILES
 
-    from prx.corpus import corpus as corpus_module
+    from prx.engine.corpus import corpus as corpus_module
 
     files = {f"pkg{n}/{name}": text for n in range(4) for name, text in FILES.items()}
     for n in range(3):  # files of many chunks, so terms must land in the right chunk
@@ -277,12 +278,12 @@ def test_the_parallel_corpus_build_equals_the_in_process_one(make_repo, monkeypa
     np.testing.assert_array_equal(spread.prebuilt["embeddings"], alone.prebuilt["embeddings"])
     # Both routes gather batches the same way: the oracles embed and tokenise every chunk
     # afresh.
-    from prx.corpus.embed import default_embedder
+    from prx.engine.corpus.embed import default_embedder
 
     fresh = default_embedder().encode([corpus_module.enrich(c) for c in alone.chunks])
     np.testing.assert_allclose(spread.prebuilt["embeddings"], fresh, rtol=1e-6, atol=1e-7)
-    from prx.corpus.bm25 import BM25Index
-    from prx.corpus.tokenize import tokenize
+    from prx.engine.corpus.bm25 import BM25Index
+    from prx.engine.corpus.tokenize import tokenize
 
     ours = spread.prebuilt["bm25"]
     theirs = BM25Index.build(tokenize(corpus_module.enrich(c)) for c in alone.chunks)

@@ -15,7 +15,7 @@ SLOW_STDLIB = ("dataclasses", "inspect", "typing", "ast")
 HEAVY = ("numpy", "scipy", "model2vec", "tiktoken", "mcp", "tree_sitter", "importlib.metadata")
 PROBE = """
 import contextlib, io, json, sys
-from prx.cli import main
+from prx.frontends.cli import main
 with contextlib.redirect_stdout(io.StringIO()) as out:
     code = main(sys.argv[1:], program="prx")
 sys.stderr.write(json.dumps({"code": code, "modules": sorted(sys.modules), "out": out.getvalue()}))

@@ -9,7 +9,7 @@ import subprocess
 
 import pytest
 
-from prx.tokens import count_fast
+from prx.core.tokens import count_fast
 
 # Lines of several shapes: two hits in one file, CRLF, non-ASCII, no final newline.
 TREE = {
@@ -224,8 +224,8 @@ def test_negative_and_undefined_savings_are_shown(run_cli, make_repo, prx_home):
 
 
 def test_word_grep_counts_each_line_once_and_looks_past_missing_postings():
-    from prx.corpus.corpus import ChunkRecord
-    from prx.usage.grep import CAP, name_counter, word_grep
+    from prx.engine.corpus.corpus import ChunkRecord
+    from prx.engine.usage.grep import CAP, name_counter, word_grep
 
     def chunk(file, start, text):
         return ChunkRecord(file, None, start, start + text.count("\n"), text, None, None)

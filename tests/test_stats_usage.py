@@ -11,8 +11,8 @@ import sys
 
 import pytest
 
-from prx.config import Config
-from prx.workspace import Workspace
+from prx.app.workspace import Workspace
+from prx.core.config import Config
 
 
 def _workspace(root, **env):
@@ -21,7 +21,7 @@ def _workspace(root, **env):
 
 
 def _cli(ws, *argv, stdin=""):
-    from prx.cli.frontend import CliFrontend
+    from prx.frontends.cli.frontend import CliFrontend
 
     stdout = io.StringIO()
     code = CliFrontend(ws, stdout=stdout, stdin=io.StringIO(stdin)).main(list(argv))
@@ -41,8 +41,8 @@ def test_each_record_names_its_front_end(repo):
     ws = _workspace(repo)
     _cli(ws, "read", "src/app.py")
     _cli(ws, "batch", stdin=json.dumps({"cmd": "find", "path": "src"}) + "\n")
-    from prx.dispatch import invoke
-    from prx.mcpfront.service import McpService
+    from prx.app.dispatch import invoke
+    from prx.frontends.mcp.service import McpService
 
     op = ws.registry.operation("exists")
     McpService(ws).answer(op, {"pattern": "README.md"})
@@ -66,7 +66,7 @@ def test_fallback_answers_are_recorded_and_counted(repo, monkeypatch):
     ws = _workspace(repo)
     _cli(ws, "read", "src/app.py")
     _cli(ws, "find", "src")
-    monkeypatch.setattr("prx.files.read.read_file", _broken)
+    monkeypatch.setattr("prx.commands.read.engine.read_file", _broken)
     monkeypatch.chdir(repo)  # the fallback runs in the current directory
     code, out = _cli(ws, "read", "src/util/helpers.py")
     assert code == 0 and json.loads(out)["fallback"] is True
@@ -89,7 +89,7 @@ def test_fallback_answers_are_recorded_and_counted(repo, monkeypatch):
 
 def test_no_fallback_errors_are_not_recorded(repo, monkeypatch):
     ws = _workspace(repo)
-    monkeypatch.setattr("prx.files.read.read_file", _broken)
+    monkeypatch.setattr("prx.commands.read.engine.read_file", _broken)
     code, _ = _cli(ws, "--no-fallback", "read", "src/app.py")
     assert code == 1 and not os.path.exists(ws.config.stats_file)
 
@@ -118,8 +118,8 @@ def test_the_by_command_table_alone(repo):
 
 
 def _fill(ws, count):
+    from prx.engine.usage.records import append_record
     from prx.plugin.interfaces import Baseline
-    from prx.usage.records import append_record
 
     for i in range(count):
         append_record(
@@ -150,9 +150,9 @@ def test_the_log_rotates_at_its_limit_and_stats_read_both_files(tmp_path):
 
 _WRITER = """
 import sys
-from prx.config import Config
+from prx.core.config import Config
 from prx.plugin.interfaces import Baseline
-from prx.usage.records import append_record
+from prx.engine.usage.records import append_record
 
 config = Config.from_env()
 for i in range(int(sys.argv[1])):

@@ -1,4 +1,4 @@
-"""prx.typeschema: the JSON Schema of what ``to_jsonable`` writes for a type, checked
+"""prx.core.jsonschema: the JSON Schema of what ``to_jsonable`` writes for a type, checked
 against real values (with jsonschema, installed with the MCP SDK)."""
 
 from __future__ import annotations
@@ -10,10 +10,10 @@ from typing import Literal, Optional
 
 import pytest
 
-from prx._record import INTERNAL, OMIT_WHEN, record
-from prx._record import field as record_field
-from prx.envelope import to_jsonable
-from prx.typeschema import json_schema, record_fields, union_members
+from prx.core.envelope import to_jsonable
+from prx.core.jsonschema import json_schema, record_fields, union_members
+from prx.core.record import INTERNAL, OMIT_WHEN, record
+from prx.core.record import field as record_field
 
 jsonschema = pytest.importorskip("jsonschema")
 

@@ -1,4 +1,4 @@
-"""Tests for prx.files.walk and the ignore rules in prx.files.ignore."""
+"""Tests for prx.engine.files.walk and the ignore rules in prx.engine.files.ignore."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from prx.files import walk as walk_module
-from prx.files.ignore import IgnoreFile, IgnoreStack, root_ignore_stack
-from prx.files.walk import WalkedFile, WalkResult, is_binary, walk
+from prx.engine.files import walk as walk_module
+from prx.engine.files.ignore import IgnoreFile, IgnoreStack, root_ignore_stack
+from prx.engine.files.walk import WalkedFile, WalkResult, is_binary, walk
 
 needs_symlinks = pytest.mark.skipif(sys.platform == "win32", reason="symlinks need privileges")
 

@@ -26,8 +26,8 @@ from pathlib import Path
 
 import pytest
 
-from prx.index.store import current_dir
-from prx.warm import address
+from prx.engine.index.store import current_dir
+from prx.frontends.warm import address
 
 FILES = {
     "README.md": "# demo\n\nA demo project.\n",
@@ -37,7 +37,7 @@ FILES = {
     "src/util/helpers.py": "".join(f"def helper_{i}():\n    return {i}\n\n" for i in range(40)),
     "src/web/page.ts": "export function render(): string {\n  return 'hi';\n}\n",
 }
-CODE = "import sys; from prx.cli import main; sys.exit(main(program='prx'))"
+CODE = "import sys; from prx.frontends.cli import main; sys.exit(main(program='prx'))"
 FAKE = b"fake answer\n"
 
 
@@ -496,7 +496,7 @@ def test_commands_that_do_not_go_warm_never_touch_the_socket(plain_repo):
 
 PROBE = """
 import io, sys
-from prx.cli import main
+from prx.frontends.cli import main
 real, sys.stdout = sys.stdout, io.StringIO()
 main(sys.argv[1:], program="prx")
 out, sys.stdout = sys.stdout.getvalue(), real
@@ -526,5 +526,5 @@ def test_the_warm_client_imports_nothing_heavy(plain_repo):
         check=True,
     )
     loaded = set(modules.split()) - set(bare.stdout.split())
-    heavy = {"socket", "json", "typing", "enum", "hashlib", "collections.abc", "prx.workspace"}
+    heavy = {"socket", "json", "typing", "enum", "hashlib", "collections.abc", "prx.app.workspace"}
     assert sorted(heavy & loaded) == []

@@ -23,7 +23,7 @@ import pytest
 
 pytest.importorskip("watchfiles")
 
-CODE = "import sys; from prx.cli import main; sys.exit(main(program='prx'))"
+CODE = "import sys; from prx.frontends.cli import main; sys.exit(main(program='prx'))"
 ROUNDS = 10
 
 

@@ -15,16 +15,16 @@ import time
 import pytest
 
 from prx._version import __version__
-from prx.warm import address, client
-from prx.warm.answer import CliAnswerer
-from prx.warm.protocol import (
+from prx.app.workspace import Workspace
+from prx.frontends.warm import address, client
+from prx.frontends.warm.answer import CliAnswerer
+from prx.frontends.warm.protocol import (
     ProtocolError,
     decode_request,
     encode_request,
     parse_answer_header,
 )
-from prx.warm.server import Reply, Unavailable, WarmServer, peer_uid
-from prx.workspace import Workspace
+from prx.frontends.warm.server import Reply, Unavailable, WarmServer, peer_uid
 
 
 @pytest.fixture
@@ -163,7 +163,7 @@ def test_the_server_answers_its_user_and_hangs_up_on_others(runtime, monkeypatch
         assert oct(os.stat(os.path.dirname(path)).st_mode & 0o777) == "0o700"
         assert client._ask(path, encode_request({"argv": []})) == (0, b"warm\n", b"")
         assert len(calls) == 1
-        monkeypatch.setattr("prx.warm.server.peer_uid", lambda conn: os.getuid() + 1)
+        monkeypatch.setattr("prx.frontends.warm.server.peer_uid", lambda conn: os.getuid() + 1)
         assert client._ask(path, encode_request({"argv": []})) is None
         assert len(calls) == 1  # the other user's request was never read
     finally:

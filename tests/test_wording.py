@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 import prx
-from prx.cli.wording import BatchWording, CliWording
-from prx.errors import LIBRARY, InvalidArgumentError, NotFoundError, PrxError
-from prx.plugin.builtins import BUILTIN_OPERATIONS, load
+from prx.app.builtins import BUILTIN_OPERATIONS, load
+from prx.core.errors import LIBRARY, InvalidArgumentError, NotFoundError, PrxError
+from prx.frontends.cli.wording import BatchWording, CliWording
 
 PACKAGE = Path(prx.__file__).parent
 COMMANDS = "|".join(re.escape(name) for name in [*BUILTIN_OPERATIONS, "batch"])
@@ -109,7 +109,7 @@ def _offenders() -> list[str]:
     found = []
     for path in sorted(PACKAGE.rglob("*.py")):
         rel = path.relative_to(PACKAGE).as_posix()
-        if rel.startswith("cli/"):
+        if rel.startswith("frontends/cli/"):
             continue  # the command line's own wording
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for line, text in _error_texts(tree):
@@ -146,7 +146,7 @@ def h():
 
 
 def test_placeholders_are_filled_by_each_wording():
-    from prx.operations.search import SEARCH
+    from prx.commands.search.operation import SEARCH
 
     err = InvalidArgumentError(
         "invalid argument {param}: bad; see {param:languages} and {cmd:find}",
@@ -175,7 +175,6 @@ def test_positionals_and_commands_by_their_library_function():
     # Every built-in command has a module function now.
     assert LIBRARY.command("index") == "`prx.index()`"
     assert LIBRARY.command("bench-ndcg") == "`prx.bench_ndcg()`"
-    assert LIBRARY.command("language_for") == "`prx.Workspace.language_for()`"
     assert LIBRARY.command("greet") == "the `greet` operation"
 
 

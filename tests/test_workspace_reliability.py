@@ -9,8 +9,8 @@ import threading
 import pytest
 
 import prx
-from prx._record import replace
-from prx.config import Config
+from prx.core.config import Config
+from prx.core.record import replace
 from prx.plugin import LanguageSpec, hookimpl
 
 from envelopes import index_manifest
@@ -127,8 +127,8 @@ def test_an_index_built_with_other_languages_is_not_trusted(make_repo):
 
 
 def test_an_index_is_never_written_from_a_registry_without_languages(make_repo, monkeypatch):
-    from prx.errors import InternalError
-    from prx.index.store import current_dir
+    from prx.core.errors import InternalError
+    from prx.engine.index.store import current_dir
     from prx.plugin.registry import Registry
 
     repo = make_repo(FILES)

@@ -19,11 +19,11 @@ from typing import Any
 
 import pytest
 
-from prx.confined import ConfinedRoot
-from prx.errors import CancelledError, ConflictError, PermissionDeniedError
-from prx.files import filelock, metadata
-from prx.files.atomic import TEMP_MARKER, FileChange, apply_changes, reencode
-from prx.progress import reporting
+from prx.core.confined import ConfinedRoot
+from prx.core.errors import CancelledError, ConflictError, PermissionDeniedError
+from prx.core.progress import reporting
+from prx.engine.files import filelock, metadata
+from prx.engine.files.atomic import TEMP_MARKER, FileChange, apply_changes, reencode
 from prx.testing import CliRun
 
 Run = Callable[..., CliRun]
@@ -221,7 +221,7 @@ def test_a_file_written_by_another_program_during_the_write_is_a_conflict(
             other.write("y = 1\n")
         return notes
 
-    monkeypatch.setattr("prx.files.atomic.restore", restore_then_interfere)
+    monkeypatch.setattr("prx.engine.files.atomic.restore", restore_then_interfere)
     with pytest.raises(ConflictError, match="changed while it was being written"):
         apply_changes(
             [FileChange(path=str(target), old=b"x = 1\n", new=b"x = 2\n")],
@@ -344,7 +344,7 @@ def test_setuid_is_dropped_when_the_owner_cannot_be_kept(
     def refuse(*_args: object) -> None:
         raise PermissionError(1, "Operation not permitted")
 
-    monkeypatch.setattr("prx.files.atomic.capture", capture_as_other)
+    monkeypatch.setattr("prx.engine.files.atomic.capture", capture_as_other)
     monkeypatch.setattr(os, "fchown", refuse)
     notes = apply_changes(
         [FileChange(path=str(target), old=b"x = 1\n", new=b"x = 2\n")],

@@ -33,11 +33,23 @@ if TYPE_CHECKING:
     #: Marks a function as a prx hook implementation (created on first access).
     hookimpl: pluggy.HookimplMarker
 
-    from prx.config import Config
-    from prx.corpus.corpus import enrich
-    from prx.corpus.tokenize import tokenize
-    from prx.errors import PluginError
-    from prx.lang.grammar import pack_grammar
+    from prx.app.dispatch import invoke
+    from prx.core.config import Config
+    from prx.core.envelope import Envelope
+    from prx.core.errors import PluginError
+    from prx.core.results.run import Diagnostic, Failure
+    from prx.engine.corpus.corpus import enrich
+    from prx.engine.corpus.tokenize import tokenize
+    from prx.engine.lang.grammar import pack_grammar
+    from prx.engine.runner.detect import unwrap
+    from prx.engine.runner.parsers._base import (
+        ToolParser,
+        first_word,
+        json_array,
+        output_lines,
+        output_text,
+        to_int,
+    )
     from prx.plugin.interfaces import (
         Baseline,
         Candidate,
@@ -61,16 +73,6 @@ if TYPE_CHECKING:
         RunnerParser,
         param,
     )
-    from prx.runner.detect import unwrap
-    from prx.runner.parsers._base import (
-        ToolParser,
-        first_word,
-        json_array,
-        output_lines,
-        output_text,
-        to_int,
-    )
-    from prx.types import Diagnostic, Failure
 
 __all__ = [
     "Baseline",
@@ -98,8 +100,10 @@ __all__ = [
     "Retriever",
     "RunnerParser",
     "ToolParser",
+    "Envelope",
     "enrich",
     "first_word",
+    "invoke",
     "hookimpl",
     "json_array",
     "output_lines",
@@ -113,20 +117,22 @@ __all__ = [
 
 #: Names that are not interfaces: where each one lives.
 _HELPERS = {
-    "Config": "prx.config",
+    "Config": "prx.core.config",
+    "Envelope": "prx.core.envelope",
+    "invoke": "prx.app.dispatch",
     "Diagnostic": "prx.types",
     "Failure": "prx.types",
-    "PluginError": "prx.errors",
-    "ToolParser": "prx.runner.parsers._base",
-    "enrich": "prx.corpus.corpus",
-    "tokenize": "prx.corpus.tokenize",
-    "first_word": "prx.runner.parsers._base",
-    "json_array": "prx.runner.parsers._base",
-    "output_lines": "prx.runner.parsers._base",
-    "output_text": "prx.runner.parsers._base",
-    "pack_grammar": "prx.lang.grammar",
-    "to_int": "prx.runner.parsers._base",
-    "unwrap": "prx.runner.detect",
+    "PluginError": "prx.core.errors",
+    "ToolParser": "prx.engine.runner.parsers._base",
+    "enrich": "prx.engine.corpus.corpus",
+    "tokenize": "prx.engine.corpus.tokenize",
+    "first_word": "prx.engine.runner.parsers._base",
+    "json_array": "prx.engine.runner.parsers._base",
+    "output_lines": "prx.engine.runner.parsers._base",
+    "output_text": "prx.engine.runner.parsers._base",
+    "pack_grammar": "prx.engine.lang.grammar",
+    "to_int": "prx.engine.runner.parsers._base",
+    "unwrap": "prx.engine.runner.detect",
 }
 
 
@@ -136,7 +142,7 @@ def __getattr__(name: str) -> Any:
     import importlib
 
     if name == "hookimpl":
-        return importlib.import_module("prx.plugin._markers").hookimpl
+        return importlib.import_module("prx.plugin.markers").hookimpl
 
     home = _HELPERS.get(name)
     if home is not None:

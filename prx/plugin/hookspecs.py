@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 import pluggy
 
 if TYPE_CHECKING:
-    from prx.config import Config
+    from prx.core.config import Config
     from prx.plugin.interfaces import (
         Frontend,
         LanguageSpec,
@@ -99,7 +99,7 @@ def prx_configure(config: Config) -> None:
 
     Called through pluggy (a historic hook), so an implementation may take no argument.
     A plugin reads and validates its own settings here (``config.plugin_settings(name)``).
-    Raising :class:`~prx.errors.PluginError` reports the plugin as broken without stopping
+    Raising :class:`~prx.core.errors.PluginError` reports the plugin as broken without stopping
     prx.
 
     .. versionadded:: 0.1

@@ -14,12 +14,12 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from prx.plugin._corpus import ChunkRecord, CorpusView, Definition, Embedder, FileRecord
-    from prx.plugin._frontends import Frontend, Renderer
-    from prx.plugin._language import LanguageSpec
-    from prx.plugin._operation import Baseline, Operation, ParamInfo, param
-    from prx.plugin._runner import Coverage, Parsed, RawRun, RunnerParser
-    from prx.plugin._search import Candidate, ComponentContext, Query, Reranker, Retriever
+    from prx.plugin.corpus import ChunkRecord, CorpusView, Definition, Embedder, FileRecord
+    from prx.plugin.frontends import Frontend, Renderer
+    from prx.plugin.language import LanguageSpec
+    from prx.plugin.operation import Baseline, Operation, ParamInfo, param
+    from prx.plugin.runner import Coverage, Parsed, RawRun, RunnerParser
+    from prx.plugin.search import Candidate, ComponentContext, Query, Reranker, Retriever
 
 __all__ = [
     "Baseline",
@@ -46,27 +46,27 @@ __all__ = [
 ]
 
 _HOME = {
-    "Baseline": "prx.plugin._operation",
-    "Candidate": "prx.plugin._search",
-    "ChunkRecord": "prx.plugin._corpus",
-    "ComponentContext": "prx.plugin._search",
-    "CorpusView": "prx.plugin._corpus",
-    "Coverage": "prx.plugin._runner",
-    "Definition": "prx.plugin._corpus",
-    "Embedder": "prx.plugin._corpus",
-    "FileRecord": "prx.plugin._corpus",
-    "Frontend": "prx.plugin._frontends",
-    "LanguageSpec": "prx.plugin._language",
-    "Operation": "prx.plugin._operation",
-    "ParamInfo": "prx.plugin._operation",
-    "Parsed": "prx.plugin._runner",
-    "Query": "prx.plugin._search",
-    "RawRun": "prx.plugin._runner",
-    "Renderer": "prx.plugin._frontends",
-    "Reranker": "prx.plugin._search",
-    "Retriever": "prx.plugin._search",
-    "RunnerParser": "prx.plugin._runner",
-    "param": "prx.plugin._operation",
+    "Baseline": "prx.plugin.operation",
+    "Candidate": "prx.plugin.search",
+    "ChunkRecord": "prx.plugin.corpus",
+    "ComponentContext": "prx.plugin.search",
+    "CorpusView": "prx.plugin.corpus",
+    "Coverage": "prx.plugin.runner",
+    "Definition": "prx.plugin.corpus",
+    "Embedder": "prx.plugin.corpus",
+    "FileRecord": "prx.plugin.corpus",
+    "Frontend": "prx.plugin.frontends",
+    "LanguageSpec": "prx.plugin.language",
+    "Operation": "prx.plugin.operation",
+    "ParamInfo": "prx.plugin.operation",
+    "Parsed": "prx.plugin.runner",
+    "Query": "prx.plugin.search",
+    "RawRun": "prx.plugin.runner",
+    "Renderer": "prx.plugin.frontends",
+    "Reranker": "prx.plugin.search",
+    "Retriever": "prx.plugin.search",
+    "RunnerParser": "prx.plugin.runner",
+    "param": "prx.plugin.operation",
 }
 
 

@@ -1,9 +1,13 @@
 """The typed facade over pluggy: the only module that calls hooks.
 
-A :class:`Registry` belongs to one workspace (there is no global plugin manager). Built-in
-plugins are registered from :data:`BUILTIN_PLUGINS`; third-party plugins from the ``prx``
-entry-point group are loaded lazily, on the first lookup that misses among the built-ins
-or on a full listing, each in its own ``try``.
+A :class:`Registry` belongs to one context (there is no global plugin manager). prx's own
+components come in as a :class:`Builtins` the application hands over: plugins registered
+first, through the same hooks as any other, and the tables of what they register, so a
+lookup of a built-in name is answered without importing pluggy while no other plugin can
+interfere. Third-party plugins from the ``prx`` entry-point group are loaded lazily, on the
+first lookup that misses among the built-ins or on a full listing, each in its own ``try``.
+The plugin layer names no module above it: every built-in arrives as a ``module:attribute``
+string of the application's.
 
 A registry may be shared by threads (a server's workspace): the plugin manager and every
 lazy table are built under one lock and published only once whole, so a thread never sees
@@ -15,15 +19,16 @@ from __future__ import annotations
 import _thread
 import importlib
 import os
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping
 
-from prx.config import Config
-from prx.errors import (
+from prx.core.config import Config
+from prx.core.errors import (
     InvalidCommandError,
     PluginConflictError,
     UnknownComponentError,
     did_you_mean,
 )
+from prx.core.record import field, record
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -31,7 +36,6 @@ if TYPE_CHECKING:
 
     import pluggy
 
-    from prx.plugin._loader import PluginLoadFailure
     from prx.plugin.interfaces import (
         Frontend,
         LanguageSpec,
@@ -41,47 +45,54 @@ if TYPE_CHECKING:
         Retriever,
         RunnerParser,
     )
+    from prx.plugin.loader import PluginLoadFailure
 
-__all__ = ["BUILTIN_PLUGINS", "PluginInfo", "Registry"]
-
-_OPS_MODULE = "prx.operations.hooks"
-_LANG_MODULE = "prx.lang.hooks"
-_RETRIEVERS_MODULE = "prx.retrieval.hooks"
-_RERANKERS_MODULE = "prx.ranking.hooks"
-_BUILTIN_LANGUAGE_TABLES: tuple[dict[str, LanguageSpec], dict[str, LanguageSpec]] | None = None
+__all__ = ["Builtins", "PluginInfo", "Registry", "load"]
 
 
-def _builtin_language(name: str) -> LanguageSpec | None:
+@record
+class Builtins:
+    """prx's own components, as the application hands them to a :class:`Registry`."""
+
+    #: The built-in plugins, registered first: (registered name, ``module:attribute`` of
+    #: the plugin object, whose hook implementations register the components below).
+    plugins: tuple[tuple[str, str], ...] = ()
+    #: What those plugins register, by kind (``operation``, ``frontend``, ``renderer``,
+    #: ``retriever``, ``reranker``): name -> ``module:attribute``. A lookup reads it
+    #: without the plugin manager while no other plugin can add a component.
+    tables: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    #: ``module:attribute`` of the built-in languages (a tuple of ``LanguageSpec``).
+    languages: str | None = None
+
+
+def load(target: str) -> Any:
+    """The object a ``module:attribute`` string names."""
+    module, _, attribute = target.partition(":")
+    return getattr(importlib.import_module(module), attribute)
+
+
+#: Built-in languages by extension and by file name, per catalogue (``module:attribute``).
+_BUILTIN_LANGUAGE_TABLES: dict[str, tuple[dict[str, LanguageSpec], dict[str, LanguageSpec]]] = {}
+
+
+def _builtin_language(catalogue: str, name: str) -> LanguageSpec | None:
     """The built-in language of a file name, from the catalogue alone (no plugin manager)."""
-    global _BUILTIN_LANGUAGE_TABLES
-    if _BUILTIN_LANGUAGE_TABLES is None:
-        from prx.plugin.builtins import BUILTIN_LANGUAGES, load
-
+    tables = _BUILTIN_LANGUAGE_TABLES.get(catalogue)
+    if tables is None:
         by_ext: dict[str, LanguageSpec] = {}
         by_name: dict[str, LanguageSpec] = {}
-        for spec in sorted(load(BUILTIN_LANGUAGES), key=lambda s: s.name):
+        for spec in sorted(load(catalogue), key=lambda s: s.name):
             for ext in spec.extensions:
                 by_ext.setdefault(ext.lower(), spec)
             for filename in spec.filenames:
                 by_name.setdefault(filename, spec)
-        _BUILTIN_LANGUAGE_TABLES = (by_ext, by_name)
-    by_ext, by_name = _BUILTIN_LANGUAGE_TABLES
+        tables = _BUILTIN_LANGUAGE_TABLES[catalogue] = (by_ext, by_name)
+    by_ext, by_name = tables
     found = by_name.get(name)
     suffix = os.path.splitext(name)[1]
     if found is None and suffix:
         found = by_ext.get(suffix.lower())
     return found
-
-
-#: Modules whose hook implementations make up prx's own features.
-BUILTIN_PLUGINS: tuple[str, ...] = (
-    "prx.operations.hooks",
-    "prx.lang.hooks",
-    "prx.retrieval.hooks",
-    "prx.ranking.hooks",
-    "prx.runner.hooks",
-    "prx.cli.hooks",
-)
 
 
 class _Kind:
@@ -135,7 +146,7 @@ class Registry:
     :param config: the workspace configuration (plugin allow/block lists, settings).
     :param plugins: extra plugin objects (modules or classes with hook implementations)
         to register next to the built-ins; a conflict among them raises at once.
-    :param builtins: the built-in plugin modules.
+    :param builtins: prx's own components (none by default: the application passes them).
     """
 
     def __init__(
@@ -143,10 +154,10 @@ class Registry:
         config: Config,
         *,
         plugins: Iterable[object] = (),
-        builtins: Sequence[str] = BUILTIN_PLUGINS,
+        builtins: Builtins | None = None,
     ) -> None:
         self.config = config
-        self._builtin_modules = tuple(builtins)
+        self._builtins = builtins if builtins is not None else Builtins()
         self._explicit = tuple(plugins)
         self._manager: pluggy.PluginManager | None = None
         self._origin: dict[str, str] = {}
@@ -161,8 +172,8 @@ class Registry:
         # Guards building the manager and the lazy tables (re-entrant: a table builds the
         # manager it reads).
         self._lock = _thread.RLock()
-        # Built-ins first: with no explicit plugin, a built-in name is answered from
-        # prx.plugin.builtins without importing pluggy (see _builtin()).
+        # Built-ins first: with no explicit plugin, a built-in name is answered from the
+        # built-in tables without importing pluggy (see _builtin()).
         self._builtins_only = not self._explicit
         if self._explicit:
             self._pm.check_pending()  # conflicts and typos of explicit plugins show at once
@@ -181,8 +192,8 @@ class Registry:
 
                 manager = pluggy.PluginManager("prx")
                 manager.add_hookspecs(hookspecs)
-                for module_name in self._builtin_modules:
-                    self._add(manager, importlib.import_module(module_name), module_name, "builtin")
+                for name, target in self._builtins.plugins:
+                    self._add(manager, load(target), name, "builtin")
                 for index, plugin in enumerate(self._explicit):
                     name = getattr(plugin, "__name__", None) or f"{type(plugin).__name__}-{index}"
                     self._add(manager, plugin, str(name), "explicit")
@@ -193,12 +204,11 @@ class Registry:
                 self._manager = manager  # published only once whole
             return self._manager
 
-    def _builtin(self, table: dict[str, str], name: str) -> Any | None:
+    def _builtin(self, kind: str, name: str) -> Any | None:
         """A built-in component straight from its table, while no plugin can interfere."""
+        table = self._builtins.tables.get(kind, {})
         if not self._builtins_only or self._manager is not None or name not in table:
             return None
-        from prx.plugin.builtins import load
-
         return load(table[name])
 
     # ------------------------------------------------------------------ registration
@@ -209,7 +219,7 @@ class Registry:
 
     def _wanted_entry_points(self) -> list[Any]:
         """The installed ``prx`` entry points that the allow/block lists let in (cheap scan)."""
-        from prx.plugin._loader import discover
+        from prx.plugin.loader import discover
 
         allow, block = self.config.plugin_allowlist, self.config.plugin_blocklist
         return [e for e in discover() if (allow is None or e.name in allow) and e.name not in block]
@@ -224,7 +234,7 @@ class Registry:
 
     def _load_entry_points(self) -> None:
         self._third_party_pending = False
-        from prx.plugin._loader import PluginLoadFailure, discover, load
+        from prx.plugin.loader import PluginLoadFailure, discover, load
 
         allow, block = self.config.plugin_allowlist, self.config.plugin_blocklist
         for entry in discover():
@@ -321,14 +331,11 @@ class Registry:
 
     def operation(self, name: str) -> Operation:
         """The operation called ``name``; :class:`InvalidCommandError` when none is."""
-        if _OPS_MODULE in self._builtin_modules:
-            from prx.plugin.builtins import BUILTIN_OPERATIONS
-
-            # Built-ins first (hatch's ClassRegister.get): import only this command's module.
-            # Built-ins always win a name, so the full table cannot answer differently.
-            builtin = self._builtin(BUILTIN_OPERATIONS, name)
-            if builtin is not None:
-                return builtin  # type: ignore[no-any-return]
+        # Built-ins first (hatch's ClassRegister.get): import only this command's module.
+        # Built-ins always win a name, so the full table cannot answer differently.
+        builtin = self._builtin("operation", name)
+        if builtin is not None:
+            return builtin  # type: ignore[no-any-return]
         found = self._lookup("operation", name)
         if found is None:
             known = [op.name for op in self.operations()]
@@ -344,22 +351,16 @@ class Registry:
 
     def frontend(self, name: str) -> type[Frontend]:
         """The front-end class called ``name``."""
-        from prx.plugin.builtins import BUILTIN_FRONTENDS
-
-        if "prx.cli.hooks" in self._builtin_modules:
-            builtin = self._builtin(BUILTIN_FRONTENDS, name)
-            if builtin is not None:
-                return builtin  # type: ignore[no-any-return]
+        builtin = self._builtin("frontend", name)
+        if builtin is not None:
+            return builtin  # type: ignore[no-any-return]
         return self._require("frontend", name)  # type: ignore[no-any-return]
 
     def renderer(self, name: str) -> type[Renderer]:
         """The renderer class called ``name``."""
-        from prx.plugin.builtins import BUILTIN_RENDERERS
-
-        if "prx.cli.hooks" in self._builtin_modules:
-            builtin = self._builtin(BUILTIN_RENDERERS, name)
-            if builtin is not None:
-                return builtin  # type: ignore[no-any-return]
+        builtin = self._builtin("renderer", name)
+        if builtin is not None:
+            return builtin  # type: ignore[no-any-return]
         return self._require("renderer", name)  # type: ignore[no-any-return]
 
     def renderers(self) -> list[type[Renderer]]:
@@ -372,37 +373,37 @@ class Registry:
 
     def retrievers(self) -> list[type[Retriever]]:
         """Every retriever class, sorted by name."""
-        from prx.plugin.builtins import BUILTIN_RETRIEVERS
-
-        found = self._builtins_alone(BUILTIN_RETRIEVERS, _RETRIEVERS_MODULE)
+        found = self._builtins_alone("retriever")
         return found if found is not None else self._all("retriever")
 
     def rerankers(self) -> list[type[Reranker]]:
         """Every rerank stage class, sorted by name."""
-        from prx.plugin.builtins import BUILTIN_RERANKERS
-
-        found = self._builtins_alone(BUILTIN_RERANKERS, _RERANKERS_MODULE)
+        found = self._builtins_alone("reranker")
         return found if found is not None else self._all("reranker")
 
-    def _builtins_alone(self, table: dict[str, str], module: str) -> list[Any] | None:
-        """Every built-in component of ``table`` (sorted by name), when no plugin can add
+    def _builtins_alone(self, kind: str) -> list[Any] | None:
+        """Every built-in component of ``kind`` (sorted by name), when no plugin can add
         one: a search needs its retrievers and stages without importing pluggy. None
-        otherwise."""
-        if not self._no_plugin_can_add(module):
+        otherwise. The same classes the hooks register: only the route differs."""
+        if not self._no_plugin_can_add(kind):
             return None
-        from prx.plugin.builtins import load
-
+        table = self._builtins.tables.get(kind, {})
         return [load(table[name]) for name in sorted(table)]
 
-    def _builtins_usable(self, module: str) -> bool:
-        """Whether the built-ins of ``module`` may be read without the plugin manager: no
-        explicit plugin, no manager built, the module registered."""
-        return self._builtins_only and self._manager is None and module in self._builtin_modules
+    def _builtins_usable(self, kind: str) -> bool:
+        """Whether the built-ins of ``kind`` may be read without the plugin manager: no
+        explicit plugin, no manager built, a table (or catalogue) of that kind given."""
+        present = (
+            self._builtins.languages is not None
+            if kind == "language"
+            else kind in self._builtins.tables
+        )
+        return self._builtins_only and self._manager is None and present
 
-    def _no_plugin_can_add(self, module: str) -> bool:
-        """Whether only the built-ins of ``module`` can answer: they are usable and no
+    def _no_plugin_can_add(self, kind: str) -> bool:
+        """Whether only the built-ins of ``kind`` can answer: they are usable and no
         installed plugin is wanted (learnt once: the entry points are not asked again)."""
-        if not self._builtins_usable(module):
+        if not self._builtins_usable(kind):
             return False
         if self._third_party_pending:
             if self._wanted_entry_points():
@@ -421,10 +422,9 @@ class Registry:
     def file_languages(self) -> list[LanguageSpec]:
         """The languages :meth:`language_for` can answer with, sorted by name: while no
         plugin can add one, the built-in catalogue (without building the plugin manager)."""
-        if self._no_plugin_can_add(_LANG_MODULE):
-            from prx.plugin.builtins import BUILTIN_LANGUAGES, load
-
-            return sorted(load(BUILTIN_LANGUAGES), key=lambda spec: spec.name)
+        catalogue = self._builtins.languages
+        if catalogue is not None and self._no_plugin_can_add("language"):
+            return sorted(load(catalogue), key=lambda spec: spec.name)
         return self.languages()
 
     def language(self, name: str) -> LanguageSpec:
@@ -434,9 +434,10 @@ class Registry:
     def language_for(self, path: str | os.PathLike[str]) -> LanguageSpec | None:
         """The language of a file, by exact file name and then by extension."""
         name = os.path.basename(os.fspath(path))
-        if self._builtins_usable(_LANG_MODULE):
-            found = _builtin_language(name)
-            if found is not None or self._no_plugin_can_add(_LANG_MODULE):
+        catalogue = self._builtins.languages
+        if catalogue is not None and self._builtins_usable("language"):
+            found = _builtin_language(catalogue, name)
+            if found is not None or self._no_plugin_can_add("language"):
                 return found  # built-ins win; with no plugin to ask, unknown stays unknown
         spec = self._match_language(name)
         if spec is None and self._third_party_pending:

@@ -40,10 +40,10 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from prx.workspace import Workspace
+from prx.app.workspace import Workspace
 
 if TYPE_CHECKING:
-    from prx.plugin._corpus import CorpusView
+    from prx.plugin.corpus import CorpusView
     from prx.testing.contracts import (
         LanguageContract,
         OperationContract,
@@ -90,7 +90,7 @@ def __getattr__(name: str) -> Any:
 def build_corpus(ws: Workspace, path: str | os.PathLike[str] = ".") -> CorpusView:
     """The search corpus of ``path`` (relative to the workspace's root), as retrievers and
     rerank stages receive it."""
-    from prx.corpus.corpus import build_corpus as build
+    from prx.engine.corpus.corpus import build_corpus as build
 
     return build(ws, os.path.join(ws.root_dir, os.fspath(path)), workers=1)
 
@@ -196,7 +196,10 @@ def run_cli(prx_home: Path) -> Callable[..., CliRun]:
             environ["PYTHONPATH"] = os.pathsep.join(paths)
         environ.update(env or {})
         # Run the package as the console script would, naming the program for multicall.
-        code = "import sys; from prx.cli import main; sys.exit(main(program=sys.argv.pop(1)))"
+        code = (
+            "import sys; from prx.frontends.cli import main; "
+            "sys.exit(main(program=sys.argv.pop(1)))"
+        )
         proc = subprocess.run(
             [sys.executable, "-c", code, program, *args],
             cwd=cwd,
@@ -217,7 +220,7 @@ def run_cli(prx_home: Path) -> Callable[..., CliRun]:
 @pytest.fixture
 def register_plugin(tmp_path: Path, prx_home: Path) -> Iterator[Callable[..., Workspace]]:
     """Build a Workspace with extra plugins registered; see the module docstring."""
-    from prx.config import Config
+    from prx.core.config import Config
 
     def register(*plugins: object, root: str | os.PathLike[str] | None = None) -> Workspace:
         config = Config.from_env({"PRX_HOME": str(prx_home), "PRX_DISABLE_PLUGIN_AUTOLOAD": "1"})

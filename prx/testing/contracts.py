@@ -36,17 +36,17 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import pytest
 
-from prx.plugin._operation import Operation, ParamInfo
-from prx.plugin._runner import Parsed, RunnerParser
-from prx.plugin._search import Candidate, ComponentContext, Query, Reranker, Retriever
-from prx.runner.model import CapturedRun
-from prx.runner.report import RunOutput, build_report
-from prx.runner.service import parse_output
+from prx.engine.runner.model import CapturedRun
+from prx.engine.runner.parse import parse_output
+from prx.engine.runner.report import RunOutput, build_report
+from prx.plugin.operation import Operation, ParamInfo
+from prx.plugin.runner import Parsed, RunnerParser
+from prx.plugin.search import Candidate, ComponentContext, Query, Reranker, Retriever
 
 if TYPE_CHECKING:
-    from prx.corpus.corpus import Corpus
-    from prx.plugin._language import LanguageSpec
-    from prx.workspace import Workspace
+    from prx.app.workspace import Workspace
+    from prx.engine.corpus.corpus import Corpus
+    from prx.plugin.language import LanguageSpec
 
 __all__ = [
     "LanguageContract",
@@ -101,8 +101,8 @@ SAMPLE_FILES: Mapping[str, str] = {
 
 
 def _workspace(root: Path, home: Path, plugins: tuple[object, ...] = ()) -> Workspace:
-    from prx.config import Config
-    from prx.workspace import Workspace
+    from prx.app.workspace import Workspace
+    from prx.core.config import Config
 
     env = {"PRX_HOME": str(home), "PRX_DISABLE_PLUGIN_AUTOLOAD": "1"}
     return Workspace(root, config=Config.from_env(env), plugins=plugins)
@@ -118,7 +118,7 @@ def _write(root: Path, files: Mapping[str, str]) -> Path:
 
 def _plugin(hook: str, items: list[Any]) -> object:
     """A plugin object whose one registration hook returns ``items``."""
-    from prx.plugin._markers import hookimpl
+    from prx.plugin.markers import hookimpl
 
     def register() -> list[Any]:
         return list(items)
@@ -128,8 +128,8 @@ def _plugin(hook: str, items: list[Any]) -> object:
 
 def _query(text: str) -> Query:
     """The query a search for ``text`` hands its retrievers (a symbol query for one name)."""
-    from prx.corpus.tokenize import tokenize
-    from prx.retrieval.query import expand_abbreviations, is_symbol_query, symbol_name
+    from prx.engine.corpus.tokenize import tokenize
+    from prx.engine.retrieval.query import expand_abbreviations, is_symbol_query, symbol_name
 
     symbol = is_symbol_query(text)
     return Query(
@@ -167,7 +167,7 @@ class _SampleCorpus:
     @pytest.fixture(scope="class")
     @classmethod
     def sample(cls, tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Workspace, Corpus]]:
-        from prx.corpus.corpus import build_corpus
+        from prx.engine.corpus.corpus import build_corpus
 
         root = _write(tmp_path_factory.mktemp("contract-repo"), cls.files)
         ws = _workspace(root, tmp_path_factory.mktemp("contract-home"))
@@ -284,7 +284,7 @@ class RetrieverContract(_SampleCorpus):
         assert isinstance(found, list) and all(_chunk_of(corpus, c) for c in found)
 
     def test_an_empty_corpus_gives_nothing(self, sample: tuple[Workspace, Corpus]) -> None:
-        from prx.corpus.corpus import Corpus
+        from prx.engine.corpus.corpus import Corpus
 
         ws, _ = sample
         assert self._built(ws, Corpus(root=ws.root_dir)).search(_query("config"), 5) == []
@@ -297,7 +297,7 @@ class RerankerContract(_SampleCorpus):
     reranker: ClassVar[type[Reranker]]
 
     def _candidates(self, ws: Workspace, corpus: Corpus, text: str) -> list[Candidate]:
-        from prx.retrieval.retrievers import BM25Retriever
+        from prx.engine.retrieval.retrievers import BM25Retriever
 
         retriever = BM25Retriever(ComponentContext(workspace=ws))
         retriever.build(corpus)
@@ -361,7 +361,7 @@ class LanguageContract:
     def test_its_queries_compile(self) -> None:
         if self.language.grammar is None:
             pytest.skip("no grammar")
-        from prx.lang.grammar import compiled_query
+        from prx.engine.lang.grammar import compiled_query
 
         for name in self.language.queries:
             assert compiled_query(self.language, name) is not None, name
@@ -405,7 +405,7 @@ class OperationContract:
         assert workspace.registry.operation(self.operation.name) is self.operation
 
     def test_answers_an_ok_envelope(self, workspace: Workspace) -> None:
-        from prx.dispatch import invoke
+        from prx.app.dispatch import invoke
 
         op = self.operation
         outcome = invoke(workspace, op, op.params(**self.arguments), record=False)

@@ -1,5 +1,5 @@
 """The narrow contexts, checked by mypy (never run): features typed with a context of
-prx/_contexts.py take an object that is not a Workspace and has only the parts listed,
+prx/plugin/context.py take an object that is not a Workspace and has only the parts listed,
 and a Workspace still fits each of them."""
 
 from __future__ import annotations
@@ -7,15 +7,15 @@ from __future__ import annotations
 import os
 import re
 
-from prx._contexts import IndexContext, LiteralContext, SourceContext
-from prx.config import Config
-from prx.corpus.corpus import build_corpus, split_by_language
-from prx.index.assemble import assemble
-from prx.index.build import build_index, load_current, verify_index
-from prx.index.watch import watch_index
+from prx.app.workspace import Workspace
+from prx.core.config import Config
+from prx.engine.corpus.corpus import build_corpus, split_by_language
+from prx.engine.index.assemble import assemble
+from prx.engine.index.build import build_index, load_current, verify_index
+from prx.engine.index.watch import watch_index
+from prx.engine.retrieval.literal import plan_for, scan
 from prx.plugin import LanguageSpec
-from prx.retrieval.literal import plan_for, scan
-from prx.workspace import Workspace
+from prx.plugin.protocols import IndexContext, LiteralContext, SourceContext
 
 
 class Languages:

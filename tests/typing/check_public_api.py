@@ -10,7 +10,7 @@ from typing import Any
 from typing_extensions import assert_type
 
 import prx
-from prx.config import Config
+from prx.core.config import Config
 from prx.plugin import (
     Candidate,
     CorpusView,
@@ -48,7 +48,8 @@ def workspace_methods(ws: prx.Workspace) -> None:
     assert_type(ws.read("a.py"), prx.ReadResult)
     assert_type(ws.find("."), prx.FindResult)
     assert_type(ws.exists("x"), prx.ExistsResult)
-    assert_type(ws.search("query"), prx.SearchResult | prx.SearchExistsResult)
+    assert_type(ws.search("query"), prx.SearchResult)
+    assert_type(ws.search("query", exists=True), prx.SearchExistsResult)
     assert_type(ws.outline("a.py"), prx.OutlineResult)
     assert_type(ws.run(["pytest"]), prx.RunReport)
     assert_type(ws.stats(), prx.StatsResult)
@@ -79,8 +80,8 @@ def plugin_interfaces(
 
 
 def builtins_satisfy_the_protocols() -> None:
-    from prx.corpus.corpus import Corpus
-    from prx.corpus.embed import default_embedder
+    from prx.engine.corpus.corpus import Corpus
+    from prx.engine.corpus.embed import default_embedder
 
     view: CorpusView = Corpus(root="/")
     embedder: Embedder = default_embedder()

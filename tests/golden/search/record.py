@@ -38,7 +38,7 @@ QUERIES = [
     ("import", {"mode": "literal", "top_k": 30}),
     ("Greeter", {"mode": "literal", "ignore_case": True}),
     ("func \\w+\\(", {"mode": "regex"}),
-    ("class", {"mode": "literal", "languages": ["python", "java"]}),
+    ("class", {"mode": "literal", "language": ["python", "java"]}),
 ]
 
 

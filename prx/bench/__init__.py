@@ -1,1 +1,0 @@
-"""Search-quality evaluation: labelled datasets, NDCG@k, bootstrap intervals (see ``ndcg``)."""

@@ -1,0 +1,415 @@
+"""``prx explain``: a symbol's definitions, its references and the tests that use it.
+
+Definitions come from the index's symbol table (else from the files that contain the
+name). References are found through the import graph (:mod:`prx.engine.intel.uses`): a
+same-named identifier in a file whose imports do not bind this definition is something
+else, counted in ``unrelated`` instead of listed.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from prx.core.budget import EXPLAIN_CEILING, cap_for
+from prx.core.errors import InvalidArgumentError
+from prx.core.record import replace
+from prx.core.results.intel import ExplainedDefinition, ExplainResult, Reference
+from prx.engine.intel.bindings import enclosing, import_lines, occurrences
+from prx.engine.intel.fit import Stage, fit_stages
+from prx.engine.intel.prefilter import word_offsets
+from prx.engine.intel.project import Project, is_test_file, require_path, signature_of
+from prx.engine.intel.pysource import code_word_offsets
+from prx.engine.intel.uses import find_users
+from prx.engine.lang.outline import symbol_lines
+
+if TYPE_CHECKING:
+    from prx.engine.intel.project import ParsedFile
+    from prx.plugin.context import Context
+
+__all__ = ["explain_symbol"]
+
+#: Files scanned for same-named unrelated identifiers, at most.
+MAX_UNRELATED_FILES = 300
+_COMMENT = re.compile(r"^\s*(?:///?|#|\*|/\*\*?|--)\s?")
+
+
+class _Found(NamedTuple):
+    """A definition found in a parsed file."""
+
+    file: str
+    defn: Any
+    #: The top-level definition that holds it (itself at the top level).
+    top: Any
+    container: str | None
+
+
+def _walk_defs(defs: list[Any], top: Any | None, container: str | None) -> Any:
+    for defn in defs:
+        yield defn, top or defn, container
+        yield from _walk_defs(defn.children, top or defn, defn.name)
+
+
+def _definitions_in(project: Project, rel: str, name: str, container: str | None) -> list[_Found]:
+    parsed = project.file(rel)
+    if parsed is None:
+        return []
+    return [
+        _Found(rel, defn, top, owner)
+        for defn, top, owner in _walk_defs(parsed.definitions(), None, None)
+        if defn.name == name and (container is None or owner == container)
+    ]
+
+
+def _candidate_files(project: Project, name: str, scope: str | None) -> tuple[list[str], bool]:
+    """Files that may define ``name`` (from the index's symbol table, else every file
+    whose text holds it), and whether the index answered."""
+    indexed = project.definition_files(name)
+    if indexed is not None:
+        return [f for f in indexed if _in_scope(f, scope)], True
+    found = [rel for rel in _all_files(project, scope) if _contains(project, rel, name)]
+    return found, False
+
+
+def _in_scope(rel: str, scope: str | None) -> bool:
+    return not scope or rel == scope or rel.startswith(scope + "/")
+
+
+def _all_files(project: Project, scope: str | None) -> list[str]:
+    graph_files = project.graph.files
+    return [f for f in graph_files if _in_scope(f, scope)]
+
+
+def _contains(project: Project, rel: str, name: str) -> bool:
+    parsed = project.file(rel)
+    return parsed is not None and name.encode() in parsed.data
+
+
+def explain_symbol(
+    ws: Context, symbol: str, path: str | None = None, *, budget: int | None = None
+) -> ExplainResult:
+    """``prx explain SYMBOL [PATH]`` (see :func:`prx.explain`)."""
+    cap = cap_for(budget, EXPLAIN_CEILING)
+    name = symbol.strip()
+    container: str | None = None
+    if "." in name.strip("."):
+        container, _, name = name.rpartition(".")
+        container = container.rsplit(".", 1)[-1]
+    if not name.isidentifier() and not re.fullmatch(r"[\w$]+", name):
+        raise InvalidArgumentError(
+            f"invalid argument {{param}}: expected an identifier, got {symbol!r}",
+            param="symbol",
+        )
+    resolved = require_path(ws, path) if path else ws.root_dir
+    project = Project(ws, resolved)
+    scope = project.rel(resolved) if path else None
+    files, _ = _candidate_files(project, name, scope)
+    found = [f for rel in files for f in _definitions_in(project, rel, name, container)]
+    if not found:
+        raise InvalidArgumentError(
+            f"invalid argument {{param}}: no definition of {symbol!r}"
+            + (f" in {path}" if path else ""),
+            param="symbol",
+            suggestion="Check the spelling, or search for it with {cmd:search}.",
+        )
+    bound: set[str] = set()
+    each = [(item, _references(project, item, name, bound)) for item in found]
+    # The most referenced definition first: the likeliest meaning of an ambiguous name.
+    each.sort(key=lambda pair: (-len(pair[1]), pair[0].file, _line(pair[0].defn)))
+    definitions: list[ExplainedDefinition] = []
+    references: list[Reference] = []
+    attributed: dict[str, set[int]] = {}
+    for item, refs in each:
+        label = f"{project.shown(item.file)}:{_line(item.defn)}"
+        for file, occ, via in refs:
+            attributed.setdefault(file, set()).add(occ.byte)
+            parsed = project.file(file)
+            references.append(
+                Reference(
+                    file=project.shown(file),
+                    line=occ.line,
+                    function=enclosing(parsed, occ.line) if parsed else None,
+                    text=parsed.line_text(occ.line) if parsed else "",
+                    definition=label,
+                    via=via,
+                )
+            )
+        definitions.append(_described(project, item, len(refs)))
+    unrelated, scanned_all = _unrelated(
+        project, name, attributed, {f.file: f for f in found}, bound
+    )
+    tests = tuple(r for r in references if is_test_file(r.file))
+    plain = tuple(r for r in references if not is_test_file(r.file))
+    notes = list(project.notes)
+    if len(found) > 1:
+        notes.append(
+            f"{len(found)} definitions of {symbol}: each reference names the one it uses; "
+            "pass a PATH to narrow"
+        )
+    if not scanned_all:
+        notes.append(
+            f"same-named identifiers were counted in the first {MAX_UNRELATED_FILES} files only"
+        )
+    whole = ExplainResult(
+        symbol=symbol,
+        root=ws.root_dir,
+        ambiguous=len(found) > 1,
+        definitions=tuple(definitions),
+        references=plain,
+        tests=tests,
+        unrelated=unrelated,
+        graph=project.graph_origin,
+        notes=tuple(notes),
+    )
+    again = f"prx explain {symbol}" + (f" {path}" if path else "") + " --budget 0"
+    return fit_stages(whole, _stages(again, whole), cap)
+
+
+def _line(defn: Any) -> int:
+    return int(defn.node.start_point[0]) + 1
+
+
+def _references(
+    project: Project, item: _Found, name: str, bound: set[str]
+) -> list[tuple[str, Any, str]]:
+    """(file, occurrence, how) of every reference to the definition ``item``; the files
+    whose imports bind it are added to ``bound``."""
+    out: list[tuple[str, Any, str]] = []
+    parsed = project.file(item.file)
+    if parsed is None:
+        return out
+    nested = item.top is not item.defn
+    start, end = int(item.defn.node.start_byte), int(item.defn.node.end_byte)
+    for occ in occurrences(parsed, name):
+        if (
+            occ.defining
+            or occ.in_import
+            or start <= occ.byte < end
+            and occ.line == _line(item.defn)
+        ):
+            continue
+        if nested and occ.receiver is None and not _inside(item.top, occ.byte):
+            continue
+        if not nested and occ.receiver is not None:
+            continue
+        out.append((item.file, occ, "local"))
+    users = find_users(project, item.file, item.top.name)
+    bound.update(users.users, users.unused, users.reexports)
+    for file, use in sorted(users.users.items()):
+        if not nested:
+            out.extend((file, occ, how) for occ, how in use.refs)
+            continue
+        user = project.file(file)
+        if user is None:
+            continue
+        out.extend(
+            (file, occ, "attribute")
+            for occ in occurrences(user, name)
+            if occ.receiver is not None and not occ.in_import
+        )
+    return out
+
+
+def _inside(defn: Any, byte: int) -> bool:
+    return int(defn.node.start_byte) <= byte < int(defn.node.end_byte)
+
+
+def _described(project: Project, item: _Found, count: int) -> ExplainedDefinition:
+    parsed = project.file(item.file)
+    assert parsed is not None
+    defn = item.defn
+    lines = symbol_lines(defn.node, parsed.data)
+    signature = signature_of(parsed, defn)
+    body = "\n".join(parsed.lines[lines.start - 1 : lines.end])
+    return ExplainedDefinition(
+        file=project.shown(item.file),
+        line=lines.start,
+        end_line=lines.end,
+        kind=defn.kind,
+        container=item.container,
+        signature=signature,
+        docstring=_docstring(parsed, defn, lines.start),
+        body=body,
+        references=count,
+    )
+
+
+def _docstring(parsed: ParsedFile, defn: Any, line: int) -> str | None:
+    if parsed.language == "python" and defn.body is not None:
+        body = defn.body
+        first = body.named_children[0] if body.named_child_count else None
+        if first is not None and first.type == "expression_statement" and first.named_child_count:
+            first = first.named_children[0]
+        if first is not None and first.type == "string":
+            import ast
+
+            try:
+                value = ast.literal_eval(bytes(first.text or b"").decode("utf-8", "replace"))
+            except (ValueError, SyntaxError):
+                return None
+            return value.strip() if isinstance(value, str) else None
+        return None
+    above: list[str] = []
+    index = line - 2
+    while index >= 0:
+        text = parsed.lines[index].strip()
+        if text.startswith(("@", "#[")):
+            index -= 1
+            continue
+        if not text or not _COMMENT.match(text) or text.startswith("#!"):
+            break
+        above.append(_COMMENT.sub("", text).rstrip("*/ ").strip())
+        index -= 1
+    doc = "\n".join(reversed(above)).strip()
+    return doc or None
+
+
+def _unrelated(
+    project: Project,
+    name: str,
+    attributed: dict[str, set[int]],
+    defining: dict[str, _Found],
+    bound: set[str],
+) -> tuple[dict[str, int], bool]:
+    """Same-named identifiers that are none of the references found, by file (the import
+    statements of ``bound`` files, which bind the symbol, are not counted)."""
+    candidates = _files_with(project, name)
+    scanned_all = len(candidates) <= MAX_UNRELATED_FILES
+    out: dict[str, int] = {}
+    for rel in candidates[:MAX_UNRELATED_FILES]:
+        parsed = project.file(rel)
+        if parsed is None:
+            continue
+        known = attributed.get(rel, set())
+        found = defining.get(rel)
+        imports = import_lines(parsed) if rel in bound else set()
+        count = 0
+        for line, byte in _identifier_hits(parsed, name):
+            if byte in known or line in imports:
+                continue
+            if found is not None and byte == _name_byte(found.defn, name):
+                continue
+            count += 1
+        if count:
+            out[project.shown(rel)] = count
+    ranked = dict(sorted(out.items(), key=lambda item: (-item[1], item[0])))
+    return ranked, scanned_all
+
+
+_QUOTES = re.compile(rb"\"[^\"\n]*\"|'[^'\n]*'")
+
+
+def _identifier_hits(parsed: ParsedFile, name: str) -> list[tuple[int, int]]:
+    """(line, byte) of ``name`` as an identifier: from the syntax tree when the file is
+    parsed already, else from its text: counting same-named things needs no parse of
+    every file. Python's strings and comments are found by :mod:`prx.engine.intel.pysource`;
+    in another language a word is skipped after a comment marker or between quotes on
+    its line."""
+    if parsed.memo.get("parsed") and parsed.tree is not None:
+        return [(o.line, o.byte) for o in occurrences(parsed, name)]
+    data = parsed.data
+    offsets = word_offsets(data, name)
+    if parsed.language == "python":
+        offsets = code_word_offsets(data, offsets, name)
+    else:
+        offsets = [at for at in offsets if not _commented_or_quoted(data, at)]
+    hits: list[tuple[int, int]] = []
+    line, counted = 1, 0
+    for offset in offsets:
+        line += data.count(b"\n", counted, offset)
+        counted = offset
+        hits.append((line, offset))
+    return hits
+
+
+def _commented_or_quoted(data: bytes, offset: int) -> bool:
+    start = data.rfind(b"\n", 0, offset) + 1
+    before = data[start:offset]
+    if b"#" in before or b"//" in before or before.lstrip().startswith((b"*", b"/*")):
+        return True
+    end = data.find(b"\n", offset)
+    line_bytes = data[start : end if end >= 0 else len(data)]
+    at = offset - start
+    return any(q.start() < at < q.end() for q in _QUOTES.finditer(line_bytes))
+
+
+def _name_byte(defn: Any, name: str) -> int:
+    text = bytes(defn.node.text or b"")
+    at = re.search(rb"(?<![\w$])" + re.escape(name.encode()) + rb"(?![\w$])", text)
+    return int(defn.node.start_byte) + at.start() if at else -1
+
+
+def _files_with(project: Project, name: str) -> list[str]:
+    """Files whose text may hold ``name``: the index's trigram filters narrow them."""
+    from prx.engine.index.bloom import MIN_PATTERN
+
+    if len(name.encode()) >= MIN_PATTERN and project.graph_origin == "index":
+        probe = project.content_probe()
+        if probe is not None:
+            changed = project.changed_since_index() or []
+            return sorted(probe.candidates(name.encode()) | set(changed))
+    return [f for f in project.graph.files if os.path.isfile(project.absolute(f))]
+
+
+def _stages(again: str, whole: ExplainResult) -> list[Stage]:
+    first_body = len((whole.definitions[0].body or "").split("\n")) if whole.definitions else 0
+    return [
+        Stage(
+            "unrelated",
+            again,
+            lambda r: len(r.unrelated),
+            lambda r, k: replace(r, unrelated=dict(list(r.unrelated.items())[:k])),
+        ),
+        Stage(
+            "bodies",
+            again,
+            lambda r: sum(1 for d in r.definitions[1:] if d.body is not None),
+            _keep_bodies,
+        ),
+        Stage(
+            "references",
+            again,
+            lambda r: len(r.references),
+            lambda r, k: replace(r, references=r.references[:k]),
+        ),
+        Stage(
+            "tests",
+            again,
+            lambda r: len(r.tests),
+            lambda r, k: replace(r, tests=r.tests[:k]),
+        ),
+        Stage(
+            "body lines",
+            again,
+            lambda r: first_body if r.definitions and r.definitions[0].body is not None else 0,
+            _keep_first_body_lines,
+        ),
+        Stage(
+            "definitions",
+            again,
+            lambda r: max(0, len(r.definitions) - 1),
+            lambda r, k: replace(r, definitions=r.definitions[: 1 + k]),
+        ),
+    ]
+
+
+def _keep_bodies(result: ExplainResult, k: int) -> ExplainResult:
+    kept = [result.definitions[0]] if result.definitions else []
+    seen = 0
+    for defn in result.definitions[1:]:
+        if defn.body is not None:
+            seen += 1
+            if seen > k:
+                defn = replace(defn, body=None)
+        kept.append(defn)
+    return replace(result, definitions=tuple(kept))
+
+
+def _keep_first_body_lines(result: ExplainResult, k: int) -> ExplainResult:
+    first = result.definitions[0]
+    lines = (first.body or "").split("\n")
+    if k >= len(lines):
+        return result
+    cut = replace(first, body="\n".join(lines[:k]) if k else None, body_truncated=True)
+    return replace(result, definitions=(cut, *result.definitions[1:]))

@@ -1,0 +1,262 @@
+"""``prx impact``: the files that depend on a file, or on one symbol of it.
+
+Without a symbol, the importers of the file (hops 1), of those (hops 2) ... up to
+``depth``, each with the import that links it and, at hops 1, the names of the file it
+references. With a symbol, hops 1 are the files whose imports bind that symbol (re-exports
+followed) and whose code references it; deeper hops are their importers. Tests are listed
+apart: they are what to run after the change.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import TYPE_CHECKING, Any
+
+from prx.core.budget import IMPACT_CEILING, cap_for
+from prx.core.envelope import dumps, to_jsonable
+from prx.core.errors import InvalidArgumentError
+from prx.core.record import replace
+from prx.core.results.intel import Dependent, ImpactResult, ImpactStats
+from prx.engine.intel.fit import Stage, fit_stages
+from prx.engine.intel.project import Project, is_test_file, require_path
+from prx.engine.intel.uses import FileUse, find_users, names_used
+
+if TYPE_CHECKING:
+    from prx.engine.intel.project import ParsedFile
+    from prx.plugin.context import Context
+
+__all__ = ["MAX_DEPTH", "file_impact"]
+
+#: The deepest ``depth`` accepted.
+MAX_DEPTH = 10
+
+
+def _edge_text(project: Project, edge: Any) -> str:
+    text = str(getattr(edge, "text", "") or "")
+    if text:
+        return text
+    parsed = project.file(edge.source)
+    return parsed.line_text(edge.line) if parsed else ""
+
+
+def file_impact(
+    ws: Context,
+    path: str,
+    *,
+    symbol: str | None = None,
+    depth: int = 2,
+    budget: int | None = None,
+) -> ImpactResult:
+    """``prx impact FILE`` (see :func:`prx.impact`)."""
+    cap = cap_for(budget, IMPACT_CEILING)
+    if not 1 <= depth <= MAX_DEPTH:
+        raise InvalidArgumentError(
+            f"invalid argument {{param}}: must be 1 to {MAX_DEPTH}, got {depth}", param="depth"
+        )
+    resolved = require_path(ws, path)
+    if os.path.isdir(resolved):
+        raise InvalidArgumentError(
+            f"invalid argument {{param}}: {path} is a directory; impact takes a file",
+            param="path",
+            suggestion="Use {cmd:context} for a directory.",
+        )
+    project = Project(ws, resolved)
+    target = project.rel(resolved)
+    notes: list[str] = []
+    # hops 1: (file, hops, edge, use or None)
+    first: list[tuple[str, Any, FileUse | None]] = []
+    reexports: tuple[str, ...] = ()
+    unused: tuple[str, ...] = ()
+    if symbol is not None:
+        users = _symbol_users(project, target, symbol, path, notes)
+        first = [(f, use.edge, use) for f, use in sorted(users.users.items())]
+        reexports = tuple(project.shown(f) for f in sorted(users.reexports))
+        unused = tuple(project.shown(f) for f in sorted(users.unused))
+    else:
+        seen_first: set[str] = set()
+        for edge in sorted(project.graph.edges_to(target), key=lambda e: (e.source, e.line)):
+            if edge.source != target and edge.source not in seen_first:
+                seen_first.add(edge.source)
+                first.append((edge.source, edge, None))
+
+    levels: list[list[tuple[str, Any, str | None]]] = [[(f, e, None) for f, e, _ in first]]
+    reached = {target} | {f for f, _, _ in first}
+    for _ in range(depth - 1):
+        following: list[tuple[str, Any, str | None]] = []
+        for file, _edge, _via in levels[-1]:
+            for edge in sorted(project.graph.edges_to(file), key=lambda e: (e.source, e.line)):
+                # A parent package that an import only runs (``import a.b`` runs a/__init__)
+                # links its own importers to everything it imports: not followed further.
+                if edge.implicit:
+                    continue
+                if edge.source not in reached:
+                    reached.add(edge.source)
+                    following.append((edge.source, edge, file))
+        if not following:
+            break
+        levels.append(sorted(following, key=lambda item: item[0]))
+
+    uses = {f: use for f, _, use in first}
+    limit_chars = None if cap.tokens is None else cap.tokens * 4 * 2
+    direct: list[Dependent] = []
+    direct_tests: list[Dependent] = []
+    spent = {False: 0, True: 0}
+    for file, edge, _ in levels[0]:
+        is_test = is_test_file(file)
+        use = uses.get(file)
+        named = limit_chars is None or spent[is_test] <= limit_chars
+        entry = _direct(project, file, edge, target, use, named)
+        spent[is_test] += len(dumps(to_jsonable(entry)))
+        (direct_tests if is_test else direct).append(entry)
+    deeper: list[Dependent] = []
+    deeper_tests: list[Dependent] = []
+    for hops, level in enumerate(levels[1:], start=2):
+        for file, edge, via in level:
+            entry = Dependent(
+                file=project.shown(file),
+                hops=hops,
+                line=edge.line,
+                text=_edge_text(project, edge),
+                via=project.shown(via) if via else None,
+                confidence=edge.confidence,
+            )
+            (deeper_tests if is_test_file(file) else deeper).append(entry)
+    tests_all = direct_tests + deeper_tests
+    dependents_all = direct + deeper
+    stats = ImpactStats(
+        direct=len(direct) + len(direct_tests),
+        transitive=len(deeper) + len(deeper_tests),
+        tests=len(tests_all),
+        total=len(dependents_all) + len(tests_all),
+        max_hops=len(levels) if levels[0] else 0,
+    )
+    whole = ImpactResult(
+        target=path,
+        root=ws.root_dir,
+        symbol=symbol,
+        depth=depth,
+        dependents=tuple(dependents_all),
+        tests=tuple(tests_all),
+        reexports=reexports,
+        unused_imports=unused,
+        stats=stats,
+        graph=project.graph_origin,
+        notes=tuple(project.notes + notes),
+    )
+    again = (
+        f"prx impact {path}"
+        + (f" --symbol {symbol}" if symbol else "")
+        + f" --depth {depth} --budget 0"
+    )
+    return fit_stages(whole, _stages(again, len(direct), len(direct_tests)), cap)
+
+
+def _direct(
+    project: Project, file: str, edge: Any, target: str, use: FileUse | None, named: bool
+) -> Dependent:
+    names: tuple[str, ...] = ()
+    lines: tuple[int, ...] = ()
+    via = None
+    if use is not None:
+        names = use.names
+        lines = tuple(sorted({occ.line for occ, _ in use.refs}))[:20]
+        via = project.shown(use.via) if use.via else None
+    elif named:
+        names, lines = names_used(project, file, target)
+    return Dependent(
+        file=project.shown(file),
+        hops=1,
+        line=edge.line,
+        text=_edge_text(project, edge),
+        names=names,
+        lines=lines,
+        via=via,
+        confidence=edge.confidence,
+    )
+
+
+def _symbol_users(project: Project, target: str, symbol: str, path: str, notes: list[str]) -> Any:
+    parsed = project.file(target)
+    defs = parsed.definitions() if parsed is not None else []
+    if any(d.name == symbol for d in defs):
+        return find_users(project, target, symbol)
+    container = next((d for d in defs if _defines(d, symbol)), None)
+    if container is None or parsed is None:
+        names = sorted({d.name for d in defs})
+        listed = ", ".join(names[:12]) + (" ..." if len(names) > 12 else "")
+        raise InvalidArgumentError(
+            f"invalid argument {{param}}: {symbol!r} is not defined in {path}",
+            param="symbol",
+            suggestion=f"Defined there: {listed}." if names else "That file defines no symbols.",
+        )
+    notes.append(
+        f"{symbol} is defined inside {container.name}: dependents are the files that use "
+        f"{container.name} and access .{symbol} (the receiver's type is not checked)"
+    )
+    found = find_users(project, target, container.name)
+    kept: dict[str, FileUse] = {}
+    for file, use in found.users.items():
+        user = project.file(file)
+        refs = _attribute_refs(user, symbol) if user is not None else ()
+        if refs:
+            kept[file] = use._replace(names=(symbol,), refs=refs)
+    return found._replace(users=kept)
+
+
+def _defines(defn: Any, name: str) -> bool:
+    return any(c.name == name or _defines(c, name) for c in defn.children)
+
+
+def _attribute_refs(parsed: ParsedFile, name: str) -> tuple[Any, ...]:
+    from prx.engine.intel.bindings import occurrences
+
+    return tuple(
+        (occ, "attribute")
+        for occ in occurrences(parsed, name)
+        if occ.receiver is not None and not occ.in_import
+    )
+
+
+def _stages(again: str, direct: int, direct_tests: int) -> list[Stage]:
+    def hops_kept(r: ImpactResult, attribute: str, first: int, k: int) -> ImpactResult:
+        items = getattr(r, attribute)
+        return replace(r, **{attribute: items[: first + k]})
+
+    return [
+        Stage(
+            "dependents (transitive)",
+            again,
+            lambda r: max(0, len(r.dependents) - direct),
+            lambda r, k: hops_kept(r, "dependents", direct, k),
+        ),
+        Stage(
+            "tests (transitive)",
+            again,
+            lambda r: max(0, len(r.tests) - direct_tests),
+            lambda r, k: hops_kept(r, "tests", direct_tests, k),
+        ),
+        Stage(
+            "unused_imports",
+            again,
+            lambda r: len(r.unused_imports),
+            lambda r, k: replace(r, unused_imports=r.unused_imports[:k]),
+        ),
+        Stage(
+            "reexports",
+            again,
+            lambda r: len(r.reexports),
+            lambda r, k: replace(r, reexports=r.reexports[:k]),
+        ),
+        Stage(
+            "dependents",
+            again,
+            lambda r: len(r.dependents),
+            lambda r, k: replace(r, dependents=r.dependents[:k]),
+        ),
+        Stage(
+            "tests",
+            again,
+            lambda r: len(r.tests),
+            lambda r, k: replace(r, tests=r.tests[:k]),
+        ),
+    ]

@@ -1,0 +1,53 @@
+"""The ``impact`` operation."""
+
+from __future__ import annotations
+
+from prx.core.budget import IMPACT_CEILING
+from prx.core.record import record
+from prx.core.results.intel import ImpactResult
+from prx.plugin.context import Context
+from prx.plugin.operation import Operation, param
+
+__all__ = ["IMPACT", "ImpactParams"]
+
+
+@record
+class ImpactParams:
+    """Parameters of ``prx impact``."""
+
+    path: str = param(help="the file", positional=True, aliases=("file",))
+    symbol: str | None = param(
+        None,
+        help="only the files that import this symbol and use it",
+        metavar="NAME",
+    )
+    depth: int = param(2, help="hops to follow (1-10)", metavar="N")
+    budget: int | None = param(
+        None,
+        help="cap the answer at N tokens (exact cl100k_base); default: a ceiling of "
+        f"{IMPACT_CEILING} (estimated); 0: no limit",
+        metavar="N",
+    )
+
+
+def _run(ws: Context, p: ImpactParams) -> ImpactResult:
+    from prx.commands.impact.engine import file_impact
+
+    return file_impact(ws, p.path, symbol=p.symbol, depth=p.depth, budget=p.budget)
+
+
+IMPACT = Operation(
+    name="impact",
+    summary="The files that depend on a file or one of its symbols, tests apart.",
+    func=_run,
+    params=ImpactParams,
+    result=ImpactResult,
+    description=(
+        "The files that import FILE (hops 1), their importers (hops 2) ... up to --depth, "
+        "each with the import line and the names of FILE it references. With --symbol, "
+        "only the files whose imports bind that symbol (re-exports followed) and whose "
+        "code references it. Test files are listed apart: they are what to run after "
+        "the change."
+    ),
+    toolset="understand",
+)

@@ -1,0 +1,1 @@
+"""prx.commands.plugins."""

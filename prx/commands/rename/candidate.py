@@ -1,0 +1,28 @@
+"""A file a rename changes: its bytes, how it was scanned, and what the rename does."""
+
+from __future__ import annotations
+
+from prx.commands.rename.occurrences import FileScan, Occurrence
+from prx.core.record import field, record
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from prx.plugin.interfaces import LanguageSpec
+
+__all__ = ["Candidate"]
+
+
+@record(kw_only=False, frozen=False)
+class Candidate:
+    """A code file containing OLD, with what the rename does to it."""
+
+    path: str  # absolute
+    shown: str
+    spec: LanguageSpec
+    data: bytes
+    scan: FileScan
+    engine: str = "syntactic"
+    renamed: tuple[Occurrence, ...] = ()
+    #: rope's engine: the identifiers it left alone (start -> external or unresolved).
+    unbound: dict[int, str] = field(default_factory=dict)
+    new_data: bytes = b""

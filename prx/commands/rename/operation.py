@@ -1,0 +1,71 @@
+"""The ``rename`` operation."""
+
+from __future__ import annotations
+
+from prx.core.budget import RENAME_CEILING
+from prx.core.record import record
+from prx.core.results.rename import RenameResult
+from prx.plugin.context import Context
+from prx.plugin.operation import Operation, param
+
+__all__ = ["RENAME", "RenameParams"]
+
+
+@record
+class RenameParams:
+    """Parameters of ``prx rename``."""
+
+    old: str = param(help="the identifier to rename", positional=True)
+    new: str = param(help="its new name", positional=True)
+    path: str = param(".", help="file or directory to rename in (default: .)", positional=True)
+    include_comments: bool = param(
+        False, help="also rename it in comments and strings (whole words)"
+    )
+    apply: bool = param(False, help="write the changes: all files or none (default: a dry run)")
+    engine: str = param(
+        "auto",
+        help="auto: rope for Python when installed; rope: require it; syntactic: by name",
+        choices=("auto", "rope", "syntactic"),
+    )
+    budget: int | None = param(
+        None,
+        help="cap the answer at N tokens (exact cl100k_base); default: a ceiling of "
+        f"{RENAME_CEILING} (estimated); 0: no limit. --apply writes every change regardless",
+        metavar="N",
+    )
+
+
+def _run(ws: Context, p: RenameParams) -> RenameResult:
+    from prx.commands.rename.rename import rename
+
+    return rename(
+        ws,
+        p.old,
+        p.new,
+        p.path,
+        include_comments=p.include_comments,
+        apply=p.apply,
+        engine=p.engine,
+        budget=p.budget,
+    )
+
+
+RENAME = Operation(
+    name="rename",
+    summary="Rename an identifier across files and languages: a dry run unless --apply.",
+    description=(
+        "Rename every occurrence of the identifier OLD as an identifier (not in strings or "
+        "comments unless --include-comments) in the files under PATH, import lines "
+        "included. A dry run by default: the answer shows each changed line before and "
+        "after; --apply writes all files or none. Python is renamed by binding with rope "
+        "(extra prx[rename]) when installed; other languages, and Python without rope, by "
+        "the syntactic engine (every identifier spelled OLD), flagged per file. A keyword "
+        "or an invalid identifier as NEW is refused; NEW already named in the same scope "
+        "is a conflict that --apply refuses."
+    ),
+    func=_run,
+    params=RenameParams,
+    result=RenameResult,
+    read_only=False,
+    toolset="edit",
+)

@@ -1,0 +1,210 @@
+"""The ``search`` operation."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from prx.core.budget import ECHO_CHARS, SEARCH_CEILING, shortened_echo
+from prx.core.record import record
+from prx.core.results.search import Match, SearchExistsResult, SearchResult
+from prx.engine.retrieval.hits import SNIPPET_LINES
+from prx.plugin.context import Context
+from prx.plugin.operation import Baseline, Operation, param
+
+__all__ = ["SEARCH", "SearchParams"]
+
+#: The values of ``mode``; ``--literal`` ... are shorthands for them.
+MODES = ("symbol", "hybrid", "literal", "regex", "structural")
+
+
+@record
+class SearchParams:
+    """Parameters of ``prx search``."""
+
+    query: str = param(
+        help="words, an identifier, a text, a regex or an ast-grep pattern", positional=True
+    )
+    path: str = param(".", help="directory or file to search (default: .)", positional=True)
+    mode: str | None = param(
+        None,
+        help="symbol, hybrid, literal, regex or structural (default: chosen from the query)",
+        choices=MODES,
+        metavar="MODE",
+    )
+    literal: bool = param(False, help="search the query as a fixed string", shorthand=True)
+    regex: bool = param(False, help="search the query as a regular expression", shorthand=True)
+    semantic: bool = param(
+        False, help="ranked search by meaning (BM25 + embeddings)", shorthand=True
+    )
+    symbol: bool = param(
+        False, help="ranked search for an identifier's definition first", shorthand=True
+    )
+    structural: bool = param(False, help="ast-grep pattern ($NAME, $$$ARGS)", shorthand=True)
+    top_k: int = param(10, help="matches per page (default 10)", short="-k", metavar="N")
+    budget: int | None = param(
+        None,
+        help="cap the answer at N tokens (exact cl100k_base); default: a ceiling of "
+        f"{SEARCH_CEILING} (estimated); 0: no limit",
+        metavar="N",
+    )
+    context: int = param(
+        2, help="lines around a literal or regex match (default 2)", short="-C", metavar="N"
+    )
+    snippet_lines: int = param(
+        SNIPPET_LINES,
+        help=f"lines of code shown per match, at most (default {SNIPPET_LINES}; 0: locations only)",
+        metavar="N",
+    )
+    full: bool = param(
+        False, help="show whole matches: a ranked match's chunk, a literal match's context"
+    )
+    # The aliases are the Python API's names (``prx.search(globs=...)``).
+    include: tuple[str, ...] = param(
+        (), help="only files matching this glob; repeatable", metavar="GLOB", aliases=("globs",)
+    )
+    language: tuple[str, ...] = param(
+        (), help="only files of this language; repeatable", metavar="LANG", aliases=("languages",)
+    )
+    ignore_case: bool = param(False, help="literal and regex: ignore case", short="-i")
+    exists: bool = param(
+        False, help="answer only whether anything matches", selects="SearchExistsResult"
+    )
+    rerank: str | None = param(
+        None,
+        help="rerank stages to enable (+NAME) or disable (-NAME) for this call, comma-separated",
+        metavar="+NAME,-NAME",
+    )
+    continue_token: str | None = param(
+        None, help="continuation_token of the previous page", flag="--continue", metavar="TOKEN"
+    )
+
+
+def _mode(p: SearchParams) -> str | None:
+    for flag, mode in (
+        (p.literal, "literal"),
+        (p.regex, "regex"),
+        (p.symbol, "symbol"),
+        (p.structural, "structural"),
+        (p.semantic, "hybrid"),
+    ):
+        if flag:
+            return mode
+    return p.mode
+
+
+def _run(ws: Context, p: SearchParams) -> SearchResult | SearchExistsResult:
+    flagged = {
+        mode
+        for flag, mode in (
+            (p.literal, "literal"),
+            (p.regex, "regex"),
+            (p.semantic, "hybrid"),
+            (p.symbol, "symbol"),
+            (p.structural, "structural"),
+        )
+        if flag
+    }
+    if len(flagged | ({p.mode} if p.mode else set())) > 1:
+        from prx.core.errors import InvalidArgumentError
+
+        raise InvalidArgumentError(
+            "invalid argument: choose one of {param:mode}, {param:literal}, {param:regex}, "
+            "{param:semantic}, {param:symbol}, {param:structural}"
+        )
+    if _mode(p) in (None, "literal") and p.query.strip() and not p.query.strip("./"):
+        from prx.core.errors import InvalidArgumentError
+
+        # `prx search '--include=*.txt' .` takes the flag as a flag and '.' as the query.
+        raise InvalidArgumentError(
+            f"invalid argument {{param}}: {p.query!r} is a path, not a text to search for",
+            param="query",
+            suggestion="Give the text to search for first, then the path.",
+        )
+    from prx.commands.search.engine import run_search
+
+    result = run_search(
+        ws,
+        p.query,
+        p.path,
+        mode=_mode(p),
+        top_k=p.top_k,
+        budget=p.budget,
+        context=p.context,
+        continue_token=p.continue_token,
+        globs=p.include,
+        languages=p.language,
+        exists=p.exists,
+        ignore_case=p.ignore_case,
+        rerank=p.rerank,
+        snippet_lines=p.snippet_lines,
+        full=p.full,
+    )
+    if (
+        isinstance(result, SearchResult)
+        and result.mode not in ("literal", "regex", "structural")
+        and p.continue_token is None  # a later page: the first one counted the whole grep
+    ):
+        # The grep a ranked search stands in for, for prx stats (the search knows the rest).
+        from prx.commands.search.engine import ranked_grep
+        from prx.core.record import replace
+
+        unix = ranked_grep(ws, p.query, p.path, globs=p.include, languages=p.language)
+        result = replace(result, unix_output=unix)
+    if isinstance(result, SearchResult) and len(result.query) > ECHO_CHARS:
+        from prx.core.record import replace
+
+        def shortened(match: Match) -> Match:
+            text = match.match
+            return match if text is None else replace(match, match=shortened_echo(text))
+
+        result = replace(
+            result,
+            query=shortened_echo(result.query),
+            files=tuple(
+                replace(f, matches=tuple(shortened(m) for m in f.matches)) for f in result.files
+            ),
+        )
+    return result
+
+
+def _fallback(p: SearchParams) -> Sequence[str]:
+    from prx.engine.usage.grep import grep_target
+
+    flags = "-rn" + ("i" if p.ignore_case else "") + ("E" if p.regex else "F")
+    return ["grep", flags, "--", p.query, grep_target(p.path)]
+
+
+def _baseline(p: SearchParams, r: SearchResult | SearchExistsResult) -> Baseline | None:
+    # What grep prints, counted by the search itself (docs/stats.md): never whole files.
+    from prx.engine.usage.baseline import command_line
+
+    if isinstance(r, SearchExistsResult):
+        # The same question to grep: -q prints nothing, the exit status answers.
+        grep, flags, *rest = _fallback(p)
+        argv = [grep, flags.replace("-rn", "-rq"), *rest]
+        return Baseline(tokens=0, strategy="measured", command=command_line(argv))
+    if r.mode == "structural":
+        return None  # grep cannot match syntax, and ast-grep is no plain Unix tool: no claim
+    if p.continue_token is not None:
+        from prx.engine.usage.grep import query_words
+
+        if r.mode not in ("literal", "regex") and not query_words(p.query):
+            return None  # as the first page: no word to grep, no claim
+        # A later page: the first one counted everything grep prints.
+        return Baseline(tokens=0, strategy="continuation", command=command_line(_fallback(p)))
+    unix = r.unix_output
+    if unix is None:
+        return None  # a query without a word worth a grep: no claim
+    return Baseline(tokens=unix.bytes // 4, strategy=unix.strategy, command=command_line(unix.argv))
+
+
+SEARCH = Operation(
+    name="search",
+    summary="Search code: ranked by meaning or identifier, or literal, regex, structural.",
+    func=_run,
+    params=SearchParams,
+    result=SearchResult | SearchExistsResult,
+    fallback=_fallback,
+    baseline=_baseline,
+    toolset="search",
+)

@@ -1,0 +1,113 @@
+"""Results of ``prx search``."""
+
+from __future__ import annotations
+
+from prx.core.record import INTERNAL, OMIT_WHEN, Shown, field, record
+from prx.core.results.usage import UnixOutput
+
+__all__ = ["FileMatches", "Match", "SearchExistsResult", "SearchResult"]
+
+
+@record
+class Match:
+    """One place in a file that answers a search (the file is its :class:`FileMatches`)."""
+
+    #: The line that matched best (1-based).
+    line: int
+    #: Last line of the matched region (a ranked match's chunk runs on to it).
+    end_line: int
+    #: Column of the match on ``line`` (1-based); None (left out of the JSON) for ranked
+    #: results, which match a chunk rather than a place on a line.
+    column: int | None = field(default=None, metadata={OMIT_WHEN: None})
+    #: Context the match gives beyond the snippet, each left out of the JSON when None:
+    #: the matched text when it differs from the query (a regex's match, another case
+    #: under ``ignore_case``, a structural node's first line; never for ranked results),
+    #: the kind (function, class, method ...) and name of the enclosing symbol, and its
+    #: one-line signature (cut to 100 characters) when the snippet does not show the
+    #: symbol's first line.
+    match: str | None = field(default=None, metadata={OMIT_WHEN: None})
+    context_type: str | None = field(default=None, metadata={OMIT_WHEN: None})
+    context_name: str | None = field(default=None, metadata={OMIT_WHEN: None})
+    context_signature: str | None = field(default=None, metadata={OMIT_WHEN: None})
+    #: The file's lines ``snippet_start`` to ``snippet_end``, exactly (joined by ``\n``):
+    #: at most ``snippet_lines`` of them (the best-scoring lines of a ranked match's chunk,
+    #: from its definition's first line when that fits); None, like the two line numbers,
+    #: for locations only (``snippet_lines`` 0).
+    snippet: str | None = field(default=None, metadata={OMIT_WHEN: None})
+    #: First line of ``snippet`` (1-based).
+    snippet_start: int | None = field(default=None, metadata={OMIT_WHEN: None})
+    #: Last line of ``snippet`` (1-based, inclusive).
+    snippet_end: int | None = field(default=None, metadata={OMIT_WHEN: None})
+    #: Relevance in [0, 1]: 1.0 for the best ranked result and for exact matches.
+    relevance: float = 1.0
+
+
+@record
+class FileMatches:
+    """A file's matches in one page of a search, with the file's header once."""
+
+    #: The file: relative to the Workspace root (``SearchResult.root``) when inside it,
+    #: else absolute; pass it to ``read`` as it stands.
+    file: str
+    #: Language of the file, or None.
+    language: str | None
+    #: xxh3-128 of the file's content when it was searched.
+    hash: str
+    #: The file's matches in this page, in the order of the search (best first).
+    matches: tuple[Match, ...]
+
+
+@record
+class SearchResult(Shown):
+    """The answer of :func:`prx.search`."""
+
+    #: The query as given.
+    query: str
+    #: The mode that ran: symbol, hybrid, literal, regex or structural.
+    mode: str
+    #: Why that mode (detected or requested).
+    mode_reason: str
+    #: The absolute Workspace root the files' relative paths are relative to.
+    root: str
+    #: The matches of this page grouped by file: files in the order of their best match,
+    #: each file once.
+    files: tuple[FileMatches, ...]
+    #: All matches the mode found (for symbol and hybrid searches, the ranked pool chosen
+    #: by the first page): the same on every page of a request.
+    total_matches: int
+    #: Matches in this page (over all its files).
+    returned: int
+    #: Tokens this answer's data took.
+    budget_used: int
+    #: Whether more matches exist beyond this page.
+    truncated: bool = False
+    #: Token for ``--continue`` to get the next page.
+    continuation_token: str | None = None
+    #: Matches of this page that the budget (or, without one, the default ceiling) left
+    #: out: ``continuation_token`` resumes at the first of them; 0 (left out of the JSON)
+    #: when nothing was cut.
+    omitted: int = field(default=0, metadata={OMIT_WHEN: 0})
+    #: Files searched.
+    files_searched: int = 0
+    #: Files passed over, by reason.
+    skipped: dict[str, int] = field(default_factory=dict)
+    #: A warning about the query (e.g. it looks like another mode's syntax); left out of
+    #: the JSON when None, like ``suggestion``.
+    warning: str | None = field(default=None, metadata={OMIT_WHEN: None})
+    #: What to try instead, when the answer is empty or doubtful.
+    suggestion: str | None = field(default=None, metadata={OMIT_WHEN: None})
+    #: Where the ranked corpus came from: ``built`` now, ``index``, or a stale index topped
+    #: up with the files that changed; None for literal, regex and structural searches.
+    index: str | None = None
+    #: What the grep equivalent prints (for ``prx stats``; not part of the JSON answer).
+    unix_output: UnixOutput | None = field(default=None, metadata={INTERNAL: True}, compare=False)
+
+
+@record
+class SearchExistsResult(Shown):
+    """The answer of ``prx search --exists``."""
+
+    #: Whether anything matched.
+    exists: bool
+    #: ``exact`` for a confirmed match or a complete search.
+    confidence: str

@@ -1,0 +1,1 @@
+"""prx.engine.intel."""

@@ -1,0 +1,516 @@
+"""What a file's imports bind, and where it uses a name: the syntax behind "really
+references".
+
+A :class:`Binding` is one name an import statement makes available (Python
+``from m import X as Y`` binds ``Y`` to ``X`` of ``m``; ``import a.b`` binds the module
+``a.b``; JS ``import D, {A as B} from './m'`` binds ``D`` to the default export and ``B``
+to ``A``; ``export {E} from './o'`` re-exports without binding). An :class:`Occurrence` is
+an identifier in the code (not in a string or comment), bare (``X``) or an attribute
+(``m.X``) with its receiver's text. Python, JavaScript and TypeScript are read this way;
+other languages are answered by name only (the caller says so).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+if TYPE_CHECKING:
+    from prx.engine.intel.project import ParsedFile
+
+__all__ = [
+    "BOUND_LANGUAGES",
+    "Binding",
+    "Occurrence",
+    "bindings",
+    "default_exported",
+    "enclosing",
+    "import_lines",
+    "import_spans",
+    "inside",
+    "occurrences",
+    "statement_snippet_bindings",
+]
+
+#: Languages whose import bindings are read from the syntax tree.
+BOUND_LANGUAGES = frozenset({"python", "javascript", "typescript", "tsx"})
+_JS = frozenset({"javascript", "typescript", "tsx"})
+
+
+class Binding(NamedTuple):
+    """One name an import statement binds or re-exports."""
+
+    #: First and last line of the statement.
+    line: int
+    end_line: int
+    #: The module as written (``.m``, ``a.b``, ``./m``).
+    module: str
+    #: ``name`` (a name of the module), ``module`` (the module itself), ``star``
+    #: (``from m import *``, ``export * from``), ``reexport`` (``export {X} from``).
+    kind: str
+    #: The name taken from the module (``default`` for a JS default import); None for
+    #: ``module`` and ``star``.
+    imported: str | None
+    #: The local name bound (for ``module``: the dotted path the code writes, ``a.b``);
+    #: for ``reexport``: the exported name; None for ``star``.
+    local: str | None
+
+
+class Occurrence(NamedTuple):
+    """An identifier in code."""
+
+    line: int
+    byte: int
+    #: The receiver's text for ``m.X`` (whitespace removed), else None.
+    receiver: str | None
+    #: Inside an import statement.
+    in_import: bool
+    #: The name being defined or bound here (a def, a parameter, an assignment target's
+    #: name, a keyword argument's name), not used.
+    defining: bool
+
+
+def _text(node: Any) -> str:
+    return bytes(node.text or b"").decode("utf-8", "replace")
+
+
+def _line(node: Any) -> int:
+    return int(node.start_point[0]) + 1
+
+
+def _end_line(node: Any) -> int:
+    return int(node.end_point[0]) + 1
+
+
+_STATEMENTS = {
+    "python": "(import_statement) @s (import_from_statement) @s",
+    "js": "(import_statement) @s (export_statement source: (_)) @s "
+    "(lexical_declaration (variable_declarator value: (call_expression))) @s "
+    "(variable_declaration (variable_declarator value: (call_expression))) @s",
+}
+_QUERIES: dict[str, Any] = {}
+
+
+def _statements(spec: Any, language: str, root: Any) -> list[Any]:
+    """The import statements below ``root`` (a query runs in C: no walk in Python)."""
+    from tree_sitter import Query, QueryCursor
+
+    from prx.engine.lang.grammar import language_object
+
+    group = "python" if language == "python" else "js"
+    query = _QUERIES.get(language)
+    if query is None:
+        query = _QUERIES[language] = Query(language_object(spec), _STATEMENTS[group])
+    nodes = QueryCursor(query).captures(root).get("s", [])
+    return sorted(nodes, key=lambda n: int(n.start_byte))
+
+
+def bindings(parsed: ParsedFile) -> list[Binding]:
+    """Every binding of the file's import statements (empty for other languages)."""
+    tree = parsed.tree
+    if tree is None or parsed.language not in BOUND_LANGUAGES:
+        return []
+    return _bindings_of(parsed, tree.root_node, 0)
+
+
+def _bindings_of(parsed: ParsedFile, root: Any, line_offset: int) -> list[Binding]:
+    out: list[Binding] = []
+    language = parsed.language or ""
+    for node in _statements(parsed.spec, language, root):
+        if language == "python":
+            if node.type == "import_statement":
+                _python_import(node, out)
+            else:
+                _python_from(node, out)
+        elif node.type == "import_statement":
+            _js_import(node, out)
+        elif node.type == "export_statement":
+            _js_reexport(node, out)
+        else:
+            _js_require(node, out)
+    if line_offset:
+        out = [
+            b._replace(line=b.line + line_offset, end_line=b.end_line + line_offset) for b in out
+        ]
+    return out
+
+
+#: Lines of a statement read at most when only that statement is parsed.
+_SNIPPET_LINES = 60
+
+
+def statement_snippet_bindings(parsed: ParsedFile, line: int) -> list[Binding]:
+    """The bindings of the import statement that starts at ``line``, read by parsing that
+    statement alone (much cheaper than the whole file when only its imports matter)."""
+    if parsed.language not in BOUND_LANGUAGES or parsed.spec is None:
+        return []
+    lines = parsed.lines[line - 1 : line - 1 + _SNIPPET_LINES]
+    if not lines:
+        return []
+    indent = len(lines[0]) - len(lines[0].lstrip())
+    if indent:  # an import inside a function: dedent so the snippet parses at top level
+        lines = [text[indent:] if text[:indent].strip() == "" else text for text in lines]
+    from prx.engine.lang.grammar import parse
+
+    try:
+        tree = parse(parsed.spec, "\n".join(lines).encode("utf-8", "surrogatepass"))
+    except Exception:  # a snippet that does not parse binds nothing
+        return []
+    found = _bindings_of(parsed, tree.root_node, line - 1)
+    return [b for b in found if b.line == line]
+
+
+def _python_import(node: Any, out: list[Binding]) -> None:
+    first, last = _line(node), _end_line(node)
+    for name in node.children_by_field_name("name"):
+        if name.type == "aliased_import":
+            dotted = _text(name.child_by_field_name("name"))
+            alias = _text(name.child_by_field_name("alias"))
+            out.append(Binding(first, last, dotted, "module", None, alias))
+        else:
+            dotted = "".join(_text(name).split())
+            out.append(Binding(first, last, dotted, "module", None, dotted))
+
+
+def _python_from(node: Any, out: list[Binding]) -> None:
+    first, last = _line(node), _end_line(node)
+    module = "".join(_text(node.child_by_field_name("module_name")).split())
+    names = node.children_by_field_name("name")
+    if not names:
+        if any(c.type == "wildcard_import" for c in node.named_children):
+            out.append(Binding(first, last, module, "star", None, None))
+        return
+    for name in names:
+        if name.type == "aliased_import":
+            imported = _text(name.child_by_field_name("name"))
+            local = _text(name.child_by_field_name("alias"))
+        else:
+            imported = local = _text(name)
+        out.append(Binding(first, last, module, "name", imported, local))
+
+
+# -- JavaScript / TypeScript ----------------------------------------------------------
+
+
+def _string_value(node: Any | None) -> str | None:
+    if node is None or node.type not in ("string", "template_string"):
+        return None
+    return _text(node).strip("'\"`")
+
+
+def _js_import(node: Any, out: list[Binding]) -> None:
+    module = _string_value(node.child_by_field_name("source"))
+    if module is None:
+        return
+    first, last = _line(node), _end_line(node)
+    for clause in node.named_children:
+        if clause.type != "import_clause":
+            continue
+        for part in clause.named_children:
+            if part.type == "identifier":
+                out.append(Binding(first, last, module, "name", "default", _text(part)))
+            elif part.type == "namespace_import":
+                ids = [c for c in part.named_children if c.type == "identifier"]
+                if ids:
+                    out.append(Binding(first, last, module, "module", None, _text(ids[-1])))
+            elif part.type == "named_imports":
+                for spec in part.named_children:
+                    if spec.type != "import_specifier":
+                        continue
+                    name = spec.child_by_field_name("name")
+                    alias = spec.child_by_field_name("alias")
+                    imported = _text(name).strip("'\"")
+                    local = _text(alias) if alias is not None else imported
+                    out.append(Binding(first, last, module, "name", imported, local))
+
+
+def _js_reexport(node: Any, out: list[Binding]) -> None:
+    module = _string_value(node.child_by_field_name("source"))
+    if module is None:
+        return
+    first, last = _line(node), _end_line(node)
+    clause = next((c for c in node.named_children if c.type == "export_clause"), None)
+    if clause is None:
+        named = next((c for c in node.named_children if c.type == "namespace_export"), None)
+        if named is None:
+            out.append(Binding(first, last, module, "star", None, None))
+        return
+    for spec in clause.named_children:
+        if spec.type != "export_specifier":
+            continue
+        name = spec.child_by_field_name("name")
+        alias = spec.child_by_field_name("alias")
+        imported = _text(name)
+        out.append(
+            Binding(
+                first,
+                last,
+                module,
+                "reexport",
+                imported,
+                _text(alias) if alias is not None else imported,
+            )
+        )
+
+
+def _js_require(node: Any, out: list[Binding]) -> None:
+    for declarator in node.named_children:
+        if declarator.type != "variable_declarator":
+            continue
+        value = declarator.child_by_field_name("value")
+        if value is None or value.type != "call_expression":
+            continue
+        function = value.child_by_field_name("function")
+        arguments = value.child_by_field_name("arguments")
+        if function is None or _text(function) != "require" or arguments is None:
+            continue
+        module = _string_value(arguments.named_children[0] if arguments.named_children else None)
+        name = declarator.child_by_field_name("name")
+        if module is None or name is None:
+            continue
+        first, last = _line(node), _end_line(node)
+        if name.type == "identifier":
+            out.append(Binding(first, last, module, "module", None, _text(name)))
+        elif name.type == "object_pattern":
+            for part in name.named_children:
+                if part.type == "shorthand_property_identifier_pattern":
+                    out.append(Binding(first, last, module, "name", _text(part), _text(part)))
+                elif part.type == "pair_pattern":
+                    key, value_node = (
+                        part.child_by_field_name("key"),
+                        part.child_by_field_name("value"),
+                    )
+                    if key is not None and value_node is not None:
+                        out.append(
+                            Binding(first, last, module, "name", _text(key), _text(value_node))
+                        )
+
+
+def default_exported(parsed: ParsedFile, name: str) -> bool:
+    """Whether a JS/TS file's default export is ``name`` (``export default name``,
+    ``export default function name``, ``module.exports = name``)."""
+    if parsed.language not in _JS:
+        return False
+    text = parsed.data.decode("utf-8", "replace")
+    escaped = re.escape(name)
+    return bool(
+        re.search(
+            rf"export\s+default\s+(?:abstract\s+)?(?:async\s+)?(?:function\s*\*?|class)?\s*{escaped}\b",
+            text,
+        )
+        or re.search(rf"module\.exports\s*=\s*{escaped}\b", text)
+    )
+
+
+# -- identifiers ----------------------------------------------------------------------
+
+_IDENTIFIERS = frozenset(
+    {
+        "identifier",
+        "property_identifier",
+        "type_identifier",
+        "shorthand_property_identifier",
+        "field_identifier",
+        "constant",
+    }
+)
+_IMPORTS = frozenset(
+    {
+        "import_statement",
+        "import_from_statement",
+        "future_import_statement",
+        "import_declaration",
+        "use_declaration",
+    }
+)
+_DEFINERS = frozenset(
+    {
+        "function_definition",
+        "class_definition",
+        "function_declaration",
+        "class_declaration",
+        "method_definition",
+        "generator_function_declaration",
+        "interface_declaration",
+        "type_alias_declaration",
+    }
+)
+_PARAMETERS = frozenset(
+    {
+        "parameters",
+        "formal_parameters",
+        "lambda_parameters",
+        "default_parameter",
+        "typed_parameter",
+        "typed_default_parameter",
+        "required_parameter",
+        "optional_parameter",
+    }
+)
+
+
+def _word(name: str) -> re.Pattern[bytes]:
+    return re.compile(rb"(?<![\w$])" + re.escape(name.encode()) + rb"(?![\w$])")
+
+
+def occurrences(parsed: ParsedFile, name: str) -> list[Occurrence]:
+    """Every identifier ``name`` in the file's code, in order (strings and comments are
+    not code). Without a syntax tree: every whole-word match, as bare uses."""
+    pattern = _word(name)
+    data = parsed.data
+    if name.encode() not in data:
+        return []
+    tree = parsed.tree
+    found: list[Occurrence] = []
+    if tree is None:
+        line_starts = _line_starts(data)
+        for match in pattern.finditer(data):
+            found.append(
+                Occurrence(_line_of(line_starts, match.start()), match.start(), None, False, False)
+            )
+        return found
+    root = tree.root_node
+    for match in pattern.finditer(data):
+        start, end = match.start(), match.end()
+        node = root.named_descendant_for_byte_range(start, end)
+        if node is None or node.type not in _IDENTIFIERS or node.start_byte != start:
+            continue
+        if node.end_byte != end:
+            continue
+        found.append(_classify(node))
+    return found
+
+
+def _classify(node: Any) -> Occurrence:
+    parent = node.parent
+    receiver: str | None = None
+    defining = False
+    if parent is not None:
+        ptype = parent.type
+        if ptype in ("attribute", "member_expression", "selector_expression", "field_expression"):
+            obj = parent.child_by_field_name("object") or parent.child_by_field_name("operand")
+            if obj is not None and obj.id != node.id:
+                receiver = "".join(_text(obj).split())
+        elif ptype in _DEFINERS and parent.child_by_field_name("name") == node:
+            defining = True
+        elif ptype == "keyword_argument" and parent.child_by_field_name("name") == node:
+            defining = True
+        elif ptype in _PARAMETERS:
+            defining = True
+        elif ptype == "pair" and parent.child_by_field_name("key") == node:
+            defining = True
+    in_import = False
+    ancestor = parent
+    for _ in range(6):
+        if ancestor is None:
+            break
+        if ancestor.type in _IMPORTS or (
+            ancestor.type == "export_statement" and ancestor.child_by_field_name("source")
+        ):
+            in_import = True
+            break
+        ancestor = ancestor.parent
+    return Occurrence(_line(node), int(node.start_byte), receiver, in_import, defining)
+
+
+def _line_starts(data: bytes) -> list[int]:
+    starts = [0]
+    starts.extend(m.end() for m in re.finditer(rb"\n", data))
+    return starts
+
+
+def _line_of(starts: list[int], offset: int) -> int:
+    from bisect import bisect_right
+
+    return bisect_right(starts, offset)
+
+
+def enclosing(parsed: ParsedFile, line: int) -> str | None:
+    """The innermost function or method around ``line`` (``Class.method``), else the
+    innermost class, else None."""
+    defs = parsed.definitions()
+    chain: list[str] = []
+    function_depth = -1
+    level = defs
+    while True:
+        inner = next(
+            (
+                d
+                for d in level
+                if _line(d.node) <= line <= _end_line(d.node)
+                and d.kind in ("function", "method", "class", "struct", "trait", "enum")
+            ),
+            None,
+        )
+        if inner is None:
+            break
+        chain.append(inner.name)
+        if inner.kind in ("function", "method"):
+            function_depth = len(chain)
+        level = inner.children
+    if not chain:
+        return None
+    if function_depth > 0:
+        return ".".join(chain[:function_depth])
+    return ".".join(chain)
+
+
+_IMPORT_LINE = re.compile(
+    r"^[ \t]*(?:import[ \t{*]|from[ \t]+\S+[ \t]+import\b|export[^\n]*[ \t]from[ \t])[^\n]*",
+    re.MULTILINE,
+)
+
+
+def import_spans(parsed: ParsedFile) -> list[tuple[int, int]]:
+    """(start, end) character offsets of the file's import statements in its decoded
+    text, found by their keywords (no parse), in order."""
+    found: list[tuple[int, int]] | None = parsed.memo.get("import_spans")
+    if found is None:
+        found = []
+        text = parsed.data.decode("utf-8", "replace")
+        for match in _import_line_matches(text):
+            end = match.end()
+            tail = match.group().rstrip()
+            if tail.endswith(("(", "{")):  # continued until the bracket closes
+                close = text.find(")" if tail.endswith("(") else "}", end)
+                end = close if close >= 0 else end
+            found.append((match.start(), end))
+        parsed.memo["import_spans"] = found
+    return found
+
+
+def _import_line_matches(text: str) -> list[re.Match[str]]:
+    """What ``_IMPORT_LINE.finditer(text)`` finds, tried only at the lines that hold
+    ``import`` or ``export`` (each form has one of them): ``str.find`` skips the rest."""
+    starts: list[int] = []
+    for keyword in ("import", "export"):
+        at = text.find(keyword)
+        while at >= 0:
+            starts.append(text.rfind("\n", 0, at) + 1)
+            at = text.find(keyword, at + len(keyword))
+    found = []
+    for start in sorted(set(starts)):
+        match = _IMPORT_LINE.match(text, start)
+        if match is not None:
+            found.append(match)
+    return found
+
+
+def inside(spans: list[tuple[int, int]], offset: int) -> bool:
+    """Whether ``offset`` falls in one of the sorted ``spans``."""
+    from bisect import bisect_right
+
+    index = bisect_right(spans, (offset, 1 << 62)) - 1
+    return index >= 0 and spans[index][0] <= offset <= spans[index][1]
+
+
+def import_lines(parsed: ParsedFile) -> set[int]:
+    """Line numbers of the file's import statements (see :func:`import_spans`)."""
+    text = parsed.data.decode("utf-8", "replace")
+    lines: set[int] = set()
+    first, counted = 1, 0
+    for start, end in import_spans(parsed):
+        first += text.count("\n", counted, start)
+        counted = start
+        lines.update(range(first, first + text.count("\n", start, end) + 1))
+    return lines

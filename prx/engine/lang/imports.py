@@ -1,0 +1,208 @@
+"""Import extraction: the raw module strings a file imports, with their lines.
+
+A language's ``imports`` query captures ``@import`` on each imported module or path.
+Quotes, angle brackets and surrounding whitespace are removed; resolution to files is
+the import graph's job. :func:`import_statements` adds what the graph keeps of each:
+the statement's line and text and the names it imports.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from prx.core.results.lang import ImportRef
+from prx.engine.lang.grammar import compiled_query, parse
+
+if TYPE_CHECKING:
+    from prx.plugin.interfaces import LanguageSpec
+
+__all__ = ["RawImport", "extract_imports", "import_statements"]
+
+_STRIP = "\"'`<> \t\r\n;"
+
+#: One import as written: (module, line of its statement, the statement's first line
+#: stripped, the names it imports). Plain tuples: they cross processes and JSON.
+RawImport = tuple[str, int, str, tuple[str, ...]]
+
+#: Node types that are a whole import statement (the line and text an import reports).
+_STATEMENTS = frozenset(
+    {
+        "import_statement",
+        "import_from_statement",
+        "export_statement",
+        "use_declaration",
+        "mod_item",
+        "extern_crate_declaration",
+        "import_spec",
+        "import_declaration",
+        "preproc_include",
+        "import_header",
+        "using_directive",
+        "namespace_use_declaration",
+        "call",
+        "call_expression",
+        "command",
+    }
+)
+
+
+def _matches(
+    spec: LanguageSpec, source: bytes, tree: Any | None, matches: list[Any] | None
+) -> list[Any]:
+    if matches is not None:
+        return matches
+    query = compiled_query(spec, "imports")
+    if query is None:
+        return []
+    from tree_sitter import QueryCursor
+
+    root = (tree if tree is not None else parse(spec, source)).root_node
+    return list(QueryCursor(query).matches(root))
+
+
+def _captured(matches: list[Any]) -> list[Any]:
+    """The ``@import`` nodes in source order, each once."""
+    seen: set[tuple[int, int]] = set()
+    nodes: list[Any] = []
+    for _, captures in matches:
+        for node in captures.get("import", ()):
+            key = (int(node.start_byte), int(node.end_byte))
+            if key not in seen:
+                seen.add(key)
+                nodes.append(node)
+    return sorted(nodes, key=lambda node: int(node.start_byte))
+
+
+def _text(node: Any) -> str:
+    return bytes(node.text or b"").decode("utf-8", "replace")
+
+
+def extract_imports(
+    spec: LanguageSpec,
+    source: bytes,
+    tree: Any | None = None,
+    matches: list[tuple[int, dict[str, Any]]] | None = None,
+) -> tuple[ImportRef, ...]:
+    """Every import of ``source`` in source order (empty without an ``imports`` query).
+
+    ``matches`` are the imports query's matches when the caller already ran it.
+    """
+    if compiled_query(spec, "imports") is None:
+        return ()
+    found: list[ImportRef] = []
+    for node in _captured(_matches(spec, source, tree, matches)):
+        text = _text(node).strip(_STRIP)
+        if text:
+            found.append(ImportRef(module=text, line=int(node.start_point[0]) + 1))
+    return tuple(found)
+
+
+def import_statements(
+    spec: LanguageSpec,
+    source: bytes,
+    tree: Any | None = None,
+    matches: list[tuple[int, dict[str, Any]]] | None = None,
+) -> tuple[RawImport, ...]:
+    """Every import of ``source`` in source order, with its statement and names."""
+    if compiled_query(spec, "imports") is None:
+        return ()
+    lines = source.split(b"\n")
+    found: list[RawImport] = []
+    for node in _captured(_matches(spec, source, tree, matches)):
+        module = _text(node).strip(_STRIP)
+        if not module:
+            continue
+        statement = _statement(node)
+        row = int(statement.start_point[0])
+        text = lines[row].decode("utf-8", "replace").strip() if row < len(lines) else ""
+        found.append((module, row + 1, text, _names(node, statement)))
+    return tuple(found)
+
+
+def _statement(node: Any) -> Any:
+    current = node
+    for _ in range(6):
+        if current.type in _STATEMENTS:
+            return current
+        if current.parent is None:
+            break
+        current = current.parent
+    return node
+
+
+def _names(node: Any, statement: Any) -> tuple[str, ...]:
+    """The names an import statement takes from its module (see ImportEdge.names)."""
+    kind = statement.type
+    if kind == "import_from_statement":
+        return _python_names(statement)
+    if kind == "import_statement" and statement.child_by_field_name("source") is not None:
+        return _js_import_names(statement)
+    if kind == "export_statement":
+        return _js_export_names(statement)
+    if kind == "use_declaration":
+        return _rust_names(node)
+    if kind in ("import_declaration", "import_header") and _text(statement).rstrip("; \n").endswith(
+        "*"
+    ):
+        return ("*",)
+    return ()
+
+
+def _python_names(statement: Any) -> tuple[str, ...]:
+    names: list[str] = []
+    for child in statement.named_children:
+        if child.type == "wildcard_import":
+            names.append("*")
+    for child in statement.children_by_field_name("name"):
+        if child.type == "aliased_import":
+            child = child.child_by_field_name("name") or child
+        names.append(_text(child))
+    return tuple(names)
+
+
+def _js_import_names(statement: Any) -> tuple[str, ...]:
+    names: list[str] = []
+    for clause in statement.named_children:
+        if clause.type != "import_clause":
+            continue
+        for part in clause.named_children:
+            if part.type == "identifier":
+                names.append("default")
+            elif part.type == "named_imports":
+                for specifier in part.named_children:
+                    if specifier.type == "import_specifier":
+                        name = specifier.child_by_field_name("name") or specifier
+                        names.append(_text(name).strip("\"'"))
+    return tuple(names)
+
+
+def _js_export_names(statement: Any) -> tuple[str, ...]:
+    names: list[str] = []
+    for child in statement.children:
+        if child.type in ("*", "namespace_export"):
+            return ("*",)
+        if child.type == "export_clause":
+            for specifier in child.named_children:
+                if specifier.type == "export_specifier":
+                    name = specifier.child_by_field_name("name") or specifier
+                    names.append(_text(name).strip("\"'"))
+    return tuple(names)
+
+
+def _rust_names(node: Any) -> tuple[str, ...]:
+    parent = node.parent
+    if parent is None:
+        return ()
+    if parent.type == "use_wildcard":
+        return ("*",)
+    if parent.type == "scoped_use_list":
+        listing = parent.child_by_field_name("list")
+        if listing is None:
+            return ()
+        names: list[str] = []
+        for item in listing.named_children:
+            if item.type == "use_as_clause":
+                item = item.child_by_field_name("path") or item
+            names.append("*" if item.type == "use_wildcard" else _text(item))
+        return tuple(names)
+    return ()

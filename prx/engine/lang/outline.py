@@ -1,0 +1,246 @@
+"""Outlines: the symbols of a file, nested, from a language's ``outline`` query.
+
+The query marks each definition node with ``@definition.<kind>``, its name with ``@name``
+and optionally its body with ``@body``. This module turns the matches into a tree:
+
+* kinds are normalised to the seed vocabulary (:data:`KINDS`), see :data:`KIND_ALIASES`;
+* a ``function`` directly inside a class, struct, enum, trait or impl becomes a ``method``;
+* a definition wrapped by another capture of the same name and kind outside its body
+  (a Python ``decorated_definition`` around its ``class_definition``) is kept once, as the
+  wrapper, so decorators stay in the signature;
+* the signature is the source from the definition's start to its body, on one line;
+* several ``@name`` captures are joined with a space, or with the pattern's
+  ``(#set! name.separator ".")``;
+* a symbol's last line is the last line with something on it.
+"""
+
+from __future__ import annotations
+
+import re
+
+from prx.core.results.read import LineRange, Symbol
+from prx.engine.lang.grammar import compiled_query, parse
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+    from prx.plugin.interfaces import LanguageSpec
+
+__all__ = [
+    "KINDS",
+    "KIND_ALIASES",
+    "Definition",
+    "definitions",
+    "flatten",
+    "outline",
+    "symbol_lines",
+    "symbols_of",
+]
+
+#: The kinds an outline reports (the seed's vocabulary).
+KINDS = ("function", "class", "method", "struct", "enum", "trait", "type", "const")
+#: How other constructs map onto :data:`KINDS`.
+KIND_ALIASES = {
+    "interface": "trait",
+    "protocol": "trait",
+    "module": "class",
+    "namespace": "class",
+    "impl": "class",
+    "object": "class",
+    "record": "struct",
+    "union": "struct",
+    "typedef": "type",
+    "alias": "type",
+    "constant": "const",
+    "variable": "const",
+    "macro": "function",
+    "constructor": "method",
+}
+# Kinds (as the query wrote them) whose functions are methods. Not modules or namespaces:
+# a free function in a Rust `mod` or a C++ `namespace` is still a function.
+_CONTAINERS = frozenset(
+    {
+        "class",
+        "struct",
+        "enum",
+        "trait",
+        "interface",
+        "protocol",
+        "impl",
+        "object",
+        "record",
+        "union",
+    }
+)
+# A line holding only annotations or attributes (`@Override`, `#[derive(..)]`). Not C#'s
+# `[Obsolete]`: it cannot be told from a TOML `[table]` header by its text.
+_ANNOTATION = re.compile(r"^\s*(?:(?:@[\w.]+(?:\(.*\))?|#!?\[.*\])\s*)+$")
+_SIGNATURE_LIMIT = 240
+
+
+class Definition:
+    """One captured definition, before it becomes a :class:`~prx.types.Symbol`.
+
+    A plain slotted class: it is mutable (children are attached later) and compared by
+    identity, and a dataclass would cost its import on the ``read`` fast path.
+    """
+
+    __slots__ = ("body", "children", "end", "kind", "name", "node", "raw_kind", "start")
+
+    def __init__(
+        self, *, node: Any, kind: str, name: str, body: Any | None, raw_kind: str = ""
+    ) -> None:
+        self.node = node
+        self.kind = kind
+        self.name = name
+        self.body = body
+        #: The kind as the query wrote it (before aliases), which decides what contains methods.
+        self.raw_kind = raw_kind
+        self.children: list[Definition] = []
+        #: Byte offsets, copied once: reading them from the node costs a C call each time.
+        self.start, self.end = int(node.start_byte), int(node.end_byte)
+
+    def contains(self, other: Definition) -> bool:
+        return self.start <= other.start and other.end <= self.end and self is not other
+
+
+def _text(node: Any) -> str:
+    return bytes(node.text).decode("utf-8", "replace")
+
+
+def _signature(defn: Definition, source: bytes) -> str:
+    end = defn.body.start_byte if defn.body is not None else defn.end
+    raw = source[defn.start : end].decode("utf-8", "replace")
+    if defn.body is None:
+        # The first line, after any lines holding only annotations (kept, they matter).
+        kept: list[str] = []
+        for text_line in raw.split("\n"):
+            kept.append(text_line)
+            if not _ANNOTATION.match(text_line):
+                break
+        raw = " ".join(kept)
+    line = " ".join(raw.split())
+    line = line.rstrip(" {:=;\\")
+    if len(line) > _SIGNATURE_LIMIT:
+        line = line[: _SIGNATURE_LIMIT - 1] + "…"
+    return line
+
+
+def symbol_lines(node: Any, source: bytes) -> LineRange:
+    """The lines a definition node spans, ending at its last non-blank line."""
+    start = int(node.start_point[0]) + 1
+    # Some grammars run a node on to the next definition: end at its last visible byte.
+    last = int(node.end_byte)
+    floor = int(node.start_byte)
+    while last > floor and source[last - 1 : last] in (b" ", b"\t", b"\r", b"\n"):
+        last -= 1
+    # The row of the last visible byte: the node's end row, less the newlines after it.
+    end = int(node.end_point[0]) - source.count(b"\n", last, int(node.end_byte)) + 1
+    return LineRange(start=start, end=max(end, start))
+
+
+def definitions(
+    spec: LanguageSpec,
+    source: bytes,
+    tree: Any | None = None,
+    matches: list[tuple[int, dict[str, Any]]] | None = None,
+) -> list[Definition]:
+    """The top-level definitions of ``source``, each with its nested definitions.
+
+    ``matches`` are the outline query's matches when the caller already ran it (the
+    index runs the outline and imports queries in one pass over the tree).
+    """
+    query = compiled_query(spec, "outline")
+    if query is None:
+        return []
+    if matches is None:
+        from tree_sitter import QueryCursor
+
+        root = (tree if tree is not None else parse(spec, source)).root_node
+        matches = QueryCursor(query).matches(root)
+    found: dict[tuple[int, str], Definition] = {}
+    for pattern, captures in matches:
+        names = captures.get("name")
+        bodies = captures.get("body")
+        # `(#set! name.separator ".")` joins several @name captures with something else.
+        separator = query.pattern_settings(pattern).get("name.separator") or " "
+        for capture, nodes in captures.items():
+            if not capture.startswith("definition."):
+                continue
+            raw_kind = capture.split(".", 1)[1]
+            kind = KIND_ALIASES.get(raw_kind, raw_kind)
+            node = nodes[0]
+            key = (int(node.start_byte), kind)
+            if key in found and found[key].end >= node.end_byte:
+                continue
+            name = (
+                separator.join(" ".join(_text(n).split()) for n in names) if names else "anonymous"
+            )
+            found[key] = Definition(
+                node=node,
+                kind=kind,
+                name=name,
+                body=bodies[0] if bodies else None,
+                raw_kind=raw_kind,
+            )
+    ordered = sorted(found.values(), key=lambda d: (d.start, -d.end))
+    return _nest(ordered)
+
+
+def _wraps(outer: Definition, inner: Definition) -> bool:
+    """Whether ``outer`` is ``inner`` again with something around it (decorators)."""
+    # _nest may already have renamed the wrapper's kind to "method".
+    same_kind = outer.kind == inner.kind or {outer.kind, inner.kind} == {"function", "method"}
+    if outer.name != inner.name or not same_kind:
+        return False
+    body = outer.body
+    return body is None or not (body.start_byte <= inner.start < body.end_byte)
+
+
+def _nest(ordered: list[Definition]) -> list[Definition]:
+    roots: list[Definition] = []
+    stack: list[Definition] = []
+    for defn in ordered:
+        while stack and not stack[-1].contains(defn):
+            stack.pop()
+        if stack and _wraps(stack[-1], defn):
+            continue  # what it contains nests under the wrapper, which stays on the stack
+        if stack:
+            parent = stack[-1]
+            if defn.kind == "function" and (parent.raw_kind or parent.kind) in _CONTAINERS:
+                defn.kind = "method"
+            parent.children.append(defn)
+        else:
+            roots.append(defn)
+        stack.append(defn)
+    return roots
+
+
+def _symbol(defn: Definition, source: bytes) -> Symbol:
+    return Symbol(
+        name=defn.name,
+        kind=defn.kind,
+        lines=symbol_lines(defn.node, source),
+        signature=_signature(defn, source),
+        children=tuple(_symbol(c, source) for c in defn.children),
+    )
+
+
+def outline(spec: LanguageSpec, source: bytes, tree: Any | None = None) -> tuple[Symbol, ...]:
+    """The nested symbols of ``source`` (empty when the language has no outline query)."""
+    return symbols_of(definitions(spec, source, tree), source)
+
+
+def symbols_of(defs: list[Definition], source: bytes) -> tuple[Symbol, ...]:
+    """The :class:`~prx.types.Symbol` tree of definitions found by :func:`definitions`."""
+    return tuple(_symbol(d, source) for d in defs)
+
+
+def flatten(symbols: tuple[Symbol, ...]) -> list[Symbol]:
+    """Every symbol, parents before their children (depth first)."""
+    out: list[Symbol] = []
+    for symbol in symbols:
+        out.append(symbol)
+        out.extend(flatten(symbol.children))
+    return out

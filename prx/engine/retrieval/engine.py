@@ -1,0 +1,344 @@
+"""A search engine for one root: the corpus, every retriever built over it, the rerank
+pipeline. Workspaces cache engines and rebuild one when a file under its root changed
+(size or mtime), so warm queries in a long-lived process skip all the building."""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from prx.plugin.search import Candidate, ComponentContext, Query
+
+if TYPE_CHECKING:
+    from prx.engine.corpus.corpus import Corpus
+    from prx.engine.files.walk import WalkResult
+    from prx.engine.ranking.pool import Pool
+    from prx.plugin.context import Context
+    from prx.plugin.interfaces import Reranker, Retriever
+
+__all__ = ["DEPTH", "Engine", "engine_for", "expire_checks", "refuse_index"]
+
+#: Each retriever returns this many times the pool; fusion keeps twice the pool for reranking.
+DEPTH = 3
+
+
+class Engine:
+    """Retrievers and rerankers over the corpus of one root."""
+
+    def __init__(
+        self,
+        ws: Context,
+        root: str,
+        corpus: Corpus | None = None,
+        *,
+        walked: WalkResult | None = None,
+    ) -> None:
+        from prx.engine.corpus.corpus import build_corpus
+        from prx.engine.ranking.stages import DEFAULT_PIPELINE
+
+        self.root = root
+        if corpus is None:
+            try:
+                corpus = build_corpus(ws, root, embed=True, walked=walked)
+            except Exception:  # embeddings are a bonus: without them, build the rest
+                corpus = build_corpus(ws, root, walked=walked)
+        self.corpus = corpus
+        self.warnings: list[str] = []
+        self.retrievers: dict[str, Retriever] = {}
+        for cls in ws.registry.retrievers():
+            retriever = cls(
+                ComponentContext(workspace=ws, settings=ws.config.plugin_settings(cls.NAME))
+            )
+            try:
+                retriever.build(self.corpus)
+            except Exception as exc:  # a broken retriever degrades the search, never fails it
+                self.warnings.append(
+                    f"retriever {cls.NAME!r} is unavailable: {type(exc).__name__}: {exc}"
+                )
+                continue
+            self.retrievers[cls.NAME] = retriever
+        self._ws = ws
+        self._stage_classes = {cls.NAME: cls for cls in ws.registry.rerankers()}
+        self._stages: dict[str, Reranker] = {}
+        pipeline = ws.config.settings.get("search", {}).get("pipeline", DEFAULT_PIPELINE)
+        #: The names of the default pipeline, and its stages (a call may run others).
+        self.pipeline_names = tuple(pipeline)
+        self.pipeline: list[Reranker] = self._build(self.pipeline_names, self.warnings)
+
+    def stages_for(self, names: Sequence[str], warnings: list[str]) -> list[Reranker]:
+        """The stages called ``names`` (the default pipeline's own objects when ``names``
+        are its names); a name no stage is registered under is skipped with a note in
+        ``warnings``."""
+        if tuple(names) == self.pipeline_names:
+            return self.pipeline
+        return self._build(names, warnings)
+
+    def _build(self, names: Sequence[str], warnings: list[str]) -> list[Reranker]:
+        stages = []
+        for name in names:
+            stage = self._stages.get(name)
+            if stage is None and name in self._stage_classes:
+                stage = self._stages[name] = self._stage_classes[name](
+                    ComponentContext(workspace=self._ws)
+                )
+            if stage is None:
+                warnings.append(f"rerank stage {name!r} is not registered; skipped")
+                continue
+            stages.append(stage)
+        return stages
+
+    def ranked(
+        self,
+        query: Query,
+        pool: int,
+        accept: Callable[[str], bool] | None = None,
+        weights: dict[str, float] | None = None,
+        stages: Sequence[Reranker] | None = None,
+    ) -> list[Candidate]:
+        """The best ``pool`` chunks for ``query``, fused and reranked."""
+        return self.ranked_pool(query, pool, accept, weights, stages).candidates()
+
+    def ranked_pool(
+        self,
+        query: Query,
+        pool: int,
+        accept: Callable[[str], bool] | None = None,
+        weights: dict[str, float] | None = None,
+        stages: Sequence[Reranker] | None = None,
+    ) -> Pool:
+        """:meth:`ranked` as a :class:`Pool` whose ``order`` holds the best ``pool``
+        positions: built-in retrievers and stages exchange chunk indices and scores; only
+        plugins see candidates. ``stages`` replaces the default pipeline for this call."""
+        from prx.engine.ranking.pool import Pool, ScoreStage
+        from prx.engine.retrieval.fusion import chunk_indices, fuse_chunks, weights_for
+        from prx.engine.retrieval.retrievers import ChunkRetriever
+
+        corpus = self.corpus
+        chunks = corpus.chunks
+        depth = pool * DEPTH
+        rankings: dict[str, list[int]] = {}
+        weighting = weights_for(query.mode, list(self.retrievers), weights)
+        if weighting.get("dense") and "dense" in self.retrievers:
+            import numpy  # noqa: F401  (the embeddings load it anyway: BM25 then uses it too)
+        for name, retriever in self.retrievers.items():
+            if not weighting.get(name, 0.5):
+                continue  # weighs nothing for this query: not even loaded
+            if isinstance(retriever, ChunkRetriever) and _own(retriever, "search", ChunkRetriever):
+                indices, _ = retriever.rank(query, depth)
+                if accept is not None:
+                    indices = [i for i in indices if accept(chunks[i].file)]
+            else:
+                found = retriever.search(query, depth)
+                if accept is not None:
+                    found = [c for c in found if accept(c.file)]
+                indices = chunk_indices(corpus, found)
+            rankings[name] = indices
+        fused, scores = fuse_chunks(rankings, weighting, limit=pool * 2)
+        candidates = Pool.of_chunks(corpus, fused, scores, "fused")
+        for stage in self.pipeline if stages is None else stages:
+            if isinstance(stage, ScoreStage) and _own(stage, "rerank", ScoreStage):
+                if stage.ORDERED and candidates.order is None:
+                    candidates.order = candidates.ranked_order()
+                new = stage.rescore(query, candidates, corpus)
+                if new is not candidates.scores:
+                    candidates = candidates.rescored(new)
+            else:  # a plugin's stage sees candidates in ranked order, as it always did
+                reranked = stage.rerank(query, candidates.candidates(), corpus)
+                candidates = Pool.of_candidates(reranked)
+        if candidates.order is None:
+            candidates.order = candidates.ranked_order()
+        del candidates.order[pool:]
+        return candidates
+
+
+def _own(component: object, method: str, base: type) -> bool:
+    """Whether ``component`` uses ``base``'s ``method`` (a subclass may override it)."""
+    return getattr(type(component), method) is getattr(base, method)
+
+
+class _Freshness:
+    """Change detection: the size and mtime of every file, and the mtime of every
+    directory (adding, removing or renaming a file changes its directory's mtime)."""
+
+    __slots__ = ("checked", "dirs", "files")
+
+    def __init__(self, root: str, files: Any) -> None:
+        self.checked = time.monotonic()
+        self.dirs: dict[str, int] = {}
+        # The walk stat()ed every file already: its size and mtime are the baseline.
+        self.files: dict[str, tuple[int, int]] = {
+            str(found.path): (found.size, found.mtime_ns) for found in files
+        }
+        # Every directory from each file's up to the root: a file added anywhere below
+        # changes one of their mtimes.
+        root = os.path.normpath(root)
+        inside = root.rstrip(os.sep) + os.sep
+        directories = {os.path.dirname(p) for p in self.files} | {root}
+        for directory in directories:
+            while directory not in self.dirs and (
+                directory == root or directory.startswith(inside)
+            ):
+                try:
+                    self.dirs[directory] = os.stat(directory).st_mtime_ns
+                except OSError:
+                    break
+                directory = os.path.dirname(directory)
+
+    def still_fresh(self) -> bool:
+        try:
+            for directory, mtime in self.dirs.items():
+                if os.stat(directory).st_mtime_ns != mtime:
+                    return False
+            for path, (size, mtime) in self.files.items():
+                stat = os.stat(path)
+                if stat.st_size != size or stat.st_mtime_ns != mtime:
+                    return False
+        except OSError:
+            return False
+        return True
+
+
+class _IndexFreshness:
+    """Change detection for an engine over an index: the index still the current one,
+    and the quick check (prx.engine.index.freshness) finding the same files changed, each as it
+    was when it was read."""
+
+    __slots__ = ("changed", "checked", "directory", "max_file_size", "reader", "root")
+
+    def __init__(self, root: str, reader: Any, changed: dict[str, Any], max_file_size: int) -> None:
+        self.checked = time.monotonic()
+        self.root = root
+        self.reader = reader
+        self.directory = reader.directory
+        self.changed = changed
+        self.max_file_size = max_file_size
+
+    def still_fresh(self) -> bool:
+        from prx.engine.index.freshness import changes, stamp_of
+        from prx.engine.index.store import current_dir
+
+        if current_dir(self.root) != self.directory:
+            return False
+        found = changes(self.root, self.reader, self.max_file_size)
+        if found.relist or set(found.changed) != set(self.changed):
+            return False
+        return all(stamp_of(self.root, rel) == stamp for rel, stamp in self.changed.items())
+
+
+def engine_for(ws: Context, root: str, *, refresh: bool = False) -> Engine:
+    """The cached engine of ``root``, rebuilt when any file changed, appeared or vanished.
+
+    Checking costs one ``stat`` per file, so a warm engine is re-checked at most every
+    ``config.freshness_seconds`` (``refresh`` forces a check).
+    """
+    root = os.path.normpath(root)
+    cache: dict[str, tuple[Any, Engine]] = ws.cache.setdefault("engines", {})
+    hit = cache.get(root)
+    if hit is not None:
+        freshness, engine = hit
+        now = time.monotonic()
+        recent = now - freshness.checked < ws.config.freshness_seconds
+        if (recent and not refresh) or freshness.still_fresh():
+            if not recent:
+                freshness.checked = now
+            return engine
+    found = _indexed_engine(ws, root)
+    if found is not None:
+        cache[root] = found
+        return found[1]
+    from prx.engine.files.walk import walk
+
+    walked = walk(root, max_file_size=ws.config.max_file_size, skip_binary=False)
+    engine = Engine(ws, root, walked=walked)
+    cache[root] = (_Freshness(root, walked.files), engine)
+    return engine
+
+
+def expire_checks(ws: Context) -> None:
+    """Have each of the workspace's cached engines check the tree at its next use, however
+    recent its last check: a long-lived host (the warm server, ``prx mcp``) confirms every
+    answer against the files as they are when it is asked, as a new process does."""
+    for freshness, _ in ws.cache.get("engines", {}).values():
+        freshness.checked = float("-inf")
+
+
+def _indexed_engine(ws: Context, root: str) -> tuple[Any, Engine] | None:
+    """An engine over ``root``'s index read in place, with the files changed since read
+    now (see :mod:`prx.engine.retrieval.indexed`); None without a usable index (a corrupt one is
+    never trusted: the reason is kept for the answer's warning)."""
+    from prx.core.errors import IndexCorruptedError
+    from prx.engine.index.store import current_dir
+
+    directory = current_dir(root)
+    if directory is None or ws.cache.get("index-refused", {}).get(root) == directory:
+        return None
+    try:
+        corpus, freshness = _index_corpus(ws, root, directory)
+    except IndexCorruptedError as err:
+        refuse_index(ws, root, err)
+        return None
+    return freshness, Engine(ws, root, corpus)
+
+
+def refuse_index(ws: Context, root: str, err: Exception) -> None:
+    """Never use ``root``'s current index again in this workspace (a part of it did not
+    match its checksum, found when it was read), and forget the engine built over it: the
+    next search builds without it and says why."""
+    from prx.engine.index.store import current_dir
+
+    root = os.path.normpath(root)
+    message = getattr(err, "message", str(err))
+    ws.cache.setdefault("index-refused", {})[root] = current_dir(root)
+    ws.cache.setdefault("index-warnings", {})[root] = (
+        f"index ignored ({message}); searched without it. Run `prx index --rebuild`."
+    )
+    ws.cache.get("engines", {}).pop(root, None)
+
+
+def _index_corpus(ws: Context, root: str, directory: str) -> tuple[Corpus, Any]:
+    from collections import Counter
+
+    from prx.engine.index.freshness import stamp_of
+    from prx.engine.index.languages import check_language_set, language_set
+    from prx.engine.index.reader import IndexReader
+    from prx.engine.index.speculation import checked_changes
+    from prx.engine.index.store import read_manifest
+    from prx.engine.retrieval.indexed import indexed_corpus, overlay_of
+
+    manifest = read_manifest(directory)
+    check_language_set(manifest, language_set(ws), directory)
+    reader = IndexReader(directory, manifest)
+    max_size = ws.config.max_file_size
+    found = checked_changes(ws.cache, root, reader, max_size)
+    skipped: dict[str, int] | None = None
+    if not found.relist:
+        overlay = overlay_of(ws, root, reader, found.changed, ())
+        freshness: Any = _IndexFreshness(
+            root, reader, {rel: stamp_of(root, rel) for rel in found.changed}, max_size
+        )
+        count = overlay.changed
+    else:
+        # Files appeared, vanished or changed kind: a walk tells which.
+        from prx.engine.files.walk import walk
+        from prx.engine.index.stamps import stamp
+
+        walked = walk(root, max_file_size=max_size, skip_binary=False)
+        files = reader.files
+        stamps = files.stamps()
+        here = {f.rel for f in walked.files}
+        read = [f.rel for f in walked.files if stamps.get(f.rel) != stamp(f)]
+        gone = [rel for rel in files.paths if rel not in here]
+        overlay = overlay_of(ws, root, reader, read, gone)
+        # What a rebuild counts: the walk's skips and every file's note now.
+        notes = {rel: n for rel, n in files.notes().items() if rel in here and rel not in read}
+        notes.update(overlay.notes)
+        counts = Counter(walked.skipped)
+        counts.update(notes.values())
+        skipped = dict(sorted(counts.items()))
+        freshness = _Freshness(root, walked.files)
+        count = overlay.changed
+    reader_origin = f"index (stale: {count} changed files read now)" if count else "index"
+    corpus = indexed_corpus(reader, root, overlay, origin=reader_origin, skipped=skipped)
+    return corpus, freshness

@@ -1,1 +1,0 @@
-"""Project structure: the file-level import graph (see :mod:`prx.graph.imports`)."""
