@@ -1,19 +1,24 @@
-"""Development sessions. `nox` runs the default ones: lint, typecheck, tests, startup.
+"""Development sessions. `nox` runs the default ones: lint, typecheck, tests, slow, startup.
 
-The test session installs the built wheel (not the source tree), so packaging mistakes
-such as a missing data file fail the tests.
+The test sessions install the built wheel (not the source tree), so packaging mistakes
+such as a missing data file fail the tests. `tests` runs every test not marked slow;
+`slow` runs the others (fault injection, fuzzing, races, and tests of over ~5 s).
+The temporary folders a session makes (the wheel, the tests' working directory) are
+removed when nox ends.
 """
 
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
 import tempfile
 from pathlib import Path
 
 import nox
 
 nox.options.default_venv_backend = "uv|virtualenv"
-nox.options.sessions = ["lint", "typecheck", "tests", "startup"]
+nox.options.sessions = ["lint", "typecheck", "tests", "slow", "startup"]
 nox.options.reuse_existing_virtualenvs = True
 
 ROOT = Path(__file__).parent
@@ -22,10 +27,15 @@ TYPE_DEPS = ["mypy>=1.10", "nox>=2024.4", "pytest>=8"]
 TEST_DEPS = ["pytest>=8", "hypothesis>=6.100"]
 
 
-def _outside_tmp() -> str:
+def _outside_tmp(*, keep: bool = False) -> str:
+    """A new folder in the system's temporary directory, removed when nox ends unless
+    ``keep``."""
     # Not session.create_tmp(): that sets TMPDIR inside .nox/, whose own .gitignore ("*")
     # would make every test tree an ignored directory.
-    return tempfile.mkdtemp(prefix="prx-nox-")
+    path = tempfile.mkdtemp(prefix="prx-nox-")
+    if not keep:
+        atexit.register(shutil.rmtree, path, ignore_errors=True)
+    return path
 
 
 def _install_wheel(session: nox.Session) -> None:
@@ -75,22 +85,32 @@ def _interpreter(version: str) -> str:
 
 @nox.session(python=_interpreter(OLDEST))
 def tests_oldest(session: nox.Session) -> None:
-    """The test suite on the oldest supported Python (against the built wheel)."""
+    """`tests` on the oldest supported Python (against the built wheel)."""
     tests(session)
 
 
 @nox.session(python=_interpreter(NEWEST))
 def tests_newest(session: nox.Session) -> None:
-    """The test suite on the newest supported Python (against the built wheel)."""
+    """`tests` on the newest supported Python (against the built wheel)."""
     tests(session)
 
 
 @nox.session
 def tests(session: nox.Session) -> None:
-    """The test suite against the installed wheel, with no third-party plugins."""
+    """The test suite but its slow tests, against the installed wheel, with no third-party
+    plugins."""
     _install_wheel(session)
     session.install(*TEST_DEPS)
-    _pytest(session, {"PRX_DISABLE_PLUGIN_AUTOLOAD": "1"}, *session.posargs)
+    _pytest(session, {"PRX_DISABLE_PLUGIN_AUTOLOAD": "1"}, "-m", "not slow", *session.posargs)
+
+
+@nox.session
+def slow(session: nox.Session) -> None:
+    """The tests marked slow (fault injection, fuzzing, races, over ~5 s each), as `tests`
+    runs the others."""
+    _install_wheel(session)
+    session.install(*TEST_DEPS)
+    _pytest(session, {"PRX_DISABLE_PLUGIN_AUTOLOAD": "1"}, "-m", "slow", *session.posargs)
 
 
 def _pytest(session: nox.Session, env: dict[str, str], *args: str) -> None:
@@ -135,7 +155,7 @@ def startup(session: nox.Session) -> None:
         "python",
         "-m",
         "pytest",
-        str(ROOT / "tests" / "test_startup.py"),
+        str(ROOT / "tests" / "project" / "test_startup.py"),
         "-q",
         "-p",
         "no:cacheprovider",
@@ -180,7 +200,7 @@ def docs(session: nox.Session) -> None:
         session.error(f"docs/index.md links to missing pages: {missing}")
     session.install("-e", f"{ROOT}[docs]")
     session.run("python", "-m", "prx.docs_gen", "--check")
-    site = Path(_outside_tmp()) / "site"
+    site = Path(_outside_tmp(keep=True)) / "site"  # the log names it: kept for reading
     session.run(
         "mkdocs",
         "build",

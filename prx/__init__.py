@@ -25,6 +25,7 @@ if TYPE_CHECKING:
         bench_ndcg,
         context,
         diff,
+        edit,
         exists,
         explain,
         find,
@@ -76,6 +77,7 @@ if TYPE_CHECKING:
     from prx.types import (
         ContextResult,
         DiffResult,
+        EditResult,
         ExistsResult,
         ExplainResult,
         FileEntry,

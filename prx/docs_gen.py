@@ -2,10 +2,11 @@
 
 Each such part sits between ``<!-- generated: NAME -->`` and ``<!-- end generated: NAME -->``
 in a Markdown file and is rewritten from the built-in components (no third-party plugin):
-the ``prx --help`` text and each command's ``--help`` (at 80 columns), the retrievers,
-the rerank stages, the runner parsers and their priorities. ``python -m prx.docs_gen``
-rewrites the files; ``--check`` only reports the sections that differ (exit 1), which the
-test suite runs so that the docs cannot drift.
+the ``prx --help`` text and each command's ``--help`` (at 80 columns), the CLI and MCP
+references, the functions of the Python API with their signatures, the result types, the
+retrievers, the rerank stages, the runner parsers and their priorities.
+``python -m prx.docs_gen`` rewrites the files; ``--check`` only reports the sections that
+differ (exit 1), which the test suite runs so that the docs cannot drift.
 """
 
 from __future__ import annotations
@@ -229,11 +230,122 @@ def _schema_type(schema: dict[str, Any]) -> str:
     return " or ".join(words)
 
 
+def _default(value: object) -> str:
+    """A default as the docs write it: strings in double quotes, like the examples."""
+    if isinstance(value, str) and '"' not in value and "\\" not in value:
+        return f'"{value}"'
+    return repr(value)
+
+
+def _python_signature(function: Callable[..., Any]) -> tuple[str, list[str]]:
+    """``prx.read(path, *, lines=None, ...)`` (names and defaults, no annotations: they are
+    in the reference) and the types it returns, as the function declares them."""
+    import inspect
+
+    signature = inspect.signature(function)
+    parts: list[str] = []
+    star = False
+    for parameter in signature.parameters.values():
+        if parameter.kind is parameter.KEYWORD_ONLY and not star:
+            parts.append("*")
+            star = True
+        text = parameter.name
+        if parameter.default is not parameter.empty:
+            text += f"={_default(parameter.default)}"
+        parts.append(text)
+    returned = signature.return_annotation
+    if not isinstance(returned, str):
+        returned = getattr(returned, "__name__", str(returned))
+    return f"prx.{function.__name__}({', '.join(parts)})", _union_members(returned)
+
+
+def _union_members(annotation: str) -> list[str]:
+    """``A | B[C | D]`` -> ``["A", "B[C | D]"]``: the members of a union written as text."""
+    members, depth, start = [], 0, 0
+    for index, char in enumerate(annotation):
+        depth += {"[": 1, "]": -1}.get(char, 0)
+        if char == "|" and depth == 0:
+            members.append(annotation[start:index].strip())
+            start = index + 1
+    return [*members, annotation[start:].strip()]
+
+
+def _python_functions(ws: Workspace) -> str:
+    """One row per function of the Python API (``prx/app/api.py``, generated from the
+    commands' parameter records): its signature, what it returns, its command's summary.
+    (No ``|`` in a cell: GitHub and MkDocs read an escaped one differently in code.)"""
+    from prx.app import api
+    from prx.app.library import python_name
+
+    rows = ["| Function | Returns | What |", "| --- | --- | --- |"]
+    for op in sorted(ws.registry.operations(), key=lambda op: python_name(op.name)):
+        function = getattr(api, python_name(op.name), None)
+        if function is None:
+            continue
+        signature, types = _python_signature(function)
+        returns = " or ".join(f"`{name}`" for name in types)
+        rows.append(f"| `{_cell(signature)}` | {returns} | `prx {op.name}`: {_cell(op.summary)} |")
+    return "\n".join(rows) + "\n"
+
+
+def _exported_types() -> list[str]:
+    """The names :mod:`prx.types` exports, read from its source: nothing in prx imports the
+    public facades (tests/project/test_layering.py), the docs generator included."""
+    import ast
+
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "types.py")
+    with open(path, encoding="utf-8") as fh:
+        tree = ast.parse(fh.read())
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and any(
+            isinstance(target, ast.Name) and target.id == "__all__" for target in node.targets
+        ):
+            return [str(name) for name in ast.literal_eval(node.value)]
+    raise LookupError(f"no __all__ in {path}")
+
+
+def _result_types(ws: Workspace) -> str:
+    """Every type of :mod:`prx.types`, grouped as ``prx/core/results`` groups them (one
+    module per command or group of commands): what returns them, what they are made of."""
+    import importlib
+    import pkgutil
+
+    from prx.app.library import python_name
+    from prx.core import results
+    from prx.core.jsonschema import union_members
+
+    returned: dict[type, list[str]] = {}
+    for op in ws.registry.operations():
+        for member in union_members(op.result):
+            returned.setdefault(member, []).append(f"`prx.{python_name(op.name)}()`")
+    exported = set(_exported_types())
+    rows: list[tuple[bool, str, str]] = []
+    for info in sorted(pkgutil.iter_modules(results.__path__), key=lambda info: info.name):
+        module = importlib.import_module(f"{results.__name__}.{info.name}")
+        classes = [getattr(module, name) for name in sorted(module.__all__) if name in exported]
+        exported -= {cls.__name__ for cls in classes}
+        answers = [cls for cls in classes if cls in returned]
+        parts = ", ".join(f"`{cls.__name__}`" for cls in classes if cls not in returned)
+        if answers:
+            types = ", ".join(f"`{cls.__name__}`" for cls in answers)
+            by = ", ".join(dict.fromkeys(f for cls in answers for f in sorted(returned[cls])))
+        else:
+            doc = (module.__doc__ or "").strip().split("\n")[0].rstrip(".")
+            types, by = "", f"no command ({doc.removeprefix('Results of ')})"
+        rows.append((not answers, types or parts, f"| {types} | {by} | {parts} |"))
+    if exported:
+        raise LookupError(f"prx.types exports types outside prx/core/results: {sorted(exported)}")
+    lines = ["| Result | Returned by | Made of |", "| --- | --- | --- |"]
+    return "\n".join(lines + [row for _, _, row in sorted(rows)]) + "\n"
+
+
 #: Section name -> what renders it.
 SECTIONS: dict[str, Callable[[Workspace], str]] = {
     "cli-reference": _cli_reference,
     "mcp-reference": _mcp_reference,
     "cli-help": _cli_help,
+    "python-functions": _python_functions,
+    "result-types": _result_types,
     "retrievers": _retrievers,
     "rerankers": _rerankers,
     "runner-demo": _runner_demo,

@@ -9,7 +9,7 @@ MODEL_DIR defaults to ``prx/data/models/potion-base-8M``. Writes:
 * ``model.sums.json``: the size of ``model.safetensors`` and the xxh3-64 of each of its
   256 KiB blocks, so a query verifies just the rows it reads.
 
-tests/test_query_embed.py checks both against the model files. Standard library and
+tests/engine/corpus/test_query_embed.py checks both against the model files. Standard library and
 xxhash only.
 """
 

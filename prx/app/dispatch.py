@@ -7,7 +7,7 @@ envelope for the same call.
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from prx.core.budget import FALLBACK_CEILING
 from prx.core.envelope import Envelope, dumps, error_envelope, fallback_envelope, ok_envelope
@@ -39,6 +39,14 @@ class Outcome:
     exit_code: int
     #: The operation's result the envelope was built from (None for an error or a fallback).
     result: Any = field(default=None, compare=False)
+    #: With ``invoke(..., defer_record=True)``: appends the usage record (its baseline may
+    #: cost a grep); the front-end calls it once the answer is out. None: nothing to do.
+    pending_record: Callable[[], None] | None = field(default=None, compare=False)
+
+    def finish(self) -> None:
+        """Do what :func:`invoke` left for after the answer (the usage record); once."""
+        if self.pending_record is not None:
+            self.pending_record()
 
 
 def invoke(
@@ -53,6 +61,7 @@ def invoke(
     wording: Wording = LIBRARY,
     frontend: str = "library",
     raise_errors: bool = False,
+    defer_record: bool = False,
 ) -> Outcome:
     """Run ``op`` with ``params`` and build its envelope.
 
@@ -64,6 +73,8 @@ def invoke(
     :param frontend: the front-end calling (``cli``, ``batch``, ``mcp``), for the usage
         record.
     :param raise_errors: raise an error instead of answering it (the Python API).
+    :param defer_record: leave the usage record (and the statistic it needs) to
+        :meth:`Outcome.finish`, which the front-end calls once it has given the answer.
     """
     budget = getattr(params, op.budget_param, None) if op.budget_param else None
     # Only an explicit budget makes counts exact: a default ceiling (None) and "no limit"
@@ -86,16 +97,27 @@ def invoke(
     envelope = ok_envelope(op.name, result, warnings=ws.registry.warnings, count=count, extra=extra)
     if budget is None and op.budget_param and op.read_only:
         envelope = _refit_if_undercounted(ws, op, params, envelope, extra)
-    if record and op.record_usage:
+    exit_code = op.exit_status(params, result) if op.exit_status else 0
+    if not (record and op.record_usage):
+        return Outcome(envelope, exit_code, result)
+    wall_ms = (time.perf_counter() - started) * 1000
+
+    def record_usage() -> None:
         from prx.engine.usage.records import append_record
 
-        baseline = op.baseline(params, result) if op.baseline else None
-        wall_ms = (time.perf_counter() - started) * 1000
+        try:
+            baseline = op.baseline(params, result) if op.baseline else None
+        except Exception:  # noqa: BLE001  (a statistic never costs the answer)
+            baseline = None
         # Records use the fast bytes/4 count: that is the envelope's own `tokens` unless a
         # budget made it exact, so serialise again only then.
         tokens = count_fast(dumps(envelope)) if budget else envelope["tokens"]
         append_record(ws.config, op.name, tokens, baseline, wall_ms, frontend=frontend)
-    return Outcome(envelope, op.exit_status(params, result) if op.exit_status else 0, result)
+
+    if defer_record:
+        return Outcome(envelope, exit_code, result, pending_record=record_usage)
+    record_usage()
+    return Outcome(envelope, exit_code, result)
 
 
 #: Tokens kept aside for the warning an exactly refitted answer carries.

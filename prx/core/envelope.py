@@ -139,15 +139,26 @@ def escape_surrogates(text: str, *, json_text: bool = False) -> str:
     return text
 
 
+#: How the envelope's own ``tokens`` reads in its serialised text (its fourth key, after
+#: three short strings: the first occurrence is always it).
+_TOKENS_AT_ZERO = '"tokens":0'
+
+
 def _with_tokens(envelope: Envelope, count: TokenCounter) -> Envelope:
-    # `tokens` is part of the response it measures: iterate to the fixed point
-    # (it converges in two or three rounds because only a few digits change).
+    # `tokens` is part of the response it measures: iterate to the fixed point (it
+    # converges in two or three rounds because only a few digits change). The envelope is
+    # serialised once; each round only writes the number into that text.
     envelope["tokens"] = 0
+    text = dumps(envelope)
+    at = text.find(_TOKENS_AT_ZERO) + len(_TOKENS_AT_ZERO) - 1
+    head, tail = text[:at], text[at + 1 :]
+    n = 0
     for _ in range(5):
-        n = count(dumps(envelope))
-        if n == envelope["tokens"]:
+        counted = count(f"{head}{n}{tail}")
+        if counted == n:
             break
-        envelope["tokens"] = n
+        n = counted
+    envelope["tokens"] = n
     return envelope
 
 

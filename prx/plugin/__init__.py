@@ -50,6 +50,7 @@ if TYPE_CHECKING:
         output_text,
         to_int,
     )
+    from prx.plugin.context import Context
     from prx.plugin.interfaces import (
         Baseline,
         Candidate,
@@ -100,6 +101,7 @@ __all__ = [
     "Retriever",
     "RunnerParser",
     "ToolParser",
+    "Context",
     "Envelope",
     "enrich",
     "first_word",
@@ -118,6 +120,7 @@ __all__ = [
 #: Names that are not interfaces: where each one lives.
 _HELPERS = {
     "Config": "prx.core.config",
+    "Context": "prx.plugin.context",
     "Envelope": "prx.core.envelope",
     "invoke": "prx.app.dispatch",
     "Diagnostic": "prx.types",

@@ -491,7 +491,7 @@ def _ranked(
     except IndexCorruptedError as err:
         # A part of the index read for this query did not match its checksum: answer
         # without the index (never from a corrupt byte), and say so.
-        from prx.engine.retrieval.engine import refuse_index
+        from prx.engine.index.view import refuse_index
 
         refuse_index(page.ws, root, err)
         return _ranked_once(page, root, accept, exists, stages, config_notes)
@@ -585,7 +585,7 @@ def ranked_grep(
     try:
         found = word_grep(engine.corpus.chunks, words, grep.name, accept, postings)
     except IndexCorruptedError as err:  # a statistic is not worth an error: none then
-        from prx.engine.retrieval.engine import refuse_index
+        from prx.engine.index.view import refuse_index
 
         refuse_index(ws, root, err)
         return None

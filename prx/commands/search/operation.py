@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from prx.core.budget import ECHO_CHARS, SEARCH_CEILING, shortened_echo
 from prx.core.record import record
 from prx.core.results.search import Match, SearchExistsResult, SearchResult
+from prx.core.results.usage import UnixOutput
 from prx.engine.retrieval.hits import SNIPPET_LINES
 from prx.plugin.context import Context
 from prx.plugin.operation import Baseline, Operation, param
@@ -144,12 +145,15 @@ def _run(ws: Context, p: SearchParams) -> SearchResult | SearchExistsResult:
         and result.mode not in ("literal", "regex", "structural")
         and p.continue_token is None  # a later page: the first one counted the whole grep
     ):
-        # The grep a ranked search stands in for, for prx stats (the search knows the rest).
+        # The grep a ranked search stands in for, for prx stats (the search knows the
+        # rest): counted when usage is recorded, after the answer is out.
         from prx.commands.search.engine import ranked_grep
         from prx.core.record import replace
 
-        unix = ranked_grep(ws, p.query, p.path, globs=p.include, languages=p.language)
-        result = replace(result, unix_output=unix)
+        def later() -> UnixOutput | None:
+            return ranked_grep(ws, p.query, p.path, globs=p.include, languages=p.language)
+
+        result = replace(result, unix_output_later=later)
     if isinstance(result, SearchResult) and len(result.query) > ECHO_CHARS:
         from prx.core.record import replace
 
@@ -193,6 +197,8 @@ def _baseline(p: SearchParams, r: SearchResult | SearchExistsResult) -> Baseline
         # A later page: the first one counted everything grep prints.
         return Baseline(tokens=0, strategy="continuation", command=command_line(_fallback(p)))
     unix = r.unix_output
+    if unix is None and r.unix_output_later is not None:
+        unix = r.unix_output_later()
     if unix is None:
         return None  # a query without a word worth a grep: no claim
     return Baseline(tokens=unix.bytes // 4, strategy=unix.strategy, command=command_line(unix.argv))

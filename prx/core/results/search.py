@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from prx.core.record import INTERNAL, OMIT_WHEN, Shown, field, record
 from prx.core.results.usage import UnixOutput
 
@@ -101,6 +103,11 @@ class SearchResult(Shown):
     index: str | None = None
     #: What the grep equivalent prints (for ``prx stats``; not part of the JSON answer).
     unix_output: UnixOutput | None = field(default=None, metadata={INTERNAL: True}, compare=False)
+    #: How to learn :attr:`unix_output` later: the statistic is computed once the answer
+    #: is out (a front-end records usage after it printed it), never before.
+    unix_output_later: Callable[[], UnixOutput | None] | None = field(
+        default=None, metadata={INTERNAL: True}, compare=False
+    )
 
 
 @record

@@ -121,7 +121,7 @@ def _score_terms_numpy(
 ) -> dict[int, float]:
     """:func:`score_terms` with numpy: the same operations in the same order, so the same
     float64 weights, rounded to float32 once, summed in float32: bit for bit the same
-    scores (tests/test_bm25.py checks it)."""
+    scores (tests/engine/corpus/test_bm25.py checks it)."""
     import numpy as np
 
     n = postings.doc_count

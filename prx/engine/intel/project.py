@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from prx.engine.graph.imports import ImportGraph
     from prx.engine.index.probe import ContentProbe
     from prx.engine.index.reader import IndexReader
+    from prx.engine.index.view import IndexView
     from prx.plugin.context import Context
     from prx.plugin.interfaces import LanguageSpec
 
@@ -137,6 +138,7 @@ class Project:
         self.notes: list[str] = []
         self._changed: list[str] | None = None
         self._changed_checked = False
+        self._view: IndexView | None = None
 
     # -- paths ----------------------------------------------------------------------
 
@@ -204,23 +206,16 @@ class Project:
         files were added, removed or renamed (only a walk can say which). Checked once
         per call (a ``stat`` of every indexed file and directory)."""
         if not self._changed_checked:
-            from prx.core.errors import IndexCorruptedError
-            from prx.engine.index.freshness import changes
-            from prx.engine.index.store import current_dir
-
-            directory = current_dir(self.root)
-            found: list[str] | None = None
-            if directory is not None:
-                try:
-                    checked = changes(
-                        self.root, self._reader(directory), self.ws.config.max_file_size
-                    )
-                except IndexCorruptedError:
-                    checked = None
-                if checked is not None and not checked.relist:
-                    found = sorted(checked.changed)
-            self._changed, self._changed_checked = found, True
+            self._changed, self._changed_checked = self.index_view().changed, True
         return self._changed
+
+    def index_view(self) -> IndexView:
+        """The root's index as of now: the one freshness decision search makes too."""
+        if self._view is None:
+            from prx.engine.index.view import index_view
+
+            self._view = index_view(self.ws, self.root)
+        return self._view
 
     def definition_files(self, name: str) -> list[str] | None:
         """Files the index's symbol table says define ``name`` (another case when none
@@ -285,19 +280,16 @@ class Project:
         return value
 
     def _reader(self, directory: str) -> IndexReader:
-        """The published index at ``directory``, opened once per Workspace for the graph,
-        the symbol table and the filters alike. Raises
-        :class:`~prx.core.errors.IndexCorruptedError`."""
+        """The published index at ``directory`` as the freshness decision opened it (once
+        per context, its set of languages checked), for the graph, the symbol table and
+        the filters alike. Raises :class:`~prx.core.errors.IndexCorruptedError` when it
+        may not be used."""
+        from prx.core.errors import IndexCorruptedError
 
-        def load() -> IndexReader:
-            from prx.engine.index.reader import IndexReader
-            from prx.engine.index.store import read_manifest
-
-            return IndexReader(directory, read_manifest(directory))
-
-        reader = self._per_index("intel-readers", directory, load)
-        assert reader is not None
-        return reader
+        view = self.index_view()
+        if view.reader is None or view.directory != directory:
+            raise IndexCorruptedError(f"index at {directory} unusable: {view.why}")
+        return view.reader
 
     def content_probe(self) -> ContentProbe | None:
         """The index's trigram filters (files that may hold a string), None without an

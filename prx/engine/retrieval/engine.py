@@ -9,11 +9,14 @@ import time
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from prx.engine.index.view import refuse_index
 from prx.plugin.search import Candidate, ComponentContext, Query
 
 if TYPE_CHECKING:
     from prx.engine.corpus.corpus import Corpus
     from prx.engine.files.walk import WalkResult
+    from prx.engine.index.freshness import Changes
+    from prx.engine.index.reader import IndexReader
     from prx.engine.ranking.pool import Pool
     from prx.plugin.context import Context
     from prx.plugin.interfaces import Reranker, Retriever
@@ -266,52 +269,32 @@ def expire_checks(ws: Context) -> None:
 
 def _indexed_engine(ws: Context, root: str) -> tuple[Any, Engine] | None:
     """An engine over ``root``'s index read in place, with the files changed since read
-    now (see :mod:`prx.engine.retrieval.indexed`); None without a usable index (a corrupt one is
-    never trusted: the reason is kept for the answer's warning)."""
+    now (see :mod:`prx.engine.retrieval.indexed`); None without a usable index (the one
+    freshness decision, :func:`prx.engine.index.view.index_view`; a corrupt index is never
+    trusted: the reason is kept for the answer's warning)."""
     from prx.core.errors import IndexCorruptedError
-    from prx.engine.index.store import current_dir
+    from prx.engine.index.view import index_view
 
-    directory = current_dir(root)
-    if directory is None or ws.cache.get("index-refused", {}).get(root) == directory:
+    view = index_view(ws, root)
+    if view.reader is None or view.changes is None:
         return None
     try:
-        corpus, freshness = _index_corpus(ws, root, directory)
+        corpus, freshness = _index_corpus(ws, root, view.reader, view.changes)
     except IndexCorruptedError as err:
         refuse_index(ws, root, err)
         return None
     return freshness, Engine(ws, root, corpus)
 
 
-def refuse_index(ws: Context, root: str, err: Exception) -> None:
-    """Never use ``root``'s current index again in this workspace (a part of it did not
-    match its checksum, found when it was read), and forget the engine built over it: the
-    next search builds without it and says why."""
-    from prx.engine.index.store import current_dir
-
-    root = os.path.normpath(root)
-    message = getattr(err, "message", str(err))
-    ws.cache.setdefault("index-refused", {})[root] = current_dir(root)
-    ws.cache.setdefault("index-warnings", {})[root] = (
-        f"index ignored ({message}); searched without it. Run `prx index --rebuild`."
-    )
-    ws.cache.get("engines", {}).pop(root, None)
-
-
-def _index_corpus(ws: Context, root: str, directory: str) -> tuple[Corpus, Any]:
+def _index_corpus(
+    ws: Context, root: str, reader: IndexReader, found: Changes
+) -> tuple[Corpus, Any]:
     from collections import Counter
 
     from prx.engine.index.freshness import stamp_of
-    from prx.engine.index.languages import check_language_set, language_set
-    from prx.engine.index.reader import IndexReader
-    from prx.engine.index.speculation import checked_changes
-    from prx.engine.index.store import read_manifest
     from prx.engine.retrieval.indexed import indexed_corpus, overlay_of
 
-    manifest = read_manifest(directory)
-    check_language_set(manifest, language_set(ws), directory)
-    reader = IndexReader(directory, manifest)
     max_size = ws.config.max_file_size
-    found = checked_changes(ws.cache, root, reader, max_size)
     skipped: dict[str, int] | None = None
     if not found.relist:
         overlay = overlay_of(ws, root, reader, found.changed, ())

@@ -187,6 +187,7 @@ class CliFrontend(Frontend):
                     args=list(argv),
                     wording=CliWording(op),
                     frontend="cli",
+                    defer_record=True,
                 )
         finally:
             progress.close()
@@ -198,6 +199,7 @@ class CliFrontend(Frontend):
 
             envelope = {**envelope, "data": to_jsonable(replace(outcome.result, compact=()))}
         self._emit(envelope, options)
+        outcome.finish()  # the usage record, once the answer is out
         return outcome.exit_code
 
     def _stdin_arguments(self, op: Operation, params: Any) -> Any:

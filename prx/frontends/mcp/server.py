@@ -225,7 +225,8 @@ def _tool(service: McpService, op: Operation, output_schemas: str) -> Tool:
         description=describe(op),
         parameters=input_schema(op),
         # A schema without an output model: the SDK lists it and checks nothing (the
-        # answers are the envelopes McpService builds, tests/test_mcp.py validates them).
+        # answers are the envelopes McpService builds; tests/frontends/mcp/test_mcp.py
+        # validates them).
         fn_metadata=FuncMetadata(
             arg_model=Arguments, output_schema=output_schema(op, output_schemas)
         ),

@@ -1,0 +1,92 @@
+"""A literal search over an indexed tree reads only the files the index's trigram filters
+let through (and those changed since), and answers exactly what the walk-and-read gives."""
+
+from __future__ import annotations
+
+import os
+import shutil
+
+import prx
+from prx.engine.index.store import current_dir
+
+QUERIES = [
+    "def verify_password(",
+    "return",  # inside definitions: the enclosing symbol from the index, not a parse
+    "SessionStore",
+    "import",
+    "no such text anywhere(",
+    "ab",  # too short for a trigram: every file read
+    "return f'twin",
+]
+
+
+def _repo(make_repo):
+    from demo_project import FILES
+
+    files = {**FILES, "billing/twin.py": "def render_twin(x):\n    return f'twin {x}'\n"}
+    repo = make_repo(files)
+    (repo / "data.bin").write_bytes(b"\x00\x01SessionStore binary\x00")
+    return repo
+
+
+def _answer(root, query, **options):
+    result = prx.Workspace(root).search(query, mode="literal", top_k=50, **options)
+    matches = [
+        (f.file, m.line, m.column, m.snippet, m.context_type, m.context_name, m.context_signature)
+        for f in result.files
+        for m in f.matches
+    ]
+    return matches, result.total_matches, result.files_searched, result.skipped
+
+
+def _plain(repo, tmp_path, name):
+    copy = tmp_path / name
+    shutil.copytree(repo, copy, ignore=shutil.ignore_patterns(".prx"))
+    return copy
+
+
+def test_literal_answers_with_the_index_are_the_walks(make_repo, tmp_path, monkeypatch):
+    repo = _repo(make_repo)
+    prx.Workspace(repo).index()
+    reads = []
+    import prx.engine.retrieval.literal as literal
+
+    real = literal.read_walked
+
+    def counting(path, skipped):
+        reads.append(os.path.basename(str(path)))
+        return real(path, skipped)
+
+    monkeypatch.setattr(literal, "read_walked", counting)
+    plain = _plain(repo, tmp_path, "plain")
+    for query in QUERIES:
+        assert _answer(repo, query) == _answer(plain, query), query
+    reads.clear()
+    _answer(repo, "def verify_password(")
+    assert reads and len(reads) < 4  # the filters ruled the other files out
+    # Files changed since the index, and an update's delta, are read as they are now.
+    login = repo / "auth" / "login.py"
+    login.write_text(login.read_text() + "\n# SessionStore again\n")
+    (repo / "billing" / "twin.py").unlink()
+    plain = _plain(repo, tmp_path, "plain2")
+    for query in QUERIES:
+        assert _answer(repo, query) == _answer(plain, query), query
+    prx.Workspace(repo).index()
+    assert "delta.tab" in os.listdir(current_dir(str(repo)))
+    (repo / "auth" / "tokens.py").write_text("def issue_token(user):\n    return 'SessionStore'\n")
+    plain = _plain(repo, tmp_path, "plain3")
+    for query in QUERIES:
+        for options in ({}, {"language": ["python"]}, {"include": ["auth/*"]}):
+            assert _answer(repo, query, **options) == _answer(plain, query, **options)
+
+
+def test_case_folding_and_regexes_read_every_file(make_repo, tmp_path):
+    repo = _repo(make_repo)
+    prx.Workspace(repo).index()
+    plain = _plain(repo, tmp_path, "plain")
+    for query, options in (("sessionstore", {"ignore_case": True}), ("verify_\\w+", {})):
+        ws = prx.Workspace(repo)
+        mode = "regex" if "\\" in query else "literal"
+        got = ws.search(query, mode=mode, **options)
+        expected = prx.Workspace(plain).search(query, mode=mode, **options)
+        assert got.files == expected.files and got.total_matches == expected.total_matches
