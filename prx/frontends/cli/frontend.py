@@ -18,6 +18,7 @@ from prx.plugin.frontends import Frontend
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Mapping
+    from contextlib import AbstractContextManager
     from typing import Any, TextIO
 
     from prx.plugin.operation import Operation
@@ -175,10 +176,8 @@ class CliFrontend(Frontend):
         from prx.frontends.cli.progress import StderrProgress
 
         progress = StderrProgress(command, quiet=options.quiet, stream=self.stderr)
-        from prx.frontends.warm.spawn import beside_watch
-
         try:
-            with reporting(progress), beside_watch(self.workspace, op.name, params):
+            with reporting(progress), _beside(self.workspace, op.name, params):
                 outcome = invoke(
                     self.workspace,
                     op,
@@ -255,6 +254,17 @@ class CliFrontend(Frontend):
             f"State (usage records, error log): {os.fspath(self.workspace.config.home)}",
         ]
         return "\n".join(lines)
+
+
+def _beside(ws: Context, command: str, params: Any) -> AbstractContextManager[None]:
+    """What runs beside a command: the warm server beside ``prx index --watch``."""
+    if command == "index":
+        from prx.frontends.warm.spawn import beside_watch
+
+        return beside_watch(ws, command, params)
+    from contextlib import nullcontext
+
+    return nullcontext()
 
 
 #: Read-only commands that start other programs: they pass the environment on unchanged.
