@@ -154,7 +154,7 @@ def diff(
     :param paths: limit to these paths
     :param revision: REV, A..B or A...B; default HEAD
     :param staged: the index vs the base
-    :param no_index: compare the two paths, no git needed
+    :param no_index: compare two paths without git
     :param stat_only: no hunks
     :param budget: cap the answer at N tokens (exact cl100k_base), most important hunks first;
         default: a ceiling of 8000 (estimated); 0: no limit
@@ -194,6 +194,7 @@ def edit(
     apply: bool = False,
     force: bool = False,
     expect_hash: str | None = None,
+    check: str = "auto",
     progress: ProgressCallback | None = None,
     root: str | os.PathLike[str] = ".",
 ) -> EditResult:
@@ -217,6 +218,7 @@ def edit(
     :param apply: write (default: dry run)
     :param force: write even if syntax errors are added
     :param expect_hash: refuse unless the file's hash is HASH
+    :param check: run the checker: auto (on --apply), always, never, rollback
     :param progress: called with each :class:`prx.Progress` as the call goes
     :param root: the project's root: paths are relative to it and stay inside it
     """
@@ -240,6 +242,7 @@ def edit(
         apply=apply,
         force=force,
         expect_hash=expect_hash,
+        check=check,
     )
 
 
@@ -256,8 +259,8 @@ def exists(
 
     :param pattern: a path (relative to PATH) or a literal text
     :param path: where to look (default: .)
-    :param mode: path, content, or auto (path first, then content)
-    :param exact: with an index: read every candidate file if needed (else at most 8 are read)
+    :param mode: path, content, or auto (path, then content)
+    :param exact: with an index: read every candidate file (else at most 8)
     :param progress: called with each :class:`prx.Progress` as the call goes
     :param root: the project's root: paths are relative to it and stay inside it
     """
@@ -304,7 +307,7 @@ def find(
     :param path: directory to list (default: .)
     :param pattern: glob on the file name, or on the path when it has a '/'; repeatable
     :param max_depth: 1 lists only the files directly in PATH
-    :param view: tree (the default, cheaper per file), flat (the list) or both
+    :param view: tree (default, cheaper per file), flat or both
     :param budget: cap the answer at N tokens (exact cl100k_base); default: a ceiling of 5000
         (estimated); 0: no limit
     :param continue_token: continuation_token of a budget-cut answer
@@ -407,8 +410,7 @@ def outline(
     """Symbols of a file or directory: nested, with kinds, line ranges and signatures.
 
     :param path: file or directory to outline
-    :param kind: only symbols of this kind: function, class, method, struct, enum, trait, type,
-        const
+    :param kind: only this kind: function, class, method, struct, enum, trait, type, const
     :param max_depth: directory mode: 1 outlines only the files directly in PATH
     :param budget: cap the answer at N tokens (exact cl100k_base); default: a ceiling of 8000
         (estimated); 0: no limit
@@ -464,9 +466,9 @@ def read(
     :param lines: line range A-B, a single line N, or A- to the end
     :param hash_only: metadata and content hash only
     :param outline_only: metadata and outline, no content
-    :param full_outline: attach the whole file's outline, not only the symbols around --lines
-    :param skeleton: signatures and docstrings, bodies replaced by a placeholder
-    :param snap: widen --lines to the enclosing function, class or block
+    :param full_outline: the whole file's outline, not only around --lines
+    :param skeleton: signatures and docstrings, no bodies
+    :param snap: widen --lines to the enclosing block
     :param mode: aggressive (no comments), entropy (no repetition), diff (vs git HEAD)
     :param if_changed: hash of an earlier read: answer a tiny stub if unchanged
     :param budget: cap the answer at N tokens (exact cl100k_base); default: a ceiling of 10000
@@ -500,18 +502,24 @@ def rename(
     include_comments: bool = False,
     apply: bool = False,
     engine: str = "auto",
+    sites: str | Sequence[str] = (),
+    force: bool = False,
+    check: str = "auto",
     budget: int | None = None,
     progress: ProgressCallback | None = None,
     root: str | os.PathLike[str] = ".",
 ) -> RenameResult:
     """Rename an identifier across files and languages: a dry run unless --apply.
 
-    :param old: the identifier to rename
+    :param old: what to rename: NAME, Class.method or FILE:LINE
     :param new: its new name
     :param path: file or directory to rename in (default: .)
-    :param include_comments: also rename it in comments and strings (whole words)
-    :param apply: write the changes: all files or none (default: a dry run)
-    :param engine: auto: rope for Python when installed; rope: require it; syntactic: by name
+    :param include_comments: also in comments and strings (whole words)
+    :param apply: write all files or none (default: dry run)
+    :param engine: auto: rope for Python if installed; syntactic: by name
+    :param sites: unsure places (FILE:LINE) to rename too
+    :param force: rename every unsure place too (unsafe)
+    :param check: run the checker: auto (on --apply), always, never, rollback
     :param budget: cap the answer at N tokens (exact cl100k_base); default: a ceiling of 8000
         (estimated); 0: no limit. --apply writes every change regardless
     :param progress: called with each :class:`prx.Progress` as the call goes
@@ -526,6 +534,9 @@ def rename(
         include_comments=include_comments,
         apply=apply,
         engine=engine,
+        sites=sites,
+        force=force,
+        check=check,
         budget=budget,
     )
 
@@ -543,9 +554,9 @@ def run(
     """Run a command (tests, linters, builds, git) and answer a true, compact summary.
 
     :param command: the command and its arguments; everything from here on is passed to it
-    :param timeout: kill the command's whole process group after S seconds (0: no limit)
-    :param raw: return the output verbatim instead of parsing it
-    :param auto_json: add the tool's JSON-output flag when its parser reads JSON (ruff, mypy)
+    :param timeout: kill its process group after S seconds (0: no limit)
+    :param raw: the output verbatim, not parsed
+    :param auto_json: add the JSON-output flag for tools parsed as JSON (ruff, mypy)
     :param budget: cap the answer at N tokens (exact cl100k_base); cuts are counted; default: a
         ceiling of 8000 (estimated); 0: no limit
     :param progress: called with each :class:`prx.Progress` as the call goes
@@ -568,6 +579,7 @@ def search(
     path: str | os.PathLike[str] = ".",
     *,
     mode: str | None = None,
+    selector: str | None = None,
     top_k: int = 10,
     budget: int | None = None,
     context: int = 2,
@@ -590,6 +602,7 @@ def search(
     path: str | os.PathLike[str] = ".",
     *,
     mode: str | None = None,
+    selector: str | None = None,
     top_k: int = 10,
     budget: int | None = None,
     context: int = 2,
@@ -611,6 +624,7 @@ def search(
     path: str | os.PathLike[str] = ".",
     *,
     mode: str | None = None,
+    selector: str | None = None,
     top_k: int = 10,
     budget: int | None = None,
     context: int = 2,
@@ -630,18 +644,18 @@ def search(
     :param query: words, an identifier, a text, a regex or an ast-grep pattern
     :param path: directory or file to search (default: .)
     :param mode: symbol, hybrid, literal, regex or structural (default: chosen from the query)
+    :param selector: structural: the node kind to match
     :param top_k: matches per page (default 10)
     :param budget: cap the answer at N tokens (exact cl100k_base); default: a ceiling of 8000
         (estimated); 0: no limit
     :param context: lines around a literal or regex match (default 2)
-    :param snippet_lines: lines of code shown per match, at most (default 3; 0: locations only)
-    :param full: show whole matches: a ranked match's chunk, a literal match's context
+    :param snippet_lines: lines shown per match, at most (default 3; 0: locations only)
+    :param full: whole matches: a ranked chunk, a literal match's context
     :param include: only files matching this glob; repeatable
     :param language: only files of this language; repeatable
     :param ignore_case: literal and regex: ignore case
     :param exists: answer only whether anything matches
-    :param rerank: rerank stages to enable (+NAME) or disable (-NAME) for this call, comma-
-        separated
+    :param rerank: rerank stages to enable (+NAME) or disable (-NAME), comma-separated
     :param continue_token: continuation_token of the previous page
     :param progress: called with each :class:`prx.Progress` as the call goes
     :param root: the project's root: paths are relative to it and stay inside it
@@ -652,6 +666,7 @@ def search(
         query=query,
         path=path,
         mode=mode,
+        selector=selector,
         top_k=top_k,
         budget=budget,
         context=context,

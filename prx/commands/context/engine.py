@@ -33,6 +33,7 @@ from prx.engine.intel.uses import edge_bindings
 from prx.engine.lang.outline import flatten, symbols_of
 
 if TYPE_CHECKING:
+    from prx.engine.intel.project import ParsedFile
     from prx.plugin.context import Context
 
 __all__ = ["module_context"]
@@ -42,6 +43,8 @@ MAX_OUTLINED = 400
 #: Exported symbols listed at most (before the budget).
 MAX_EXPORTS = 30
 _PUBLIC_KINDS = frozenset({"function", "class", "struct", "enum", "trait", "type", "const"})
+#: Languages of data and documents: their outlines (tables, headings) are no API.
+_DATA = frozenset({"json", "markdown", "toml", "yaml", "xml", "csv", "ini"})
 
 
 def module_context(
@@ -67,9 +70,7 @@ def module_context(
         lines_total += len(parsed.lines) - (1 if parsed.data.endswith(b"\n") else 0)
         if parsed.language:
             languages[parsed.language] += 1
-        symbols = (
-            symbols_of(parsed.definitions(), parsed.data) if len(skeletons) < MAX_OUTLINED else ()
-        )
+        symbols = symbols_of(_outline(parsed), parsed.data) if len(skeletons) < MAX_OUTLINED else ()
         symbol_count += len(flatten(symbols))
         skeletons.append(
             FileSkeleton(
@@ -210,11 +211,10 @@ def _exports(project: Project, files: list[str], members: set[str]) -> list[Entr
     defined: dict[str, list[tuple[str, Any]]] = {}
     for rel in files:
         parsed = project.file(rel)
-        if parsed is None:
+        if parsed is None or parsed.language in _DATA:
             continue
-        for defn in parsed.definitions():
-            if defn.kind in _PUBLIC_KINDS and not defn.name.startswith("_"):
-                defined.setdefault(defn.name, []).append((rel, defn))
+        for defn in _public(parsed):
+            defined.setdefault(defn.name, []).append((rel, defn))
     counts: Counter[tuple[str, str]] = Counter()
     users: dict[tuple[str, str], set[str]] = {}
     graph = project.graph
@@ -247,6 +247,26 @@ def _exports(project: Project, files: list[str], members: set[str]) -> list[Entr
             )
         )
     return out
+
+
+def _outline(parsed: ParsedFile) -> list[Any]:
+    """The definitions a file's skeleton shows (a Rust type once, its impls under it)."""
+    if parsed.language == "rust":
+        from prx.engine.intel.models.rust_outline import folded
+
+        return folded(parsed)
+    return parsed.definitions()
+
+
+def _public(parsed: ParsedFile) -> list[Any]:
+    """A code file's public top-level definitions (Rust: its ``pub`` items)."""
+    if parsed.language == "rust":
+        from prx.engine.intel.models.rust_outline import public_items
+
+        return public_items(parsed)
+    return [
+        d for d in parsed.definitions() if d.kind in _PUBLIC_KINDS and not d.name.startswith("_")
+    ]
 
 
 def _owner(project: Project, target: str, places: list[tuple[str, Any]]) -> str:
@@ -283,7 +303,7 @@ def _references_through(
             if binding.kind == "name" and binding.local and binding.imported in defined:
                 local[binding.local] = (target, binding.imported)
             elif binding.local and (
-                binding.kind == "module"
+                binding.kind in ("module", "require")
                 or (parsed.language == "python" and binding.imported == module_stem(target))
             ):
                 aliases[binding.local] = target

@@ -43,7 +43,7 @@ class DiffParams:
         help="the index vs the base",
         aliases=("cached",),
     )
-    no_index: bool = param(False, help="compare the two paths, no git needed")
+    no_index: bool = param(False, help="compare two paths without git")
     stat_only: bool = param(False, help="no hunks")
     budget: int | None = param(
         None,

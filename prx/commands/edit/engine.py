@@ -151,6 +151,8 @@ def run_edit(
     apply: bool = False,
     force: bool = False,
     expect_hash: str | None = None,
+    check: str = "auto",
+    rollback: bool = False,
 ) -> EditResult:
     """Edit files for :meth:`Workspace.edit`."""
     single = {
@@ -219,7 +221,7 @@ def run_edit(
             session.apply_request(request)
     if expect_hash is not None and path is None:
         session.expect(None, expect_hash)
-    return session.finish(apply=apply)
+    return session.finish(apply=apply, check=check, rollback=rollback)
 
 
 def _patch_text(ws: Context, patch: str) -> str:
@@ -745,7 +747,7 @@ class _Session:
 
     # ---------------------------------------------------------------- result
 
-    def finish(self, *, apply: bool) -> EditResult:
+    def finish(self, *, apply: bool, check: str = "auto", rollback: bool = False) -> EditResult:
         files: list[EditFile] = []
         changes: list[FileChange] = []
         notes: list[str] = []
@@ -790,8 +792,20 @@ class _Session:
             )
         elif problems:
             notes.append("the edit adds syntax errors; written anyway (force)")
-        if apply and changes:
-            notes.extend(apply_changes(changes, root=self.ws.confined))
+        checked = None
+        if changes and (apply or check == "always"):
+            from prx.engine.check.write import checked_write
+
+            written, checked = checked_write(
+                self.ws,
+                changes,
+                lambda: apply_changes(changes, root=self.ws.confined),
+                apply=apply,
+                check=check,
+                rollback=rollback,
+            )
+            # What the check found leads the notes (its note, when it found new errors).
+            notes[:0] = written
         levels = [c.match for c in every if c.match]
         single = files[0] if len(files) == 1 else None
         if len(every) > _SHOWN_CHANGES:
@@ -812,8 +826,9 @@ class _Session:
             hash_after=single.hash_after if single else None,
             match=max(levels, key=LEVELS.index) if levels else None,
             files=tuple(files),
-            applied=apply and bool(changes),
+            applied=apply and bool(changes) and not (checked is not None and checked.rolled_back),
             notes=tuple(notes),
+            check=checked,
         )
 
 

@@ -67,6 +67,11 @@ class EditParams:
         help="refuse unless the file's hash is HASH",
         metavar="HASH",
     )
+    check: str = param(
+        "auto",
+        help="run the checker: auto (on --apply), always, never, rollback",
+        choices=("auto", "always", "never", "rollback"),
+    )
 
 
 def _run(ws: Context, p: EditParams) -> EditResult:
@@ -91,7 +96,16 @@ def _run(ws: Context, p: EditParams) -> EditResult:
         apply=p.apply,
         force=p.force,
         expect_hash=p.expect_hash,
+        check="auto" if p.check == "rollback" else p.check,
+        rollback=p.check == "rollback",
     )
+
+
+def _exit_status(p: EditParams, result: EditResult) -> int:
+    """1 when the post-change check found new errors (the answer stays ok)."""
+    from prx.engine.check.write import check_exit_status
+
+    return check_exit_status(result.check)
 
 
 EDIT = Operation(
@@ -105,7 +119,9 @@ EDIT = Operation(
         "and each file's new hash; --apply writes atomically, keeping encoding, BOM, line "
         "endings and the final newline. A find text must match exactly once (--all, "
         "--occurrence N or --in SYMBOL to choose); a change that adds syntax errors is "
-        "refused unless --force. See docs/edit.md."
+        "refused unless --force. After --apply the language's own checker (compile(), "
+        "pyright, tsc, go build/vet, cargo check, javac) runs before and after: new "
+        "errors lead the notes, and --check rollback undoes such an edit. See docs/edit.md."
     ),
     func=_run,
     params=EditParams,
@@ -113,4 +129,5 @@ EDIT = Operation(
     read_only=False,
     budget_param=None,
     toolset="edit",
+    exit_status=_exit_status,
 )

@@ -21,12 +21,12 @@ class ExistsParams:
     path: str = param(".", help="where to look (default: .)", positional=True)
     mode: str = param(
         "auto",
-        help="path, content, or auto (path first, then content)",
+        help="path, content, or auto (path, then content)",
         choices=("auto", "path", "content"),
     )
     exact: bool = param(
         False,
-        help="with an index: read every candidate file if needed (else at most 8 are read)",
+        help="with an index: read every candidate file (else at most 8)",
     )
 
 

@@ -18,6 +18,13 @@ from prx.core.record import replace
 from prx.core.results.intel import ExplainedDefinition, ExplainResult, Reference
 from prx.engine.intel.bindings import enclosing, import_lines, occurrences
 from prx.engine.intel.fit import Stage, fit_stages
+from prx.engine.intel.models.base import CONFIDENCES, Target, model_for
+from prx.engine.intel.models.sites import (
+    by_model,
+    certainty_of_via,
+    model_references,
+    named_targets,
+)
 from prx.engine.intel.prefilter import word_offsets
 from prx.engine.intel.project import Project, is_test_file, require_path, signature_of
 from prx.engine.intel.pysource import code_word_offsets
@@ -43,6 +50,8 @@ class _Found(NamedTuple):
     #: The top-level definition that holds it (itself at the top level).
     top: Any
     container: str | None
+    #: The language model's definition, for a language read by its model.
+    target: Target | None = None
 
 
 def _walk_defs(defs: list[Any], top: Any | None, container: str | None) -> Any:
@@ -53,8 +62,8 @@ def _walk_defs(defs: list[Any], top: Any | None, container: str | None) -> Any:
 
 def _definitions_in(project: Project, rel: str, name: str, container: str | None) -> list[_Found]:
     parsed = project.file(rel)
-    if parsed is None:
-        return []
+    if parsed is None or by_model(parsed.language):
+        return []  # read by its language model (see named_targets)
     return [
         _Found(rel, defn, top, owner)
         for defn, top, owner in _walk_defs(parsed.definitions(), None, None)
@@ -106,6 +115,11 @@ def explain_symbol(
     scope = project.rel(resolved) if path else None
     files, _ = _candidate_files(project, name, scope)
     found = [f for rel in files for f in _definitions_in(project, rel, name, container)]
+    found += [
+        _Found(t.file, t.defn, t.defn, t.container, t)
+        for t in named_targets(project, files, name, container)
+        if t.defn is not None
+    ]
     if not found:
         raise InvalidArgumentError(
             f"invalid argument {{param}}: no definition of {symbol!r}"
@@ -120,11 +134,27 @@ def explain_symbol(
     definitions: list[ExplainedDefinition] = []
     references: list[Reference] = []
     attributed: dict[str, set[int]] = {}
+    # A place two definitions claim is listed once, under the one it is surest of.
+    surest: dict[tuple[str, int], int] = {}
+    testing: set[tuple[str, int]] = set()
+    places: list[tuple[str, int]] = []
+    for _item, refs in each:
+        for file, occ, _via, certainty in refs:
+            rank = CONFIDENCES.index(certainty)
+            surest[(file, occ.byte)] = min(rank, surest.get((file, occ.byte), rank))
     for item, refs in each:
         label = f"{project.shown(item.file)}:{_line(item.defn)}"
-        for file, occ, via in refs:
+        listed = 0
+        for file, occ, via, certainty in refs:
+            if file in attributed and occ.byte in attributed[file]:
+                continue
+            if CONFIDENCES.index(certainty) > surest[(file, occ.byte)]:
+                continue
             attributed.setdefault(file, set()).add(occ.byte)
+            listed += 1
             parsed = project.file(file)
+            if _in_test(project, parsed, file, occ.byte):
+                testing.add((file, occ.byte))
             references.append(
                 Reference(
                     file=project.shown(file),
@@ -133,14 +163,20 @@ def explain_symbol(
                     text=parsed.line_text(occ.line) if parsed else "",
                     definition=label,
                     via=via,
+                    certainty=certainty,
                 )
             )
-        definitions.append(_described(project, item, len(refs)))
+            places.append((file, occ.byte))
+        definitions.append(_described(project, item, listed))
+    defining = {f.file for f in found}
+    imported_by = tuple(
+        project.shown(f) for f in sorted(bound) if f not in attributed and f not in defining
+    )
     unrelated, scanned_all = _unrelated(
         project, name, attributed, {f.file: f for f in found}, bound
     )
-    tests = tuple(r for r in references if is_test_file(r.file))
-    plain = tuple(r for r in references if not is_test_file(r.file))
+    tests = tuple(r for r, place in zip(references, places, strict=True) if place in testing)
+    plain = tuple(r for r, place in zip(references, places, strict=True) if place not in testing)
     notes = list(project.notes)
     if len(found) > 1:
         notes.append(
@@ -158,6 +194,7 @@ def explain_symbol(
         definitions=tuple(definitions),
         references=plain,
         tests=tests,
+        imported_by=imported_by,
         unrelated=unrelated,
         graph=project.graph_origin,
         notes=tuple(notes),
@@ -166,15 +203,83 @@ def explain_symbol(
     return fit_stages(whole, _stages(again, whole), cap)
 
 
+def _in_test(project: Project, parsed: ParsedFile | None, rel: str, offset: int) -> bool:
+    """A test file, or test code in another (a Rust ``mod tests``), as its model says."""
+    if is_test_file(rel):
+        return True
+    return parsed is not None and model_for(parsed.language).in_test(project, rel, offset)
+
+
 def _line(defn: Any) -> int:
     return int(defn.node.start_point[0]) + 1
 
 
 def _references(
     project: Project, item: _Found, name: str, bound: set[str]
+) -> list[tuple[str, Any, str, str]]:
+    """(file, occurrence, how, certainty) of every reference to the definition ``item``;
+    the files whose imports bind it are added to ``bound``."""
+    target = item.target or _member_target(project, item)
+    if target is not None:
+        uses, importing = model_references(project, target)
+        bound.update(importing)
+        return [(u.file, u.occurrence, u.via, u.certainty) for u in uses]
+    found = [
+        (file, occ, how, certainty_of_via(how, occ.receiver))
+        for file, occ, how in _import_references(project, item, name, bound)
+    ]
+    parsed = project.file(item.file)
+    if item.top is not item.defn and parsed is not None and parsed.language == "python":
+        found += _instance_references(project, item, name, bound)
+    return found
+
+
+def _instance_references(
+    project: Project, item: _Found, name: str, bound: set[str]
+) -> list[tuple[str, Any, str, str]]:
+    """A Python method's uses through instances, in every file that reaches its module."""
+    from prx.engine.intel.pymembers import arity_of, member_uses, reaching_files
+
+    files = sorted({item.file, *bound, *reaching_files(project, item.file)})
+    method = item.defn.node.type == "function_definition"
+    arity = arity_of(item.defn.node, method=True) if method else None
+    others = frozenset(
+        f.container
+        for f in _all_definitions(project, files, name)
+        if f.container is not None and f.container != item.container
+    )
+    container = item.container or item.top.name
+    return [
+        (use.file, use.occurrence, "attribute", use.certainty)
+        for use in member_uses(project, files, container, name, arity, others)
+    ]
+
+
+def _all_definitions(project: Project, files: list[str], name: str) -> list[_Found]:
+    """The definitions of ``name`` nested in a class, in ``files`` that hold the name."""
+    out = []
+    for rel in files:
+        parsed = project.file(rel)
+        if parsed is not None and name.encode() in parsed.data:
+            out += [f for f in _definitions_in(project, rel, name, None) if f.container]
+    return out
+
+
+def _member_target(project: Project, item: _Found) -> Target | None:
+    """A nested definition (a class member ...) of a language whose model ties members
+    to their receivers (JavaScript, TypeScript), as that model reads it."""
+    parsed = project.file(item.file)
+    if item.top is item.defn or parsed is None or not model_for(parsed.language).RESOLVES:
+        return None
+    targets = model_for(parsed.language).definitions(project, parsed)
+    return next((t for t in targets if t.defn is item.defn), None)
+
+
+def _import_references(
+    project: Project, item: _Found, name: str, bound: set[str]
 ) -> list[tuple[str, Any, str]]:
-    """(file, occurrence, how) of every reference to the definition ``item``; the files
-    whose imports bind it are added to ``bound``."""
+    """(file, occurrence, how) of every reference to ``item`` found through the imports
+    that bind it (Python, JavaScript, TypeScript)."""
     out: list[tuple[str, Any, str]] = []
     parsed = project.file(item.file)
     if parsed is None:
@@ -193,6 +298,14 @@ def _references(
             continue
         if not nested and occ.receiver is not None:
             continue
+        if (
+            nested
+            and parsed.language == "python"
+            and (occ.receiver is not None or _in_function_of(item.top, occ.byte, parsed))
+        ):
+            # An instance's use is weighed by _instance_references; a bare name in a
+            # method is a local or a global there, never the class's member.
+            continue
         out.append((item.file, occ, "local"))
     users = find_users(project, item.file, item.top.name)
     bound.update(users.users, users.unused, users.reexports)
@@ -201,14 +314,27 @@ def _references(
             out.extend((file, occ, how) for occ, how in use.refs)
             continue
         user = project.file(file)
-        if user is None:
-            continue
+        if user is None or user.language == "python":
+            continue  # Python: see _instance_references
         out.extend(
             (file, occ, "attribute")
             for occ in occurrences(user, name)
             if occ.receiver is not None and not occ.in_import
         )
     return out
+
+
+def _in_function_of(top: Any, byte: int, parsed: ParsedFile) -> bool:
+    """Whether ``byte`` lies in a function nested in the class ``top``."""
+    tree = parsed.tree
+    if tree is None:
+        return False
+    node = tree.root_node.named_descendant_for_byte_range(byte, byte + 1)
+    while node is not None and node.id != top.node.id:
+        if node.type in ("function_definition", "lambda"):
+            return True
+        node = node.parent
+    return False
 
 
 def _inside(defn: Any, byte: int) -> bool:
@@ -370,8 +496,12 @@ def _stages(again: str, whole: ExplainResult) -> list[Stage]:
         Stage(
             "references",
             again,
-            lambda r: len(r.references),
-            lambda r, k: replace(r, references=r.references[:k]),
+            lambda r: len(r.references) + len(r.imported_by),
+            lambda r, k: replace(
+                r,
+                references=r.references[:k],
+                imported_by=r.imported_by[: max(0, k - len(r.references))],
+            ),
         ),
         Stage(
             "tests",

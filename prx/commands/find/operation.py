@@ -33,7 +33,7 @@ class FindParams:
     max_depth: int | None = param(None, help="1 lists only the files directly in PATH", metavar="N")
     view: str = param(
         "tree",
-        help="tree (the default, cheaper per file), flat (the list) or both",
+        help="tree (default, cheaper per file), flat or both",
         choices=VIEWS,
         metavar="VIEW",
     )

@@ -10,16 +10,19 @@ apart: they are what to run after the change.
 from __future__ import annotations
 
 import os
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from prx.core.budget import IMPACT_CEILING, cap_for
 from prx.core.envelope import dumps, to_jsonable
 from prx.core.errors import InvalidArgumentError
 from prx.core.record import replace
 from prx.core.results.intel import Dependent, ImpactResult, ImpactStats
+from prx.engine.intel.bindings import Occurrence
 from prx.engine.intel.fit import Stage, fit_stages
+from prx.engine.intel.models import CONFIDENCES, model_for
+from prx.engine.intel.models.sites import by_model, certainty_of_via
 from prx.engine.intel.project import Project, is_test_file, require_path
-from prx.engine.intel.uses import FileUse, find_users, names_used
+from prx.engine.intel.uses import FileUse, SymbolUsers, find_users, names_used
 
 if TYPE_CHECKING:
     from prx.engine.intel.project import ParsedFile
@@ -102,8 +105,8 @@ def file_impact(
     direct_tests: list[Dependent] = []
     spent = {False: 0, True: 0}
     for file, edge, _ in levels[0]:
-        is_test = is_test_file(file)
         use = uses.get(file)
+        is_test = is_test_file(file) or _only_tests(project, file, use)
         named = limit_chars is None or spent[is_test] <= limit_chars
         entry = _direct(project, file, edge, target, use, named)
         spent[is_test] += len(dumps(to_jsonable(entry)))
@@ -157,10 +160,16 @@ def _direct(
     names: tuple[str, ...] = ()
     lines: tuple[int, ...] = ()
     via = None
+    certainty = CONFIDENCES[0]
     if use is not None:
         names = use.names
         lines = tuple(sorted({occ.line for occ, _ in use.refs}))[:20]
         via = project.shown(use.via) if use.via else None
+        certainty = min(
+            (_certainty(how, occ) for occ, how in use.refs),
+            key=CONFIDENCES.index,
+            default=certainty,
+        )
     elif named:
         names, lines = names_used(project, file, target)
     return Dependent(
@@ -172,15 +181,37 @@ def _direct(
         lines=lines,
         via=via,
         confidence=edge.confidence,
+        certainty=certainty,
     )
+
+
+def _only_tests(project: Project, file: str, use: FileUse | None) -> bool:
+    """Every reference of ``use`` is test code its language's model knows (a Rust
+    ``mod tests`` in a source file)."""
+    parsed = project.file(file)
+    if use is None or not use.refs or parsed is None:
+        return False
+    model = model_for(parsed.language)
+    return all(model.in_test(project, file, occ.byte) for occ, _ in use.refs)
+
+
+def _certainty(how: str, occ: Any) -> str:
+    """A reference's certainty: a model's own, or from how the imports found it."""
+    return how if how in CONFIDENCES else certainty_of_via(how, occ.receiver)
 
 
 def _symbol_users(project: Project, target: str, symbol: str, path: str, notes: list[str]) -> Any:
     parsed = project.file(target)
+    if parsed is not None and by_model(parsed.language):
+        return _model_users(project, parsed, symbol, path)
     defs = parsed.definitions() if parsed is not None else []
-    if any(d.name == symbol for d in defs):
+    owner, _, symbol = symbol.rpartition(".")
+    if not owner and any(d.name == symbol for d in defs):
         return find_users(project, target, symbol)
-    container = next((d for d in defs if _defines(d, symbol)), None)
+    container = next(
+        (d for d in defs if _defines(d, symbol) and (not owner or d.name == owner.split(".")[-1])),
+        None,
+    )
     if container is None or parsed is None:
         names = sorted({d.name for d in defs})
         listed = ", ".join(names[:12]) + (" ..." if len(names) > 12 else "")
@@ -189,6 +220,10 @@ def _symbol_users(project: Project, target: str, symbol: str, path: str, notes: 
             param="symbol",
             suggestion=f"Defined there: {listed}." if names else "That file defines no symbols.",
         )
+    if parsed.language == "python":
+        return _python_member_users(project, parsed, container, symbol)
+    if model_for(parsed.language).RESOLVES:  # JS/TS: members tied by receiver type
+        return _model_users(project, parsed, f"{owner}.{symbol}" if owner else symbol, path)
     notes.append(
         f"{symbol} is defined inside {container.name}: dependents are the files that use "
         f"{container.name} and access .{symbol} (the receiver's type is not checked)"
@@ -201,6 +236,85 @@ def _symbol_users(project: Project, target: str, symbol: str, path: str, notes: 
         if refs:
             kept[file] = use._replace(names=(symbol,), refs=refs)
     return found._replace(users=kept)
+
+
+def _python_member_users(
+    project: Project, parsed: ParsedFile, container: Any, name: str
+) -> SymbolUsers:
+    """The files that use the member ``container.name`` through an instance (see
+    :mod:`prx.engine.intel.pymembers`): each with its uses and how sure they are."""
+    from prx.engine.intel.pymembers import arity_of, member_uses, reaching_files
+
+    member = next((c for c in container.children if c.name == name), None)
+    method = member is not None and member.node.type == "function_definition"
+    arity = arity_of(member.node, method=True) if member is not None and method else None
+    files = reaching_files(project, parsed.rel)
+    uses = member_uses(project, [parsed.rel, *files], container.name, name, arity, frozenset())
+    by_file: dict[str, list[Any]] = {}
+    for use in uses:
+        if use.file != parsed.rel:
+            by_file.setdefault(use.file, []).append(use)
+    users = {}
+    for file, found in sorted(by_file.items()):
+        user = project.file(file)
+        first = found[0].occurrence
+        text = user.line_text(first.line) if user is not None else ""
+        refs = tuple((u.occurrence, u.certainty) for u in found)
+        users[file] = FileUse(file, _Edge(first.line, text), None, (name,), refs)
+    return SymbolUsers(users=users, unused={}, reexports=set(), providers={})
+
+
+class _Edge(NamedTuple):
+    """Where a file that has no import edge to the target first names the symbol."""
+
+    line: int
+    text: str
+    confidence: float = 1.0
+
+
+def _model_users(project: Project, parsed: ParsedFile, symbol: str, path: str) -> SymbolUsers:
+    """The users of ``symbol`` (``name`` or ``Container.name``) defined in ``parsed``, as
+    the language's model finds them: a file with a reference uses it; a file whose only
+    sites are imports naming it leaves that import unused."""
+    container, _, name = symbol.rpartition(".")
+    model = model_for(parsed.language)
+    targets = [
+        t
+        for t in model.definitions(project, parsed)
+        if t.name == name and (not container or t.container == container.rsplit(".", 1)[-1])
+    ]
+    if not targets:
+        names = sorted({t.qualified for t in model.definitions(project, parsed)})
+        listed = ", ".join(names[:12]) + (" ..." if len(names) > 12 else "")
+        raise InvalidArgumentError(
+            f"invalid argument {{param}}: {symbol!r} is not defined in {path}",
+            param="symbol",
+            suggestion=f"Defined there: {listed}." if names else "That file defines no symbols.",
+        )
+    by_file: dict[str, list[Any]] = {}
+    for target in targets:
+        for site in model.references(project, target, model.candidate_files(project, target)):
+            if site.file != parsed.rel and site.role != "definition":
+                by_file.setdefault(site.file, []).append(site)
+    users: dict[str, FileUse] = {}
+    unused: dict[str, FileUse] = {}
+    for file, sites in sorted(by_file.items()):
+        user = project.file(file)
+        first = min(sites, key=lambda s: s.start)
+        text = user.line_text(first.line) if user is not None else ""
+        refs = tuple(
+            (
+                Occurrence(
+                    line=s.line, byte=s.start, receiver=None, in_import=False, defining=False
+                ),
+                s.how,
+            )
+            for s in sorted(sites, key=lambda s: s.start)
+            if s.role == "reference"
+        )
+        use = FileUse(file, _Edge(first.line, text), None, (name,), refs)
+        (users if refs else unused)[file] = use
+    return SymbolUsers(users=users, unused=unused, reexports=set(), providers={})
 
 
 def _defines(defn: Any, name: str) -> bool:

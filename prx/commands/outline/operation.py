@@ -24,7 +24,7 @@ class OutlineParams:
     path: str = param(help="file or directory to outline", positional=True)
     kind: str | None = param(
         None,
-        help="only symbols of this kind: function, class, method, struct, enum, trait, type, const",
+        help="only this kind: function, class, method, struct, enum, trait, type, const",
         metavar="KIND",
     )
     max_depth: int | None = param(

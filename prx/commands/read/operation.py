@@ -27,15 +27,11 @@ class ReadParams:
     outline_only: bool = param(
         False, help="metadata and outline, no content", flag="--outline", aliases=("outline",)
     )
-    full_outline: bool = param(
-        False, help="attach the whole file's outline, not only the symbols around --lines"
-    )
-    skeleton: bool = param(
-        False, help="signatures and docstrings, bodies replaced by a placeholder"
-    )
+    full_outline: bool = param(False, help="the whole file's outline, not only around --lines")
+    skeleton: bool = param(False, help="signatures and docstrings, no bodies")
     snap: str | None = param(
         None,
-        help="widen --lines to the enclosing function, class or block",
+        help="widen --lines to the enclosing block",
         choices=("function", "fn", "class", "block"),
     )
     mode: str | None = param(

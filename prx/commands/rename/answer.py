@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from prx.commands.rename.candidate import Candidate
 from prx.core.budget import Cap, data_tokens, fit_prefix, limit_for
 from prx.core.errors import BudgetExceededError
+from prx.core.results.check import ChangeCheck
 from prx.core.results.rename import (
     RenameConflict,
     RenameFile,
@@ -62,6 +63,8 @@ def fitted(
     left_alone: Sequence[RenameSkip],
     skipped: dict[str, int],
     notes: list[str],
+    target: str | None = None,
+    check: ChangeCheck | None = None,
 ) -> RenameResult:
     """The answer, its lines (changed, then left alone) cut to fit the budget or ceiling."""
     from prx.core.results.read import Omission
@@ -91,6 +94,8 @@ def fitted(
             left_alone=tuple(left_alone[: max(0, keep - total_lines)]),
             skipped=skipped,
             notes=tuple(notes + ([note] if note else [])),
+            target=target,
+            check=check,
             truncated=omitted is not None,
             omitted=omitted,
         )

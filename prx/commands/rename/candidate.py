@@ -26,3 +26,5 @@ class Candidate:
     #: rope's engine: the identifiers it left alone (start -> external or unresolved).
     unbound: dict[int, str] = field(default_factory=dict)
     new_data: bytes = b""
+    #: The file holds the definition renamed.
+    defines: bool = False

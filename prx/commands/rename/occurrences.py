@@ -135,7 +135,10 @@ def line_starts(data: bytes) -> list[int]:
 
 def _is_identifier(node: Any) -> bool:
     kind: str = node.type
-    return node.child_count == 0 and (kind.endswith("identifier") or kind in ("name", "constant"))
+    return node.child_count == 0 and (
+        kind.endswith("identifier")
+        or kind in ("name", "constant", "shorthand_property_identifier_pattern")  # JS {x} = o
+    )
 
 
 def _text_kind(kind: str) -> str | None:

@@ -15,17 +15,29 @@ __all__ = ["RENAME", "RenameParams"]
 class RenameParams:
     """Parameters of ``prx rename``."""
 
-    old: str = param(help="the identifier to rename", positional=True)
+    old: str = param(help="what to rename: NAME, Class.method or FILE:LINE", positional=True)
     new: str = param(help="its new name", positional=True)
     path: str = param(".", help="file or directory to rename in (default: .)", positional=True)
-    include_comments: bool = param(
-        False, help="also rename it in comments and strings (whole words)"
-    )
-    apply: bool = param(False, help="write the changes: all files or none (default: a dry run)")
+    include_comments: bool = param(False, help="also in comments and strings (whole words)")
+    apply: bool = param(False, help="write all files or none (default: dry run)")
     engine: str = param(
         "auto",
-        help="auto: rope for Python when installed; rope: require it; syntactic: by name",
+        help="auto: rope for Python if installed; syntactic: by name",
         choices=("auto", "rope", "syntactic"),
+    )
+    sites: tuple[str, ...] = param(
+        (),
+        help="unsure places (FILE:LINE) to rename too",
+        metavar="FILE:LINE",
+    )
+    force: bool = param(
+        False,
+        help="rename every unsure place too (unsafe)",
+    )
+    check: str = param(
+        "auto",
+        help="run the checker: auto (on --apply), always, never, rollback",
+        choices=("auto", "always", "never", "rollback"),
     )
     budget: int | None = param(
         None,
@@ -47,7 +59,18 @@ def _run(ws: Context, p: RenameParams) -> RenameResult:
         apply=p.apply,
         engine=p.engine,
         budget=p.budget,
+        sites=p.sites,
+        force=p.force,
+        check="auto" if p.check == "rollback" else p.check,
+        rollback=p.check == "rollback",
     )
+
+
+def _exit_status(p: RenameParams, result: RenameResult) -> int:
+    """1 when the post-change check found new errors (the answer stays ok)."""
+    from prx.engine.check.write import check_exit_status
+
+    return check_exit_status(result.check)
 
 
 RENAME = Operation(
@@ -61,11 +84,14 @@ RENAME = Operation(
         "(extra prx[rename]) when installed; other languages, and Python without rope, by "
         "the syntactic engine (every identifier spelled OLD), flagged per file. A keyword "
         "or an invalid identifier as NEW is refused; NEW already named in the same scope "
-        "is a conflict that --apply refuses."
+        "is a conflict that --apply refuses. After --apply the language's own checker "
+        "(compile(), pyright, tsc, go build/vet, cargo check, javac) runs before and "
+        "after: new errors lead the notes, and --check rollback undoes such a rename."
     ),
     func=_run,
     params=RenameParams,
     result=RenameResult,
     read_only=False,
     toolset="edit",
+    exit_status=_exit_status,
 )

@@ -22,12 +22,21 @@ from prx.commands.rename.conflicts import find_conflicts
 from prx.commands.rename.names import identifier_problem
 from prx.commands.rename.occurrences import Occurrence, scan
 from prx.core.budget import RENAME_CEILING, cap_for
-from prx.core.errors import ConflictError, InvalidArgumentError, NotFoundError, ParseError
+from prx.core.errors import (
+    AmbiguousMatchError,
+    ConflictError,
+    InvalidArgumentError,
+    NoMatchError,
+    NotFoundError,
+    ParseError,
+)
 from prx.core.results.rename import RenameConflict, RenameResult, RenameSkip
 from prx.engine.files.display import shown_path
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from prx.commands.rename.target import TargetSpec
+    from prx.engine.intel.models import Target
     from prx.plugin.context import Context
 
 __all__ = ["rename"]
@@ -57,32 +66,54 @@ def rename(
     apply: bool = False,
     engine: str = "auto",
     budget: int | None = None,
+    sites: Sequence[str] = (),
+    force: bool = False,
+    check: str = "auto",
+    rollback: bool = False,
 ) -> RenameResult:
     """Rename for :meth:`Workspace.rename`."""
+    from prx.commands.rename.target import check_spec, parse_target
+
     if engine not in ENGINES:
         raise InvalidArgumentError(
             f"invalid argument {{param}}: expected one of {', '.join(ENGINES)}, got {engine!r}",
             param="engine",
         )
-    _check_names(old, new)
+    spec = parse_target(old)
+    check_spec(spec)
     cap = cap_for(budget, RENAME_CEILING)
     target = ws.resolve(path)
     if not os.path.exists(target):
         raise NotFoundError(f"file not found: {path}", param="path")
+    if spec.name is None:
+        spec = _named_by_place(ws, spec)
+    name = spec.name or old
+    _check_names(name, new)
     notes: list[str] = []
-    candidates, mentions, named_like, skipped, foreign = _collect(ws, target, old, new)
+    candidates, mentions, named_like, skipped, foreign = _collect(ws, target, name, new)
     if foreign.roots:
         notes.append(_foreign_note(ws, target, skipped, foreign))
     if not any(c.scan.old for c in candidates):
-        raise _nothing_to_rename(old, path, mentions)
-    _choose_engines(ws, target, candidates, old, engine, apply, notes)
-    left_alone: list[RenameSkip] = []
+        raise _nothing_to_rename(name, path, mentions)
+    chosen, others = _target(ws, spec, candidates)
     for candidate in candidates:
-        _plan(candidate, old, new, include_comments, left_alone)
+        candidate.defines = chosen is not None and candidate.shown == chosen.file
+    _choose_engines(ws, target, candidates, name, engine, apply, notes, chosen, others)
+    if chosen is not None and others == 0:
+        notes.append(f"renames {chosen.qualified}: the only definition of {name!r} here")
+    left_alone: list[RenameSkip] = []
+    taken = _taken_sites(ws, sites)
+    for candidate in candidates:
+        _plan(candidate, new, include_comments, left_alone, taken, force)
     changed = [c for c in candidates if c.renamed]
     if not changed:
-        raise _nothing_to_rename(old, path, mentions, left_alone=left_alone)
-    conflicts = find_conflicts(changed, old, new)
+        raise _nothing_to_rename(name, path, mentions, left_alone=left_alone)
+    _check_new_in(changed, name, new)
+    conflicts = find_conflicts(changed, name, new)
+    unresolved = [s for s in left_alone if s.reason in _UNSURE]
+    if apply and unresolved and not force and not sites:
+        raise _unsure_sites(name, unresolved)
+    old = name
     if mentions:
         notes.append(
             f"{old!r} also appears as a word in {len(mentions)} file(s) that are not code "
@@ -93,21 +124,112 @@ def rename(
             f"{_listed(named_like)} named like {old!r}: prx renames identifiers, not files "
             "or directories; move them too, or imports of them will break"
         )
-    if apply:
-        notes.extend(_apply(ws, changed, conflicts, old, new))
+    from prx.engine.check.write import checked_write
+    from prx.engine.files.atomic import FileChange
+
+    def write() -> tuple[str, ...]:
+        return _apply(ws, changed, conflicts, old, new)
+
+    written, checked = checked_write(
+        ws,
+        [FileChange(path=c.path, old=c.data, new=c.new_data) for c in changed],
+        write,
+        apply=apply,
+        check=check,
+        rollback=rollback,
+    )
+    # What the check found leads the notes (its first note, when it found new errors).
+    notes[:0] = written
     files = [file_answer(c) for c in changed]
     return fitted(
         cap,
         old=old,
         new=new,
         root=ws.root_dir,
-        applied=apply,
+        applied=apply and not (checked is not None and checked.rolled_back),
         files=files,
         conflicts=conflicts,
         left_alone=left_alone,
         skipped=skipped,
         notes=notes,
+        target=None if chosen is None else f"{chosen.qualified} ({chosen.file}:{chosen.line})",
+        check=checked,
     )
+
+
+#: Reasons a site is left alone that a rename may have got wrong: --apply refuses them.
+_UNSURE = frozenset({"unresolved", "by_name"})
+
+
+def _taken_sites(ws: Context, sites: Sequence[str]) -> set[tuple[str, int]]:
+    """The unresolved sites the caller takes (``FILE:LINE``), as (absolute path, line)."""
+    taken = set()
+    for site in sites:
+        file, _, line = site.rpartition(":")
+        if not file or not line.isdigit():
+            raise InvalidArgumentError(
+                f"invalid argument {{param}}: {site!r} is not FILE:LINE",
+                param="sites",
+                suggestion="Give the places a dry run lists in left_alone, as FILE:LINE.",
+            )
+        taken.add((os.path.realpath(ws.resolve(file)), int(line)))
+    return taken
+
+
+def _unsure_sites(name: str, unsure: Sequence[RenameSkip]) -> AmbiguousMatchError:
+    listed = ", ".join(f"{s.file}:{s.line}" for s in unsure[:10])
+    more = f" and {len(unsure) - 10} more" if len(unsure) > 10 else ""
+    return AmbiguousMatchError(
+        f"{len(unsure)} place(s) spelled {name!r} could not be tied to the definition "
+        f"renamed ({listed}{more}); nothing was written",
+        param="sites",
+        suggestion="A dry run lists them in left_alone: take the ones to rename with "
+        "{param} FILE:LINE, or all of them with {param:force} (unsafe: they may be "
+        "something else).",
+    )
+
+
+def _named_by_place(ws: Context, spec: TargetSpec) -> TargetSpec:
+    """A place's identifier: the name of the definition at that line (and column)."""
+    from prx.commands.rename.target import choose_target
+    from prx.engine.files.text import load_text
+    from prx.engine.intel.models import model_for
+    from prx.engine.intel.project import ParsedFile
+
+    assert spec.file is not None
+    full = ws.resolve(spec.file, param="old")
+    loaded = load_text(full, spec.file, ws.confined)
+    parsed = ParsedFile(spec.file, ws.language_for(full), loaded.data)
+    definitions = model_for(parsed.language).definitions(None, parsed)
+    found = choose_target(spec, [(parsed, definitions)], {})
+    if found is None:  # pragma: no cover - choose_target raises for a place
+        raise NoMatchError(f"no definition at {spec.text}", param="old")
+    return spec._replace(name=found.name)
+
+
+def _target(
+    ws: Context, spec: TargetSpec, candidates: Sequence[Candidate]
+) -> tuple[Target | None, int]:
+    """The definition renamed (None when none is in the files: the rename goes by name),
+    and how many other definitions of the name the files hold."""
+    from prx.commands.rename.target import choose_target
+    from prx.engine.intel.models import model_for
+    from prx.engine.intel.project import ParsedFile
+
+    definitions = []
+    shown: dict[str, str] = {}
+    for candidate in candidates:
+        if not any(o.kind == "code" for o in candidate.scan.old):
+            continue
+        parsed = ParsedFile(candidate.shown, candidate.spec, candidate.data)
+        shown[candidate.shown] = candidate.shown
+        targets = [
+            t for t in model_for(parsed.language).definitions(None, parsed) if t.name == spec.name
+        ]
+        definitions.append((parsed, targets))
+    chosen = choose_target(spec, definitions, shown)
+    every = {(t.file, t.start) for _, targets in definitions for t in targets}
+    return chosen, max(0, len(every) - 1)
 
 
 def _listed(paths: Sequence[str]) -> str:
@@ -133,6 +255,19 @@ def _check_names(old: str, new: str) -> None:
             f"invalid argument {{param}}: the new name is the old one ({new!r})",
             param="new",
         )
+
+
+def _check_new_in(changed: Sequence[Candidate], old: str, new: str) -> None:
+    """Refuse NEW where it is not a name of a renamed file's language (a keyword ...)."""
+    for candidate in changed:
+        problem = identifier_problem(new, candidate.spec.name)
+        if problem is not None and any(o.kind == "code" for o in candidate.renamed):
+            raise InvalidArgumentError(
+                f"invalid argument {{param}}: {new!r} cannot replace {old!r} in "
+                f"{candidate.shown}: {problem}",
+                param="new",
+                suggestion="Choose another name.",
+            )
 
 
 def _collect(
@@ -181,14 +316,6 @@ def _collect(
             continue
         found = scan(spec, data, old, new)
         if found.old:
-            problem = identifier_problem(new, spec.name)
-            if problem is not None and any(o.kind == "code" for o in found.old):
-                raise InvalidArgumentError(
-                    f"invalid argument {{param}}: {new!r} cannot replace {old!r} in "
-                    f"{shown}: {problem}",
-                    param="new",
-                    suggestion="Choose another name.",
-                )
             candidates.append(Candidate(full, shown, spec, data, found))
     return candidates, mentions, named_like, dict(sorted(skipped.items())), foreign
 
@@ -242,6 +369,9 @@ _LEFT_ALONE_WORDS = {
     "other": "not an identifier in the parse (a macro body, a symbol)",
     "external": "bound by rope to a definition outside the path (a wider path renames them)",
     "unresolved": "bound by rope to nothing ({param:engine} syntactic renames them by name)",
+    "by_name": "tied to the definition by name only (take them with {param:sites})",
+    "other_binding": "other definitions of the same name",
+    "other_language": "in files of another language",
 }
 
 
@@ -277,15 +407,20 @@ def _choose_engines(
     engine: str,
     apply: bool,
     notes: list[str],
+    chosen: Target | None,
+    others: int,
 ) -> None:
     """rope for the Python files when it is installed (and can read them all), unless the
-    syntactic engine was asked for."""
+    syntactic engine was asked for; each other language's model for its files."""
+    if engine != "syntactic":
+        _model_sites(ws, candidates, chosen, others)
     python = [c for c in candidates if c.spec.name == "python"]
     if not python or engine == "syntactic":
         return
     from prx.commands.rename.rope_engine import (
         BOUND,
         EXTERNAL,
+        OTHER,
         UNRESOLVED,
         RopeFailure,
         rope_available,
@@ -312,7 +447,8 @@ def _choose_engines(
     )
     files = {c.path: (c.data, [o.start for o in c.scan.old if o.kind == "code"]) for c in python}
     try:
-        bindings = rope_bindings(project, files)
+        place = None if chosen is None else (_path_of(candidates, chosen), chosen.line)
+        bindings = rope_bindings(project, files, place)
     except RopeFailure as failure:
         shown = shown_path(ws.root_dir, failure.path)
         if apply:
@@ -326,7 +462,7 @@ def _choose_engines(
             "the syntactic engine; an applied rename refuses until rope can read them"
         )
         return
-    counts = {EXTERNAL: 0, UNRESOLVED: 0}
+    counts = {EXTERNAL: 0, UNRESOLVED: 0, OTHER: 0}
     for candidate in python:
         bound = bindings.get(candidate.path, {})
         candidate.engine = "rope"
@@ -346,30 +482,118 @@ def _choose_engines(
         notes.append(
             f"rope could bind {counts[UNRESOLVED]} Python identifier(s) spelled {old!r} to "
             "no definition (an attribute of an object of unknown type ...): left alone, "
-            "listed in left_alone as unresolved; engine=syntactic renames every one by name"
+            "listed in left_alone as unresolved; an applied rename refuses until they are "
+            "taken (sites) or forced"
         )
+    if counts[OTHER]:
+        notes.append(
+            f"rope bound {counts[OTHER]} Python identifier(s) spelled {old!r} to other "
+            "definitions than the one renamed: left alone, listed as other_binding"
+        )
+
+
+def _model_sites(
+    ws: Context, candidates: list[Candidate], chosen: Target | None, others: int
+) -> None:
+    """What the chosen definition's language model says of each file of its languages:
+    the sites it ties to the definition (renamed), those it can tie only by name (unsure)
+    and the identifiers that are something else (left alone). Python is left to rope
+    when rope reads it (:func:`_choose_engines` runs after and takes those files over)."""
+    if chosen is None:
+        return
+    from prx.engine.intel.models import BY_NAME, model_for
+    from prx.engine.intel.project import Project
+
+    model = model_for(_language_of(candidates, chosen))
+    project = Project(ws, ws.root_dir)
+    by_rel = {project.rel(c.path): c for c in candidates}
+    target = chosen._replace(file=project.rel(_path_of(candidates, chosen)))
+    files = [
+        rel for rel, c in by_rel.items() if c.spec.name in model.LANGUAGES or rel == target.file
+    ]
+    problem = model.rename_problem(project, target)
+    if problem is not None:
+        raise InvalidArgumentError(
+            f"invalid argument {{param}}: {chosen.qualified} cannot be renamed safely: "
+            f"{problem}; nothing was renamed",
+            param="old",
+            suggestion="Rename it by hand with what the reason names, or leave it.",
+        )
+    sites = {(s.file, s.start): s for s in model.references(project, target, files)}
+    alone = others == 0 and model.renames_by_name(target)
+    engine = "model" if model.RESOLVES else "syntactic"
+    for rel, candidate in by_rel.items():
+        if candidate.spec.name not in model.LANGUAGES and rel != target.file:
+            candidate.engine = engine
+            candidate.unbound = {
+                o.start: OTHER_LANGUAGE for o in candidate.scan.old if o.kind == "code"
+            }
+            continue
+        candidate.engine = engine
+        renamed = []
+        unbound: dict[int, str] = {}
+        for occurrence in candidate.scan.old:
+            if occurrence.kind != "code":
+                continue
+            site = sites.get((rel, occurrence.start))
+            if site is None:
+                unbound[occurrence.start] = OTHER_BINDING
+            elif site.how != BY_NAME or alone:
+                renamed.append(occurrence)
+            else:
+                unbound[occurrence.start] = UNSURE_BY_NAME
+        candidate.renamed = tuple(renamed)
+        candidate.unbound = unbound
+
+
+#: Why a model leaves an identifier alone.
+OTHER_BINDING = "other_binding"
+OTHER_LANGUAGE = "other_language"
+UNSURE_BY_NAME = "by_name"
+
+
+def _path_of(candidates: Sequence[Candidate], target: Target) -> str:
+    return next(c.path for c in candidates if c.shown == target.file)
+
+
+def _language_of(candidates: Sequence[Candidate], target: Target) -> str:
+    return next(c.spec.name for c in candidates if c.shown == target.file)
 
 
 def _plan(
     candidate: Candidate,
-    old: str,
     new: str,
     include_comments: bool,
     left_alone: list[RenameSkip],
+    taken: set[tuple[str, int]],
+    force: bool,
 ) -> None:
-    """Which occurrences the file's engine renames, and its new bytes."""
+    """Which occurrences the file's engine renames (with the unsure sites the caller
+    takes, or all of them when forced), and its new bytes."""
     texts = [o for o in candidate.scan.old if o.kind in ("comment", "string")]
     others = [o for o in candidate.scan.old if o.kind == "other"]
-    if candidate.engine == "rope":
-        unbound = [
-            (o, candidate.unbound[o.start])
-            for o in candidate.scan.old
-            if o.start in candidate.unbound
-        ]
+    if candidate.engine in ("rope", "model") or candidate.unbound:
         renamed = list(candidate.renamed)
+        unbound = []
+        here = os.path.realpath(candidate.path)
+        for o in candidate.scan.old:
+            how = candidate.unbound.get(o.start)
+            if how is None:
+                continue
+            if how in _UNSURE and (force or (here, o.line) in taken):
+                renamed.append(o)
+            else:
+                unbound.append((o, how))
     else:
         unbound = []
         renamed = [o for o in candidate.scan.old if o.kind == "code"]
+    # The module's own name is renamed when it defines the target or imports it by name.
+    if candidate.spec.name == "python" and (candidate.defines or any(o.in_import for o in renamed)):
+        from prx.commands.rename.exports import export_names
+
+        exported = export_names(candidate.data, [o for o in texts if o.kind == "string"])
+        renamed += exported
+        texts = [o for o in texts if o not in exported]
     if include_comments:
         renamed += texts
         texts = []

@@ -24,7 +24,15 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-__all__ = ["BOUND", "EXTERNAL", "UNRESOLVED", "RopeFailure", "rope_available", "rope_bindings"]
+__all__ = [
+    "BOUND",
+    "EXTERNAL",
+    "OTHER",
+    "UNRESOLVED",
+    "RopeFailure",
+    "rope_available",
+    "rope_bindings",
+]
 
 #: Bound to a definition in one of the files being renamed: renamed.
 BOUND = "bound"
@@ -32,6 +40,8 @@ BOUND = "bound"
 EXTERNAL = "external"
 #: Bound to nothing rope can see (an attribute of an object of unknown type).
 UNRESOLVED = "unresolved"
+#: Bound to another definition of the renamed files than the one being renamed.
+OTHER = "other_binding"
 
 
 class RopeFailure(Exception):
@@ -67,9 +77,13 @@ class _Offsets:
 def rope_bindings(
     project_root: str,
     files: Mapping[str, tuple[bytes, Sequence[int]]],
+    target: tuple[str, int] | None = None,
 ) -> dict[str, dict[int, str]]:
     """What each identifier is bound to: :data:`BOUND`, :data:`EXTERNAL` or
-    :data:`UNRESOLVED`, by its start offset (bytes), per file.
+    :data:`UNRESOLVED`, by its start offset (bytes), per file. With ``target`` (the
+    absolute path and line of one definition), only an identifier bound to that very
+    definition is :data:`BOUND`; one bound to another definition of the renamed files is
+    :data:`OTHER`.
 
     ``files`` maps each Python file being renamed (absolute path) to its bytes and the
     starts of the identifiers spelled OLD found in it. Raises :class:`RopeFailure` when
@@ -100,7 +114,9 @@ def rope_bindings(
                 offsets = _Offsets(data, resource.read())
                 pymodule = project.get_pymodule(resource)
                 answer[path] = {
-                    start: _binding(evaluate, exceptions, pymodule, offsets.to_rope(start), renamed)
+                    start: _binding(
+                        evaluate, exceptions, pymodule, offsets.to_rope(start), renamed, target
+                    )
                     for start in starts
                 }
             except exceptions.ModuleSyntaxError as exc:
@@ -115,12 +131,19 @@ def rope_bindings(
         project.close()
 
 
-def _binding(evaluate: Any, exceptions: Any, pymodule: Any, offset: int, renamed: set[str]) -> str:
+def _binding(
+    evaluate: Any,
+    exceptions: Any,
+    pymodule: Any,
+    offset: int,
+    renamed: set[str],
+    target: tuple[str, int] | None,
+) -> str:
     try:
         pyname = evaluate.eval_location2(pymodule, offset)[1]
         if pyname is None:
             return UNRESOLVED
-        module, _line = pyname.get_definition_location()
+        module, line = pyname.get_definition_location()
     except exceptions.ModuleSyntaxError:
         raise
     except exceptions.RopeError:
@@ -128,4 +151,10 @@ def _binding(evaluate: Any, exceptions: Any, pymodule: Any, offset: int, renamed
     if module is None:  # a builtin (dict.get, len): bound, but not to a file
         return EXTERNAL
     resource = module.get_resource()
-    return BOUND if resource is not None and resource.path in renamed else EXTERNAL
+    if resource is None or resource.path not in renamed:
+        return EXTERNAL
+    if target is None:
+        return BOUND
+    path = os.path.join(resource.project.address, resource.path)
+    same = os.path.realpath(path) == os.path.realpath(target[0]) and line == target[1]
+    return BOUND if same else OTHER

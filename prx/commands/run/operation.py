@@ -30,12 +30,12 @@ class RunParams:
     )
     timeout: float | None = param(
         DEFAULT_TIMEOUT_S,
-        help="kill the command's whole process group after S seconds (0: no limit)",
+        help="kill its process group after S seconds (0: no limit)",
         metavar="S",
     )
-    raw: bool = param(False, help="return the output verbatim instead of parsing it")
+    raw: bool = param(False, help="the output verbatim, not parsed")
     auto_json: bool = param(
-        False, help="add the tool's JSON-output flag when its parser reads JSON (ruff, mypy)"
+        False, help="add the JSON-output flag for tools parsed as JSON (ruff, mypy)"
     )
     budget: int | None = param(
         None,

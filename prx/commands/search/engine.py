@@ -81,6 +81,7 @@ def run_search(
     rerank: str | Sequence[str] | None = None,
     snippet_lines: int = 3,
     full: bool = False,
+    selector: str | None = None,
 ) -> SearchResult | SearchExistsResult:
     """Search for :meth:`Workspace.search`."""
     cap = _checked_arguments(ws, query, mode, top_k, budget, context, snippet_lines, languages)
@@ -96,8 +97,10 @@ def run_search(
     stages, notes = _pipeline(ws, ranked, rerank)
     # The rerank stages decide the order, so a page of one pipeline does not continue another.
     order = [list(stages)] if ranked and stages is not None else []
+    # A selector changes what a structural search matches: its pages are another request's.
+    chosen = [selector] if selector is not None else []
     request = continuation.fingerprint(
-        root, query, mode, sorted(globs), sorted(languages), ignore_case, *order
+        root, query, mode, sorted(globs), sorted(languages), ignore_case, *order, *chosen
     )
     offset, pool = _resumed(continue_token, request, ranked, top_k)
     from prx.engine.files.display import walk_base
@@ -110,7 +113,7 @@ def run_search(
         grep = _GrepCall(path, root, globs, languages)
         return _literal(page, root, accept, exists, ignore_case, grep)
     if mode == "structural":
-        return _structural(page, root, accept, exists)
+        return _structural(page, root, accept, exists, selector)
     return _ranked(page, root, accept, exists, stages or (), notes)
 
 
@@ -194,12 +197,16 @@ def _resumed(continue_token: str | None, request: str, ranked: bool, top_k: int)
 
 
 def _structural(
-    page: _Page, root: str, accept: Callable[[str], bool] | None, exists: bool
+    page: _Page,
+    root: str,
+    accept: Callable[[str], bool] | None,
+    exists: bool,
+    selector: str | None = None,
 ) -> SearchResult | SearchExistsResult:
     from prx.engine.retrieval.structural import structural_search
 
     found, total, searched, skipped, warning, suggestion = structural_search(
-        page.ws, page.query, root, accept, page.lines
+        page.ws, page.query, root, accept, page.lines, selector
     )
     shown = found[page.offset : page.offset + page.top_k]
     window = [replace(h, file=page.shown(h.file)) for h in shown]

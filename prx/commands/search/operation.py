@@ -41,6 +41,11 @@ class SearchParams:
         False, help="ranked search for an identifier's definition first", shorthand=True
     )
     structural: bool = param(False, help="ast-grep pattern ($NAME, $$$ARGS)", shorthand=True)
+    selector: str | None = param(
+        None,
+        help="structural: the node kind to match",
+        metavar="KIND",
+    )
     top_k: int = param(10, help="matches per page (default 10)", short="-k", metavar="N")
     budget: int | None = param(
         None,
@@ -53,12 +58,10 @@ class SearchParams:
     )
     snippet_lines: int = param(
         SNIPPET_LINES,
-        help=f"lines of code shown per match, at most (default {SNIPPET_LINES}; 0: locations only)",
+        help=f"lines shown per match, at most (default {SNIPPET_LINES}; 0: locations only)",
         metavar="N",
     )
-    full: bool = param(
-        False, help="show whole matches: a ranked match's chunk, a literal match's context"
-    )
+    full: bool = param(False, help="whole matches: a ranked chunk, a literal match's context")
     # The aliases are the Python API's names (``prx.search(globs=...)``).
     include: tuple[str, ...] = param(
         (), help="only files matching this glob; repeatable", metavar="GLOB", aliases=("globs",)
@@ -72,7 +75,7 @@ class SearchParams:
     )
     rerank: str | None = param(
         None,
-        help="rerank stages to enable (+NAME) or disable (-NAME) for this call, comma-separated",
+        help="rerank stages to enable (+NAME) or disable (-NAME), comma-separated",
         metavar="+NAME,-NAME",
     )
     continue_token: str | None = param(
@@ -90,6 +93,8 @@ def _mode(p: SearchParams) -> str | None:
     ):
         if flag:
             return mode
+    if p.mode is None and p.selector is not None:
+        return "structural"  # a selector is a structural search's
     return p.mode
 
 
@@ -111,6 +116,14 @@ def _run(ws: Context, p: SearchParams) -> SearchResult | SearchExistsResult:
         raise InvalidArgumentError(
             "invalid argument: choose one of {param:mode}, {param:literal}, {param:regex}, "
             "{param:semantic}, {param:symbol}, {param:structural}"
+        )
+    if p.selector is not None and _mode(p) != "structural":
+        from prx.core.errors import InvalidArgumentError
+
+        raise InvalidArgumentError(
+            "invalid argument {param}: a selector applies to a structural search",
+            param="selector",
+            suggestion="Add {param:structural}, or leave out {param:selector}.",
         )
     if _mode(p) in (None, "literal") and p.query.strip() and not p.query.strip("./"):
         from prx.core.errors import InvalidArgumentError
@@ -139,6 +152,7 @@ def _run(ws: Context, p: SearchParams) -> SearchResult | SearchExistsResult:
         rerank=p.rerank,
         snippet_lines=p.snippet_lines,
         full=p.full,
+        selector=p.selector,
     )
     if (
         isinstance(result, SearchResult)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from prx.core.record import OMIT_WHEN, Shown, field, record
+from prx.core.results.check import ChangeCheck
 
 __all__ = ["EditChange", "EditFile", "EditResult"]
 
@@ -76,7 +77,12 @@ class EditResult(Shown):
     match: str | None
     #: Every file changed, with its hashes and syntax error counts.
     files: tuple[EditFile, ...]
-    #: True when the files were written.
+    #: True when the files were written (false again when the post-change check rolled
+    #: the edit back: ``check.rolled_back``).
     applied: bool = False
-    #: Remarks: a syntax check that could not run, a change forced through, ...
+    #: Remarks: a syntax check that could not run, a change forced through, ...; when the
+    #: post-change check found new errors, the first note says so.
     notes: tuple[str, ...] = field(default=(), metadata={OMIT_WHEN: ()})
+    #: What the language's own checker found (``check``: on ``apply`` by default, on a
+    #: dry run with ``always``); None when it was not asked for.
+    check: ChangeCheck | None = field(default=None, metadata={OMIT_WHEN: None})

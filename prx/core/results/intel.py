@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from prx.core.record import Shown, field, record
+from prx.core.record import OMIT_WHEN, Shown, field, record
 from prx.core.results.read import Symbol
 
 __all__ = [
@@ -169,6 +169,9 @@ class Dependent:
     via: str | None = None
     #: Below 1.0 when the import could also resolve to another file.
     confidence: float = 1.0
+    #: With ``symbol``, hops 1: how sure the surest of its references is (``resolved``,
+    #: ``by_type``, ``by_name``: see :class:`Reference`); left out when ``resolved``.
+    certainty: str = field(default="resolved", metadata={OMIT_WHEN: "resolved"})
 
 
 @record
@@ -244,8 +247,15 @@ class Reference:
     #: How it was told apart: ``local`` (in the defining file), ``import`` (the name bound
     #: by an import that resolves to the definition, re-exports followed), ``module``
     #: (``m.X`` with ``m`` an imported module), ``attribute`` (``obj.X`` in a file that
-    #: imports the defining module: the receiver's type is not checked).
+    #: imports the defining module: the receiver's type is not checked); for a language
+    #: with a model of its own: ``local``, ``import`` (an import or path that resolves to
+    #: it), ``receiver`` (a member reached through a receiver of its type) or ``name``.
     via: str
+    #: How sure it is: ``resolved`` (bound to the definition), ``by_type`` (a member
+    #: reached through a receiver whose type was inferred, or a likely one: check it) or
+    #: ``by_name`` (only the name matches: a candidate). Left out of the JSON when
+    #: ``resolved``.
+    certainty: str = field(default="resolved", metadata={OMIT_WHEN: "resolved"})
 
 
 @record
@@ -261,6 +271,9 @@ class ExplainResult(Shown):
     references: tuple[Reference, ...] = ()
     #: References from test files: the tests that exercise it.
     tests: tuple[Reference, ...] = ()
+    #: Files whose imports name it without using it (a package's re-export, an unused
+    #: import): a change of its name changes their imports too.
+    imported_by: tuple[str, ...] = field(default=(), metadata={OMIT_WHEN: ()})
     #: Same-named identifiers that are something else (another definition, another
     #: module's name), by file: told apart by the import graph, not listed as references.
     unrelated: dict[str, int] = field(default_factory=dict)

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from prx.core.record import Shown, field, record
+from prx.core.record import OMIT_WHEN, Shown, field, record
+from prx.core.results.check import ChangeCheck
 from prx.core.results.read import Omission
 
 __all__ = ["RenameConflict", "RenameFile", "RenameLine", "RenameResult", "RenameSkip"]
@@ -30,8 +31,9 @@ class RenameFile:
     file: str
     #: Language name.
     language: str
-    #: Which engine found the occurrences: ``rope`` (Python, by binding) or ``syntactic``
-    #: (every identifier spelled OLD, whatever it refers to).
+    #: Which engine found the occurrences: ``rope`` (Python, by binding), ``model`` (the
+    #: language's own model of imports and references) or ``syntactic`` (identifiers
+    #: spelled OLD, by name).
     engine: str
     #: Occurrences renamed in this file.
     replacements: int
@@ -66,9 +68,13 @@ class RenameSkip:
     text: str
     #: ``comment`` or ``string`` (renamed only with ``include_comments``), ``external``
     #: (rope binds it to a definition outside the renamed files: ``d.get`` on a dict, a
-    #: library's name, a definition outside the path), ``unresolved`` (rope binds it to
-    #: nothing: an attribute of an object of unknown type) or ``other`` (a whole word the
-    #: parse has no identifier for: a C macro's body, a Ruby symbol; never renamed).
+    #: library's name, a definition outside the path), ``other_binding`` (bound to another
+    #: definition spelled the same), ``other_language`` (a file of another language than
+    #: the definition's), ``other`` (a whole word the parse has no identifier for: a C
+    #: macro's body, a Ruby symbol). Unsure, so an applied rename refuses while any is
+    #: left (unless taken with ``sites`` or ``force``): ``unresolved`` (rope binds it to
+    #: nothing: an attribute of an object of unknown type) and ``by_name`` (only its name
+    #: ties it to the definition: a receiver of unknown type).
     reason: str
 
 
@@ -82,7 +88,8 @@ class RenameResult(Shown):
     new: str
     #: The absolute Workspace root the relative paths are relative to.
     root: str
-    #: True when the files were written; False for a dry run (nothing written).
+    #: True when the files were written; False for a dry run (nothing written), or when
+    #: the post-change check rolled the rename back (``check.rolled_back``).
     applied: bool
     #: Files with at least one replacement.
     files_changed: int
@@ -104,3 +111,10 @@ class RenameResult(Shown):
     truncated: bool = False
     #: When lines were left out: how many, their tokens and why; else None.
     omitted: Omission | None = None
+    #: The definition renamed, qualified, with its place (``AppContext.pop
+    #: (src/flask/ctx.py:453)``); None when the files define no OLD (a rename by name).
+    target: str | None = field(default=None, metadata={OMIT_WHEN: None})
+    #: What the language's own checker found (``check``: on ``apply`` by default, on a
+    #: dry run with ``always``); None when it was not asked for. New errors also lead
+    #: ``notes``.
+    check: ChangeCheck | None = field(default=None, metadata={OMIT_WHEN: None})

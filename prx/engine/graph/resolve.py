@@ -595,7 +595,7 @@ class Resolver:
             crates = self.configs.crates
             if segments[0] in crates:
                 scopes.append((posixpath.join(crates[segments[0]], "src"), segments[1:], False))
-        items = [n.split("::") for n in names] if names else [[]]
+        items = [i.split("::") for n in names for i in _rust_flat(n)] if names else [[]]
         for base, path, strict in scopes:
             if strict:
                 start = posixpath.join(base, path[0])
@@ -782,3 +782,34 @@ def _targets(value: Any) -> list[str]:
                 out.extend(_targets(item))
         return out
     return []
+
+
+def _rust_flat(name: str) -> list[str]:
+    """A use list's entry as the paths it names: ``a::{b, c::{d as e}}`` ->
+    ``a::b``, ``a::c::d`` (rustfmt nests groups; each leaf is a name taken)."""
+    name = name.strip()
+    brace = name.find("{")
+    if brace < 0:
+        return [name.split(" as ", 1)[0].strip()] if name else []
+    head = name[:brace].rstrip(":").strip()
+    body = name[brace + 1 : name.rfind("}")]
+    parts: list[str] = []
+    depth = 0
+    start = 0
+    for at, char in enumerate(body):
+        if char == "{":
+            depth += 1
+        elif char == "}":
+            depth -= 1
+        elif char == "," and depth == 0:
+            parts.append(body[start:at])
+            start = at + 1
+    parts.append(body[start:])
+    out = []
+    for part in parts:
+        for leaf in _rust_flat(part):
+            if leaf == "self":
+                out.append(head)
+            elif leaf:
+                out.append(f"{head}::{leaf}" if head else leaf)
+    return out

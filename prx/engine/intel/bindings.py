@@ -25,6 +25,7 @@ __all__ = [
     "bindings",
     "default_exported",
     "enclosing",
+    "exported_names",
     "import_lines",
     "import_spans",
     "inside",
@@ -46,13 +47,17 @@ class Binding(NamedTuple):
     #: The module as written (``.m``, ``a.b``, ``./m``).
     module: str
     #: ``name`` (a name of the module), ``module`` (the module itself), ``star``
-    #: (``from m import *``, ``export * from``), ``reexport`` (``export {X} from``).
+    #: (``from m import *``, ``export * from``), ``reexport`` (``export {X} from``),
+    #: ``require`` (JS ``const m = require('./m')``, TS ``import m = require('./m')``:
+    #: the module's exports object, which is its default export when it assigns
+    #: ``module.exports = X``), ``namespace`` (``export * as ns from``: the module passed
+    #: on as the name ``ns``).
     kind: str
     #: The name taken from the module (``default`` for a JS default import); None for
     #: ``module`` and ``star``.
     imported: str | None
     #: The local name bound (for ``module``: the dotted path the code writes, ``a.b``);
-    #: for ``reexport``: the exported name; None for ``star``.
+    #: for ``reexport`` and ``namespace``: the exported name; None for ``star``.
     local: str | None
 
 
@@ -124,6 +129,7 @@ def _bindings_of(parsed: ParsedFile, root: Any, line_offset: int) -> list[Bindin
                 _python_from(node, out)
         elif node.type == "import_statement":
             _js_import(node, out)
+            _ts_import_require(node, out)
         elif node.type == "export_statement":
             _js_reexport(node, out)
         else:
@@ -234,6 +240,11 @@ def _js_reexport(node: Any, out: list[Binding]) -> None:
         named = next((c for c in node.named_children if c.type == "namespace_export"), None)
         if named is None:
             out.append(Binding(first, last, module, "star", None, None))
+            return
+        ids = [c for c in named.named_children if c.type in ("identifier", "string")]
+        if ids:
+            exported = _text(ids[-1]).strip("'\"")
+            out.append(Binding(first, last, module, "namespace", None, exported))
         return
     for spec in clause.named_children:
         if spec.type != "export_specifier":
@@ -270,7 +281,7 @@ def _js_require(node: Any, out: list[Binding]) -> None:
             continue
         first, last = _line(node), _end_line(node)
         if name.type == "identifier":
-            out.append(Binding(first, last, module, "module", None, _text(name)))
+            out.append(Binding(first, last, module, "require", None, _text(name)))
         elif name.type == "object_pattern":
             for part in name.named_children:
                 if part.type == "shorthand_property_identifier_pattern":
@@ -286,20 +297,159 @@ def _js_require(node: Any, out: list[Binding]) -> None:
                         )
 
 
+def _ts_import_require(node: Any, out: list[Binding]) -> None:
+    """TypeScript's ``import m = require('./m')``: the module's exports object."""
+    for clause in node.named_children:
+        if clause.type != "import_require_clause":
+            continue
+        module = _string_value(clause.child_by_field_name("source"))
+        name = next((c for c in clause.named_children if c.type == "identifier"), None)
+        if module is not None and name is not None:
+            out.append(Binding(_line(node), _end_line(node), module, "require", None, _text(name)))
+
+
 def default_exported(parsed: ParsedFile, name: str) -> bool:
     """Whether a JS/TS file's default export is ``name`` (``export default name``,
-    ``export default function name``, ``module.exports = name``)."""
-    if parsed.language not in _JS:
-        return False
-    text = parsed.data.decode("utf-8", "replace")
-    escaped = re.escape(name)
-    return bool(
-        re.search(
-            rf"export\s+default\s+(?:abstract\s+)?(?:async\s+)?(?:function\s*\*?|class)?\s*{escaped}\b",
-            text,
-        )
-        or re.search(rf"module\.exports\s*=\s*{escaped}\b", text)
-    )
+    ``export default function name``, ``module.exports = name``, ``export = name``)."""
+    return "default" in exported_names(parsed, name)
+
+
+def exported_names(parsed: ParsedFile, local: str) -> frozenset[str]:
+    """The names under which a JS/TS file exports its top-level ``local`` (``default``
+    for a default export; CommonJS ``module.exports = {local}``, ``exports.x = local``
+    too); empty for another language or a name it does not export."""
+    if parsed.language not in _JS or local.encode() not in parsed.data:
+        return frozenset()
+    found: dict[str, frozenset[str]] | None = parsed.memo.get("exports")
+    if found is None:
+        found = parsed.memo["exports"] = _export_map(parsed)
+    return found.get(local, frozenset())
+
+
+def _export_map(parsed: ParsedFile) -> dict[str, frozenset[str]]:
+    """Each exported top-level name of the file, with the names it is exported as."""
+    tree = parsed.tree
+    out: dict[str, set[str]] = {}
+    if tree is None:
+        return {}
+    for node in tree.root_node.named_children:
+        if node.type == "export_statement" and node.child_by_field_name("source") is None:
+            _es_exports(node, out)
+        elif node.type == "expression_statement" and node.named_children:
+            _commonjs_exports(node.named_children[0], out)
+    return {local: frozenset(names) for local, names in out.items()}
+
+
+_DECLARED = frozenset(
+    {
+        "function_declaration",
+        "generator_function_declaration",
+        "class_declaration",
+        "abstract_class_declaration",
+        "interface_declaration",
+        "type_alias_declaration",
+        "enum_declaration",
+        "internal_module",
+        "function_signature",
+    }
+)
+
+
+def _es_exports(node: Any, out: dict[str, set[str]]) -> None:
+    default = any(c.type == "default" for c in node.children)
+    assigned = any(c.type == "=" for c in node.children)  # TS ``export = X``
+    declaration = node.child_by_field_name("declaration")
+    if declaration is not None:
+        if declaration.type == "ambient_declaration" and declaration.named_children:
+            declaration = declaration.named_children[0]
+        for name in _declared_names(declaration):
+            out.setdefault(name, set()).add("default" if default else name)
+        return
+    value = node.child_by_field_name("value")
+    if value is None and assigned:
+        value = next((c for c in node.named_children if c.type == "identifier"), None)
+    if value is not None:
+        if value.type == "identifier":
+            out.setdefault(_text(value), set()).add("default")
+        elif value.type in ("function_expression", "class") and default:
+            name = value.child_by_field_name("name")
+            if name is not None:
+                out.setdefault(_text(name), set()).add("default")
+        return
+    for clause in node.named_children:
+        if clause.type != "export_clause":
+            continue
+        for spec in clause.named_children:
+            if spec.type != "export_specifier":
+                continue
+            name = spec.child_by_field_name("name")
+            alias = spec.child_by_field_name("alias")
+            if name is not None:
+                exported = _text(alias if alias is not None else name).strip("'\"")
+                out.setdefault(_text(name), set()).add(exported)
+
+
+def _declared_names(declaration: Any) -> list[str]:
+    if declaration.type in _DECLARED:
+        name = declaration.child_by_field_name("name")
+        return [_text(name)] if name is not None else []
+    if declaration.type in ("lexical_declaration", "variable_declaration"):
+        names = []
+        for declarator in declaration.named_children:
+            name = declarator.child_by_field_name("name")
+            if declarator.type == "variable_declarator" and name is not None:
+                if name.type == "identifier":
+                    names.append(_text(name))
+        return names
+    return []
+
+
+def _exports_object(node: Any) -> str | None:
+    """For ``module.exports`` (or ``exports``): ``""``; for ``module.exports.x`` or
+    ``exports.x``: ``"x"``; else None."""
+    if node.type == "identifier":
+        return "" if _text(node) == "exports" else None
+    if node.type != "member_expression":
+        return None
+    obj, prop = node.child_by_field_name("object"), node.child_by_field_name("property")
+    if obj is None or prop is None:
+        return None
+    if obj.type == "identifier" and _text(obj) == "module" and _text(prop) == "exports":
+        return ""
+    if _exports_object(obj) == "":
+        return _text(prop)
+    return None
+
+
+def _commonjs_exports(expression: Any, out: dict[str, set[str]]) -> None:
+    """``module.exports = X``, ``module.exports = {a, b: c}``, ``exports.x = y`` (and
+    ``exports = module.exports = X`` chains)."""
+    while expression.type == "assignment_expression":
+        left = expression.child_by_field_name("left")
+        right = expression.child_by_field_name("right")
+        if left is None or right is None:
+            return
+        target = _exports_object(left)
+        if target is None:
+            return
+        if right.type == "assignment_expression":
+            expression = right
+            continue
+        if right.type == "identifier":
+            out.setdefault(_text(right), set()).add(target or "default")
+        elif right.type == "object" and target == "":
+            for part in right.named_children:
+                if part.type == "shorthand_property_identifier":
+                    out.setdefault(_text(part), set()).add(_text(part))
+                elif part.type == "pair":
+                    key, value = part.child_by_field_name("key"), part.child_by_field_name("value")
+                    if key is not None and value is not None and value.type == "identifier":
+                        out.setdefault(_text(value), set()).add(_text(key).strip("'\""))
+        elif right.type in ("function_expression", "class") and target == "":
+            name = right.child_by_field_name("name")
+            if name is not None:
+                out.setdefault(_text(name), set()).add("default")
+        return
 
 
 # -- identifiers ----------------------------------------------------------------------

@@ -49,6 +49,18 @@ def is_test_file(rel: str) -> bool:
         or stem.endswith(("_test", "_tests", "_spec"))
         or ".test." in name
         or ".spec." in name
+        or _junit_class(rel)
+    )
+
+
+def _junit_class(rel: str) -> bool:
+    """A JUnit test class by Maven Surefire's naming (``FooTest.java``, ``FooTests.kt``,
+    ``FooTestCase.java``, ``TestFoo.java``)."""
+    base = rel.rsplit("/", 1)[-1]
+    stem, _, ext = base.rpartition(".")
+    return ext in ("java", "kt") and (
+        stem.endswith(("Test", "Tests", "TestCase"))
+        or (len(stem) > 4 and stem.startswith("Test") and stem[4].isupper())
     )
 
 

@@ -22,6 +22,7 @@ from prx.engine.intel.bindings import (
     Occurrence,
     bindings,
     default_exported,
+    exported_names,
     occurrences,
     statement_snippet_bindings,
 )
@@ -127,6 +128,8 @@ def all_bindings(parsed: ParsedFile) -> list[Binding]:
 def _module_matches(binding: Binding, target: str) -> bool:
     """Whether a whole-module binding names ``target`` (``import a.b`` binds ``a/b.py``,
     not the ``a/__init__.py`` it also runs)."""
+    if binding.kind == "require":
+        return True  # one module per statement
     if binding.kind != "module":
         return False
     module = binding.module.lstrip(".")
@@ -136,24 +139,18 @@ def _module_matches(binding: Binding, target: str) -> bool:
     return module_stem(target) == last
 
 
-def _exported_js(parsed: ParsedFile, local: str) -> bool:
-    text = parsed.data.decode("utf-8", "replace")
-    escaped = re.escape(local)
-    return bool(
-        re.search(rf"export\s*\{{[^}}]*\b{escaped}\b", text)
-        or re.search(rf"export\s+default\s+{escaped}\b", text)
-    )
-
-
 def _uses_in(
     parsed: ParsedFile,
     names: set[str],
     aliases: set[str],
     attributes: set[str],
     statement: tuple[int, int],
+    members: dict[str, set[str]] | None = None,
 ) -> list[tuple[Occurrence, str]]:
     """Bare uses of ``names`` and ``alias.attribute`` uses (the import statement at lines
-    ``statement`` binds them); a file whose text cannot hold one is not parsed."""
+    ``statement`` binds them), and ``receiver.attribute`` uses of ``members`` (attribute
+    -> receivers: a JS namespace passed on by ``export * as ns``); a file whose text
+    cannot hold one is not parsed."""
     refs: list[tuple[Occurrence, str]] = []
     for name in sorted(names):
         read = bare_uses(parsed, name, statement)
@@ -170,6 +167,10 @@ def _uses_in(
             for occ in occurrences(parsed, attribute):
                 if occ.receiver in aliases and not occ.in_import:
                     refs.append((occ, "module"))
+    for attribute, receivers in sorted((members or {}).items()):
+        for occ in occurrences(parsed, attribute):
+            if occ.receiver in receivers and not occ.in_import:
+                refs.append((occ, "module"))
     refs.sort(key=lambda r: r[0].byte)
     return refs
 
@@ -179,8 +180,14 @@ def find_users(project: Project, target: str, name: str) -> SymbolUsers:
     graph = project.graph
     providers: dict[str, set[str]] = {target: {name}}
     defining = project.file(target)
-    if defining is not None and default_exported(defining, name):
-        providers[target].add("default")
+    if defining is not None:
+        # JS/TS: the names it is exported as (``default``, ``exports.x = name`` ...)
+        exported = exported_names(defining, name)
+        if defining.language in _SCRIPTS and not exported:
+            return SymbolUsers({}, {}, set(), providers)  # no other module can name it
+        providers[target] |= exported
+        if default_exported(defining, name):
+            providers[target].add("default")
     users: dict[str, FileUse] = {}
     bound: dict[str, FileUse] = {}
     served: set[str] = set()  # providers someone imported the symbol through
@@ -194,8 +201,12 @@ def find_users(project: Project, target: str, name: str) -> SymbolUsers:
             parsed = project.file(source)
             if parsed is None:
                 continue
-            wanted = set(provided) | {module_stem(provider)}
-            if "default" not in provided and not any(n.encode() in parsed.data for n in wanted):
+            wanted = {n.split(".", 1)[0] for n in provided} | {module_stem(provider)}
+            if (
+                "default" not in provided
+                and b"require" not in parsed.data
+                and not any(n.encode() in parsed.data for n in wanted)
+            ):
                 continue
             via = provider if provider != target else None
             use, passes = _file_use(parsed, edge, provider, provided, via)
@@ -241,38 +252,72 @@ def _file_use(
     parsed: ParsedFile, edge: Any, provider: str, provided: frozenset[str], via: str | None
 ) -> tuple[FileUse | None, set[str]]:
     """How ``parsed`` uses what ``provider`` provides under the names ``provided``, through
-    the import at ``edge``; and the names under which it passes the symbol on."""
+    the import at ``edge``; and the names under which it passes the symbol on.
+
+    A provided name ``ns.X`` is ``X`` inside a namespace the provider exports as ``ns``
+    (``export * as ns from``): its users write ``ns.X``."""
     if parsed.language not in BOUND_LANGUAGES:
         return _by_name(parsed, edge, provided, via), set()
     local: set[str] = set()
     aliases: set[str] = set()
     passes: set[str] = set()
+    members: dict[str, set[str]] = {}
     python = parsed.language == "python"
+    nested = {n.split(".", 1)[0]: n.split(".", 1)[1] for n in provided if "." in n}
     statement = (edge.line, edge.line)
     for binding in edge_bindings(parsed, edge):
         statement = (min(statement[0], binding.line), max(statement[1], binding.end_line))
         kind = binding.kind
         if kind == "name" and binding.imported in provided and binding.local:
             local.add(binding.local)
-            if python or _exported_js(parsed, binding.local):
-                passes.add(binding.local)
+            passes |= _passed_as(parsed, binding.local, python)
+        elif kind == "name" and binding.imported in nested and binding.local:
+            tail = nested[binding.imported]
+            members.setdefault(tail, set()).add(binding.local)
+            passes |= {f"{n}.{tail}" for n in _passed_as(parsed, binding.local, python)}
         elif kind == "name" and python and binding.imported == module_stem(provider):
             if binding.local:
                 aliases.add(binding.local)  # from pkg import mod
+        elif kind == "require" and binding.local:
+            # CommonJS: the exports object, the symbol itself when it is the default
+            aliases.add(binding.local)
+            if "default" in provided:
+                local.add(binding.local)
+                passes |= _passed_as(parsed, binding.local, python)
+            for head, tail in nested.items():
+                members.setdefault(tail, set()).add(f"{binding.local}.{head}")
         elif kind == "module" and _module_matches(binding, provider) and binding.local:
             aliases.add(binding.local)
+            for head, tail in nested.items():
+                members.setdefault(tail, set()).add(f"{binding.local}.{head}")
         elif kind == "star":
             public = {n for n in provided if n != "default" and not n.startswith("_")}
-            local |= public
+            local |= {n for n in public if "." not in n}
+            for head, tail in nested.items():
+                members.setdefault(tail, set()).add(head)
             passes |= public
         elif kind == "reexport" and binding.imported in provided and binding.local:
             passes.add(binding.local)
-    if not local and not aliases and not passes:
+        elif kind == "reexport" and binding.imported in nested and binding.local:
+            passes.add(f"{binding.local}.{nested[binding.imported]}")
+        elif kind == "namespace" and binding.local:
+            passes |= {f"{binding.local}.{n}" for n in provided if n != "default" and "." not in n}
+    if not local and not aliases and not passes and not members:
         return None, set()
-    attributes = {n for n in provided if n != "default"}
-    refs = _uses_in(parsed, local, aliases, attributes, statement)
-    names = tuple(sorted(local | aliases))
+    attributes = {n for n in provided if n != "default" and "." not in n}
+    refs = _uses_in(parsed, local, aliases, attributes, statement, members)
+    if not refs and not local and not passes:
+        return None, set()  # a module object whose other names it uses: not this one
+    names = tuple(sorted(local | aliases | {r for rs in members.values() for r in rs}))
     return FileUse(parsed.rel, edge, via, names, tuple(refs)), passes
+
+
+def _passed_as(parsed: ParsedFile, local: str, python: bool) -> set[str]:
+    """The names under which a file passes on what it imported as ``local``: any
+    Python module passes its names on; a JS/TS file only those it exports."""
+    if python:
+        return {local}
+    return set(exported_names(parsed, local))
 
 
 def _by_name(
@@ -292,6 +337,7 @@ def _by_name(
     return FileUse(parsed.rel, edge, via, tuple(sorted(wanted)), tuple(refs))
 
 
+_SCRIPTS = frozenset({"javascript", "typescript", "tsx"})
 _ATTRIBUTE = re.compile(
     r"(?<![\w$.])([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\s*\.\s*([A-Za-z_$][\w$]*)"
 )
@@ -332,8 +378,11 @@ def names_used(
                     aliases.add(binding.local)
                 else:
                     local[binding.local] = binding.imported
-            elif binding.kind == "module" and _module_matches(binding, target) and binding.local:
-                aliases.add(binding.local)
+            elif binding.kind in ("module", "require") and binding.local:
+                if _module_matches(binding, target):
+                    aliases.add(binding.local)
+                if binding.kind == "require":
+                    local[binding.local] = "default"
     used: set[str] = set()
     lines = set()
     for name, imported in local.items():

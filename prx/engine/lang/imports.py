@@ -113,6 +113,10 @@ def import_statements(
         if not module:
             continue
         statement = _statement(node)
+        if statement.type == "use_declaration":
+            module = _rust_inline_path(statement, module)
+            if not module:
+                continue
         row = int(statement.start_point[0])
         text = lines[row].decode("utf-8", "replace").strip() if row < len(lines) else ""
         found.append((module, row + 1, text, _names(node, statement)))
@@ -128,6 +132,30 @@ def _statement(node: Any) -> Any:
             break
         current = current.parent
     return node
+
+
+def _rust_inline_path(statement: Any, module: str) -> str:
+    """A Rust ``use`` path as its file sees it: inside an inline ``mod tests { }``,
+    ``super`` is the file's own module, so ``use super::*`` in a file's tests imports
+    the file itself, not its parent (``""``: no import of another file)."""
+    depth = 0
+    current = statement.parent
+    while current is not None:
+        if current.type == "mod_item":
+            depth += 1
+        current = current.parent
+    if not depth:
+        return module
+    segments = module.split("::")
+    if segments[0] == "self":
+        return ""
+    taken = 0
+    while taken < depth and segments and segments[0] == "super":
+        segments.pop(0)
+        taken += 1
+    if not taken:
+        return module
+    return "::".join(segments) if segments and segments[0] == "super" else ""
 
 
 def _names(node: Any, statement: Any) -> tuple[str, ...]:

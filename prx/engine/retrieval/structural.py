@@ -1,26 +1,29 @@
 """Structural search with ast-grep patterns (``def $NAME($$$ARGS)``).
 
-ast-grep silently matches nothing for an incomplete pattern and panics (a BaseException
-with a backtrace) for a language it lacks, so prx validates first: only languages ast-grep
-supports are searched, and a pattern that does not parse in any of the tree's languages is
-an error with the parser's message and a completed example.
+A pattern is read the way ast-grep reads it (:mod:`prx.engine.retrieval.structural_pattern`):
+as written, else as an expression, a statement or a member in a wrapper of its language,
+searched then with ast-grep's context + selector. ast-grep silently matches nothing for a
+pattern it cannot parse and panics (a BaseException with a backtrace) for a language it
+lacks, so prx checks first: only languages ast-grep supports are searched, a pattern that
+parses in none of the tree's languages is an error with the parser's message and a
+pattern that would parse, and an empty answer says how the pattern parsed.
 """
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from prx.core.errors import InvalidArgumentError
 from prx.engine.files.text import BINARY_PROBE, decode, read_regular
+from prx.engine.retrieval.structural_pattern import ParsedPattern, Refusal, parse_pattern
 
 if TYPE_CHECKING:
     from prx.engine.retrieval.hits import Hit
     from prx.plugin.context import Context
 
-__all__ = ["AST_GREP_LANGUAGES", "structural_search", "validate_pattern"]
+__all__ = ["AST_GREP_LANGUAGES", "structural_search"]
 
 #: prx language name -> ast-grep language name (only those ast-grep 0.51 ships).
 AST_GREP_LANGUAGES = {
@@ -51,53 +54,7 @@ AST_GREP_LANGUAGES = {
         "yaml",
     )
 }
-_METAVARIABLE = re.compile(r"\$\$\$([A-Z_][A-Z0-9_]*)?|\$([A-Z_][A-Z0-9_]*)")
 _LIMIT = 1000
-
-
-def _as_code(pattern: str) -> str:
-    # Metavariables become plain identifiers of the same length ($F -> _F, $$$ARGS ->
-    # ___ARGS) so tree-sitter can check the syntax and its columns still fit the pattern.
-    return _METAVARIABLE.sub(lambda m: m.group(0).replace("$", "_"), pattern)
-
-
-def validate_pattern(ws: Context, pattern: str, language: str) -> str | None:
-    """None when ``pattern`` parses as ``language`` code, else the parser's complaint."""
-    from prx.engine.lang.syntax import check_syntax
-
-    spec = ws.registry.language(language)
-    report = check_syntax(spec, _as_code(pattern).encode())
-    if report.ok:
-        return None
-    problem = str(report.message)
-    if report.column:
-        problem += f" at column {report.column}"
-    # Quote the pattern as the user wrote it, not its stand-in identifiers.
-    for variable in sorted(set(_metavariables(pattern)), key=len, reverse=True):
-        problem = problem.replace(variable.replace("$", "_"), variable)
-    return problem
-
-
-def _metavariables(pattern: str) -> list[str]:
-    return [m.group(0) for m in _METAVARIABLE.finditer(pattern)]
-
-
-def _example(pattern: str, language: str) -> str:
-    opened = {"(": ")", "[": "]", "{": "}"}
-    closing = []
-    for char in pattern:
-        if char in opened:
-            closing.append(opened[char])
-        elif closing and char == closing[-1]:
-            closing.pop()
-    completed = pattern + "".join(reversed(closing))
-    if (
-        language == "python"
-        and re.match(r"\s*(async\s+)?def\s", completed)
-        and ":" not in completed
-    ):
-        completed += ": $$$BODY"
-    return completed
 
 
 def structural_search(
@@ -106,10 +63,12 @@ def structural_search(
     root: str,
     accept: Callable[[str], bool] | None,
     snippet_lines: int | None = 3,
+    selector: str | None = None,
 ) -> tuple[list[Hit], int, int, dict[str, int], str | None, str | None]:
     """(hits, total, files searched, skipped, warning, suggestion) for ``pattern``; a
     snippet shows at most ``snippet_lines`` lines from the node's first (None: the whole
-    node; 0: none)."""
+    node; 0: none). ``selector``: ast-grep's, the kind of node to match, the pattern
+    being its context."""
     from ast_grep_py import SgRoot
 
     from prx.core.hashing import content_hash
@@ -119,7 +78,8 @@ def structural_search(
 
     walked = walk(root, max_file_size=ws.config.max_file_size, skip_binary=False)
     skipped: Counter[str] = Counter(walked.skipped)
-    verdicts: dict[str, str | None] = {}
+    verdicts: dict[str, ParsedPattern | Refusal] = {}
+    seen: Counter[str] = Counter()  # files per language, to name the main one
     matches: list[Hit] = []
     total = searched = 0
     for found in walked.files:
@@ -128,9 +88,11 @@ def structural_search(
         spec = ws.language_for(found.rel)
         if spec is None or spec.name not in AST_GREP_LANGUAGES:
             continue
+        seen[spec.name] += 1
         if spec.name not in verdicts:
-            verdicts[spec.name] = validate_pattern(ws, pattern, spec.name)
-        if verdicts[spec.name] is not None:
+            verdicts[spec.name] = parse_pattern(pattern, AST_GREP_LANGUAGES[spec.name], selector)
+        verdict = verdicts[spec.name]
+        if isinstance(verdict, Refusal):
             continue
         data = read_regular(found.path)
         if b"\0" in data[:BINARY_PROBE]:
@@ -139,7 +101,9 @@ def structural_search(
         text, _ = decode(data)
         searched += 1
         try:
-            nodes = SgRoot(text, AST_GREP_LANGUAGES[spec.name]).root().find_all(pattern=pattern)
+            nodes = (
+                SgRoot(text, AST_GREP_LANGUAGES[spec.name]).root().find_all(pattern=verdict.rule)
+            )
         except (KeyboardInterrupt, SystemExit):
             raise
         except BaseException:  # pyo3 panics are BaseExceptions: count, never crash
@@ -170,20 +134,67 @@ def structural_search(
                     match=Match(line=first, column=span.start.column + 1, end_line=last, **snippet),
                 )
             )
-    if verdicts and all(v is not None for v in verdicts.values()):
-        language, problem = next(iter(verdicts.items()))
-        raise InvalidArgumentError(
-            f"invalid argument query: the pattern does not parse as {language} ({problem})",
-            suggestion=f"Complete the pattern, e.g. {_example(pattern, language)!r}; "
-            "metavariables are $NAME (one node) and $$$NAME (any number).",
-        )
+    parsed = [v for v in verdicts.values() if isinstance(v, ParsedPattern)]
+    if verdicts and not parsed:
+        _refuse(pattern, verdicts, seen, selector)
     warning = suggestion = None
     if not verdicts:
         warning = "no file in a language that structural search supports"
     elif total == 0:
-        bad = sorted(name for name, v in verdicts.items() if v is not None)
-        warning = f"the pattern parsed but matched none of the {searched} files searched"
-        if bad:
-            warning += f" (it does not parse as {', '.join(bad)})"
-        suggestion = "Loosen the pattern with $$$ for any number of nodes, or try a word query."
+        warning, suggestion = _empty(verdicts, searched, selector)
     return matches, total, searched, dict(sorted(skipped.items())), warning, suggestion
+
+
+def _refuse(
+    pattern: str,
+    verdicts: dict[str, ParsedPattern | Refusal],
+    seen: Counter[str],
+    selector: str | None,
+) -> None:
+    """The error for a pattern that parses in none of the tree's languages: the parser's
+    complaint in the language with the most files, and a pattern that would parse."""
+    language = max(verdicts, key=lambda name: (seen[name], name))
+    refusal = verdicts[language]
+    assert isinstance(refusal, Refusal)
+    others = sorted(name for name in verdicts if name != language)
+    nor = f"; nor as {', '.join(others)}" if others else ""
+    if refusal.example is not None:
+        advice = f"Try {refusal.example!r}"
+    elif selector is not None:
+        advice = (
+            "Give {param:selector} one of the pattern's kinds, or as the pattern the code "
+            "around the node you mean"
+        )
+    else:
+        advice = (
+            f"Give code that parses as {language} on its own: an expression "
+            "('$RECV.$METHOD($$$ARGS)'), a statement or a declaration; for a fragment that "
+            "parses only inside more code, give that code with {param:selector} KIND, the "
+            "fragment's node kind (ast-grep's context + selector)"
+        )
+    how = "" if selector is None else f" with selector {selector!r}"
+    raise InvalidArgumentError(
+        f"invalid argument query: the pattern does not parse as {language}{how} "
+        f"({refusal.problem}{nor})",
+        suggestion=f"{advice}; metavariables are $NAME (one node) and $$$NAME (any number).",
+    )
+
+
+def _empty(
+    verdicts: dict[str, ParsedPattern | Refusal], searched: int, selector: str | None
+) -> tuple[str, str]:
+    """The warning and suggestion of an empty answer: how the pattern parsed, in which
+    languages it did not."""
+    ways: dict[str, list[str]] = {}  # rust, go as written; ...
+    for language, verdict in sorted(verdicts.items()):
+        if isinstance(verdict, ParsedPattern):
+            ways.setdefault(verdict.manner(), []).append(language)
+    parsed = "; ".join(f"{', '.join(names)} {manner}" for manner, names in ways.items())
+    warning = f"the pattern parsed ({parsed}) but matched none of the {searched} files searched"
+    bad = sorted(name for name, v in verdicts.items() if isinstance(v, Refusal))
+    if bad:
+        warning += f"; it does not parse as {', '.join(bad)}"
+    suggestion = "Loosen the pattern with $$$ for any number of nodes, or try a word query."
+    if selector is None:
+        suggestion += " For one node inside the pattern, add --selector KIND."
+    return warning, suggestion

@@ -270,15 +270,40 @@ def diff_layout(console: Any, data: Any) -> None:
         console.print(f"[yellow]more: --continue {data['continuation_token']}[/]")
 
 
+def _check_lines(console: Any, check: Any) -> None:
+    """The post-change check of an edit or rename: its verdict, then its new errors."""
+    if not check:
+        return
+    if not check["ran"]:
+        console.out(f"  check: not run: {check.get('why_not')}")
+        return
+    undone = ", rolled back" if check.get("rolled_back") else ""
+    console.out(
+        f"  check: {check['command']}: {check['new_error_count']} new error(s) "
+        f"({check['errors_before']} before, {check['errors_after']} after){undone}"
+    )
+    for error in check.get("new_errors", ()):
+        where = f"{error['file']}:{error['line']}" if error.get("line") else error["file"]
+        console.out(f"    {where}: {error['message'].splitlines()[0] if error['message'] else ''}")
+
+
 def edit_layout(console: Any, data: Any) -> None:
     """``prx edit --plain``: each file with its hashes, each change as removed and added
     lines under its line and function (``console.out``: no markup to escape)."""
-    state = "written" if data["applied"] else "dry run, nothing written (--apply writes)"
+    check = data.get("check") or {}
+    state = (
+        "written"
+        if data["applied"]
+        else "rolled back, nothing written (the check found new errors)"
+        if check.get("rolled_back")
+        else "dry run, nothing written (--apply writes)"
+    )
     console.out(f"edit: {data['total_replacements']} change(s), {state}")
     if not data["syntax_valid"]:
         console.out(f"  syntax: {data['syntax_error']}")
     for note in data.get("notes", ()):
         console.out(f"  note: {note}")
+    _check_lines(console, data.get("check"))
     for entry in data["files"]:
         console.out(
             f"{entry['action']:<7} {entry['file']}  {entry['hash_before'] or '-'} -> "

@@ -46,7 +46,7 @@ _INSTEAD = {
     "read": " Use instead of cat/head/sed.",
     "find": " Use instead of find/ls.",
     "search": " Use instead of grep/rg.",
-    "outline": " Use instead of reading a whole file to see its symbols.",
+    "outline": " Use instead of reading a whole file.",
     "exists": " Use instead of test -e/grep -l.",
 }
 

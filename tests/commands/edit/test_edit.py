@@ -23,7 +23,9 @@ Run = Callable[..., CliRun]
 def _edit(run_cli: Run, root: Path, *args: str, input: str | None = None) -> dict[str, Any]:
     done = run_cli("edit", *args, cwd=root, input=input)
     envelope = done.envelope
-    assert done.exit_code == (0 if envelope["status"] == "ok" else done.exit_code)
+    # An ok answer exits 0, or 1 when the post-change check found new errors.
+    broke = envelope["status"] == "ok" and envelope["data"].get("check", {}).get("new_error_count")
+    assert done.exit_code == ((1 if broke else 0) if envelope["status"] == "ok" else done.exit_code)
     return envelope
 
 

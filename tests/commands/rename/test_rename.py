@@ -83,16 +83,18 @@ def _lines(result):
 # ---------------------------------------------------------------- across files and languages
 
 
-def test_cli_renames_across_two_python_files_and_a_js_file_with_import_lines(make_repo, run_cli):
+def test_cli_renames_across_two_python_files_and_leaves_another_languages_namesake(
+    make_repo, run_cli
+):
     root = make_repo(PROJECT)
     before = _snapshot(root)
     run = run_cli("rename", "fetch_user", "load_user", cwd=root)
     assert run.exit_code == 0, run.stdout
     data = run.envelope["data"]
     assert data["applied"] is False
+    assert data["target"] == "fetch_user (pkg/core.py:1)"
     files = {f["file"]: f for f in data["changes"]}
-    assert sorted(files) == ["pkg/core.py", "pkg/views.py", "web/app.js"]
-    assert files["web/app.js"]["engine"] == "syntactic"
+    assert sorted(files) == ["pkg/core.py", "pkg/views.py"]
     assert files["pkg/core.py"]["engine"] == ("rope" if HAS_ROPE else "syntactic")
     views = {line["line"]: line for line in files["pkg/views.py"]["lines"]}
     assert views[1] == {
@@ -103,14 +105,28 @@ def test_cli_renames_across_two_python_files_and_a_js_file_with_import_lines(mak
     }
     assert views[6]["after"] == "    return load_user(uid), label"
     assert views[6]["in_import"] is False
+    assert data["total_replacements"] == 2 + 2
+    # The JavaScript file's fetch_user is bound to its own import, not the Python function.
+    js = [s for s in data["left_alone"] if s["file"] == "web/app.js"]
+    assert {(s["line"], s["reason"]) for s in js} >= {(1, "other_language"), (5, "other_language")}
+    assert any("README.md" in note for note in data["notes"])
+    # A dry run writes nothing (and rope leaves no .ropeproject behind).
+    assert _snapshot(root) == before
+
+
+def test_cli_renames_javascript_by_name_where_no_file_defines_it(make_repo, run_cli):
+    root = make_repo(PROJECT)
+    run = run_cli("rename", "fetch_user", "load_user", "web", cwd=root)
+    data = run.envelope["data"]
+    files = {f["file"]: f for f in data["changes"]}
+    assert sorted(files) == ["web/app.js"]
+    assert files["web/app.js"]["engine"] == "syntactic"
+    assert "target" not in data
     js = {line["line"]: line for line in files["web/app.js"]["lines"]}
     assert js[1]["after"] == 'import { load_user } from "./api.js";' and js[1]["in_import"]
     # Code inside a template string is code; the plain string beside it is not.
     assert js[4]["after"] == '  console.log("fetch_user", `${load_user(id)}`);'
-    assert data["total_replacements"] == 2 + 2 + 3
-    assert any("README.md" in note for note in data["notes"])
-    # A dry run writes nothing (and rope leaves no .ropeproject behind).
-    assert _snapshot(root) == before
+    assert data["total_replacements"] == 3
 
 
 @pytest.mark.parametrize("engine", ENGINES)
@@ -124,23 +140,23 @@ def test_apply_leaves_strings_and_comments_untouched(make_repo, monkeypatch, eng
     assert "return [load_user(i) for i in range(3)]" in core and "def load_user(uid):" in core
     views = (root / "pkg/views.py").read_text()
     assert 'label = "fetch_user"' in views and "from pkg.core import load_user" in views
-    app = (root / "web/app.js").read_text()
-    assert "// fetch_user comes from the API" in app and '"fetch_user"' in app
-    assert "fetch_user(" not in app.replace('"fetch_user"', "")
+    assert (root / "web/app.js").read_text() == PROJECT["web/app.js"]
     assert (root / "README.md").read_text() == PROJECT["README.md"]
     reasons = {(s.file, s.line): s.reason for s in result.left_alone}
     assert reasons[("pkg/core.py", 2)] == "string"
     assert reasons[("pkg/core.py", 7)] == "comment"
     assert reasons[("web/app.js", 2)] == "comment"
+    assert reasons[("web/app.js", 5)] == "other_language"
 
 
 def test_include_comments_renames_comments_and_strings_too(make_repo, syntactic_only):
     root = make_repo(PROJECT)
     result = prx.rename("fetch_user", "load_user", include_comments=True, apply=True, root=root)
-    assert result.left_alone == ()
+    assert {s.reason for s in result.left_alone} == {"other_language"}
     core = (root / "pkg/core.py").read_text()
     assert "fetch_user" not in core and '"""load_user reads one user."""' in core
     assert 'label = "load_user"' in (root / "pkg/views.py").read_text()
+    prx.rename("fetch_user", "load_user", "web", include_comments=True, apply=True, root=root)
     assert "// load_user comes from the API" in (root / "web/app.js").read_text()
     # Only whole words: a longer name that contains it stays.
     (root / "x.py").write_text("# fetch_user_ids and fetch_users stay\nfetch_user = 1\n")
@@ -168,8 +184,8 @@ def test_a_keyword_of_the_file_language_only_is_refused_there(make_repo):
     root = make_repo(PROJECT)
     # `function` is a name in Python but a keyword of JavaScript.
     with pytest.raises(InvalidArgumentError, match=r"web/app\.js: it is a keyword of javascript"):
-        prx.rename("fetch_user", "function", root=root)
-    result = prx.rename("fetch_user", "function", "pkg", root=root)
+        prx.rename("fetch_user", "function", "web", root=root)
+    result = prx.rename("fetch_user", "function", root=root)
     assert result.files_changed == 2
 
 
@@ -194,7 +210,7 @@ def test_new_equal_to_old_and_old_not_an_identifier_are_refused(make_repo):
     with pytest.raises(InvalidArgumentError, match="the new name is the old one"):
         prx.rename("fetch_user", "fetch_user", root=root)
     with pytest.raises(InvalidArgumentError, match="cannot be renamed") as info:
-        prx.rename("core.fetch_user", "x", root=root)
+        prx.rename("fetch-user", "x", root=root)
     assert info.value.param == "old"
 
 
@@ -352,13 +368,13 @@ def test_apply_failing_on_the_second_file_restores_the_first(make_repo, monkeypa
 
 def test_permission_denied_is_a_typed_error_in_python(make_repo):
     root = make_repo(PROJECT)
-    (root / "web/app.js").chmod(0o444)
+    (root / "pkg/views.py").chmod(0o444)
     try:
         with pytest.raises(PermissionDeniedError):
             prx.rename("fetch_user", "load_user", apply=True, root=root)
         assert (root / "pkg/core.py").read_text() == PROJECT["pkg/core.py"]
     finally:
-        (root / "web/app.js").chmod(0o644)
+        (root / "pkg/views.py").chmod(0o644)
 
 
 # ---------------------------------------------------------------- engines

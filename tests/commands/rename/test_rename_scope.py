@@ -16,8 +16,9 @@ Run = Callable[..., CliRun]
 
 OURS = {
     "src/app.py": "def load_item(x):\n    return x\n\n\nprint(load_item(1))\n",
-    "src/web/page.js": "export function load_item(x) {\n  return x;\n}\n",
+    "src/web/page.py": "from src.app import load_item\n\nprint(load_item(2))\n",
 }
+PACKAGES = {"src/__init__.py": "", "src/web/__init__.py": ""}
 THEIRS = {
     "vendor/lib.py": "def load_item(y):\n    return y\n",
     "third_party/dep/mod.py": "def load_item(z):\n    return z\n",
@@ -29,7 +30,7 @@ THEIRS = {
 
 @pytest.fixture
 def tree(make_repo: Callable[..., Path]) -> Path:
-    root = make_repo({**OURS, **THEIRS}, git=True)
+    root = make_repo({**OURS, **PACKAGES, **THEIRS}, git=True)
     (root / "libs/sub/.git").mkdir()  # a nested repository
     (root / "libs/sub/.git/HEAD").write_text("ref: refs/heads/main\n")
     return root

@@ -1,0 +1,371 @@
+"""``impact``, ``explain`` and ``rename`` checked by compilers, per language.
+
+    python benchmarks/intel_oracle.py LANGUAGE [--project NAME ...] [--symbols 30]
+        [--renames 50] [--parts impact,explain,rename] [--rollback] [--json FILE]
+
+For each project of ``benchmarks/oracle/<language>.py`` (fetched once into
+``benchmarks/.corpora/oracle/``), in a scratch copy:
+
+- **impact / explain**: for each sampled symbol, only its definition's name is changed
+  and the project built; the files and lines of the errors the build did not report
+  before are the symbol's uses. ``impact FILE --symbol S`` (hops 1, tests included) is
+  compared by file with the erroring files other than the defining one; ``explain S``'s
+  references to that definition by line with the erroring lines (a file whose only
+  errors are on its import lines, where the compiler stops, is compared as one item:
+  prx listed a reference in it or not).
+- **rename**: ``prx rename S S_renamed --apply`` through the CLI (the qualified name;
+  a place ``FILE:LINE`` when the name is refused as ambiguous); then the build and the
+  test suite against the baseline. Outcomes: ``ok`` (builds, same tests pass),
+  ``refused`` (an error answer: nothing written), ``broke_build``/``broke_tests``
+  (status ok but the project broke; ``flagged`` when the answer's check said so).
+
+Symbols are sampled the same way on every run (half among names that several
+definitions share). Prints precision and recall per project and per language, also
+counting only the references prx is sure of (``resolved``/``by_type``: its ``by_name``
+candidates left out), and the rename outcomes; ``--json`` writes every trial.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import re
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from oracle.common import (  # noqa: E402
+    CACHE,
+    Scratch,
+    Symbol,
+    Tally,
+    new_errors,
+    project_symbols,
+    sample_symbols,
+)
+
+#: Lines where a compiler reports a missing name and stops (the uses after are not
+#: reported): imports of every language measured.
+IMPORT_LINE = re.compile(
+    r"^\s*(?:import\b|from\s+\S+\s+import\b|(?:pub(?:\([^)]*\))?\s+)?use\b|#\s*include\b|"
+    r"using\b|export\s+(?:\*|\{[^}]*\})\s+from\b)|\brequire\("
+)
+SUFFIX = "_prxoracle"
+
+
+def _prx(root: Path, *args: str) -> dict[str, Any]:
+    done = subprocess.run(
+        [sys.executable, "-m", "prx", *args],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=1800,
+    )
+    try:
+        envelope: dict[str, Any] = json.loads(done.stdout)
+    except json.JSONDecodeError:
+        return {"status": "crash", "error": {"code": "crash", "message": done.stderr[-2000:]}}
+    return envelope
+
+
+def _asked(symbol: Symbol) -> str:
+    """How an agent names the symbol: its container and name (``AppContext.pop``)."""
+    return ".".join(symbol.qualified.split(".")[-2:])
+
+
+def _impact_files(root: Path, symbol: Symbol) -> tuple[set[str], dict[str, Any]]:
+    envelope = _prx(root, "impact", symbol.file, "--symbol", _asked(symbol), "--budget", "0")
+    if envelope.get("status") != "ok":
+        return set(), envelope
+    data = envelope["data"]
+    found = [d for d in [*data["dependents"], *data["tests"]] if d["hops"] == 1]
+    # Files that import it without using it break too (unused imports, re-exports that
+    # name it; a star re-export, whose text does not hold the name, does not break).
+    importing = {*data.get("unused_imports", ())} | {
+        f for f in data.get("reexports", ()) if _names(root / f, symbol.name)
+    }
+    envelope["sure"] = {d["file"] for d in found if d.get("certainty") != "by_name"} | importing
+    return ({d["file"] for d in found} | importing) - {symbol.file}, envelope
+
+
+def _names(path: Path, name: str) -> bool:
+    try:
+        text = path.read_text(errors="replace")
+    except OSError:
+        return False
+    return re.search(r"(?<![\w$])" + re.escape(name) + r"(?![\w$])", text) is not None
+
+
+def _explain_lines(root: Path, symbol: Symbol) -> tuple[set[tuple[str, int]], dict[str, Any]]:
+    envelope = _prx(root, "explain", _asked(symbol), "--budget", "0")
+    if envelope.get("status") != "ok":
+        return set(), envelope
+    data = envelope["data"]
+    label = None
+    for d in data["definitions"]:
+        if d["file"] == symbol.file and d["line"] <= symbol.line <= d["end_line"]:
+            label = f"{d['file']}:{d['line']}"
+    refs = [r for r in [*data["references"], *data["tests"]] if r["definition"] == label]
+    # A file that only imports it: line 0 stands for "the file, through its import".
+    importing = {(f, 0) for f in data.get("imported_by", ())}
+    sure = {(r["file"], r["line"]) for r in refs if r.get("certainty") != "by_name"}
+    envelope["sure"] = sure | importing
+    return {(r["file"], r["line"]) for r in refs} | importing, envelope
+
+
+def import_lines(lines: list[str]) -> set[int]:
+    """The (1-based) lines of import statements, a statement's bracketed continuation
+    lines included (``from m import (\n a,\n b)``, ``use a::{\n b\n};``)."""
+    out: set[int] = set()
+    depth = 0
+    for number, text in enumerate(lines, start=1):
+        if depth > 0 or IMPORT_LINE.search(text):
+            out.add(number)
+            depth += sum(text.count(c) for c in "([{") - sum(text.count(c) for c in ")]}")
+            depth = max(depth, 0)
+    return out
+
+
+def _collapsed(
+    root: Path, truth: set[tuple[str, int]], predicted: set[tuple[str, int]]
+) -> tuple[set[str], set[str]]:
+    """Both sets as items ``file:line``, a file whose errors are all on import lines as
+    the one item ``file:*`` (the compiler reported the import and stopped)."""
+    by_file: dict[str, set[int]] = {}
+    for file, line in truth:
+        by_file.setdefault(file, set()).add(line)
+    stopped = set()
+    for file, lines in by_file.items():
+        try:
+            text = (root / file).read_text(errors="replace").split("\n")
+        except OSError:
+            continue
+        imports = import_lines(text)
+        if lines <= imports:
+            stopped.add(file)
+
+    def items(pairs: set[tuple[str, int]]) -> set[str]:
+        # Line 0 (a file prx says only imports it) counts only where the compiler
+        # stopped at the import too.
+        return {f"{f}:*" if f in stopped else f"{f}:{n}" for f, n in pairs if n or f in stopped}
+
+    return items(truth), items(predicted)
+
+
+def _stable_passes(module: Any, root: Path) -> set[str] | None:
+    """The tests that pass in two runs of the pristine project (a flaky one is not
+    counted against a rename)."""
+    first = module.tests(root)
+    if first is None:
+        return None
+    second = module.tests(root) or {}
+    return {t for t, o in first.items() if o == "passed" and second.get(t) == "passed"}
+
+
+def _rename(root: Path, symbol: Symbol, rollback: bool) -> tuple[str, dict[str, Any]]:
+    new = symbol.name + "_renamed"
+    extra = ["--rollback"] if rollback else []
+    envelope = _prx(root, "rename", _asked(symbol), new, ".", "--apply", *extra)
+    asked = "qualified"
+    error = envelope.get("error") or {}
+    if (
+        envelope.get("status") == "error"
+        and error.get("code") == "ambiguous_match"
+        and error.get("param", "old") in ("old", "OLD")
+    ):
+        if "names" in error.get("message", "") and "definitions" in error.get("message", ""):
+            place = f"{symbol.file}:{symbol.line}"
+            envelope = _prx(root, "rename", place, new, ".", "--apply", *extra)
+            asked = "place"
+    envelope["asked"] = asked
+    return new, envelope
+
+
+def measure(language: str, args: argparse.Namespace) -> dict[str, Any]:
+    module = importlib.import_module(f"oracle.{language}")
+    languages = frozenset(getattr(module, "LANGUAGES", {module.LANGUAGE}))
+    projects = args.project or list(module.PROJECTS)
+    per_project_symbols = -(-args.symbols // len(projects))
+    per_project_renames = -(-args.renames // len(projects))
+    impact, explain = Tally(), Tally()
+    # The same, counting only what prx is sure of (its by_name candidates left out).
+    impact_sure, explain_sure = Tally(), Tally()
+    renames: list[dict[str, Any]] = []
+    report: dict[str, Any] = {"language": language, "projects": {}}
+    for name in projects:
+        started = time.time()
+        pristine = module.PROJECTS[name](CACHE / language)
+        scratch = Scratch(
+            pristine, CACHE / "scratch" / language / name, getattr(module, "KEEP", ())
+        )
+        root = scratch.root
+        if hasattr(module, "prepare"):
+            module.prepare(root)
+            scratch.commit("prepared")
+        baseline = module.build(root)
+        symbols = [
+            s
+            for s in project_symbols(root, languages)
+            if not hasattr(module, "skip") or module.skip(s) is None
+        ]
+        p_impact, p_explain = Tally(), Tally()
+        p_impact_sure, p_explain_sure = Tally(), Tally()
+        parts = set(args.parts.split(","))
+        if parts & {"impact", "explain"}:
+            for symbol in sample_symbols(symbols, per_project_symbols, f"uses:{name}"):
+                scratch.reset()
+                scratch.rename_definition(symbol, symbol.name + SUFFIX)
+                if hasattr(module, "after_rename"):
+                    module.after_rename(root, symbol, symbol.name + SUFFIX)
+                errors = new_errors(baseline, module.build(root))
+                if hasattr(module, "uses"):  # the errors that name the symbol's uses
+                    errors = module.uses(symbol, errors)
+                scratch.reset()
+                truth_files = {d.file for d in errors} - {symbol.file}
+                label = f"{name}:{symbol.file}:{symbol.qualified}"
+                if "impact" in parts:
+                    files, answer = _impact_files(root, symbol)
+                    for tally in (impact, p_impact):
+                        tally.add(label, files, truth_files)
+                    sure_files = answer.get("sure", set()) - {symbol.file}
+                    for tally in (impact_sure, p_impact_sure):
+                        tally.add(label, sure_files, truth_files)
+                if "explain" in parts:
+                    lines, answer = _explain_lines(root, symbol)
+                    truth = {(d.file, d.line) for d in errors}
+                    t_items, p_items = _collapsed(root, truth, lines)
+                    for tally in (explain, p_explain):
+                        tally.add(label, p_items, t_items)
+                    _, sure_items = _collapsed(root, truth, answer.get("sure", set()))
+                    for tally in (explain_sure, p_explain_sure):
+                        tally.add(label, sure_items, t_items)
+        p_renames: list[dict[str, Any]] = []
+        if "rename" in parts:
+            passing = _stable_passes(module, root)
+            for symbol in sample_symbols(symbols, per_project_renames, f"rename:{name}"):
+                scratch.reset()
+                new, envelope = _rename(root, symbol, args.rollback)
+                row: dict[str, Any] = {
+                    "project": name,
+                    "symbol": f"{symbol.file}:{symbol.line} {symbol.qualified}",
+                    "kind": symbol.kind,
+                    "namesakes": symbol.namesakes,
+                    "asked": envelope.get("asked"),
+                }
+                if envelope.get("status") != "ok":
+                    row["outcome"] = "refused"
+                    row["error"] = (envelope.get("error") or {}).get("code")
+                    row["message"] = (envelope.get("error") or {}).get("message", "")[:300]
+                    if scratch.changed():
+                        row["outcome"] = "refused_but_wrote"
+                else:
+                    data = envelope["data"]
+                    check = data.get("check") or {}
+                    flagged = bool(check.get("new_error_count"))
+                    row["replacements"] = data.get("total_replacements")
+                    row["rolled_back"] = bool(check.get("rolled_back"))
+                    broken = new_errors(baseline, module.build(root))
+                    if broken:
+                        row["outcome"] = "broke_build"
+                        row["errors"] = [f"{d.file}:{d.line} {d.message[:120]}" for d in broken[:5]]
+                    elif passing is not None:
+                        now = module.tests(root) or {}
+                        lost = sorted(t for t in passing if now.get(t) != "passed")
+                        row["outcome"] = "broke_tests" if lost else "ok"
+                        if lost:
+                            row["tests_lost"] = lost[:10]
+                    else:
+                        row["outcome"] = "ok"
+                    if row["outcome"] != "ok":
+                        row["flagged"] = flagged
+                    if row["rolled_back"] and row["outcome"] == "ok":
+                        row["outcome"] = "refused"
+                p_renames.append(row)
+                print(f"  rename {row['symbol']}: {row['outcome']}", flush=True)
+            scratch.reset()
+        renames += p_renames
+        report["projects"][name] = {
+            "symbols": len(symbols),
+            "impact": _figures(p_impact),
+            "explain": _figures(p_explain),
+            "impact_sure": _figures(p_impact_sure),
+            "explain_sure": _figures(p_explain_sure),
+            "rename": _outcomes(p_renames),
+            "seconds": round(time.time() - started),
+            "impact_rows": p_impact.rows,
+            "explain_rows": p_explain.rows,
+            "rename_rows": p_renames,
+        }
+        print(_line(name, report["projects"][name]), flush=True)
+    report["impact"] = _figures(impact)
+    report["explain"] = _figures(explain)
+    report["impact_sure"] = _figures(impact_sure)
+    report["explain_sure"] = _figures(explain_sure)
+    report["rename"] = _outcomes(renames)
+    print(_line(f"{language} (all)", report), flush=True)
+    return report
+
+
+def _figures(tally: Tally) -> dict[str, Any]:
+    return {
+        "symbols": len(tally.rows),
+        "precision": round(tally.precision, 3),
+        "recall": round(tally.recall, 3),
+        "tp": tally.tp,
+        "fp": tally.fp,
+        "fn": tally.fn,
+    }
+
+
+def _outcomes(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    counts: dict[str, int] = {}
+    for row in rows:
+        counts[row["outcome"]] = counts.get(row["outcome"], 0) + 1
+    silent = sum(
+        1 for r in rows if r["outcome"] in ("broke_build", "broke_tests") and not r.get("flagged")
+    )
+    applied = counts.get("ok", 0)
+    return {
+        "trials": len(rows),
+        **counts,
+        "broke_silently": silent,
+        "applied_share": round(applied / len(rows), 3) if rows else None,
+    }
+
+
+def _line(name: str, figures: dict[str, Any]) -> str:
+    i, e, r = figures["impact"], figures["explain"], figures["rename"]
+    i_sure, e_sure = figures["impact_sure"], figures["explain_sure"]
+    return (
+        f"{name:28} impact P {i['precision']:.3f} R {i['recall']:.3f} ({i['symbols']} symbols;"
+        f" sure only: P {i_sure['precision']:.3f} R {i_sure['recall']:.3f})"
+        f" | explain P {e['precision']:.3f} R {e['recall']:.3f}"
+        f" (sure only: P {e_sure['precision']:.3f} R {e_sure['recall']:.3f})"
+        f" | rename {r}"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("language", nargs="+")
+    parser.add_argument("--project", action="append", default=None)
+    parser.add_argument("--symbols", type=int, default=30)
+    parser.add_argument("--renames", type=int, default=50)
+    parser.add_argument("--parts", default="impact,explain,rename")
+    parser.add_argument("--rollback", action="store_true", help="rename with --rollback")
+    parser.add_argument("--json", type=Path, default=None)
+    args = parser.parse_args()
+    reports = [measure(language, args) for language in args.language]
+    if args.json:
+        args.json.parent.mkdir(parents=True, exist_ok=True)
+        args.json.write_text(json.dumps(reports, indent=1) + "\n")
+
+
+if __name__ == "__main__":
+    main()

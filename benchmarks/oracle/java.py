@@ -1,0 +1,266 @@
+"""Java: ``javac`` is the oracle, JUnit (Debian's ``junit4``/``junit5`` jars) runs the tests.
+
+Projects are public repository snapshots at a pinned commit (``git archive`` of a local
+mirror when one is at ``$PRX_ORACLE_MIRRORS/<owner>+<name>/repo`` or
+``/work/.mirror/...``, else a clone from GitHub), pure-Java libraries whose sources
+compile with ``javac`` alone and whose tests need only JUnit and hamcrest:
+
+- ``commons-cli``: apache/commons-cli (Apache-2.0), JUnit 5;
+- ``jopt-simple``: jopt-simple/jopt-simple (MIT), JUnit 4;
+- ``java-diff-utils``: java-diff-utils/java-diff-utils (Apache-2.0), JUnit 5 (its
+  ``java-diff-utils-jgit`` module, which needs JGit, is left out).
+
+``prepare`` removes ``module-info.java`` (the jars are on the class path, not the module
+path) and the test files that need a library Debian does not ship (Mockito, AssertJ,
+junit-pioneer, commons-text, the infinitest toolkit ...): the test files that do not
+compile against the jars are dropped until the project builds clean, so the baseline has
+no error. javac reports every use of a missing name (``-Xmaxerrs``), import lines and
+uses alike.
+
+Needs: ``apt-get install -y junit4 junit5 libhamcrest-java`` (and ``libcommons-lang3-java``,
+``libcommons-io-java``, which commons-cli's tests import).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import tempfile
+import xml.etree.ElementTree as ET
+from collections.abc import Callable
+from pathlib import Path
+
+from oracle.common import Diag, Symbol, run
+
+LANGUAGE = "java"
+LANGUAGES = frozenset({"java"})
+#: name -> (owner/name, commit, folders dropped).
+_SNAPSHOTS = {
+    "commons-cli": ("apache/commons-cli", "0a68ae0e826bb08eb59bda9bae7ec5d84008b62a", ()),
+    "jopt-simple": ("jopt-simple/jopt-simple", "bcac08c12a5fcde88d22b17e4bdb966d3b6383ac", ()),
+    "java-diff-utils": (
+        "java-diff-utils/java-diff-utils",
+        "696edc4c1a26d3021082cf643842d534aa8e07d7",
+        ("java-diff-utils-jgit",),
+    ),
+}
+_JARS_DIR = Path("/usr/share/java")
+#: The jars on the class path (those present).
+_JARS = (
+    "junit-jupiter-api",
+    "junit-jupiter-params",
+    "junit4",
+    "hamcrest",
+    "hamcrest-library",
+    "opentest4j",
+    "apiguardian-api",
+    "junit-platform-commons",
+    "commons-lang3",
+    "commons-io",
+)
+_LAUNCHER = "junit-platform-console-standalone"
+_ERROR = re.compile(r"^(?P<file>\S.*?\.java):(?P<line>\d+): error: (?P<message>.*)$")
+_TEST_DIR = re.compile(r"(^|/)src/test/")
+
+
+def _mirrors(repo: str) -> list[Path]:
+    name = repo.replace("/", "+")
+    roots = [os.environ.get("PRX_ORACLE_MIRRORS", ""), "/work/.mirror"]
+    return [Path(r) / name / "repo" for r in roots if r]
+
+
+def _snapshot(
+    name: str, repo: str, commit: str, dropped: tuple[str, ...]
+) -> Callable[[Path], Path]:
+    def fetch(cache: Path) -> Path:
+        root = cache / f"{name}-{commit[:10]}"
+        if root.is_dir():
+            return root
+        cache.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryDirectory() as tmp:
+            git_dir = next((m for m in _mirrors(repo) if m.is_dir()), None)
+            if git_dir is None:
+                clone = Path(tmp) / "clone"
+                subprocess.run(
+                    [
+                        "git",
+                        "clone",
+                        "-q",
+                        "--filter=blob:none",
+                        "--no-checkout",
+                        f"https://github.com/{repo}.git",
+                        str(clone),
+                    ],
+                    check=True,
+                )
+                git_dir = clone / ".git"
+            staging = Path(tmp) / "tree"
+            staging.mkdir()
+            archive = subprocess.run(
+                ["git", f"--git-dir={git_dir}", "archive", "--format=tar", commit],
+                check=True,
+                capture_output=True,
+            ).stdout
+            subprocess.run(["tar", "-x", "-C", str(staging)], input=archive, check=True)
+            for folder in dropped:
+                shutil.rmtree(staging / folder, ignore_errors=True)
+            shutil.move(str(staging), str(root))
+        return root
+
+    return fetch
+
+
+PROJECTS = {name: _snapshot(name, *spec) for name, spec in _SNAPSHOTS.items()}
+
+
+def _classpath() -> str:
+    return os.pathsep.join(
+        str(_JARS_DIR / f"{jar}.jar") for jar in _JARS if (_JARS_DIR / f"{jar}.jar").exists()
+    )
+
+
+def _sources(root: Path) -> list[str]:
+    out = []
+    for folder, dirs, files in os.walk(root):
+        dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d != "target")
+        for name in sorted(files):
+            if name.endswith(".java") and name != "module-info.java":
+                out.append(os.path.relpath(os.path.join(folder, name), root).replace(os.sep, "/"))
+    return out
+
+
+def _javac(root: Path, out: Path) -> list[Diag]:
+    sources = _sources(root)
+    listing = out / "sources.txt"
+    listing.write_text("\n".join(f'"{s}"' for s in sources) + "\n")
+    done = run(
+        [
+            "javac",
+            "-proc:none",
+            "-implicit:none",
+            "-nowarn",
+            "-encoding",
+            "UTF-8",
+            "-Xmaxerrs",
+            "100000",
+            "-d",
+            str(out / "classes"),
+            "-cp",
+            _classpath(),
+            f"@{listing}",
+        ],
+        root,
+    )
+    diags = []
+    for line in (done.stdout + done.stderr).splitlines():
+        found = _ERROR.match(line)
+        if found:
+            file = found.group("file").removeprefix("./")
+            message = re.sub(r"\w+_prxoracle", "X", found.group("message"))
+            diags.append(Diag(file, int(found.group("line")), message))
+    return diags
+
+
+def prepare(root: Path) -> None:
+    for path in list(root.rglob("module-info.java")):
+        path.unlink()
+    for _ in range(6):
+        with tempfile.TemporaryDirectory() as tmp:
+            errors = _javac(root, Path(tmp))
+        broken = {d.file for d in errors if _TEST_DIR.search(d.file)}
+        if not broken:
+            return
+        for rel in broken:
+            (root / rel).unlink()
+
+
+#: Errors at a declaration that changes with the renamed one, not at a use of it: a
+#: constructor of a renamed class, a public class no longer named like its file, an
+#: override of a renamed method (the ``@Override`` line, or the class that no longer
+#: implements an abstract method). ``PRX_ORACLE_JAVA_ALL_ERRORS=1`` keeps them.
+_DECLARATIONS = re.compile(
+    r"^(invalid method declaration; return type required"
+    r"|class \S+ is public, should be declared in a file named"
+    r"|method does not override or implement a method from a supertype"
+    r"|\S+ is not abstract and does not override abstract method"
+    r"|<anonymous \S+> is not abstract and does not override abstract method)"
+)
+_IMPORT_LINE = re.compile(r"^\s*import\b")
+
+
+def build(root: Path) -> list[Diag]:
+    """javac's errors; in an oracle trial, those at declarations that change with the
+    renamed one left out (see :data:`_DECLARATIONS`), and a file's errors at its import lines when it has
+    errors elsewhere (javac reports an import of a missing name and every use after it;
+    ``explain`` lists the uses, and a file whose only errors are imports stays one item)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        found = _javac(root, Path(tmp))
+    # Only the oracle's own trial (a definition renamed to ``*_prxoracle``) is filtered:
+    # a rename's build check counts every error.
+    trial = any("_prxoracle" in (root / rel).read_text(errors="replace") for rel in _sources(root))
+    if os.environ.get("PRX_ORACLE_JAVA_ALL_ERRORS") or not trial:
+        return found
+    found = [d for d in found if not _DECLARATIONS.match(d.message)]
+    by_file: dict[str, list[Diag]] = {}
+    for d in found:
+        by_file.setdefault(d.file, []).append(d)
+    out = []
+    for file, diags in by_file.items():
+        try:
+            lines = (root / file).read_text(errors="replace").split("\n")
+        except OSError:
+            out += diags
+            continue
+        imports = {n for n, text in enumerate(lines, start=1) if _IMPORT_LINE.match(text)}
+        uses = [d for d in diags if d.line not in imports]
+        out += uses if uses else diags
+    return out
+
+
+def tests(root: Path) -> dict[str, str] | None:
+    launcher = _JARS_DIR / f"{_LAUNCHER}.jar"
+    if not launcher.exists():
+        return None
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp)
+        if _javac(root, out):
+            return {}
+        classes = out / "classes"
+        # Resources the tests read (src/test/resources ...) beside the classes.
+        resources = [str(p) for p in root.rglob("resources") if p.is_dir() and "src" in p.parts]
+        reports = out / "reports"
+        run(
+            [
+                "java",
+                "-jar",
+                str(launcher),
+                "-cp",
+                os.pathsep.join([str(classes), *resources, _classpath()]),
+                "--scan-classpath",
+                str(classes),
+                "--disable-banner",
+                "--details=none",
+                f"--reports-dir={reports}",
+            ],
+            root,
+            timeout=1200,
+        )
+        outcomes: dict[str, str] = {}
+        for report in reports.glob("*.xml"):
+            for case in ET.parse(report).iter("testcase"):
+                name = f"{case.get('classname')}::{case.get('name')}"
+                kinds = {child.tag for child in case}
+                outcomes[name] = (
+                    "failed"
+                    if kinds & {"failure", "error"}
+                    else "skipped"
+                    if "skipped" in kinds
+                    else "passed"
+                )
+        return outcomes or None
+
+
+def skip(symbol: Symbol) -> str | None:
+    return None

@@ -1,0 +1,107 @@
+"""JavaScript: tsc 5.6 (from the npm registry) with ``--allowJs --checkJs`` is the
+oracle; two CommonJS projects, public repositories at a pinned commit, are the projects,
+their test runners from the npm registry.
+
+- **node-semver** 7.8.5 (github.com/npm/node-semver, ISC) at 6e05b76: ``classes/``,
+  ``functions/``, ``ranges/``, ``internal/`` (46 files, one function or class each,
+  ``module.exports = X``; ``index.js`` gathers them) and ``test/`` (66 files), tap;
+- **js-yaml** 4.1.1+ (github.com/nodeca/js-yaml, MIT) at 74a0199: ``lib/`` (24 files)
+  and ``test/``, mocha.
+
+The oracle's ``tsconfig.prxoracle.json`` checks every ``.js`` file with ``noImplicitAny``
+off, so only names and members tsc can resolve are errors: a module-level name, an
+import, a ``require``d file's export, a member reached through a receiver whose type tsc
+infers (``new SemVer(...)``, ``this``). A member used through an untyped parameter is
+invisible to it (the blind spot of checking JavaScript): prx's candidates there count
+against its precision, and a rename that misses one can pass the build yet fail the
+tests, which the rename trials run. A default export's name (``module.exports = X``),
+or one exported as a property (``exports.x = x``), is not what its importers write:
+renaming it is no error anywhere, so those are not measured (``skip``).
+"""
+
+from __future__ import annotations
+
+import json
+import tempfile
+from pathlib import Path
+
+from oracle.common import Diag, Symbol, run
+from oracle.scripts import mocha_report, npm_install, snapshot, tap_report, tsc_errors
+
+LANGUAGE = "javascript"
+PROJECTS = {
+    "semver": snapshot("npm", "node-semver", "6e05b7637396ac66522cff8731f07cfe0ef49a29"),
+    "js-yaml": snapshot(
+        "nodeca",
+        "js-yaml",
+        "74a01992953302040be3277c08ba214a06f00b87",
+        ("lib", "bin", "test", "index.js", "package.json", "LICENSE"),
+    ),
+}
+KEEP = ("node_modules",)
+CONFIG = "tsconfig.prxoracle.json"
+_PACKAGES = {
+    "semver": ["tap@16.3.10", "@types/node@20.16.5"],
+    "js-yaml": ["mocha@8.4.0", "fast-check@2.25.0", "argparse@2.0.1", "@types/node@20.16.5"],
+}
+_OPTIONS = {
+    "allowJs": True,
+    "checkJs": True,
+    "noEmit": True,
+    "noImplicitAny": False,
+    "strict": False,
+    "module": "commonjs",
+    "moduleResolution": "node",
+    "target": "es2020",
+    "skipLibCheck": True,
+    "resolveJsonModule": True,
+    "types": ["node"],
+    "maxNodeModuleJsDepth": 0,
+}
+_ROOT: list[Path] = []
+
+
+def _kind(root: Path) -> str:
+    return "semver" if (root / "classes" / "semver.js").exists() else "js-yaml"
+
+
+def prepare(root: Path) -> None:
+    _ROOT[:] = [root]
+    kind = _kind(root)
+    include = (
+        ["classes", "functions", "internal", "ranges", "index.js", "preload.js", "test", "bin"]
+        if kind == "semver"
+        else ["lib", "index.js", "test", "bin"]
+    )
+    config = {
+        "compilerOptions": _OPTIONS,
+        "include": [p if p.endswith(".js") else f"{p}/**/*.js" for p in include],
+        "exclude": ["node_modules", "dist", "**/fixtures/**", "test/samples-*/**"],
+    }
+    (root / CONFIG).write_text(json.dumps(config))
+    npm_install(root, _PACKAGES[kind], kind)
+
+
+def build(root: Path) -> list[Diag]:
+    return tsc_errors(root, CONFIG)
+
+
+def tests(root: Path) -> dict[str, str] | None:
+    if _kind(root) == "semver":
+        done = run(
+            ["node_modules/.bin/tap", "--no-coverage", "--reporter=tap", "-j1", "test"],
+            root,
+            env={"CI": "1", "TAP_COLORS": "0"},
+        )
+        found = tap_report(done.stdout)
+        return found or None
+    with tempfile.TemporaryDirectory():
+        done = run(["node_modules/.bin/mocha", "--reporter", "json"], root, env={"CI": "1"})
+    return mocha_report(done.stdout)
+
+
+def skip(symbol: Symbol) -> str | None:
+    """A default export, or one exported as a property: see the module's docstring."""
+    from oracle.scripts_skip import not_measured
+
+    return not_measured(_ROOT, symbol)

@@ -1,0 +1,225 @@
+"""Python: pyright (from the npm registry) is the oracle; sdists from PyPI are the projects.
+
+pyright reports a name an import or an attribute access cannot find (on a module, a
+class, an instance whose type it infers); uses it cannot type (an argument of unknown
+type) are invisible to it, so a Python reference prx lists through a receiver of unknown
+type counts against precision here.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
+import xml.etree.ElementTree as ET
+from collections.abc import Callable
+from pathlib import Path
+
+from oracle.common import CACHE, Diag, Symbol, run
+
+LANGUAGE = "python"
+#: (name, version, the package's source folders, the tests folder).
+_SDISTS = {
+    "toolz": ("toolz", "1.2.0"),
+    "boltons": ("boltons", "26.2.0"),
+}
+TOOLS = CACHE / "tools"
+
+
+def _sdist(name: str, version: str) -> Callable[[Path], Path]:
+    def fetch(cache: Path) -> Path:
+        root = cache / f"{name}-{version}"
+        if root.is_dir():
+            return root
+        cache.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryDirectory() as tmp:
+            subprocess.run(
+                [
+                    sys.executable,
+                    "-m",
+                    "pip",
+                    "download",
+                    "-q",
+                    "--no-binary",
+                    ":all:",
+                    "--no-deps",
+                    "-d",
+                    tmp,
+                    f"{name}=={version}",
+                ],
+                check=True,
+            )
+            archive = next(Path(tmp).iterdir())
+            with tarfile.open(archive) as tar:
+                tar.extractall(cache, filter="data")
+        return root
+
+    return fetch
+
+
+PROJECTS = {name: _sdist(*spec) for name, spec in _SDISTS.items()}
+
+
+def _pyright() -> str:
+    found = shutil.which("pyright") or str(TOOLS / "node_modules" / ".bin" / "pyright")
+    if not os.path.exists(found):
+        TOOLS.mkdir(parents=True, exist_ok=True)
+        subprocess.run(
+            ["npm", "install", "--silent", "--prefix", str(TOOLS), "pyright"], check=True
+        )
+    return found
+
+
+def prepare(root: Path) -> None:
+    config = {
+        "pythonVersion": f"{sys.version_info.major}.{sys.version_info.minor}",
+        "typeCheckingMode": "basic",
+        "exclude": ["docs", "build", "**/node_modules", "**/.*"],
+        "venvPath": str(Path(sys.executable).parent.parent.parent),
+        "venv": Path(sys.executable).parent.parent.name,
+    }
+    (root / "pyrightconfig.json").write_text(json.dumps(config))
+
+
+#: Imports every module of the project in one interpreter; prints, per module that
+#: fails, the deepest line of the project in its traceback (``toolz.curry(toolz.x)`` at
+#: a module's top level fails there, where pyright may not see it).
+_IMPORT_ALL = """
+import importlib, json, os, sys, traceback
+root = os.path.realpath(sys.argv[1])
+sys.path.insert(0, root)
+found = []
+for module in sys.argv[2:]:
+    try:
+        importlib.import_module(module)
+    except BaseException as exc:
+        frames = [f for f in traceback.extract_tb(exc.__traceback__)
+                  if os.path.realpath(f.filename).startswith(root + os.sep)]
+        if frames:
+            last = frames[-1]
+            message = type(exc).__name__ + ": " + str(exc).split(chr(10))[0]
+            found.append([os.path.relpath(os.path.realpath(last.filename), root), last.lineno, message])
+print(json.dumps(found))
+"""
+
+
+def _modules(root: Path) -> list[str]:
+    out = []
+    for path in sorted(root.rglob("*.py")):
+        rel = path.relative_to(root)
+        if any(p.startswith(".") or p in ("docs", "build", "setup.py") for p in rel.parts):
+            continue
+        if not all(
+            (root / Path(*rel.parts[:i]) / "__init__.py").exists() for i in range(1, len(rel.parts))
+        ):
+            continue
+        parts = list(rel.with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts.pop()
+        if parts and all(p.isidentifier() for p in parts):
+            out.append(".".join(parts))
+    return out
+
+
+def _import_errors(root: Path) -> list[Diag]:
+    done = run(
+        [sys.executable, "-c", _IMPORT_ALL, str(root), *_modules(root)],
+        root,
+        env={"PYTHONDONTWRITEBYTECODE": "1"},
+        timeout=300,
+    )
+    try:
+        found = json.loads(done.stdout.strip().splitlines()[-1])
+    except (json.JSONDecodeError, IndexError):
+        return []
+    return [
+        Diag(file.replace(os.sep, "/"), int(line), re.sub(r"\w*_prxoracle", "X", message))
+        for file, line, message in found
+    ]
+
+
+def build(root: Path) -> list[Diag]:
+    """pyright's errors, and the errors importing each module raises."""
+    return _pyright_errors(root) + _import_errors(root)
+
+
+def _pyright_errors(root: Path) -> list[Diag]:
+    done = run([_pyright(), "--outputjson"], root)
+    report = json.loads(done.stdout or "{}")
+    out = []
+    for d in report.get("generalDiagnostics", []):
+        if d.get("severity") != "error":
+            continue
+        file = os.path.relpath(d["file"], root).replace(os.sep, "/")
+        message = re.sub(r'"[^"]*_prxoracle"', '"X"', d.get("message", ""))
+        out.append(Diag(file, int(d["range"]["start"]["line"]) + 1, message.split("\n")[0]))
+    return out
+
+
+def tests(root: Path) -> dict[str, str] | None:
+    with tempfile.TemporaryDirectory() as tmp:
+        xml = Path(tmp) / "junit.xml"
+        run(
+            [
+                sys.executable,
+                "-m",
+                "pytest",
+                "-q",
+                "-p",
+                "no:cacheprovider",
+                "--no-header",
+                "-o",
+                "addopts=",
+                f"--junitxml={xml}",
+                "-q",
+            ],
+            root,
+            env={"PYTHONDONTWRITEBYTECODE": "1", "PYTHONPATH": str(root)},
+        )
+        if not xml.exists():
+            return None
+        outcomes = {}
+        for case in ET.parse(xml).iter("testcase"):
+            name = f"{case.get('classname')}::{case.get('name')}"
+            kinds = {child.tag for child in case}
+            outcomes[name] = (
+                "failed"
+                if kinds & {"failure", "error"}
+                else "skipped"
+                if "skipped" in kinds
+                else "passed"
+            )
+        return outcomes
+
+
+def skip(symbol: Symbol) -> str | None:
+    """A special method is called by the language, not by name: no error names its uses."""
+    if symbol.name.startswith("__") and symbol.name.endswith("__"):
+        return "special method"
+    if symbol.kind == "function" and "." in symbol.qualified:
+        return "a function local to another: not reachable by name"
+    if symbol.in_file > 1:
+        return "defined twice in its file: the other definition hides its uses"
+    return None
+
+
+def after_rename(root: Path, symbol: Symbol, new: str) -> None:
+    """The module's ``__all__`` lists the definition: without it, a star import hides
+    every use from pyright (it takes the name as exported still)."""
+    if "." in symbol.qualified:
+        return
+    path = root / symbol.file
+    text = path.read_text()
+    found = re.search(r"__all__\s*\+?=\s*[\[(]", text)
+    if found is None:
+        return
+    end = text.find("]" if found.group(0).endswith("[") else ")", found.end())
+    span = text[found.end() : end]
+    quoted = re.compile(r"(['\"])" + re.escape(symbol.name) + r"\1")
+    span = quoted.sub(lambda m: m.group(1) + new + m.group(1), span)
+    path.write_text(text[: found.end()] + span + text[end:])

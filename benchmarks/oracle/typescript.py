@@ -1,0 +1,125 @@
+"""TypeScript: tsc 5.6 (from the npm registry) is the oracle; two public repositories at
+a pinned commit are the projects, their test runners from the npm registry.
+
+- **superstruct** (github.com/ianstormtaylor/superstruct, MIT) at e414c8a: ``src/``
+  (8 files) and ``test/`` (240 files: the typings and validation cases tsc checks too),
+  vitest;
+- **zod** 3.23.8 (github.com/colinhacks/zod, MIT) at ca42965: ``src/`` and
+  ``src/__tests__`` (119 files), jest with swc. Its ``deno/`` copy of the sources is
+  removed (the same definitions twice).
+
+tsc checks the sources and the tests together (an oracle ``tsconfig.prxoracle.json``:
+the project's options less the lint-like ``noUnused*``, which would report the renamed
+definition itself). tsc reports the import of a name a module no longer exports and
+stops there, and a use through a receiver whose type it infers; a default export's
+name is not what its importers write: renaming it is no error anywhere, so those are
+not measured (``skip``).
+"""
+
+from __future__ import annotations
+
+import json
+import tempfile
+from pathlib import Path
+
+from oracle.common import Diag, Symbol, run
+from oracle.scripts import jest_like, npm_install, snapshot, tsc_errors
+
+LANGUAGE = "typescript"
+LANGUAGES = frozenset({"typescript", "tsx"})
+PROJECTS = {
+    "superstruct": snapshot(
+        "ianstormtaylor", "superstruct", "e414c8afd3b69f6bc0173b8ee25f71d8e5694f01"
+    ),
+    "zod": snapshot("colinhacks", "zod", "ca42965df46b2f7e2747db29c40a26bcb32a51d5"),
+}
+KEEP = ("node_modules",)
+CONFIG = "tsconfig.prxoracle.json"
+#: What each project's build and tests need (pinned), by the project's folder name.
+_PACKAGES = {
+    "superstruct": [
+        "vitest@1.6.0",
+        "@types/node@18.19.50",
+        "lodash@4.17.21",
+        "@types/lodash@4.17.7",
+    ],
+    "zod": [
+        "jest@29.7.0",
+        "@jest/globals@29.7.0",
+        "@swc/core@1.7.26",
+        "@swc/jest@0.2.36",
+        "@types/node@14.18.63",
+        "@types/benchmark@2.1.5",
+        "benchmark@2.1.4",
+    ],
+}
+_REMOVED_OPTIONS = (
+    "suppressImplicitAnyIndexErrors",
+    "noUnusedLocals",
+    "noUnusedParameters",
+    "importsNotUsedAsValues",
+    "preserveValueImports",
+    "outDir",
+    "declaration",
+    "declarationMap",
+    "sourceMap",
+    "composite",
+)
+_ROOT: list[Path] = []
+
+
+def _kind(root: Path) -> str:
+    return "zod" if (root / "configs" / "tsconfig.base.json").exists() else "superstruct"
+
+
+def prepare(root: Path) -> None:
+    _ROOT[:] = [root]
+    kind = _kind(root)
+    if kind == "zod":
+        import shutil
+
+        shutil.rmtree(root / "deno", ignore_errors=True)
+        base = json.loads((root / "configs" / "tsconfig.base.json").read_text())
+        options = base["compilerOptions"]
+        include = ["src/**/*.ts"]
+    else:
+        base = json.loads((root / "tsconfig.json").read_text())
+        options = base["compilerOptions"]
+        include = ["src/**/*.ts", "test/**/*.ts"]
+    for option in _REMOVED_OPTIONS:
+        options.pop(option, None)
+    options.update({"noEmit": True, "skipLibCheck": True})
+    (root / CONFIG).write_text(json.dumps({"compilerOptions": options, "include": include}))
+    npm_install(root, _PACKAGES[kind], kind)
+
+
+def build(root: Path) -> list[Diag]:
+    return tsc_errors(root, CONFIG)
+
+
+def tests(root: Path) -> dict[str, str] | None:
+    with tempfile.TemporaryDirectory() as tmp:
+        report = Path(tmp) / "report.json"
+        if _kind(root) == "zod":
+            argv = [
+                "node_modules/.bin/jest",
+                "--config",
+                "configs/swc-jest.config.json",
+                "--json",
+                f"--outputFile={report}",
+                "--silent",
+            ]
+        else:
+            argv = ["node_modules/.bin/vitest", "run", "--reporter=json", f"--outputFile={report}"]
+        run(argv, root, env={"CI": "1", "FORCE_COLOR": "0"})
+        found = jest_like(report)
+    if found is None:
+        return None
+    return {k.replace(str(root) + "/", ""): v for k, v in found.items()}
+
+
+def skip(symbol: Symbol) -> str | None:
+    """A default export is named by each importer: renaming it breaks nothing there."""
+    from oracle.scripts_skip import not_measured
+
+    return not_measured(_ROOT, symbol)

@@ -1,0 +1,48 @@
+"""Python's ``__all__``: the strings that name a module's exports change with the name.
+
+``from m import *`` takes the names ``m.__all__`` lists; a renamed function still listed
+under its old name breaks every star import of the module (an ``AttributeError`` when it
+is imported). A string is an export name when it is a whole string literal inside an
+assignment to ``__all__`` (``=``, ``+=``) or an ``__all__.append``/``extend`` call.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from prx.commands.rename.occurrences import Occurrence
+
+__all__ = ["export_names"]
+
+_ALL = re.compile(rb"__all__\s*(?:\+?=|\.extend\s*\(|\.append\s*\()\s*(?P<open>[\[(]?)")
+_CLOSE = {b"[": b"]", b"(": b")", b"": b"\n"}
+
+
+def _export_spans(data: bytes) -> list[tuple[int, int]]:
+    spans = []
+    for found in _ALL.finditer(data):
+        opener = found.group("open")
+        start = found.end()
+        end = data.find(_CLOSE[opener], start)
+        if opener == b"" and found.group(0).rstrip().endswith(b"("):
+            end = data.find(b")", start)
+        spans.append((start, len(data) if end < 0 else end))
+    return spans
+
+
+def export_names(data: bytes, strings: Sequence[Occurrence]) -> list[Occurrence]:
+    """The occurrences of ``strings`` (found as words in strings) that are whole string
+    literals naming an export in ``__all__``."""
+    if b"__all__" not in data:
+        return []
+    spans = _export_spans(data)
+    out = []
+    for occurrence in strings:
+        if not any(start <= occurrence.start < end for start, end in spans):
+            continue
+        before = data[occurrence.start - 1 : occurrence.start]
+        after = data[occurrence.end : occurrence.end + 1]
+        if before in (b"'", b'"') and after == before:
+            out.append(occurrence)
+    return out

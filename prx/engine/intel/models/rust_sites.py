@@ -1,0 +1,527 @@
+"""The places of a Rust file that refer to one definition, and how sure each is.
+
+Each identifier spelled like the definition is read by where it stands:
+
+- the name of an item: the definition itself, or one that must change with it (the
+  trait's declaration of a method and every impl's method of that trait);
+- in a ``use`` tree (nested groups, ``self``, ``as``, globs): an import of what its full
+  path resolves to (an ``as`` alias is a new name, not a reference);
+- in a path (``a::b::name``, ``Type::method``, ``Self::method``, ``<T as Trait>::m``) or
+  alone (``name(..)``, ``Name { .. }``): what the path resolves to, a local binding of the
+  same name shadowing it;
+- after a dot (``x.name(..)``): a method call, tied to the definition through the
+  receiver's type (:mod:`rust_types`) when the file says it, else a candidate by name
+  when the arity matches; a free function is never called so (``path.strip_prefix(p)``
+  is std's method, not the crate's ``strip_prefix``).
+
+Identifiers inside a macro's arguments (``println!("{}", x.is_quit())``) are token trees
+to tree-sitter: the arguments are parsed again on their own as expressions (a
+``macro_rules!`` body as statements) and read the same way.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from prx.engine.intel.models.base import BY_NAME, BY_TYPE, RESOLVED, Site, Target
+from prx.engine.intel.models.rust_scope import ITEM_KINDS, Entity, Resolver, path_segments
+from prx.engine.intel.models.rust_types import (
+    STD_FINAL,
+    Ctx,
+    Ty,
+    Types,
+    arguments_count,
+    find_binding,
+    parameters_of,
+)
+
+if TYPE_CHECKING:
+    from prx.engine.intel.project import ParsedFile
+
+__all__ = ["Reader", "TargetInfo", "describe"]
+
+_DEFINERS = ITEM_KINDS | {"enum_variant", "field_declaration", "associated_type"}
+_PATHS = frozenset({"scoped_identifier", "scoped_type_identifier"})
+_USE_TREE = frozenset({"use_list", "scoped_use_list", "use_as_clause", "use_wildcard"})
+_PREFIX = b"fn __prx() { __prx("
+_SUFFIX = b"); }"
+_BODY_PREFIX = b"fn __prx() {"
+_BODY_SUFFIX = b"}"
+_MACRO_DEPTH = 3
+
+
+class TargetInfo(NamedTuple):
+    """What the sites of one definition are compared with."""
+
+    target: Target
+    #: ``("item", module, name)``, ``("assoc", owner, name)`` ...
+    entity: Entity | None
+    #: The type or trait a method or associated item belongs to.
+    owner: Entity | None
+    #: The trait whose method this is (declared in it, or implemented from it).
+    trait: Entity | None
+    #: For a method: whether it takes ``self`` and how many other parameters.
+    has_self: bool
+    arity: int
+    #: The types implementing :attr:`trait` (their entities), and whether a blanket
+    #: impl makes every type a candidate.
+    implementers: frozenset[Any]
+    blanket: bool
+    is_macro: bool
+
+
+def _text(node: Any) -> str:
+    return bytes(node.text or b"").decode("utf-8", "replace")
+
+
+def describe(resolver: Resolver, types: Types, target: Target) -> TargetInfo:
+    """The entity of ``target`` and, for a method, its owner and trait."""
+    defn = target.defn
+    node = defn.node if defn is not None else None
+    empty = TargetInfo(target, None, None, None, False, 0, frozenset(), False, False)
+    if node is None:
+        return empty
+    rel = target.file
+    holder = node.parent.parent if node.parent is not None else None
+    owner: Entity | None = None
+    trait: Entity | None = None
+    if holder is not None and holder.type == "impl_item":
+        type_node = holder.child_by_field_name("type")
+        trait_node = holder.child_by_field_name("trait")
+        owner = resolver.type_entity(rel, type_node) if type_node is not None else None
+        trait = resolver.type_entity(rel, trait_node) if trait_node is not None else None
+    elif holder is not None and holder.type == "trait_item":
+        owner = trait = resolver.item_entity(rel, holder)
+    has_self, arity = (False, 0)
+    if node.type in ("function_item", "function_signature_item"):
+        has_self, arity = parameters_of(node)
+    if owner is not None or trait is not None:
+        entity: Entity | None = ("assoc", owner or trait, target.name)
+    else:
+        entity = resolver.item_entity(rel, node)
+    implementers: set[Any] = set()
+    blanket = False
+    if trait is not None:
+        for _, _, implementer in types.impls.by_trait.get(trait, ()):
+            if implementer is not None:
+                implementers.add(implementer)
+        blanket = trait in types.impls.blanket
+    return TargetInfo(
+        target,
+        entity,
+        owner,
+        trait,
+        has_self,
+        arity,
+        frozenset(implementers),
+        blanket,
+        node.type == "macro_definition",
+    )
+
+
+class Reader:
+    """Reads one file's identifiers for one target."""
+
+    def __init__(
+        self, resolver: Resolver, types: Types, info: TargetInfo, parsed: ParsedFile
+    ) -> None:
+        self.resolver = resolver
+        self.types = types
+        self.info = info
+        self.parsed = parsed
+        self.rel = parsed.rel
+        self.name = info.target.name
+        self.word = self.name.encode()
+        self.sites: dict[int, Site] = {}
+        #: Offsets of the identifiers read (a macro's words the parse did not read are
+        #: read from its tokens).
+        self.seen: set[int] = set()
+        self._lines = _line_starts(parsed.data)
+
+    # -- walking --------------------------------------------------------------------------
+
+    def read(self, root: Any, ctx: Ctx, data: bytes, depth: int = 0) -> None:
+        """Every identifier spelled like the target in ``data`` (parsed as ``root``)."""
+        from prx.engine.intel.prefilter import word_offsets
+
+        macros: dict[int, Any] = {}
+        for at in word_offsets(data, self.name):
+            leaf = root.descendant_for_byte_range(at, at + len(self.word))
+            if leaf is None or leaf.start_byte != at or leaf.end_byte != at + len(self.word):
+                continue
+            tree = _token_tree(leaf)
+            if tree is not None:
+                macros.setdefault(int(tree.start_byte), tree)
+                continue
+            if leaf.type not in (
+                "identifier",
+                "type_identifier",
+                "field_identifier",
+                "shorthand_field_identifier",
+            ):
+                continue
+            self.seen.add(ctx.pos(leaf))
+            found = self.classify(leaf, ctx)
+            if found is not None:
+                self._add(ctx.pos(leaf), *found)
+        for tree in macros.values():
+            if depth < _MACRO_DEPTH:
+                self._macro(tree, ctx, data, depth)
+
+    def _add(self, start: int, how: str, role: str) -> None:
+        from bisect import bisect_right
+
+        kept = self.sites.get(start)
+        if kept is not None and kept.how == RESOLVED:
+            return
+        self.sites[start] = Site(
+            self.rel, bisect_right(self._lines, start), start, start + len(self.word), how, role
+        )
+
+    def _macro(self, tree: Any, ctx: Ctx, data: bytes, depth: int) -> None:
+        """A macro's token tree parsed again on its own: its arguments as expressions
+        (``println!``), a ``macro_rules!`` body as statements."""
+        from prx.engine.lang.grammar import parse
+
+        inner_start, inner_end = int(tree.start_byte) + 1, int(tree.end_byte) - 1
+        if inner_end <= inner_start:
+            return
+        inner = data[inner_start:inner_end].replace(b"$", b" ")
+        is_body = tree.parent is not None and tree.parent.type == "macro_rule"
+        prefix, suffix = (_BODY_PREFIX, _BODY_SUFFIX) if is_body else (_PREFIX, _SUFFIX)
+        spec = self.parsed.spec
+        if spec is None:
+            return
+        again = parse(spec, prefix + inner + suffix)
+        anchor = tree.parent if tree.parent is not None else tree
+        sub = Ctx(self.rel, ctx.shift + inner_start - len(prefix), anchor, ctx)
+        self.read(again.root_node, sub, prefix + inner + suffix, depth + 1)
+        # Words the new parse did not show as identifiers: read from the tokens.
+        from prx.engine.intel.prefilter import word_offsets
+
+        for at in word_offsets(inner, self.name):
+            start = ctx.pos(tree) + 1 + at
+            if start in self.seen:
+                continue
+            leaf = tree.descendant_for_byte_range(
+                inner_start + at, inner_start + at + len(self.word)
+            )
+            if leaf is None or leaf.type != "identifier":
+                continue
+            found = self._token(leaf, ctx)
+            if found is not None and start not in self.sites:
+                self._add(start, *found)
+
+    def _token(self, leaf: Any, ctx: Ctx) -> tuple[str, str] | None:
+        """An identifier of a token tree the parse could not read: by its neighbours."""
+        before = leaf.prev_sibling
+        if before is not None and before.type == ".":
+            if self.info.has_self:
+                return BY_NAME, "reference"
+            return None
+        segments = [self.name]
+        current = before
+        while current is not None and current.type == "::":
+            head = current.prev_sibling
+            if head is None or head.type not in (
+                "identifier",
+                "crate",
+                "self",
+                "super",
+                "metavariable",
+            ):
+                break
+            segments.insert(0, "$crate" if _text(head) == "$crate" else _text(head))
+            current = head.prev_sibling
+        entity = self.resolver.resolve(self.rel, ctx.pos(leaf), tuple(segments))
+        how = self.matches(entity)
+        if how is not None:
+            return how, "reference"
+        if len(segments) == 1 and self.info.is_macro:
+            after = leaf.next_sibling
+            if after is not None and after.type == "!":
+                return RESOLVED, "reference"
+        return None
+
+    # -- one identifier -----------------------------------------------------------------------
+
+    def classify(self, leaf: Any, ctx: Ctx) -> tuple[str, str] | None:
+        """(how, role) of an identifier that refers to the target, else None."""
+        parent = leaf.parent
+        if parent is None:
+            return None
+        ptype = parent.type
+        info = self.info
+        if ptype in _DEFINERS and parent.child_by_field_name("name") == leaf:
+            return self._definition(leaf, parent, ctx)
+        if ptype == "macro_invocation" and parent.child_by_field_name("macro") == leaf:
+            return (RESOLVED, "reference") if info.is_macro else None
+        if leaf.type in ("field_identifier", "shorthand_field_identifier"):
+            if ptype == "field_expression" and parent.child_by_field_name("field") == leaf:
+                return self._method_call(parent, ctx)
+            return None
+        use = _use_declaration(leaf)
+        if use is not None:
+            return self._import(leaf, parent, use, ctx)
+        if ptype == "macro_invocation":
+            return None
+        if ptype in _PATHS and parent.child_by_field_name("name") == leaf:
+            path_node = parent.child_by_field_name("path")
+            if path_node is not None and path_node.type == "bracketed_type":
+                return self._qualified(path_node, ctx)
+            if ptype == "scoped_identifier" and path_node is None:
+                return None
+            segments = path_segments(parent)
+            if not segments:
+                return None
+            how = self.matches(self.resolver.resolve(ctx.rel, ctx.pos(leaf), segments))
+            return (how, "reference") if how is not None else None
+        # A single name: a local binding or a generic parameter may shadow it.
+        if leaf.type == "identifier":
+            if _binding_position(leaf):
+                if info.target.kind not in ("const", "struct", "enum"):
+                    return None
+            elif find_binding(ctx, leaf, self.name) is not None:
+                return None
+        elif leaf.type == "type_identifier" and self.types._generic(ctx, leaf, self.name):
+            return None
+        how = self.matches(self.resolver.resolve(ctx.rel, ctx.pos(leaf), (self.name,)))
+        return (how, "reference") if how is not None else None
+
+    def _definition(self, leaf: Any, item: Any, ctx: Ctx) -> tuple[str, str] | None:
+        info = self.info
+        target = info.target
+        start = ctx.pos(leaf)
+        if self.rel == target.file and start == target.start:
+            # A method of an impl of a trait from outside: renaming it breaks the impl.
+            if info.trait is not None and info.trait[0] == "extern":
+                return BY_NAME, "definition"
+            return RESOLVED, "definition"
+        if info.trait is None or item.type not in (
+            "function_item",
+            "function_signature_item",
+            "const_item",
+            "associated_type",
+            "type_item",
+        ):
+            return None
+        holder = item.parent.parent if item.parent is not None else None
+        if holder is None:
+            return None
+        if holder.type == "trait_item":
+            found = self.resolver.item_entity(self.rel, holder)
+        elif holder.type == "impl_item":
+            trait_node = holder.child_by_field_name("trait")
+            found = self.resolver.type_entity(self.rel, trait_node) if trait_node else None
+        else:
+            return None
+        # Another impl's method of the same trait (or the trait's declaration): it
+        # changes with the target, and its file depends on the target.
+        return (RESOLVED, "reference") if found == info.trait else None
+
+    def _import(self, leaf: Any, parent: Any, use: Any, ctx: Ctx) -> tuple[str, str] | None:
+        if parent.type == "use_as_clause" and parent.child_by_field_name("alias") == leaf:
+            return None
+        path = _use_path(leaf)
+        if not path:
+            return None
+        facts = self.resolver.facts(self.rel)
+        if facts is None:
+            return None
+        offset = ctx.pos(use)
+        scope = facts.chain(offset)[0]
+        module = facts.module_at(offset)
+        if scope.is_module:
+            entity = self.resolver._resolve_use(module, scope, path)
+        else:
+            entity = self.resolver.resolve(self.rel, offset, path)
+        how = self.matches(entity)
+        if how is None:
+            return None
+        # The last segment is the name imported; an earlier one is a module or type on
+        # the way (``use crate::Walk::new`` is not an import of Walk alone). A ``pub
+        # use`` re-exports it: the crate's API uses it, it is no unused import.
+        exported = any(c.type == "visibility_modifier" for c in use.children)
+        return how, "import" if path[-1] == self.name and not exported else "reference"
+
+    def _qualified(self, bracketed: Any, ctx: Ctx) -> tuple[str, str] | None:
+        """``<T as Trait>::name``: the trait's method."""
+        qualified = next(iter(bracketed.named_children), None)
+        if qualified is None or qualified.type != "qualified_type":
+            return None
+        trait = qualified.child_by_field_name("alias")
+        entity = self.resolver.type_entity(self.rel, trait) if trait is not None else None
+        if entity is None:
+            return None
+        how = self.matches(("assoc", entity, self.name))
+        return (how, "reference") if how is not None else None
+
+    # -- comparing --------------------------------------------------------------------------
+
+    def matches(self, entity: Entity | None) -> str | None:
+        """How sure it is that ``entity`` is the target (None: it is not)."""
+        info = self.info
+        if entity is None or info.entity is None:
+            return None
+        if entity[0] == "either":
+            # The target under one cfg, something else under another: to be checked.
+            found = [self.matches(e) for e in entity[1]]
+            return BY_NAME if any(f is not None for f in found) else None
+        if entity == info.entity:
+            return RESOLVED
+        if entity[0] != "assoc" or info.entity[0] != "assoc" or entity[2] != self.name:
+            return None
+        owner = entity[1]
+        if owner == info.owner:
+            return RESOLVED
+        if info.trait is not None and (owner == info.trait or owner in info.implementers):
+            return RESOLVED
+        alias = self.types.as_ty(owner) if owner[0] == "item" else None
+        if alias is not None and alias.entity is not None and alias.entity != owner:
+            return self.matches(("assoc", alias.entity, self.name))
+        return None
+
+    def _method_call(self, field: Any, ctx: Ctx) -> tuple[str, str] | None:
+        """``receiver.name(..)``: the target's when the receiver's type is the target's
+        type; a candidate when the type is unknown and the arity matches."""
+        info = self.info
+        if not info.has_self:
+            return None
+        call = field.parent
+        if call is not None and call.type == "generic_function":
+            call = call.parent
+        if call is None or call.type != "call_expression":
+            return None
+        arguments = call.child_by_field_name("arguments")
+        if arguments is None or arguments_count(arguments) != info.arity:
+            return None
+        receiver = self.types.of_expr(ctx, field.child_by_field_name("value"))
+        how = self._receiver(receiver)
+        return (how, "reference") if how is not None else None
+
+    def _receiver(self, ty: Ty | None, depth: int = 0) -> str | None:
+        info = self.info
+        if ty is None or depth > 4:
+            return BY_NAME
+        if ty.entity is not None:
+            if info.trait is not None and self.types.impls.inherent(ty.entity, self.name):
+                return None  # the type's own method wins over the trait's
+            if ty.entity == info.owner or (
+                info.trait is not None and ty.entity in info.implementers
+            ):
+                return BY_TYPE
+            deref = self.types.impls.deref.get(ty.entity)
+            if deref is not None:
+                target = self.types.of_type(Ctx(deref[0]), deref[1])
+                return self._receiver(target, depth + 1) if target is not None else BY_NAME
+            if info.trait is not None and info.blanket:
+                return BY_NAME
+            return None
+        if ty.bounds or ty.generic:
+            if info.trait is None:
+                return None
+            if info.trait in ty.bounds:
+                return BY_TYPE
+            return BY_NAME if not ty.bounds else self._supertrait(ty.bounds)
+        if ty.name is not None:
+            named = {e[1].rsplit("::", 1)[-1] for e in info.implementers if e[0] == "extern"}
+            if ty.name in named:
+                return BY_TYPE
+            # std's own types have std's methods; another outside type may deref to
+            # anything (a guard, a smart pointer): a candidate.
+            return None if ty.name in STD_FINAL else BY_NAME
+        return BY_NAME
+
+    def _supertrait(self, bounds: tuple[Entity, ...]) -> str | None:
+        """A bound whose trait has the target's trait as a supertrait."""
+        for bound in bounds:
+            found = self.types.item_node(bound)
+            if found is None:
+                continue
+            supers = found[1].child_by_field_name("bounds")
+            if (
+                supers is not None
+                and self.info.trait is not None
+                and self.info.trait[-1] in _text(supers)
+            ):
+                return BY_TYPE
+        return None
+
+
+def _line_starts(data: bytes) -> list[int]:
+    starts = [0]
+    at = data.find(b"\n")
+    while at >= 0:
+        starts.append(at + 1)
+        at = data.find(b"\n", at + 1)
+    return starts
+
+
+def _token_tree(leaf: Any) -> Any | None:
+    """The outermost token tree holding ``leaf`` (a macro's arguments or body)."""
+    found = None
+    current = leaf.parent
+    while current is not None:
+        if current.type == "token_tree":
+            found = current
+        elif found is not None or current.type in ("block", "source_file", "declaration_list"):
+            break
+        current = current.parent
+    return found
+
+
+def _use_declaration(leaf: Any) -> Any | None:
+    current = leaf.parent
+    while current is not None:
+        if current.type == "use_declaration":
+            return current
+        if current.type not in _USE_TREE and current.type not in _PATHS:
+            return None
+        current = current.parent
+    return None
+
+
+def _use_path(leaf: Any) -> tuple[str, ...]:
+    """The full path of a use tree up to ``leaf`` (``use a::{b::{c}}``: ``a::b::c``)."""
+    parent = leaf.parent
+    if parent is not None and parent.type in _PATHS and parent.child_by_field_name("name") == leaf:
+        node = parent
+        path = list(path_segments(parent))
+    else:
+        node = leaf
+        path = [_text(leaf)]
+    while node.parent is not None and node.parent.type != "use_declaration":
+        holder = node.parent
+        if holder.type == "scoped_use_list" and holder.child_by_field_name("list") == node:
+            head = holder.child_by_field_name("path")
+            path = [*(path_segments(head) if head is not None else ()), *path]
+        elif holder.type in _PATHS:
+            pass  # leaf is a segment inside a longer path: its own prefix is the path
+        node = holder
+    return tuple(path)
+
+
+def _binding_position(leaf: Any) -> bool:
+    """An identifier that a pattern binds (``let x``, ``|x|``, ``Some(x)``)."""
+    parent = leaf.parent
+    if parent is None:
+        return False
+    kind = parent.type
+    if kind in ("let_declaration", "parameter", "for_expression", "let_condition"):
+        return bool(parent.child_by_field_name("pattern") == leaf)
+    if kind in (
+        "closure_parameters",
+        "tuple_pattern",
+        "slice_pattern",
+        "or_pattern",
+        "ref_pattern",
+        "mut_pattern",
+        "captured_pattern",
+        "match_pattern",
+        "field_pattern",
+        "reference_pattern",
+    ):
+        return True
+    if kind == "tuple_struct_pattern":
+        return bool(parent.child_by_field_name("type") != leaf)
+    return False

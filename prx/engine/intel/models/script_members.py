@@ -1,0 +1,218 @@
+"""Class members of JavaScript and TypeScript: which declarations of a member change
+together (its family). Which accesses ``x.member`` reach the family is read by
+:mod:`~prx.engine.intel.models.script_receivers`.
+
+A member's **family** is what a rename must keep consistent: the topmost classes and
+interfaces of the project above the member's class that declare it, and every class
+below them (``extends``/``implements``, read by name from the text of the project's
+files); the ones that declare it again (overrides, implementations) change with it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import deque
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from prx.engine.intel.models.script_scope import class_name, text
+
+if TYPE_CHECKING:
+    from prx.engine.intel.project import ParsedFile, Project
+
+__all__ = ["Family", "declared_member", "family_of"]
+
+_SCRIPTS = frozenset({"javascript", "typescript", "tsx"})
+_HERITAGE = re.compile(
+    r"\b(class|interface)\s+([A-Za-z_$][\w$]*)\s*(<(?:[^<>{]|<[^<>{]*>)*>)?\s*"
+    r"((?:extends|implements)\b[^{]*)\{"
+)
+_DECLARATION = re.compile(r"\b(?:class|interface)\s+([A-Za-z_$][\w$]*)")
+_GENERIC = re.compile(r"<[^<>]*>")
+_WORD = re.compile(r"[A-Za-z_$][\w$]*")
+_MEMBERS = frozenset(
+    {
+        "method_definition",
+        "method_signature",
+        "abstract_method_signature",
+        "public_field_definition",
+        "field_definition",
+        "property_signature",
+    }
+)
+
+
+class Heritage(NamedTuple):
+    """Every class and interface of the project's scripts, by name."""
+
+    #: name -> the names it extends or implements.
+    parents: dict[str, set[str]]
+    #: name -> the names that extend or implement it.
+    children: dict[str, set[str]]
+    #: name -> the files that declare a class or interface of that name.
+    files: dict[str, set[str]]
+
+
+class Family(NamedTuple):
+    """The classes a member's rename keeps consistent."""
+
+    #: The classes and interfaces whose instances have the member.
+    types: frozenset[str]
+    #: (file, class node start) of each family class that declares the member.
+    declaring: frozenset[tuple[str, int]]
+    #: An interface or an object type declares it: object literals may implement it.
+    structural: bool
+    #: Every class or interface name the project declares.
+    known: frozenset[str]
+    #: The files that declare a family type.
+    files: frozenset[str]
+
+
+def _heritage(project: Project) -> Heritage:
+    memo: dict[str, Any] = vars(project)
+    found: Heritage | None = memo.get("_script_heritage")
+    if found is not None:
+        return found
+    found = Heritage({}, {}, {})
+    for rel in project.graph.files:
+        parsed = project.file(rel)
+        if parsed is None or parsed.language not in _SCRIPTS:
+            continue
+        source = parsed.data.decode("utf-8", "replace")
+        for declared in _DECLARATION.finditer(source):
+            found.files.setdefault(declared.group(1), set()).add(rel)
+        for match in _HERITAGE.finditer(source):
+            name, clause = match.group(2), match.group(4)
+            while _GENERIC.search(clause):
+                clause = _GENERIC.sub("", clause)
+            for word in _WORD.findall(clause):
+                if word in ("extends", "implements"):
+                    continue
+                found.parents.setdefault(name, set()).add(word)
+                found.children.setdefault(word, set()).add(name)
+    memo["_script_heritage"] = found
+    return found
+
+
+def declared_member(owner: Any, name: str) -> Any | None:
+    """The member ``name`` a class or interface node declares (a constructor's
+    parameter property included), else None."""
+    body = owner.child_by_field_name("body")
+    if body is None:
+        return None
+    for member in body.named_children:
+        if member.type in _MEMBERS:
+            own = member.child_by_field_name("name") or member.child_by_field_name("property")
+            if own is not None and text(own) == name:
+                return own
+        if member.type == "method_definition":
+            own = member.child_by_field_name("name")
+            if own is not None and text(own) == "constructor":
+                found = _parameter_property(member, name)
+                if found is not None:
+                    return found
+    return None
+
+
+def _parameter_property(constructor: Any, name: str) -> Any | None:
+    parameters = constructor.child_by_field_name("parameters")
+    for parameter in parameters.named_children if parameters is not None else ():
+        if not any(c.type in ("accessibility_modifier", "readonly") for c in parameter.children):
+            continue
+        pattern = parameter.child_by_field_name("pattern")
+        if pattern is not None and pattern.type == "identifier" and text(pattern) == name:
+            return pattern
+    return None
+
+
+def _owners(project: Project, heritage: Heritage, type_name: str) -> list[tuple[str, Any]]:
+    """(file, node) of each class or interface named ``type_name`` in the project."""
+    out = []
+    for rel in sorted(heritage.files.get(type_name, ())):
+        parsed = project.file(rel)
+        if parsed is None or parsed.tree is None:
+            continue
+        for node in _type_nodes(parsed):
+            if class_name(node) == type_name:
+                out.append((rel, node))
+    return out
+
+
+def _type_nodes(parsed: ParsedFile) -> list[Any]:
+    found: list[Any] | None = parsed.memo.get("script_types")
+    if found is None:
+        found = []
+        stack = [parsed.tree.root_node]
+        while stack:
+            node = stack.pop()
+            if node.type in (
+                "class_declaration",
+                "abstract_class_declaration",
+                "class",
+                "interface_declaration",
+            ):
+                found.append(node)
+            stack.extend(node.named_children)
+        parsed.memo["script_types"] = found
+    return found
+
+
+def family_of(project: Project, owner: str, name: str) -> Family:
+    """The family of member ``name`` of the class or interface ``owner``."""
+    heritage = _heritage(project)
+    declares: dict[str, list[tuple[str, Any]]] = {}
+
+    def declaring(type_name: str) -> list[tuple[str, Any]]:
+        known = declares.get(type_name)
+        if known is None:
+            known = declares[type_name] = [
+                (rel, node)
+                for rel, node in _owners(project, heritage, type_name)
+                if declared_member(node, name) is not None
+            ]
+        return known
+
+    # The topmost types at or above ``owner`` that declare the member (``owner`` when
+    # none above does): what overrides or implements what hangs below them.
+    seen = {owner}
+    queue = deque([owner])
+    while queue:
+        for parent in heritage.parents.get(queue.popleft(), ()):
+            if parent not in seen:
+                seen.add(parent)
+                queue.append(parent)
+    roots = {
+        t
+        for t in seen
+        if (t == owner or declaring(t)) and not any(declaring(a) for a in _ancestors(heritage, t))
+    } or {owner}
+    types: set[str] = set()
+    queue = deque(sorted(roots))
+    while queue:
+        current = queue.popleft()
+        if current in types:
+            continue
+        types.add(current)
+        queue.extend(sorted(heritage.children.get(current, ())))
+    declared = {(rel, int(node.start_byte)) for t in types for rel, node in declaring(t)}
+    structural = any(
+        node.type == "interface_declaration" for t in types for _rel, node in declaring(t)
+    )
+    files = {rel for t in types for rel in heritage.files.get(t, ())}
+    return Family(
+        frozenset(types),
+        frozenset(declared),
+        structural,
+        frozenset(heritage.files),
+        frozenset(files),
+    )
+
+
+def _ancestors(heritage: Heritage, name: str) -> set[str]:
+    out: set[str] = set()
+    queue = deque([name])
+    while queue:
+        for parent in heritage.parents.get(queue.popleft(), ()):
+            if parent not in out:
+                out.add(parent)
+                queue.append(parent)
+    return out

@@ -1,0 +1,253 @@
+"""Scopes of JavaScript and TypeScript, read from the syntax tree: which declaration an
+identifier names (a parameter or a local that shadows a top-level name is another
+binding), and which class ``this`` is in.
+
+Only what a rename needs: block and function scopes with their declarations
+(``const``/``let``/``var``, functions, classes, parameters, ``catch`` and ``for``
+bindings, imports at the top level). ``var`` inside a nested block is taken as declared
+in that block (hoisting aside: a shadowing ``var`` is rarer than a shadowing ``const``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from prx.engine.intel.project import ParsedFile
+
+__all__ = [
+    "FUNCTIONS",
+    "declaring_scope",
+    "identifier_nodes",
+    "import_binds",
+    "pattern_binds",
+    "text",
+    "this_class",
+]
+
+#: Identifier nodes a name can be spelled as.
+_IDENTIFIERS = frozenset(
+    {
+        "identifier",
+        "property_identifier",
+        "type_identifier",
+        "shorthand_property_identifier",
+        "shorthand_property_identifier_pattern",
+        "private_property_identifier",
+    }
+)
+#: Function-like nodes: their parameters (and a function expression's own name) are
+#: their scope's.
+FUNCTIONS = frozenset(
+    {
+        "function_declaration",
+        "function_expression",
+        "function",
+        "generator_function_declaration",
+        "generator_function",
+        "arrow_function",
+        "method_definition",
+    }
+)
+_BLOCKS = frozenset({"program", "statement_block", "class_static_block", "switch_body"})
+_NAMED = frozenset(
+    {
+        "function_declaration",
+        "generator_function_declaration",
+        "class_declaration",
+        "abstract_class_declaration",
+        "enum_declaration",
+        "interface_declaration",
+        "type_alias_declaration",
+        "internal_module",
+        "function_signature",
+    }
+)
+_CLASSES = frozenset({"class_declaration", "abstract_class_declaration", "class"})
+
+
+def text(node: Any) -> str:
+    return bytes(node.text or b"").decode("utf-8", "replace")
+
+
+def identifier_nodes(parsed: ParsedFile, name: str) -> list[Any]:
+    """Every identifier node spelled ``name`` in the file's code, in order."""
+    data = parsed.data
+    tree = parsed.tree
+    if tree is None or name.encode() not in data:
+        return []
+    root = tree.root_node
+    found = []
+    pattern = re.compile(rb"(?<![\w$#])" + re.escape(name.encode()) + rb"(?![\w$])")
+    for match in pattern.finditer(data):
+        node = root.named_descendant_for_byte_range(match.start(), match.end())
+        if (
+            node is not None
+            and node.type in _IDENTIFIERS
+            and node.start_byte == match.start()
+            and node.end_byte == match.end()
+        ):
+            found.append(node)
+    return found
+
+
+def pattern_binds(node: Any, name: str) -> bool:
+    """Whether the binding pattern ``node`` (an identifier, ``{a, b: c}``, ``[a, ...b]``,
+    a parameter) declares ``name`` (type annotations, default values and the keys of
+    ``{key: local}`` are not bindings)."""
+    kind = node.type
+    if kind in ("identifier", "shorthand_property_identifier_pattern"):
+        return text(node) == name
+    if kind in ("type_annotation", "type_parameters", "accessibility_modifier"):
+        return False
+    if kind == "pair_pattern":
+        value = node.child_by_field_name("value")
+        return value is not None and pattern_binds(value, name)
+    if kind in ("assignment_pattern", "object_assignment_pattern"):
+        left = node.child_by_field_name("left")
+        return left is not None and pattern_binds(left, name)
+    if kind in ("required_parameter", "optional_parameter"):
+        inner = node.child_by_field_name("pattern")
+        return inner is not None and pattern_binds(inner, name)
+    return any(pattern_binds(child, name) for child in node.named_children)
+
+
+def _declares_in_block(block: Any, name: str) -> bool:
+    for child in block.named_children:
+        if _statement_declares(child, name):
+            return True
+    return False
+
+
+def _statement_declares(node: Any, name: str) -> bool:
+    kind = node.type
+    if kind == "export_statement":
+        inner = node.child_by_field_name("declaration")
+        return inner is not None and _statement_declares(inner, name)
+    if kind == "ambient_declaration":
+        return any(_statement_declares(c, name) for c in node.named_children)
+    if kind in ("lexical_declaration", "variable_declaration"):
+        for declarator in node.named_children:
+            target = declarator.child_by_field_name("name")
+            if target is not None and pattern_binds(target, name):
+                return True
+        return False
+    if kind in _NAMED:
+        own = node.child_by_field_name("name")
+        return own is not None and text(own) == name
+    if kind == "import_statement":
+        return any(
+            c.type
+            in (
+                "identifier",
+                "import_specifier",
+                "namespace_import",
+                "import_clause",
+                "named_imports",
+                "import_require_clause",
+            )
+            and import_binds(c, name)
+            for c in node.named_children
+        )
+    return False
+
+
+def import_binds(node: Any, name: str) -> bool:
+    kind = node.type
+    if kind == "identifier":
+        return text(node) == name
+    if kind == "import_specifier":
+        alias = node.child_by_field_name("alias") or node.child_by_field_name("name")
+        return alias is not None and text(alias) == name
+    if kind == "import_require_clause":
+        first = node.named_children[0] if node.named_children else None
+        return first is not None and first.type == "identifier" and text(first) == name
+    return any(import_binds(c, name) for c in node.named_children if c.type != "string")
+
+
+def _declares(scope: Any, name: str) -> bool:
+    kind = scope.type
+    if kind in _BLOCKS:
+        if kind == "switch_body":
+            return any(_declares_in_block(case, name) for case in scope.named_children)
+        return _declares_in_block(scope, name)
+    if kind in FUNCTIONS:
+        parameters = scope.child_by_field_name("parameters")
+        if parameters is not None and pattern_binds(parameters, name):
+            return True
+        single = scope.child_by_field_name("parameter")
+        if single is not None and pattern_binds(single, name):
+            return True
+        own = scope.child_by_field_name("name")
+        return kind in ("function_expression", "function", "generator_function") and (
+            own is not None and text(own) == name
+        )
+    if kind == "catch_clause":
+        parameter = scope.child_by_field_name("parameter")
+        return parameter is not None and pattern_binds(parameter, name)
+    if kind == "for_in_statement":
+        left = scope.child_by_field_name("left")
+        declared = scope.child_by_field_name("kind") is not None
+        return declared and left is not None and pattern_binds(left, name)
+    if kind == "for_statement":
+        initializer = scope.child_by_field_name("initializer")
+        return initializer is not None and _statement_declares(initializer, name)
+    if kind == "class":
+        own = scope.child_by_field_name("name")
+        return own is not None and text(own) == name
+    return False
+
+
+def _scopes(node: Any) -> Iterator[Any]:
+    current = node.parent
+    while current is not None:
+        yield current
+        current = current.parent
+
+
+def declaring_scope(node: Any, name: str) -> Any | None:
+    """The scope node (``program``, a block, a function) whose declaration of ``name``
+    the identifier ``node`` names; None when no scope of the file declares it (a
+    global)."""
+    for scope in _scopes(node):
+        if _declares(scope, name):
+            return scope
+    return None
+
+
+def this_class(node: Any) -> Any | None:
+    """The class whose instance ``this`` (or ``super``) at ``node`` is: the class around
+    the nearest method, field or constructor; None inside a plain function or at the
+    top level."""
+    for scope in _scopes(node):
+        kind = scope.type
+        if kind == "arrow_function":
+            continue  # arrows keep the ``this`` around them
+        if kind == "class_body":
+            return scope.parent
+        if kind == "method_definition":
+            owner = scope.parent
+            return owner.parent if owner is not None and owner.type == "class_body" else None
+        if kind in FUNCTIONS:
+            return None
+    return None
+
+
+def class_name(node: Any) -> str | None:
+    """A class node's name (a class expression assigned to a variable: the variable)."""
+    if node is None:
+        return None
+    own = node.child_by_field_name("name")
+    if own is not None:
+        return text(own)
+    parent = node.parent
+    if parent is not None and parent.type == "variable_declarator":
+        target = parent.child_by_field_name("name")
+        return text(target) if target is not None else None
+    return None
+
+
+def is_class(node: Any) -> bool:
+    return node is not None and node.type in _CLASSES

@@ -1,0 +1,320 @@
+"""The sites of one JavaScript or TypeScript definition: its own file's references in
+scope, the importers the import machinery of :mod:`prx.engine.intel.uses` binds it in
+(re-exports, ``export *``, CommonJS ``require`` followed), and a class member's accesses
+by receiver (see :mod:`~prx.engine.intel.models.script_members`).
+
+What a rename must change, and only that:
+
+- a top-level name exported under its own name (``export function f``, ``export {f}``,
+  CommonJS ``module.exports = {f}``) changes in every importer that names it (the import
+  specifier, the uses of the local it binds, ``ns.f``); exported under another name
+  (``export default f``, ``export {f as g}``, ``exports.g = f``, ``module.exports = f``),
+  only in its own file: importers name it themselves;
+- a shorthand property ``{f}`` outside an exports object is the property ``f`` too: a
+  rename would change the property's name, so it is a candidate (:data:`BY_NAME`), which
+  a rename does not take without being told;
+- a member changes with every declaration of its family and every access whose receiver
+  is of a family type; an access through a receiver of unknown type is a candidate.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from prx.engine.intel.models.base import BY_NAME, RESOLVED, Site, Target, sorted_sites
+from prx.engine.intel.models.script_members import Family, declared_member, family_of
+from prx.engine.intel.models.script_receivers import Receivers, type_names
+from prx.engine.intel.models.script_scope import (
+    class_name,
+    declaring_scope,
+    identifier_nodes,
+    text,
+)
+
+if TYPE_CHECKING:
+    from prx.engine.intel.project import ParsedFile, Project
+
+__all__ = ["member_owner", "member_sites", "name_node", "scoped_sites"]
+
+_SCRIPTS = frozenset({"javascript", "typescript", "tsx"})
+_BODIES = frozenset({"class_body", "interface_body", "object_type"})
+_IMPORT_NAMES = frozenset({"import_specifier", "export_specifier"})
+
+
+def _line(node: Any) -> int:
+    return int(node.start_point[0]) + 1
+
+
+def _site(rel: str, node: Any, how: str, role: str = "reference") -> Site:
+    return Site(rel, _line(node), int(node.start_byte), int(node.end_byte), how, role)
+
+
+def name_node(parsed: ParsedFile, target: Target) -> Any | None:
+    """The identifier node of the target's name in the project's parse of its file."""
+    tree = parsed.tree
+    if tree is None:
+        return None
+    node = tree.root_node.named_descendant_for_byte_range(target.start, target.end)
+    if node is None or node.start_byte != target.start or node.end_byte != target.end:
+        return None
+    return node
+
+
+def member_owner(node: Any) -> tuple[str, Any] | None:
+    """For a class or interface member's name node: the name of its class, interface or
+    object type, and that node; None for another definition."""
+    declaration = node.parent
+    if declaration is None or declaration.parent is None:
+        return None
+    body = declaration.parent
+    if body.type not in _BODIES or body.parent is None:
+        return None
+    owner = body.parent
+    if body.type == "object_type":
+        if owner.type != "type_alias_declaration":
+            return None
+        alias = owner.child_by_field_name("name")
+        return (text(alias), owner) if alias is not None else None
+    name = class_name(owner)
+    return (name, owner) if name is not None else None
+
+
+# -- a name in its scope, and its importers ---------------------------------------
+
+
+def _in_exports_object(node: Any) -> bool:
+    """``{f}`` is the object assigned to ``module.exports`` (the export named ``f``)."""
+    obj = node.parent
+    holder = obj.parent if obj is not None else None
+    if holder is None or holder.type != "assignment_expression":
+        return False
+    left = holder.child_by_field_name("left")
+    return left is not None and text(left).replace(" ", "") in ("module.exports", "exports")
+
+
+def _exports_own_name(node: Any, own: bool) -> bool:
+    """Whether this site makes the export's name the local name: ``export function f``,
+    ``export {f}`` (no ``as``), ``module.exports = {f}``."""
+    parent = node.parent
+    if parent is None:
+        return False
+    if own:
+        holder = parent.parent
+        if holder is not None and holder.type in ("lexical_declaration", "variable_declaration"):
+            holder = holder.parent
+        return (
+            holder is not None
+            and holder.type == "export_statement"
+            and not any(c.type == "default" for c in holder.children)
+        )
+    if parent.type == "export_specifier":
+        return parent.child_by_field_name("alias") is None
+    return node.type == "shorthand_property_identifier" and _in_exports_object(node)
+
+
+def _from_another_module(node: Any) -> bool:
+    """Inside an import or an ``export ... from`` statement (names of another module)."""
+    current = node.parent
+    for _ in range(5):
+        if current is None:
+            return False
+        if current.type == "import_statement":
+            return True
+        if current.type == "export_statement":
+            return current.child_by_field_name("source") is not None
+        current = current.parent
+    return False
+
+
+def _local_sites(
+    rel: str, parsed: ParsedFile, name: str, scope: Any, own_start: int | None
+) -> tuple[list[Site], bool]:
+    """Identifiers ``name`` of ``parsed`` bound to ``scope``'s declaration; and whether
+    one of them exports the name as itself."""
+    sites = []
+    coupled = False
+    for node in identifier_nodes(parsed, name):
+        if node.type in ("property_identifier", "private_property_identifier"):
+            continue
+        if _from_another_module(node):
+            continue
+        found = declaring_scope(node, name)
+        if found is None or found.id != scope.id:
+            continue
+        own = own_start is not None and node.start_byte == own_start
+        how = RESOLVED
+        if node.type == "shorthand_property_identifier" and not _in_exports_object(node):
+            how = BY_NAME  # renaming it renames the property too
+        coupled = coupled or _exports_own_name(node, own)
+        sites.append(_site(rel, node, how, "definition" if own else "reference"))
+    return sites, coupled
+
+
+def _import_site(node: Any) -> bool:
+    """The imported name's place in an import statement (``{f}``, ``{f as g}``'s ``f``,
+    ``export {f} from``, ``const {f} = require()``, ``const {f: g} = require()``)."""
+    parent = node.parent
+    if parent is None:
+        return False
+    if parent.type in _IMPORT_NAMES:
+        return bool(parent.child_by_field_name("name") == node)
+    if node.type == "shorthand_property_identifier_pattern":
+        return True
+    return bool(parent.type == "pair_pattern" and parent.child_by_field_name("key") == node)
+
+
+def scoped_sites(project: Project, target: Target, node: Any, files: Sequence[str]) -> list[Site]:
+    """The sites of a function, class, type or variable (not a member)."""
+    parsed = project.file(target.file)
+    assert parsed is not None
+    name = target.name
+    scope = declaring_scope(node, name)
+    if scope is None:
+        return [_site(target.file, node, RESOLVED, "definition")]
+    sites, coupled = _local_sites(target.file, parsed, name, scope, target.start)
+    if scope.type != "program" or not coupled:
+        return sorted_sites(sites)
+    from prx.engine.intel.uses import edge_bindings, find_users
+
+    users = find_users(project, target.file, name)
+    wanted = set(files)
+    involved = set(users.users) | set(users.unused) | set(users.reexports) | set(users.providers)
+    for rel in sorted(involved - {target.file}):
+        user = project.file(rel)
+        if rel not in wanted or user is None or user.language not in _SCRIPTS:
+            continue
+        statements: list[tuple[int, int]] = []
+        bound = False
+        for edge in project.graph.edges_from(rel):
+            provided = users.providers.get(edge.target or "")
+            if provided is None or name not in provided:
+                continue
+            for binding in edge_bindings(user, edge):
+                if binding.kind in ("name", "reexport") and binding.imported == name:
+                    statements.append((binding.line, binding.end_line))
+                    bound = bound or (binding.kind == "name" and binding.local == name)
+        for found in identifier_nodes(user, name):
+            line = _line(found)
+            if any(first <= line <= last for first, last in statements) and _import_site(found):
+                sites.append(_site(rel, found, RESOLVED, "import"))
+        if bound:
+            program = user.tree.root_node if user.tree is not None else None
+            if program is not None:
+                local, _ = _local_sites(rel, user, name, program, None)
+                sites.extend(s for s in local if not _on(s, statements))
+        use = users.users.get(rel)
+        for occ, how in use.refs if use is not None else ():
+            if (
+                how == "module"
+                and user.data[occ.byte : occ.byte + len(name.encode())] == name.encode()
+            ):
+                sites.append(Site(rel, occ.line, occ.byte, occ.byte + len(name.encode()), RESOLVED))
+    return sorted_sites(sites)
+
+
+def _on(site: Site, statements: list[tuple[int, int]]) -> bool:
+    return any(first <= site.line <= last for first, last in statements)
+
+
+# -- class members ------------------------------------------------------------------
+
+
+def _reaching(project: Project, files: frozenset[str]) -> set[str]:
+    """``files`` and every file whose imports reach one of them, however indirectly."""
+    seen = set(files)
+    queue = deque(sorted(files))
+    while queue:
+        for edge in project.graph.edges_to(queue.popleft()):
+            if edge.source not in seen:
+                seen.add(edge.source)
+                queue.append(edge.source)
+    return seen
+
+
+def _declarations(project: Project, family: Family, name: str) -> list[Site]:
+    out = []
+    for rel, start in sorted(family.declaring):
+        parsed = project.file(rel)
+        if parsed is None or parsed.tree is None:
+            continue
+        owner = parsed.tree.root_node.named_descendant_for_byte_range(start, start)
+        while owner is not None and int(owner.start_byte) == start and owner.parent is not None:
+            if owner.type in (
+                "class_declaration",
+                "abstract_class_declaration",
+                "class",
+                "interface_declaration",
+            ):
+                break
+            owner = owner.parent
+        member = declared_member(owner, name) if owner is not None else None
+        if member is not None:
+            out.append(_site(rel, member, RESOLVED, "definition"))
+    return out
+
+
+def _destructured(node: Any, receivers: Receivers) -> str | None:
+    """How sure ``const {m} = value`` or a parameter ``{m}: T`` takes the member."""
+    pattern = node.parent
+    while pattern is not None and pattern.type in ("pair_pattern", "object_assignment_pattern"):
+        pattern = pattern.parent
+    if pattern is None or pattern.type != "object_pattern":
+        return BY_NAME
+    holder = pattern.parent
+    if holder is None:
+        return BY_NAME
+    if holder.type == "variable_declarator":
+        value = holder.child_by_field_name("value")
+        return receivers.of(value) if value is not None else BY_NAME
+    if holder.type in ("required_parameter", "optional_parameter"):
+        annotation = holder.child_by_field_name("type")
+        if annotation is None:
+            return BY_NAME
+        return receivers.of_types(type_names(annotation))
+    return BY_NAME
+
+
+def member_sites(project: Project, target: Target, owner: str, files: Sequence[str]) -> list[Site]:
+    """The declarations of a member's family and the accesses that reach it."""
+    name = target.name
+    family = family_of(project, owner, name)
+    sites = _declarations(project, family, name)
+    sites.append(Site(target.file, target.line, target.start, target.end, RESOLVED, "definition"))
+    reach = _reaching(project, family.files | {target.file})
+    for rel in files:
+        parsed = project.file(rel)
+        if rel not in reach or parsed is None or parsed.language not in _SCRIPTS:
+            continue
+        receivers: Receivers | None = None
+        for node in identifier_nodes(parsed, name):
+            parent = node.parent
+            if parent is None:
+                continue
+            if receivers is None:
+                receivers = Receivers(project, parsed, family)
+            how: str | None = None
+            kind = node.type
+            if (
+                parent.type == "member_expression"
+                and parent.child_by_field_name("property") == node
+            ):
+                obj = parent.child_by_field_name("object")
+                how = receivers.of(obj) if obj is not None else None
+            elif kind == "shorthand_property_identifier_pattern" or (
+                parent.type == "pair_pattern" and parent.child_by_field_name("key") == node
+            ):
+                how = _destructured(node, receivers)
+            elif kind in ("property_identifier", "shorthand_property_identifier") and (
+                parent.type in ("pair", "method_definition", "object")
+                and (parent.type != "method_definition" or _in_object(parent))
+            ):
+                how = BY_NAME if family.structural else None
+            if how is not None:
+                sites.append(_site(rel, node, how))
+    return sorted_sites(sites)
+
+
+def _in_object(method: Any) -> bool:
+    return method.parent is not None and method.parent.type == "object"

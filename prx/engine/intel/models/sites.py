@@ -1,0 +1,85 @@
+"""A language model's answers in the shapes explain and impact use: the definitions of a
+name, and each one's references as occurrences with how they were found."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, NamedTuple
+
+from prx.engine.intel.bindings import BOUND_LANGUAGES, Occurrence
+from prx.engine.intel.models.base import BY_NAME, BY_TYPE, RESOLVED, Site, Target, model_for
+
+if TYPE_CHECKING:
+    from prx.engine.intel.project import Project
+
+__all__ = ["ModelReference", "by_model", "certainty_of_via", "model_references", "named_targets"]
+
+
+def by_model(language: str | None) -> bool:
+    """Whether explain and impact read ``language`` through its language model (every
+    language but those the import machinery of :mod:`prx.engine.intel.uses` reads)."""
+    return language is not None and language not in BOUND_LANGUAGES
+
+
+class ModelReference(NamedTuple):
+    """A reference as explain lists it."""
+
+    file: str
+    occurrence: Occurrence
+    #: ``local``, ``import``, ``receiver`` or ``name`` (see ``Reference.via``).
+    via: str
+    certainty: str
+
+
+def named_targets(
+    project: Project, files: Sequence[str], name: str, container: str | None
+) -> list[Target]:
+    """The definitions named ``name`` (in ``container`` when given) in ``files``, as
+    each file's language model reads them (a Rust ``impl`` is not one)."""
+    found = []
+    for rel in files:
+        parsed = project.file(rel)
+        if parsed is None or not by_model(parsed.language):
+            continue
+        for target in model_for(parsed.language).definitions(project, parsed):
+            if target.name == name and (container is None or target.container == container):
+                found.append(target)
+    return found
+
+
+def _via(site: Site, target: Target) -> str:
+    if site.how == BY_NAME:
+        return "name"
+    if site.how == BY_TYPE:
+        return "receiver"
+    return "local" if site.file == target.file else "import"
+
+
+def model_references(project: Project, target: Target) -> tuple[list[ModelReference], set[str]]:
+    """The uses of ``target`` (its definition and the import statements naming it left
+    out), and the files whose imports name it."""
+    defining = project.file(target.file)
+    model = model_for(defining.language if defining is not None else None)
+    sites = model.references(project, target, model.candidate_files(project, target))
+    uses = []
+    importing = set()
+    for site in sites:
+        if site.role == "import":
+            importing.add(site.file)
+            continue
+        if site.role == "definition":
+            continue
+        occurrence = Occurrence(
+            line=site.line, byte=site.start, receiver=None, in_import=False, defining=False
+        )
+        uses.append(ModelReference(site.file, occurrence, _via(site, target), site.how))
+    return uses, importing
+
+
+def certainty_of_via(via: str, receiver: str | None = None) -> str:
+    """How sure a reference found by the import machinery is, from how it was found."""
+    if via in ("local", "import", "module"):
+        return RESOLVED
+    if via == "attribute" and receiver in ("self", "cls", "this"):
+        return BY_TYPE
+    return BY_NAME

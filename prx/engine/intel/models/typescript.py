@@ -1,0 +1,82 @@
+"""The JavaScript and TypeScript model: definitions qualified by their class
+(``Walker.walk``), references tied by scope, imports and receiver types.
+
+Definitions are the outline's, less what has no name of its own to rename (an
+anonymous ``export default function``, a class's ``constructor``). References: see
+:mod:`~prx.engine.intel.models.script_sites`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from prx.engine.intel.models.base import LanguageModel, Site, Target, register
+
+if TYPE_CHECKING:
+    from prx.engine.intel.project import ParsedFile, Project
+
+__all__ = ["ScriptModel"]
+
+#: Outline names that are not an identifier a rename could change.
+_UNNAMED = frozenset({"default", "anonymous", "constructor"})
+
+
+class ScriptModel(LanguageModel):
+    """Definitions and references of javascript, typescript, tsx."""
+
+    LANGUAGES = frozenset({"javascript", "typescript", "tsx"})
+    RESOLVES = True
+    SEPARATOR = "."
+
+    def definitions(self, project: Project | None, parsed: ParsedFile) -> list[Target]:
+        from prx.engine.intel.models.generic import outline_targets
+
+        named = [
+            t
+            for t in outline_targets(parsed)
+            if t.name not in _UNNAMED and t.end > t.start and t.name.isidentifier()
+        ]
+        return _one_per_overload_set(named)
+
+    def references(self, project: Project, target: Target, files: Sequence[str]) -> list[Site]:
+        from prx.engine.intel.models.script_sites import (
+            member_owner,
+            member_sites,
+            name_node,
+            scoped_sites,
+        )
+
+        parsed = project.file(target.file)
+        node = name_node(parsed, target) if parsed is not None else None
+        if node is None:
+            return super().references(project, target, files)
+        owner = member_owner(node)
+        if owner is not None:
+            return member_sites(project, target, owner[0], files)
+        return scoped_sites(project, target, node, files)
+
+    def renames_by_name(self, target: Target) -> bool:
+        """Never: a candidate by name may be another object's member or property."""
+        return False
+
+
+def _one_per_overload_set(targets: list[Target]) -> list[Target]:
+    """An overloaded function or method once: its signatures (``function f(a: string):
+    void;``) and its implementation are one binding, which a rename changes together;
+    the implementation stands for it (else the first signature)."""
+    sets: dict[tuple[str | None, str], list[Target]] = {}
+    for target in targets:
+        if target.kind in ("function", "method"):
+            sets.setdefault((target.container, target.qualified), []).append(target)
+    dropped: set[int] = set()
+    for group in sets.values():
+        if len(group) < 2:
+            continue
+        bodies = [t for t in group if t.defn is not None and t.defn.body is not None]
+        kept = bodies[-1] if bodies else group[0]
+        dropped.update(t.start for t in group if t is not kept)
+    return [t for t in targets if t.start not in dropped]
+
+
+register(ScriptModel())

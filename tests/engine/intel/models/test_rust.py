@@ -1,0 +1,410 @@
+"""The Rust model (issue 28): definitions without ``impl`` blocks, references through the
+module tree and ``use`` trees (nested groups, ``self``, ``super``, ``crate``, globs,
+``as``, ``pub use``), methods through their receiver's type, trait methods renamed with
+their declaration and every impl, macros' arguments read, test code known."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import prx
+from prx.engine.intel.models import BY_NAME, BY_TYPE, RESOLVED, model_for
+from prx.engine.intel.project import Project
+
+CARGO = '[package]\nname = "walker"\nversion = "0.1.0"\nedition = "2021"\n'
+
+CRATE = {
+    "Cargo.toml": CARGO,
+    "README.md": "# walker\n\n## Usage\n\nCall `strip_prefix`.\n",
+    "src/lib.rs": (
+        "//! A crate that walks.\n"
+        "mod pathutil;\n"
+        "pub mod walk;\n"
+        "\n"
+        "pub use crate::walk::{Walk, WalkBuilder as Builder};\n"
+        "\n"
+        "/// What to do with binary files.\n"
+        "#[derive(Clone, Copy, Debug, PartialEq)]\n"
+        "pub enum BinaryDetection {\n"
+        "    None,\n"
+        "    Quit(u8),\n"
+        "}\n"
+        "\n"
+        "impl BinaryDetection {\n"
+        "    pub fn is_quit(&self) -> bool {\n"
+        "        matches!(self, BinaryDetection::Quit(_))\n"
+        "    }\n"
+        "}\n"
+        "\n"
+        "impl Default for BinaryDetection {\n"
+        "    fn default() -> Self {\n"
+        "        BinaryDetection::None\n"
+        "    }\n"
+        "}\n"
+        "\n"
+        "pub trait Named {\n"
+        "    fn name(&self) -> String;\n"
+        "    fn shout(&self) -> String {\n"
+        "        self.name().to_uppercase()\n"
+        "    }\n"
+        "}\n"
+        "\n"
+        "#[cfg(test)]\n"
+        "mod tests {\n"
+        "    use super::*;\n"
+        "\n"
+        "    #[test]\n"
+        "    fn quits() {\n"
+        "        assert!(BinaryDetection::Quit(0).is_quit());\n"
+        '        assert_eq!(crate::pathutil::strip_prefix("a", "ab"), Some("b"));\n'
+        "    }\n"
+        "}\n"
+    ),
+    "src/pathutil.rs": (
+        "use std::path::Path;\n"
+        "\n"
+        "pub fn is_file_name(p: &Path) -> bool {\n"
+        "    p.parent().is_none()\n"
+        "}\n"
+        "\n"
+        "pub fn strip_prefix<'a>(prefix: &str, path: &'a str) -> Option<&'a str> {\n"
+        "    path.strip_prefix(prefix)\n"
+        "}\n"
+    ),
+    "src/walk.rs": (
+        "use std::path::Path;\n"
+        "\n"
+        "use crate::{pathutil::{is_file_name, strip_prefix}, BinaryDetection, Named};\n"
+        "use crate::pathutil::strip_prefix as cut;\n"
+        "\n"
+        "pub struct Config {\n"
+        "    pub binary: BinaryDetection,\n"
+        "}\n"
+        "\n"
+        "pub struct Walk {\n"
+        "    config: Config,\n"
+        "}\n"
+        "\n"
+        "pub struct WalkBuilder {\n"
+        "    root: String,\n"
+        "}\n"
+        "\n"
+        "impl WalkBuilder {\n"
+        "    pub fn new(root: &str) -> WalkBuilder {\n"
+        "        WalkBuilder { root: root.to_string() }\n"
+        "    }\n"
+        "    pub fn build(&self) -> Walk {\n"
+        '        let _ = strip_prefix("a", &self.root);\n'
+        "        Walk { config: Config { binary: BinaryDetection::default() } }\n"
+        "    }\n"
+        "}\n"
+        "\n"
+        "impl Walk {\n"
+        "    pub fn stop(&self) -> bool {\n"
+        '        println!("{}", self.config.binary.is_quit());\n'
+        '        self.config.binary.is_quit() && is_file_name(Path::new("x"))\n'
+        "    }\n"
+        "}\n"
+        "\n"
+        "impl Named for Walk {\n"
+        "    fn name(&self) -> String {\n"
+        '        let p = Path::new("/a/b");\n'
+        '        let _ = p.strip_prefix("/a");\n'
+        '        strip_prefix("x", "xy").unwrap_or("").to_string() + cut("a", "ab").unwrap()\n'
+        "    }\n"
+        "}\n"
+        "\n"
+        "impl Named for WalkBuilder {\n"
+        "    fn name(&self) -> String {\n"
+        "        self.root.clone()\n"
+        "    }\n"
+        "}\n"
+        "\n"
+        "pub fn check(state: BinaryDetection, other: &dyn Named, x: u8) -> bool {\n"
+        '    let built = WalkBuilder::new("/").build();\n'
+        '    let typed: Walk = WalkBuilder::new("/").build();\n'
+        "    let strip_prefix = x;\n"
+        "    other.name();\n"
+        "    built.stop() && typed.stop() && state.is_quit() && strip_prefix > 0\n"
+        "}\n"
+        "\n"
+        "pub fn guess<T>(more: Vec<T>) -> usize {\n"
+        "    let f = |unknown| {\n"
+        "        unknown.is_quit();\n"
+        "        unknown.is_quit(1);\n"
+        "    };\n"
+        "    more.len()\n"
+        "}\n"
+    ),
+}
+
+
+def _project(root: Path) -> Project:
+    return Project(prx.Workspace(root), str(root))
+
+
+def _sites(root: Path, file: str, qualified: str) -> list[tuple[str, str, str, str]]:
+    """(file, the line's text, how, role) of each site of the definition ``qualified``."""
+    project = _project(root)
+    parsed = project.file(file)
+    assert parsed is not None
+    model = model_for("rust")
+    target = next(t for t in model.definitions(project, parsed) if t.qualified == qualified)
+    out = []
+    for site in model.references(project, target, model.candidate_files(project, target)):
+        user = project.file(site.file)
+        assert user is not None
+        assert user.data[site.start : site.end].decode() == target.name
+        out.append((site.file, user.line_text(site.line), site.how, site.role))
+    return out
+
+
+def test_impl_blocks_are_not_definitions_and_methods_are_qualified_by_their_type(make_repo):
+    root = make_repo(CRATE)
+    project = _project(root)
+    parsed = project.file("src/lib.rs")
+    assert parsed is not None
+    targets = model_for("rust").definitions(project, parsed)
+    named = [(t.qualified, t.kind) for t in targets]
+    assert named.count(("BinaryDetection", "enum")) == 1
+    assert [q for q, _ in named if q == "BinaryDetection"] == ["BinaryDetection"]
+    assert ("BinaryDetection.is_quit", "method") in named
+    assert ("BinaryDetection.default", "method") in named
+    assert ("Named.name", "method") in named
+    # modules are containers (``mod pathutil;`` defines nothing a rename could rename)
+    assert not any(q in ("pathutil", "walk", "tests") for q, _ in named)
+    assert ("tests.quits", "function") in named
+
+
+def test_nested_use_groups_are_imports_and_calls_are_resolved(make_repo):
+    root = make_repo(CRATE)
+    sites = _sites(root, "src/pathutil.rs", "strip_prefix")
+    assert ("src/walk.rs", CRATE["src/walk.rs"].split("\n")[2], RESOLVED, "import") in sites
+    calls = [(f, t) for f, t, how, role in sites if role == "reference" and how == RESOLVED]
+    assert ("src/walk.rs", 'let _ = strip_prefix("a", &self.root);') in calls
+    assert any(f == "src/walk.rs" and t.startswith('strip_prefix("x"') for f, t in calls)
+    # a path through ``crate::`` inside a macro's arguments
+    assert any(f == "src/lib.rs" and "crate::pathutil::strip_prefix" in t for f, t in calls)
+    # the ``as`` import names it; its alias ``cut`` is another name
+    assert ("src/walk.rs", "use crate::pathutil::strip_prefix as cut;", RESOLVED, "import") in sites
+    texts = [t for _, t, _, _ in sites]
+    # std's method of the same name, and a local binding that shadows it, are not it
+    assert "path.strip_prefix(prefix)" not in texts
+    assert 'let _ = p.strip_prefix("/a");' not in texts
+    assert "let strip_prefix = x;" not in texts
+    assert not any("strip_prefix > 0" in t for t in texts)
+
+
+def test_a_mod_declaration_is_not_an_import_of_a_symbol(make_repo):
+    root = make_repo(CRATE)
+    sites = _sites(root, "src/pathutil.rs", "strip_prefix")
+    assert "mod pathutil;" not in [t for _, t, _, _ in sites]
+    done = prx.Workspace(root).impact("src/pathutil.rs", symbol="strip_prefix", budget=0)
+    assert [d.file for d in done.dependents if d.hops == 1] == ["src/walk.rs"]
+    assert done.unused_imports == ()
+    assert [t.file for t in done.tests] == ["src/lib.rs"]
+
+
+def test_methods_are_found_through_typed_receivers(make_repo):
+    root = make_repo(CRATE)
+    sites = _sites(root, "src/lib.rs", "BinaryDetection.is_quit")
+    found = {(f, t, how) for f, t, how, role in sites if role == "reference"}
+    assert ("src/walk.rs", 'println!("{}", self.config.binary.is_quit());', BY_TYPE) in found
+    assert (
+        "src/walk.rs",
+        'self.config.binary.is_quit() && is_file_name(Path::new("x"))',
+        BY_TYPE,
+    ) in found
+    line = "built.stop() && typed.stop() && state.is_quit() && strip_prefix > 0"
+    assert ("src/walk.rs", line, BY_TYPE) in found
+    assert ("src/lib.rs", "assert!(BinaryDetection::Quit(0).is_quit());", BY_TYPE) in found
+    # a receiver of unknown type is a candidate when the arity matches, never with another
+    assert ("src/walk.rs", "unknown.is_quit();", BY_NAME) in found
+    assert not any(t == "unknown.is_quit(1);" for _, t, _ in found)
+
+
+def test_a_receiver_typed_by_a_constructor_or_a_let_is_its_type(make_repo):
+    root = make_repo(CRATE)
+    sites = _sites(root, "src/walk.rs", "Walk.stop")
+    line = "built.stop() && typed.stop() && state.is_quit() && strip_prefix > 0"
+    assert [(f, t, how) for f, t, how, role in sites if role == "reference"] == [
+        ("src/walk.rs", line, BY_TYPE),
+        ("src/walk.rs", line, BY_TYPE),
+    ]
+
+
+def test_a_trait_method_changes_with_its_declaration_and_every_impl(make_repo):
+    root = make_repo(CRATE)
+    for qualified, file in (("Named.name", "src/lib.rs"), ("Walk.name", "src/walk.rs")):
+        sites = _sites(root, file, qualified)
+        places = {(f, t) for f, t, how, _ in sites if how in (RESOLVED, BY_TYPE)}
+        assert ("src/lib.rs", "fn name(&self) -> String;") in places, qualified
+        assert ("src/walk.rs", "fn name(&self) -> String {") in places
+        assert len([p for p in sites if p[1] == "fn name(&self) -> String {"]) == 2
+        assert ("src/lib.rs", "self.name().to_uppercase()") in places  # Self: Named
+        assert ("src/walk.rs", "other.name();") in places  # &dyn Named
+
+
+def test_types_are_referenced_by_paths_impls_and_reexports(make_repo):
+    root = make_repo(CRATE)
+    sites = _sites(root, "src/walk.rs", "WalkBuilder")
+    texts = {(f, t, role) for f, t, _, role in sites}
+    # a re-export is a use (the crate's API), not an unused import
+    reexport = "pub use crate::walk::{Walk, WalkBuilder as Builder};"
+    assert ("src/lib.rs", reexport, "reference") in texts
+    assert ("src/walk.rs", "impl WalkBuilder {", "reference") in texts
+    assert ("src/walk.rs", "impl Named for WalkBuilder {", "reference") in texts
+    assert ("src/walk.rs", 'let built = WalkBuilder::new("/").build();', "reference") in texts
+
+
+def test_code_under_cfg_test_is_test_code(make_repo):
+    root = make_repo(CRATE)
+    project = _project(root)
+    model = model_for("rust")
+    lib = project.file("src/lib.rs")
+    assert lib is not None
+    inside = lib.data.index(b"BinaryDetection::Quit(0)")
+    outside = lib.data.index(b"BinaryDetection::None")
+    assert model.in_test(project, "src/lib.rs", inside)
+    assert not model.in_test(project, "src/lib.rs", outside)
+
+
+def test_a_glob_import_of_super_resolves_through_the_parent_module(make_repo):
+    root = make_repo(CRATE)
+    sites = _sites(root, "src/lib.rs", "BinaryDetection")
+    # `use super::*` in `mod tests` brings the enum into the tests' scope
+    assert (
+        "src/lib.rs",
+        "assert!(BinaryDetection::Quit(0).is_quit());",
+        RESOLVED,
+        "reference",
+    ) in sites
+
+
+INFER = {
+    "Cargo.toml": CARGO,
+    "src/lib.rs": (
+        "use std::cell::RefCell;\n"
+        "pub enum Imp {\n"
+        "    A(Alpha),\n"
+        "    B { beta: Beta },\n"
+        "}\n"
+        "pub struct Alpha;\n"
+        "pub struct Beta;\n"
+        "impl Alpha {\n"
+        "    pub fn size(&self) -> usize {\n"
+        "        1\n"
+        "    }\n"
+        "}\n"
+        "impl Beta {\n"
+        "    pub fn size(&self) -> usize {\n"
+        "        2\n"
+        "    }\n"
+        "}\n"
+        "pub struct Holder {\n"
+        "    items: Vec<Alpha>,\n"
+        "    cell: RefCell<Alpha>,\n"
+        "}\n"
+        "pub struct It;\n"
+        "impl Iterator for It {\n"
+        "    type Item = Alpha;\n"
+        "    fn next(&mut self) -> Option<Alpha> {\n"
+        "        None\n"
+        "    }\n"
+        "}\n"
+        "pub fn f(imp: &Imp, h: &Holder, flag: bool) -> usize {\n"
+        "    let n = match imp {\n"
+        "        Imp::A(ref a) if a.size() > 0 => a.size(),\n"
+        "        Imp::B { beta } => beta.size(),\n"
+        "        _ => 0,\n"
+        "    };\n"
+        "    let first = h.items[0].size();\n"
+        "    let held = h.cell.borrow().size();\n"
+        "    let (x, y) = (Alpha, Beta);\n"
+        "    let chosen = if flag { Alpha } else { Alpha };\n"
+        "    for a in It {\n"
+        "        a.size();\n"
+        "    }\n"
+        "    if let Some(last) = h.items.last() {\n"
+        "        last.size();\n"
+        "    }\n"
+        "    n + first + held + x.size()\n"
+        "        + y.size()\n"
+        "        + chosen.size()\n"
+        "}\n"
+    ),
+}
+
+
+def test_receivers_typed_through_patterns_cells_tuples_and_iterators(make_repo):
+    root = make_repo(INFER)
+    alpha = {
+        (t, how)
+        for _, t, how, role in _sites(root, "src/lib.rs", "Alpha.size")
+        if role == "reference"
+    }
+    assert alpha == {
+        ("Imp::A(ref a) if a.size() > 0 => a.size(),", BY_TYPE),
+        ("let first = h.items[0].size();", BY_TYPE),
+        ("let held = h.cell.borrow().size();", BY_TYPE),
+        ("a.size();", BY_TYPE),
+        ("last.size();", BY_TYPE),
+        ("n + first + held + x.size()", BY_TYPE),
+        ("+ chosen.size()", BY_TYPE),
+    }
+    beta = {
+        (t, how)
+        for _, t, how, role in _sites(root, "src/lib.rs", "Beta.size")
+        if role == "reference"
+    }
+    assert beta == {("Imp::B { beta } => beta.size(),", BY_TYPE), ("+ y.size()", BY_TYPE)}
+
+
+def test_the_import_graph_reads_nested_groups_and_leaves_a_tests_module_out(make_repo):
+    from prx.engine.graph.imports import ImportGraph
+
+    root = make_repo(CRATE)
+    graph = ImportGraph.build(prx.Workspace(root), str(root))
+    edges = {(e.target, e.names) for e in graph.edges_from("src/walk.rs") if e.target}
+    assert ("src/pathutil.rs", ("is_file_name", "strip_prefix")) in edges
+    # `mod tests { use super::*; }` in lib.rs imports lib.rs itself: no edge, no module
+    assert [e.module for e in graph.edges_from("src/lib.rs") if e.target is None] == []
+
+
+def test_a_2015_crate_s_use_paths_start_at_the_crate_root(make_repo):
+    root = make_repo(
+        {
+            "Cargo.toml": '[package]\nname = "old"\nversion = "0.1.0"\n',
+            "src/lib.rs": "mod a;\nmod b;\n",
+            "src/a.rs": "pub fn helper() -> u8 {\n    1\n}\n",
+            "src/b.rs": "use a::helper;\npub fn g() -> u8 {\n    helper()\n}\n",
+        }
+    )
+    sites = _sites(root, "src/a.rs", "helper")
+    assert ("src/b.rs", "use a::helper;", RESOLVED, "import") in sites
+    assert ("src/b.rs", "helper()", RESOLVED, "reference") in sites
+
+
+def test_a_name_two_cfgs_bind_differently_is_a_candidate(make_repo):
+    root = make_repo(
+        {
+            "Cargo.toml": CARGO,
+            "src/lib.rs": (
+                "mod fast;\n"
+                "mod slow;\n"
+                '#[cfg(target_arch = "x86_64")]\n'
+                "pub use crate::fast::Engine;\n"
+                '#[cfg(not(target_arch = "x86_64"))]\n'
+                "pub use crate::slow::Engine;\n"
+                "pub fn run() -> Engine {\n"
+                "    Engine\n"
+                "}\n"
+            ),
+            "src/fast.rs": "pub struct Engine;\n",
+            "src/slow.rs": "pub struct Engine;\n",
+        }
+    )
+    sites = _sites(root, "src/fast.rs", "Engine")
+    assert ("src/lib.rs", "pub use crate::fast::Engine;", RESOLVED, "reference") in sites
+    assert ("src/lib.rs", "pub fn run() -> Engine {", BY_NAME, "reference") in sites
+    assert not any(t == "pub use crate::slow::Engine;" for _, t, _, _ in sites)
