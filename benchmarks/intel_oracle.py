@@ -1,7 +1,8 @@
 """``impact``, ``explain`` and ``rename`` checked by compilers, per language.
 
     python benchmarks/intel_oracle.py LANGUAGE [--project NAME ...] [--symbols 30]
-        [--renames 50] [--parts impact,explain,rename] [--rollback] [--json FILE]
+        [--renames 50] [--rename-slice K/N] [--parts impact,explain,rename,cost]
+        [--rollback] [--json FILE]
 
 For each project of ``benchmarks/oracle/<language>.py`` (fetched once into
 ``benchmarks/.corpora/oracle/``), in a scratch copy:
@@ -18,6 +19,10 @@ For each project of ``benchmarks/oracle/<language>.py`` (fetched once into
   test suite against the baseline. Outcomes: ``ok`` (builds, same tests pass),
   ``refused`` (an error answer: nothing written), ``broke_build``/``broke_tests``
   (status ok but the project broke; ``flagged`` when the answer's check said so).
+
+- **cost**: ``explain S`` of each sampled symbol and ``context`` of the project and of
+  each of its top directories, at their default ceilings: the answer's tokens against
+  the ceiling, and any reference listed twice.
 
 Symbols are sampled the same way on every run (half among names that several
 definitions share). Prints precision and recall per project and per language, also
@@ -170,7 +175,7 @@ def _stable_passes(module: Any, root: Path) -> set[str] | None:
 
 def _rename(root: Path, symbol: Symbol, rollback: bool) -> tuple[str, dict[str, Any]]:
     new = symbol.name + "_renamed"
-    extra = ["--rollback"] if rollback else []
+    extra = ["--check", "rollback"] if rollback else []
     envelope = _prx(root, "rename", _asked(symbol), new, ".", "--apply", *extra)
     asked = "qualified"
     error = envelope.get("error") or {}
@@ -197,6 +202,7 @@ def measure(language: str, args: argparse.Namespace) -> dict[str, Any]:
     # The same, counting only what prx is sure of (its by_name candidates left out).
     impact_sure, explain_sure = Tally(), Tally()
     renames: list[dict[str, Any]] = []
+    costs: list[dict[str, Any]] = []
     report: dict[str, Any] = {"language": language, "projects": {}}
     for name in projects:
         started = time.time()
@@ -223,7 +229,9 @@ def measure(language: str, args: argparse.Namespace) -> dict[str, Any]:
                 scratch.rename_definition(symbol, symbol.name + SUFFIX)
                 if hasattr(module, "after_rename"):
                     module.after_rename(root, symbol, symbol.name + SUFFIX)
-                errors = new_errors(baseline, module.build(root))
+                errors = new_errors(
+                    baseline, module.build(root), (symbol.name, symbol.name + SUFFIX)
+                )
                 if hasattr(module, "uses"):  # the errors that name the symbol's uses
                     errors = module.uses(symbol, errors)
                 scratch.reset()
@@ -245,10 +253,16 @@ def measure(language: str, args: argparse.Namespace) -> dict[str, Any]:
                     _, sure_items = _collapsed(root, truth, answer.get("sure", set()))
                     for tally in (explain_sure, p_explain_sure):
                         tally.add(label, sure_items, t_items)
+        if "cost" in parts:
+            cost = _cost(root, sample_symbols(symbols, per_project_symbols, f"uses:{name}"))
+            costs.append(cost)
+            print(f"  cost {name}: {cost['summary']}", flush=True)
         p_renames: list[dict[str, Any]] = []
         if "rename" in parts:
             passing = _stable_passes(module, root)
-            for symbol in sample_symbols(symbols, per_project_renames, f"rename:{name}"):
+            sampled = sample_symbols(symbols, per_project_renames, f"rename:{name}")
+            part, parts_count = (int(n) for n in args.rename_slice.split("/"))
+            for symbol in sampled[part::parts_count]:
                 scratch.reset()
                 new, envelope = _rename(root, symbol, args.rollback)
                 row: dict[str, Any] = {
@@ -270,7 +284,7 @@ def measure(language: str, args: argparse.Namespace) -> dict[str, Any]:
                     flagged = bool(check.get("new_error_count"))
                     row["replacements"] = data.get("total_replacements")
                     row["rolled_back"] = bool(check.get("rolled_back"))
-                    broken = new_errors(baseline, module.build(root))
+                    broken = new_errors(baseline, module.build(root), (symbol.name, new))
                     if broken:
                         row["outcome"] = "broke_build"
                         row["errors"] = [f"{d.file}:{d.line} {d.message[:120]}" for d in broken[:5]]
@@ -308,8 +322,62 @@ def measure(language: str, args: argparse.Namespace) -> dict[str, Any]:
     report["impact_sure"] = _figures(impact_sure)
     report["explain_sure"] = _figures(explain_sure)
     report["rename"] = _outcomes(renames)
+    if costs:
+        report["cost"] = costs
     print(_line(f"{language} (all)", report), flush=True)
     return report
+
+
+def _cost(root: Path, symbols: list[Symbol]) -> dict[str, Any]:
+    """Tokens and repeated references of ``explain`` and ``context`` at their default
+    ceilings."""
+    from prx.core.budget import CONTEXT_CEILING, EXPLAIN_CEILING
+
+    rows: list[dict[str, Any]] = []
+    for symbol in symbols:
+        envelope = _prx(root, "explain", _asked(symbol))
+        data = envelope.get("data") or {}
+        places = [
+            (r["file"], r["line"], r.get("definition"))
+            for r in [*data.get("references", ()), *data.get("tests", ())]
+        ]
+        rows.append(
+            {
+                "command": f"explain {_asked(symbol)}",
+                "status": envelope.get("status"),
+                "tokens": envelope.get("tokens", 0),
+                "ceiling": EXPLAIN_CEILING,
+                "repeated": len(places) - len(set(places)),
+            }
+        )
+    tops = sorted(p.name for p in root.iterdir() if p.is_dir() and not p.name.startswith("."))
+    for where in [".", *tops]:
+        envelope = _prx(root, "context", where)
+        data = envelope.get("data") or {}
+        # A symbol listed twice in a file's outline (a type and its impl blocks).
+        listed = [
+            f"{f['path']}:{sym.get('name')}"
+            for f in data.get("files", ())
+            for sym in f.get("symbols", ())
+        ]
+        rows.append(
+            {
+                "command": f"context {where}",
+                "status": envelope.get("status"),
+                "tokens": envelope.get("tokens", 0),
+                "ceiling": CONTEXT_CEILING,
+                "repeated": len(listed) - len(set(listed)),
+            }
+        )
+    ok = [r for r in rows if r["status"] == "ok"]
+    over = [r["command"] for r in ok if r["tokens"] > r["ceiling"]]
+    repeated = [r["command"] for r in ok if r["repeated"]]
+    summary = (
+        f"{len(ok)}/{len(rows)} answers ok, max tokens "
+        f"{max((r['tokens'] for r in ok), default=0)}, over the ceiling: {over or 'none'}, "
+        f"repeating a reference: {repeated or 'none'}"
+    )
+    return {"summary": summary, "over": over, "repeated": repeated, "rows": rows}
 
 
 def _figures(tally: Tally) -> dict[str, Any]:
@@ -359,6 +427,12 @@ def main() -> None:
     parser.add_argument("--renames", type=int, default=50)
     parser.add_argument("--parts", default="impact,explain,rename")
     parser.add_argument("--rollback", action="store_true", help="rename with --rollback")
+    parser.add_argument(
+        "--rename-slice",
+        default="0/1",
+        help="K/N: only every N-th sampled rename from the K-th (the same sample cut into "
+        "runs short enough to share the machine)",
+    )
     parser.add_argument("--json", type=Path, default=None)
     args = parser.parse_args()
     reports = [measure(language, args) for language in args.language]

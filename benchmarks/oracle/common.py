@@ -30,6 +30,7 @@ from __future__ import annotations
 import hashlib
 import os
 import random
+import re
 import shutil
 import subprocess
 from collections.abc import Iterable, Sequence
@@ -150,7 +151,12 @@ class Scratch:
     def changed(self) -> list[str]:
         """Files a trial changed, added or removed."""
         out = self._git("status", "--porcelain", "--untracked-files=all")
-        return [line[3:] for line in out.splitlines() if line[3:] not in self._keep]
+        # Build outputs (a kept directory and everything under it) are not the trial's.
+        return [
+            line[3:]
+            for line in out.splitlines()
+            if not any(line[3:] == k or line[3:].startswith(k + "/") for k in self._keep)
+        ]
 
     def rename_definition(self, symbol: Symbol, new: str) -> None:
         """Change only the definition's name (the oracle's one edit)."""
@@ -160,14 +166,22 @@ class Scratch:
         path.write_bytes(data[: symbol.start] + new.encode() + data[symbol.end :])
 
 
-def new_errors(before: Sequence[Diag], after: Sequence[Diag]) -> list[Diag]:
-    """The errors of ``after`` that ``before`` did not have (by file, line, message)."""
+def new_errors(
+    before: Sequence[Diag], after: Sequence[Diag], renamed: tuple[str, str] | None = None
+) -> list[Diag]:
+    """The errors of ``after`` that ``before`` did not have (by file, line, message);
+    ``renamed`` (old, new): the new name in a message after is read as the old one (an
+    error the project had that names the renamed type is not new)."""
     seen: dict[tuple[str, int, str], int] = {}
     for d in before:
         seen[(d.file, d.line, d.message)] = seen.get((d.file, d.line, d.message), 0) + 1
     out = []
     for d in after:
-        key = (d.file, d.line, d.message)
+        message = d.message
+        if renamed is not None:
+            word = r"(?<![\w$])" + re.escape(renamed[1]) + r"(?![\w$])"
+            message = re.sub(word, renamed[0], message)
+        key = (d.file, d.line, message)
         if seen.get(key, 0) > 0:
             seen[key] -= 1
         else:

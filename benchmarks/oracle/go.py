@@ -151,18 +151,48 @@ _EXCLUDED = re.compile(r"^//go:build\s+(?:ignore|purego|cmp_debug|appengine)\b",
 _LEFT_OUT: dict[str, bool] = {}
 
 
+#: (file, qualified name) of each member that hides a promoted one of its name.
+_HIDING: set[tuple[str, str]] = set()
+
+
 def prepare(root: Path) -> None:
-    """Note the files the default build leaves out (they stay on disk)."""
+    """Note the files the default build leaves out (they stay on disk), and the members
+    that hide a promoted one."""
     for path in root.rglob("*.go"):
         head = path.read_text(errors="replace")[:2000]
         _LEFT_OUT[path.relative_to(root).as_posix()] = bool(_EXCLUDED.search(head))
+    _HIDING.update(_hiding(root))
+
+
+def _hiding(root: Path) -> set[tuple[str, str]]:
+    """The fields and methods of a type that one of its embedded types has too (``MapIndex
+    .Values`` over the embedded ``pathStep``'s): with the name changed, every use compiles
+    against the promoted member, so the compiler names none of them."""
+    import prx
+    from prx.engine.intel.models.go_index import go_index
+    from prx.engine.intel.project import Project
+
+    index = go_index(Project(prx.Workspace(root), str(root)))
+    out: set[tuple[str, str]] = set()
+    for key, info in index.all_types():
+        for name in {*info.fields, *info.methods}:
+            for _, type_node in info.embeds:
+                inner = index.resolve_type(type_node, info.file)
+                if index.member(inner, name)[0] is not None:
+                    out.add(
+                        (info.method_files.get(name, info.file).rel, f"{key[1]}.{info.name}.{name}")
+                    )
+    return out
 
 
 def skip(symbol: Symbol) -> str | None:
-    """A name the compiler never looks up (``init``, ``main``, ``_``), or one in a file
-    the default build leaves out: no error can name its uses."""
+    """A name the compiler never looks up (``init``, ``main``, ``_``), one in a file the
+    default build leaves out, a member hiding a promoted one: no error can name its
+    uses."""
     if symbol.name in ("init", "main", "_"):
         return "called by the runtime"
     if _LEFT_OUT.get(symbol.file, False):
         return "in a file the default build leaves out"
+    if (symbol.file, symbol.qualified) in _HIDING:
+        return "hides a promoted member of its name: the uses would compile against that one"
     return None

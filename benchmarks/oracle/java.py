@@ -264,3 +264,40 @@ def tests(root: Path) -> dict[str, str] | None:
 
 def skip(symbol: Symbol) -> str | None:
     return None
+
+
+#: Declarations of a type whose body holds its constructors.
+_TYPE_DECLS = frozenset({"class_declaration", "enum_declaration", "record_declaration"})
+_CONSTRUCTORS = frozenset({"constructor_declaration", "compact_constructor_declaration"})
+
+
+def after_rename(root: Path, symbol: Symbol, new: str) -> None:
+    """A renamed class's constructors are renamed with it: a constructor that keeps the
+    old name is a syntax error (``return type required``), and javac stops at syntax
+    errors before it reports a single use."""
+    import prx
+    from prx.engine.intel.project import ParsedFile
+
+    path = root / symbol.file
+    data = path.read_bytes()
+    parsed = ParsedFile(symbol.file, prx.Workspace(root).language_for(str(path)), data)
+    tree = parsed.tree
+    if tree is None:
+        return
+    decl = tree.root_node.named_descendant_for_byte_range(symbol.start, symbol.start)
+    while decl is not None and decl.type not in _TYPE_DECLS:
+        decl = decl.parent
+    name = decl.child_by_field_name("name") if decl is not None else None
+    if decl is None or name is None or int(name.start_byte) != symbol.start:
+        return
+    body = decl.child_by_field_name("body")
+    members = list(body.named_children) if body is not None else []
+    members += [m for c in members if c.type == "enum_body_declarations" for m in c.named_children]
+    spans = []
+    for member in members:
+        ctor_name = member.child_by_field_name("name") if member.type in _CONSTRUCTORS else None
+        if ctor_name is not None and ctor_name.text == symbol.name.encode():
+            spans.append((int(ctor_name.start_byte), int(ctor_name.end_byte)))
+    for start, end in sorted(spans, reverse=True):
+        data = data[:start] + new.encode() + data[end:]
+    path.write_bytes(data)

@@ -17,7 +17,9 @@ when another fails), errors by the file and line of their primary span; ``tests`
 leaves alone by design: it lists them) and reads each test's outcome.
 
 Skipped symbols: a method of an ``impl Trait for Type`` (renaming it alone breaks the
-impl, the compiler names no use), a ``#[test]`` function (its name is its test id).
+impl, the compiler names no use), a ``#[test]`` function (its name is its test id), an
+inherent method of a type that also has a trait's method of that name (without it, the
+calls resolve to the trait's method: the compiler reports none of them).
 """
 
 from __future__ import annotations
@@ -191,7 +193,8 @@ def tests(root: Path) -> dict[str, str] | None:
 
 
 def skip(symbol: Symbol) -> str | None:
-    """A method of a trait impl, a test function (see the module's docstring)."""
+    """A method of a trait impl, a test function, an inherent method a trait's method of
+    the same name stands in for (see the module's docstring)."""
     from prx.engine.intel.models import model_for
     from prx.engine.intel.project import ParsedFile
 
@@ -210,6 +213,8 @@ def skip(symbol: Symbol) -> str | None:
             and holder.child_by_field_name("trait")
         ):
             return "a method of a trait impl"
+        if holder is not None and holder.type == "impl_item" and _shadows(root, symbol, holder):
+            return "an inherent method a trait's method of the same name stands in for"
         previous = node.prev_named_sibling
         while previous is not None and previous.type == "attribute_item":
             if b"test" in bytes(previous.text or b""):
@@ -217,6 +222,37 @@ def skip(symbol: Symbol) -> str | None:
             previous = previous.prev_named_sibling
     return None
 
+
+def _shadows(root: Path, symbol: Symbol, impl: Any) -> bool:
+    """Whether the type of ``impl`` implements a project trait that has a method named
+    like ``symbol`` (declared or provided)."""
+    import prx
+    from prx.engine.intel.models.rust import _state
+    from prx.engine.intel.project import Project
+
+    project = _PROJECTS.get(root)
+    if project is None:
+        project = _PROJECTS[root] = Project(prx.Workspace(root), str(root))
+    state = _state(project)
+    type_node = impl.child_by_field_name("type")
+    owner = state.resolver.type_entity(symbol.file, type_node) if type_node else None
+    if owner is None:
+        return False
+    for trait in state.types.impls.traits_of(owner):
+        found = state.types.item_node(trait)
+        body = found[1].child_by_field_name("body") if found is not None else None
+        for item in body.named_children if body is not None else ():
+            name = item.child_by_field_name("name")
+            if (
+                item.type in ("function_item", "function_signature_item")
+                and name is not None
+                and bytes(name.text or b"").decode() == symbol.name
+            ):
+                return True
+    return False
+
+
+_PROJECTS: dict[Path, Any] = {}
 
 #: The project being measured (``prepare`` sets it: ``skip`` reads its files).
 _CURRENT: list[Path] = []

@@ -158,7 +158,11 @@ def tsc_errors(root: Path, config: str) -> list[Diag]:
 
 
 def _names(name: str, message: str) -> bool:
-    return re.search(rf"(?<![\w$]){re.escape(name)}(?![\w$])", message) is not None
+    """Whether a quoted part of the message (tsc quotes names and types: ``'is'``,
+    ``'typeof is'``) names ``name``: an English word of the message (``is``, ``type``)
+    is not a use of a definition spelled so."""
+    word = re.compile(rf"(?<![\w$]){re.escape(name)}(?![\w$])")
+    return any(word.search(quoted) for quoted in re.findall(r"'([^']*)'", message))
 
 
 def jest_like(report: Path) -> dict[str, str] | None:

@@ -2,8 +2,9 @@
 a pinned commit are the projects, their test runners from the npm registry.
 
 - **superstruct** (github.com/ianstormtaylor/superstruct, MIT) at e414c8a: ``src/``
-  (8 files) and ``test/`` (240 files: the typings and validation cases tsc checks too),
-  vitest;
+  (8 files), ``test/`` (240 files: the typings and validation cases tsc checks too) and
+  ``examples/`` (JavaScript importing ``superstruct``, checked with ``checkJs`` against
+  ``src``), vitest;
 - **zod** 3.23.8 (github.com/colinhacks/zod, MIT) at ca42965: ``src/`` and
   ``src/__tests__`` (119 files), jest with swc. Its ``deno/`` copy of the sources is
   removed (the same definitions twice).
@@ -13,7 +14,8 @@ the project's options less the lint-like ``noUnused*``, which would report the r
 definition itself). tsc reports the import of a name a module no longer exports and
 stops there, and a use through a receiver whose type it infers; a default export's
 name is not what its importers write: renaming it is no error anywhere, so those are
-not measured (``skip``).
+not measured (``skip``). An overloaded function's signatures are renamed with its
+implementation (``after_rename``): one binding.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from pathlib import Path
 
 from oracle.common import Diag, Symbol, run
 from oracle.scripts import jest_like, npm_install, snapshot, tsc_errors
+from oracle.scripts_rename import after_rename  # noqa: F401 - the oracle calls it
 
 LANGUAGE = "typescript"
 LANGUAGES = frozenset({"typescript", "tsx"})
@@ -85,7 +88,16 @@ def prepare(root: Path) -> None:
     else:
         base = json.loads((root / "tsconfig.json").read_text())
         options = base["compilerOptions"]
-        include = ["src/**/*.ts", "test/**/*.ts"]
+        # The examples import the package by its name: checked against src too.
+        include = ["src/**/*.ts", "test/**/*.ts", "examples/**/*.js"]
+        options.update(
+            {
+                "allowJs": True,
+                "checkJs": True,
+                "baseUrl": ".",
+                "paths": {"superstruct": ["./src/index.ts"]},
+            }
+        )
     for option in _REMOVED_OPTIONS:
         options.pop(option, None)
     options.update({"noEmit": True, "skipLibCheck": True})

@@ -16,9 +16,9 @@ from prx.core.budget import EXPLAIN_CEILING, cap_for
 from prx.core.errors import InvalidArgumentError
 from prx.core.record import replace
 from prx.core.results.intel import ExplainedDefinition, ExplainResult, Reference
-from prx.engine.intel.bindings import enclosing, import_lines, occurrences
+from prx.engine.intel.bindings import Occurrence, enclosing, import_lines, occurrences
 from prx.engine.intel.fit import Stage, fit_stages
-from prx.engine.intel.models.base import CONFIDENCES, Target, model_for
+from prx.engine.intel.models.base import BY_NAME, CONFIDENCES, Target, model_for
 from prx.engine.intel.models.sites import (
     by_model,
     certainty_of_via,
@@ -64,11 +64,18 @@ def _definitions_in(project: Project, rel: str, name: str, container: str | None
     parsed = project.file(rel)
     if parsed is None or by_model(parsed.language):
         return []  # read by its language model (see named_targets)
-    return [
+    found = [
         _Found(rel, defn, top, owner)
         for defn, top, owner in _walk_defs(parsed.definitions(), None, None)
         if defn.name == name and (container is None or owner == container)
     ]
+    model = model_for(parsed.language)
+    if found and model.RESOLVES:
+        # JS/TS: an overloaded function is one definition (its signatures are not
+        # others), as its model reads it.
+        kept = {id(t.defn) for t in model.definitions(project, parsed)}
+        found = [f for f in found if id(f.defn) in kept]
+    return found
 
 
 def _candidate_files(project: Project, name: str, scope: str | None) -> tuple[list[str], bool]:
@@ -138,10 +145,19 @@ def explain_symbol(
     surest: dict[tuple[str, int], int] = {}
     testing: set[tuple[str, int]] = set()
     places: list[tuple[str, int]] = []
+    lines_listed: set[tuple[str, int, str]] = set()
+    line_surest: dict[tuple[str, int, int], int] = {}  # a line's uses: listed once, surest
     for _item, refs in each:
         for file, occ, _via, certainty in refs:
             rank = CONFIDENCES.index(certainty)
             surest[(file, occ.byte)] = min(rank, surest.get((file, occ.byte), rank))
+    for item, refs in each:
+        for file, occ, _via, certainty in refs:
+            rank = CONFIDENCES.index(certainty)
+            if rank > surest[(file, occ.byte)]:
+                continue  # listed under another definition
+            key = (file, occ.line, id(item))
+            line_surest[key] = min(rank, line_surest.get(key, rank))
     for item, refs in each:
         label = f"{project.shown(item.file)}:{_line(item.defn)}"
         listed = 0
@@ -151,6 +167,11 @@ def explain_symbol(
             if CONFIDENCES.index(certainty) > surest[(file, occ.byte)]:
                 continue
             attributed.setdefault(file, set()).add(occ.byte)
+            if (file, occ.line, label) in lines_listed or (
+                CONFIDENCES.index(certainty) > line_surest[(file, occ.line, id(item))]
+            ):
+                continue  # another use on the same line: one reference says both
+            lines_listed.add((file, occ.line, label))
             listed += 1
             parsed = project.file(file)
             if _in_test(project, parsed, file, occ.byte):
@@ -286,7 +307,11 @@ def _import_references(
         return out
     nested = item.top is not item.defn
     start, end = int(item.defn.node.start_byte), int(item.defn.node.end_byte)
-    for occ in occurrences(parsed, name):
+    scoped = None if nested else _scoped_local_references(project, item, parsed)
+    if scoped is not None:
+        out.extend(scoped)
+    own = occurrences(parsed, name) if scoped is None else []
+    for occ in own:
         if (
             occ.defining
             or occ.in_import
@@ -321,6 +346,26 @@ def _import_references(
             for occ in occurrences(user, name)
             if occ.receiver is not None and not occ.in_import
         )
+    return out
+
+
+def _scoped_local_references(
+    project: Project, item: _Found, parsed: ParsedFile
+) -> list[tuple[str, Any, str]] | None:
+    """A JS/TS top-level definition's uses in its own file, as its model ties them by
+    scope (a parameter or local that shadows the name is another binding; an overload
+    signature declares it, it does not use it); None for another language."""
+    model = model_for(parsed.language)
+    if not model.RESOLVES:
+        return None
+    target = next((t for t in model.definitions(project, parsed) if t.defn is item.defn), None)
+    if target is None:
+        return None
+    out = []
+    for site in model.references(project, target, [item.file]):
+        if site.file == item.file and site.role == "reference":
+            occurrence = Occurrence(site.line, site.start, None, False, False)
+            out.append((item.file, occurrence, "name" if site.how == BY_NAME else "local"))
     return out
 
 

@@ -243,13 +243,19 @@ def _python_member_users(
 ) -> SymbolUsers:
     """The files that use the member ``container.name`` through an instance (see
     :mod:`prx.engine.intel.pymembers`): each with its uses and how sure they are."""
-    from prx.engine.intel.pymembers import arity_of, member_uses, reaching_files
+    from prx.engine.intel.pymembers import (
+        arity_of,
+        classes_defining,
+        member_uses,
+        reaching_files,
+    )
 
     member = next((c for c in container.children if c.name == name), None)
     method = member is not None and member.node.type == "function_definition"
     arity = arity_of(member.node, method=True) if member is not None and method else None
-    files = reaching_files(project, parsed.rel)
-    uses = member_uses(project, [parsed.rel, *files], container.name, name, arity, frozenset())
+    files = [parsed.rel, *reaching_files(project, parsed.rel)]
+    others = classes_defining(project, files, name) - {container.name}
+    uses = member_uses(project, files, container.name, name, arity, others)
     by_file: dict[str, list[Any]] = {}
     for use in uses:
         if use.file != parsed.rel:
@@ -293,7 +299,7 @@ def _model_users(project: Project, parsed: ParsedFile, symbol: str, path: str) -
         )
     by_file: dict[str, list[Any]] = {}
     for target in targets:
-        for site in model.references(project, target, model.candidate_files(project, target)):
+        for site in model.uses(project, target, model.candidate_files(project, target)):
             if site.file != parsed.rel and site.role != "definition":
                 by_file.setdefault(site.file, []).append(site)
     users: dict[str, FileUse] = {}

@@ -1,9 +1,13 @@
-"""Python's ``__all__``: the strings that name a module's exports change with the name.
+"""Python strings that are code, and change with the name.
 
-``from m import *`` takes the names ``m.__all__`` lists; a renamed function still listed
-under its old name breaks every star import of the module (an ``AttributeError`` when it
-is imported). A string is an export name when it is a whole string literal inside an
-assignment to ``__all__`` (``=``, ``+=``) or an ``__all__.append``/``extend`` call.
+- ``__all__``: ``from m import *`` takes the names ``m.__all__`` lists; a renamed function
+  still listed under its old name breaks every star import of the module (an
+  ``AttributeError`` when it is imported). A string is an export name when it is a whole
+  string literal inside an assignment to ``__all__`` (``=``, ``+=``) or an
+  ``__all__.append``/``extend`` call.
+- Doctests: the ``>>>`` and ``...`` lines of a docstring run, with the module's globals,
+  when the project tests its docstrings; a bare name there (not an attribute) is the
+  module's binding, renamed with it.
 """
 
 from __future__ import annotations
@@ -13,7 +17,7 @@ from collections.abc import Sequence
 
 from prx.commands.rename.occurrences import Occurrence
 
-__all__ = ["export_names"]
+__all__ = ["doctest_names", "export_names"]
 
 _ALL = re.compile(rb"__all__\s*(?:\+?=|\.extend\s*\(|\.append\s*\()\s*(?P<open>[\[(]?)")
 _CLOSE = {b"[": b"]", b"(": b")", b"": b"\n"}
@@ -45,4 +49,20 @@ def export_names(data: bytes, strings: Sequence[Occurrence]) -> list[Occurrence]
         after = data[occurrence.end : occurrence.end + 1]
         if before in (b"'", b'"') and after == before:
             out.append(occurrence)
+    return out
+
+
+_PROMPT = re.compile(rb"[ \t]*(?:>>>|\.\.\.)[ \t]")
+
+
+def doctest_names(data: bytes, strings: Sequence[Occurrence]) -> list[Occurrence]:
+    """The occurrences of ``strings`` that are bare names on a doctest line."""
+    out = []
+    for occurrence in strings:
+        start = data.rfind(b"\n", 0, occurrence.start) + 1
+        if not _PROMPT.match(data, start):
+            continue
+        if data[occurrence.start - 1 : occurrence.start] == b".":
+            continue  # an attribute: another object's member
+        out.append(occurrence)
     return out

@@ -77,16 +77,19 @@ RENAME = Operation(
     name="rename",
     summary="Rename an identifier across files and languages: a dry run unless --apply.",
     description=(
-        "Rename every occurrence of the identifier OLD as an identifier (not in strings or "
-        "comments unless --include-comments) in the files under PATH, import lines "
-        "included. A dry run by default: the answer shows each changed line before and "
-        "after; --apply writes all files or none. Python is renamed by binding with rope "
-        "(extra prx[rename]) when installed; other languages, and Python without rope, by "
-        "the syntactic engine (every identifier spelled OLD), flagged per file. A keyword "
-        "or an invalid identifier as NEW is refused; NEW already named in the same scope "
-        "is a conflict that --apply refuses. After --apply the language's own checker "
-        "(compile(), pyright, tsc, go build/vet, cargo check, javac) runs before and "
-        "after: new errors lead the notes, and --check rollback undoes such a rename."
+        "Rename one definition, named OLD (NAME, Class.method, a::b or FILE:LINE[:COL]), "
+        "and its uses under PATH, import lines included (strings and comments only with "
+        "--include-comments). A bare name several definitions share is refused with the "
+        "list. A dry run by default: the answer shows each changed line before and after; "
+        "--apply writes all files or none. Uses are resolved by rope for Python (extra "
+        "prx[rename]) and by prx's models for Rust, Go, Java and TypeScript/JavaScript; "
+        "other languages are renamed by name. Occurrences tied to the definition only by "
+        "name are listed in left_alone, and --apply refuses while any remain unless "
+        "--sites names those to take or --force (unsafe). A keyword as NEW is refused; "
+        "NEW already named in the same scope is a conflict. After --apply the language's "
+        "own checker (compile(), pyright, tsc, go build/vet, cargo check, javac) runs "
+        "before and after: new errors lead the notes and exit 1, and --check rollback "
+        "undoes such a rename."
     ),
     func=_run,
     params=RenameParams,

@@ -21,6 +21,14 @@ from prx.commands.rename.candidate import Candidate
 from prx.commands.rename.conflicts import find_conflicts
 from prx.commands.rename.names import identifier_problem
 from prx.commands.rename.occurrences import Occurrence, scan
+from prx.commands.rename.pyfamily import (
+    ClassMap,
+    aliases,
+    called_by_name,
+    class_headers,
+    family,
+    mirrored,
+)
 from prx.core.budget import RENAME_CEILING, cap_for
 from prx.core.errors import (
     AmbiguousMatchError,
@@ -90,7 +98,8 @@ def rename(
     name = spec.name or old
     _check_names(name, new)
     notes: list[str] = []
-    candidates, mentions, named_like, skipped, foreign = _collect(ws, target, name, new)
+    classes: ClassMap = {}
+    candidates, mentions, named_like, skipped, foreign = _collect(ws, target, name, new, classes)
     if foreign.roots:
         notes.append(_foreign_note(ws, target, skipped, foreign))
     if not any(c.scan.old for c in candidates):
@@ -98,7 +107,9 @@ def rename(
     chosen, others = _target(ws, spec, candidates)
     for candidate in candidates:
         candidate.defines = chosen is not None and candidate.shown == chosen.file
-    _choose_engines(ws, target, candidates, name, engine, apply, notes, chosen, others)
+    overrides = _choose_engines(
+        ws, target, candidates, name, engine, apply, notes, chosen, others, classes
+    )
     if chosen is not None and others == 0:
         notes.append(f"renames {chosen.qualified}: the only definition of {name!r} here")
     left_alone: list[RenameSkip] = []
@@ -106,13 +117,29 @@ def rename(
     for candidate in candidates:
         _plan(candidate, new, include_comments, left_alone, taken, force)
     changed = [c for c in candidates if c.renamed]
+    unresolved = [s for s in left_alone if s.reason in _UNSURE]
+    if not changed and unresolved:  # the definition itself is unsure: say so, not "no identifier"
+        raise _unsure_sites(name, unresolved)
     if not changed:
         raise _nothing_to_rename(name, path, mentions, left_alone=left_alone)
     _check_new_in(changed, name, new)
-    conflicts = find_conflicts(changed, name, new)
-    unresolved = [s for s in left_alone if s.reason in _UNSURE]
+    conflicts = overrides + find_conflicts(changed, name, new)
     if apply and unresolved and not force and not sites:
         raise _unsure_sites(name, unresolved)
+    called = None if chosen is None else called_by_name(chosen, _bytes_of(candidates, chosen))
+    if called is not None:
+        if apply and not force:
+            raise ConflictError(
+                f"conflict: {chosen.qualified if chosen else name} is called by its name: "
+                f"{called}; renamed, it would no longer be found; nothing was written",
+                suggestion="Rename what calls it too, by hand; {param:force} renames it anyway.",
+            )
+        notes.append(f"{called}: --apply refuses unless --force")
+    elif chosen is not None and _never_called(candidates, changed, chosen, name):
+        notes.append(
+            f"nothing in the project calls {chosen.qualified}: if something outside it "
+            "calls it by name (a framework, a protocol), it will no longer find it"
+        )
     old = name
     if mentions:
         notes.append(
@@ -137,6 +164,7 @@ def rename(
         apply=apply,
         check=check,
         rollback=rollback,
+        renamed=(old, new),
     )
     # What the check found leads the notes (its first note, when it found new errors).
     notes[:0] = written
@@ -271,11 +299,12 @@ def _check_new_in(changed: Sequence[Candidate], old: str, new: str) -> None:
 
 
 def _collect(
-    ws: Context, target: str, old: str, new: str
+    ws: Context, target: str, old: str, new: str, classes: ClassMap
 ) -> tuple[list[Candidate], list[str], list[str], dict[str, int], _Foreign]:
     """Code files containing OLD (scanned), the other files mentioning it as a word, the
     files named like OLD (a module ``OLD.py``, a package ``OLD/``), what was passed over,
-    and the other people's code left out."""
+    and the other people's code left out; the Python classes of every file walked go
+    into ``classes``."""
     from prx.engine.files.walk import walk
 
     needle = old.encode()
@@ -301,6 +330,8 @@ def _collect(
         except OSError:
             skipped["unreadable"] = skipped.get("unreadable", 0) + 1
             continue
+        if item.rel.endswith((".py", ".pyi")):
+            class_headers(data, classes)
         if needle not in data:
             continue
         shown = shown_path(ws.root_dir, full)
@@ -409,14 +440,16 @@ def _choose_engines(
     notes: list[str],
     chosen: Target | None,
     others: int,
-) -> None:
+    classes: ClassMap,
+) -> list[RenameConflict]:
     """rope for the Python files when it is installed (and can read them all), unless the
-    syntactic engine was asked for; each other language's model for its files."""
+    syntactic engine was asked for; each other language's model for its files. Returns
+    the conflicts of a Python method that overrides a library's."""
     if engine != "syntactic":
         _model_sites(ws, candidates, chosen, others)
     python = [c for c in candidates if c.spec.name == "python"]
     if not python or engine == "syntactic":
-        return
+        return []
     from prx.commands.rename.rope_engine import (
         BOUND,
         EXTERNAL,
@@ -440,7 +473,7 @@ def _choose_engines(
             "(every identifier spelled the same, whatever it refers to); install the "
             "extra prx[rename] for a rename by binding"
         )
-        return
+        return []
     inside = os.path.commonpath([ws.root_dir, target]) == ws.root_dir
     project = (
         ws.root_dir if inside else (target if os.path.isdir(target) else os.path.dirname(target))
@@ -448,7 +481,30 @@ def _choose_engines(
     files = {c.path: (c.data, [o.start for o in c.scan.old if o.kind == "code"]) for c in python}
     try:
         place = None if chosen is None else (_path_of(candidates, chosen), chosen.line)
-        bindings = rope_bindings(project, files, place)
+        targets = None if place is None else {place}
+        related: list[tuple[str, Target]] = []
+        if (
+            chosen is not None
+            and targets is not None
+            and _language_of(candidates, chosen) == "python"
+        ):
+            related = family(chosen, _python_definitions(python, old), classes)
+            targets |= {(path, t.line) for path, t in related}
+        origins: dict[tuple[str, int], tuple[str, int]] = {}
+        bindings = rope_bindings(project, files, targets, origins)
+        mirrors: set[tuple[str, int]] = set()
+        if targets is not None and chosen is not None and not chosen.container:
+            # A mirror itself asked for: what it mirrors goes with it.
+            mirrors |= mirrored(_path_of(candidates, chosen), chosen, python, origins)
+            if mirrors:
+                bindings = rope_bindings(project, files, targets | mirrors)
+        for _ in range(3):  # an alias of an alias
+            known = (targets or set()) | mirrors
+            more = set(aliases(python, bindings, old, BOUND)) - known
+            if not more or targets is None:
+                break
+            mirrors |= more
+            bindings = rope_bindings(project, files, targets | mirrors)
     except RopeFailure as failure:
         shown = shown_path(ws.root_dir, failure.path)
         if apply:
@@ -461,7 +517,23 @@ def _choose_engines(
             f"rope cannot analyse {shown} ({failure.reason}): Python files were renamed by "
             "the syntactic engine; an applied rename refuses until rope can read them"
         )
-        return
+        return []
+    own = {path for path, _ in mirrors} | {path for path, _ in related}
+    for candidate in python:
+        candidate.defines = candidate.defines or candidate.path in own
+    if related:
+        listed = ", ".join(f"{t.qualified} ({t.file}:{t.line})" for _, t in related)
+        notes.append(
+            "renames the same method in its class hierarchy too (an override renamed alone "
+            f"stops overriding): {listed}"
+        )
+    if mirrors:
+        notes.append(
+            "renames the same-named module-level mirror(s) of it too (an alias, a wrapper): "
+            f"{', '.join(f'{shown_path(ws.root_dir, p)}:{n}' for p, n in sorted(mirrors))}"
+        )
+    if chosen is not None and chosen.container:
+        _weigh_members(python, bindings, chosen, related, classes, old)
     counts = {EXTERNAL: 0, UNRESOLVED: 0, OTHER: 0}
     for candidate in python:
         bound = bindings.get(candidate.path, {})
@@ -490,6 +562,127 @@ def _choose_engines(
             f"rope bound {counts[OTHER]} Python identifier(s) spelled {old!r} to other "
             "definitions than the one renamed: left alone, listed as other_binding"
         )
+    if place is None or chosen is None:
+        return []
+    return _library_overrides(project, [(place[0], chosen), *related], old)
+
+
+def _weigh_members(
+    python: Sequence[Candidate],
+    bindings: dict[str, dict[int, str]],
+    chosen: Target,
+    related: Sequence[tuple[str, Target]],
+    classes: ClassMap,
+    name: str,
+) -> None:
+    """Settle the ``obj.NAME`` rope left unresolved where the code says more: the
+    receiver's type is the method's class or a subclass (renamed), another type, or a
+    call whose arguments the method cannot take (left alone); the rest stay unsure."""
+    from prx.commands.rename.rope_engine import BOUND, OTHER, UNRESOLVED
+    from prx.engine.intel.bindings import occurrences
+    from prx.engine.intel.models import BY_TYPE
+    from prx.engine.intel.project import ParsedFile
+    from prx.engine.intel.pymembers import arity_of, member_uses
+
+    parsed = {c.shown: ParsedFile(c.shown, c.spec, c.data) for c in python}
+
+    class _Files:
+        def file(self, rel: str) -> ParsedFile | None:
+            return parsed.get(rel)
+
+    def owner(target: Target) -> str:
+        return (target.container or "").rsplit(".", 1)[-1]
+
+    owners = {owner(chosen), *(owner(t) for _, t in related)}
+    others = (
+        frozenset(owner(t) for _, t in _python_definitions(python, name) if t.container) - owners
+    )
+    node = chosen.defn.node if chosen.defn is not None else None
+    arity = (
+        arity_of(node, method=True)
+        if node is not None and node.type == "function_definition"
+        else None
+    )
+    sure: set[tuple[str, int]] = set()
+    maybe: set[tuple[str, int]] = set()
+    for kind in sorted(owners):
+        for use in member_uses(_Files(), sorted(parsed), kind, name, arity, others, classes):
+            (sure if use.certainty == BY_TYPE else maybe).add((use.file, use.occurrence.byte))
+    for candidate in python:
+        bound = bindings.get(candidate.path)
+        if not bound or UNRESOLVED not in bound.values():
+            continue
+        here = parsed[candidate.shown]
+        members = {
+            o.byte
+            for o in occurrences(here, name)
+            if o.receiver is not None and not o.in_import and not o.defining
+        }
+        for start, how in list(bound.items()):
+            if how != UNRESOLVED or start not in members:
+                continue
+            if (candidate.shown, start) in sure:
+                bound[start] = BOUND
+            elif (candidate.shown, start) not in maybe:
+                bound[start] = OTHER
+
+
+def _bytes_of(candidates: Sequence[Candidate], target: Target) -> bytes:
+    return next((c.data for c in candidates if c.shown == target.file), b"")
+
+
+def _never_called(
+    candidates: Sequence[Candidate], changed: Sequence[Candidate], chosen: Target, name: str
+) -> bool:
+    """A Python method whose every renamed occurrence is a definition (of it or of its
+    family): no code of the project calls it."""
+    if chosen.kind != "method" or not chosen.container or name.startswith("__"):
+        return False
+    python = [c for c in candidates if c.spec.name == "python"]
+    if not any(c.shown == chosen.file for c in python):
+        return False
+    defined = {(path, t.start) for path, t in _python_definitions(python, name)}
+    return not any(
+        o.kind == "code" and (c.path, o.start) not in defined for c in changed for o in c.renamed
+    )
+
+
+def _python_definitions(python: Sequence[Candidate], name: str) -> list[tuple[str, Target]]:
+    """Every definition of ``name`` in the Python files, with its file's absolute path."""
+    from prx.engine.intel.models import model_for
+    from prx.engine.intel.project import ParsedFile
+
+    model = model_for("python")
+    out = []
+    for candidate in python:
+        parsed = ParsedFile(candidate.shown, candidate.spec, candidate.data)
+        out += [(candidate.path, t) for t in model.definitions(None, parsed) if t.name == name]
+    return out
+
+
+def _library_overrides(
+    project: str, definitions: Sequence[tuple[str, Target]], name: str
+) -> list[RenameConflict]:
+    """A conflict for each renamed method that overrides a method of a class outside the
+    project (``JSONEncoder.default``, ``dict.get``): renamed, it would no longer be called
+    in its place."""
+    from prx.commands.rename.rope_engine import library_definers
+
+    out = []
+    for path, target in definitions:
+        if target.kind not in ("method", "function") or not target.container:
+            continue
+        for base in library_definers(project, path, target.line, name):
+            out.append(
+                RenameConflict(
+                    file=target.file,
+                    line=target.line,
+                    kind="overrides_library",
+                    message=f"{target.qualified} overrides {base}, which prx does not rename: "
+                    "renamed, it would no longer be called in its place",
+                )
+            )
+    return out
 
 
 def _model_sites(
@@ -533,9 +726,11 @@ def _model_sites(
         renamed = []
         unbound: dict[int, str] = {}
         for occurrence in candidate.scan.old:
-            if occurrence.kind != "code":
-                continue
             site = sites.get((rel, occurrence.start))
+            # A word the parse shows as no identifier (a keyword token inside a macro's
+            # tokens, Rust's `union`) that the model ties to the definition is a site.
+            if occurrence.kind != "code" and (occurrence.kind != "other" or site is None):
+                continue
             if site is None:
                 unbound[occurrence.start] = OTHER_BINDING
             elif site.how != BY_NAME or alone:
@@ -571,7 +766,7 @@ def _plan(
     """Which occurrences the file's engine renames (with the unsure sites the caller
     takes, or all of them when forced), and its new bytes."""
     texts = [o for o in candidate.scan.old if o.kind in ("comment", "string")]
-    others = [o for o in candidate.scan.old if o.kind == "other"]
+    others = [o for o in candidate.scan.old if o.kind == "other" and o not in candidate.renamed]
     if candidate.engine in ("rope", "model") or candidate.unbound:
         renamed = list(candidate.renamed)
         unbound = []
@@ -587,11 +782,15 @@ def _plan(
     else:
         unbound = []
         renamed = [o for o in candidate.scan.old if o.kind == "code"]
-    # The module's own name is renamed when it defines the target or imports it by name.
+    # The module's own name is renamed when it defines the target or imports it by name;
+    # its doctests name the module's binding of it.
     if candidate.spec.name == "python" and (candidate.defines or any(o.in_import for o in renamed)):
-        from prx.commands.rename.exports import export_names
+        from prx.commands.rename.exports import doctest_names, export_names
 
-        exported = export_names(candidate.data, [o for o in texts if o.kind == "string"])
+        strings = [o for o in texts if o.kind == "string"]
+        exported = export_names(candidate.data, strings)
+        if candidate.engine == "rope" and renamed:
+            exported += doctest_names(candidate.data, [o for o in strings if o not in exported])
         renamed += exported
         texts = [o for o in texts if o not in exported]
     if include_comments:

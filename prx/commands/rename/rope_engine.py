@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import os
 from bisect import bisect_right
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 
 from prx.commands.rename.occurrences import line_starts
 
@@ -30,6 +30,7 @@ __all__ = [
     "OTHER",
     "UNRESOLVED",
     "RopeFailure",
+    "library_definers",
     "rope_available",
     "rope_bindings",
 ]
@@ -77,13 +78,15 @@ class _Offsets:
 def rope_bindings(
     project_root: str,
     files: Mapping[str, tuple[bytes, Sequence[int]]],
-    target: tuple[str, int] | None = None,
+    targets: Collection[tuple[str, int]] | None = None,
+    origins: dict[tuple[str, int], tuple[str, int]] | None = None,
 ) -> dict[str, dict[int, str]]:
     """What each identifier is bound to: :data:`BOUND`, :data:`EXTERNAL` or
-    :data:`UNRESOLVED`, by its start offset (bytes), per file. With ``target`` (the
-    absolute path and line of one definition), only an identifier bound to that very
-    definition is :data:`BOUND`; one bound to another definition of the renamed files is
-    :data:`OTHER`.
+    :data:`UNRESOLVED`, by its start offset (bytes), per file. With ``targets`` (the
+    absolute path and line of each definition renamed together), only an identifier
+    bound to one of them is :data:`BOUND`; one bound to another definition of the renamed
+    files is :data:`OTHER`, and ``origins`` (when given) receives where that definition
+    is: (absolute path, start) -> (real path, line).
 
     ``files`` maps each Python file being renamed (absolute path) to its bytes and the
     starts of the identifiers spelled OLD found in it. Raises :class:`RopeFailure` when
@@ -107,18 +110,21 @@ def rope_bindings(
             resource = project.get_resource(os.path.relpath(path, project_root))
             resources[path] = resource
         renamed = {resource.path for resource in resources.values()}
+        places = None if targets is None else {(os.path.realpath(p), n) for p, n in targets}
         answer: dict[str, dict[int, str]] = {}
         for path, resource in resources.items():
             data, starts = files[path]
             try:
                 offsets = _Offsets(data, resource.read())
                 pymodule = project.get_pymodule(resource)
-                answer[path] = {
-                    start: _binding(
-                        evaluate, exceptions, pymodule, offsets.to_rope(start), renamed, target
+                answer[path] = {}
+                for start in starts:
+                    how, where = _binding(
+                        evaluate, exceptions, pymodule, offsets.to_rope(start), renamed, places
                     )
-                    for start in starts
-                }
+                    answer[path][start] = how
+                    if how == OTHER and where is not None and origins is not None:
+                        origins[(path, start)] = where
             except exceptions.ModuleSyntaxError as exc:
                 # Here or in a module it imports.
                 raise RopeFailure(str(getattr(exc, "filename", None) or path), str(exc)) from None
@@ -137,24 +143,74 @@ def _binding(
     pymodule: Any,
     offset: int,
     renamed: set[str],
-    target: tuple[str, int] | None,
-) -> str:
+    places: set[tuple[str, int]] | None,
+) -> tuple[str, tuple[str, int] | None]:
+    """How the identifier at ``offset`` is bound, and where its definition is."""
     try:
         pyname = evaluate.eval_location2(pymodule, offset)[1]
-        if pyname is None:
-            return UNRESOLVED
-        module, line = pyname.get_definition_location()
+        location = None if pyname is None else pyname.get_definition_location()
     except exceptions.ModuleSyntaxError:
         raise
-    except exceptions.RopeError:
-        return UNRESOLVED
+    except Exception:  # rope's own failure on one identifier: unsure, never guessed
+        return UNRESOLVED, None
+    if location is None:  # a keyword argument of a call rope cannot follow ...
+        return UNRESOLVED, None
+    module, line = location
     if module is None:  # a builtin (dict.get, len): bound, but not to a file
-        return EXTERNAL
+        return EXTERNAL, None
     resource = module.get_resource()
     if resource is None or resource.path not in renamed:
-        return EXTERNAL
-    if target is None:
-        return BOUND
-    path = os.path.join(resource.project.address, resource.path)
-    same = os.path.realpath(path) == os.path.realpath(target[0]) and line == target[1]
-    return BOUND if same else OTHER
+        return EXTERNAL, None
+    where = (os.path.realpath(os.path.join(resource.project.address, resource.path)), line)
+    if places is None:
+        return BOUND, where
+    return (BOUND if where in places else OTHER), where
+
+
+def library_definers(project_root: str, path: str, line: int, name: str) -> list[str]:
+    """The classes outside the project (a library's, a builtin) that the class of the
+    method defined at ``path:line`` inherits ``name`` from: renaming the method would
+    stop it overriding theirs. Empty when rope cannot tell."""
+    import warnings
+
+    from rope.base.fscommands import FileSystemCommands
+    from rope.base.project import Project
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        project = Project(project_root, fscommands=FileSystemCommands(), ropefolder=None)
+    try:
+        resource = project.get_resource(os.path.relpath(path, project_root))
+        scope = project.get_pymodule(resource).get_scope().get_inner_scope_for_line(line)
+        owner = getattr(scope.pyobject, "parent", None)
+        if owner is None or not hasattr(owner, "get_superclasses"):
+            return []
+        out: list[str] = []
+        seen: set[int] = set()
+        queue = list(owner.get_superclasses())
+        while queue:
+            base = queue.pop()
+            if id(base) in seen:
+                continue
+            seen.add(id(base))
+            queue.extend(base.get_superclasses() if hasattr(base, "get_superclasses") else ())
+            if _in_project(base, project.address) or name not in base.get_attributes():
+                continue
+            out.append(f"{base.get_name()}.{name}")
+        return sorted(set(out))
+    except Exception:  # rope could not follow a base: nothing known
+        return []
+    finally:
+        project.close()
+
+
+def _in_project(pyclass: Any, address: str) -> bool:
+    try:
+        resource = pyclass.get_module().get_resource()
+    except Exception:  # a builtin class has no module resource
+        return False
+    if resource is None:
+        return False
+    real = os.path.realpath(resource.real_path)
+    top = os.path.realpath(address)
+    return bool(real == top or real.startswith(top.rstrip(os.sep) + os.sep))

@@ -49,8 +49,9 @@ class RenameConflict:
     file: str
     #: Line of the clashing name (or of the first syntax error the rename would add).
     line: int
-    #: ``name_exists`` (NEW is already a name in the same scope) or ``syntax`` (the
-    #: renamed file would not parse).
+    #: ``name_exists`` (NEW is already a name in the same scope), ``syntax`` (the
+    #: renamed file would not parse) or ``overrides_library`` (a renamed Python method
+    #: overrides a library's or a builtin's: renamed, it would no longer be called).
     kind: str
     #: What clashes, in words.
     message: str

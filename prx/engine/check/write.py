@@ -64,10 +64,12 @@ def checked_write(
     apply: bool,
     check: str = "auto",
     rollback: bool = False,
+    renamed: tuple[str, str] | None = None,
 ) -> tuple[tuple[str, ...], ChangeCheck | None]:
     """Run ``write`` (when ``apply``) between two runs of the checkers of the changed
     files' languages; the notes (what the check found first, when it found new errors,
-    then those ``write`` returned) and the check (None when none was asked for)."""
+    then those ``write`` returned) and the check (None when none was asked for).
+    ``renamed`` (old, new): a rename's names, so that an old error naming it is not new."""
     if check not in CHECK_MODES:
         raise InvalidArgumentError(
             f"invalid argument {{param}}: expected one of {', '.join(CHECK_MODES)}, got {check!r}",
@@ -82,8 +84,8 @@ def checked_write(
     temp = tempfile.mkdtemp(prefix="prx-check-")
     try:
         if apply:
-            return _applied(ws, changes, write, temp, rollback)
-        checked = _dry_run(ws, changes, temp)
+            return _applied(ws, changes, write, temp, rollback, renamed)
+        checked = _dry_run(ws, changes, temp, renamed)
         note = check_note(checked, apply=False)
         return ((note,) if note else ()), checked
     finally:
@@ -149,6 +151,7 @@ def _applied(
     write: Callable[[], tuple[str, ...]],
     temp: str,
     rollback: bool,
+    renamed: tuple[str, str] | None,
 ) -> tuple[tuple[str, ...], ChangeCheck]:
     runtime = _runtime(ws, temp, ws.root_dir)
     plan = _plan(ws, changes, runtime)  # a cancellation here: nothing is written
@@ -160,7 +163,7 @@ def _applied(
         # The change is written: the answer must say so, not an error.
         result = _summary(plan, [(c, f, None) for c, f in before], "cancelled by the caller")
         return tuple(notes), result
-    result = _summary(plan, runs, None)
+    result = _summary(plan, runs, None, renamed=renamed)
     if result.new_error_count and rollback:
         result = _rolled_back(ws, changes, result)
     if result.new_error_count:
@@ -196,7 +199,9 @@ def _run(check: Check, root: str, after: bool, runtime: Runtime) -> Found:
         return Found(diagnostics=None, failure=reason)
 
 
-def _dry_run(ws: Context, changes: Sequence[FileChange], temp: str) -> ChangeCheck:
+def _dry_run(
+    ws: Context, changes: Sequence[FileChange], temp: str, renamed: tuple[str, str] | None
+) -> ChangeCheck:
     from prx.engine.check.scratch import copy_tree, write_changes
 
     copy = os.path.join(temp, "copy")
@@ -215,7 +220,8 @@ def _dry_run(ws: Context, changes: Sequence[FileChange], temp: str) -> ChangeChe
         except (OSError, PrxError) as exc:
             reason = exc.message if isinstance(exc, PrxError) else str(exc)
             return _summary(plan, [(c, f, None) for c, f in before], reason)
-    return _summary(plan, _second_runs(before, root, runtime), None, scratch=root == copy)
+    runs = _second_runs(before, root, runtime)
+    return _summary(plan, runs, None, scratch=root == copy, renamed=renamed)
 
 
 def _summary(
@@ -224,6 +230,7 @@ def _summary(
     stopped: str | None,
     *,
     scratch: bool = False,
+    renamed: tuple[str, str] | None = None,
 ) -> ChangeCheck:
     """One record for every check run, those left out and why."""
     from prx.core.results.check import ChangeCheck
@@ -246,7 +253,7 @@ def _summary(
         ran.append(check)
         before_count += len(before.diagnostics)
         after_count += len(after.diagnostics)
-        added.extend(new_errors(before.diagnostics, after.diagnostics))
+        added.extend(new_errors(before.diagnostics, after.diagnostics, renamed))
     return ChangeCheck(
         command="; ".join(check.command for check in ran) or None,
         ran=bool(ran),

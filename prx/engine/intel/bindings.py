@@ -541,6 +541,11 @@ def _classify(node: Any) -> Occurrence:
             obj = parent.child_by_field_name("object") or parent.child_by_field_name("operand")
             if obj is not None and obj.id != node.id:
                 receiver = "".join(_text(obj).split())
+        elif ptype == "nested_type_identifier" and parent.child_by_field_name("name") == node:
+            # TS ``ns.T`` in a type: ``T`` of the namespace ``ns``
+            module = parent.child_by_field_name("module")
+            if module is not None:
+                receiver = "".join(_text(module).split())
         elif ptype in _DEFINERS and parent.child_by_field_name("name") == node:
             defining = True
         elif ptype == "keyword_argument" and parent.child_by_field_name("name") == node:

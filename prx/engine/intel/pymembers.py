@@ -12,18 +12,31 @@ type, else ``by_name`` when the call's arguments fit the method's parameters (th
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from prx.engine.intel.bindings import Occurrence, occurrences
 
 if TYPE_CHECKING:
     from prx.engine.intel.project import ParsedFile, Project
 
-__all__ = ["Arity", "arity_of", "member_uses", "reaching_files"]
+__all__ = [
+    "Arity",
+    "arity_of",
+    "class_bases",
+    "classes_defining",
+    "member_uses",
+    "reaching_files",
+]
 
 #: Importer files followed back from the defining file, at most (a large project's core
 #: module is reached by most files: past this, the files found so far answer).
 MAX_REACHING = 3000
+
+
+class Files(Protocol):
+    """Where parsed files come from (a :class:`Project`, or a rename's files)."""
+
+    def file(self, rel: str) -> ParsedFile | None: ...
 
 
 class Arity(NamedTuple):
@@ -145,8 +158,113 @@ def _receiver_type(data: bytes, node: Any, receiver: str) -> str | None:
     found = re.search(pattern, bytes(scope.text or b""))
     if found is None:
         return None
-    kind = next(g for g in found.groups() if g)
-    return kind.decode()
+    kind = next(g for g in found.groups() if g).decode()
+    if kind in _OWN_CLASS:  # ``x = super().__new__(cls)``, ``x = cls(..)``
+        return _class_name(_enclosing(node, ("class_definition",)))
+    return kind
+
+
+#: Calls whose result is an instance of the class the code is in.
+_OWN_CLASS = frozenset({"super", "cls", "type"})
+
+
+def _class_name(node: Any) -> str | None:
+    name = node.child_by_field_name("name") if node is not None else None
+    return bytes(name.text or b"").decode() if name is not None else None
+
+
+def class_bases(project: Files, files: list[str]) -> dict[str, set[str]]:
+    """Each class defined in ``files`` (by name) and the names of its bases (the last
+    part of a dotted base: ``ctx.AppContext`` is ``AppContext``)."""
+    out: dict[str, set[str]] = {}
+    for rel in files:
+        parsed = project.file(rel)
+        if parsed is None or parsed.language != "python" or parsed.tree is None:
+            continue
+        if b"class " not in parsed.data:
+            continue
+        stack = [parsed.tree.root_node]
+        while stack:
+            node = stack.pop()
+            if node.type == "class_definition":
+                name = _class_name(node)
+                supers = node.child_by_field_name("superclasses")
+                bases = set()
+                for arg in supers.named_children if supers is not None else ():
+                    if arg.type in ("identifier", "attribute"):
+                        bases.add(bytes(arg.text or b"").decode().rsplit(".", 1)[-1])
+                if name:
+                    out.setdefault(name, set()).update(bases)
+            stack.extend(node.named_children)
+    return out
+
+
+def classes_defining(project: Files, files: list[str], name: str) -> frozenset[str]:
+    """The classes of ``files`` whose body defines ``name`` (a method or an attribute)."""
+    out: set[str] = set()
+    wanted = name.encode()
+    for rel in files:
+        parsed = project.file(rel)
+        if parsed is None or parsed.language != "python" or parsed.tree is None:
+            continue
+        if wanted not in parsed.data or b"class " not in parsed.data:
+            continue
+        stack = [parsed.tree.root_node]
+        while stack:
+            node = stack.pop()
+            if node.type == "class_definition":
+                body = node.child_by_field_name("body")
+                if body is not None and any(_defines(child, wanted) for child in body.children):
+                    owner = _class_name(node)
+                    if owner:
+                        out.add(owner)
+            stack.extend(node.named_children)
+    return frozenset(out)
+
+
+def _defines(node: Any, wanted: bytes) -> bool:
+    """Whether a statement of a class body defines ``wanted``."""
+    if node.type == "decorated_definition":
+        node = node.child_by_field_name("definition") or node
+    if node.type == "function_definition":
+        named = node.child_by_field_name("name")
+        return named is not None and named.text == wanted
+    if node.type == "expression_statement" and node.named_children:
+        first = node.named_children[0]
+        if first.type == "assignment":
+            left = first.child_by_field_name("left")
+            return left is not None and left.type == "identifier" and left.text == wanted
+    return False
+
+
+def _ancestors(kind: str, bases: dict[str, set[str]]) -> set[str]:
+    seen: set[str] = set()
+    queue = [kind]
+    while queue:
+        for base in bases.get(queue.pop(), ()):
+            if base not in seen:
+                seen.add(base)
+                queue.append(base)
+    return seen
+
+
+def _weigh(kind: str, container: str, classes: frozenset[str], bases: dict[str, set[str]]) -> str:
+    """``by_type`` when an instance of ``kind`` has ``container``'s member, ``other``
+    when it has another class's member of the name, else ``by_name``."""
+    if kind == container:
+        return "by_type"
+    if kind in classes or kind in _BUILTIN_TYPES:
+        return "other"
+    if kind not in bases:
+        return "by_name"  # a class prx does not see: a library's
+    ancestors = _ancestors(kind, bases)
+    if container in ancestors:
+        # Inherited, unless a class between them defines the name again.
+        between = {c for c in ancestors if container in _ancestors(c, bases)}
+        return "other" if between & classes else "by_type"
+    if kind in _ancestors(container, bases):
+        return "by_name"  # code of a base class, dispatching to the override
+    return "other"
 
 
 #: Builtin types whose members a project's class does not define.
@@ -181,20 +299,24 @@ class MemberUse(NamedTuple):
 
 
 def member_uses(
-    project: Project,
+    project: Files,
     files: list[str],
     container: str,
     name: str,
     arity: Arity | None,
     classes: frozenset[str],
+    bases: dict[str, set[str]] | None = None,
 ) -> list[MemberUse]:
     """The ``.name`` uses in ``files`` that may be the member ``container.name``.
 
     :param classes: the project's classes that define a member ``name`` too: a receiver
         known to be one of them is another member's use.
+    :param bases: each class's bases, by name (default: the classes of ``files``).
     """
     from prx.engine.intel.models.base import BY_NAME, BY_TYPE
 
+    if bases is None:
+        bases = class_bases(project, files)
     out = []
     for rel in files:
         parsed = project.file(rel)
@@ -207,17 +329,16 @@ def member_uses(
             if node is None:
                 continue
             if occ.receiver in ("self", "cls"):
-                owner = _enclosing(node, ("class_definition",))
-                owner_name = owner.child_by_field_name("name") if owner is not None else None
-                kind = bytes(owner_name.text or b"").decode() if owner_name is not None else None
-            elif occ.receiver == container or occ.receiver in classes:
+                kind = _class_name(_enclosing(node, ("class_definition",)))
+            elif occ.receiver == container or occ.receiver in bases:
                 kind = occ.receiver  # called on the class itself: ``Table.from_data(..)``
             else:
                 kind = _receiver_type(parsed.data, node, occ.receiver)
-            if kind == container:
+            weight = BY_NAME if kind is None else _weigh(kind, container, classes, bases)
+            if weight == BY_TYPE:
                 out.append(MemberUse(rel, occ, BY_TYPE))
                 continue
-            if kind is not None and (kind in classes or kind in _BUILTIN_TYPES):
+            if weight != BY_NAME:
                 continue  # another type's member
             call = node.parent.parent if node.parent is not None else None
             if arity is not None and call is not None and call.type == "call":

@@ -29,6 +29,7 @@ from prx.engine.intel.bindings import (
 from prx.engine.intel.prefilter import bare_uses, may_use_attribute
 from prx.engine.intel.project import module_stem
 from prx.engine.intel.pyimports import read_import
+from prx.engine.intel.pyscopes import local_scopes
 
 if TYPE_CHECKING:
     from prx.engine.intel.project import ParsedFile, Project
@@ -157,9 +158,11 @@ def _uses_in(
         if read is not None:
             refs.extend((occ, "import") for occ in read)
             continue
+        shadowed = local_scopes(parsed, name) if parsed.language == "python" else []
         for occ in occurrences(parsed, name):
             if occ.receiver is None and not occ.in_import and not occ.defining:
-                refs.append((occ, "import"))
+                if not any(start <= occ.byte < end for start, end in shadowed):
+                    refs.append((occ, "import"))
     if aliases:
         for attribute in sorted(attributes):
             if not may_use_attribute(parsed, attribute, aliases):
@@ -210,14 +213,13 @@ def find_users(project: Project, target: str, name: str) -> SymbolUsers:
                 continue
             via = provider if provider != target else None
             use, passes = _file_use(parsed, edge, provider, provided, via)
-            if use is None:
-                continue
-            served.add(provider)
-            if use.refs:
-                previous = users.get(source)
-                users[source] = use if previous is None else _merged(previous, use)
-            else:
-                bound.setdefault(source, use)
+            if use is not None:
+                served.add(provider)
+                if use.refs:
+                    previous = users.get(source)
+                    users[source] = use if previous is None else _merged(previous, use)
+                else:
+                    bound.setdefault(source, use)
             if passes:
                 known = providers.setdefault(source, set())
                 new = passes - known
@@ -259,6 +261,7 @@ def _file_use(
     if parsed.language not in BOUND_LANGUAGES:
         return _by_name(parsed, edge, provided, via), set()
     local: set[str] = set()
+    starred: set[str] = set()  # names a star import binds: the file does not write them
     aliases: set[str] = set()
     passes: set[str] = set()
     members: dict[str, set[str]] = {}
@@ -292,7 +295,7 @@ def _file_use(
                 members.setdefault(tail, set()).add(f"{binding.local}.{head}")
         elif kind == "star":
             public = {n for n in provided if n != "default" and not n.startswith("_")}
-            local |= {n for n in public if "." not in n}
+            starred |= {n for n in public if "." not in n}
             for head, tail in nested.items():
                 members.setdefault(tail, set()).add(head)
             passes |= public
@@ -302,12 +305,15 @@ def _file_use(
             passes.add(f"{binding.local}.{nested[binding.imported]}")
         elif kind == "namespace" and binding.local:
             passes |= {f"{binding.local}.{n}" for n in provided if n != "default" and "." not in n}
-    if not local and not aliases and not passes and not members:
+    if not local and not starred and not aliases and not passes and not members:
         return None, set()
     attributes = {n for n in provided if n != "default" and "." not in n}
-    refs = _uses_in(parsed, local, aliases, attributes, statement, members)
-    if not refs and not local and not passes:
-        return None, set()  # a module object whose other names it uses: not this one
+    refs = _uses_in(parsed, local | starred, aliases, attributes, statement, members)
+    if not refs and not local:
+        # A module object whose other names it uses, or a star import that names nothing
+        # of it: not a user nor an unused import of it (a star still passes it on).
+        return None, passes
+    local |= starred
     names = tuple(sorted(local | aliases | {r for rs in members.values() for r in rs}))
     return FileUse(parsed.rel, edge, via, names, tuple(refs)), passes
 

@@ -81,3 +81,61 @@ def test_an_interface_method_s_references_are_the_calls_through_it(make_repo, ru
         ("store/store.go", 19, "by_type"),
         ("store/store.go", 24, "by_name"),
     ]
+
+
+EXTERNAL_TESTS = {
+    "go.mod": "module example.com/shop\n\ngo 1.19\n",
+    "store/store.go": (
+        "package store\n"
+        "\n"
+        "type Pool struct{ n int }\n"
+        "\n"
+        "func (p *Pool) Shut() { p.n = 0 }\n"
+        "\n"
+        "type Server struct {\n"
+        "\t*Pool\n"
+        "\tname string\n"
+        "}\n"
+        "\n"
+        "func NewServer() *Server { return &Server{Pool: &Pool{}} }\n"
+    ),
+    "store/ext_test.go": (
+        "package store_test\n"
+        "\n"
+        "import (\n"
+        '\t"testing"\n'
+        "\n"
+        '\t"example.com/shop/store"\n'
+        ")\n"
+        "\n"
+        "func TestServer(t *testing.T) {\n"
+        "\ts := store.NewServer()\n"
+        "\ts.Shut()\n"
+        "}\n"
+        "\n"
+        "func TestTable(t *testing.T) {\n"
+        "\tfor _, tc := range []struct{ pool *store.Pool }{{pool: &store.Pool{}}} {\n"
+        "\t\ttc.pool.Shut()\n"
+        "\t}\n"
+        "}\n"
+        "\n"
+        "type fake struct{}\n"
+        "\n"
+        "func (fake) Shut() {}\n"
+        "\n"
+        "func TestFake(t *testing.T) { fake{}.Shut() }\n"
+    ),
+}
+
+
+def test_go_test_files_of_an_external_package_call_it_through_instances(make_repo, run_cli):
+    root = make_repo(EXTERNAL_TESTS)
+    done = run_cli("explain", "Pool.Shut", "--budget", "0", cwd=root)
+    data = done.envelope["data"]
+    assert data["references"] == []
+    # a method promoted through the embedded *Pool, a table's field; the test file's own
+    # fake.Shut is another method
+    assert [(t["file"], t["line"], t["function"], t["certainty"]) for t in data["tests"]] == [
+        ("store/ext_test.go", 11, "TestServer", "by_type"),
+        ("store/ext_test.go", 16, "TestTable", "by_type"),
+    ]

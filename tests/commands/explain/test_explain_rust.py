@@ -79,8 +79,7 @@ def test_a_method_s_references_are_its_typed_calls_and_tests(make_repo, run_cli)
     references = sorted((r["file"], r["line"], r["certainty"]) for r in data["references"])
     assert references == [
         ("src/walk.rs", 11, "by_type"),  # println!("{}", self.config.binary.is_quit())
-        ("src/walk.rs", 12, "by_type"),  # self.config.binary.is_quit()
-        ("src/walk.rs", 12, "by_type"),  # state.is_quit()
+        ("src/walk.rs", 12, "by_type"),  # self.config.binary.is_quit(), state.is_quit()
     ]
     assert [(t["file"], t["line"]) for t in data["tests"]] == [("src/lib.rs", 23)]
     assert data["unrelated"] == {}
@@ -91,3 +90,23 @@ def test_a_function_s_references_are_its_calls_not_std_s_method(make_repo, run_c
     done = run_cli("explain", "strip_prefix", "--budget", "0", cwd=root)
     data = done.envelope["data"]
     assert [(r["file"], r["line"]) for r in data["references"]] == [("src/walk.rs", 10)]
+
+
+def test_an_integration_test_naming_the_crate_is_a_test_of_the_symbol(make_repo, run_cli):
+    files = {
+        **FILES,
+        "tests/walking.rs": (
+            "use walker::BinaryDetection;\n"
+            "\n"
+            "#[test]\n"
+            "fn quits_from_outside() {\n"
+            "    assert!(BinaryDetection::Quit(1).is_quit());\n"
+            "}\n"
+        ),
+    }
+    root = make_repo(files)
+    done = run_cli("explain", "BinaryDetection.is_quit", "--budget", "0", cwd=root)
+    data = done.envelope["data"]
+    tests = sorted((t["file"], t["line"]) for t in data["tests"])
+    assert tests == [("src/lib.rs", 23), ("tests/walking.rs", 5)]
+    assert all(r["file"] != "tests/walking.rs" for r in data["references"])

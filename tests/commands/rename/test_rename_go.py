@@ -2,8 +2,9 @@
 ``alias.Name`` in importing packages, a method through the receiver types a file states,
 an interface's method with its implementations and their calls, a struct field in its
 composite literals, another package's method and a shadowing local left alone, a value of
-unknown type left to the caller, a method the standard library may call and a type or
-field named in ``testdata`` (printed there by reflection) refused."""
+unknown type left to the caller, a method the standard library may call, a type or field
+named in ``testdata`` (printed there by reflection) and a name the program reads as text
+(``MethodByName("Shut")``, an expected ``%T``, a JSON key) refused."""
 
 from __future__ import annotations
 
@@ -145,9 +146,9 @@ def test_a_value_of_unknown_type_is_left_to_the_caller(make_repo):
 def test_a_method_the_standard_library_may_call_is_refused(make_repo):
     root = make_repo(FILES)
     # fmt calls String through fmt.Stringer: nothing in the project says where
-    with pytest.raises(prx.PrxError) as info:
+    with pytest.raises(AmbiguousMatchError) as info:
         prx.rename("Pool.String", "Text", apply=True, check="never", root=root)
-    assert "by name only" in (info.value.suggestion or "")
+    assert "store/store.go:21" in info.value.message  # its own definition, unsure
     assert 'func (p *Pool) String() string { return "pool" }' in _read(root, "store/store.go")
 
 
@@ -161,6 +162,93 @@ def test_a_type_or_field_named_in_testdata_is_left_to_the_caller(make_repo):
     # another type, its name absent from the golden file, is renamed
     prx.rename("Server", "Host", apply=True, check="never", root=root)
     assert "type Host struct {" in _read(root, "store/store.go")
+
+
+REFLECTED = {
+    **FILES,
+    "store/lookup.go": (
+        "package store\n"
+        "\n"
+        'import "reflect"\n'
+        "\n"
+        "// CanShut finds the method by its name, as reflection does.\n"
+        "func CanShut(v any) bool {\n"
+        '\t_, ok := reflect.TypeOf(v).MethodByName("Shut")\n'
+        "\treturn ok\n"
+        "}\n"
+        "\n"
+        "func Label(s *Server) map[string]string {\n"
+        '\treturn map[string]string{"Name": s.Name, "kind": Register("Name")}\n'
+        "}\n"
+        "\n"
+        "func Register(kind string) string { return kind }\n"
+    ),
+    "app/print_test.go": (
+        "package app\n"
+        "\n"
+        "import (\n"
+        '\t"fmt"\n'
+        '\t"testing"\n'
+        "\n"
+        '\tst "example.com/shop/store"\n'
+        ")\n"
+        "\n"
+        "func TestPrint(t *testing.T) {\n"
+        '\tif got := fmt.Sprintf("%T", &st.Pool{}); got != "*store.Pool" {\n'
+        "\t\tt.Fatal(got)\n"
+        "\t}\n"
+        "}\n"
+    ),
+}
+
+
+def test_names_the_program_reads_as_text_are_left_to_the_caller(make_repo):
+    root = make_repo(REFLECTED)
+    # MethodByName("Shut") finds Server.Shut by name; a test expects %T's "*store.Pool"
+    for old in ("Server.Shut", "Pool"):
+        with pytest.raises(AmbiguousMatchError):
+            prx.rename(old, "Other", apply=True, check="never", root=root)
+    store = _read(root, "store/store.go")
+    assert "func (s *Server) Shut() error" in store and "type Pool struct" in store
+    # a map key and an argument of a function that looks nothing up are not the field
+    prx.rename("Server.Name", "Title", apply=True, check="never", root=root)
+    assert "\tTitle string\n" in _read(root, "store/store.go")
+    assert '{"Name": s.Title, "kind": Register("Name")}' in _read(root, "store/lookup.go")
+
+
+def test_a_field_named_as_a_json_key_or_a_lookup_path_is_left_to_the_caller(make_repo):
+    root = make_repo(
+        {
+            **FILES,
+            "store/testdata/server.json": '{"Name": "x"}\n',
+            "app/ignore_test.go": (
+                "package app\n"
+                "\n"
+                'import "testing"\n'
+                "\n"
+                "func IgnoreFields(v any, names ...string) {}\n"
+                "\n"
+                "type pair struct{ Left, Right int }\n"
+                "\n"
+                "func TestIgnore(t *testing.T) {\n"
+                '\tIgnoreFields(pair{Right: 1}, "Pair.Right")\n'
+                '\tIgnoreFields(solo{}, "Only")\n'
+                "}\n"
+                "\n"
+                "type solo struct{ Only int }\n"
+            ),
+        }
+    )
+    with pytest.raises(AmbiguousMatchError):
+        prx.rename("Server.Name", "Title", apply=True, check="never", root=root)
+    with pytest.raises(AmbiguousMatchError):
+        prx.rename("pair.Right", "Other", apply=True, check="never", root=root)
+    # its definition the only place: refused as unsure too, with the place, even dry
+    with pytest.raises(AmbiguousMatchError) as info:
+        prx.rename("solo.Only", "Other", root=root)
+    assert "app/ignore_test.go:14" in info.value.message
+    prx.rename("pair.Left", "First", apply=True, check="never", root=root)
+    assert "type pair struct{ First, Right int }" in _read(root, "app/ignore_test.go")
 
 
 @pytest.mark.skipif(shutil.which("go") is None, reason="go is not installed")

@@ -111,3 +111,54 @@ def test_the_renamed_project_still_compiles(
     sources = [str(p) for p in shapes.rglob("*.java")]
     done = subprocess.run(["javac", "-d", str(out), *sources], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
+
+
+def test_a_class_named_by_a_resource_file_is_refused(shapes: Path) -> None:
+    """A message bundle keyed by class names (``pkg.Name.message = ..``): renaming the
+    class would leave its message behind, so the rename is refused."""
+    bundle = shapes / "src/main/resources/Messages.properties"
+    bundle.parent.mkdir(parents=True)
+    bundle.write_text("com.acme.shapes.Circle.Helper.message = a helper\n")
+    main = _read(shapes, "src/main/java/com/acme/shapes/Circle.java")
+    with pytest.raises(InvalidArgumentError, match="Messages.properties"):
+        prx.rename("Circle.Helper", "Maker", ".", apply=True, check="never", root=shapes)
+    assert _read(shapes, "src/main/java/com/acme/shapes/Circle.java") == main
+    res = prx.rename("Main.Helper", "Maker", ".", apply=True, check="never", root=shapes)
+    assert res.applied  # another class of the same simple name, not in the bundle
+
+
+def test_a_method_named_by_a_string_is_refused(shapes: Path) -> None:
+    """``getMethod("scale", ..)`` finds the method by its name at run time."""
+    path = shapes / "src/main/java/com/acme/app/Reflect.java"
+    path.write_text(
+        "package com.acme.app;\n\nclass Reflect {\n    Object find(Class<?> c) throws Exception {\n"
+        '        return c.getMethod("area");\n    }\n}\n'
+    )
+    with pytest.raises(InvalidArgumentError, match='"area"'):
+        prx.rename("Shape.area", "surface", ".", apply=True, check="never", root=shapes)
+
+
+@pytest.mark.skipif(shutil.which("javac") is None, reason="javac is not installed")
+def test_a_field_and_a_method_of_the_same_name_are_renamed_apart(
+    tmp_path: Path, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    files = {
+        "p/Box.java": "package p;\npublic class Box {\n  private int size;\n"
+        "  public Box size(int size) { this.size = size; return this; }\n"
+        "  public int get() { return size; }\n}\n",
+        "p/Use.java": "package p;\nclass Use {\n  int go() { return new Box().size(2).get(); }\n}\n",
+    }
+    for rel, text in files.items():
+        path = tmp_path / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+    res = prx.rename("p/Box.java:3", "count", ".", apply=True, check="never", root=tmp_path)
+    assert res.applied
+    box = _read(tmp_path, "p/Box.java")
+    assert "private int count;" in box and "this.count = size;" in box
+    assert "return count;" in box and "public Box size(int size)" in box
+    assert "new Box().size(2)" in _read(tmp_path, "p/Use.java")
+    out = tmp_path_factory.mktemp("classes")
+    sources = [str(p) for p in tmp_path.rglob("*.java")]
+    done = subprocess.run(["javac", "-d", str(out), *sources], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr

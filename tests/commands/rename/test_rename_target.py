@@ -121,8 +121,11 @@ def test_force_takes_every_unsure_site(make_repo):
     result = prx.rename("AppContext.pop", "pop_context", apply=True, force=True, root=root)
     assert result.applied
     ctx = (root / "pkg/ctx.py").read_text()
-    # Forced: the unresolved dict.pop is renamed too (why force is unsafe).
-    assert "self.__dict__.pop_context(name, default)" in ctx
+    # Forced: the call on a parameter of unknown type is renamed too (why force is
+    # unsafe); the dict's pop(name, default) takes arguments AppContext.pop cannot: not
+    # a candidate, left as it is.
+    assert "    ctx.pop_context(error)\n" in (root / "pkg/app.py").read_text()
+    assert "self.__dict__.pop(name, default)" in ctx
     assert "    def pop(self, name, default=None):" in ctx
 
 
@@ -157,7 +160,7 @@ def test_python_all_lists_the_renamed_export(make_repo):
     prx.rename("lib/core.py:4", "combine", apply=True, sites=[], force=False, root=root)
     core = (root / "lib/core.py").read_text()
     assert "__all__ = ['combine', 'other']" in core and "return combine(1)" in core
-    # The mirror's own merge is another binding: its __all__ entry stays.
+    # The same-named wrapper mirrors it: renamed with it, its __all__ entry too.
     mirror = (root / "lib/mirror.py").read_text()
-    assert "__all__ = ['merge']" in mirror and "return core.combine(b)" in mirror
+    assert "__all__ = ['combine']" in mirror and "return core.combine(b)" in mirror
     assert (root / "use.py").read_text() == "from lib import combine\n\nprint(combine(2))\n"

@@ -44,16 +44,14 @@ def _texts(root: Path) -> dict[str, str]:
 
 def test_a_method_is_renamed_with_its_typed_calls_not_another_class_s(make_repo):
     root = make_repo(SHAPES)
-    # make(2).area(): a receiver of no stated type is a candidate, left to the caller
-    with pytest.raises(AmbiguousMatchError) as info:
-        prx.rename("Circle.area", "surface", apply=True, root=root)
-    assert "app/main.ts:4" in info.value.message
-    result = prx.rename("Circle.area", "surface", apply=True, sites=["app/main.ts:5"], root=root)
+    # make(2).area(): make (through lib/index.ts's export *) states it returns a Square
+    result = prx.rename("Circle.area", "surface", apply=True, root=root)
     assert result.applied
     shape = (root / "lib/shape.ts").read_text()
     assert "  surface(): number { return 3; }\n" in shape
     assert "  area(): number { return this.side * this.side; }\n" in shape
     main = (root / "app/main.ts").read_text()
+    assert "  const q = new Square(make(2).area());\n" in main
     assert "  return s.area() + c.surface() + q.area() + helper();\n" in main
 
 
@@ -102,4 +100,53 @@ def test_commonjs_destructured_require_is_renamed_with_its_export(make_repo):
     ).read_text() == "const LIMIT = 256;\nmodule.exports = { LIMIT };\n"
     assert (root / "lib/use.js").read_text() == (
         "const { LIMIT } = require('./consts');\nmodule.exports.top = LIMIT + 1;\n"
+    )
+
+
+OVERLOADS = {
+    "lib/box.ts": (
+        "export class Box {\n"
+        "  get(a: string): string;\n"
+        "  get(a: number): number;\n"
+        "  get(a: any): any { return a; }\n"
+        "}\n"
+        "export function pick(s: string): string;\n"
+        "export function pick(n: number): number;\n"
+        "export function pick(x: any): any { return x; }\n"
+    ),
+    "app/use.ts": (
+        "import { Box, pick } from '../lib/box';\nexport const v = new Box().get(1) + pick(2);\n"
+    ),
+}
+
+
+def test_an_overloaded_method_is_renamed_with_every_signature(make_repo):
+    root = make_repo(OVERLOADS)
+    result = prx.rename("Box.get", "fetch", apply=True, root=root)
+    assert result.applied
+    box = (root / "lib/box.ts").read_text()
+    assert "get(" not in box and box.count("fetch(a:") == 3
+    assert "new Box().fetch(1)" in (root / "app/use.ts").read_text()
+
+
+def test_a_receiver_of_unknown_type_makes_apply_refuse_until_its_site_is_named(make_repo):
+    root = make_repo(
+        {
+            **SHAPES,
+            "app/loose.ts": (
+                "import { Circle } from '../lib';\n"
+                "export const typed = (c: Circle) => c.area();\n"
+                "export const loose = (x: any) => x.area();\n"
+            ),
+        }
+    )
+    with pytest.raises(AmbiguousMatchError) as info:
+        prx.rename("Circle.area", "surface", apply=True, root=root)
+    assert "app/loose.ts:3" in info.value.message
+    result = prx.rename("Circle.area", "surface", apply=True, sites=["app/loose.ts:3"], root=root)
+    assert result.applied
+    assert (
+        (root / "app/loose.ts")
+        .read_text()
+        .endswith("(c: Circle) => c.surface();\nexport const loose = (x: any) => x.surface();\n")
     )

@@ -38,3 +38,14 @@ def test_positions_inside_a_message_do_not_make_an_old_error_new():
 def test_an_error_the_change_removed_is_no_new_error():
     before = [error("a.py", 1, "invalid syntax", "SyntaxError")]
     assert new_errors(before, []) == []
+
+
+def test_an_old_error_that_names_the_renamed_type_is_not_new_after_the_rename():
+    message = 'Argument of type "{}" cannot be assigned to parameter "url" of type "str"'
+    before = [error("u.py", 673, message.format("URL"))]
+    after = [error("u.py", 673, message.format("Link"))]
+    assert new_errors(before, after) == after  # without the names: a new message
+    assert new_errors(before, after, renamed=("URL", "Link")) == []
+    # A name that merely contains the new one is left as it is.
+    other = [error("u.py", 5, '"Linked" is not defined')]
+    assert new_errors([], other, renamed=("URL", "Link")) == other

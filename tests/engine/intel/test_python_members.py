@@ -75,3 +75,99 @@ def test_a_use_on_an_instance_built_in_the_function_is_by_type(make_repo):
     )
     result = prx.explain("AppContext.push", root=root)
     assert {(r.file, r.line, r.certainty) for r in result.references} == {("tool.py", 4, "by_type")}
+
+
+HIERARCHY = {
+    "shapes/base.py": (
+        "class Shape:\n"
+        "    def area(self):\n"
+        "        return 0\n"
+        "\n"
+        "    def describe(self):\n"
+        "        return self.area()\n"
+        "\n"
+        "\n"
+        "class Other:\n"
+        "    def area(self):\n"
+        "        return 1\n"
+    ),
+    "shapes/square.py": (
+        "from shapes.base import Shape\n"
+        "\n"
+        "\n"
+        "class Square(Shape):\n"
+        "    def __new__(cls, *a):\n"
+        "        made = super().__new__(cls)\n"
+        "        made.area()\n"
+        "        return made\n"
+        "\n"
+        "    def twice(self):\n"
+        "        return 2 * self.area()\n"
+        "\n"
+        "\n"
+        "class Unrelated:\n"
+        "    @classmethod\n"
+        "    def make(cls):\n"
+        "        return cls()\n"
+        "\n"
+        "\n"
+        "def use():\n"
+        "    square = Square()\n"
+        "    first = square.area()\n"
+        "    return first + Unrelated.area()\n"
+    ),
+}
+
+
+def test_an_inherited_method_called_through_a_subclass_is_its_use(make_repo):
+    root = make_repo(HIERARCHY)
+    result = prx.explain("Shape.area", root=root)
+    places = {(r.file, r.line): r.certainty for r in result.references}
+    # self.area() in a subclass, super().__new__(cls)'s instance, Square(): instances of
+    # Shape's subclass, which does not define area again; Unrelated.area is not its use.
+    assert places[("shapes/square.py", 7)] == "by_type"
+    assert places[("shapes/square.py", 11)] == "by_type"
+    assert places[("shapes/square.py", 22)] == "by_type"
+    assert ("shapes/base.py", 6) in places
+    assert ("shapes/square.py", 23) not in places
+
+
+def test_a_class_that_does_not_inherit_the_method_is_not_a_receiver_of_it(make_repo):
+    root = make_repo(HIERARCHY)
+    result = prx.explain("Other.area", root=root)
+    places = {(r.file, r.line) for r in result.references}
+    assert ("shapes/square.py", 7) not in places
+    assert ("shapes/square.py", 11) not in places
+    assert ("shapes/base.py", 6) not in places
+
+
+def test_a_function_that_binds_the_name_locally_does_not_use_the_import(make_repo):
+    root = make_repo(
+        {
+            "lib.py": "def merge(*ds):\n    return {}\n",
+            "shadow.py": (
+                "from lib import *\n"
+                "\n"
+                "\n"
+                "def f(blob):\n"
+                "    merge = load(blob)\n"
+                "    return merge\n"
+                "\n"
+                "\n"
+                "def g(merge):\n"
+                "    return merge\n"
+            ),
+            "user.py": (
+                "from lib import *\n"
+                "\n"
+                "\n"
+                "def h():\n"
+                "    global merge\n"
+                "    merge = merge({})\n"
+                "    return merge\n"
+            ),
+        }
+    )
+    result = prx.impact("lib.py", symbol="merge", root=root)
+    users = {d.file for d in (*result.dependents, *result.tests)}
+    assert users == {"user.py"}  # shadow.py's merge is a local variable or a parameter

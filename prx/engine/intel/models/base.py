@@ -106,6 +106,12 @@ class LanguageModel:
 
         return sites_by_name(project, target, files)
 
+    def uses(self, project: Project, target: Target, files: Sequence[str]) -> list[Site]:
+        """The sites explain and impact list as ``target``'s uses: its :meth:`references`
+        (a model may leave out sites a rename must change but that the compiler ties
+        to another declaration: a call through a base type of an overriding method)."""
+        return self.references(project, target, files)
+
     def candidate_files(self, project: Project, target: Target) -> list[str]:
         """The files that may refer to ``target``: the defining file and every file that
         holds its name (the import graph narrows them in a language's own model)."""

@@ -18,9 +18,10 @@ names.
   are uses of those methods, not of this one (explain and impact leave them out).
 - A method with the name and arity of a standard library interface's (``String()``,
   ``Error()`` ...) may be called through that interface where the project does not say
-  so, and a type or field named in the module's ``testdata`` files may be printed or read
-  by name there (reflection: ``fmt``'s ``%+v``, ``encoding/json``; golden files): its own
-  definition is then reported :data:`BY_NAME`, so a rename leaves it to the caller.
+  so, and a name the program reads as text (:mod:`~prx.engine.intel.models.go_reflect`:
+  a type or field printed in ``testdata`` golden files, a member looked up by name
+  through reflection) changes what the program does: its own definition is then reported
+  :data:`BY_NAME`, so a rename leaves it to the caller.
 """
 
 from __future__ import annotations
@@ -89,6 +90,7 @@ class GoModel(LanguageModel):
 
     def references(self, project: Project, target: Target, files: Sequence[str]) -> list[Site]:
         from prx.engine.intel.models.go_index import go_index
+        from prx.engine.intel.models.go_reflect import read_as_text
 
         index = go_index(project)
         if target.file not in index.files:
@@ -99,7 +101,7 @@ class GoModel(LanguageModel):
         unsure = False
         if symbol[0] == "member":
             owners, unsure = _owners(index, symbol, target)
-        if target.kind in _PRINTED and _in_testdata(project, _printed_as(target)):
+        if read_as_text(project, index, target) is not None:
             unsure = True
         for declaring, node in _declarations(index, symbol, owners, target):
             how = BY_NAME if unsure else RESOLVED
@@ -121,32 +123,6 @@ class GoModel(LanguageModel):
 
 #: The kinds of a type declaration (an embedded type names a field too).
 _TYPES = frozenset({"struct", "type", "trait"})
-#: Kinds whose names reflection prints and parses (``%+v``, ``%T``, encoding/json).
-_PRINTED = frozenset({"struct", "type", "trait", "field"})
-
-
-def _printed_as(target: Target) -> str:
-    """How reflection writes a definition: a type with its package (``pkg.Name``), a
-    field by its name."""
-    if target.kind == "field":
-        return target.name
-    return ".".join(target.qualified.split(".")[-2:])
-
-
-def _in_testdata(project: Project, text: str) -> bool:
-    """Whether a file of a ``testdata`` directory (Go's fixtures: golden output, inputs
-    the tests read) holds ``text`` as words."""
-    import re
-
-    word = text.encode()
-    pattern = re.compile(rb"(?<![\w.])" + re.escape(word) + rb"(?!\w)")
-    for rel in project.graph.files:
-        if "testdata" not in rel.split("/")[:-1]:
-            continue
-        parsed = project.file(rel)
-        if parsed is not None and word in parsed.data and pattern.search(parsed.data):
-            return True
-    return False
 
 
 def _symbol(index: GoIndex, target: Target) -> tuple[Any, ...]:

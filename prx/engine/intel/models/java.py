@@ -130,6 +130,43 @@ class JavaModel(LanguageModel):
                 sites += file_sites(index, facts, wanted)
         return sorted_sites(sites)
 
+    def uses(self, project: Project, target: Target, files: Sequence[str]) -> list[Site]:
+        """The references, less the calls javac binds to another method of the family:
+        through a base type (``ValueConverter.convert`` for an implementation's
+        ``convert``), to an override (``sub.m()``), ``super.m()`` in an override."""
+        from prx.engine.intel.models.base import BY_NAME
+        from prx.engine.intel.models.java_family import OBJECT_METHODS
+        from prx.engine.intel.models.java_index import index_of
+        from prx.engine.intel.models.java_sites import binding
+
+        sites = self.references(project, target, files)
+        index = index_of(project)
+        wanted = self._wanted(index, target)
+        if wanted is None or not wanted.methods:
+            return sites
+        own = next(
+            (
+                m
+                for m in wanted.methods
+                if m.start == target.start and m.owner.facts.rel == target.file
+            ),
+            None,
+        )
+        family = {id(m) for m in wanted.methods}
+        # ``x.toString()`` on a receiver of unknown type binds to Object's if not to this.
+        of_object = own is not None and (own.name, own.arity) in OBJECT_METHODS
+        out = []
+        for site in sites:
+            if site.role == "reference" and site.how == BY_NAME and of_object:
+                continue
+            if site.role == "reference" and site.how != BY_NAME and own is not None:
+                facts = index.facts(site.file)
+                bound = binding(index, facts, site.start, target.name, family) if facts else None
+                if bound is not None and bound is not own:
+                    continue
+            out.append(site)
+        return out
+
     def candidate_files(self, project: Project, target: Target) -> list[str]:
         files = super().candidate_files(project, target)
         return [f for f in files if f.endswith((".java", ".kt", ".kts")) or f == target.file]
@@ -153,15 +190,32 @@ class JavaModel(LanguageModel):
     def rename_problem(self, project: Project, target: Target) -> str | None:
         """Why renaming ``target`` would break the build or change what the program
         does, or None."""
-        from prx.engine.intel.models.java_family import field_problem, rename_problem
+        from prx.engine.intel.models.java_family import (
+            field_problem,
+            rename_problem,
+            static_import_problem,
+        )
         from prx.engine.intel.models.java_index import index_of
 
         index = index_of(project)
         wanted = self._wanted(index, target)
         if wanted is None:
             return None
+        renamed = {id(m) for m in wanted.methods} | ({id(wanted.field)} if wanted.field else set())
+        if renamed:
+            clash = static_import_problem(index, target.name, renamed)
+            if clash is not None:
+                return clash
         if wanted.methods:
-            return rename_problem(index, list(wanted.methods))
+            problem = rename_problem(index, list(wanted.methods))
+            if problem is None:
+                spelled = _string_named(index, target.name)
+                if spelled is not None:
+                    problem = (
+                        f'{spelled} has the string "{target.name}": a method found by its '
+                        "name at run time (reflection) would no longer be found"
+                    )
+            return problem
         if wanted.field is not None:
             return field_problem(wanted.field, lambda name: _in_strings(index, name))
         jtype = wanted.jtype
@@ -170,6 +224,13 @@ class JavaModel(LanguageModel):
                 f"{jtype.name} is a public top-level type: javac wants it in a file named "
                 f"{jtype.name}.java, and prx renames identifiers, not files"
             )
+        if jtype is not None:
+            named = _named_by_text(project, index, jtype.fqn)
+            if named is not None:
+                return (
+                    f"{named} spells {jtype.fqn}: a class name read at run time (a message "
+                    "key, a service, Class.forName) that a rename would no longer match"
+                )
         return None
 
     def _wanted(self, index: JavaIndex, target: Target) -> Wanted | None:
@@ -225,6 +286,49 @@ def _member(
     parsed: ParsedFile, owner: JType, name: str, start: int, kind: str, defn: Any
 ) -> Target:
     return _target(parsed, name, f"{owner.qualified}.{name}", kind, start, owner.name, defn)
+
+
+#: Files that name classes for the program to find at run time.
+_RESOURCES = (".properties", ".xml", ".json", ".yml", ".yaml", ".conf", ".cfg")
+
+
+def _named_by_text(project: Project, index: JavaIndex, fqn: str) -> str | None:
+    """The first resource file, or Java file's string, that spells the qualified name
+    ``fqn`` (``pkg.Outer.Inner`` also as ``pkg.Outer$Inner``), or None."""
+    spellings = [fqn.encode()]
+    if fqn.count(".") > 1:
+        head, _, tail = fqn.rpartition(".")
+        spellings.append(f"{head}${tail}".encode())
+    pattern = re.compile(
+        rb"(?<![\w$.])(?:" + b"|".join(re.escape(w) for w in spellings) + rb")(?![\w$])"
+    )
+    for rel in project.graph.files:
+        if rel.endswith(_RESOURCES) or "META-INF/services/" in rel:
+            try:
+                with open(project.absolute(rel), "rb") as handle:
+                    data = handle.read(1 << 20)
+            except OSError:
+                continue
+            if pattern.search(data):
+                return rel
+    strings = re.compile(rb'"[^"\n]*' + pattern.pattern + rb'[^"\n]*"')
+    for facts in index.files.values():
+        data = facts.parsed.data
+        if spellings[0] in data and strings.search(data):
+            return facts.rel
+    return None
+
+
+def _string_named(index: JavaIndex, name: str) -> str | None:
+    """The first Java file with a string literal that is exactly ``name`` outside a
+    ``@MethodSource`` (which the references rename), or None."""
+    literal = re.compile(rb'(?<!MethodSource\()"' + re.escape(name.encode()) + rb'"')
+    quoted = b'"' + name.encode() + b'"'
+    for facts in index.files.values():
+        data = facts.parsed.data
+        if quoted in data and literal.search(data):
+            return facts.rel
+    return None
 
 
 def _in_strings(index: JavaIndex, name: str) -> bool:

@@ -13,15 +13,15 @@ from typing import Any, NamedTuple
 
 from prx.engine.intel.models.java_facts import (
     FileFacts,
-    JField,
     JMethod,
     JType,
     text,
     type_segments,
 )
 from prx.engine.intel.models.java_index import EXTERNAL, JavaIndex
+from prx.engine.intel.models.java_vars import Var, declared_in
 
-__all__ = ["UNKNOWN", "Ty", "Typer", "Var"]
+__all__ = ["NULL", "PRIMITIVE", "PRIMITIVES", "STRING", "UNKNOWN", "Ty", "Typer", "Var"]
 
 
 class Ty(NamedTuple):
@@ -62,20 +62,9 @@ class _Primitive:
 
 #: The type of a primitive value (``int``, ``char``, ``boolean`` ...).
 PRIMITIVE: Any = _Primitive()
-_STRING = Ty(EXTERNAL, name="String")
-
-
-class Var(NamedTuple):
-    """What a name denotes as a variable: a local (with its type node, or its value for
-    ``var``) or a field."""
-
-    field: JField | None = None
-    type_node: Any = None
-    value: Any = None
-    #: Extra array dimensions (a varargs parameter).
-    dims: int = 0
-    #: A lambda parameter without a type, ``for (var x : xs)`` ...
-    untyped: bool = False
+#: The type of ``null``: any reference type takes it, no primitive does.
+NULL = Ty(None, name="null")
+STRING = Ty(EXTERNAL, name="String")
 
 
 _LITERALS = frozenset(
@@ -91,42 +80,11 @@ _LITERALS = frozenset(
         "hex_floating_point_literal",
         "true",
         "false",
-        "class_literal",
-        "array_creation_expression",
         "binary_expression",
         "unary_expression",
         "instanceof_expression",
     }
 )
-#: Methods of the JDK's containers that give back an element: the index of the type
-#: argument they return (``List<Foo>.get`` -> ``Foo``; ``Map<K, V>.get`` -> V).
-_ELEMENT_METHODS: dict[str, int | str | None] = {
-    "get": -1,
-    "getFirst": 0,
-    "getLast": 0,
-    "next": 0,
-    "previous": 0,
-    "peek": 0,
-    "poll": 0,
-    "pop": 0,
-    "element": 0,
-    "first": 0,
-    "last": 0,
-    "orElse": 0,
-    "orElseThrow": 0,
-    "orElseGet": 0,
-    "getValue": -1,
-    "getKey": 0,
-    "remove": -1,
-    "put": -1,
-    "iterator": None,
-    "listIterator": None,
-    "stream": None,
-    "subList": None,
-    "descendingIterator": None,
-    "values": "values",
-    "keySet": "keys",
-}
 _SCOPES_STOP = frozenset(
     {"class_body", "interface_body", "enum_body", "enum_body_declarations", "program"}
 )
@@ -146,7 +104,7 @@ class Typer:
         here = at
         child = at
         while here is not None:
-            found = self._declared_in(here, child, name, at)
+            found = declared_in(here, child, name, at)
             if found is not None:
                 return found
             if here.type in _SCOPES_STOP and here.type != "program":
@@ -174,106 +132,16 @@ class Typer:
                         return Var(field=field)
         return None
 
-    def _declared_in(self, scope: Any, child: Any, name: str, at: Any) -> Var | None:
-        kind = scope.type
-        if kind in ("block", "constructor_body", "switch_block_statement_group", "program"):
-            for stmt in scope.named_children:
-                if stmt.start_byte >= at.start_byte:
-                    break
-                if stmt.type == "local_variable_declaration":
-                    found = _declarator(stmt, name)
-                    if found is not None:
-                        return found
-            return None
-        if kind == "for_statement":
-            init = scope.child_by_field_name("init")
-            if init is not None and init.type == "local_variable_declaration":
-                return _declarator(init, name)
-            return None
-        if kind == "enhanced_for_statement":
-            var = scope.child_by_field_name("name")
-            if (
-                var is not None
-                and text(var) == name
-                and child != scope.child_by_field_name("value")
-            ):
-                type_node = scope.child_by_field_name("type")
-                if type_node is not None and text(type_node) == "var":
-                    return Var(untyped=True)
-                return Var(type_node=type_node)
-            return None
-        if kind == "catch_clause":
-            param = next(
-                (c for c in scope.named_children if c.type == "catch_formal_parameter"), None
-            )
-            var = param.child_by_field_name("name") if param is not None else None
-            if param is not None and var is not None and text(var) == name:
-                catch_type = next((c for c in param.named_children if c.type == "catch_type"), None)
-                types = catch_type.named_children if catch_type is not None else []
-                return Var(type_node=types[0]) if len(types) == 1 else Var(untyped=True)
-            return None
-        if kind == "try_with_resources_statement":
-            spec = scope.child_by_field_name("resources")
-            for res in spec.named_children if spec is not None else ():
-                var = res.child_by_field_name("name")
-                if var is not None and text(var) == name and res.start_byte < at.start_byte:
-                    return Var(
-                        type_node=res.child_by_field_name("type"),
-                        value=res.child_by_field_name("value"),
-                    )
-            return None
-        if kind == "lambda_expression":
-            params = scope.child_by_field_name("parameters")
-            if params is None:
-                return None
-            if params.type == "identifier":
-                return Var(untyped=True) if text(params) == name else None
-            for param in params.named_children:
-                if param.type == "identifier" and text(param) == name:
-                    return Var(untyped=True)
-                found = _parameter(param, name)
-                if found is not None:
-                    return found
-            return None
-        if kind in ("method_declaration", "constructor_declaration"):
-            params = scope.child_by_field_name("parameters")
-            for param in params.named_children if params is not None else ():
-                found = _parameter(param, name)
-                if found is not None:
-                    return found
-            body = scope.child_by_field_name("body")
-            if body is not None:
-                return self._pattern(body, name, at)
-            return None
-        if kind == "record_declaration":
-            params = scope.child_by_field_name("parameters")
-            for param in params.named_children if params is not None else ():
-                found = _parameter(param, name)
-                if found is not None and scope.child_by_field_name("body") != child:
-                    return found
-        return None
-
-    def _pattern(self, body: Any, name: str, at: Any) -> Var | None:
-        """A pattern variable (``x instanceof Foo f``) declared before ``at``."""
-        stack = [body]
-        found: Var | None = None
-        while stack:
-            node = stack.pop()
-            if node.start_byte >= at.start_byte:
-                continue
-            if node.type == "instanceof_expression":
-                var = node.child_by_field_name("name")
-                if var is not None and text(var) == name:
-                    found = Var(type_node=node.child_by_field_name("right"))
-            stack.extend(node.named_children)
-        return found
-
     # -- types --------------------------------------------------------------------
 
     def type_of_node(self, type_node: Any, facts: FileFacts | None = None, dims: int = 0) -> Ty:
         facts = facts or self.facts
-        if type_node.type in _PRIMITIVES:
-            return Ty(PRIMITIVE, dims, name=text(type_node))
+        element, extra = type_node, 0
+        while element.type == "array_type" and element.child_by_field_name("element") is not None:
+            extra += text(element.child_by_field_name("dimensions") or element).count("[")
+            element = element.child_by_field_name("element")
+        if element.type in PRIMITIVES:  # ``char[]``: an array of primitives
+            return Ty(PRIMITIVE, dims + extra, name=text(element))
         base, more, args = self.index.resolve_type_node(facts, type_node)
         if base is None:
             return UNKNOWN
@@ -289,6 +157,10 @@ class Typer:
             if field.type_node is None:
                 return UNKNOWN
             return self.type_of_node(field.type_node, field.owner.facts)
+        if var.lam is not None:
+            from prx.engine.intel.models.java_lambdas import lambda_parameter
+
+            return lambda_parameter(self, var.lam, var.position)
         if var.untyped:
             return UNKNOWN
         if var.type_node is None:
@@ -309,7 +181,7 @@ class Typer:
             resolved = self.index.resolve_simple(self.facts, name, node)
             if resolved is None:
                 return Ty(None, package=name)
-            return Ty(resolved, static=True)
+            return Ty(resolved, static=True, name=name if resolved is EXTERNAL else "")
         if kind == "this":
             owner = self.index.type_at(self.facts, node)
             return Ty(owner) if owner is not None else UNKNOWN
@@ -346,12 +218,29 @@ class Typer:
             left = node.child_by_field_name("left")
             return self.type_of(left) if left is not None else UNKNOWN
         if kind in ("string_literal", "text_block"):
-            return _STRING
+            return STRING
+        if kind == "array_creation_expression":
+            return self._array_creation(node)
+        if kind == "null_literal":
+            return NULL
+        if kind == "class_literal":
+            return Ty(EXTERNAL, name="Class")
         if kind in _NUMBERS:
             return Ty(PRIMITIVE, name=kind)
         if kind in _LITERALS:
             return _EXTERNAL
         return UNKNOWN
+
+    def _array_creation(self, node: Any) -> Ty:
+        """``new T[n][]`` or ``new T[] {..}``: T with as many dimensions."""
+        type_node = node.child_by_field_name("type")
+        if type_node is None:
+            return UNKNOWN
+        dims = sum(
+            1 if c.type == "dimensions_expr" else text(c).count("[")
+            for c in node.children_by_field_name("dimensions")
+        )
+        return self.type_of_node(type_node, dims=dims)
 
     def _field_access(self, node: Any) -> Ty:
         obj = node.child_by_field_name("object")
@@ -373,6 +262,8 @@ class Typer:
             return Ty(EXTERNAL, static=True)
         jtype = owner.jtype
         if jtype is None:
+            if owner.static and owner.name == "System" and name in ("out", "err"):
+                return Ty(EXTERNAL, name="PrintStream")
             return _EXTERNAL if owner.external else UNKNOWN
         found = self.index.find_field(jtype, name)
         if found is not None:
@@ -387,10 +278,10 @@ class Typer:
 
     def _invocation(self, node: Any) -> Ty:
         methods, receiver = self.invoked(node)
-        if methods is None:
-            return _element(self, receiver, node)
-        if not methods:
-            return UNKNOWN
+        if methods is None or not methods:
+            from prx.engine.intel.models.java_jdk import jdk_result
+
+            return jdk_result(self, receiver, node)
         # The nearest declaration first: an override may narrow the result's type.
         method = methods[0]
         type_node = method.return_node
@@ -418,24 +309,10 @@ class Typer:
             return None, receiver
         applicable = [m for m in candidates if m.accepts(count)]
         if len(applicable) > 1 and args is not None:
-            # Overloads with as many parameters: those the arguments' types rule out go.
-            typed = [m for m in applicable if self._takes(m, args.named_children)]
-            applicable = typed or applicable
+            from prx.engine.intel.models.java_overloads import overload
+
+            applicable = overload(self, applicable, args.named_children)
         return applicable, receiver
-
-    def _takes(self, method: JMethod, args: list[Any]) -> bool:
-        """Whether ``method`` may take ``args`` (False only when a type rules it out)."""
-        from prx.engine.intel.models.java_family import type_variables
-
-        variables = type_variables(method)
-        for (_, param), arg in zip(method.params, args, strict=False):
-            if param.type != "formal_parameter":
-                return True  # varargs: not checked
-            type_node = param.child_by_field_name("type")
-            if type_node is None or not _compatible(self, arg, type_node, method, variables):
-                if type_node is not None:
-                    return False
-        return True
 
     def candidates(self, name: str, obj: Any, at: Any) -> tuple[list[JMethod] | None, Ty]:
         """The project methods named ``name`` that ``obj.name`` (or a bare ``name`` when
@@ -470,7 +347,7 @@ class Typer:
         return self.index.methods_named(jtype, name), receiver
 
 
-_PRIMITIVES = frozenset({"integral_type", "floating_point_type", "boolean_type"})
+PRIMITIVES = frozenset({"integral_type", "floating_point_type", "boolean_type"})
 _NUMBERS = frozenset(
     {
         "decimal_integer_literal",
@@ -484,94 +361,3 @@ _NUMBERS = frozenset(
         "false",
     }
 )
-#: What a string literal may be passed as.
-_STRING_SUPERS = frozenset({"String", "CharSequence", "Object", "Comparable", "Serializable"})
-
-
-def _compatible(
-    typer: Typer, arg: Any, type_node: Any, method: JMethod, variables: set[str]
-) -> bool:
-    """Whether argument ``arg`` may be passed to a parameter of type ``type_node`` (True
-    unless the types rule it out)."""
-    found = typer.type_of(arg)
-    if found.base is None or found.static:
-        return True
-    if type_node.type in _PRIMITIVES:
-        if found.base is PRIMITIVE:
-            return True
-        return found.jtype is None and found.dims == 0 and found.name in _BOXES
-    segments, dims, _ = type_segments(type_node)
-    if not segments or segments[-1] in variables:
-        return True
-    if found.dims != dims:
-        return False
-    if found.base is PRIMITIVE:  # boxed, then widened to a reference type
-        return dims == 0 and segments[-1] in _BOXING_TARGETS
-    param = typer.index.resolve_type_node(method.owner.facts, type_node)[0]
-    if isinstance(param, JType):
-        if found.jtype is None:
-            return False
-        return found.jtype is param or param in typer.index.ancestors(found.jtype)
-    if found.jtype is not None:
-        return segments[-1] == "Object" or typer.index.external_supers(found.jtype)
-    if segments[-1] == "String":  # a final class: only a String is one
-        return found.name in ("", "String")
-    if found.name == "String":
-        return segments[-1] in _STRING_SUPERS
-    return True
-
-
-#: Boxed types a primitive parameter takes by unboxing.
-_BOXES = frozenset({"Integer", "Long", "Short", "Byte", "Character", "Boolean", "Float", "Double"})
-#: Reference types a primitive argument is boxed to.
-_BOXING_TARGETS = _BOXES | {"Object", "Number", "Comparable", "Serializable"}
-
-
-def _element(typer: Typer, receiver: Ty, node: Any) -> Ty:
-    """A JDK container's element (``List<Foo>.get(0)`` -> ``Foo``), else unknown."""
-    name_node = node.child_by_field_name("name")
-    name = text(name_node) if name_node is not None else ""
-    if receiver.base is not EXTERNAL or name not in _ELEMENT_METHODS or not receiver.args:
-        return UNKNOWN
-    which = _ELEMENT_METHODS[name]
-    if which is None:  # an iterator of the same elements
-        return receiver._replace(inferred=True)
-    if which == "values":  # a map's values, keys: a collection of them
-        return receiver._replace(args=(receiver.args[-1],), inferred=True)
-    if which == "keys":
-        return receiver._replace(args=(receiver.args[0],), inferred=True)
-    assert isinstance(which, int)
-    arg = receiver.args[which]
-    return typer.type_of_node(arg, receiver.facts)._replace(inferred=True)
-
-
-def _declarator(decl: Any, name: str) -> Var | None:
-    type_node = decl.child_by_field_name("type")
-    for declarator in decl.children_by_field_name("declarator"):
-        var = declarator.child_by_field_name("name")
-        if var is not None and text(var) == name:
-            dims = declarator.child_by_field_name("dimensions")
-            return Var(
-                type_node=type_node,
-                value=declarator.child_by_field_name("value"),
-                dims=text(dims).count("[") if dims is not None else 0,
-            )
-    return None
-
-
-def _parameter(param: Any, name: str) -> Var | None:
-    if param.type == "formal_parameter":
-        var = param.child_by_field_name("name")
-        if var is not None and text(var) == name:
-            return Var(type_node=param.child_by_field_name("type"))
-    elif param.type == "spread_parameter":
-        declarator = next(
-            (c for c in param.named_children if c.type == "variable_declarator"), None
-        )
-        var = declarator.child_by_field_name("name") if declarator is not None else None
-        if var is not None and text(var) == name:
-            type_node = next(
-                (c for c in param.named_children if c.is_named and "type" in c.type), None
-            )
-            return Var(type_node=type_node, dims=1)
-    return None

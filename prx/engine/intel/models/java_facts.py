@@ -86,7 +86,9 @@ def type_segments(node: Any) -> tuple[list[str], int, list[Any]]:
     if node.type == "generic_type":
         for child in node.named_children:
             if child.type == "type_arguments":
-                args = [c for c in child.named_children if c.type != "wildcard"]
+                # A wildcard keeps its place: ``? extends T``/``? super T`` stands for
+                # T (what a lambda's parameter or a read element is), ``?`` for nothing.
+                args = [_wildcard_bound(c) for c in child.named_children]
         node = node.named_children[0] if node.named_children else None
         if node is None:
             return [], dims, args
@@ -101,6 +103,12 @@ def type_segments(node: Any) -> tuple[list[str], int, list[Any]]:
                 args = sub_args or args
         return parts, dims, args
     return [], dims, args
+
+
+def _wildcard_bound(node: Any) -> Any:
+    if node.type != "wildcard":
+        return node
+    return next((c for c in node.named_children if c.type not in ("extends", "super")), node)
 
 
 class JField:

@@ -17,10 +17,17 @@ from typing import Any
 from prx.engine.intel.models.java_facts import JField, JMethod, JType, text, type_segments
 from prx.engine.intel.models.java_index import JavaIndex
 
-__all__ = ["family", "field_problem", "rename_problem", "type_variables"]
+__all__ = [
+    "OBJECT_METHODS",
+    "family",
+    "field_problem",
+    "rename_problem",
+    "static_import_problem",
+    "type_variables",
+]
 
 #: ``Object``'s methods that a class overrides: (name, number of parameters).
-_OBJECT_METHODS = frozenset(
+OBJECT_METHODS = frozenset(
     {("toString", 0), ("hashCode", 0), ("equals", 1), ("clone", 0), ("finalize", 0)}
 )
 #: Methods of the JDK's interfaces a class often implements without ``@Override``.
@@ -143,7 +150,7 @@ def rename_problem(index: JavaIndex, members: list[JMethod]) -> str | None:
         overrides_ours = any(m is not method and m.owner in index.ancestors(owner) for m in members)
         if overrides_ours:
             continue
-        if shape in _OBJECT_METHODS and not method.static:
+        if shape in OBJECT_METHODS and not method.static:
             return f"{_where(method)} overrides Object.{method.name}"
         if "Override" in method.annotations:
             return (
@@ -185,3 +192,25 @@ def _external_names(index: JavaIndex, owner: JType) -> str:
         if not isinstance(index.resolve_type_node(t.facts, node)[0], JType)
     ]
     return ", ".join(dict.fromkeys(names)) or "Object"
+
+
+def static_import_problem(index: JavaIndex, name: str, renamed: set[int]) -> str | None:
+    """Why renaming the members whose ids are ``renamed`` would break a static import:
+    ``import static a.B.name;`` imports every member of B called ``name`` (each overload,
+    a field and a method alike), and one line cannot keep some and rename others."""
+    for facts in index.files.values():
+        for imp in facts.imports:
+            if not imp.static or imp.star or not imp.segments or imp.segments[-1] != name:
+                continue
+            owner = index.by_fqn.get(".".join(imp.segments[:-1]))
+            if owner is None:
+                continue
+            field = index.find_field(owner, name)
+            named = [id(m) for m in index.methods_named(owner, name)]
+            named += [id(field)] if field is not None else []
+            if any(i in renamed for i in named) and any(i not in renamed for i in named):
+                return (
+                    f"{facts.rel} imports {'.'.join(imp.segments)} statically, which also "
+                    f"imports another member called {name} that keeps its name"
+                )
+    return None

@@ -17,7 +17,7 @@ from prx.engine.intel.models.java_exprs import UNKNOWN, Ty, Typer
 from prx.engine.intel.models.java_facts import TYPE_DECLS, FileFacts, JField, JMethod, JType, text
 from prx.engine.intel.models.java_index import JavaIndex
 
-__all__ = ["Wanted", "file_sites"]
+__all__ = ["Wanted", "binding", "file_sites"]
 
 #: Declarations of names that are never a type's, method's or field's use.
 _LOCAL_DECLS = frozenset(
@@ -60,11 +60,14 @@ def file_sites(index: JavaIndex, facts: FileFacts, wanted: Wanted) -> list[Site]
     size = len(wanted.name.encode())
     for start in word_offsets(parsed.data, wanted.name):
         node = root.named_descendant_for_byte_range(start, start + size)
-        if node is None or node.start_byte != start or node.end_byte != start + size:
+        if node is not None and node.type == "string_fragment":
+            found = reader.method_source(node, start)
+        elif node is None or node.start_byte != start or node.end_byte != start + size:
             continue
-        if node.type not in ("identifier", "type_identifier"):
+        elif node.type not in ("identifier", "type_identifier"):
             continue
-        found = reader.classify(node)
+        else:
+            found = reader.classify(node)
         if found is None:
             continue
         how, role = found
@@ -79,6 +82,35 @@ def file_sites(index: JavaIndex, facts: FileFacts, wanted: Wanted) -> list[Site]
             )
         )
     return out
+
+
+def binding(index: JavaIndex, facts: FileFacts, start: int, name: str, family: set[int]) -> Any:
+    """The member of a method family (ids in ``family``) that the call or method
+    reference whose name is at ``start`` binds to as javac binds it: the nearest
+    declaration its receiver's static type sees (an override in the receiver's class,
+    or the base type's method when the receiver is the base type); None when the file
+    does not say."""
+    tree = facts.parsed.tree
+    if tree is None:
+        return None
+    node = tree.root_node.named_descendant_for_byte_range(start, start + len(name.encode()))
+    parent = node.parent if node is not None else None
+    if parent is None:
+        return None
+    typer = Typer(index, facts)
+    methods: list[JMethod] | None = None
+    if parent.type == "method_invocation" and parent.child_by_field_name("name") == node:
+        methods, _ = typer.invoked(parent)
+    elif parent.type == "method_reference" and parent.named_children[0] != node:
+        obj = parent.named_children[0]
+        if obj.type == "super":
+            methods, _ = typer.candidates(name, obj, parent)
+        else:
+            receiver = typer.type_of(obj)
+            jtype = receiver.jtype
+            methods = index.methods_named(jtype, name) if jtype is not None else None
+    ours = [m for m in methods or () if id(m) in family]
+    return ours[0] if ours else None
 
 
 class _Reader:
@@ -150,6 +182,32 @@ class _Reader:
         if _switch_label(node):
             return self._enum_label(node)
         return self._name(node)
+
+    def method_source(self, fragment: Any, start: int) -> tuple[str, str] | None:
+        """A JUnit ``@MethodSource("name")`` (or ``"Type#name"``) naming a method of
+        the family: the test runs only while the string names it."""
+        if not self.family:
+            return None
+        value = text(fragment)
+        name = self.wanted.name
+        if value != name and not value.endswith("#" + name):
+            return None
+        if start != int(fragment.end_byte) - len(name.encode()):
+            return None
+        here = fragment.parent
+        while here is not None and here.type not in ("annotation", "class_body"):
+            here = here.parent
+        label = here.child_by_field_name("name") if here is not None else None
+        if label is None or not text(label).endswith("MethodSource"):
+            return None
+        owner = self.index.type_at(self.facts, here)
+        if "#" in value:
+            segments = value.split("#")[0].split(".")
+            owner = self.index.resolve_segments(self.facts, segments, here)
+        if not isinstance(owner, JType):
+            return None
+        methods = self.index.methods_named(owner, name)
+        return (RESOLVED, "reference") if any(id(m) in self.family for m in methods) else None
 
     # -- declarations ---------------------------------------------------------------
 
@@ -320,7 +378,7 @@ class _Reader:
             )
         if methods is None:
             return (BY_NAME, "reference") if receiver.base is None else None
-        return self._bound(methods, receiver)
+        return self._bound(_by_arity(self.typer, ref, methods, receiver), receiver)
 
     def _annotation_element(self, pair: Any) -> tuple[str, str] | None:
         if not self.family:
@@ -347,6 +405,24 @@ class _Reader:
         if selector.jtype is not None:
             return (RESOLVED, "reference") if selector.jtype is field.owner else None
         return (BY_NAME, "reference") if selector.base is None else None
+
+
+def _by_arity(typer: Typer, ref: Any, methods: list[JMethod], receiver: Ty) -> list[JMethod]:
+    """The overloads a method reference may stand for, by the number of parameters its
+    target type's function takes (``Type::m`` also an instance method taking one less:
+    the first parameter is its receiver)."""
+    from prx.engine.intel.models.java_lambdas import functional_arity
+
+    arity = functional_arity(typer, ref)
+    if arity is None:
+        return methods
+    fitting = [
+        m
+        for m in methods
+        if (m.accepts(arity) and (m.static or not receiver.static))
+        or (receiver.static and not m.static and arity > 0 and m.accepts(arity - 1))
+    ]
+    return fitting or methods  # none fits: the target type was misread, stay unsure
 
 
 def _how(receiver: Ty) -> str:

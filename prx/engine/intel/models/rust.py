@@ -3,7 +3,7 @@
 
 - Definitions: the outline's items, less ``impl`` blocks and modules: a method of ``impl
   Foo`` or ``impl Trait for Foo`` is ``Foo.method``, an item of ``mod a { }`` is
-  ``a.item``.
+  ``a.item``; and the named fields of a struct (``Foo.field``).
 - References (:mod:`rust_sites`): paths resolved through the crate's module tree
   (:mod:`rust_crates`) and each scope's items and ``use`` names (:mod:`rust_scope`);
   method calls through the receiver's type (:mod:`rust_types`), by name when it is
@@ -86,6 +86,8 @@ class RustModel(LanguageModel):
                     defn=defn,
                 )
             )
+            if defn.node.type == "struct_item":
+                out += _fields(parsed, defn, (*owners, defn.name))
         return out
 
     def candidate_files(self, project: Project, target: Target) -> list[str]:
@@ -145,6 +147,36 @@ class RustModel(LanguageModel):
 
     def renames_by_name(self, target: Target) -> bool:
         return False
+
+
+def _fields(parsed: ParsedFile, struct: Any, owners: tuple[str, ...]) -> list[Target]:
+    """The named fields of a struct (``Point.x``): definitions a rename can take (the
+    outline lists none)."""
+    from prx.engine.lang.outline import Definition
+
+    out = []
+    body = struct.node.child_by_field_name("body")
+    for field in body.named_children if body is not None else ():
+        name = field.child_by_field_name("name") if field.type == "field_declaration" else None
+        if name is None:
+            continue
+        text = bytes(name.text or b"").decode("utf-8", "replace")
+        defn = Definition(node=field, kind="field", name=text, body=None, raw_kind="field")
+        start = int(name.start_byte)
+        out.append(
+            Target(
+                file=parsed.rel,
+                name=text,
+                qualified=".".join((*owners, text)),
+                kind="field",
+                line=parsed.data.count(b"\n", 0, start) + 1,
+                start=start,
+                end=int(name.end_byte),
+                container=owners[-1],
+                defn=defn,
+            )
+        )
+    return out
 
 
 def _is_test_item(node: Any) -> bool:

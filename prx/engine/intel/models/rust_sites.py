@@ -68,6 +68,8 @@ class TargetInfo(NamedTuple):
     implementers: frozenset[Any]
     blanket: bool
     is_macro: bool
+    #: A struct's field (``owner`` is the struct).
+    is_field: bool = False
 
 
 def _text(node: Any) -> str:
@@ -85,6 +87,10 @@ def describe(resolver: Resolver, types: Types, target: Target) -> TargetInfo:
     holder = node.parent.parent if node.parent is not None else None
     owner: Entity | None = None
     trait: Entity | None = None
+    if node.type == "field_declaration":
+        struct = resolver.item_entity(rel, holder) if holder is not None else None
+        field: Entity | None = ("assoc", struct, target.name) if struct is not None else None
+        return empty._replace(entity=field, owner=struct, is_field=True)
     if holder is not None and holder.type == "impl_item":
         type_node = holder.child_by_field_name("type")
         trait_node = holder.child_by_field_name("trait")
@@ -216,7 +222,7 @@ class Reader:
         """An identifier of a token tree the parse could not read: by its neighbours."""
         before = leaf.prev_sibling
         if before is not None and before.type == ".":
-            if self.info.has_self:
+            if self.info.has_self or self.info.is_field:
                 return BY_NAME, "reference"
             return None
         segments = [self.name]
@@ -256,6 +262,8 @@ class Reader:
             return self._definition(leaf, parent, ctx)
         if ptype == "macro_invocation" and parent.child_by_field_name("macro") == leaf:
             return (RESOLVED, "reference") if info.is_macro else None
+        if info.is_field:
+            return self._field(leaf, parent, ctx)
         if leaf.type in ("field_identifier", "shorthand_field_identifier"):
             if ptype == "field_expression" and parent.child_by_field_name("field") == leaf:
                 return self._method_call(parent, ctx)
@@ -380,6 +388,66 @@ class Reader:
         if alias is not None and alias.entity is not None and alias.entity != owner:
             return self.matches(("assoc", alias.entity, self.name))
         return None
+
+    def _field(self, leaf: Any, parent: Any, ctx: Ctx) -> tuple[str, str] | None:
+        """A use of the target field: ``x.name`` (by the receiver's type), ``S { name:
+        v }`` and ``S { name: p }`` (by the struct's path). A shorthand ``S { name }``
+        binds a variable of the same name: a rename must write ``S { new: name }``,
+        which replacing the name cannot do, so it is a candidate to check."""
+        ptype = parent.type
+        if ptype == "field_expression" and parent.child_by_field_name("field") == leaf:
+            call = parent.parent
+            if call is not None and call.type == "call_expression":
+                if call.child_by_field_name("function") == parent:
+                    return None  # ``x.name(..)``: a method
+            receiver = self.types.of_expr(ctx, parent.child_by_field_name("value"))
+            how = self._receiver(receiver)
+            if how == BY_NAME and not self._field_visible(ctx.pos(leaf)):
+                return None
+            return (how, "reference") if how is not None else None
+        if ptype == "field_initializer" and parent.child_by_field_name("field") == leaf:
+            holder = parent.parent.parent if parent.parent is not None else None
+            shorthand = False
+        elif ptype == "shorthand_field_initializer":
+            holder = parent.parent.parent if parent.parent is not None else None
+            shorthand = True
+        elif ptype == "field_pattern" and parent.child_by_field_name("name") == leaf:
+            holder = parent.parent
+            shorthand = leaf.type == "shorthand_field_identifier"
+        else:
+            return None
+        if holder is None or holder.type not in ("struct_expression", "struct_pattern"):
+            return None
+        path = holder.child_by_field_name("name" if holder.type == "struct_expression" else "type")
+        segments = path_segments(path) if path is not None else ()
+        if not segments:
+            return None
+        struct = self.resolver.resolve(ctx.rel, ctx.pos(path), segments)
+        how = self.matches(("assoc", struct, self.name)) if struct is not None else None
+        if how is None:
+            return None
+        return (BY_NAME if shorthand else how), "reference"
+
+    def _field_visible(self, offset: int) -> bool:
+        """Whether the target field can be named at ``offset`` of this file: a private
+        field only in its struct's module and the modules inside it."""
+        target = self.info.target
+        node = target.defn.node if target.defn is not None else None
+        if node is None or any(c.type == "visibility_modifier" for c in node.children):
+            return True
+        home = self.resolver.facts(target.file)
+        here = self.resolver.facts(self.rel)
+        if home is None or here is None:
+            return True
+        owner = home.module_at(target.start)
+        key: Any = here.module_at(offset)
+        for _ in range(64):
+            if key is None:
+                return False
+            if key == owner:
+                return True
+            key = self.resolver.crates.parent(key)
+        return False
 
     def _method_call(self, field: Any, ctx: Ctx) -> tuple[str, str] | None:
         """``receiver.name(..)``: the target's when the receiver's type is the target's

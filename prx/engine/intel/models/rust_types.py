@@ -73,6 +73,7 @@ _ADAPTERS = frozenset(
 _ITER_ELEMENT = frozenset({"next", "last", "nth", "find", "max", "min", "next_back", "peek"})
 _ELEMENT_CLOSURES = frozenset(
     {
+        "fold",
         "map",
         "filter",
         "for_each",
@@ -156,6 +157,15 @@ STD_FINAL = frozenset(
     }
 )
 _COMMENTS = frozenset({"line_comment", "block_comment"})
+#: Literals and std's type of each (an integer's exact type does not matter: std's).
+_LITERALS = {
+    "string_literal": "str",
+    "raw_string_literal": "str",
+    "char_literal": "char",
+    "boolean_literal": "bool",
+    "integer_literal": "usize",
+    "float_literal": "f64",
+}
 #: Depth of the inference (a chain of calls, a binding of a binding ...).
 _DEPTH = 16
 
@@ -496,6 +506,8 @@ class Types:
             return _unwrapped(self.of_expr(ctx, next(iter(node.named_children), None), depth + 1))
         if kind == "type_cast_expression":
             return self.of_type(ctx, node.child_by_field_name("type"), depth + 1)
+        if kind in _LITERALS:
+            return Ty(name=_LITERALS[kind])
         if kind == "struct_expression":
             name = node.child_by_field_name("name")
             segments = path_segments(name) if name is not None else ()
@@ -552,6 +564,9 @@ class Types:
                 owner = self.item_node(entity[1])
                 if owner is not None and owner[1].type == "enum_item":
                     return Ty(entity=entity[1])  # a unit variant
+            item = self.item_node(entity) if entity is not None else None
+            if item is not None and item[1].type in ("const_item", "static_item"):
+                return self.of_type(Ctx(item[0]), item[1].child_by_field_name("type"), depth + 1)
             return None
         return None
 
@@ -786,6 +801,8 @@ class Types:
             index = found
             if segments[-1] in ("Some", "Ok") and len(segments) == 1:
                 return self._match(ctx, fields[index], name, lambda: _unwrapped(value()), depth + 1)
+            if segments[-1] == "Err" and len(segments) == 1:
+                return self._match(ctx, fields[index], name, lambda: _error(value()), depth + 1)
             typed = self._variant_field(ctx, path, segments, index, depth)
             return self._match(ctx, fields[index], name, lambda: typed, depth + 1)
         for field in pattern.named_children:
@@ -860,15 +877,17 @@ class Types:
                 value = holder.child_by_field_name("value")
             return self._in_pattern(ctx, pattern, name, value, depth)
         if kind == "for":
-            ty = self.of_expr(ctx, holder.child_by_field_name("value"), depth + 1)
-            pattern = holder.child_by_field_name("pattern")
-            if pattern is None or pattern.type != "identifier":
+
+            def element() -> Ty | None:
+                ty = self.of_expr(ctx, holder.child_by_field_name("value"), depth + 1)
+                if ty is not None and ty.name in ("Vec", "slice", "VecDeque", "Option", "Iter"):
+                    return ty.args[0] if ty.args else None
+                if ty is not None and ty.entity is not None:
+                    return self.item_of(ty.entity, depth)
                 return None
-            if ty is not None and ty.name in ("Vec", "slice", "VecDeque", "Option", "Iter"):
-                return ty.args[0] if ty.args else None
-            if ty is not None and ty.entity is not None:
-                return self.item_of(ty.entity, depth)
-            return None
+
+            # `for x in ..`, `for (i, x) in ...enumerate()`
+            return self._match(ctx, holder.child_by_field_name("pattern"), name, element, depth)
         if kind == "closure":
             return self._closure_parameter(ctx, holder, depth)
         return None
@@ -918,14 +937,19 @@ class Types:
         if function is not None and function.type in ("identifier", "scoped_identifier"):
             index = list(arguments.named_children).index(closure)
             return self._callback_parameter(ctx, function, index, position, depth)
-        if function is None or function.type != "field_expression" or position:
+        if function is None or function.type != "field_expression":
             return None
         method = function.child_by_field_name("field")
+        # `fold(init, |acc, x| ..)`: x is the element (acc is not); elsewhere the first
+        if method is None or position != (1 if _text(method) == "fold" else 0):
+            return None
         if method is None or _text(method) not in _ELEMENT_CLOSURES | _SEQUENCE_CLOSURES:
             return None
         receiver = self.of_expr(ctx, function.child_by_field_name("value"), depth + 1)
         if receiver is not None and receiver.name in ("Iter", "Option") and receiver.args:
             return receiver.args[0]
+        if receiver is not None and receiver.name == "Result" and _text(method) == "map":
+            return receiver.args[0] if receiver.args else None
         if receiver is not None and receiver.name in _SEQUENCES and receiver.args:
             if _text(method) in _SEQUENCE_CLOSURES:
                 return receiver.args[0]
@@ -982,6 +1006,13 @@ def _item_type(impl: Any) -> Any | None:
     return None
 
 
+def _error(ty: Ty | None) -> Ty | None:
+    """The error type of a ``Result``."""
+    if ty is not None and ty.name == "Result" and len(ty.args) > 1:
+        return ty.args[1]
+    return None
+
+
 def _unwrapped(ty: Ty | None) -> Ty | None:
     if ty is not None and ty.name in _WRAPPERS and ty.args:
         return ty.args[0]
@@ -1016,14 +1047,14 @@ def binds(pattern: Any, name: str) -> bool:
             parent = node.parent
             if (
                 parent is None
-                or parent.type not in ("scoped_identifier",)
+                or parent.type not in ("scoped_identifier", "scoped_type_identifier")
                 and not (
                     parent.type == "tuple_struct_pattern"
                     and parent.child_by_field_name("type") == node
                 )
             ):
                 return True
-        if kind in ("scoped_identifier", "type_identifier", "token_tree"):
+        if kind in ("scoped_identifier", "scoped_type_identifier", "type_identifier", "token_tree"):
             continue
         if kind == "shorthand_field_identifier" and _text(node) == name:
             return True

@@ -19,7 +19,14 @@ from prx.engine.intel.models.script_scope import class_name, text
 if TYPE_CHECKING:
     from prx.engine.intel.project import ParsedFile, Project
 
-__all__ = ["Family", "declared_member", "family_of"]
+__all__ = [
+    "Family",
+    "declared_member",
+    "declared_members",
+    "family_of",
+    "overridden_below",
+    "class_member",
+]
 
 _SCRIPTS = frozenset({"javascript", "typescript", "tsx"})
 _HERITAGE = re.compile(
@@ -96,21 +103,29 @@ def _heritage(project: Project) -> Heritage:
 def declared_member(owner: Any, name: str) -> Any | None:
     """The member ``name`` a class or interface node declares (a constructor's
     parameter property included), else None."""
+    found = declared_members(owner, name)
+    return found[0] if found else None
+
+
+def declared_members(owner: Any, name: str) -> list[Any]:
+    """The name nodes of every declaration of member ``name`` in a class or interface
+    node: an overloaded method's signatures and implementation are one member."""
     body = owner.child_by_field_name("body")
     if body is None:
-        return None
+        return []
+    out = []
     for member in body.named_children:
         if member.type in _MEMBERS:
             own = member.child_by_field_name("name") or member.child_by_field_name("property")
             if own is not None and text(own) == name:
-                return own
+                out.append(own)
         if member.type == "method_definition":
             own = member.child_by_field_name("name")
             if own is not None and text(own) == "constructor":
                 found = _parameter_property(member, name)
                 if found is not None:
-                    return found
-    return None
+                    out.append(found)
+    return out
 
 
 def _parameter_property(constructor: Any, name: str) -> Any | None:
@@ -216,3 +231,46 @@ def _ancestors(heritage: Heritage, name: str) -> set[str]:
                 out.add(parent)
                 queue.append(parent)
     return out
+
+
+def overridden_below(project: Project, owner: str, name: str, family: Family) -> Family | None:
+    """For a member of ``owner`` that overrides or implements one an ancestor declares:
+    the family seen from it (``owner`` and the types below it), whose uses are its own
+    (a call through an ancestor's type, or a receiver of unknown type, is the
+    ancestor's as the compiler reads it); None for a member no ancestor declares."""
+    heritage = _heritage(project)
+    above = _ancestors(heritage, owner)
+    declares = any(
+        declared_member(node, name) is not None
+        for parent in above
+        for _rel, node in _owners(project, heritage, parent)
+    )
+    if not declares:
+        return None
+    below = {owner}
+    queue = deque([owner])
+    while queue:
+        for child in heritage.children.get(queue.popleft(), ()):
+            if child not in below and child in family.types:
+                below.add(child)
+                queue.append(child)
+    return family._replace(types=frozenset(below), structural=False)
+
+
+def class_member(project: Project, klass: str, name: str) -> tuple[str, Any] | None:
+    """(file, name node) of member ``name`` of the class ``klass`` or the nearest class
+    above it that declares it; None when none does (or the class is not the project's)."""
+    heritage = _heritage(project)
+    seen: set[str] = set()
+    queue = deque([klass])
+    while queue:
+        current = queue.popleft()
+        if current in seen:
+            continue
+        seen.add(current)
+        for rel, node in _owners(project, heritage, current):
+            member = declared_member(node, name)
+            if member is not None:
+                return rel, member
+        queue.extend(sorted(heritage.parents.get(current, ())))
+    return None

@@ -1,11 +1,17 @@
 """Which accesses ``receiver.member`` reach a member's family (see
 :mod:`~prx.engine.intel.models.script_members`), by the receiver's type where the file
 states it: ``this`` in a family class, a parameter or variable declared ``x: T``,
-``const x = new T()``, ``const x = f()`` for a function ``f`` of the file or imported by
-name whose return type is stated, a field ``f: T`` or ``f = new T()`` reached as
-``this.f``, the class itself (a static member). A receiver of another stated type (a
-class of the project outside the family, ``string``, a known global such as ``JSON``, a
-module imported from a package) is something else; any other is a candidate by name.
+``const x = new T()`` (``T`` a local name of the class: ``const LRU =
+require('./lrucache')`` stands for the class that module exports), ``const x = f()`` for
+a function ``f`` of the file, imported or ``require``d whose return type is stated or
+whose ``return`` statements construct it (see
+:mod:`~prx.engine.intel.models.script_returns`), a ``let x = null`` or untyped
+parameter that the code only ever assigns ``new T()``, a field ``f: T``, ``f = new
+T()`` or ``this.f = new T()`` in the constructor reached as ``this.f``, the class itself
+(a static member). A receiver of another stated type (a class of the project outside the
+family, ``string``, a literal object type, a known global such as ``JSON``, a module
+imported from a package, a test runner's callback parameter) is something else; any
+other is a candidate by name.
 """
 
 from __future__ import annotations
@@ -13,152 +19,31 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from prx.engine.intel.models.base import BY_NAME, BY_TYPE, RESOLVED
+from prx.engine.intel.models.script_calls import call_type
 from prx.engine.intel.models.script_members import Family, declared_member
+from prx.engine.intel.models.script_returns import provided
 from prx.engine.intel.models.script_scope import (
+    FUNCTIONS,
     class_name,
+    declaration_of,
     declaring_scope,
-    import_binds,
     is_class,
+    requires_module,
     text,
     this_class,
+)
+from prx.engine.intel.models.script_types import (
+    BUILTIN_TYPES,
+    GLOBALS,
+    TEST_RUNNERS,
+    constructed_types,
+    type_names,
 )
 
 if TYPE_CHECKING:
     from prx.engine.intel.project import ParsedFile, Project
 
 __all__ = ["GLOBALS", "Receivers", "type_names"]
-
-#: Objects every script can name whose members are never a project's.
-GLOBALS = frozenset(
-    {
-        "Array",
-        "ArrayBuffer",
-        "Atomics",
-        "BigInt",
-        "Boolean",
-        "Buffer",
-        "DataView",
-        "Date",
-        "Error",
-        "Function",
-        "Intl",
-        "JSON",
-        "Map",
-        "Math",
-        "Number",
-        "Object",
-        "Promise",
-        "Proxy",
-        "Reflect",
-        "RegExp",
-        "Set",
-        "String",
-        "Symbol",
-        "TypeError",
-        "URL",
-        "WeakMap",
-        "WeakSet",
-        "console",
-        "document",
-        "globalThis",
-        "module",
-        "navigator",
-        "process",
-        "require",
-        "window",
-        "exports",
-    }
-)
-#: Type names that are never a project's class.
-_BUILTIN_TYPES = frozenset(
-    {
-        "string",
-        "number",
-        "boolean",
-        "bigint",
-        "symbol",
-        "void",
-        "undefined",
-        "null",
-        "never",
-        "object",
-        "String",
-        "Number",
-        "Boolean",
-        "RegExp",
-        "Date",
-        "Map",
-        "Set",
-        "Array",
-        "ReadonlyArray",
-        "Promise",
-        "Function",
-        "Error",
-        "Record",
-        "Uint8Array",
-        "Buffer",
-        "URL",
-        "WeakMap",
-        "WeakSet",
-    }
-)
-
-
-def type_names(annotation: Any) -> list[str] | None:
-    """The type names a type annotation states (``T``, ``T<U>``, ``A | B``, ``ns.T``);
-    None when it states something else (an object type, a function type ...)."""
-    node = annotation
-    if node.type == "type_annotation" and node.named_children:
-        node = node.named_children[0]
-    kind = node.type
-    if kind in ("type_identifier", "predefined_type", "identifier"):
-        return [text(node)]
-    if kind == "generic_type":
-        inner = node.child_by_field_name("name") or (
-            node.named_children[0] if node.named_children else None
-        )
-        return type_names(inner) if inner is not None else None
-    if kind == "nested_type_identifier":
-        return [text(node).rsplit(".", 1)[-1]]
-    if kind in ("union_type", "parenthesized_type", "readonly_type"):
-        names: list[str] = []
-        for child in node.named_children:
-            if child.type in ("literal_type",) or text(child) in ("null", "undefined"):
-                continue
-            found = type_names(child)
-            if found is None:
-                return None
-            names.extend(found)
-        return names
-    if kind in ("array_type", "tuple_type"):
-        return ["Array"]
-    if kind == "literal_type":
-        return ["string"]
-    return None
-
-
-def _constructed(value: Any) -> list[str] | None:
-    """``new T(...)`` -> ``[T]``; an ``as T`` cast -> its type; else None."""
-    if value is None:
-        return None
-    if value.type in ("parenthesized_expression", "non_null_expression", "await_expression"):
-        return _constructed(value.named_children[0]) if value.named_children else None
-    if value.type == "new_expression":
-        constructor = value.child_by_field_name("constructor")
-        if constructor is None:
-            return None
-        return [text(constructor).rsplit(".", 1)[-1]]
-    if value.type in ("as_expression", "satisfies_expression") and len(value.named_children) > 1:
-        return type_names(value.named_children[1])
-    if value.type in ("string", "template_string"):
-        return ["string"]
-    if value.type in ("array",):
-        return ["Array"]
-    if value.type in ("number",):
-        return ["number"]
-    if value.type == "regex":
-        return ["RegExp"]
-    return None
 
 
 def _declared_type(
@@ -178,57 +63,15 @@ def _declared_type(
         if value is not None and value.type == "await_expression" and value.named_children:
             value = value.named_children[0]
         if receivers is not None and value is not None and value.type == "call_expression":
-            return _call_type(value, receivers)
-        return _constructed(value)
+            return call_type(value, receivers)
+        return constructed_types(value)
     if kind in ("required_parameter", "optional_parameter", "public_field_definition"):
         annotation = declarator.child_by_field_name("type")
         if annotation is not None:
             return type_names(annotation)
-        return _constructed(declarator.child_by_field_name("value"))
+        return constructed_types(declarator.child_by_field_name("value"))
     if kind == "field_definition":
-        return _constructed(declarator.child_by_field_name("value"))
-    return None
-
-
-def _declaration_of(scope: Any, name: str) -> Any | None:
-    """The declarator or parameter of ``name`` in ``scope`` (its type is read there)."""
-    stack = list(scope.named_children)
-    while stack:
-        node = stack.pop()
-        kind = node.type
-        if kind == "variable_declarator":
-            target = node.child_by_field_name("name")
-            if target is not None and target.type == "identifier" and text(target) == name:
-                return node
-            continue
-        if kind in ("required_parameter", "optional_parameter"):
-            pattern = node.child_by_field_name("pattern")
-            if pattern is not None and pattern.type == "identifier" and text(pattern) == name:
-                return node
-            continue
-        if kind in (
-            "class_declaration",
-            "abstract_class_declaration",
-            "class",
-            "function_declaration",
-            "import_statement",
-        ):
-            own = node.child_by_field_name("name")
-            if own is not None and text(own) == name:
-                return node
-            if kind == "import_statement" and import_binds(node, name):
-                return node
-            continue
-        if kind in (
-            "statement_block",
-            "class_body",
-            "arrow_function",
-            "function_expression",
-            "function_declaration",
-            "method_definition",
-        ):
-            continue  # an inner scope's declarations are not this scope's
-        stack.extend(node.named_children)
+        return constructed_types(declarator.child_by_field_name("value"))
     return None
 
 
@@ -236,9 +79,32 @@ def _field_type(klass: Any, field: str) -> list[str] | None:
     """The stated type of field ``field`` of the class node ``klass``."""
     member = declared_member(klass, field)
     if member is None:
-        return None
+        return _constructor_assigned(klass, field)
     holder = member.parent
     return _declared_type(holder, field) if holder is not None else None
+
+
+def _constructor_assigned(klass: Any, field: str) -> list[str] | None:
+    """What the constructor assigns to ``this.field`` (JavaScript declares its fields
+    so: ``this.map = new Map()``), when that is a constructed value."""
+    body = klass.child_by_field_name("body")
+    for member in body.named_children if body is not None else ():
+        own = member.child_by_field_name("name") if member.type == "method_definition" else None
+        if own is None or text(own) != "constructor":
+            continue
+        stack = [member]
+        while stack:
+            node = stack.pop()
+            if node.type == "assignment_expression":
+                left = node.child_by_field_name("left")
+                if (
+                    left is not None
+                    and left.type == "member_expression"
+                    and text(left).replace(" ", "") == f"this.{field}"
+                ):
+                    return constructed_types(node.child_by_field_name("right"))
+            stack.extend(node.named_children)
+    return None
 
 
 class Receivers:
@@ -249,6 +115,85 @@ class Receivers:
         self.parsed = parsed
         self.family = family
         self.external = _package_imports(project, parsed)
+        self.runners = _package_imports(project, parsed, TEST_RUNNERS)
+        self._aliases: dict[str, str] = {}
+
+    def imported(self, statement: Any, local: str) -> Any | None:
+        """The declaration an import or ``require`` statement binds ``local`` to, in
+        the project file it names (None for a package's, or one not found)."""
+        from prx.engine.intel.uses import all_bindings
+
+        line = int(statement.start_point[0]) + 1
+        binding = next(
+            (
+                b
+                for b in all_bindings(self.parsed)
+                if b.line <= line <= b.end_line and b.local == local
+            ),
+            None,
+        )
+        if binding is None:
+            return None
+        if binding.kind == "require":
+            wanted = "default"
+        elif binding.kind == "name" and binding.imported:
+            wanted = binding.imported
+        else:
+            return None
+        for edge in self.project.graph.edges_from(self.parsed.rel):
+            if edge.line == binding.line and edge.target:
+                found = provided(self.project, edge.target, wanted)
+                return found[1] if found is not None else None
+        return None
+
+    def namespace(self, local: str) -> str | None:
+        """The project file ``import * as local`` (or ``const local = require()`` of a
+        file exporting an object) names, else None."""
+        from prx.engine.intel.uses import all_bindings
+
+        for binding in all_bindings(self.parsed):
+            if binding.local != local or binding.kind not in ("module", "require"):
+                continue
+            for edge in self.project.graph.edges_from(self.parsed.rel):
+                if edge.line == binding.line and edge.target:
+                    return str(edge.target)
+        return None
+
+    def class_named(self, node: Any) -> str | None:
+        """The class an identifier names (declared in the file or imported), else None."""
+        name = text(node)
+        scope = declaring_scope(node, name)
+        declaration = declaration_of(scope, name) if scope is not None else None
+        if declaration is None:
+            return None
+        if is_class(declaration):
+            return class_name(declaration)
+        if declaration.type == "import_statement" or requires_module(declaration):
+            found = self.imported(declaration, name)
+            if found is not None and is_class(found):
+                return class_name(found)
+        return None
+
+    def alias(self, name: str) -> str:
+        """The class a local name stands for: ``const LRU = require('./lrucache')``
+        whose module exports ``class LRUCache`` is ``LRUCache``; else the name."""
+        known = self._aliases.get(name)
+        if known is None:
+            known = name
+            tree = self.parsed.tree
+            declaration = declaration_of(tree.root_node, name) if tree is not None else None
+            if declaration is not None and (
+                declaration.type == "import_statement" or requires_module(declaration)
+            ):
+                found = self.imported(declaration, name)
+                if found is not None and is_class(found):
+                    known = class_name(found) or name
+            self._aliases[name] = known
+        return known
+
+    def types_of(self, receiver: Any) -> list[str] | None | str:
+        """The receiver's type names, or a certainty / ``"other"`` (see ``_types_of``)."""
+        return _types_of(receiver, self)
 
     def of(self, receiver: Any) -> str | None:
         """RESOLVED, BY_TYPE, BY_NAME, or None (something else)."""
@@ -262,9 +207,10 @@ class Receivers:
             return names if names != "other" else None
         if names is None:
             return BY_NAME
+        names = [self.alias(n) for n in names]
         if any(n in self.family.types for n in names):
             return BY_TYPE
-        if all(n in _BUILTIN_TYPES or self._other_class(n) for n in names):
+        if all(n in BUILTIN_TYPES or self._other_class(n) for n in names):
             return None
         return BY_NAME
 
@@ -302,9 +248,9 @@ def _types_of(receiver: Any, receivers: Receivers) -> list[str] | None | str:
         "number",
         "regex",
     ):
-        return _constructed(receiver)
+        return constructed_types(receiver)
     if kind == "call_expression":
-        return _call_type(receiver, receivers)
+        return call_type(receiver, receivers)
     if kind == "member_expression":
         obj = receiver.child_by_field_name("object")
         prop = receiver.child_by_field_name("property")
@@ -323,85 +269,91 @@ def _types_of(receiver: Any, receivers: Receivers) -> list[str] | None | str:
     scope = declaring_scope(receiver, name)
     if scope is None:
         return "other" if name in GLOBALS else None
-    declaration = _declaration_of(scope, name)
+    declaration = declaration_of(scope, name)
+    if declaration is None or declaration.type in ("required_parameter", "optional_parameter"):
+        if scope.type in FUNCTIONS and _package_callback(scope, receivers):
+            return "other"  # a parameter the package's function passes (tap's ``t``)
     if declaration is None:
-        return None
+        # A JavaScript parameter (no declarator node): what the code assigns to it.
+        return _assigned_types(scope, name) if scope.type in FUNCTIONS else None
     if declaration.type in ("class_declaration", "abstract_class_declaration", "class"):
         return "other"  # a static member of another class
     if declaration.type in ("function_declaration", "import_statement"):
         return None
-    return _declared_type(declaration, name, receivers)
+    declared = _declared_type(declaration, name, receivers)
+    if declared is None and _untyped(declaration):
+        return _assigned_types(scope, name)
+    return declared
 
 
-def _call_type(call: Any, receivers: Receivers) -> list[str] | None:
-    """The declared return type of ``f(...)``, for a function ``f`` of the file or one
-    it imports by name from a file of the project; None when unknown."""
+def _package_callback(function: Any, receivers: Receivers) -> bool:
+    """Whether ``function`` is passed to a test runner's function (``test('x', t =>
+    ...)`` with ``test`` from ``tap``, ``t.test('y', t2 => ...)``): its parameters are
+    the runner's objects (another package's callback may well receive the project's:
+    ``_.map(items, i => i.run())``)."""
+    holder = function.parent
+    call = holder.parent if holder is not None and holder.type == "arguments" else None
+    if call is None or call.type != "call_expression":
+        return False
     callee = call.child_by_field_name("function")
+    while callee is not None and callee.type == "member_expression":
+        callee = callee.child_by_field_name("object")
     if callee is None or callee.type != "identifier":
-        return None
+        return False
     name = text(callee)
+    if name in receivers.runners:
+        return True
+    # t.test('y', t2 => ...) inside a runner's callback: t is the runner's too
     scope = declaring_scope(callee, name)
-    if scope is None:
-        return None
-    declaration = _declaration_of(scope, name)
-    if declaration is None:
-        return None
-    if declaration.type == "import_statement":
-        return _imported_return_type(receivers, declaration, name)
-    return _return_type(declaration)
+    return scope is not None and scope.type in FUNCTIONS and _package_callback(scope, receivers)
 
 
-def _return_type(declaration: Any) -> list[str] | None:
-    """A function declaration's (or ``const f = (): T => ...``'s) stated return type."""
-    function = declaration
-    if declaration.type == "variable_declarator":
-        function = declaration.child_by_field_name("value")
-    if function is None:
-        return None
-    annotation = function.child_by_field_name("return_type")
-    return type_names(annotation) if annotation is not None else None
+def _untyped(declaration: Any) -> bool:
+    """A ``let x``/``let x = null`` or a parameter that states no type: what it holds is
+    what the code assigns to it."""
+    if declaration.type in ("required_parameter", "optional_parameter"):
+        return declaration.child_by_field_name("type") is None
+    if declaration.type != "variable_declarator" or declaration.child_by_field_name("type"):
+        return False
+    value = declaration.child_by_field_name("value")
+    return value is None or value.type in ("null", "undefined")
 
 
-def _imported_return_type(receivers: Receivers, statement: Any, local: str) -> list[str] | None:
-    from prx.engine.intel.uses import all_bindings
-
-    parsed, project = receivers.parsed, receivers.project
-    line = int(statement.start_point[0]) + 1
-    binding = next((b for b in all_bindings(parsed) if b.line == line and b.local == local), None)
-    if binding is None or binding.kind != "name" or not binding.imported:
-        return None
-    for edge in project.graph.edges_from(parsed.rel):
-        if edge.line != line or not edge.target:
-            continue
-        provider = project.file(edge.target)
-        if provider is None or provider.tree is None:
-            continue
-        for node in provider.tree.root_node.named_children:
-            inner = (
-                node.child_by_field_name("declaration") if node.type == "export_statement" else node
-            )
-            if inner is None:
-                continue
-            if inner.type in ("function_declaration", "function_signature"):
-                own = inner.child_by_field_name("name")
-                if own is not None and text(own) == binding.imported:
-                    return _return_type(inner)
-            if inner.type == "lexical_declaration":
-                for declarator in inner.named_children:
-                    own = declarator.child_by_field_name("name")
-                    if own is not None and text(own) == binding.imported:
-                        return _return_type(declarator)
-    return None
+def _assigned_types(scope: Any, name: str) -> list[str] | None:
+    """The types constructed by every assignment ``name = new T(...)`` in ``scope`` to
+    its own ``name`` (a variable that only ever receives instances of the project's
+    classes: ``let r = null; try { r = new Range(x) } ...``); None when one assigns
+    something else, or none assigns."""
+    found: list[str] = []
+    stack = [scope]
+    while stack:
+        node = stack.pop()
+        if node.type == "assignment_expression":
+            left = node.child_by_field_name("left")
+            if left is not None and left.type == "identifier" and text(left) == name:
+                if declaring_scope(left, name) != scope:
+                    continue
+                types = constructed_types(node.child_by_field_name("right"))
+                if types is None:
+                    return None
+                found.extend(types)
+        stack.extend(node.named_children)
+    return found or None
 
 
-def _package_imports(project: Project, parsed: ParsedFile) -> frozenset[str]:
-    """Local names the file binds to modules of packages (not files of the project)."""
+def _package_imports(
+    project: Project, parsed: ParsedFile, only: frozenset[str] | None = None
+) -> frozenset[str]:
+    """Local names the file binds to modules of packages (not files of the project);
+    with ``only``, to those packages."""
     from prx.engine.intel.uses import all_bindings
 
     out = set()
     for binding in all_bindings(parsed):
         module = binding.module
         if not module or module.startswith((".", "/", "#", "~", "@/")) or not binding.local:
+            continue
+        if only is not None and module not in only:
             continue
         if binding.kind in ("module", "require", "name") and not _resolved(
             project, parsed, binding

@@ -1,6 +1,7 @@
 """Scopes of JavaScript and TypeScript, read from the syntax tree: which declaration an
 identifier names (a parameter or a local that shadows a top-level name is another
-binding), and which class ``this`` is in.
+binding), the declarator or parameter that declares a name in a scope, and which class
+``this`` is in.
 
 Only what a rename needs: block and function scopes with their declarations
 (``const``/``let``/``var``, functions, classes, parameters, ``catch`` and ``for``
@@ -19,6 +20,8 @@ if TYPE_CHECKING:
 
 __all__ = [
     "FUNCTIONS",
+    "declaration_of",
+    "requires_module",
     "declaring_scope",
     "identifier_nodes",
     "import_binds",
@@ -251,3 +254,59 @@ def class_name(node: Any) -> str | None:
 
 def is_class(node: Any) -> bool:
     return node is not None and node.type in _CLASSES
+
+
+def declaration_of(scope: Any, name: str) -> Any | None:
+    """The declarator or parameter of ``name`` in ``scope`` (its type is read there)."""
+    stack = list(scope.named_children)
+    while stack:
+        node = stack.pop()
+        kind = node.type
+        if kind == "variable_declarator":
+            target = node.child_by_field_name("name")
+            if target is not None and target.type == "identifier" and text(target) == name:
+                return node
+            continue
+        if kind in ("required_parameter", "optional_parameter"):
+            pattern = node.child_by_field_name("pattern")
+            if pattern is not None and pattern.type == "identifier" and text(pattern) == name:
+                return node
+            continue
+        if kind in (
+            "class_declaration",
+            "abstract_class_declaration",
+            "class",
+            "function_declaration",
+            "import_statement",
+        ):
+            own = node.child_by_field_name("name")
+            if own is not None and text(own) == name:
+                return node
+            if kind == "import_statement" and import_binds(node, name):
+                return node
+            continue
+        if kind in (
+            "statement_block",
+            "class_body",
+            "arrow_function",
+            "function_expression",
+            "function_declaration",
+            "method_definition",
+        ):
+            continue  # an inner scope's declarations are not this scope's
+        stack.extend(node.named_children)
+    return None
+
+
+def requires_module(declaration: Any) -> bool:
+    """``const x = require('./m')``."""
+    if declaration.type != "variable_declarator":
+        return False
+    value = declaration.child_by_field_name("value")
+    callee = value.child_by_field_name("function") if value is not None else None
+    return (
+        value is not None
+        and value.type == "call_expression"
+        and callee is not None
+        and text(callee) == "require"
+    )

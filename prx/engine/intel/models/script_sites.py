@@ -24,13 +24,19 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from prx.engine.intel.models.base import BY_NAME, RESOLVED, Site, Target, sorted_sites
-from prx.engine.intel.models.script_members import Family, declared_member, family_of
+from prx.engine.intel.models.script_members import (
+    Family,
+    declared_members,
+    family_of,
+    overridden_below,
+)
 from prx.engine.intel.models.script_receivers import Receivers, type_names
 from prx.engine.intel.models.script_scope import (
     class_name,
     declaring_scope,
     identifier_nodes,
     text,
+    this_class,
 )
 
 if TYPE_CHECKING:
@@ -138,18 +144,39 @@ def _local_sites(
     for node in identifier_nodes(parsed, name):
         if node.type in ("property_identifier", "private_property_identifier"):
             continue
-        if _from_another_module(node):
+        if _qualified_type(node) or _from_another_module(node):
             continue
         found = declaring_scope(node, name)
         if found is None or found.id != scope.id:
             continue
-        own = own_start is not None and node.start_byte == own_start
+        own = (own_start is not None and node.start_byte == own_start) or _signature(node)
         how = RESOLVED
         if node.type == "shorthand_property_identifier" and not _in_exports_object(node):
             how = BY_NAME  # renaming it renames the property too
         coupled = coupled or _exports_own_name(node, own)
         sites.append(_site(rel, node, how, "definition" if own else "reference"))
     return sites, coupled
+
+
+def _signature(node: Any) -> bool:
+    """The name of an overload signature (``function f(a: string): void;``): it declares
+    the function with its implementation, it does not use it."""
+    parent = node.parent
+    return (
+        parent is not None
+        and parent.type == "function_signature"
+        and parent.child_by_field_name("name") == node
+    )
+
+
+def _qualified_type(node: Any) -> bool:
+    """The name part of ``ns.T`` in a type (``Kind.ZodVoid``): a member of ``ns``."""
+    parent = node.parent
+    return (
+        parent is not None
+        and parent.type == "nested_type_identifier"
+        and parent.child_by_field_name("name") == node
+    )
 
 
 def _import_site(node: Any) -> bool:
@@ -249,8 +276,7 @@ def _declarations(project: Project, family: Family, name: str) -> list[Site]:
             ):
                 break
             owner = owner.parent
-        member = declared_member(owner, name) if owner is not None else None
-        if member is not None:
+        for member in declared_members(owner, name) if owner is not None else ():
             out.append(_site(rel, member, RESOLVED, "definition"))
     return out
 
@@ -267,6 +293,8 @@ def _destructured(node: Any, receivers: Receivers) -> str | None:
         return BY_NAME
     if holder.type == "variable_declarator":
         value = holder.child_by_field_name("value")
+        if value is not None and _requires_package(value, receivers):
+            return None  # const {test} = require('tap'): the package's
         return receivers.of(value) if value is not None else BY_NAME
     if holder.type in ("required_parameter", "optional_parameter"):
         annotation = holder.child_by_field_name("type")
@@ -276,13 +304,35 @@ def _destructured(node: Any, receivers: Receivers) -> str | None:
     return BY_NAME
 
 
-def member_sites(project: Project, target: Target, owner: str, files: Sequence[str]) -> list[Site]:
-    """The declarations of a member's family and the accesses that reach it."""
+def _requires_package(value: Any, receivers: Receivers) -> bool:
+    """``require('pkg')`` of a module outside the project."""
+    if value.type != "call_expression":
+        return False
+    callee = value.child_by_field_name("function")
+    arguments = value.child_by_field_name("arguments")
+    if callee is None or text(callee) != "require" or arguments is None:
+        return False
+    source = arguments.named_children[0] if arguments.named_children else None
+    if source is None or source.type != "string":
+        return False
+    module = text(source).strip("'\"`")
+    return not module.startswith((".", "/"))
+
+
+def member_sites(
+    project: Project, target: Target, owner: str, files: Sequence[str], own: bool = False
+) -> list[Site]:
+    """The declarations of a member's family and the accesses that reach it (``own``:
+    of an override, only the accesses through its own class or those below it, as the
+    compiler reads them; a rename takes the whole family)."""
     name = target.name
     family = family_of(project, owner, name)
+    seen = overridden_below(project, owner, name, family) if own else None
     sites = _declarations(project, family, name)
     sites.append(Site(target.file, target.line, target.start, target.end, RESOLVED, "definition"))
     reach = _reaching(project, family.files | {target.file})
+    shape = _shape(parsed_name(project, target))
+    other = _other_shapes(project, family, name, [f for f in files if f in reach])
     for rel in files:
         parsed = project.file(rel)
         if rel not in reach or parsed is None or parsed.language not in _SCRIPTS:
@@ -293,7 +343,7 @@ def member_sites(project: Project, target: Target, owner: str, files: Sequence[s
             if parent is None:
                 continue
             if receivers is None:
-                receivers = Receivers(project, parsed, family)
+                receivers = Receivers(project, parsed, seen or family)
             how: str | None = None
             kind = node.type
             if (
@@ -302,6 +352,8 @@ def member_sites(project: Project, target: Target, owner: str, files: Sequence[s
             ):
                 obj = parent.child_by_field_name("object")
                 how = receivers.of(obj) if obj is not None else None
+                if how == BY_NAME and _other_shaped(parent, shape, other):
+                    how = None  # x.m where only another type's m has that shape
             elif kind == "shorthand_property_identifier_pattern" or (
                 parent.type == "pair_pattern" and parent.child_by_field_name("key") == node
             ):
@@ -311,9 +363,84 @@ def member_sites(project: Project, target: Target, owner: str, files: Sequence[s
                 and (parent.type != "method_definition" or _in_object(parent))
             ):
                 how = BY_NAME if family.structural else None
-            if how is not None:
+            if how is not None and not (seen is not None and how == BY_NAME):
                 sites.append(_site(rel, node, how))
     return sorted_sites(sites)
+
+
+_METHODS = frozenset({"method_definition", "method_signature", "abstract_method_signature"})
+_FIELDS = frozenset({"public_field_definition", "field_definition", "property_signature"})
+
+
+def parsed_name(project: Project, target: Target) -> Any | None:
+    parsed = project.file(target.file)
+    return name_node(parsed, target) if parsed is not None else None
+
+
+def _shape(node: Any | None) -> str | None:
+    """``method`` or ``field``: how the member whose name is ``node`` is declared."""
+    parent = node.parent if node is not None else None
+    if parent is None:
+        return None
+    if parent.type in _METHODS:
+        accessor = any(c.type in ("get", "set") for c in parent.children)
+        return "field" if accessor else "method"  # a getter is read as a field
+    return "field" if parent.type in _FIELDS else None
+
+
+def _other_shapes(project: Project, family: Family, name: str, files: Sequence[str]) -> set[str]:
+    """The shapes (method, field) of the members ``name`` that classes, interfaces and
+    object types outside the family declare in ``files``."""
+    out: set[str] = set()
+    for rel in files:
+        parsed = project.file(rel)
+        if parsed is None or parsed.language not in _SCRIPTS:
+            continue
+        for node in identifier_nodes(parsed, name):
+            shape = _shape(node)
+            if shape is None:
+                klass = _assigned_field(node)
+                if klass is not None and class_name(klass) not in family.types:
+                    out.add("field")  # JavaScript: this.name = ... in another class
+                continue
+            owner = member_owner(node)
+            if owner is None or owner[0] not in family.types:
+                out.add(shape)
+    return out
+
+
+def _assigned_field(node: Any) -> Any | None:
+    """The class whose method assigns ``this.<node> = ...`` (a JavaScript field)."""
+    access = node.parent
+    holder = access.parent if access is not None else None
+    if (
+        access is None
+        or access.type != "member_expression"
+        or holder is None
+        or holder.type != "assignment_expression"
+        or holder.child_by_field_name("left") != access
+    ):
+        return None
+    obj = access.child_by_field_name("object")
+    return this_class(obj) if obj is not None and obj.type == "this" else None
+
+
+def _other_shaped(access: Any, own: str | None, other: set[str]) -> bool:
+    """Whether the access ``x.m`` has the shape of another type's member and not the
+    target's: a call of a method when the target is a field, a plain read of a field
+    when the target is a method (``schema._def.innerType`` is no call of the method
+    ``innerType()``)."""
+    holder = access.parent
+    called = (
+        holder is not None
+        and holder.type == "call_expression"
+        and holder.child_by_field_name("function") == access
+    )
+    if own == "method":
+        return not called and "field" in other
+    if own == "field":
+        return called and "method" in other
+    return False
 
 
 def _in_object(method: Any) -> bool:

@@ -60,7 +60,7 @@ def model_references(project: Project, target: Target) -> tuple[list[ModelRefere
     out), and the files whose imports name it."""
     defining = project.file(target.file)
     model = model_for(defining.language if defining is not None else None)
-    sites = model.references(project, target, model.candidate_files(project, target))
+    sites = model.uses(project, target, model.candidate_files(project, target))
     uses = []
     importing = set()
     for site in sites:

@@ -40,6 +40,16 @@ class ScriptModel(LanguageModel):
         return _one_per_overload_set(named)
 
     def references(self, project: Project, target: Target, files: Sequence[str]) -> list[Site]:
+        return self._sites(project, target, files, own=False)
+
+    def uses(self, project: Project, target: Target, files: Sequence[str]) -> list[Site]:
+        """An overriding member's uses are the accesses through its own class and those
+        below it (a rename changes its whole family)."""
+        return self._sites(project, target, files, own=True)
+
+    def _sites(
+        self, project: Project, target: Target, files: Sequence[str], own: bool
+    ) -> list[Site]:
         from prx.engine.intel.models.script_sites import (
             member_owner,
             member_sites,
@@ -53,7 +63,7 @@ class ScriptModel(LanguageModel):
             return super().references(project, target, files)
         owner = member_owner(node)
         if owner is not None:
-            return member_sites(project, target, owner[0], files)
+            return member_sites(project, target, owner[0], files, own)
         return scoped_sites(project, target, node, files)
 
     def renames_by_name(self, target: Target) -> bool:

@@ -283,3 +283,61 @@ def test_candidate_files_follow_the_imports(make_repo):
         if t.qualified == "store.Server.Shut"
     )
     assert model.candidate_files(project, shut) == ["store/store.go", "store/store_test.go"]
+
+
+PRINTED = {
+    "go.mod": "module example.com/shop\n\ngo 1.19\n",
+    "shop/shop.go": (
+        "package shop\n"
+        "\n"
+        "type Base struct{ ID int }\n"
+        "\n"
+        "type Item struct {\n"
+        "\tBase\n"
+        "\tName  string\n"
+        "\tPrice int\n"
+        "}\n"
+        "\n"
+        "type Cart struct{ Count int }\n"
+        "\n"
+        "func (c Cart) Equal(o Cart) bool { return c.Count == o.Count }\n"
+        "\n"
+        "func (c Cart) Total() int { return c.Count }\n"
+        "\n"
+        "type Tag struct{ Count int }\n"
+    ),
+    # what %+v printed: the embedded Base by its field name, Item's fields, not Cart's
+    "shop/testdata/item.golden": 'shop.Item{Base: {ID: 1}, Name: "pen"}\nshop.Tag{Count: 2}\n',
+    "shop/shop_test.go": (
+        "package shop\n"
+        "\n"
+        'import "reflect"\n'
+        "\n"
+        "func hasEqual(v any) bool {\n"
+        '\t_, ok := reflect.TypeOf(v).MethodByName("Equal")\n'
+        "\treturn ok\n"
+        "}\n"
+        "\n"
+        'var _ = map[string]int{"Total": Cart{}.Total()}\n'
+    ),
+}
+
+
+def test_names_read_as_text_make_the_definition_unsure(make_repo):
+    root = make_repo(PRINTED)
+
+    def how(qualified: str) -> str:
+        own = [s for s in _sites(root, "shop/shop.go", qualified) if s[3] == "definition"]
+        assert len(own) == 1, own
+        return own[0][2]
+
+    # printed in the golden file: the type, an embedded type (a field's name), fields
+    # of a value of their type, of a nested value whose type is left out
+    printed = ("shop.Item", "shop.Base", "shop.Item.Name", "shop.Tag.Count", "shop.Base.ID")
+    assert [how(q) for q in printed] == [BY_NAME] * 5
+    # Count: is printed in a Tag, not in a Cart
+    assert how("shop.Cart.Count") == RESOLVED
+    # looked up by name through reflection
+    assert how("shop.Cart.Equal") == BY_NAME
+    # Price is not in the golden file, Cart is not printed, "Total" is only a map key
+    assert [how(q) for q in ("shop.Item.Price", "shop.Cart", "shop.Cart.Total")] == [RESOLVED] * 3

@@ -303,9 +303,9 @@ def test_var_and_a_container_element_are_inferred(shapes: Project) -> None:
     )  # var d = Circle.unit(); d.scale(1, 2)
 
 
-def test_a_receiver_of_unknown_type_is_a_candidate_by_name(shapes: Project) -> None:
+def test_a_lambda_parameter_is_typed_by_the_elements_it_is_given(shapes: Project) -> None:
     area = _sites(shapes, _target(shapes, CIRCLE, "Circle.area"))
-    assert area[("Main.java", 19)] == (BY_NAME, "reference")  # s -> s.area()
+    assert area[("Main.java", 19)] == (BY_TYPE, "reference")  # List<Shape>: s -> s.area()
     assert area[("Main.java", 17)] == (RESOLVED, "reference")  # Shape s: a stated type
 
 
@@ -425,3 +425,21 @@ def test_kotlin_imports_and_packages(tmp_path: Path) -> None:
     assert sites[("Use.kt", 5)] == (BY_NAME, "reference")
     assert sites[("Same.kt", 3)] == (BY_NAME, "reference")  # its package: no import
     assert ("Blind.kt", 3) not in sites  # neither its package nor imported
+
+
+def test_uses_are_the_calls_javac_binds_to_that_method(shapes: Project) -> None:
+    """A rename changes the whole family; explain and impact list the calls that bind to
+    the one method asked about: through its class, not through the base type."""
+    model = model_for("java")
+
+    def uses(target):  # type: ignore[no-untyped-def]
+        sites = model.uses(shapes, target, model.candidate_files(shapes, target))
+        return {(s.file.rsplit("/", 1)[-1], s.line) for s in sites if s.role == "reference"}
+
+    circle = uses(_target(shapes, CIRCLE, "Circle.area"))
+    assert ("Main.java", 31) in circle  # given.area(), given: Circle
+    assert ("Main.java", 17) not in circle  # s.area(), s: Shape
+    shape = uses(_target(shapes, "src/main/java/com/acme/shapes/Shape.java", "Shape.area"))
+    assert ("Main.java", 17) in shape
+    assert ("Main.java", 31) not in shape
+    assert ("Main.java", 17) in _sites(shapes, _target(shapes, CIRCLE, "Circle.area"))  # renamed

@@ -1,7 +1,7 @@
 """The Rust model (issue 28): definitions without ``impl`` blocks, references through the
 module tree and ``use`` trees (nested groups, ``self``, ``super``, ``crate``, globs,
-``as``, ``pub use``), methods through their receiver's type, trait methods renamed with
-their declaration and every impl, macros' arguments read, test code known."""
+``as``, ``pub use``), methods and fields through their receiver's type, trait methods
+renamed with their declaration and every impl, macros' arguments read, test code known."""
 
 from __future__ import annotations
 
@@ -408,3 +408,199 @@ def test_a_name_two_cfgs_bind_differently_is_a_candidate(make_repo):
     assert ("src/lib.rs", "pub use crate::fast::Engine;", RESOLVED, "reference") in sites
     assert ("src/lib.rs", "pub fn run() -> Engine {", BY_NAME, "reference") in sites
     assert not any(t == "pub use crate::slow::Engine;" for _, t, _, _ in sites)
+
+
+SELF_SUPER = {
+    "Cargo.toml": CARGO,
+    "src/lib.rs": "pub mod util;\nmod user;\n",
+    "src/util/mod.rs": "pub mod text;\npub fn helper() -> u8 {\n    1\n}\n",
+    "src/util/text.rs": (
+        "use super::helper;\n"
+        "use super::super::util::{self as u};\n"
+        "pub fn shout() -> u8 {\n"
+        "    helper() + super::helper() + u::helper()\n"
+        "}\n"
+    ),
+    "src/user.rs": (
+        "use crate::util::{self, text::{self, shout as loud}};\n"
+        "pub fn go() -> u8 {\n"
+        "    util::helper() + text::shout() + loud()\n"
+        "}\n"
+    ),
+}
+
+
+def test_self_super_and_as_in_use_trees_resolve_to_the_module_s_items(make_repo):
+    root = make_repo(SELF_SUPER)
+    helper = _sites(root, "src/util/mod.rs", "helper")
+    texts = [(f, t, role) for f, t, _, role in helper]
+    assert ("src/util/text.rs", "use super::helper;", "import") in texts
+    # `helper()`, `super::helper()` and `u::helper()` (u: `util::{self as u}`)
+    line = "helper() + super::helper() + u::helper()"
+    assert texts.count(("src/util/text.rs", line, "reference")) == 3
+    # `use crate::util::{self, ..}` binds the module: `util::helper()` is the function
+    assert ("src/user.rs", "util::helper() + text::shout() + loud()", "reference") in texts
+    shout = [(f, t, role) for f, t, _, role in _sites(root, "src/util/text.rs", "shout")]
+    # `text::{self, shout as loud}`: the import names it, `loud()` is the alias (no site)
+    assert shout.count(("src/user.rs", "util::helper() + text::shout() + loud()", "reference")) == 1
+    assert (
+        "src/user.rs",
+        "use crate::util::{self, text::{self, shout as loud}};",
+        "import",
+    ) in shout
+
+
+FIELDS = {
+    "Cargo.toml": CARGO,
+    "src/lib.rs": (
+        "pub mod shape;\n"
+        "mod other;\n"
+        "use shape::Point;\n"
+        "pub fn total(p: &Point, q: Point) -> u8 {\n"
+        "    p.x + q.x + Point::origin().x\n"
+        "}\n"
+    ),
+    "src/shape.rs": (
+        "pub struct Point {\n"
+        "    pub x: u8,\n"
+        "    y: u8,\n"
+        "}\n"
+        "impl Point {\n"
+        "    pub fn origin() -> Self {\n"
+        "        Self { x: 0, y: 0 }\n"
+        "    }\n"
+        "    pub fn make(x: u8) -> Point {\n"
+        "        let y = 1;\n"
+        "        Point { x, y }\n"
+        "    }\n"
+        "    pub fn y(&self) -> u8 {\n"
+        "        let Point { y: why, .. } = self;\n"
+        "        *why + self.y\n"
+        "    }\n"
+        "}\n"
+    ),
+    "src/other.rs": (
+        "pub struct Other {\n"
+        "    pub x: u8,\n"
+        "    pub y: u8,\n"
+        "}\n"
+        "pub fn f(o: &Other, v: Vec<u8>) -> u8 {\n"
+        "    let g = |unknown| unknown.x + unknown.y;\n"
+        "    o.x + o.y + v.len() as u8 + g(o)\n"
+        "}\n"
+    ),
+}
+
+
+def test_struct_fields_are_definitions_used_through_receivers_and_struct_paths(make_repo):
+    root = make_repo(FIELDS)
+    project = _project(root)
+    parsed = project.file("src/shape.rs")
+    assert parsed is not None
+    named = [(t.qualified, t.kind) for t in model_for("rust").definitions(project, parsed)]
+    assert ("Point.x", "field") in named and ("Point.y", "field") in named
+    assert ("Point.y", "method") in named  # a field and a method may share a name
+    x = {(f, t, how) for f, t, how, role in _sites(root, "src/shape.rs", "Point.x")}
+    assert ("src/shape.rs", "pub x: u8,", RESOLVED) in x
+    assert ("src/shape.rs", "Self { x: 0, y: 0 }", RESOLVED) in x
+    # `Point { x, y }` binds the local `x`: a rename cannot just replace the word
+    assert ("src/shape.rs", "Point { x, y }", BY_NAME) in x
+    assert ("src/lib.rs", "p.x + q.x + Point::origin().x", BY_TYPE) in x
+    in_lib = [f for f, _, _, _ in _sites(root, "src/shape.rs", "Point.x") if f == "src/lib.rs"]
+    assert len(in_lib) == 3  # `p.x`, `q.x`, `Point::origin().x`
+    # `unknown.x` is a candidate (Point.x is pub); `o.x` is Other's field
+    other = [(t, how) for f, t, how, _ in _sites(root, "src/shape.rs", "Point.x") if "other" in f]
+    assert other == [("let g = |unknown| unknown.x + unknown.y;", BY_NAME)]
+    # a private field: not a candidate outside its module; its method namesake is not it
+    y = [(f, t, how) for f, t, how, _ in _sites(root, "src/shape.rs", "Point.y")]
+    assert y == [
+        ("src/shape.rs", "y: u8,", RESOLVED),
+        ("src/shape.rs", "Self { x: 0, y: 0 }", RESOLVED),
+        ("src/shape.rs", "Point { x, y }", BY_NAME),
+        ("src/shape.rs", "let Point { y: why, .. } = self;", RESOLVED),
+        ("src/shape.rs", "*why + self.y", BY_TYPE),
+    ]
+
+
+def test_receivers_typed_through_enumerate_err_and_a_result_s_map(make_repo):
+    root = make_repo(
+        {
+            "Cargo.toml": CARGO,
+            "src/lib.rs": (
+                "pub struct Fault {\n"
+                "    pub code: u8,\n"
+                "}\n"
+                "pub type Result<T> = std::result::Result<T, Fault>;\n"
+                "pub fn check(r: Result<Fault>, all: &[Fault]) -> u8 {\n"
+                "    let mut n = 0;\n"
+                "    for (i, f) in all.iter().enumerate() {\n"
+                "        n += f.code + i as u8;\n"
+                "    }\n"
+                "    if let Err(e) = r {\n"
+                "        return e.code;\n"
+                "    }\n"
+                "    n + r.map(|ok| ok.code).unwrap_or(0)\n"
+                "}\n"
+            ),
+        }
+    )
+    sites = [(t, how) for _, t, how, role in _sites(root, "src/lib.rs", "Fault.code")]
+    assert sites == [
+        ("pub code: u8,", RESOLVED),
+        ("n += f.code + i as u8;", BY_TYPE),
+        ("return e.code;", BY_TYPE),
+        ("n + r.map(|ok| ok.code).unwrap_or(0)", BY_TYPE),
+    ]
+
+
+def test_a_type_s_path_in_a_match_arm_s_pattern_is_no_binding_of_its_name(make_repo):
+    root = make_repo(
+        {
+            "Cargo.toml": CARGO,
+            "src/lib.rs": (
+                "pub enum Frame {\n"
+                "    Union { tail: u8 },\n"
+                "    Done,\n"
+                "}\n"
+                "pub fn pop(f: Frame) -> Option<Frame> {\n"
+                "    match f {\n"
+                "        Frame::Union { tail } => Some(Frame::Union { tail: tail + 1 }),\n"
+                "        Frame::Done => None,\n"
+                "    }\n"
+                "}\n"
+            ),
+        }
+    )
+    lines = [t for _, t, how, _ in _sites(root, "src/lib.rs", "Frame") if how == RESOLVED]
+    arm = "        Frame::Union { tail } => Some(Frame::Union { tail: tail + 1 }),".strip()
+    assert lines.count(arm) == 2  # the pattern's path and the value's, inside the arm
+
+
+def test_literals_const_paths_and_a_fold_s_element_have_std_s_or_their_types(make_repo):
+    root = make_repo(
+        {
+            "Cargo.toml": CARGO,
+            "src/lib.rs": (
+                "pub mod tables {\n"
+                '    pub const NAMES: &[&str] = &["a"];\n'
+                "}\n"
+                "pub struct Lit;\n"
+                "impl Lit {\n"
+                "    pub fn len(&self) -> usize {\n"
+                "        0\n"
+                "    }\n"
+                "}\n"
+                "pub fn total(lits: Vec<Lit>) -> usize {\n"
+                '    let pat = "abc";\n'
+                "    let n = pat.len() + tables::NAMES.len();\n"
+                "    n + lits.iter().fold(0, |acc, lit| acc + lit.len())\n"
+                "}\n"
+            ),
+        }
+    )
+    sites = [
+        (t, how)
+        for _, t, how, role in _sites(root, "src/lib.rs", "Lit.len")
+        if role != "definition"
+    ]
+    assert sites == [("n + lits.iter().fold(0, |acc, lit| acc + lit.len())", BY_TYPE)]

@@ -5,6 +5,7 @@ exports, path aliases, CommonJS) and receiver types, each with how sure it is.""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import prx
 from prx.engine.intel.models import BY_NAME, BY_TYPE, RESOLVED, model_for
@@ -202,3 +203,206 @@ def test_impact_and_explain_follow_commonjs_exports(make_repo):
     assert {d.file for d in parse.dependents} == {"index.js"}
     explain = ws.explain("Version.compareMain")
     assert [(r.file, r.certainty) for r in explain.references] == [("lib/version.js", BY_TYPE)]
+
+
+def test_overload_signatures_are_declarations_of_their_function(make_repo):
+    root = make_repo(
+        {
+            "lib/pick.ts": (
+                "export function pick(s: string): string;\n"
+                "export function pick(n: number): number;\n"
+                "export function pick(x: any): any { return x; }\n"
+                "export const p = pick(1);\n"
+            ),
+        }
+    )
+    sites = _sites(root, "lib/pick.ts", "pick")
+    assert [(text.split("(")[0], role) for _, text, _, role in sites] == [
+        ("export function pick", "definition"),
+        ("export function pick", "definition"),
+        ("export function pick", "definition"),
+        ("export const p = pick", "reference"),
+    ]
+
+
+def test_a_receiver_typed_by_a_function_imported_through_a_reexport(make_repo):
+    root = make_repo(
+        {**SHAPES, "app/chain.ts": "import { make } from '../lib';\nmake(1).area();\n"}
+    )
+    # make comes through lib/index.ts's `export * from './shape'`; it returns a Square
+    square = _sites(root, "lib/shape.ts", "Square.area")
+    assert ("app/chain.ts", "make(1).area();", BY_TYPE, "reference") in square
+    circle = _sites(root, "lib/shape.ts", "Circle.area")
+    assert not any(f == "app/chain.ts" for f, _, _, _ in circle)
+
+
+RANGES = {
+    "lib/range.js": ("class Range {\n  test(v) { return true; }\n}\nmodule.exports = Range;\n"),
+    "lib/satisfies.js": (
+        "const Range = require('./range');\n"
+        "const satisfies = (version, range) => {\n"
+        "  try {\n    range = new Range(range);\n  } catch (er) {\n    return false;\n  }\n"
+        "  return range.test(version);\n"
+        "};\n"
+        "const max = (versions, range) => {\n"
+        "  let r = null;\n  r = new Range(range);\n"
+        "  return versions.filter((v) => r.test(v));\n"
+        "};\n"
+        "const unknown = (thing) => thing.test(1);\n"
+        "module.exports = { satisfies, max, unknown };\n"
+    ),
+    "test/range.js": (
+        "const { test } = require('tap');\n"
+        "const Range = require('../lib/range');\n"
+        "test('range', (t) => {\n  t.test('inner', (t2) => t2.end());\n"
+        "  t.ok(new Range().test('1'));\n});\n"
+    ),
+}
+
+
+def test_javascript_receivers_typed_by_what_the_code_assigns_and_packages_left_out(make_repo):
+    root = make_repo(RANGES)
+    sites = _sites(root, "lib/range.js", "Range.test")
+    refs = {(f, text.strip(), how) for f, text, how, role in sites if role == "reference"}
+    # a parameter or `let r = null` that the code assigns `new Range()` is a Range
+    assert ("lib/satisfies.js", "return range.test(version);", BY_TYPE) in refs
+    assert ("lib/satisfies.js", "return versions.filter((v) => r.test(v));", BY_TYPE) in refs
+    # an untyped parameter stays a candidate
+    assert ("lib/satisfies.js", "const unknown = (thing) => thing.test(1);", BY_NAME) in refs
+    # tap's `test` (destructured from the package) and its callback's `t` are tap's
+    assert ("test/range.js", "t.ok(new Range().test('1'));", BY_TYPE) in refs
+    assert not any(f == "test/range.js" and how == BY_NAME for f, _, how in refs)
+
+
+def test_an_access_shaped_like_another_type_s_member_is_not_a_candidate(make_repo):
+    root = make_repo(
+        {
+            "lib/effects.ts": (
+                "export interface EffectsDef { innerType: number }\n"
+                "export class Effects {\n"
+                "  innerType(): number { return 1; }\n"
+                "  get size(): number { return 2; }\n"
+                "}\n"
+                "export const f = (x: any, d: any) =>\n"
+                "  x.innerType() + d.innerType + x.size;\n"
+            ),
+        }
+    )
+    line = "x.innerType() + d.innerType + x.size;"
+    method = _sites(root, "lib/effects.ts", "Effects.innerType")
+    # a call is the method's candidate; a plain read is the interface's field
+    assert [(t, how) for _, t, how, role in method if role == "reference"] == [(line, BY_NAME)]
+    starts = {
+        s.start
+        for s in model_for("typescript").references(
+            _project(root), *_target_and_files(root, "lib/effects.ts", "Effects.innerType")
+        )
+        if s.role == "reference"
+    }
+    text = (root / "lib/effects.ts").read_bytes()
+    assert [text[s : s + 12] for s in starts] == [b"innerType() "]
+    # a getter is read like a field: x.size is its candidate
+    size = _sites(root, "lib/effects.ts", "Effects.size")
+    assert [(t, how) for _, t, how, role in size if role == "reference"] == [(line, BY_NAME)]
+
+
+def _target_and_files(root: Path, file: str, qualified: str) -> tuple[Any, list[str]]:
+    project = _project(root)
+    parsed = project.file(file)
+    assert parsed is not None
+    model = model_for(parsed.language)
+    target = next(t for t in model.definitions(project, parsed) if t.qualified == qualified)
+    return target, model.candidate_files(project, target)
+
+
+def test_a_receiver_of_a_literal_object_type_is_not_a_class_instance(make_repo):
+    loose = (
+        "import { Square } from '../lib';\n"
+        "export function f(opts: { area?: number }, { area = 0 }: { area?: number }) {\n"
+        "  return opts.area;\n"
+        "}\n"
+    )
+    root = make_repo({**SHAPES, "app/opts.ts": loose})
+    square = _sites(root, "lib/shape.ts", "Square.area")
+    assert not any(f == "app/opts.ts" for f, _, _, _ in square)
+
+
+CACHE = {
+    "lib/lrucache.js": (
+        "class LRUCache {\n"
+        "  constructor () {\n    this.map = new Map();\n  }\n"
+        "  set (k, v) { this.map.set(k, v); return this; }\n"
+        "}\n"
+        "module.exports = LRUCache;\n"
+    ),
+    "lib/version.js": ("class Version {\n  bump () { return 1; }\n}\nmodule.exports = Version;\n"),
+    "lib/parse.js": (
+        "const Version = require('./version');\n"
+        "const parse = (v) => {\n"
+        "  if (v instanceof Version) {\n    return v;\n  }\n"
+        "  try {\n    return new Version(v);\n  } catch (er) {\n    return null;\n  }\n"
+        "};\n"
+        "module.exports = parse;\n"
+    ),
+    "lib/range.js": (
+        "const LRU = require('./lrucache');\n"
+        "const parse = require('./parse');\n"
+        "const cache = new LRU();\n"
+        "class Range {\n"
+        "  constructor (raw) {\n    this.set = [raw];\n  }\n"
+        "  add (other) { cache.set(1, 2); return other.set.length + parse('1').bump(); }\n"
+        "}\n"
+        "module.exports = Range;\n"
+    ),
+}
+
+
+def test_javascript_instances_through_require_aliases_returns_and_constructor_fields(make_repo):
+    root = make_repo(CACHE)
+    cache_set = _sites(root, "lib/lrucache.js", "LRUCache.set")
+    refs = {(f, text, how) for f, text, how, role in cache_set if role == "reference"}
+    # `new LRU()` is an LRUCache (the class lib/lrucache.js exports); this.map is a Map;
+    # `other.set.length` reads a field (Range's this.set), not the method
+    line = "add (other) { cache.set(1, 2); return other.set.length + parse('1').bump(); }"
+    assert refs == {("lib/range.js", line, BY_TYPE)}
+    # parse returns a Version (`return new Version(v)`, or v checked instanceof Version)
+    bump = _sites(root, "lib/version.js", "Version.bump")
+    assert ("lib/range.js", line, BY_TYPE) in {(f, t, h) for f, t, h, _ in bump}
+
+
+FLUENT = {
+    "lib/types.ts": (
+        "export class Str {\n"
+        "  static create = (): Str => new Str();\n"
+        "  min(n: number): this { return this; }\n"
+        "  max(n: number) { return this._add(n); }\n"
+        "  _add(n: number) { return new Str(); }\n"
+        "  static make(): Str;\n"
+        "  static make(n?: number): Str { return new Str(); }\n"
+        "}\n"
+        "export class Num {\n"
+        "  max(n: number): Num { return this; }\n"
+        "}\n"
+        "const stringType = Str.create;\n"
+        "export { stringType as string };\n"
+    ),
+    "lib/index.ts": "export * from './types';\n",
+    "test/str.test.ts": (
+        "import * as z from '../lib';\nconst s = z.string().min(1);\ns.max(2).max(3);\n"
+        "z.Str.make().max(4);\n"
+    ),
+}
+
+
+def test_a_fluent_chain_is_typed_by_what_each_call_returns(make_repo):
+    root = make_repo(FLUENT)
+    # z.string() is Str.create (through `export *` and `as string`); min returns this;
+    # max returns what _add returns: a Str; Num.max is never reached
+    sites = _sites(root, "lib/types.ts", "Str.max")
+    # an overloaded static method's signature states its return type
+    assert [(f, how) for f, _, how, role in sites if role == "reference"] == [
+        ("test/str.test.ts", BY_TYPE),
+        ("test/str.test.ts", BY_TYPE),
+        ("test/str.test.ts", BY_TYPE),
+    ]
+    assert not any(role == "reference" for *_, role in _sites(root, "lib/types.ts", "Num.max"))

@@ -1,0 +1,121 @@
+"""What belongs to a TypeScript or JavaScript definition besides its name, changed with
+it by the oracle (``after_rename``) so that tsc sees the uses:
+
+- the other declarations of an overloaded function or method (its signatures, or its
+  implementation): one binding, whose importers tsc checks only when every declaration
+  has the new name (renaming one is an error at the others only);
+- a JavaScript top-level name exported as a property of its own name (``module.exports
+  = {f}``, ``{f: f}``, ``exports.f = f``): the property is renamed too, as Python's
+  ``__all__`` entry is, else tsc types the export ``any`` and no importer's use is an
+  error.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from oracle.common import Symbol
+
+
+def _parsed(root: Path, rel: str) -> Any:
+    import prx
+    from prx.engine.intel.project import ParsedFile
+
+    path = root / rel
+    return ParsedFile(rel, prx.Workspace(root).language_for(str(path)), path.read_bytes())
+
+
+def _replace(root: Path, rel: str, edits: list[tuple[int, int, str]]) -> None:
+    path = root / rel
+    data = path.read_bytes()
+    for start, end, text in sorted(set(edits), reverse=True):
+        data = data[:start] + text.encode() + data[end:]
+    path.write_bytes(data)
+
+
+def overload_spans(parsed: Any, symbol: Symbol) -> list[tuple[int, int]]:
+    """The names of the other declarations of ``symbol``'s overload set (the file as the
+    oracle left it: the measured declaration already renamed)."""
+    from prx.engine.intel.models.generic import outline_targets
+
+    if symbol.kind not in ("function", "method"):
+        return []
+    return [
+        (t.start, t.end)
+        for t in outline_targets(parsed)
+        if t.qualified == symbol.qualified and t.kind == symbol.kind and t.end > t.start
+    ]
+
+
+def export_property_spans(parsed: Any, name: str) -> list[tuple[int, int]]:
+    """The property names that export the top-level ``name`` under its own name:
+    ``module.exports = {name}`` (the shorthand: a use of the local too, which the edit
+    keeps, ``{new: name}``), ``{name: name}`` (the key), ``exports.name = ...`` /
+    ``module.exports.name = ...`` (the property)."""
+    tree = parsed.tree
+    if tree is None or parsed.language != "javascript":
+        return []
+    out = []
+    for statement in tree.root_node.named_children:
+        if statement.type != "expression_statement" or not statement.named_children:
+            continue
+        expression = statement.named_children[0]
+        while expression.type == "assignment_expression":
+            left = expression.child_by_field_name("left")
+            right = expression.child_by_field_name("right")
+            if left is None or right is None:
+                break
+            where = _exports(left)
+            if where is None:
+                break
+            if where and where[0] == name:
+                out.append(where[1])
+            if where == () and right.type == "object":
+                for part in right.named_children:
+                    if part.type == "shorthand_property_identifier" and _text(part) == name:
+                        out.append((int(part.start_byte), int(part.end_byte)))
+                    elif part.type == "pair":
+                        key = part.child_by_field_name("key")
+                        if key is not None and key.type == "property_identifier":
+                            if _text(key) == name:
+                                out.append((int(key.start_byte), int(key.end_byte)))
+            expression = right
+    return out
+
+
+def _text(node: Any) -> str:
+    return bytes(node.text or b"").decode("utf-8", "replace")
+
+
+def _exports(node: Any) -> tuple[()] | tuple[str, tuple[int, int]] | None:
+    """``module.exports`` / ``exports``: ``()``; ``exports.x``: ``(x, its span)``."""
+    if node.type == "identifier":
+        return () if _text(node) == "exports" else None
+    if node.type != "member_expression":
+        return None
+    obj, prop = node.child_by_field_name("object"), node.child_by_field_name("property")
+    if obj is None or prop is None:
+        return None
+    if obj.type == "identifier" and _text(obj) == "module" and _text(prop) == "exports":
+        return ()
+    if _exports(obj) == ():
+        return _text(prop), (int(prop.start_byte), int(prop.end_byte))
+    return None
+
+
+def after_rename(root: Path, symbol: Symbol, new: str) -> None:
+    """Rename what must change with the definition for tsc to see its uses."""
+    parsed = _parsed(root, symbol.file)
+    edits = [(start, end, new) for start, end in overload_spans(parsed, symbol)]
+    if "." not in symbol.qualified:
+        for start, end in export_property_spans(parsed, symbol.name):
+            shorthand = parsed.data[start:end] == symbol.name.encode() and _shorthand(parsed, start)
+            edits.append((start, end, f"{new}: {symbol.name}" if shorthand else new))
+    if edits:
+        _replace(root, symbol.file, edits)
+
+
+def _shorthand(parsed: Any, start: int) -> bool:
+    node = parsed.tree.root_node.named_descendant_for_byte_range(start, start + 1)
+    return node is not None and node.type == "shorthand_property_identifier"

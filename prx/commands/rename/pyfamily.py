@@ -1,0 +1,184 @@
+"""The Python definitions a rename must change together with the one asked for.
+
+- **The method's family**: the same method in the classes above and below it. An override
+  renamed alone silently stops overriding (the base's version runs instead), and a base
+  method renamed alone leaves its overrides overriding nothing; so the whole family is
+  renamed, as an IDE's "rename in hierarchy" does.
+- **Same-named mirrors**: a module-level ``NAME = ...`` built from the renamed definition
+  (``topk = toolz.curry(toolz.topk)``, ``Alias = Target``), or a module-level
+  ``def NAME(...)`` that delegates to it: the mirror a package keeps of its names (a
+  curried namespace, a compatibility module). Renaming the definition and not its mirror
+  breaks every check that the two namespaces agree; the mirror and its uses are renamed
+  with it, and a note names each.
+
+Classes are matched by name across the files walked (``class Sub(pkg.Base)`` is a
+subclass of every ``Base``); rope then keeps only the identifiers bound to the family's
+definitions, so a namesake class adds no occurrence of its own unless rope binds one.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+
+from prx.commands.rename.candidate import Candidate
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from prx.engine.intel.models import Target
+
+__all__ = ["ClassMap", "aliases", "called_by_name", "class_headers", "family", "mirrored"]
+
+#: Class name -> the names of its bases (the last part of a dotted base).
+ClassMap = dict[str, set[str]]
+
+_CLASS = re.compile(rb"^[ \t]*class[ \t]+(\w+)[ \t]*(?:\(([^)]*)\))?[ \t]*:", re.MULTILINE)
+_BASE = re.compile(r"^[\w.]+$")
+
+
+def class_headers(data: bytes, into: ClassMap) -> None:
+    """Add the classes ``data`` (a Python file) defines, with their bases, to ``into``."""
+    for match in _CLASS.finditer(data):
+        name = match.group(1).decode("ascii", "replace")
+        bases = into.setdefault(name, set())
+        for part in (match.group(2) or b"").decode("utf-8", "replace").split(","):
+            base = part.strip()
+            if base and "=" not in base and _BASE.match(base):
+                bases.add(base.rsplit(".", 1)[-1])
+
+
+def _ancestors(name: str, classes: Mapping[str, set[str]]) -> set[str]:
+    seen: set[str] = set()
+    queue = [name]
+    while queue:
+        for base in classes.get(queue.pop(), ()):
+            if base not in seen:
+                seen.add(base)
+                queue.append(base)
+    return seen
+
+
+def family(
+    chosen: Target, definitions: Iterable[tuple[str, Target]], classes: Mapping[str, set[str]]
+) -> list[tuple[str, Target]]:
+    """The other definitions of ``chosen``'s method in its class hierarchy, each with its
+    file (absolute path), among ``definitions`` (every definition of the name)."""
+    container = (chosen.container or "").rsplit(".", 1)[-1]
+    if chosen.kind not in ("method", "function") or not container:
+        return []
+    defining: dict[str, list[tuple[str, Target]]] = {}
+    for path, target in definitions:
+        owner = (target.container or "").rsplit(".", 1)[-1]
+        if owner and target.name == chosen.name:
+            defining.setdefault(owner, []).append((path, target))
+    if len(defining) < 2:
+        return []
+    above = _ancestors(container, classes)
+    roots = {c for c in above if c in defining} or {container}
+    # The topmost definers: a root below another root is not one.
+    roots = {r for r in roots if not (_ancestors(r, classes) & roots)}
+    members = {owner for owner in defining if owner in roots or _ancestors(owner, classes) & roots}
+    members.discard(container)
+    return [item for owner in sorted(members) for item in defining[owner]]
+
+
+_ASSIGNED = re.compile(rb"^([A-Za-z_]\w*)[ \t]*(?::[^=\n]*)?=(?!=)", re.MULTILINE)
+_DEFINED = re.compile(rb"^(?:async[ \t]+)?def[ \t]+([A-Za-z_]\w*)[ \t]*\(", re.MULTILINE)
+_TOP_LEVEL = re.compile(rb"\n(?=[^\s#@)\]}])")
+
+
+def aliases(
+    candidates: Sequence[Candidate], bound: Mapping[str, Mapping[int, str]], name: str, yes: str
+) -> list[tuple[str, int]]:
+    """Module-level ``name = ...`` statements whose right side, and module-level
+    functions ``def name(...)`` whose body, hold an identifier rope bound to the renamed
+    definitions (``yes``): (absolute path, line) of each. A same-named wrapper that
+    delegates to the definition (``def merge(*a): return toolz.merge(*a)``) mirrors it
+    as an alias does."""
+    out = []
+    for candidate in candidates:
+        starts = {s for s, how in bound.get(candidate.path, {}).items() if how == yes}
+        if not starts:
+            continue
+        data = candidate.data
+        for pattern in (_ASSIGNED, _DEFINED):
+            for match in pattern.finditer(data):
+                if match.group(1).decode("ascii", "replace") != name:
+                    continue
+                following = _TOP_LEVEL.search(data, match.end())
+                end = len(data) if following is None else following.start()
+                if any(match.end() <= s < end for s in starts):
+                    out.append((candidate.path, data.count(b"\n", 0, match.start()) + 1))
+    return out
+
+
+def mirrored(
+    path: str,
+    chosen: Target,
+    candidates: Sequence[Candidate],
+    origins: Mapping[tuple[str, int], tuple[str, int]],
+) -> set[tuple[str, int]]:
+    """When ``chosen`` (at ``path``) is a module-level mirror, the same-named definitions
+    its value or body names (rope's ``origins`` of the identifiers there)."""
+    data = next((c.data for c in candidates if c.path == path), None)
+    if data is None:
+        return set()
+    line_start = data.rfind(b"\n", 0, chosen.start) + 1
+    if line_start != chosen.start and not re.match(
+        rb"(?:async[ \t]+)?def[ \t]", data[line_start : chosen.start]
+    ):
+        return set()  # not at module level
+    following = _TOP_LEVEL.search(data, chosen.end)
+    end = len(data) if following is None else following.start()
+    return {
+        where
+        for (file, start), where in origins.items()
+        if file == path and chosen.end <= start < end
+    }
+
+
+#: Methods Python's import system calls by name on finders and loaders of any class.
+IMPORT_PROTOCOL = frozenset(
+    {
+        "find_spec",
+        "find_module",
+        "find_distributions",
+        "create_module",
+        "exec_module",
+        "load_module",
+        "module_repr",
+        "invalidate_caches",
+        "get_code",
+        "get_source",
+        "get_data",
+        "get_filename",
+        "get_resource_reader",
+        "is_package",
+    }
+)
+#: Prefixes of the methods a standard-library dispatcher looks up by name
+#: (``ast.NodeVisitor`` ``visit_Name``, ``cmd.Cmd`` ``do_quit``, ``BaseHTTPRequestHandler``
+#: ``do_GET``).
+DISPATCH_PREFIXES = ("visit_", "depart_", "do_", "help_", "complete_")
+#: A ``@pytest.fixture`` (or ``@fixture``) decorator, other decorators, then the ``def``.
+_FIXTURE = re.compile(
+    rb"@(?:pytest\.)?fixture\b[^\n]*\n(?:[ \t]*@[^\n]*\n)*[ \t]*(?:async[ \t]+)?def[ \t]+$"
+)
+
+
+def called_by_name(chosen: Target, data: bytes) -> str | None:
+    """Why ``chosen`` (a Python definition in ``data``) is looked up by its name by
+    something a rename cannot change, or None."""
+    name = chosen.name
+    method = chosen.kind == "method" or bool(chosen.container)
+    if method and name in IMPORT_PROTOCOL:
+        return f"Python's import system calls a finder's or loader's {name}() by name"
+    if method and name.startswith(DISPATCH_PREFIXES):
+        return f"a dispatcher (ast.NodeVisitor, cmd.Cmd, http.server) looks up {name} by name"
+    line_start = data.rfind(b"\n", 0, chosen.start) + 1
+    head = data[max(0, line_start - 400) : chosen.start]
+    if _FIXTURE.search(head):
+        return f"pytest passes the fixture {name} to the tests whose parameters name it"
+    if not method and name.startswith("pytest_"):
+        return f"pytest calls its hook {name} by name"
+    return None

@@ -1,0 +1,164 @@
+"""What a call returns, for :mod:`~prx.engine.intel.models.script_receivers`: ``f(...)``
+for a function of the file, imported or ``require``d (its stated or inferred returns,
+see :mod:`~prx.engine.intel.models.script_returns`), and ``x.m(...)``: a namespace
+import's function (``z.string()``, ``const stringType = ZodString.create`` followed), a
+class's static member, or the method of the receiver's class or a class above it, its
+``this`` the receiver's type (a fluent chain)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from prx.engine.intel.models.script_returns import function_returns, provided
+from prx.engine.intel.models.script_scope import (
+    class_name,
+    declaration_of,
+    declaring_scope,
+    is_class,
+    requires_module,
+    text,
+    this_class,
+)
+from prx.engine.intel.models.script_types import type_names
+
+if TYPE_CHECKING:
+    from prx.engine.intel.models.script_receivers import Receivers
+
+__all__ = ["call_type"]
+
+
+def call_type(call: Any, receivers: Receivers) -> list[str] | None:
+    """What ``f(...)`` returns (see :mod:`~prx.engine.intel.models.script_returns`), for
+    a function ``f`` of the file or one it imports or ``require``s from a file of the
+    project; None when unknown."""
+    callee = call.child_by_field_name("function")
+    if callee is not None and callee.type == "member_expression":
+        return _methodcall_type(callee, receivers)
+    if callee is None or callee.type != "identifier":
+        return None
+    name = text(callee)
+    scope = declaring_scope(callee, name)
+    if scope is None:
+        return None
+    declaration = declaration_of(scope, name)
+    if declaration is None:
+        return None
+    if declaration.type == "import_statement" or requires_module(declaration):
+        found = receivers.imported(declaration, name)
+        return _returns(found) if found is not None else None
+    return _returns(declaration)
+
+
+#: Methods whose return type is being read (a recursive one is unknown).
+_READING: set[tuple[str, str]] = set()
+
+
+def _methodcall_type(callee: Any, receivers: Receivers) -> list[str] | None:
+    """What ``x.m(...)`` returns: ``ns.f(...)`` for a namespace import's function, else
+    the method ``m`` of the receiver's class (or a class above it), its ``this``
+    the receiver's type."""
+    obj = callee.child_by_field_name("object")
+    prop = callee.child_by_field_name("property")
+    if obj is None or prop is None:
+        return None
+    method = text(prop)
+    if obj.type == "identifier":
+        module = receivers.namespace(text(obj))
+        if module is not None:
+            found = provided(receivers.project, module, method)
+            return _value_returns(found[1], receivers) if found is not None else None
+        static = receivers.class_named(obj)
+        if static is not None:
+            return _member_returns(receivers, static, method, static)
+    if obj.type == "member_expression":  # ns.Klass.create(): a static member
+        head, tail = obj.child_by_field_name("object"), obj.child_by_field_name("property")
+        module = (
+            receivers.namespace(text(head))
+            if head is not None and head.type == "identifier"
+            else None
+        )
+        found = provided(receivers.project, module, text(tail)) if module and tail else None
+        if found is not None and is_class(found[1]):
+            static = class_name(found[1])
+            return _member_returns(receivers, static, method, static) if static else None
+    if obj.type == "this":
+        klass = this_class(obj)
+        own = class_name(klass) if klass is not None else None
+        return _member_returns(receivers, own, method, own) if own else None
+    types = receivers.types_of(obj)
+    if not isinstance(types, list) or not types:
+        return None
+    out: list[str] = []
+    for name in types:
+        found_types = _member_returns(receivers, receivers.alias(name), method, name)
+        if found_types is None:
+            return None
+        out.extend(found_types)
+    return out
+
+
+def _value_returns(declaration: Any, receivers: Receivers) -> list[str] | None:
+    """What calling the value declared at ``declaration`` returns (a function, or a
+    ``const f = Klass.create`` alias of a static method)."""
+    value = (
+        declaration.child_by_field_name("value")
+        if declaration.type == "variable_declarator"
+        else None
+    )
+    if value is not None and value.type == "member_expression":
+        owner, prop = value.child_by_field_name("object"), value.child_by_field_name("property")
+        if owner is not None and prop is not None and owner.type == "identifier":
+            return _member_returns(receivers, text(owner), text(prop), text(owner))
+    return _returns(declaration)
+
+
+def _member_returns(receivers: Receivers, klass: str, method: str, this: str) -> list[str] | None:
+    """The return types of method ``method`` of class ``klass`` (or the nearest class
+    above it that declares it), ``this`` standing for ``this``."""
+    from prx.engine.intel.models.script_members import class_member
+
+    key = (klass, method)
+    if key in _READING or len(_READING) > 8:
+        return None
+    found = class_member(receivers.project, klass, method)
+    if found is None:
+        return None
+    rel, member = found
+    _READING.add(key)
+    try:
+        function = member.parent
+        if function is not None and function.type in (
+            "public_field_definition",
+            "field_definition",
+        ):
+            function = function.child_by_field_name("value")
+        if function is None:
+            return None
+        if function.type in ("method_signature", "abstract_method_signature"):
+            annotation = function.child_by_field_name("return_type")
+            stated = type_names(annotation) if annotation is not None else None
+            return [this if t == "this" else t for t in stated] if stated else None
+        parsed = receivers.project.file(rel)
+        if parsed is None:
+            return None
+        inner = type(receivers)(receivers.project, parsed, receivers.family)
+        types = function_returns(function, type_names, lambda call: call_type(call, inner))
+    finally:
+        _READING.discard(key)
+    if types is None:
+        return None
+    return [this if t == "this" else t for t in types]
+
+
+def _returns(declaration: Any) -> list[str] | None:
+    """What the function declared at ``declaration`` (a declaration, a signature, a
+    ``const f = () => ...`` declarator) returns."""
+    function = declaration
+    if declaration.type == "variable_declarator":
+        function = declaration.child_by_field_name("value")
+    if function is None:
+        return None
+    if function.type == "function_signature":
+        annotation = function.child_by_field_name("return_type")
+        return type_names(annotation) if annotation is not None else None
+    return function_returns(function, type_names)

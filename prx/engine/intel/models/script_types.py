@@ -1,0 +1,154 @@
+"""The types the text of a JavaScript or TypeScript file states: the names a type
+annotation gives (``T``, ``T<U>``, ``A | B``), what an expression constructs (``new
+T()``, a literal, an ``as T`` cast), and the names that are never a project's class
+(globals, built-in types, test runners)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from prx.engine.intel.models.script_scope import text
+
+__all__ = ["BUILTIN_TYPES", "GLOBALS", "TEST_RUNNERS", "constructed_types", "type_names"]
+
+#: Objects every script can name whose members are never a project's.
+GLOBALS = frozenset(
+    {
+        "Array",
+        "ArrayBuffer",
+        "Atomics",
+        "BigInt",
+        "Boolean",
+        "Buffer",
+        "DataView",
+        "Date",
+        "Error",
+        "Function",
+        "Intl",
+        "JSON",
+        "Map",
+        "Math",
+        "Number",
+        "Object",
+        "Promise",
+        "Proxy",
+        "Reflect",
+        "RegExp",
+        "Set",
+        "String",
+        "Symbol",
+        "TypeError",
+        "URL",
+        "WeakMap",
+        "WeakSet",
+        "console",
+        "document",
+        "globalThis",
+        "module",
+        "navigator",
+        "process",
+        "require",
+        "window",
+        "exports",
+    }
+)
+#: Test runners whose functions pass their own objects to the test callbacks.
+TEST_RUNNERS = frozenset(
+    {"tap", "ava", "node:test", "tape", "uvu", "zora", "vitest", "@jest/globals", "mocha"}
+)
+#: Type names that are never a project's class.
+BUILTIN_TYPES = frozenset(
+    {
+        "string",
+        "number",
+        "boolean",
+        "bigint",
+        "symbol",
+        "void",
+        "undefined",
+        "null",
+        "never",
+        "object",
+        "String",
+        "Number",
+        "Boolean",
+        "RegExp",
+        "Date",
+        "Map",
+        "Set",
+        "Array",
+        "ReadonlyArray",
+        "Promise",
+        "Function",
+        "Error",
+        "Record",
+        "Uint8Array",
+        "Buffer",
+        "URL",
+        "WeakMap",
+        "WeakSet",
+    }
+)
+
+
+def type_names(annotation: Any) -> list[str] | None:
+    """The type names a type annotation states (``T``, ``T<U>``, ``A | B``, ``ns.T``);
+    None when it states something else (an object type, a function type ...)."""
+    node = annotation
+    if node.type == "type_annotation" and node.named_children:
+        node = node.named_children[0]
+    kind = node.type
+    if kind in ("type_identifier", "predefined_type", "identifier"):
+        return [text(node)]
+    if kind == "generic_type":
+        inner = node.child_by_field_name("name") or (
+            node.named_children[0] if node.named_children else None
+        )
+        return type_names(inner) if inner is not None else None
+    if kind == "nested_type_identifier":
+        return [text(node).rsplit(".", 1)[-1]]
+    if kind in ("union_type", "parenthesized_type", "readonly_type"):
+        names: list[str] = []
+        for child in node.named_children:
+            if child.type in ("literal_type",) or text(child) in ("null", "undefined"):
+                continue
+            found = type_names(child)
+            if found is None:
+                return None
+            names.extend(found)
+        return names
+    if kind == "this_type":
+        return ["this"]  # the receiver's own type (a fluent method)
+    if kind in ("array_type", "tuple_type"):
+        return ["Array"]
+    if kind == "object_type":
+        return ["object"]  # a literal type: its members are its own
+    if kind in ("function_type", "constructor_type"):
+        return ["Function"]
+    if kind == "literal_type":
+        return ["string"]
+    return None
+
+
+def constructed_types(value: Any) -> list[str] | None:
+    """``new T(...)`` -> ``[T]``; an ``as T`` cast -> its type; else None."""
+    if value is None:
+        return None
+    if value.type in ("parenthesized_expression", "non_null_expression", "await_expression"):
+        return constructed_types(value.named_children[0]) if value.named_children else None
+    if value.type == "new_expression":
+        constructor = value.child_by_field_name("constructor")
+        if constructor is None:
+            return None
+        return [text(constructor).rsplit(".", 1)[-1]]
+    if value.type in ("as_expression", "satisfies_expression") and len(value.named_children) > 1:
+        return type_names(value.named_children[1])
+    if value.type in ("string", "template_string"):
+        return ["string"]
+    if value.type in ("array",):
+        return ["Array"]
+    if value.type in ("number",):
+        return ["number"]
+    if value.type == "regex":
+        return ["RegExp"]
+    return None

@@ -1,0 +1,101 @@
+"""Python functions that bind a name locally, so that the name inside them is not the
+module's.
+
+A function that assigns ``merge`` (or takes it as a parameter, a loop target, a ``with ...
+as`` or ``except ... as`` name) makes every ``merge`` in its body a local variable, even
+the uses before the assignment: an import of ``merge`` at module level is not what they
+read. ``global merge`` (or ``nonlocal``) in the function undoes it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from prx.engine.intel.project import ParsedFile
+
+__all__ = ["local_scopes"]
+
+_FUNCTIONS = ("function_definition", "lambda")
+#: Nodes whose identifier children (or the given field) are bound by them.
+_BINDING_FIELDS = {
+    "assignment": "left",
+    "augmented_assignment": "left",
+    "for_statement": "left",
+    "for_in_clause": "left",
+    "named_expression": "name",
+    "default_parameter": "name",
+    "typed_default_parameter": "name",
+}
+_BINDING_PARENTS = frozenset(
+    {
+        "parameters",
+        "lambda_parameters",
+        "typed_parameter",
+        "list_splat_pattern",
+        "dictionary_splat_pattern",
+        "pattern_list",
+        "tuple_pattern",
+        "list_pattern",
+        "as_pattern_target",
+    }
+)
+
+
+def _binds(node: Any) -> bool:
+    """Whether the identifier ``node`` is bound (not read) where it stands."""
+    parent = node.parent
+    if parent is None:
+        return False
+    field = _BINDING_FIELDS.get(parent.type)
+    if field is not None:
+        target = parent.child_by_field_name(field)
+        return target is not None and target.id == node.id
+    if parent.type in _BINDING_PARENTS:
+        return True
+    if parent.type == "as_pattern":  # except E as name (older grammars)
+        alias = parent.child_by_field_name("alias")
+        return alias is not None and alias.id == node.id
+    return False
+
+
+def _function_of(node: Any) -> Any:
+    here = node.parent
+    while here is not None and here.type not in _FUNCTIONS:
+        here = here.parent
+    return here
+
+
+def local_scopes(parsed: ParsedFile, name: str) -> list[tuple[int, int]]:
+    """The byte ranges of the functions of ``parsed`` in which ``name`` is local."""
+    tree = parsed.tree
+    if tree is None or name.encode() not in parsed.data:
+        return []
+    wanted = name.encode()
+    local: dict[int, Any] = {}
+    declared: set[int] = set()  # functions saying global/nonlocal name
+    stack = [tree.root_node]
+    while stack:
+        node = stack.pop()
+        if node.type == "identifier" and node.text == wanted:
+            parent = node.parent
+            defined = (
+                parent is not None
+                and parent.type in ("function_definition", "class_definition")
+                and parent.child_by_field_name("name") is not None
+                and parent.child_by_field_name("name").id == node.id
+            )
+            # A nested def or class binds its name in the function around it.
+            function = _function_of(parent if defined else node)
+            if function is None:
+                continue
+            if node.parent is not None and node.parent.type in (
+                "global_statement",
+                "nonlocal_statement",
+            ):
+                declared.add(function.id)
+            elif defined or _binds(node):
+                local[function.id] = function
+            continue
+        stack.extend(node.children)
+    return sorted((f.start_byte, f.end_byte) for key, f in local.items() if key not in declared)

@@ -1,0 +1,219 @@
+"""What a Python rename changes with the definition asked for (issue 28): the same method
+in its class hierarchy, a same-named module-level alias built from it, the doctests of the
+module; and what it refuses: a method that overrides a library's."""
+
+from __future__ import annotations
+
+import importlib.util
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import prx
+from prx.core.errors import ConflictError
+
+pytestmark = pytest.mark.skipif(
+    importlib.util.find_spec("rope") is None, reason="rope is not installed"
+)
+
+HIERARCHY = {
+    "shapes/__init__.py": "",
+    "shapes/base.py": (
+        "class Shape:\n"
+        "    def area(self):\n"
+        "        return 0\n"
+        "\n"
+        "    def report(self):\n"
+        "        return self.area()\n"
+    ),
+    "shapes/square.py": (
+        "from shapes.base import Shape\n"
+        "\n"
+        "\n"
+        "class Square(Shape):\n"
+        "    def __init__(self, side):\n"
+        "        self.side = side\n"
+        "\n"
+        "    def area(self):\n"
+        "        return self.side * self.side\n"
+    ),
+    "test_shapes.py": (
+        "from shapes.square import Square\n"
+        "\n"
+        "\n"
+        "def test_report_uses_the_override():\n"
+        "    assert Square(3).report() == 9\n"
+    ),
+}
+
+
+def _pytest(root: Path) -> int:
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "test_shapes.py"],
+        cwd=root,
+        capture_output=True,
+        check=False,
+    )
+    return done.returncode
+
+
+def test_renaming_an_override_renames_the_base_method_too(make_repo):
+    root = make_repo(HIERARCHY)
+    result = prx.rename("Square.area", "surface", root=root, apply=True, check="never")
+    text = (root / "shapes/base.py").read_text()
+    assert "def surface(self)" in text and "return self.surface()" in text
+    assert "def surface(self)" in (root / "shapes/square.py").read_text()
+    assert any("class hierarchy" in note for note in result.notes)
+    # The override still overrides: the project's own test says so.
+    assert _pytest(root) == 0
+
+
+def test_renaming_the_base_method_renames_its_overrides(make_repo):
+    root = make_repo(HIERARCHY)
+    prx.rename("Shape.area", "surface", root=root, apply=True, check="never")
+    assert "def surface(self)" in (root / "shapes/square.py").read_text()
+    assert _pytest(root) == 0
+
+
+MIRROR = {
+    "tools/__init__.py": "from .core import *\n",
+    "tools/core.py": (
+        "__all__ = ['topk']\n"
+        "\n"
+        "\n"
+        "def topk(k, seq):\n"
+        '    """The k largest.\n'
+        "\n"
+        "    >>> topk(2, [1, 3, 2])\n"
+        "    (3, 2)\n"
+        '    """\n'
+        "    return tuple(sorted(seq, reverse=True)[:k])\n"
+    ),
+    "tools/curried.py": (
+        "import functools\n\nimport tools\n\ntopk = functools.partial(tools.topk)\n"
+    ),
+    "tools/compat.py": (
+        "from tools import core\n"
+        "\n"
+        "__all__ = ['topk']\n"
+        "\n"
+        "\n"
+        "def topk(k, seq):\n"
+        "    return core.topk(k, list(seq))\n"
+    ),
+    "use.py": "from tools.curried import topk\n\nprint(topk(1, [5, 4]))\n",
+}
+
+
+def test_a_same_named_alias_and_the_doctests_change_with_the_definition(make_repo):
+    root = make_repo(MIRROR)
+    result = prx.rename("core.topk", "top_k", root=root, apply=True, check="never")
+    assert "top_k = functools.partial(tools.top_k)" in (root / "tools/curried.py").read_text()
+    assert "from tools.curried import top_k" in (root / "use.py").read_text()
+    core = (root / "tools/core.py").read_text()
+    assert ">>> top_k(2, [1, 3, 2])" in core and "__all__ = ['top_k']" in core
+    # A same-named wrapper delegating to it is a mirror too, its __all__ with it.
+    compat = (root / "tools/compat.py").read_text()
+    assert "def top_k(k, seq):" in compat and "__all__ = ['top_k']" in compat
+    assert any("mirror" in note for note in result.notes)
+    done = subprocess.run(
+        [sys.executable, "-m", "doctest", "-v", "tools/core.py"],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stdout
+
+
+LIBRARY = {
+    "enc.py": (
+        "import json\n"
+        "\n"
+        "\n"
+        "class Encoder(json.JSONEncoder):\n"
+        "    def default(self, o):\n"
+        "        return str(o)\n"
+        "\n"
+        "\n"
+        "def dump(x):\n"
+        "    return json.dumps(x, cls=Encoder)\n"
+    ),
+}
+
+
+def test_a_method_that_overrides_a_librarys_is_a_conflict(make_repo):
+    root = make_repo(LIBRARY)
+    before = (root / "enc.py").read_bytes()
+    dry = prx.rename("Encoder.default", "fallback", root=root)
+    assert [c.kind for c in dry.conflicts] == ["overrides_library"]
+    assert "JSONEncoder.default" in dry.conflicts[0].message
+    with pytest.raises(ConflictError):
+        prx.rename("Encoder.default", "fallback", root=root, apply=True)
+    assert (root / "enc.py").read_bytes() == before
+
+
+LOADER = {
+    "loader.py": (
+        "import sys\n"
+        "\n"
+        "\n"
+        "class Loader:\n"
+        "    def create_module(self, spec):\n"
+        "        return None\n"
+        "\n"
+        "    def exec_module(self, module):\n"
+        "        module.answer = 42\n"
+        "\n"
+        "    def load(self, module):\n"
+        "        self.exec_module(module)\n"
+        "\n"
+        "\n"
+        "def install(finder):\n"
+        "    sys.meta_path.append(finder)\n"
+    ),
+    "conftest.py": (
+        "import pytest\n"
+        "\n"
+        "\n"
+        "@pytest.fixture\n"
+        "def loader():\n"
+        "    from loader import Loader\n"
+        "\n"
+        "    return Loader()\n"
+    ),
+}
+
+
+@pytest.mark.parametrize(
+    ("old", "why"),
+    [
+        ("Loader.exec_module", "import system"),  # importlib calls it by name
+        ("conftest.loader", "fixture"),  # pytest passes it by parameter name
+    ],
+)
+def test_what_is_called_by_its_name_is_refused_unless_forced(make_repo, old, why):
+    root = make_repo(LOADER)
+    before = _snapshot(root)
+    dry = prx.rename(old, "renamed", root=root)
+    assert any(why in n for n in dry.notes)
+    with pytest.raises(ConflictError) as info:
+        prx.rename(old, "renamed", root=root, apply=True, check="never")
+    assert why in info.value.message
+    assert _snapshot(root) == before
+    forced = prx.rename(old, "renamed", root=root, apply=True, force=True, check="never")
+    assert forced.applied and _snapshot(root) != before
+
+
+def _snapshot(root: Path) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in sorted(root.glob("*.py"))}
+
+
+def test_renaming_a_mirror_renames_what_it_mirrors(make_repo):
+    root = make_repo(MIRROR)
+    prx.rename("compat.topk", "top_k", root=root, apply=True, check="never")
+    assert "def top_k(k, seq):" in (root / "tools/core.py").read_text()
+    assert "top_k = functools.partial(tools.top_k)" in (root / "tools/curried.py").read_text()
+    assert "return core.top_k(k, list(seq))" in (root / "tools/compat.py").read_text()
