@@ -271,6 +271,10 @@ _TYPE_DECLS = frozenset({"class_declaration", "enum_declaration", "record_declar
 _CONSTRUCTORS = frozenset({"constructor_declaration", "compact_constructor_declaration"})
 
 
+#: The scratch copy of the trial under way (``uses`` reads its lines).
+_TRIAL: list[Path] = []
+
+
 def after_rename(root: Path, symbol: Symbol, new: str) -> None:
     """A renamed class's constructors are renamed with it: a constructor that keeps the
     old name is a syntax error (``return type required``), and javac stops at syntax
@@ -278,6 +282,7 @@ def after_rename(root: Path, symbol: Symbol, new: str) -> None:
     import prx
     from prx.engine.intel.project import ParsedFile
 
+    _TRIAL[:] = [root]
     path = root / symbol.file
     data = path.read_bytes()
     parsed = ParsedFile(symbol.file, prx.Workspace(root).language_for(str(path)), data)
@@ -301,3 +306,24 @@ def after_rename(root: Path, symbol: Symbol, new: str) -> None:
     for start, end in sorted(spans, reverse=True):
         data = data[:start] + new.encode() + data[end:]
     path.write_bytes(data)
+
+
+def uses(symbol: Symbol, errors: list[Diag]) -> list[Diag]:
+    """The errors at lines that spell the name: the others are consequences, not uses
+    (with ``Parser`` renamed, ``parser = new BasicParser()`` fails because BasicParser,
+    which extends it, is no longer a CommandLineParser; the line never names Parser)."""
+    if not _TRIAL:
+        return errors
+    word = re.compile(r"(?<![\w$])" + re.escape(symbol.name) + r"(?:_prxoracle)?(?![\w$])")
+    out = []
+    texts: dict[str, list[str]] = {}
+    for d in errors:
+        if d.file not in texts:
+            try:
+                texts[d.file] = (_TRIAL[0] / d.file).read_text(errors="replace").split("\n")
+            except OSError:
+                texts[d.file] = []
+        lines = texts[d.file]
+        if not lines or (0 < d.line <= len(lines) and word.search(lines[d.line - 1])):
+            out.append(d)
+    return out

@@ -30,7 +30,7 @@ from pathlib import Path
 
 from oracle.common import Diag, Symbol, run
 from oracle.scripts import mocha_report, npm_install, snapshot, tap_report, tsc_errors
-from oracle.scripts_rename import after_rename  # noqa: F401 - the oracle calls it
+from oracle.scripts_rename import after_rename, uses  # noqa: F401 - the oracle calls them
 
 LANGUAGE = "javascript"
 PROJECTS = {

@@ -15,7 +15,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from oracle.common import Symbol
+from oracle.common import Diag, Symbol
 
 
 def _parsed(root: Path, rel: str) -> Any:
@@ -50,9 +50,8 @@ def overload_spans(parsed: Any, symbol: Symbol) -> list[tuple[int, int]]:
 
 def export_property_spans(parsed: Any, name: str) -> list[tuple[int, int]]:
     """The property names that export the top-level ``name`` under its own name:
-    ``module.exports = {name}`` (the shorthand: a use of the local too, which the edit
-    keeps, ``{new: name}``), ``{name: name}`` (the key), ``exports.name = ...`` /
-    ``module.exports.name = ...`` (the property)."""
+    ``module.exports = {name}`` (the shorthand), ``{name: name}`` (the key),
+    ``exports.name = ...`` / ``module.exports.name = ...`` (the property)."""
     tree = parsed.tree
     if tree is None or parsed.language != "javascript":
         return []
@@ -104,14 +103,22 @@ def _exports(node: Any) -> tuple[()] | tuple[str, tuple[int, int]] | None:
     return None
 
 
+#: The lines of the export properties ``after_rename`` renamed, by symbol: uses of the
+#: local that the edit hides from tsc (see :func:`uses`).
+_EXPORT_LINES: dict[tuple[str, str], list[int]] = {}
+
+
 def after_rename(root: Path, symbol: Symbol, new: str) -> None:
     """Rename what must change with the definition for tsc to see its uses."""
     parsed = _parsed(root, symbol.file)
     edits = [(start, end, new) for start, end in overload_spans(parsed, symbol)]
+    lines = []
     if "." not in symbol.qualified:
         for start, end in export_property_spans(parsed, symbol.name):
-            shorthand = parsed.data[start:end] == symbol.name.encode() and _shorthand(parsed, start)
-            edits.append((start, end, f"{new}: {symbol.name}" if shorthand else new))
+            edits.append((start, end, new))
+            if _shorthand(parsed, start):
+                lines.append(parsed.data.count(b"\n", 0, start) + 1)
+    _EXPORT_LINES[(symbol.file, symbol.qualified)] = lines
     if edits:
         _replace(root, symbol.file, edits)
 
@@ -119,3 +126,11 @@ def after_rename(root: Path, symbol: Symbol, new: str) -> None:
 def _shorthand(parsed: Any, start: int) -> bool:
     node = parsed.tree.root_node.named_descendant_for_byte_range(start, start + 1)
     return node is not None and node.type == "shorthand_property_identifier"
+
+
+def uses(symbol: Symbol, errors: list[Diag]) -> list[Diag]:
+    """The errors, and the shorthand export ``module.exports = {f}`` as a use of ``f``:
+    renamed along (``{f_new}``, which keeps the exports object typed so that tsc reports
+    its importers), it is no error, yet it uses the local as much as ``{f: f}`` does."""
+    lines = _EXPORT_LINES.get((symbol.file, symbol.qualified), [])
+    return [*errors, *(Diag(symbol.file, line, "export") for line in lines)]

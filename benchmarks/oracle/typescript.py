@@ -26,7 +26,7 @@ from pathlib import Path
 
 from oracle.common import Diag, Symbol, run
 from oracle.scripts import jest_like, npm_install, snapshot, tsc_errors
-from oracle.scripts_rename import after_rename  # noqa: F401 - the oracle calls it
+from oracle.scripts_rename import after_rename, uses  # noqa: F401 - the oracle calls them
 
 LANGUAGE = "typescript"
 LANGUAGES = frozenset({"typescript", "tsx"})

@@ -7,9 +7,12 @@ from prx.core.record import field, record
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from prx.engine.intel.models import Target
     from prx.plugin.interfaces import LanguageSpec
 
-__all__ = ["Candidate"]
+__all__ = ["Candidate", "language_of", "path_of"]
 
 
 @record(kw_only=False, frozen=False)
@@ -28,3 +31,11 @@ class Candidate:
     new_data: bytes = b""
     #: The file holds the definition renamed.
     defines: bool = False
+
+
+def path_of(candidates: Sequence[Candidate], target: Target) -> str:
+    return next(c.path for c in candidates if c.shown == target.file)
+
+
+def language_of(candidates: Sequence[Candidate], target: Target) -> str:
+    return next(c.spec.name for c in candidates if c.shown == target.file)

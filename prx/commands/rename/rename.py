@@ -1,13 +1,16 @@
-"""``prx rename OLD NEW [PATH]``: rename an identifier across the files and languages of
-a tree, as a dry run or atomically across all files.
+"""``prx rename OLD NEW [PATH]``: rename one definition and its uses across the files and
+languages of a tree, as a dry run or atomically across all files.
 
-Each file containing OLD is parsed; its identifiers spelled OLD are the occurrences
-(comments and strings only with ``include_comments``). For Python, rope (when installed)
-keeps only those bound to a definition in the files being renamed; everywhere else the
-syntactic engine renames every identifier spelled OLD, and says so. prx replaces the bytes itself:
-everything but the renamed identifiers stays byte for byte (line endings, BOM, final
-newline). A clash of NEW with an existing name in the same scope, or a rename that would
-break a file's syntax, is a conflict: shown by a dry run, refused by ``apply``.
+OLD names the definition (:mod:`~prx.commands.rename.target`). Each file containing the
+name is parsed; its identifiers spelled so are the occurrences (comments and strings
+only with ``include_comments``). Python is bound by rope
+(:mod:`~prx.commands.rename.python_engine`), Rust, Go, Java and TypeScript/JavaScript by
+their language models; other languages go by name, and say so. An occurrence tied to the
+definition only by name is unsure: ``apply`` refuses until it is taken (``sites``) or
+forced. prx replaces the bytes itself: everything but the renamed identifiers stays byte
+for byte (line endings, BOM, final newline). A clash of NEW with an existing name in the
+same scope, or a rename that would break a file's syntax, is a conflict: shown by a dry
+run, refused by ``apply``. After ``apply`` the language's checker runs before and after.
 """
 
 from __future__ import annotations
@@ -17,33 +20,28 @@ import re
 from collections.abc import Sequence
 
 from prx.commands.rename.answer import file_answer, fitted, line_text
-from prx.commands.rename.candidate import Candidate
+from prx.commands.rename.candidate import Candidate, language_of, path_of
 from prx.commands.rename.conflicts import find_conflicts
 from prx.commands.rename.names import identifier_problem
 from prx.commands.rename.occurrences import Occurrence, scan
 from prx.commands.rename.pyfamily import (
     ClassMap,
-    aliases,
     called_by_name,
     class_headers,
-    family,
-    mirrored,
 )
+from prx.commands.rename.python_engine import bind_python, bytes_of, never_called
 from prx.core.budget import RENAME_CEILING, cap_for
 from prx.core.errors import (
     AmbiguousMatchError,
     ConflictError,
     InvalidArgumentError,
-    NoMatchError,
     NotFoundError,
-    ParseError,
 )
 from prx.core.results.rename import RenameConflict, RenameResult, RenameSkip
 from prx.engine.files.display import shown_path
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from prx.commands.rename.target import TargetSpec
     from prx.engine.intel.models import Target
     from prx.plugin.context import Context
 
@@ -80,7 +78,7 @@ def rename(
     rollback: bool = False,
 ) -> RenameResult:
     """Rename for :meth:`Workspace.rename`."""
-    from prx.commands.rename.target import check_spec, parse_target
+    from prx.commands.rename.target import check_spec, named_by_place, parse_target, target_in
 
     if engine not in ENGINES:
         raise InvalidArgumentError(
@@ -94,7 +92,7 @@ def rename(
     if not os.path.exists(target):
         raise NotFoundError(f"file not found: {path}", param="path")
     if spec.name is None:
-        spec = _named_by_place(ws, spec)
+        spec = named_by_place(ws, spec)
     name = spec.name or old
     _check_names(name, new)
     notes: list[str] = []
@@ -104,7 +102,7 @@ def rename(
         notes.append(_foreign_note(ws, target, skipped, foreign))
     if not any(c.scan.old for c in candidates):
         raise _nothing_to_rename(name, path, mentions)
-    chosen, others = _target(ws, spec, candidates)
+    chosen, others = target_in(ws, spec, candidates)
     for candidate in candidates:
         candidate.defines = chosen is not None and candidate.shown == chosen.file
     overrides = _choose_engines(
@@ -112,6 +110,12 @@ def rename(
     )
     if chosen is not None and others == 0:
         notes.append(f"renames {chosen.qualified}: the only definition of {name!r} here")
+    by_name = sorted({c.spec.name for c in candidates if c.engine == "syntactic"} - {"python"})
+    if by_name:
+        notes.append(
+            f"{', '.join(by_name)}: renamed by name (every identifier spelled {name!r}), "
+            "prx has no reference model for it"
+        )
     left_alone: list[RenameSkip] = []
     taken = _taken_sites(ws, sites)
     for candidate in candidates:
@@ -126,7 +130,7 @@ def rename(
     conflicts = overrides + find_conflicts(changed, name, new)
     if apply and unresolved and not force and not sites:
         raise _unsure_sites(name, unresolved)
-    called = None if chosen is None else called_by_name(chosen, _bytes_of(candidates, chosen))
+    called = None if chosen is None else called_by_name(chosen, bytes_of(candidates, chosen))
     if called is not None:
         if apply and not force:
             raise ConflictError(
@@ -135,7 +139,7 @@ def rename(
                 suggestion="Rename what calls it too, by hand; {param:force} renames it anyway.",
             )
         notes.append(f"{called}: --apply refuses unless --force")
-    elif chosen is not None and _never_called(candidates, changed, chosen, name):
+    elif chosen is not None and never_called(candidates, changed, chosen, name):
         notes.append(
             f"nothing in the project calls {chosen.qualified}: if something outside it "
             "calls it by name (a framework, a protocol), it will no longer find it"
@@ -215,49 +219,6 @@ def _unsure_sites(name: str, unsure: Sequence[RenameSkip]) -> AmbiguousMatchErro
         "{param} FILE:LINE, or all of them with {param:force} (unsafe: they may be "
         "something else).",
     )
-
-
-def _named_by_place(ws: Context, spec: TargetSpec) -> TargetSpec:
-    """A place's identifier: the name of the definition at that line (and column)."""
-    from prx.commands.rename.target import choose_target
-    from prx.engine.files.text import load_text
-    from prx.engine.intel.models import model_for
-    from prx.engine.intel.project import ParsedFile
-
-    assert spec.file is not None
-    full = ws.resolve(spec.file, param="old")
-    loaded = load_text(full, spec.file, ws.confined)
-    parsed = ParsedFile(spec.file, ws.language_for(full), loaded.data)
-    definitions = model_for(parsed.language).definitions(None, parsed)
-    found = choose_target(spec, [(parsed, definitions)], {})
-    if found is None:  # pragma: no cover - choose_target raises for a place
-        raise NoMatchError(f"no definition at {spec.text}", param="old")
-    return spec._replace(name=found.name)
-
-
-def _target(
-    ws: Context, spec: TargetSpec, candidates: Sequence[Candidate]
-) -> tuple[Target | None, int]:
-    """The definition renamed (None when none is in the files: the rename goes by name),
-    and how many other definitions of the name the files hold."""
-    from prx.commands.rename.target import choose_target
-    from prx.engine.intel.models import model_for
-    from prx.engine.intel.project import ParsedFile
-
-    definitions = []
-    shown: dict[str, str] = {}
-    for candidate in candidates:
-        if not any(o.kind == "code" for o in candidate.scan.old):
-            continue
-        parsed = ParsedFile(candidate.shown, candidate.spec, candidate.data)
-        shown[candidate.shown] = candidate.shown
-        targets = [
-            t for t in model_for(parsed.language).definitions(None, parsed) if t.name == spec.name
-        ]
-        definitions.append((parsed, targets))
-    chosen = choose_target(spec, definitions, shown)
-    every = {(t.file, t.start) for _, targets in definitions for t in targets}
-    return chosen, max(0, len(every) - 1)
 
 
 def _listed(paths: Sequence[str]) -> str:
@@ -450,239 +411,7 @@ def _choose_engines(
     python = [c for c in candidates if c.spec.name == "python"]
     if not python or engine == "syntactic":
         return []
-    from prx.commands.rename.rope_engine import (
-        BOUND,
-        EXTERNAL,
-        OTHER,
-        UNRESOLVED,
-        RopeFailure,
-        rope_available,
-        rope_bindings,
-    )
-
-    if not rope_available():
-        if engine == "rope":
-            raise InvalidArgumentError(
-                "invalid argument {param}: rope is not installed",
-                param="engine",
-                suggestion="Install the extra prx[rename] (pip install 'prx[rename]'), or "
-                "leave {param} at auto for the syntactic engine.",
-            )
-        notes.append(
-            "rope is not installed: Python files were renamed by the syntactic engine "
-            "(every identifier spelled the same, whatever it refers to); install the "
-            "extra prx[rename] for a rename by binding"
-        )
-        return []
-    inside = os.path.commonpath([ws.root_dir, target]) == ws.root_dir
-    project = (
-        ws.root_dir if inside else (target if os.path.isdir(target) else os.path.dirname(target))
-    )
-    files = {c.path: (c.data, [o.start for o in c.scan.old if o.kind == "code"]) for c in python}
-    try:
-        place = None if chosen is None else (_path_of(candidates, chosen), chosen.line)
-        targets = None if place is None else {place}
-        related: list[tuple[str, Target]] = []
-        if (
-            chosen is not None
-            and targets is not None
-            and _language_of(candidates, chosen) == "python"
-        ):
-            related = family(chosen, _python_definitions(python, old), classes)
-            targets |= {(path, t.line) for path, t in related}
-        origins: dict[tuple[str, int], tuple[str, int]] = {}
-        bindings = rope_bindings(project, files, targets, origins)
-        mirrors: set[tuple[str, int]] = set()
-        if targets is not None and chosen is not None and not chosen.container:
-            # A mirror itself asked for: what it mirrors goes with it.
-            mirrors |= mirrored(_path_of(candidates, chosen), chosen, python, origins)
-            if mirrors:
-                bindings = rope_bindings(project, files, targets | mirrors)
-        for _ in range(3):  # an alias of an alias
-            known = (targets or set()) | mirrors
-            more = set(aliases(python, bindings, old, BOUND)) - known
-            if not more or targets is None:
-                break
-            mirrors |= more
-            bindings = rope_bindings(project, files, targets | mirrors)
-    except RopeFailure as failure:
-        shown = shown_path(ws.root_dir, failure.path)
-        if apply:
-            raise ParseError(
-                f"parse error: rope cannot analyse {shown} ({failure.reason}); nothing was written",
-                suggestion="Fix that file, or give a path that leaves it out; a dry run "
-                "shows the syntactic engine's rename.",
-            ) from None
-        notes.append(
-            f"rope cannot analyse {shown} ({failure.reason}): Python files were renamed by "
-            "the syntactic engine; an applied rename refuses until rope can read them"
-        )
-        return []
-    own = {path for path, _ in mirrors} | {path for path, _ in related}
-    for candidate in python:
-        candidate.defines = candidate.defines or candidate.path in own
-    if related:
-        listed = ", ".join(f"{t.qualified} ({t.file}:{t.line})" for _, t in related)
-        notes.append(
-            "renames the same method in its class hierarchy too (an override renamed alone "
-            f"stops overriding): {listed}"
-        )
-    if mirrors:
-        notes.append(
-            "renames the same-named module-level mirror(s) of it too (an alias, a wrapper): "
-            f"{', '.join(f'{shown_path(ws.root_dir, p)}:{n}' for p, n in sorted(mirrors))}"
-        )
-    if chosen is not None and chosen.container:
-        _weigh_members(python, bindings, chosen, related, classes, old)
-    counts = {EXTERNAL: 0, UNRESOLVED: 0, OTHER: 0}
-    for candidate in python:
-        bound = bindings.get(candidate.path, {})
-        candidate.engine = "rope"
-        candidate.renamed = tuple(
-            o for o in candidate.scan.old if o.kind == "code" and bound.get(o.start) == BOUND
-        )
-        candidate.unbound = {start: how for start, how in bound.items() if how != BOUND}
-        for how in candidate.unbound.values():
-            counts[how] += 1
-    if counts[EXTERNAL]:
-        notes.append(
-            f"rope bound {counts[EXTERNAL]} Python identifier(s) spelled {old!r} to "
-            "definitions outside the renamed files (a builtin, a library, a file outside "
-            "the path): left alone, listed in left_alone as external"
-        )
-    if counts[UNRESOLVED]:
-        notes.append(
-            f"rope could bind {counts[UNRESOLVED]} Python identifier(s) spelled {old!r} to "
-            "no definition (an attribute of an object of unknown type ...): left alone, "
-            "listed in left_alone as unresolved; an applied rename refuses until they are "
-            "taken (sites) or forced"
-        )
-    if counts[OTHER]:
-        notes.append(
-            f"rope bound {counts[OTHER]} Python identifier(s) spelled {old!r} to other "
-            "definitions than the one renamed: left alone, listed as other_binding"
-        )
-    if place is None or chosen is None:
-        return []
-    return _library_overrides(project, [(place[0], chosen), *related], old)
-
-
-def _weigh_members(
-    python: Sequence[Candidate],
-    bindings: dict[str, dict[int, str]],
-    chosen: Target,
-    related: Sequence[tuple[str, Target]],
-    classes: ClassMap,
-    name: str,
-) -> None:
-    """Settle the ``obj.NAME`` rope left unresolved where the code says more: the
-    receiver's type is the method's class or a subclass (renamed), another type, or a
-    call whose arguments the method cannot take (left alone); the rest stay unsure."""
-    from prx.commands.rename.rope_engine import BOUND, OTHER, UNRESOLVED
-    from prx.engine.intel.bindings import occurrences
-    from prx.engine.intel.models import BY_TYPE
-    from prx.engine.intel.project import ParsedFile
-    from prx.engine.intel.pymembers import arity_of, member_uses
-
-    parsed = {c.shown: ParsedFile(c.shown, c.spec, c.data) for c in python}
-
-    class _Files:
-        def file(self, rel: str) -> ParsedFile | None:
-            return parsed.get(rel)
-
-    def owner(target: Target) -> str:
-        return (target.container or "").rsplit(".", 1)[-1]
-
-    owners = {owner(chosen), *(owner(t) for _, t in related)}
-    others = (
-        frozenset(owner(t) for _, t in _python_definitions(python, name) if t.container) - owners
-    )
-    node = chosen.defn.node if chosen.defn is not None else None
-    arity = (
-        arity_of(node, method=True)
-        if node is not None and node.type == "function_definition"
-        else None
-    )
-    sure: set[tuple[str, int]] = set()
-    maybe: set[tuple[str, int]] = set()
-    for kind in sorted(owners):
-        for use in member_uses(_Files(), sorted(parsed), kind, name, arity, others, classes):
-            (sure if use.certainty == BY_TYPE else maybe).add((use.file, use.occurrence.byte))
-    for candidate in python:
-        bound = bindings.get(candidate.path)
-        if not bound or UNRESOLVED not in bound.values():
-            continue
-        here = parsed[candidate.shown]
-        members = {
-            o.byte
-            for o in occurrences(here, name)
-            if o.receiver is not None and not o.in_import and not o.defining
-        }
-        for start, how in list(bound.items()):
-            if how != UNRESOLVED or start not in members:
-                continue
-            if (candidate.shown, start) in sure:
-                bound[start] = BOUND
-            elif (candidate.shown, start) not in maybe:
-                bound[start] = OTHER
-
-
-def _bytes_of(candidates: Sequence[Candidate], target: Target) -> bytes:
-    return next((c.data for c in candidates if c.shown == target.file), b"")
-
-
-def _never_called(
-    candidates: Sequence[Candidate], changed: Sequence[Candidate], chosen: Target, name: str
-) -> bool:
-    """A Python method whose every renamed occurrence is a definition (of it or of its
-    family): no code of the project calls it."""
-    if chosen.kind != "method" or not chosen.container or name.startswith("__"):
-        return False
-    python = [c for c in candidates if c.spec.name == "python"]
-    if not any(c.shown == chosen.file for c in python):
-        return False
-    defined = {(path, t.start) for path, t in _python_definitions(python, name)}
-    return not any(
-        o.kind == "code" and (c.path, o.start) not in defined for c in changed for o in c.renamed
-    )
-
-
-def _python_definitions(python: Sequence[Candidate], name: str) -> list[tuple[str, Target]]:
-    """Every definition of ``name`` in the Python files, with its file's absolute path."""
-    from prx.engine.intel.models import model_for
-    from prx.engine.intel.project import ParsedFile
-
-    model = model_for("python")
-    out = []
-    for candidate in python:
-        parsed = ParsedFile(candidate.shown, candidate.spec, candidate.data)
-        out += [(candidate.path, t) for t in model.definitions(None, parsed) if t.name == name]
-    return out
-
-
-def _library_overrides(
-    project: str, definitions: Sequence[tuple[str, Target]], name: str
-) -> list[RenameConflict]:
-    """A conflict for each renamed method that overrides a method of a class outside the
-    project (``JSONEncoder.default``, ``dict.get``): renamed, it would no longer be called
-    in its place."""
-    from prx.commands.rename.rope_engine import library_definers
-
-    out = []
-    for path, target in definitions:
-        if target.kind not in ("method", "function") or not target.container:
-            continue
-        for base in library_definers(project, path, target.line, name):
-            out.append(
-                RenameConflict(
-                    file=target.file,
-                    line=target.line,
-                    kind="overrides_library",
-                    message=f"{target.qualified} overrides {base}, which prx does not rename: "
-                    "renamed, it would no longer be called in its place",
-                )
-            )
-    return out
+    return bind_python(ws, target, candidates, old, engine, apply, notes, chosen, classes)
 
 
 def _model_sites(
@@ -697,10 +426,10 @@ def _model_sites(
     from prx.engine.intel.models import BY_NAME, model_for
     from prx.engine.intel.project import Project
 
-    model = model_for(_language_of(candidates, chosen))
+    model = model_for(language_of(candidates, chosen))
     project = Project(ws, ws.root_dir)
     by_rel = {project.rel(c.path): c for c in candidates}
-    target = chosen._replace(file=project.rel(_path_of(candidates, chosen)))
+    target = chosen._replace(file=project.rel(path_of(candidates, chosen)))
     files = [
         rel for rel, c in by_rel.items() if c.spec.name in model.LANGUAGES or rel == target.file
     ]
@@ -745,14 +474,6 @@ def _model_sites(
 OTHER_BINDING = "other_binding"
 OTHER_LANGUAGE = "other_language"
 UNSURE_BY_NAME = "by_name"
-
-
-def _path_of(candidates: Sequence[Candidate], target: Target) -> str:
-    return next(c.path for c in candidates if c.shown == target.file)
-
-
-def _language_of(candidates: Sequence[Candidate], target: Target) -> str:
-    return next(c.spec.name for c in candidates if c.shown == target.file)
 
 
 def _plan(

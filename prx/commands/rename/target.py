@@ -18,10 +18,19 @@ from typing import TYPE_CHECKING, NamedTuple
 from prx.core.errors import AmbiguousMatchError, InvalidArgumentError, NoMatchError
 
 if TYPE_CHECKING:
+    from prx.commands.rename.candidate import Candidate
     from prx.engine.intel.models import Target
     from prx.engine.intel.project import ParsedFile
+    from prx.plugin.context import Context
 
-__all__ = ["TargetSpec", "choose_target", "parse_target"]
+__all__ = [
+    "TargetSpec",
+    "check_spec",
+    "choose_target",
+    "named_by_place",
+    "parse_target",
+    "target_in",
+]
 
 _PLACE = re.compile(r"^(?P<file>.+?):(?P<line>[0-9]+)(?::(?P<column>[0-9]+))?$")
 #: How many definitions an ambiguity error lists.
@@ -145,7 +154,10 @@ def _ambiguous(
     )
     more = f" and {len(found) - _LISTED} more" if len(found) > _LISTED else ""
     first = found[0]
-    example = f"{first.qualified} or {shown.get(first.file, first.file)}:{first.line}"
+    place = f"{shown.get(first.file, first.file)}:{first.line}"
+    qualified = {t.qualified for t in found}
+    # A qualified name helps only when it tells them apart.
+    example = f"{first.qualified} or {place}" if len(qualified) == len(found) else place
     return AmbiguousMatchError(
         f"{spec.text!r} names {len(found)} definitions: {listed}{more}; nothing was renamed",
         param="old",
@@ -157,3 +169,84 @@ def check_spec(spec: TargetSpec) -> None:
     """Refuse a place without a line or a qualified name with an empty part."""
     if spec.file is None and not spec.name:
         raise InvalidArgumentError("invalid argument {param}: no name to rename", param="old")
+
+
+def named_by_place(ws: Context, spec: TargetSpec) -> TargetSpec:
+    """A place's identifier: the name of the definition at that line (and column)."""
+    from prx.engine.files.text import load_text
+    from prx.engine.intel.models import model_for
+    from prx.engine.intel.project import ParsedFile
+
+    assert spec.file is not None
+    full = ws.resolve(spec.file, param="old")
+    loaded = load_text(full, spec.file, ws.confined)
+    parsed = ParsedFile(spec.file, ws.language_for(full), loaded.data)
+    definitions = model_for(parsed.language).definitions(None, parsed)
+    found = choose_target(spec, [(parsed, definitions)], {})
+    if found is None:  # pragma: no cover - choose_target raises for a place
+        raise NoMatchError(f"no definition at {spec.text}", param="old")
+    return spec._replace(name=found.name)
+
+
+def target_in(
+    ws: Context, spec: TargetSpec, candidates: Sequence[Candidate]
+) -> tuple[Target | None, int]:
+    """The definition renamed (None when none is in the files: the rename goes by name),
+    and how many other definitions of the name the files hold."""
+    from prx.engine.intel.models import model_for
+    from prx.engine.intel.project import ParsedFile
+
+    definitions = []
+    shown: dict[str, str] = {}
+    for candidate in candidates:
+        if not any(o.kind == "code" for o in candidate.scan.old):
+            continue
+        parsed = ParsedFile(candidate.shown, candidate.spec, candidate.data)
+        shown[candidate.shown] = candidate.shown
+        targets = [
+            t for t in model_for(parsed.language).definitions(None, parsed) if t.name == spec.name
+        ]
+        definitions.append((parsed, targets))
+    definitions = one_per_entity(definitions)
+    chosen = choose_target(spec, definitions, shown)
+    every = {(t.file, t.start) for _, targets in definitions for t in targets}
+    return chosen, max(0, len(every) - 1)
+
+
+def one_per_entity(
+    definitions: list[tuple[ParsedFile, list[Target]]],
+) -> list[tuple[ParsedFile, list[Target]]]:
+    """In a language prx renames by name (C, C++ ...), the definitions of one qualified
+    name are one entity declared in several places (a prototype in a header and its
+    body): kept once, the one with a body, so that a bare name is not refused for it."""
+    from prx.engine.intel.models import model_for
+
+    def resolved(language: str | None) -> bool:
+        return language == "python" or model_for(language).RESOLVES  # rope: by binding
+
+    best: dict[tuple[str | None, str], Target] = {}
+    for parsed, targets in definitions:
+        if resolved(parsed.language):
+            continue
+        for target in targets:
+            key = (parsed.language, target.qualified)
+            held = best.get(key)
+            if held is None or (_has_body(target) and not _has_body(held)):
+                best[key] = target
+    if not best:
+        return definitions
+    return [
+        (
+            parsed,
+            [
+                t
+                for t in targets
+                if resolved(parsed.language) or best.get((parsed.language, t.qualified)) is t
+            ],
+        )
+        for parsed, targets in definitions
+    ]
+
+
+def _has_body(target: Target) -> bool:
+    return target.defn is not None and getattr(target.defn, "body", None) is not None

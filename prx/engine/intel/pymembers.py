@@ -137,19 +137,27 @@ def _enclosing(node: Any, kinds: tuple[str, ...]) -> Any:
 def _receiver_type(data: bytes, node: Any, receiver: str) -> str | None:
     """The class the code near ``node`` says ``receiver`` is (``x = C(..)``, ``x: C``,
     ``with C(..) as x``; ``self.x = C(..)`` in the enclosing class), else None."""
-    word = re.escape(receiver.split(".")[-1])
+    word = re.escape(receiver.split(".")[-1]).encode()
+    # ``x: T`` / ``x = T(..)`` at the start of a line (``if x:`` is no annotation).
+    typed = (
+        rb"[ \t]*(?::[ \t]*['\"]?(?:\w+\.)*([A-Za-z_]\w*)|=[ \t]*(?:\w+\.)*([A-Za-z_]\w*)[ \t]*\()"
+    )
     if receiver.startswith("self.") and receiver.count(".") == 1:
         scope = _enclosing(node, ("class_definition",))
-        pattern = (
-            rb"self\." + word.encode() + rb"\s*(?::\s*['\"]?([A-Za-z_]\w*)|=\s*([A-Za-z_]\w*)\s*\()"
-        )
+        pattern = rb"(?m)^[ \t]*self\." + word + typed
     elif receiver.isidentifier():
         scope = _enclosing(node, ("function_definition",)) or _enclosing(node, ("module",))
         pattern = (
-            rb"(?<![\w.])" + word.encode() + rb"\s*(?::\s*['\"]?([A-Za-z_]\w*)"
-            rb"|=\s*([A-Za-z_]\w*)\s*\()|([A-Za-z_]\w*)\s*\([^()\n]*\)\s+as\s+"
-            + word.encode()
+            rb"(?m)^[ \t]*"
+            + word
+            + typed
+            + rb"|(?:\w+\.)*([A-Za-z_]\w*)[ \t]*\([^()\n]*\)[ \t]+as[ \t]+"
+            + word
             + rb"\b"
+            # a parameter's annotation: ``def f(ctx: AppContext)``
+            + rb"|[(,][ \t\n]*"
+            + word
+            + rb"[ \t]*:[ \t]*['\"]?(?:\w+\.)*([A-Za-z_]\w*)"
         )
     else:
         return None
@@ -248,16 +256,25 @@ def _ancestors(kind: str, bases: dict[str, set[str]]) -> set[str]:
     return seen
 
 
-def _weigh(kind: str, container: str, classes: frozenset[str], bases: dict[str, set[str]]) -> str:
-    """``by_type`` when an instance of ``kind`` has ``container``'s member, ``other``
-    when it has another class's member of the name, else ``by_name``."""
-    if kind == container:
+def _weigh(
+    kind: str,
+    container: str,
+    classes: frozenset[str],
+    bases: dict[str, set[str]],
+    family: frozenset[str] = frozenset(),
+) -> str:
+    """``by_type`` when an instance of ``kind`` has ``container``'s member (or that of a
+    class of its ``family``: the overrides renamed with it), ``other`` when it has
+    another class's member of the name, else ``by_name``."""
+    if kind == container or kind in family:
         return "by_type"
     if kind in classes or kind in _BUILTIN_TYPES:
         return "other"
     if kind not in bases:
         return "by_name"  # a class prx does not see: a library's
     ancestors = _ancestors(kind, bases)
+    if family & ancestors and not (classes & ancestors):
+        return "by_type"
     if container in ancestors:
         # Inherited, unless a class between them defines the name again.
         between = {c for c in ancestors if container in _ancestors(c, bases)}
@@ -306,17 +323,21 @@ def member_uses(
     arity: Arity | None,
     classes: frozenset[str],
     bases: dict[str, set[str]] | None = None,
+    family: frozenset[str] = frozenset(),
 ) -> list[MemberUse]:
     """The ``.name`` uses in ``files`` that may be the member ``container.name``.
 
     :param classes: the project's classes that define a member ``name`` too: a receiver
         known to be one of them is another member's use.
     :param bases: each class's bases, by name (default: the classes of ``files``).
+    :param family: the classes whose member of the name goes with ``container``'s (the
+        overrides a rename renames with it): an instance of one is a use too.
     """
     from prx.engine.intel.models.base import BY_NAME, BY_TYPE
 
     if bases is None:
         bases = class_bases(project, files)
+    texts: dict[str, list[bytes]] = {}
     out = []
     for rel in files:
         parsed = project.file(rel)
@@ -334,7 +355,14 @@ def member_uses(
                 kind = occ.receiver  # called on the class itself: ``Table.from_data(..)``
             else:
                 kind = _receiver_type(parsed.data, node, occ.receiver)
-            weight = BY_NAME if kind is None else _weigh(kind, container, classes, bases)
+            if kind is None and occ.receiver.startswith("self.") and occ.receiver.count(".") == 1:
+                weight = _set_below(
+                    project, files, node, occ.receiver[5:], container, classes, bases, texts, family
+                )
+            else:
+                weight = (
+                    BY_NAME if kind is None else _weigh(kind, container, classes, bases, family)
+                )
             if weight == BY_TYPE:
                 out.append(MemberUse(rel, occ, BY_TYPE))
                 continue
@@ -347,6 +375,63 @@ def member_uses(
                     if not _fits(arguments, arity):
                         continue
             out.append(MemberUse(rel, occ, BY_NAME))
+    return out
+
+
+def _set_below(
+    project: Files,
+    files: list[str],
+    node: Any,
+    attribute: str,
+    container: str,
+    classes: frozenset[str],
+    bases: dict[str, set[str]],
+    texts: dict[str, list[bytes]],
+    family: frozenset[str],
+) -> str:
+    """How sure ``self.attribute.NAME`` in a class (a mixin, a base test case) is, from
+    what its subclasses assign to ``self.attribute`` (``self.flo = SpooledBytesIO()`` in
+    each test case's ``setUp``): ``by_type`` when every one is an instance of
+    ``container``, ``other`` when none is, else ``by_name``."""
+    owner = _class_name(_enclosing(node, ("class_definition",)))
+    if owner is None:
+        return "by_name"
+    if not texts:
+        texts.update(_class_texts(project, files))
+    below = [k for k in bases if k == owner or owner in _ancestors(k, bases)]
+    pattern = re.compile(
+        rb"(?m)^[ \t]*self\."
+        + re.escape(attribute).encode()
+        + rb"[ \t]*=[ \t]*(?:\w+\.)*([A-Za-z_]\w*)[ \t]*\("
+    )
+    weights = {
+        _weigh(found.group(1).decode(), container, classes, bases, family)
+        for kind in below
+        for text in texts.get(kind, ())
+        for found in pattern.finditer(text)
+    }
+    if weights == {"by_type"}:
+        return "by_type"
+    if weights and "by_type" not in weights and "by_name" not in weights:
+        return "other"
+    return "by_name"
+
+
+def _class_texts(project: Files, files: list[str]) -> dict[str, list[bytes]]:
+    """The text of each class of ``files``, by class name."""
+    out: dict[str, list[bytes]] = {}
+    for rel in files:
+        parsed = project.file(rel)
+        if parsed is None or parsed.language != "python" or parsed.tree is None:
+            continue
+        stack = [parsed.tree.root_node]
+        while stack:
+            here = stack.pop()
+            if here.type == "class_definition":
+                name = _class_name(here)
+                if name:
+                    out.setdefault(name, []).append(bytes(here.text or b""))
+            stack.extend(here.named_children)
     return out
 
 

@@ -171,3 +171,40 @@ def test_a_function_that_binds_the_name_locally_does_not_use_the_import(make_rep
     result = prx.impact("lib.py", symbol="merge", root=root)
     users = {d.file for d in (*result.dependents, *result.tests)}
     assert users == {"user.py"}  # shadow.py's merge is a local variable or a parameter
+
+
+def test_a_mixin_s_attribute_is_typed_by_what_its_subclasses_assign(make_repo):
+    root = make_repo(
+        {
+            "flo.py": (
+                "class Base:\n"
+                "    def roll(self):\n"
+                "        return 1\n"
+                "\n"
+                "\n"
+                "class Other:\n"
+                "    def roll(self):\n"
+                "        return 2\n"
+            ),
+            "tests/test_flo.py": (
+                "import flo\n"
+                "\n"
+                "\n"
+                "class Mixin:\n"
+                "    def test_roll(self):\n"
+                "        if self.thing:\n"
+                "            assert self.thing.roll() == 1\n"
+                "\n"
+                "\n"
+                "class TestBase(Mixin):\n"
+                "    def setUp(self):\n"
+                "        self.thing = flo.Base()\n"
+            ),
+        }
+    )
+    result = prx.explain("Base.roll", root=root)
+    assert [(t.file, t.line, t.certainty) for t in result.tests] == [
+        ("tests/test_flo.py", 7, "by_type")
+    ]
+    other = prx.explain("Other.roll", root=root)
+    assert other.tests == ()  # ``if self.thing:`` is no annotation naming a type

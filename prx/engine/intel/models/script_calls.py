@@ -134,6 +134,14 @@ def _member_returns(receivers: Receivers, klass: str, method: str, this: str) ->
             function = function.child_by_field_name("value")
         if function is None:
             return None
+        if function.type == "member_expression":  # max = this.lte: the method it names
+            owner, prop = (
+                function.child_by_field_name("object"),
+                function.child_by_field_name("property"),
+            )
+            if owner is None or owner.type != "this" or prop is None:
+                return None
+            return _member_returns(receivers, klass, text(prop), this)
         if function.type in ("method_signature", "abstract_method_signature"):
             annotation = function.child_by_field_name("return_type")
             stated = type_names(annotation) if annotation is not None else None

@@ -1,0 +1,278 @@
+"""Python files renamed by binding: rope binds each identifier spelled OLD, and the
+definitions that must change together with the one asked for (its class hierarchy, its
+same-named mirrors) are renamed with it; what rope leaves unresolved is weighed by the
+receiver's type; what would break silently is refused (a method overriding a library's).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+
+from prx.commands.rename.candidate import Candidate, language_of, path_of
+from prx.commands.rename.pyfamily import ClassMap, aliases, family, mirrored
+from prx.core.errors import InvalidArgumentError, ParseError
+from prx.core.results.rename import RenameConflict
+from prx.engine.files.display import shown_path
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from prx.engine.intel.models import Target
+    from prx.engine.intel.project import ParsedFile
+    from prx.plugin.context import Context
+
+__all__ = ["bind_python", "bytes_of", "never_called", "python_definitions"]
+
+
+def bind_python(
+    ws: Context,
+    target: str,
+    candidates: list[Candidate],
+    old: str,
+    engine: str,
+    apply: bool,
+    notes: list[str],
+    chosen: Target | None,
+    classes: ClassMap,
+) -> list[RenameConflict]:
+    """Bind each Python identifier spelled ``old`` with rope (when installed and able to
+    read every file): the chosen definition, its class hierarchy and its mirrors renamed
+    together; the rest left alone with the reason. Returns the conflicts of a method
+    that overrides a library's."""
+    python = [c for c in candidates if c.spec.name == "python"]
+    from prx.commands.rename.rope_engine import (
+        BOUND,
+        EXTERNAL,
+        OTHER,
+        UNRESOLVED,
+        RopeFailure,
+        rope_available,
+        rope_bindings,
+    )
+
+    if not rope_available():
+        if engine == "rope":
+            raise InvalidArgumentError(
+                "invalid argument {param}: rope is not installed",
+                param="engine",
+                suggestion="Install the extra prx[rename] (pip install 'prx[rename]'), or "
+                "leave {param} at auto for the syntactic engine.",
+            )
+        notes.append(
+            "rope is not installed: Python files were renamed by the syntactic engine "
+            "(every identifier spelled the same, whatever it refers to); install the "
+            "extra prx[rename] for a rename by binding"
+        )
+        return []
+    inside = os.path.commonpath([ws.root_dir, target]) == ws.root_dir
+    project = (
+        ws.root_dir if inside else (target if os.path.isdir(target) else os.path.dirname(target))
+    )
+    files = {c.path: (c.data, [o.start for o in c.scan.old if o.kind == "code"]) for c in python}
+    try:
+        place = None if chosen is None else (path_of(candidates, chosen), chosen.line)
+        targets = None if place is None else {place}
+        related: list[tuple[str, Target]] = []
+        if (
+            chosen is not None
+            and targets is not None
+            and language_of(candidates, chosen) == "python"
+        ):
+            related = family(chosen, python_definitions(python, old), classes)
+            targets |= {(path, t.line) for path, t in related}
+        origins: dict[tuple[str, int], tuple[str, int]] = {}
+        bindings = rope_bindings(project, files, targets, origins)
+        mirrors: set[tuple[str, int]] = set()
+        if targets is not None and chosen is not None and not chosen.container:
+            # A mirror itself asked for: what it mirrors goes with it.
+            mirrors |= mirrored(path_of(candidates, chosen), chosen, python, origins)
+            if mirrors:
+                bindings = rope_bindings(project, files, targets | mirrors)
+        for _ in range(3):  # an alias of an alias
+            known = (targets or set()) | mirrors
+            more = set(aliases(python, bindings, old, BOUND)) - known
+            if not more or targets is None:
+                break
+            mirrors |= more
+            bindings = rope_bindings(project, files, targets | mirrors)
+    except RopeFailure as failure:
+        shown = shown_path(ws.root_dir, failure.path)
+        if apply:
+            raise ParseError(
+                f"parse error: rope cannot analyse {shown} ({failure.reason}); nothing was written",
+                suggestion="Fix that file, or give a path that leaves it out; a dry run "
+                "shows the syntactic engine's rename.",
+            ) from None
+        notes.append(
+            f"rope cannot analyse {shown} ({failure.reason}): Python files were renamed by "
+            "the syntactic engine; an applied rename refuses until rope can read them"
+        )
+        return []
+    own = {path for path, _ in mirrors} | {path for path, _ in related}
+    for candidate in python:
+        candidate.defines = candidate.defines or candidate.path in own
+    if related:
+        listed = ", ".join(f"{t.qualified} ({t.file}:{t.line})" for _, t in related)
+        notes.append(
+            "renames the same method in its class hierarchy too (an override renamed alone "
+            f"stops overriding): {listed}"
+        )
+    if mirrors:
+        notes.append(
+            "renames the same-named module-level mirror(s) of it too (an alias, a wrapper): "
+            f"{', '.join(f'{shown_path(ws.root_dir, p)}:{n}' for p, n in sorted(mirrors))}"
+        )
+    if chosen is not None and chosen.container:
+        weigh_members(python, bindings, chosen, related, classes, old)
+    counts = {EXTERNAL: 0, UNRESOLVED: 0, OTHER: 0}
+    for candidate in python:
+        bound = bindings.get(candidate.path, {})
+        candidate.engine = "rope"
+        candidate.renamed = tuple(
+            o for o in candidate.scan.old if o.kind == "code" and bound.get(o.start) == BOUND
+        )
+        candidate.unbound = {start: how for start, how in bound.items() if how != BOUND}
+        for how in candidate.unbound.values():
+            counts[how] += 1
+    if counts[EXTERNAL]:
+        notes.append(
+            f"rope bound {counts[EXTERNAL]} Python identifier(s) spelled {old!r} to "
+            "definitions outside the renamed files (a builtin, a library, a file outside "
+            "the path): left alone, listed in left_alone as external"
+        )
+    if counts[UNRESOLVED]:
+        notes.append(
+            f"rope could bind {counts[UNRESOLVED]} Python identifier(s) spelled {old!r} to "
+            "no definition (an attribute of an object of unknown type ...): left alone, "
+            "listed in left_alone as unresolved; an applied rename refuses until they are "
+            "taken (sites) or forced"
+        )
+    if counts[OTHER]:
+        notes.append(
+            f"rope bound {counts[OTHER]} Python identifier(s) spelled {old!r} to other "
+            "definitions than the one renamed: left alone, listed as other_binding"
+        )
+    if place is None or chosen is None:
+        return []
+    return library_overrides(project, [(place[0], chosen), *related], old)
+
+
+def weigh_members(
+    python: Sequence[Candidate],
+    bindings: dict[str, dict[int, str]],
+    chosen: Target,
+    related: Sequence[tuple[str, Target]],
+    classes: ClassMap,
+    name: str,
+) -> None:
+    """Settle the ``obj.NAME`` rope left unresolved where the code says more: the
+    receiver's type is the method's class or a subclass (renamed), another type, or a
+    call whose arguments the method cannot take (left alone); the rest stay unsure."""
+    from prx.commands.rename.rope_engine import BOUND, OTHER, UNRESOLVED
+    from prx.engine.intel.bindings import occurrences
+    from prx.engine.intel.models import BY_TYPE
+    from prx.engine.intel.project import ParsedFile
+    from prx.engine.intel.pymembers import arity_of, member_uses
+
+    parsed = {c.shown: ParsedFile(c.shown, c.spec, c.data) for c in python}
+
+    class _Files:
+        def file(self, rel: str) -> ParsedFile | None:
+            return parsed.get(rel)
+
+    def owner(target: Target) -> str:
+        return (target.container or "").rsplit(".", 1)[-1]
+
+    owners = {owner(chosen), *(owner(t) for _, t in related)}
+    others = (
+        frozenset(owner(t) for _, t in python_definitions(python, name) if t.container) - owners
+    )
+    node = chosen.defn.node if chosen.defn is not None else None
+    arity = (
+        arity_of(node, method=True)
+        if node is not None and node.type == "function_definition"
+        else None
+    )
+    sure: set[tuple[str, int]] = set()
+    maybe: set[tuple[str, int]] = set()
+    family = frozenset(owners)
+    uses = member_uses(
+        _Files(), sorted(parsed), owner(chosen), name, arity, others, classes, family
+    )
+    for use in uses:
+        (sure if use.certainty == BY_TYPE else maybe).add((use.file, use.occurrence.byte))
+    for candidate in python:
+        bound = bindings.get(candidate.path)
+        if not bound or UNRESOLVED not in bound.values():
+            continue
+        here = parsed[candidate.shown]
+        members = {
+            o.byte
+            for o in occurrences(here, name)
+            if o.receiver is not None and not o.in_import and not o.defining
+        }
+        for start, how in list(bound.items()):
+            if how != UNRESOLVED or start not in members:
+                continue
+            if (candidate.shown, start) in sure:
+                bound[start] = BOUND
+            elif (candidate.shown, start) not in maybe:
+                bound[start] = OTHER
+
+
+def python_definitions(python: Sequence[Candidate], name: str) -> list[tuple[str, Target]]:
+    """Every definition of ``name`` in the Python files, with its file's absolute path."""
+    from prx.engine.intel.models import model_for
+    from prx.engine.intel.project import ParsedFile
+
+    model = model_for("python")
+    out = []
+    for candidate in python:
+        parsed = ParsedFile(candidate.shown, candidate.spec, candidate.data)
+        out += [(candidate.path, t) for t in model.definitions(None, parsed) if t.name == name]
+    return out
+
+
+def library_overrides(
+    project: str, definitions: Sequence[tuple[str, Target]], name: str
+) -> list[RenameConflict]:
+    """A conflict for each renamed method that overrides a method of a class outside the
+    project (``JSONEncoder.default``, ``dict.get``): renamed, it would no longer be called
+    in its place."""
+    from prx.commands.rename.rope_engine import library_definers
+
+    out = []
+    for path, target in definitions:
+        if target.kind not in ("method", "function") or not target.container:
+            continue
+        for base in library_definers(project, path, target.line, name):
+            out.append(
+                RenameConflict(
+                    file=target.file,
+                    line=target.line,
+                    kind="overrides_library",
+                    message=f"{target.qualified} overrides {base}, which prx does not rename: "
+                    "renamed, it would no longer be called in its place",
+                )
+            )
+    return out
+
+
+def never_called(
+    candidates: Sequence[Candidate], changed: Sequence[Candidate], chosen: Target, name: str
+) -> bool:
+    """A Python method whose every renamed occurrence is a definition (of it or of its
+    family): no code of the project calls it."""
+    if chosen.kind != "method" or not chosen.container or name.startswith("__"):
+        return False
+    python = [c for c in candidates if c.spec.name == "python"]
+    if not any(c.shown == chosen.file for c in python):
+        return False
+    defined = {(path, t.start) for path, t in python_definitions(python, name)}
+    return not any(
+        o.kind == "code" and (c.path, o.start) not in defined for c in changed for o in c.renamed
+    )
+
+
+def bytes_of(candidates: Sequence[Candidate], target: Target) -> bytes:
+    return next((c.data for c in candidates if c.shown == target.file), b"")
