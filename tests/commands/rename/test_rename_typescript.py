@@ -150,3 +150,27 @@ def test_a_receiver_of_unknown_type_makes_apply_refuse_until_its_site_is_named(m
         .read_text()
         .endswith("(c: Circle) => c.surface();\nexport const loose = (x: any) => x.surface();\n")
     )
+
+
+def test_a_namespace_member_is_renamed_where_the_namespace_names_it(make_repo):
+    root = make_repo(
+        {
+            "lib/util.ts": (
+                "export namespace util {\n"
+                "  export const toEnum = (xs: string[]) => xs;\n"
+                "  export type Keys = string;\n"
+                "}\n"
+                "export const kinds = util.toEnum(['a']);\n"
+            ),
+            "lib/use.ts": (
+                "import { util } from './util';\n"
+                "export const more: util.Keys[] = util.toEnum(['b']);\n"
+            ),
+        }
+    )
+    result = prx.rename("util.toEnum", "asEnum", apply=True, root=root)
+    assert result.applied
+    assert "util.asEnum(['a'])" in (root / "lib/util.ts").read_text()
+    assert (root / "lib/use.ts").read_text().endswith("util.asEnum(['b']);\n")
+    keys = prx.explain("util.Keys", root=root)
+    assert [(r.file, r.line) for r in keys.references] == [("lib/use.ts", 2)]

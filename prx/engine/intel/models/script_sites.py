@@ -201,6 +201,11 @@ def scoped_sites(project: Project, target: Target, node: Any, files: Sequence[st
     if scope is None:
         return [_site(target.file, node, RESOLVED, "definition")]
     sites, coupled = _local_sites(target.file, parsed, name, scope, target.start)
+    namespace = _namespace_of(scope)
+    if namespace is not None:
+        # ``export const f`` in ``namespace util``: used as ``util.f`` wherever util is
+        sites.extend(_qualified_uses(project, files, namespace, name))
+        return sorted_sites(sites)
     if scope.type != "program" or not coupled:
         return sorted_sites(sites)
     from prx.engine.intel.uses import edge_bindings, find_users
@@ -239,6 +244,46 @@ def scoped_sites(project: Project, target: Target, node: Any, files: Sequence[st
             ):
                 sites.append(Site(rel, occ.line, occ.byte, occ.byte + len(name.encode()), RESOLVED))
     return sorted_sites(sites)
+
+
+def _namespace_of(scope: Any) -> str | None:
+    """The name of the TypeScript namespace whose body ``scope`` is, else None."""
+    holder = scope.parent
+    if scope.type != "statement_block" or holder is None or holder.type != "internal_module":
+        return None
+    own = holder.child_by_field_name("name")
+    return text(own) if own is not None else None
+
+
+def _qualified_uses(
+    project: Project, files: Sequence[str], namespace: str, name: str
+) -> list[Site]:
+    """``namespace.name`` (a value or a type) in ``files``: the namespace's member."""
+    out = []
+    for rel in files:
+        parsed = project.file(rel)
+        if (
+            parsed is None
+            or parsed.language not in _SCRIPTS
+            or namespace.encode() not in parsed.data
+        ):
+            continue
+        for node in identifier_nodes(parsed, name):
+            parent = node.parent
+            if parent is None:
+                continue
+            if (
+                parent.type == "member_expression"
+                and parent.child_by_field_name("property") == node
+            ):
+                head = parent.child_by_field_name("object")
+            elif _qualified_type(node):
+                head = parent.child_by_field_name("module")
+            else:
+                continue
+            if head is not None and text(head) == namespace:
+                out.append(_site(rel, node, RESOLVED))
+    return out
 
 
 def _on(site: Site, statements: list[tuple[int, int]]) -> bool:
