@@ -197,7 +197,15 @@ def weigh_members(
     maybe: set[tuple[str, int]] = set()
     family = frozenset(owners)
     uses = member_uses(
-        _Files(), sorted(parsed), owner(chosen), name, arity, others, classes, family
+        _Files(),
+        sorted(parsed),
+        owner(chosen),
+        name,
+        arity,
+        others,
+        classes,
+        family,
+        unrelated_is_candidate=True,
     )
     for use in uses:
         (sure if use.certainty == BY_TYPE else maybe).add((use.file, use.occurrence.byte))

@@ -167,13 +167,17 @@ def _receiver_type(data: bytes, node: Any, receiver: str) -> str | None:
     if found is None:
         return None
     kind = next(g for g in found.groups() if g).decode()
+    if kind in _UNKNOWN_RESULT:
+        return None
     if kind in _OWN_CLASS:  # ``x = super().__new__(cls)``, ``x = cls(..)``
         return _class_name(_enclosing(node, ("class_definition",)))
     return kind
 
 
 #: Calls whose result is an instance of the class the code is in.
-_OWN_CLASS = frozenset({"super", "cls", "type"})
+_OWN_CLASS = frozenset({"super", "cls"})
+#: Calls whose result's type the call's name does not say (``type(x)(...)``).
+_UNKNOWN_RESULT = frozenset({"type", "getattr", "copy", "deepcopy"})
 
 
 def _class_name(node: Any) -> str | None:
@@ -281,7 +285,7 @@ def _weigh(
         return "other" if between & classes else "by_type"
     if kind in _ancestors(container, bases):
         return "by_name"  # code of a base class, dispatching to the override
-    return "other"
+    return "unrelated"  # a project class that has no member of the name
 
 
 #: Builtin types whose members a project's class does not define.
@@ -324,6 +328,7 @@ def member_uses(
     classes: frozenset[str],
     bases: dict[str, set[str]] | None = None,
     family: frozenset[str] = frozenset(),
+    unrelated_is_candidate: bool = False,
 ) -> list[MemberUse]:
     """The ``.name`` uses in ``files`` that may be the member ``container.name``.
 
@@ -332,6 +337,9 @@ def member_uses(
     :param bases: each class's bases, by name (default: the classes of ``files``).
     :param family: the classes whose member of the name goes with ``container``'s (the
         overrides a rename renames with it): an instance of one is a use too.
+    :param unrelated_is_candidate: a receiver typed as a project class that has no member
+        of the name is a ``by_name`` candidate (the typing may be wrong: a rename must not
+        leave it alone on that word), rather than no use.
     """
     from prx.engine.intel.models.base import BY_NAME, BY_TYPE
 
@@ -366,6 +374,8 @@ def member_uses(
             if weight == BY_TYPE:
                 out.append(MemberUse(rel, occ, BY_TYPE))
                 continue
+            if weight == "unrelated" and unrelated_is_candidate:
+                weight = BY_NAME
             if weight != BY_NAME:
                 continue  # another type's member
             call = node.parent.parent if node.parent is not None else None
@@ -413,7 +423,7 @@ def _set_below(
     if weights == {"by_type"}:
         return "by_type"
     if weights and "by_type" not in weights and "by_name" not in weights:
-        return "other"
+        return "unrelated" if "unrelated" in weights else "other"
     return "by_name"
 
 

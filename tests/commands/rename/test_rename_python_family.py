@@ -217,3 +217,29 @@ def test_renaming_a_mirror_renames_what_it_mirrors(make_repo):
     assert "def top_k(k, seq):" in (root / "tools/core.py").read_text()
     assert "top_k = functools.partial(tools.top_k)" in (root / "tools/curried.py").read_text()
     assert "return core.top_k(k, list(seq))" in (root / "tools/compat.py").read_text()
+
+
+def test_an_instance_made_by_type_of_something_is_unsure_not_another_class(make_repo):
+    # ``type(x)(...)`` makes an instance of x's class, not of the class the code is in.
+    root = make_repo(
+        {
+            "flo.py": "class Flo:\n    def roll(self):\n        return 1\n",
+            "test_flo.py": (
+                "from flo import Flo\n"
+                "\n"
+                "\n"
+                "class Mixin:\n"
+                "    def test_again(self):\n"
+                "        again = type(self.flo)()\n"
+                "        return again.roll()\n"
+                "\n"
+                "\n"
+                "class TestFlo(Mixin):\n"
+                "    def setUp(self):\n"
+                "        self.flo = Flo()\n"
+            ),
+        }
+    )
+    dry = prx.rename("Flo.roll", "turn", root=root)
+    reasons = {(s.file, s.line): s.reason for s in dry.left_alone}
+    assert reasons[("test_flo.py", 7)] in ("unresolved", "by_name")
