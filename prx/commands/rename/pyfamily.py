@@ -166,15 +166,22 @@ _FIXTURE = re.compile(
 )
 
 
-def called_by_name(chosen: Target, data: bytes) -> str | None:
+def called_by_name(chosen: Target, data: bytes, classes: Mapping[str, set[str]]) -> str | None:
     """Why ``chosen`` (a Python definition in ``data``) is looked up by its name by
-    something a rename cannot change, or None."""
+    something a rename cannot change, or None. ``classes``: the project's classes and
+    their bases (a prefix dispatcher is a library's class the method's class derives
+    from)."""
     name = chosen.name
     method = chosen.kind == "method" or bool(chosen.container)
     if method and name in IMPORT_PROTOCOL:
         return f"Python's import system calls a finder's or loader's {name}() by name"
-    if method and name.startswith(DISPATCH_PREFIXES):
-        return f"a dispatcher (ast.NodeVisitor, cmd.Cmd, http.server) looks up {name} by name"
+    owner = (chosen.container or "").rsplit(".", 1)[-1]
+    outside = {b for b in _ancestors(owner, classes) if b not in classes} - {"object"}
+    if method and name.startswith(DISPATCH_PREFIXES) and outside:
+        return (
+            f"a dispatcher of a library class it derives from ({', '.join(sorted(outside))}: "
+            f"ast.NodeVisitor, cmd.Cmd, http.server ...) may look up {name} by its name"
+        )
     line_start = data.rfind(b"\n", 0, chosen.start) + 1
     head = data[max(0, line_start - 400) : chosen.start]
     if _FIXTURE.search(head):

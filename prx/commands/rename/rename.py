@@ -130,7 +130,9 @@ def rename(
     conflicts = overrides + find_conflicts(changed, name, new)
     if apply and unresolved and not force and not sites:
         raise _unsure_sites(name, unresolved)
-    called = None if chosen is None else called_by_name(chosen, bytes_of(candidates, chosen))
+    called = (
+        None if chosen is None else called_by_name(chosen, bytes_of(candidates, chosen), classes)
+    )
     if called is not None:
         if apply and not force:
             raise ConflictError(

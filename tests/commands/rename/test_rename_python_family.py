@@ -243,3 +243,32 @@ def test_an_instance_made_by_type_of_something_is_unsure_not_another_class(make_
     dry = prx.rename("Flo.roll", "turn", root=root)
     reasons = {(s.file, s.line): s.reason for s in dry.left_alone}
     assert reasons[("test_flo.py", 7)] in ("unresolved", "by_name")
+
+
+def test_a_prefix_dispatch_name_is_refused_only_under_a_library_class(make_repo):
+    root = make_repo(
+        {
+            "shell.py": (
+                "import cmd\n"
+                "\n"
+                "\n"
+                "class Shell(cmd.Cmd):\n"
+                "    def do_quit(self, arg):\n"
+                "        return True\n"
+                "\n"
+                "\n"
+                "class Job:\n"
+                "    def do_work(self):\n"
+                "        return 1\n"
+                "\n"
+                "\n"
+                "def run(job: Job):\n"
+                "    return job.do_work()\n"
+            ),
+        }
+    )
+    with pytest.raises(ConflictError) as info:
+        prx.rename("Shell.do_quit", "do_exit", root=root, apply=True, check="never")
+    assert "Cmd" in info.value.message  # cmd.Cmd finds do_* methods by name
+    done = prx.rename("Job.do_work", "perform", root=root, apply=True, check="never")
+    assert done.applied and "return job.perform()" in (root / "shell.py").read_text()
