@@ -22,6 +22,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 
 from prx.commands.rename.candidate import Candidate
+from prx.engine.intel.pymembers import ancestors
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -47,17 +48,6 @@ def class_headers(data: bytes, into: ClassMap) -> None:
                 bases.add(base.rsplit(".", 1)[-1])
 
 
-def _ancestors(name: str, classes: Mapping[str, set[str]]) -> set[str]:
-    seen: set[str] = set()
-    queue = [name]
-    while queue:
-        for base in classes.get(queue.pop(), ()):
-            if base not in seen:
-                seen.add(base)
-                queue.append(base)
-    return seen
-
-
 def family(
     chosen: Target, definitions: Iterable[tuple[str, Target]], classes: Mapping[str, set[str]]
 ) -> list[tuple[str, Target]]:
@@ -73,11 +63,11 @@ def family(
             defining.setdefault(owner, []).append((path, target))
     if len(defining) < 2:
         return []
-    above = _ancestors(container, classes)
+    above = ancestors(container, classes)
     roots = {c for c in above if c in defining} or {container}
     # The topmost definers: a root below another root is not one.
-    roots = {r for r in roots if not (_ancestors(r, classes) & roots)}
-    members = {owner for owner in defining if owner in roots or _ancestors(owner, classes) & roots}
+    roots = {r for r in roots if not (ancestors(r, classes) & roots)}
+    members = {owner for owner in defining if owner in roots or ancestors(owner, classes) & roots}
     members.discard(container)
     return [item for owner in sorted(members) for item in defining[owner]]
 
@@ -176,7 +166,7 @@ def called_by_name(chosen: Target, data: bytes, classes: Mapping[str, set[str]])
     if method and name in IMPORT_PROTOCOL:
         return f"Python's import system calls a finder's or loader's {name}() by name"
     owner = (chosen.container or "").rsplit(".", 1)[-1]
-    outside = {b for b in _ancestors(owner, classes) if b not in classes} - {"object"}
+    outside = {b for b in ancestors(owner, classes) if b not in classes} - {"object"}
     if method and name.startswith(DISPATCH_PREFIXES) and outside:
         return (
             f"a dispatcher of a library class it derives from ({', '.join(sorted(outside))}: "

@@ -12,6 +12,7 @@ type, else ``by_name`` when the call's arguments fit the method's parameters (th
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from prx.engine.intel.bindings import Occurrence, occurrences
@@ -21,6 +22,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "Arity",
+    "ancestors",
     "arity_of",
     "class_bases",
     "classes_defining",
@@ -249,7 +251,8 @@ def _defines(node: Any, wanted: bytes) -> bool:
     return False
 
 
-def _ancestors(kind: str, bases: dict[str, set[str]]) -> set[str]:
+def ancestors(kind: str, bases: Mapping[str, set[str]]) -> set[str]:
+    """Every base of ``kind``, by name, through ``bases`` (class -> its bases)."""
     seen: set[str] = set()
     queue = [kind]
     while queue:
@@ -276,14 +279,14 @@ def _weigh(
         return "other"
     if kind not in bases:
         return "by_name"  # a class prx does not see: a library's
-    ancestors = _ancestors(kind, bases)
-    if family & ancestors and not (classes & ancestors):
+    above = ancestors(kind, bases)
+    if family & above and not (classes & above):
         return "by_type"
-    if container in ancestors:
+    if container in above:
         # Inherited, unless a class between them defines the name again.
-        between = {c for c in ancestors if container in _ancestors(c, bases)}
+        between = {c for c in above if container in ancestors(c, bases)}
         return "other" if between & classes else "by_type"
-    if kind in _ancestors(container, bases):
+    if kind in ancestors(container, bases):
         return "by_name"  # code of a base class, dispatching to the override
     return "unrelated"  # a project class that has no member of the name
 
@@ -408,7 +411,7 @@ def _set_below(
         return "by_name"
     if not texts:
         texts.update(_class_texts(project, files))
-    below = [k for k in bases if k == owner or owner in _ancestors(k, bases)]
+    below = [k for k in bases if k == owner or owner in ancestors(k, bases)]
     pattern = re.compile(
         rb"(?m)^[ \t]*self\."
         + re.escape(attribute).encode()

@@ -292,17 +292,25 @@ class FileWalker:
                 self.visit(child)
         self._pop()
 
-    def _range(self, node: Any) -> None:
+    def _declared_sides(self, node: Any) -> tuple[Any, Any] | None:
+        """Visit a ``left := right`` (or ``=``) clause's right side; its (left, right)
+        when it declares names (``:=``), else None (the left side visited as uses)."""
         right = node.child_by_field_name("right")
         left = node.child_by_field_name("left")
         if right is not None:
             self.visit(right)
-        declares = any(not c.is_named and c.type == ":=" for c in node.children)
         if left is None:
-            return
-        if not declares:
+            return None
+        if not any(not c.is_named and c.type == ":=" for c in node.children):
             self.visit(left)
+            return None
+        return left, right
+
+    def _range(self, node: Any) -> None:
+        sides = self._declared_sides(node)
+        if sides is None:
             return
+        left, right = sides
         over = self._underlying(self.type_of(right) if right is not None else None)
         key: Type = None
         value: Type = None
@@ -354,16 +362,10 @@ class FileWalker:
         self._pop()
 
     def _receive(self, node: Any) -> None:
-        right = node.child_by_field_name("right")
-        left = node.child_by_field_name("left")
-        if right is not None:
-            self.visit(right)
-        declares = any(not c.is_named and c.type == ":=" for c in node.children)
-        if left is None:
+        sides = self._declared_sides(node)
+        if sides is None:
             return
-        if not declares:
-            self.visit(left)
-            return
+        left, right = sides
         values = self._assigned([right] if right is not None else [], len(left.named_children))
         for name_node, t in zip(left.named_children, values, strict=False):
             self._declare(name_node, t)
