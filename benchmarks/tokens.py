@@ -2,7 +2,7 @@
 answer file is on screen, for prx, semble and ``rg`` + reading files.
 
     python benchmarks/tokens.py [--datasets DIR_OR_FILE ...] [--corpora DIR ...]
-        [--budgets 500,1000,2000] [--systems prx,semble,rg] [--json OUT]
+        [--budgets 500,1000,2000] [--systems prx,prx-text,semble,rg] [--json OUT]
 
 For each labelled query of the datasets (default: benchmarks/datasets and the semble-py dev
 set in ../shared/bench/semble-py; corpora found as quality.py finds them, in each ``--corpora``
@@ -14,6 +14,10 @@ tokens from its start to the end of the first code shown from an answer file:
 * ``prx@N``: the JSON envelope of ``prx search QUERY --budget N`` (the CLI's text, made
   in-process with one warm workspace per corpus), up to the end of the first snippet of an
   answer file.
+* ``prx-text@N``: the model-facing text of the same search (``prx --text search QUERY
+  --budget N``, the MCP text content; the budget counts the text), up to the end of the
+  first snippet of an answer file, or of its first line among a symbol search's lines
+  holding the identifier.
 * ``semble@MCP`` and ``semble@10``: the JSON text semble's MCP ``search`` tool answers
   (``format_results``) with its defaults (5 results, 10 snippet lines) and with 10 results,
   up to the end of the first ``content`` of an answer file; semble runs in its own venv with
@@ -39,6 +43,7 @@ import sys
 import time
 from collections.abc import Iterable, Sequence
 from pathlib import Path
+from typing import Any
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
@@ -105,6 +110,42 @@ class Prx:
         params = self.params(query=query, budget=budget)
         outcome = invoke(self.ws, self.op, params, record=False, allow_fallback=False)
         return dumps(outcome.envelope)
+
+    def data(self, query: str, budget: int) -> dict[str, Any]:
+        """The answer's data as the model-facing text was fitted (the budget counts the
+        text: ``prx --text search`` and the MCP text content)."""
+        from prx.app.dispatch import invoke
+        from prx.core.budget import measured_as
+        from prx.core.envelope import to_jsonable
+
+        params = self.params(query=query, budget=budget)
+        with measured_as(self.op.text):
+            outcome = invoke(self.ws, self.op, params, record=False, allow_fallback=False)
+        data: dict[str, Any] = to_jsonable(outcome.envelope).get("data") or {}
+        return data
+
+
+def prx_text_tokens(data: dict[str, Any], answers: frozenset[str]) -> float:
+    """Tokens of the text form up to the end of the first code it shows from an answer
+    file: that file's first snippet, else its first line among a symbol search's
+    occurrences (the text rendered up to there: its prefix)."""
+    from prx.commands.search.text import render
+
+    if "files" not in data:
+        return INF
+    head = {**data, "occurrences": [], "truncated": False, "warning": None, "suggestion": None}
+    for index, group in enumerate(data["files"]):
+        if group["file"] not in answers:
+            continue
+        shown = [m for m in group["matches"] if m.get("snippet") is not None]
+        if shown:
+            files = [*data["files"][:index], {**group, "matches": [shown[0]]}]
+            return count_exact(render({**head, "files": files}))
+    occurrences = data.get("occurrences") or []
+    for index, hit in enumerate(occurrences):
+        if hit["file"] in answers:
+            return count_exact(render({**head, "occurrences": occurrences[: index + 1]}))
+    return INF
 
 
 def prx_tokens(text: str, answers: frozenset[str]) -> float:
@@ -225,13 +266,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="directories holding the corpora, tried in turn",
     )
     parser.add_argument("--budgets", default="500,1000,2000")
-    parser.add_argument("--systems", default="prx,semble,rg")
+    parser.add_argument("--systems", default="prx,prx-text,semble,rg")
     parser.add_argument("--semble-venv", type=Path, default=SEMBLE_VENV)
     parser.add_argument("--json", type=Path, default=None)
     args = parser.parse_args(argv)
     budgets = [int(b) for b in args.budgets.split(",")]
     wanted = set(args.systems.split(","))
     systems = [f"prx@{b}" for b in budgets] if "prx" in wanted else []
+    if "prx-text" in wanted:
+        systems += [f"prx-text@{b}" for b in budgets]
     semble: SembleSystem | None = None
     if "semble" in wanted:
         import prx.engine.corpus.embed as embed
@@ -257,16 +300,20 @@ def main(argv: Sequence[str] | None = None) -> int:
                 continue
             answers = answer_files(path)
             mine: dict[str, list[float]] = {s: [] for s in systems}
-            prx_system = Prx(root) if "prx" in wanted else None
+            prx_system = Prx(root) if wanted & {"prx", "prx-text"} else None
             rg = RgRead(root) if "rg" in wanted else None
             if semble is not None:
                 semble.open(root, 10)
             for query in ds.queries:
                 want = answers.get(query.query, frozenset())
-                if prx_system is not None:
+                if prx_system is not None and "prx" in wanted:
                     for budget in budgets:
                         text = prx_system.text(query.query, budget)
                         mine[f"prx@{budget}"].append(prx_tokens(text, want))
+                if prx_system is not None and "prx-text" in wanted:
+                    for budget in budgets:
+                        data = prx_system.data(query.query, budget)
+                        mine[f"prx-text@{budget}"].append(prx_text_tokens(data, want))
                 if semble is not None:
                     for name, top_k in (("semble@MCP", 5), ("semble@10", 10)):
                         answer = semble._call(

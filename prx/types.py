@@ -58,7 +58,13 @@ if TYPE_CHECKING:
         RenameSkip,
     )
     from prx.core.results.run import Detected, Diagnostic, Failure, RunReport, Section
-    from prx.core.results.search import FileMatches, Match, SearchExistsResult, SearchResult
+    from prx.core.results.search import (
+        FileMatches,
+        Match,
+        Occurrence,
+        SearchExistsResult,
+        SearchResult,
+    )
     from prx.core.results.usage import StatsResult, UsageByCommand, UsageByFrontend, UsagePeriod
 
 __all__ = [
@@ -98,6 +104,7 @@ __all__ = [
     "InitResult",
     "FileMatches",
     "Match",
+    "Occurrence",
     "PluginEntry",
     "PluginFailure",
     "PluginsResult",
@@ -167,6 +174,7 @@ _HOME = {
     "InitResult": "prx.core.results.init",
     "FileMatches": "prx.core.results.search",
     "Match": "prx.core.results.search",
+    "Occurrence": "prx.core.results.search",
     "PluginEntry": "prx.core.results.plugins",
     "PluginFailure": "prx.core.results.plugins",
     "PluginsResult": "prx.core.results.plugins",

@@ -101,6 +101,9 @@ def invoke(
     if not (record and op.record_usage):
         return Outcome(envelope, exit_code, result)
     wall_ms = (time.perf_counter() - started) * 1000
+    from prx.core.budget import current_measure
+
+    shown_as = current_measure()  # the text form: the text is what the reader got
 
     def record_usage() -> None:
         from prx.engine.usage.records import append_record
@@ -112,6 +115,10 @@ def invoke(
         # Records use the fast bytes/4 count: that is the envelope's own `tokens` unless a
         # budget made it exact, so serialise again only then.
         tokens = count_fast(dumps(envelope)) if budget else envelope["tokens"]
+        if shown_as is not None:
+            from prx.core.textform import render_text
+
+            tokens = count_fast(render_text(envelope, lambda _: shown_as))
         append_record(ws.config, op.name, tokens, baseline, wall_ms, frontend=frontend)
 
     if defer_record:

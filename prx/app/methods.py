@@ -175,8 +175,8 @@ class CommandMethods:
         check: str = "auto",
         progress: ProgressCallback | None = None,
     ) -> EditResult:
-        """Change files safely: find/replace, line ranges, symbols, multi-file edits and
-        patches; a dry run unless --apply.
+        """Change files safely: find/replace, lines, symbols, multi-file edits, patches; a dry
+        run unless --apply.
 
         :param path: file to edit
         :param find: text to replace; must match once
@@ -195,7 +195,7 @@ class CommandMethods:
         :param apply: write (default: dry run)
         :param force: write even if syntax errors are added
         :param expect_hash: refuse unless the file's hash is HASH
-        :param check: run the checker: auto (on --apply), always, never, rollback
+        :param check: when the checker runs (auto: on --apply); rollback undoes new errors
         :param progress: called with each :class:`prx.Progress` as the call goes
         """
         return self.call_command(  # type: ignore[no-any-return]
@@ -230,12 +230,12 @@ class CommandMethods:
         exact: bool = False,
         progress: ProgressCallback | None = None,
     ) -> ExistsResult:
-        """Whether a path, or a literal text in any file, exists (probable from an index).
+        """Whether a path, or a text in any file, exists (probable from an index).
 
         :param pattern: a path (relative to PATH) or a literal text
         :param path: where to look (default: .)
-        :param mode: path, content, or auto (path, then content)
-        :param exact: with an index: read every candidate file (else at most 8)
+        :param mode: path, content or auto (path, then content)
+        :param exact: read every candidate file of the index (else at most 8)
         :param progress: called with each :class:`prx.Progress` as the call goes
         """
         return self.call_command(  # type: ignore[no-any-return]
@@ -273,12 +273,12 @@ class CommandMethods:
         continue_token: str | None = None,
         progress: ProgressCallback | None = None,
     ) -> FindResult:
-        """List files as a tree (or a flat list), honouring .gitignore; globs and budgets.
+        """List files as a tree or a flat list, honouring .gitignore.
 
         :param path: directory to list (default: .)
-        :param pattern: glob on the file name, or on the path when it has a '/'; repeatable
+        :param pattern: glob on the name (on the path when it has a '/'); repeatable
         :param max_depth: 1 lists only the files directly in PATH
-        :param view: tree (default, cheaper per file), flat or both
+        :param view: tree (default), flat or both
         :param budget: cap the answer at N tokens (exact cl100k_base); default: a ceiling of
             5000 (estimated); 0: no limit
         :param continue_token: continuation_token of a budget-cut answer
@@ -371,10 +371,10 @@ class CommandMethods:
         continue_token: str | None = None,
         progress: ProgressCallback | None = None,
     ) -> OutlineResult:
-        """Symbols of a file or directory: nested, with kinds, line ranges and signatures.
+        """Symbols of a file or directory, nested, with line ranges and signatures.
 
         :param path: file or directory to outline
-        :param kind: only this kind: function, class, method, struct, enum, trait, type, const
+        :param kind: only symbols of this kind (function, class, method, struct ...)
         :param max_depth: directory mode: 1 outlines only the files directly in PATH
         :param budget: cap the answer at N tokens (exact cl100k_base); default: a ceiling of
             8000 (estimated); 0: no limit
@@ -426,11 +426,11 @@ class CommandMethods:
         :param lines: line range A-B, a single line N, or A- to the end
         :param hash_only: metadata and content hash only
         :param outline_only: metadata and outline, no content
-        :param full_outline: the whole file's outline, not only around --lines
+        :param full_outline: the whole outline, not only around --lines
         :param skeleton: signatures and docstrings, no bodies
         :param snap: widen --lines to the enclosing block
         :param mode: aggressive (no comments), entropy (no repetition), diff (vs git HEAD)
-        :param if_changed: hash of an earlier read: answer a tiny stub if unchanged
+        :param if_changed: hash of an earlier read: a stub if unchanged
         :param budget: cap the answer at N tokens (exact cl100k_base); default: a ceiling of
             10000 (estimated); 0: no limit
         :param continue_token: continuation_token of a budget-cut read
@@ -507,7 +507,7 @@ class CommandMethods:
         budget: int | None = None,
         progress: ProgressCallback | None = None,
     ) -> RunReport:
-        """Run a command (tests, linters, builds, git) and answer a true, compact summary.
+        """Run a command (tests, linters, builds, git) and answer a true summary.
 
         :param command: the command and its arguments; everything from here on is passed to it
         :param timeout: kill its process group after S seconds (0: no limit)
@@ -535,9 +535,9 @@ class CommandMethods:
         *,
         mode: str | None = None,
         selector: str | None = None,
-        top_k: int = 10,
+        top_k: int | None = None,
         budget: int | None = None,
-        context: int = 2,
+        context: int = 0,
         snippet_lines: int = 3,
         full: bool = False,
         include: str | Sequence[str] = (),
@@ -557,9 +557,9 @@ class CommandMethods:
         *,
         mode: str | None = None,
         selector: str | None = None,
-        top_k: int = 10,
+        top_k: int | None = None,
         budget: int | None = None,
-        context: int = 2,
+        context: int = 0,
         snippet_lines: int = 3,
         full: bool = False,
         include: str | Sequence[str] = (),
@@ -578,9 +578,9 @@ class CommandMethods:
         *,
         mode: str | None = None,
         selector: str | None = None,
-        top_k: int = 10,
+        top_k: int | None = None,
         budget: int | None = None,
-        context: int = 2,
+        context: int = 0,
         snippet_lines: int = 3,
         full: bool = False,
         include: str | Sequence[str] = (),
@@ -598,17 +598,17 @@ class CommandMethods:
         :param mode: symbol, hybrid, literal, regex or structural (default: chosen from the
             query)
         :param selector: structural: the node kind to match
-        :param top_k: matches per page (default 10)
+        :param top_k: matches per page (10; exact lines: 50)
         :param budget: cap the answer at N tokens (exact cl100k_base); default: a ceiling of
             8000 (estimated); 0: no limit
-        :param context: lines around a literal or regex match (default 2)
-        :param snippet_lines: lines shown per match, at most (default 3; 0: locations only)
+        :param context: lines around a literal or regex match (default 0)
+        :param snippet_lines: lines per match, at most (default 3; 0: locations only)
         :param full: whole matches: a ranked chunk, a literal match's context
         :param include: only files matching this glob; repeatable
         :param language: only files of this language; repeatable
         :param ignore_case: literal and regex: ignore case
         :param exists: answer only whether anything matches
-        :param rerank: rerank stages to enable (+NAME) or disable (-NAME), comma-separated
+        :param rerank: rerank stages on (+NAME) or off (-NAME)
         :param continue_token: continuation_token of the previous page
         :param progress: called with each :class:`prx.Progress` as the call goes
         """

@@ -27,6 +27,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "ANSWER_MAX",
+    "measured_as",
     "DIFF_CEILING",
     "CONTEXT_CEILING",
     "ECHO_CHARS",
@@ -45,6 +46,7 @@ __all__ = [
     "answer_max",
     "ceilings_at_most",
     "cap_for",
+    "current_measure",
     "data_tokens",
     "exact_ceilings",
     "fit_prefix",
@@ -179,9 +181,38 @@ def shortened_echo(text: str, limit: int = ECHO_CHARS) -> str:
     return f"{text[:limit]}… [{len(text) - limit} more characters]"
 
 
+#: How the answer being fitted will be read: None, as the envelope's JSON ``data``; else
+#: the rendering the reader gets instead (the model-facing text).
+_MEASURE: ContextVar[Callable[[Any], str] | None] = ContextVar("prx_measure", default=None)
+
+
+@contextmanager
+def measured_as(render: Callable[[Any], str] | None) -> Iterator[None]:
+    """Within the block, answers are fitted to their budget as ``render`` shows their
+    ``data`` (a front-end that shows the model-facing text, not the JSON); None: as JSON."""
+    reset = _MEASURE.set(render)
+    try:
+        yield
+    finally:
+        _MEASURE.reset(reset)
+
+
+def current_measure() -> Callable[[Any], str] | None:
+    """The rendering answers are fitted as here (:func:`measured_as`), or None: JSON."""
+    return _MEASURE.get()
+
+
 def data_tokens(result: Any, count: TokenCounter) -> int:
-    """Tokens of ``result`` as it appears in the envelope's ``data``."""
-    return count(dumps(to_jsonable(result)))
+    """Tokens of ``result`` as the reader gets it: the envelope's ``data`` as JSON, or
+    its rendering within :func:`measured_as`."""
+    data = to_jsonable(result)
+    render = _MEASURE.get()
+    if render is not None and isinstance(data, dict):
+        try:
+            return count(render(data))
+        except Exception:  # noqa: BLE001  (a rendering that cannot show a draft: count JSON)
+            pass
+    return count(dumps(data))
 
 
 def limit_for(budget: int) -> int:

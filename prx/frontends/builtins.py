@@ -34,6 +34,7 @@ BUILTIN_FRONTENDS: dict[str, str] = {
 BUILTIN_RENDERERS: dict[str, str] = {
     "json": "prx.frontends.cli.render:JsonRenderer",
     "plain": "prx.frontends.cli.render:PlainRenderer",
+    "text": "prx.frontends.cli.render:TextRenderer",
 }
 
 

@@ -38,6 +38,7 @@ if TYPE_CHECKING:
     from prx.core.envelope import Envelope
     from prx.core.errors import PluginError
     from prx.core.results.run import Diagnostic, Failure
+    from prx.core.textform import generic_text, lazy_rendering
     from prx.engine.corpus.corpus import enrich
     from prx.engine.corpus.tokenize import tokenize
     from prx.engine.lang.grammar import pack_grammar
@@ -105,9 +106,11 @@ __all__ = [
     "Envelope",
     "enrich",
     "first_word",
+    "generic_text",
     "invoke",
     "hookimpl",
     "json_array",
+    "lazy_rendering",
     "output_lines",
     "output_text",
     "pack_grammar",
@@ -130,6 +133,8 @@ _HELPERS = {
     "enrich": "prx.engine.corpus.corpus",
     "tokenize": "prx.engine.corpus.tokenize",
     "first_word": "prx.engine.runner.parsers._base",
+    "generic_text": "prx.core.textform",
+    "lazy_rendering": "prx.core.textform",
     "json_array": "prx.engine.runner.parsers._base",
     "output_lines": "prx.engine.runner.parsers._base",
     "output_text": "prx.engine.runner.parsers._base",

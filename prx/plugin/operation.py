@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from prx.core.record import MISSING, field, record
 
@@ -150,3 +150,10 @@ class Operation:
     #: The group ``prx mcp --toolsets`` selects it by: ``navigate``, ``search``,
     #: ``understand``, ``edit``, ``run``, ``admin``; a plugin may join one or name its own.
     toolset: str = "plugins"
+    #: The model-facing rendering of a successful answer, called with the envelope's
+    #: ``data`` (JSON values): the same facts as the JSON without repeated keys, nulls or
+    #: metadata the call did not ask for (the MCP text content, ``prx --text``); None: a
+    #: generic rendering of ``data`` (``key: value`` lines, empty fields left out).
+    #:
+    #: .. versionadded:: 0.2
+    text: Callable[[Mapping[str, Any]], str] | None = None

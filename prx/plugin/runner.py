@@ -44,6 +44,8 @@ class Parsed:
     warnings: int | None = None
     xfailed: int | None = None
     xpassed: int | None = None
+    #: Tests the run's selection left out (cargo's ``filtered out``, pytest's ``deselected``).
+    filtered: int | None = None
     failures: list[Failure] = field(default_factory=list)
     diagnostics: list[Diagnostic] = field(default_factory=list)
     #: Errors that stopped the tool before it ran anything (``ImportError in tests/x.py``).

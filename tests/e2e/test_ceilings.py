@@ -127,7 +127,7 @@ def test_a_ranged_read_carries_only_the_outline_around_it(make_repo):
     # Lines 41-43 are inside f_010 (lines 41-42) and the blank line after it.
     res = ws.read("many.py", lines="41-43")
     names = [s.name for s in res.outline]
-    assert names == ["f_009", "f_010", "f_011"]
+    assert names == ["f_010"]  # where the lines sit, not the neighbours
     full = ws.read("many.py", lines="41-43", full_outline=True)
     assert len(full.outline) == 60
     whole = ws.read("many.py")
@@ -138,16 +138,15 @@ def test_a_ranged_read_outline_narrows_nested_symbols(make_repo):
     methods = "".join(f"    def m{i}(self):\n        return {i}\n\n" for i in range(30))
     repo = make_repo({"cls.py": f"class Big:\n{methods}\n\ndef after():\n    pass\n"})
     res = prx.Workspace(repo).read("cls.py", lines="32-33")  # inside m10 (lines 32-33)
-    (big, nxt) = res.outline
-    assert big.name == "Big" and [m.name for m in big.children] == ["m9", "m10", "m11"]
-    assert nxt.name == "after" and nxt.children == ()
+    (big,) = res.outline
+    assert big.name == "Big" and [m.name for m in big.children] == ["m10"]
 
 
 def test_a_three_line_read_costs_little(run_cli, make_repo):
     repo = make_repo({"many.py": _many_functions(60)})
     narrow = run_cli("read", "many.py", "--lines", "41-43", cwd=repo).envelope
     full = run_cli("read", "many.py", "--lines", "41-43", "--full-outline", cwd=repo).envelope
-    assert len(narrow["data"]["outline"]) == 3 and len(full["data"]["outline"]) == 60
+    assert len(narrow["data"]["outline"]) == 1 and len(full["data"]["outline"]) == 60
     assert narrow["tokens"] < 300 < full["tokens"]
 
 
@@ -173,7 +172,7 @@ def test_find_answers_one_view_under_its_ceiling_and_pages(run_cli, big_repo):
     while token:
         page = run_cli("find", ".", "--continue", token, cwd=big_repo).envelope["data"]
         seen += _tree_files(page["tree"])
-        token = page["continuation_token"]
+        token = page.get("continuation_token")  # left out on the last page
     assert len(seen) == len(set(seen)) == stats["total_files"] == 722
 
 

@@ -99,7 +99,7 @@ def test_exists_bad_mode_is_rejected_by_choices(run_cli, repo):
 
 
 def test_continuation_token_from_another_request_is_refused(run_cli, repo):
-    first = run_cli("find", "src", "--tree", "--flat", "--budget", "200", cwd=repo).envelope
+    first = run_cli("find", "src", "--tree", "--flat", "--budget", "150", cwd=repo).envelope
     token = first["data"]["continuation_token"]
     assert token
     run = run_cli("find", "docs", "--continue", token, cwd=repo)

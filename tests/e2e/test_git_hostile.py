@@ -462,12 +462,12 @@ def test_a_submodule_whose_git_directory_lives_in_the_superproject_still_answers
 def test_the_bench_unix_git_calls_run_nothing_the_repository_names(hostile, spy, genv, monkeypatch):
     """``prx bench`` times the plain ``git diff`` an agent would type (and reads HEAD's
     files with git): the same protections, environment included."""
-    from prx.commands.bench import engine as agent
+    from prx.commands.bench import changes, sides
 
     for key, value in {**genv, "GIT_EXTERNAL_DIFF": spy.script("env-external-diff")}.items():
         monkeypatch.setenv(key, value)
-    out = agent._unix(str(hostile), ["git", "diff", "--relative", "HEAD", "--", "."])
-    shown = agent._git(str(hostile), "show", "HEAD:./notes.txt")
+    out = sides.run_unix(str(hostile), ["git", "diff", "--relative", "HEAD", "--", "."])
+    shown = changes._git(str(hostile), "show", "HEAD:./notes.txt")
     assert spy.ran() == ""
     assert "+two" in out.text
     assert shown is not None and shown.stdout == b"one\n"

@@ -183,7 +183,7 @@ def test_hook_prx_register_renderers(ws):
 
     ws = with_frontends(ws)
     assert ws.registry.renderer("repr")().render({"a": 1}) == "{'a': 1}"
-    assert [c.NAME for c in ws.registry.renderers()] == ["json", "plain", "repr"]
+    assert [c.NAME for c in ws.registry.renderers()] == ["json", "plain", "repr", "text"]
 
 
 def test_hook_prx_register_languages(ws):

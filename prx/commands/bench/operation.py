@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from prx.core.record import record
 from prx.core.results.bench import BenchResult
+from prx.core.textform import lazy_rendering
 from prx.plugin.context import Context
 from prx.plugin.operation import Operation, param
 
@@ -36,11 +37,13 @@ BENCH = Operation(
     record_usage=False,
     description=(
         "Does each task twice, with prx's commands and with the Unix commands an agent "
-        "would type: find where a name is defined, see what a directory holds, read a "
-        "function, see what changed (git), find what names a module. Counts both outputs "
-        "in exact cl100k_base tokens, times both (fresh processes) and checks each for the "
-        "lines the task needs. Targets are picked from the largest source files. See "
-        "docs/bench.md."
+        "would type: find where a name is defined (search --symbol), see what a directory "
+        "holds (outline), list the files (find), read a function (read --lines), see what "
+        "changed (diff), find what imports a file (impact). Counts both outputs in exact "
+        "cl100k_base tokens (prx's text form, and its JSON), times both (fresh processes), "
+        "checks each for the lines the task needs, and says why prx lost a task it lost. "
+        "Targets are picked from the largest source files. See docs/bench.md."
     ),
     toolset="admin",
+    text=lazy_rendering("prx.commands.bench.text:render"),
 )

@@ -5,6 +5,7 @@ from __future__ import annotations
 from prx.core.budget import CONTEXT_CEILING
 from prx.core.record import record
 from prx.core.results.intel import ContextResult
+from prx.core.textform import lazy_rendering
 from prx.plugin.context import Context
 from prx.plugin.operation import Operation, param
 
@@ -47,4 +48,5 @@ CONTEXT = Operation(
         "omitted with the call that gives them in full."
     ),
     toolset="understand",
+    text=lazy_rendering("prx.commands.context.text:render"),
 )

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from prx.core.budget import DIFF_CEILING
 from prx.core.record import record
 from prx.core.results.diff import DiffResult
+from prx.core.textform import lazy_rendering
 from prx.plugin.context import Context
 from prx.plugin.operation import Baseline, Operation, param
 
@@ -128,4 +129,5 @@ DIFF = Operation(
     fallback=_fallback,
     baseline=_baseline,
     toolset="edit",
+    text=lazy_rendering("prx.commands.diff.text:render"),
 )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from prx.core.record import record
 from prx.core.results.edit import EditResult
+from prx.core.textform import lazy_rendering
 from prx.plugin.context import Context
 from prx.plugin.operation import Operation, param
 
@@ -69,7 +70,7 @@ class EditParams:
     )
     check: str = param(
         "auto",
-        help="run the checker: auto (on --apply), always, never, rollback",
+        help="when the checker runs (auto: on --apply); rollback undoes new errors",
         choices=("auto", "always", "never", "rollback"),
     )
 
@@ -110,8 +111,8 @@ def _exit_status(p: EditParams, result: EditResult) -> int:
 
 EDIT = Operation(
     name="edit",
-    summary="Change files safely: find/replace, line ranges, symbols, multi-file edits and "
-    "patches; a dry run unless --apply.",
+    summary="Change files safely: find/replace, lines, symbols, multi-file edits, patches; "
+    "a dry run unless --apply.",
     description=(
         "Change one file (--find/--replace, --lines/--content, --insert-after, "
         "--symbol/--body) or several (--edits, --patch), all or nothing. A dry run by "
@@ -130,4 +131,5 @@ EDIT = Operation(
     budget_param=None,
     toolset="edit",
     exit_status=_exit_status,
+    text=lazy_rendering("prx.commands.edit.text:render"),
 )

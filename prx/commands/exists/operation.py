@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from prx.core.budget import ECHO_CHARS, shortened_echo
 from prx.core.record import record
 from prx.core.results.exists import ExistsResult
+from prx.core.textform import lazy_rendering
 from prx.plugin.context import Context
 from prx.plugin.operation import Baseline, Operation, param
 
@@ -21,12 +22,12 @@ class ExistsParams:
     path: str = param(".", help="where to look (default: .)", positional=True)
     mode: str = param(
         "auto",
-        help="path, content, or auto (path, then content)",
+        help="path, content or auto (path, then content)",
         choices=("auto", "path", "content"),
     )
     exact: bool = param(
         False,
-        help="with an index: read every candidate file (else at most 8)",
+        help="read every candidate file of the index (else at most 8)",
     )
 
 
@@ -100,7 +101,7 @@ def _baseline(p: ExistsParams, r: ExistsResult) -> Baseline:
 
 EXISTS = Operation(
     name="exists",
-    summary="Whether a path, or a literal text in any file, exists (probable from an index).",
+    summary="Whether a path, or a text in any file, exists (probable from an index).",
     func=_run,
     params=ExistsParams,
     result=ExistsResult,
@@ -108,4 +109,5 @@ EXISTS = Operation(
     baseline=_baseline,
     budget_param=None,
     toolset="navigate",
+    text=lazy_rendering("prx.commands.exists.text:render"),
 )

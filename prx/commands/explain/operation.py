@@ -5,6 +5,7 @@ from __future__ import annotations
 from prx.core.budget import EXPLAIN_CEILING
 from prx.core.record import record
 from prx.core.results.intel import ExplainResult
+from prx.core.textform import lazy_rendering
 from prx.plugin.context import Context
 from prx.plugin.operation import Operation, param
 
@@ -44,4 +45,5 @@ EXPLAIN = Operation(
         "tests that reference it. Several definitions are listed as candidates."
     ),
     toolset="understand",
+    text=lazy_rendering("prx.commands.explain.text:render"),
 )

@@ -60,12 +60,13 @@ def build_tree(entries: list[FileEntry], base: str = ".") -> dict[str, Any]:
         node = top
         for part in dirs:
             node = node.setdefault(part, {})
-        node[name] = {
-            "lines": entry.lines,
-            "bytes": entry.bytes,
-            "language": entry.language,
-            "symbols": entry.symbols,
-        }
+        leaf: dict[str, Any] = {"lines": entry.lines, "bytes": entry.bytes}
+        # Empty fields are left out, as in the flat view.
+        if entry.language is not None:
+            leaf["language"] = entry.language
+        if entry.symbols is not None:
+            leaf["symbols"] = entry.symbols
+        node[name] = leaf
     return tree
 
 

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from prx.core.budget import FIND_CEILING
 from prx.core.record import record
 from prx.core.results.find import FindResult
+from prx.core.textform import lazy_rendering
 from prx.plugin.context import Context
 from prx.plugin.operation import Baseline, Operation, param
 
@@ -27,13 +28,13 @@ class FindParams:
     path: str = param(".", help="directory to list (default: .)", positional=True)
     pattern: tuple[str, ...] = param(
         (),
-        help="glob on the file name, or on the path when it has a '/'; repeatable",
+        help="glob on the name (on the path when it has a '/'); repeatable",
         metavar="GLOB",
     )
     max_depth: int | None = param(None, help="1 lists only the files directly in PATH", metavar="N")
     view: str = param(
         "tree",
-        help="tree (default, cheaper per file), flat or both",
+        help="tree (default), flat or both",
         choices=VIEWS,
         metavar="VIEW",
     )
@@ -160,11 +161,12 @@ def _listed_paths(r: FindResult) -> list[str]:
 
 FIND = Operation(
     name="find",
-    summary="List files as a tree (or a flat list), honouring .gitignore; globs and budgets.",
+    summary="List files as a tree or a flat list, honouring .gitignore.",
     func=_run,
     params=FindParams,
     result=FindResult,
     fallback=_fallback,
     baseline=_baseline,
     toolset="navigate",
+    text=lazy_rendering("prx.commands.find.text:render"),
 )

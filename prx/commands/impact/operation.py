@@ -5,6 +5,7 @@ from __future__ import annotations
 from prx.core.budget import IMPACT_CEILING
 from prx.core.record import record
 from prx.core.results.intel import ImpactResult
+from prx.core.textform import lazy_rendering
 from prx.plugin.context import Context
 from prx.plugin.operation import Operation, param
 
@@ -50,4 +51,5 @@ IMPACT = Operation(
         "the change."
     ),
     toolset="understand",
+    text=lazy_rendering("prx.commands.impact.text:render"),
 )

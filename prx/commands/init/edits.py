@@ -30,16 +30,17 @@ START, END = "<!-- prx:start -->", "<!-- prx:end -->"
 AGENTS_GUIDE = """\
 ## Code tools: prx
 
-Use prx (MCP server `prx mcp`; the same commands on the command line) rather than the
-shell tools: each answer is one JSON envelope, capped in tokens, with content hashes.
-- `find` (`prx find DIR`) instead of `find`/`ls -R`: files with line counts, ignores honoured.
+Use prx (MCP server `prx mcp`; the same commands on the command line, with `--text` for
+the short form) rather than the shell tools: each answer is capped in tokens and costs
+less than the shell tool's output.
+- `find` (`prx find DIR`) instead of `find`/`ls -R`: the files, ignores honoured.
 - `outline` (`prx outline FILE`) before reading a big file, then `read`
   (`prx read FILE --lines A-B`) instead of `cat`/`head`/`sed -n`.
 - `search` (`prx search "what the code does"`) for code by meaning; `--literal TEXT`
   instead of `grep -rn`.
 - `exists` (`prx exists PATTERN`) for a quick yes/no before a broad search.
 - `run` (`prx run -- CMD`) for tests and builds: the failures, not pages of log.
-A cut answer carries a `continuation_token`: pass it back (`--continue`) for the rest.
+A cut answer says what it left out and how to get it (a `continue` token, a `lines` range).
 """
 
 #: The line that makes Claude Code read AGENTS.md.

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from prx.core.budget import OUTLINE_CEILING
 from prx.core.record import record
 from prx.core.results.outline import OutlineResult
+from prx.core.textform import lazy_rendering
 from prx.plugin.context import Context
 from prx.plugin.operation import Operation, param
 
@@ -24,7 +25,7 @@ class OutlineParams:
     path: str = param(help="file or directory to outline", positional=True)
     kind: str | None = param(
         None,
-        help="only this kind: function, class, method, struct, enum, trait, type, const",
+        help="only symbols of this kind (function, class, method, struct ...)",
         metavar="KIND",
     )
     max_depth: int | None = param(
@@ -60,7 +61,7 @@ def _fallback(p: OutlineParams) -> Sequence[str]:
 
 OUTLINE = Operation(
     name="outline",
-    summary="Symbols of a file or directory: nested, with kinds, line ranges and signatures.",
+    summary="Symbols of a file or directory, nested, with line ranges and signatures.",
     func=_run,
     params=OutlineParams,
     result=OutlineResult,
@@ -68,4 +69,5 @@ OUTLINE = Operation(
     # No Unix tool prints an outline (cat prints far more, a grep for definitions less and
     # differently): prx stats records outline calls at parity rather than claim savings.
     toolset="navigate",
+    text=lazy_rendering("prx.commands.outline.text:render"),
 )

@@ -19,6 +19,7 @@ from prx.core.tokens import count_fast
 from prx.engine.lang.around import symbols_around, walk_symbols
 
 __all__ = [
+    "OUTLINE_OMITTED",
     "FULL_OUTLINE_SHARE",
     "OUTLINE_SHARE",
     "SNAP_KEEP",
@@ -33,6 +34,9 @@ OUTLINE_SHARE = 1 / 20
 FULL_OUTLINE_SHARE = 1 / 2
 #: A cut moves back to a symbol's end only when the text keeps this fraction of its tokens.
 SNAP_KEEP = 0.95
+
+#: How the note on a read whose outline the budget left out starts.
+OUTLINE_OMITTED = "outline omitted to fit"
 
 
 @record
@@ -126,7 +130,7 @@ class _Fitter:
     def without_outline(self) -> tuple[str, ...]:
         if self.cut.symbols is None or self.result.outline is None:
             return self.result.notes
-        note = f"outline omitted to fit {self.cut.cap.describe()}"
+        note = f"{OUTLINE_OMITTED} {self.cut.cap.describe()}"
         return (*self.result.notes, note)
 
     # ------------------------------------------------------------------ answers

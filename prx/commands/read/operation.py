@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from prx.core.budget import READ_CEILING
 from prx.core.record import record
 from prx.core.results.read import ReadResult
+from prx.core.textform import lazy_rendering
 from prx.plugin.context import Context
 from prx.plugin.operation import Baseline, Operation, param
 
@@ -27,7 +28,7 @@ class ReadParams:
     outline_only: bool = param(
         False, help="metadata and outline, no content", flag="--outline", aliases=("outline",)
     )
-    full_outline: bool = param(False, help="the whole file's outline, not only around --lines")
+    full_outline: bool = param(False, help="the whole outline, not only around --lines")
     skeleton: bool = param(False, help="signatures and docstrings, no bodies")
     snap: str | None = param(
         None,
@@ -40,7 +41,7 @@ class ReadParams:
         choices=("aggressive", "entropy", "diff"),
     )
     if_changed: str | None = param(
-        None, help="hash of an earlier read: answer a tiny stub if unchanged", metavar="HASH"
+        None, help="hash of an earlier read: a stub if unchanged", metavar="HASH"
     )
     budget: int | None = param(
         None,
@@ -160,4 +161,5 @@ READ = Operation(
     fallback=_fallback,
     baseline=_baseline,
     toolset="navigate",
+    text=lazy_rendering("prx.commands.read.text:render"),
 )

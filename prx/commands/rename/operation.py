@@ -5,6 +5,7 @@ from __future__ import annotations
 from prx.core.budget import RENAME_CEILING
 from prx.core.record import record
 from prx.core.results.rename import RenameResult
+from prx.core.textform import lazy_rendering
 from prx.plugin.context import Context
 from prx.plugin.operation import Operation, param
 
@@ -97,4 +98,5 @@ RENAME = Operation(
     read_only=False,
     toolset="edit",
     exit_status=_exit_status,
+    text=lazy_rendering("prx.commands.rename.text:render"),
 )

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import shlex
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from prx.core.budget import RUN_CEILING
 from prx.core.record import record
@@ -92,13 +93,19 @@ def exit_status(p: RunParams, r: RunReport) -> int:
     return r.exit_code
 
 
+def _text(data: Mapping[str, Any]) -> str:
+    from prx.commands.run.text import render
+
+    return render(data)
+
+
 def _baseline(p: RunParams, r: RunReport) -> Baseline:
     return Baseline(tokens=r.tokens_raw, strategy="measured", command=shlex.join(r.command))
 
 
 RUN = Operation(
     name="run",
-    summary="Run a command (tests, linters, builds, git) and answer a true, compact summary.",
+    summary="Run a command (tests, linters, builds, git) and answer a true summary.",
     func=_run,
     params=RunParams,
     result=RunReport,
@@ -121,4 +128,5 @@ RUN = Operation(
         "dash, and to keep prx from reading -q/--quiet/--plain meant for the command."
     ),
     toolset="run",
+    text=_text,
 )

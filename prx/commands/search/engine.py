@@ -18,7 +18,7 @@ from prx.core.budget import (
 )
 from prx.core.errors import BudgetExceededError, InvalidArgumentError, NotFoundError
 from prx.core.record import replace
-from prx.core.results.search import Match, SearchExistsResult, SearchResult
+from prx.core.results.search import Match, Occurrence, SearchExistsResult, SearchResult
 from prx.core.results.usage import UnixOutput
 from prx.core.tokens import TokenCounter
 from prx.engine.index.speculation import speculating
@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from prx.plugin.context import Context
     from prx.plugin.corpus import ChunkRecord, Definition
 
-__all__ = ["ranked_grep", "run_search"]
+__all__ = ["LINES_PAGE", "OCCURRENCES_MAX", "RANKED_PAGE", "ranked_grep", "run_search"]
 
 _PLACEHOLDER = 999_999
 #: Ranked hits the first page of a request ranks at least; later pages rank the same
@@ -40,6 +40,15 @@ _PLACEHOLDER = 999_999
 _POOL = 50
 #: Characters of a signature a match shows when its snippet does not show the definition.
 _SIGNATURE_CHARS = 100
+#: Matches per page by default: ranked chunks, and exact (literal, regex, structural) lines.
+RANKED_PAGE = 10
+LINES_PAGE = 50
+#: Lines holding a symbol search's identifier that its first page shows, at most; and
+#: the characters of each line shown.
+OCCURRENCES_MAX = 50
+_OCCURRENCE_CHARS = 300
+#: Languages of prose, whose outline is headings rather than code symbols.
+_PROSE = frozenset({"markdown", "rst", "text", "asciidoc", "org"})
 
 
 def _acceptor(
@@ -70,9 +79,9 @@ def run_search(
     path: str = ".",
     *,
     mode: str | None = None,
-    top_k: int = 10,
+    top_k: int | None = None,
     budget: int | None = None,
-    context: int = 2,
+    context: int = 0,
     continue_token: str | None = None,
     globs: Sequence[str] = (),
     languages: Sequence[str] = (),
@@ -84,16 +93,21 @@ def run_search(
     selector: str | None = None,
 ) -> SearchResult | SearchExistsResult:
     """Search for :meth:`Workspace.search`."""
-    cap = _checked_arguments(ws, query, mode, top_k, budget, context, snippet_lines, languages)
-    root = _search_root(ws, path)
     if mode is None:
         from prx.engine.retrieval.query import detect_mode
 
-        mode, reason = detect_mode(query)
+        mode, reason = detect_mode(query) if query.strip() else ("literal", "")
     else:
         reason = f"requested (--{mode})"
-    accept = _acceptor(ws, globs, languages)
     ranked = mode not in ("literal", "regex", "structural")
+    # A default page of a symbol search stops at the first hit without the identifier.
+    focused = top_k is None and mode == "symbol"
+    if top_k is None:
+        # Exact matches are lines, each cheap: a page shows what grep would, up to a point.
+        top_k = RANKED_PAGE if ranked else LINES_PAGE
+    cap = _checked_arguments(ws, query, mode, top_k, budget, context, snippet_lines, languages)
+    root = _search_root(ws, path)
+    accept = _acceptor(ws, globs, languages)
     stages, notes = _pipeline(ws, ranked, rerank)
     # The rerank stages decide the order, so a page of one pipeline does not continue another.
     order = [list(stages)] if ranked and stages is not None else []
@@ -109,6 +123,7 @@ def run_search(
     page = _Page(ws, query, mode, reason, top_k, cap, offset, request, context)
     page.pool, page.lines = pool, lines_cap(snippet_lines, full)
     page.base = walk_base(ws.root_dir, root)
+    page.focused = focused
     if mode in ("literal", "regex"):
         grep = _GrepCall(path, root, globs, languages)
         return _literal(page, root, accept, exists, ignore_case, grep)
@@ -273,6 +288,9 @@ class _Page:
         #: (None: no cap; 0: locations only).
         self.pool: int = 0
         self.lines: int | None = SNIPPET_LINES
+        #: A symbol search's default page: the leading hits holding the identifier (all
+        #: of the page when none does); the others are the next page's.
+        self.focused = False
 
     def shown(self, rel: str) -> str:
         """A path relative to the searched directory, as the answer shows it."""
@@ -290,6 +308,8 @@ class _Page:
         suggestion: str | None = None,
         *,
         exists: bool = False,
+        occurrences: Sequence[Occurrence] = (),
+        occurrences_total: int = 0,
     ) -> SearchResult | SearchExistsResult:
         if exists:
             return SearchExistsResult(exists=total > 0, confidence="exact")
@@ -321,8 +341,11 @@ class _Page:
                 skipped=skipped,
                 warning=warning,
                 suggestion=suggestion,
+                occurrences=tuple(lines),
+                occurrences_total=occurrences_total if lines else 0,
             )
 
+        lines = list(occurrences)
         keep = len(window)
         budget = self.cap.tokens
         if budget is not None:
@@ -330,6 +353,12 @@ class _Page:
             keep = fit_prefix(
                 len(window), lambda k: data_tokens(build(k, _PLACEHOLDER), self.count), limit
             )
+            if keep == 0 and window and lines:
+                # The identifier's lines leave no room for a ranked hit: the hits come first.
+                lines = []
+                keep = fit_prefix(
+                    len(window), lambda k: data_tokens(build(k, _PLACEHOLDER), self.count), limit
+                )
             if keep == 0 and window:
                 raise BudgetExceededError(
                     f"{self.cap.describe()} cannot hold a single match",
@@ -531,6 +560,14 @@ def _ranked_once(
         return _ranked_exists(engine.corpus, query, [found.chunks[i] for i in ranked])
     top = found.scores[ranked[0]] if ranked else 1.0
     window = ranked[page.offset : page.offset + page.top_k]
+    lines: list[Occurrence] = []
+    total_lines = 0
+    if query.symbol and page.offset == 0:
+        order = [page.shown(corpus.chunks[found.chunks[i]].file) for i in ranked]
+        lines, total_lines = _occurrences(page, root, accept, query.symbol, order)
+    if page.focused and query.symbol and page.offset == 0:
+        chunks = [found.chunks[i] for i in window]
+        window = _focused(corpus, chunks, query.symbol, window, occurs=total_lines > 0)
     matches = [
         _chunk_hit(corpus, found.chunks[i], found.scores[i], query, top, page) for i in window
     ]
@@ -543,8 +580,91 @@ def _ranked_once(
     if index_note and corpus.origin == "built":
         notes.append(index_note)
     warning = "; ".join(notes) or None
-    result = page.finish(matches, len(ranked), len(corpus.files), skipped, warning, suggestion)
+    result = page.finish(
+        matches,
+        len(ranked),
+        len(corpus.files),
+        skipped,
+        warning,
+        suggestion,
+        occurrences=lines,
+        occurrences_total=total_lines,
+    )
     return replace(result, index=corpus.origin) if isinstance(result, SearchResult) else result
+
+
+def _focused(
+    corpus: Corpus, chunks: Sequence[int], name: str, window: list[int], *, occurs: bool
+) -> list[int]:
+    """A symbol search's default page: the leading hits that define ``name`` (its uses
+    are the answer's occurrence lines), else those holding it (none when the best hit
+    does not: the occurrences say where it is); the whole page when ``name`` occurs
+    nowhere as written (the ranked neighbours are all there is)."""
+    from prx.engine.retrieval.symbols import SymbolIndex
+
+    definitions, how = SymbolIndex(corpus).lookup(name)
+    places = [(d.file, d.start_line, d.end_line) for d in definitions] if how == "exact" else []
+
+    def defines(chunk: ChunkRecord) -> bool:
+        return any(
+            f == chunk.file and s <= chunk.end_line and chunk.start_line <= e for f, s, e in places
+        )
+
+    test = defines if places else (lambda chunk: name in chunk.text)
+    leading = 0
+    for index in chunks:
+        if not test(corpus.chunks[index]):
+            break
+        leading += 1
+    if leading or occurs:
+        return window[:leading]
+    return window
+
+
+def _occurrences(
+    page: _Page,
+    root: str,
+    accept: Callable[[str], bool] | None,
+    name: str,
+    ranked_files: Sequence[str],
+) -> tuple[list[Occurrence], int]:
+    """The lines holding ``name`` as written (``grep -n NAME``), files in the order of
+    the ranking (the others after, in walk order), at most :data:`OCCURRENCES_MAX` of them;
+    and how many there are in all."""
+    from prx.engine.retrieval.literal import compile_pattern, plan_for, scan
+
+    pattern = compile_pattern(name, regex=False)
+    filter_fn = (lambda rel, _language: accept(rel)) if accept else None
+    plan = plan_for(page.ws, root, pattern)
+    hits, _, _ = scan(page.ws, root, pattern, accept=filter_fn, plan=plan)
+    found = list(hits)
+    rank = {file: position for position, file in enumerate(dict.fromkeys(ranked_files))}
+    found.sort(key=lambda hit: rank.get(page.shown(hit.file), len(rank)))  # stable: lines stay
+    files: dict[str, tuple[list[str], list[_Span]]] = {}
+    definitions = plan.definitions if plan is not None else None
+    lines: list[Occurrence] = []
+    for hit in found[:OCCURRENCES_MAX]:
+        rel = hit.file
+        if rel not in files:
+            full = os.path.join(root, rel) if os.path.isdir(root) else root
+            known = definitions(rel) if definitions is not None else None
+            files[rel] = _file_context(page.ws, full, rel, known)
+        text, spans = files[rel]
+        line = text[hit.line - 1].strip() if hit.line <= len(text) else ""
+        if len(line) > _OCCURRENCE_CHARS:
+            line = line[: _OCCURRENCE_CHARS - 1] + "…"
+        spec = page.ws.language_for(rel)
+        # A prose file's "symbols" are its headings: no help in telling uses apart.
+        enclosing = _innermost(spans, hit.line) if spec and spec.name not in _PROSE else None
+        lines.append(
+            Occurrence(
+                file=page.shown(rel),
+                line=hit.line,
+                text=line,
+                context_name=enclosing[3] if enclosing is not None else None,
+            )
+        )
+    return lines, len(found)
 
 
 def _postings(retriever: Any) -> Callable[[str], Sequence[int] | None] | None:

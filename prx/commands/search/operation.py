@@ -8,6 +8,7 @@ from prx.core.budget import ECHO_CHARS, SEARCH_CEILING, shortened_echo
 from prx.core.record import record
 from prx.core.results.search import Match, SearchExistsResult, SearchResult
 from prx.core.results.usage import UnixOutput
+from prx.core.textform import lazy_rendering
 from prx.engine.retrieval.hits import SNIPPET_LINES
 from prx.plugin.context import Context
 from prx.plugin.operation import Baseline, Operation, param
@@ -46,7 +47,9 @@ class SearchParams:
         help="structural: the node kind to match",
         metavar="KIND",
     )
-    top_k: int = param(10, help="matches per page (default 10)", short="-k", metavar="N")
+    top_k: int | None = param(
+        None, help="matches per page (10; exact lines: 50)", short="-k", metavar="N"
+    )
     budget: int | None = param(
         None,
         help="cap the answer at N tokens (exact cl100k_base); default: a ceiling of "
@@ -54,11 +57,11 @@ class SearchParams:
         metavar="N",
     )
     context: int = param(
-        2, help="lines around a literal or regex match (default 2)", short="-C", metavar="N"
+        0, help="lines around a literal or regex match (default 0)", short="-C", metavar="N"
     )
     snippet_lines: int = param(
         SNIPPET_LINES,
-        help=f"lines shown per match, at most (default {SNIPPET_LINES}; 0: locations only)",
+        help=f"lines per match, at most (default {SNIPPET_LINES}; 0: locations only)",
         metavar="N",
     )
     full: bool = param(False, help="whole matches: a ranked chunk, a literal match's context")
@@ -75,7 +78,7 @@ class SearchParams:
     )
     rerank: str | None = param(
         None,
-        help="rerank stages to enable (+NAME) or disable (-NAME), comma-separated",
+        help="rerank stages on (+NAME) or off (-NAME)",
         metavar="+NAME,-NAME",
     )
     continue_token: str | None = param(
@@ -227,4 +230,5 @@ SEARCH = Operation(
     fallback=_fallback,
     baseline=_baseline,
     toolset="search",
+    text=lazy_rendering("prx.commands.search.text:render"),
 )

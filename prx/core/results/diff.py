@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from prx.core.record import OMIT_WHEN, Shown, field, record
+from prx.core.record import FALSY, OMIT_WHEN, Shown, field, record
 from prx.core.results.read import LineRange, Omission
 
 __all__ = ["DiffChange", "DiffFile", "DiffHunk", "DiffResult", "DiffStats"]
@@ -111,10 +111,10 @@ class DiffResult(Shown):
     #: The hunks shown, in file order; None with ``stat_only``.
     hunks: tuple[DiffHunk, ...] | None
     #: Whether a budget (or the default ceiling) left hunks out.
-    truncated: bool = False
+    truncated: bool = field(default=False, metadata={OMIT_WHEN: FALSY})
     #: Token to pass as ``continue_token`` for the hunks left out.
-    continuation_token: str | None = None
+    continuation_token: str | None = field(default=None, metadata={OMIT_WHEN: FALSY})
     #: What was left out: how many hunks, their tokens and why.
-    omitted: Omission | None = None
+    omitted: Omission | None = field(default=None, metadata={OMIT_WHEN: FALSY})
     #: What the reader should know: hunks left out (and where), untracked files, limits.
-    notes: tuple[str, ...] = ()
+    notes: tuple[str, ...] = field(default=(), metadata={OMIT_WHEN: FALSY})

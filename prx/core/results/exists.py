@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from prx.core.record import Shown, field, record
+from prx.core.record import FALSY, OMIT_WHEN, Shown, field, record
 
 __all__ = ["ExistsResult"]
 
@@ -20,16 +20,16 @@ class ExistsResult(Shown):
     #: The absolute Workspace root a relative ``file`` is relative to.
     root: str
     #: What matched: ``path`` or ``content``; None when nothing did.
-    matched: str | None = None
+    matched: str | None = field(default=None, metadata={OMIT_WHEN: FALSY})
     #: The first file that matched: relative to the Workspace root when inside it, else
     #: absolute; pass it to ``read`` as it stands.
-    file: str | None = None
+    file: str | None = field(default=None, metadata={OMIT_WHEN: FALSY})
     #: Files whose content was checked.
     files_checked: int = 0
     #: Files the walker passed over, by reason.
-    skipped: dict[str, int] = field(default_factory=dict)
+    skipped: dict[str, int] = field(default_factory=dict, metadata={OMIT_WHEN: FALSY})
     #: How the index answered a content lookup: ``index``, or ``index (stale: N changed
     #: files read now)``; None when no index was used.
-    index: str | None = None
+    index: str | None = field(default=None, metadata={OMIT_WHEN: FALSY})
     #: Indexed files whose filter could not rule the text out (None without an index).
-    candidates: int | None = None
+    candidates: int | None = field(default=None, metadata={OMIT_WHEN: FALSY})

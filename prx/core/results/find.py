@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from prx.core.record import Shown, field, record
+from prx.core.record import FALSY, OMIT_WHEN, Shown, field, record
 from prx.core.results.read import Omission
 
 TYPE_CHECKING = False
@@ -23,12 +23,12 @@ class FileEntry:
     lines: int
     #: Size in bytes.
     bytes: int
-    #: Language name, or None.
-    language: str | None
+    #: Language name, or None (left out of the JSON, like the fields below when None).
+    language: str | None = field(metadata={OMIT_WHEN: None})
     #: Number of top-level symbols, or None when not computed.
-    symbols: int | None = None
+    symbols: int | None = field(default=None, metadata={OMIT_WHEN: None})
     #: Relevance to a ``related_to`` query, or None.
-    relevance: float | None = None
+    relevance: float | None = field(default=None, metadata={OMIT_WHEN: None})
 
 
 @record
@@ -42,7 +42,7 @@ class FindStats:
     #: Tokens this answer's file entries cost.
     budget_used: int
     #: Files the walker passed over, by reason (ignored, binary, too_large, ...).
-    skipped: dict[str, int] = field(default_factory=dict)
+    skipped: dict[str, int] = field(default_factory=dict, metadata={OMIT_WHEN: FALSY})
 
 
 @record
@@ -61,9 +61,9 @@ class FindResult(Shown):
     #: Totals.
     stats: FindStats
     #: Whether a budget (or the default ceiling) left files out.
-    truncated: bool = False
+    truncated: bool = field(default=False, metadata={OMIT_WHEN: FALSY})
     #: Token to pass as ``continue_token`` for the next page.
-    continuation_token: str | None = None
+    continuation_token: str | None = field(default=None, metadata={OMIT_WHEN: FALSY})
     #: When files were left out: how many (after this page), their tokens in this view, and
     #: why (``budget`` or ``ceiling``); else None.
-    omitted: Omission | None = None
+    omitted: Omission | None = field(default=None, metadata={OMIT_WHEN: FALSY})

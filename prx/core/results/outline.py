@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from prx.core.record import Shown, field, record
+from prx.core.record import FALSY, OMIT_WHEN, Shown, field, record
 from prx.core.results.read import Omission, Symbol
 
 __all__ = ["FileOutline", "OutlineResult"]
@@ -35,13 +35,13 @@ class OutlineResult(Shown):
     #: Symbols of the file (empty for a directory).
     symbols: tuple[Symbol, ...] = ()
     #: Per-file outlines when the path is a directory, else None.
-    files: tuple[FileOutline, ...] | None = None
+    files: tuple[FileOutline, ...] | None = field(default=None, metadata={OMIT_WHEN: FALSY})
     #: Files the walker passed over or that could not be outlined, by reason.
-    skipped: dict[str, int] = field(default_factory=dict)
+    skipped: dict[str, int] = field(default_factory=dict, metadata={OMIT_WHEN: FALSY})
     #: Whether a budget (or the default ceiling) left symbols out.
-    truncated: bool = False
+    truncated: bool = field(default=False, metadata={OMIT_WHEN: FALSY})
     #: Token to pass as ``continue_token`` for the next page.
-    continuation_token: str | None = None
+    continuation_token: str | None = field(default=None, metadata={OMIT_WHEN: FALSY})
     #: When symbols were left out: how many top-level symbols (after this page), their
     #: tokens, their lines (for a file) and why (``budget`` or ``ceiling``); else None.
-    omitted: Omission | None = None
+    omitted: Omission | None = field(default=None, metadata={OMIT_WHEN: FALSY})

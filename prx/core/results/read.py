@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from prx.core.record import OMIT_WHEN, Shown, field, record
+from prx.core.record import FALSY, OMIT_WHEN, Shown, field, record
 
 __all__ = ["ContentSlice", "FileMeta", "LineRange", "Omission", "ReadResult", "Symbol"]
 
@@ -29,8 +29,9 @@ class Symbol:
     lines: LineRange
     #: One-line signature as written in the source.
     signature: str
-    #: Nested symbols (methods of a class, ...); always a tuple, possibly empty.
-    children: tuple[Symbol, ...] = ()
+    #: Nested symbols (methods of a class, ...); always a tuple, possibly empty (then
+    #: left out of the JSON).
+    children: tuple[Symbol, ...] = field(default=(), metadata={OMIT_WHEN: FALSY})
 
 
 @record
@@ -50,7 +51,7 @@ class FileMeta:
     #: Encoding the text was decoded with.
     encoding: str = "utf-8"
     #: Number of byte sequences that were not valid UTF-8 and were replaced by U+FFFD.
-    decode_errors: int = 0
+    decode_errors: int = field(default=0, metadata={OMIT_WHEN: FALSY})
 
 
 @record
@@ -79,21 +80,21 @@ class ContentSlice:
     #: Lines of the file this text covers.
     range: LineRange
     #: The snap target when the range was widened to a syntactic unit, else None.
-    snap: str | None = None
+    snap: str | None = field(default=None, metadata={OMIT_WHEN: FALSY})
     #: Why the range was widened, else None.
-    snap_reason: str | None = None
+    snap_reason: str | None = field(default=None, metadata={OMIT_WHEN: FALSY})
     #: The text itself.
     text: str
     #: Tokens of ``text`` (exact cl100k_base when a budget was given, else bytes/4).
     tokens: int
     #: Whether a budget cut the text.
-    truncated: bool = False
+    truncated: bool = field(default=False, metadata={OMIT_WHEN: FALSY})
     #: What was cut, when ``truncated``.
-    omitted: Omission | None = None
+    omitted: Omission | None = field(default=None, metadata={OMIT_WHEN: FALSY})
     #: The ``--lines`` value that reads the next part, when ``truncated``.
-    next_lines: str | None = None
+    next_lines: str | None = field(default=None, metadata={OMIT_WHEN: FALSY})
     #: How the text was reduced: ``skeleton``, ``aggressive``, ``entropy``, ``diff`` or None.
-    mode: str | None = None
+    mode: str | None = field(default=None, metadata={OMIT_WHEN: FALSY})
 
 
 @record
@@ -109,8 +110,8 @@ class ReadResult(Shown):
     #: The file's symbols, or None when not requested or not available.
     outline: tuple[Symbol, ...] | None
     #: True when ``if_changed`` matched and the content was not sent again.
-    cached: bool = False
+    cached: bool = field(default=False, metadata={OMIT_WHEN: FALSY})
     #: Token to pass as ``continue_token`` to read what the budget cut.
-    continuation_token: str | None = None
+    continuation_token: str | None = field(default=None, metadata={OMIT_WHEN: FALSY})
     #: Anything the reader should know (an outline left out, a skeleton unavailable ...).
-    notes: tuple[str, ...] = ()
+    notes: tuple[str, ...] = field(default=(), metadata={OMIT_WHEN: FALSY})

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from prx.core.record import ALWAYS, FALSY, OMIT_WHEN, ONLY_FIELDS, Shown, field, record
+from prx.core.record import ALWAYS, FALSY, OMIT_WHEN, Shown, field, record
 
 __all__ = ["Detected", "Diagnostic", "Failure", "RunReport", "Section", "Severity"]
 
@@ -93,11 +93,13 @@ class RunReport(Shown):
     shown in this answer, the whole output is kept on disk at ``raw_path``. In the JSON,
     fields whose value says nothing (``xfailed``/``xpassed`` None, ``timed_out`` false,
     ``interrupted``, ``tail`` and ``raw_path`` None, ``failures`` and ``diagnostics``
-    empty, ``*_omitted`` 0) are left out, and so are the figures another key gives
-    (``duration_ms``: the summary's time; ``raw_bytes``: ``tokens_raw``; ``tokens_out``: the
-    envelope's ``tokens``); the four main counts are always there, except in the compact
-    form (see ``compact``). The record itself keeps every field.
-    """
+    empty, ``*_omitted`` 0, ``passed``, ``skipped`` and ``errors`` None: the tool stated no
+    such count) are left out, and so are the figures another key gives (``duration_ms``:
+    the summary's time; ``raw_bytes``: ``tokens_raw``; ``tokens_out``: the envelope's
+    ``tokens``); ``failed`` and ``exit_code`` are always there. The JSON is the
+    structured form: the tool, the counts, every failure and diagnostic with its file and
+    line (within the budget or the ceiling, each cut counted); the ``run`` operation's
+    text rendering says the same facts in fewer tokens."""
 
     #: The argv that ran (including a flag ``--auto-json`` added).
     command: tuple[str, ...]
@@ -115,21 +117,25 @@ class RunReport(Shown):
     exit_code: int
     #: Wall time of the child in milliseconds; not in the JSON (the summary gives the time).
     duration_ms: int = field(metadata={OMIT_WHEN: ALWAYS})
-    #: Tests that passed, as the tool counted them.
-    passed: int | None
-    #: Tests that failed.
+    #: Tests that passed, as the tool counted them; left out of the JSON when the tool
+    #: stated no such count (None), as are ``skipped`` and ``errors``.
+    passed: int | None = field(metadata={OMIT_WHEN: None})
+    #: Tests that failed; always in the JSON (null: the tool stated no count).
     failed: int | None
-    #: Tests skipped (node's todo tests included).
-    skipped: int | None
+    #: Tests skipped (node's todo tests, cargo's ignored tests included).
+    skipped: int | None = field(metadata={OMIT_WHEN: None})
     #: Errors: pytest errors (collection, fixtures), error diagnostics of a linter/compiler.
-    errors: int | None
+    errors: int | None = field(metadata={OMIT_WHEN: None})
     #: Warnings of a build or lint tool, as it reports them; left out of the JSON when None
-    #: or 0 (as are ``xfailed`` and ``xpassed``: the four main counts say whether it passed).
+    #: or 0 (as are ``xfailed`` and ``xpassed``: the main counts say whether it passed).
     warnings: int | None = field(metadata={OMIT_WHEN: FALSY})
     #: Expected failures (pytest, unittest).
     xfailed: int | None = field(metadata={OMIT_WHEN: FALSY})
     #: Unexpected passes (pytest, unittest).
     xpassed: int | None = field(metadata={OMIT_WHEN: FALSY})
+    #: Tests the run's selection left out (cargo's ``filtered out``, pytest's
+    #: ``deselected``); left out of the JSON when None or 0.
+    filtered: int | None = field(default=None, metadata={OMIT_WHEN: FALSY})
     #: Failed tests or targets, in the order the tool reported them; left out of the JSON
     #: when there are none.
     failures: tuple[Failure, ...] = field(metadata={OMIT_WHEN: ()})
@@ -156,8 +162,7 @@ class RunReport(Shown):
     #: Tokens of this answer's data; not in the JSON (the envelope's ``tokens`` counts the
     #: whole answer).
     tokens_out: int = field(metadata={OMIT_WHEN: ALWAYS})
-    #: Verbatim output: the excerpt of an unknown tool, listings, everything under --raw, or
-    #: the whole output when it costs less than the parse.
+    #: Verbatim output: the excerpt of an unknown tool, listings, everything under --raw.
     tail: str | None = field(metadata={OMIT_WHEN: None})
     #: Failures left out of ``failures`` (by the budget or the default cap); in the JSON
     #: only when some were.
@@ -168,10 +173,3 @@ class RunReport(Shown):
     #: ``[prx: N characters omitted]`` marker; ``N bytes`` at the edge of an output too large
     #: to hold); in the JSON only when some were.
     omitted_chars: int = field(default=0, metadata={OMIT_WHEN: 0})
-    #: Empty for the full answer. Otherwise the answer is in a compact form, which keeps its
-    #: whole envelope within the raw output + ``RAW_SLACK`` tokens (``prx.engine.runner.compact``),
-    #: and these are the only fields its JSON shows: the verbatim form (the whole output in
-    #: ``tail``, ``exit_code``, the stated counts, the flags, then the summary, the tool and
-    #: the command as far as they fit) or the parsed form (the full answer without the
-    #: command, ``detected``, ``output_lines``, ``tokens_raw`` and the counts left None).
-    compact: tuple[str, ...] = field(default=(), metadata={ONLY_FIELDS: True})

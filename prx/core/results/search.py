@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from prx.core.record import INTERNAL, OMIT_WHEN, Shown, field, record
+from prx.core.record import FALSY, INTERNAL, OMIT_WHEN, Shown, field, record
 from prx.core.results.usage import UnixOutput
 
-__all__ = ["FileMatches", "Match", "SearchExistsResult", "SearchResult"]
+__all__ = ["FileMatches", "Match", "Occurrence", "SearchExistsResult", "SearchResult"]
 
 
 @record
@@ -60,6 +60,24 @@ class FileMatches:
 
 
 @record
+class Occurrence:
+    """A line holding a symbol search's identifier as written: what ``grep -n NAME``
+    prints of it, with the symbol the line sits in.
+
+    .. versionadded:: 0.2
+    """
+
+    #: The file, as :attr:`FileMatches.file` says it.
+    file: str
+    #: The line (1-based).
+    line: int
+    #: The line without its indentation (a very long line is cut, ending in ``…``).
+    text: str
+    #: The innermost symbol the line sits in; None (left out of the JSON) at top level.
+    context_name: str | None = field(default=None, metadata={OMIT_WHEN: None})
+
+
+@record
 class SearchResult(Shown):
     """The answer of :func:`prx.search`."""
 
@@ -82,9 +100,9 @@ class SearchResult(Shown):
     #: Tokens this answer's data took.
     budget_used: int
     #: Whether more matches exist beyond this page.
-    truncated: bool = False
+    truncated: bool = field(default=False, metadata={OMIT_WHEN: FALSY})
     #: Token for ``--continue`` to get the next page.
-    continuation_token: str | None = None
+    continuation_token: str | None = field(default=None, metadata={OMIT_WHEN: FALSY})
     #: Matches of this page that the budget (or, without one, the default ceiling) left
     #: out: ``continuation_token`` resumes at the first of them; 0 (left out of the JSON)
     #: when nothing was cut.
@@ -92,15 +110,22 @@ class SearchResult(Shown):
     #: Files searched.
     files_searched: int = 0
     #: Files passed over, by reason.
-    skipped: dict[str, int] = field(default_factory=dict)
+    skipped: dict[str, int] = field(default_factory=dict, metadata={OMIT_WHEN: FALSY})
     #: A warning about the query (e.g. it looks like another mode's syntax); left out of
     #: the JSON when None, like ``suggestion``.
     warning: str | None = field(default=None, metadata={OMIT_WHEN: None})
     #: What to try instead, when the answer is empty or doubtful.
     suggestion: str | None = field(default=None, metadata={OMIT_WHEN: None})
+    #: A symbol search's first page: every line holding the identifier as written (at most
+    #: a few dozen, file by file in the order of the ranking); empty (left out of the
+    #: JSON) in other modes. ``occurrences_total`` counts them all.
+    occurrences: tuple[Occurrence, ...] = field(default=(), metadata={OMIT_WHEN: ()})
+    #: How many lines hold the identifier (more than ``occurrences`` shows when cut: the
+    #: rest are a literal search away); 0 (left out of the JSON) in other modes.
+    occurrences_total: int = field(default=0, metadata={OMIT_WHEN: 0})
     #: Where the ranked corpus came from: ``built`` now, ``index``, or a stale index topped
     #: up with the files that changed; None for literal, regex and structural searches.
-    index: str | None = None
+    index: str | None = field(default=None, metadata={OMIT_WHEN: FALSY})
     #: What the grep equivalent prints (for ``prx stats``; not part of the JSON answer).
     unix_output: UnixOutput | None = field(default=None, metadata={INTERNAL: True}, compare=False)
     #: How to learn :attr:`unix_output` later: the statistic is computed once the answer

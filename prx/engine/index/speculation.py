@@ -216,6 +216,10 @@ def _forked_check(
     speculation = speculation_of(cache)
     if speculation is None or not speculation.active:
         return False
+    if any(pending.root == root for pending in speculation.pending):
+        # One child checks the root for the whole call (a symbol search reads the index
+        # twice: its ranking, and the lines holding the name).
+        return True
     check = _ForkedCheck.start(root, reader, max_file_size)
     if check is None:
         return False

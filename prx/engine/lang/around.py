@@ -1,8 +1,8 @@
 """The part of an outline around a line range: what a partial read needs for context.
 
 A three-line read does not need the outline of a 2,000-line file, only where those lines
-sit: the symbols that overlap the range (with their own children narrowed the same way)
-and, at each level, the nearest symbol before and after it (without children).
+sit: the symbols that overlap the range, with their own children narrowed the same way
+(the neighbours are one ``--full-outline`` away).
 """
 
 from __future__ import annotations
@@ -16,26 +16,14 @@ __all__ = ["symbols_around", "walk_symbols"]
 
 
 def symbols_around(symbols: tuple[Symbol, ...], start: int, end: int) -> tuple[Symbol, ...]:
-    """The symbols overlapping lines ``start``-``end`` and their nearest neighbours."""
-    before: Symbol | None = None
-    after: Symbol | None = None
+    """The symbols overlapping lines ``start``-``end``, their children narrowed alike."""
     inside: list[Symbol] = []
     for symbol in symbols:
-        if symbol.lines.end < start:
-            before = symbol
-        elif symbol.lines.start > end:
-            if after is None:
-                after = symbol
-        else:
-            children = symbols_around(symbol.children, start, end)
-            inside.append(
-                symbol if children == symbol.children else replace(symbol, children=children)
-            )
-    kept = [replace(before, children=())] if before is not None else []
-    kept += inside
-    if after is not None:
-        kept.append(replace(after, children=()))
-    return tuple(kept)
+        if symbol.lines.end < start or symbol.lines.start > end:
+            continue
+        children = symbols_around(symbol.children, start, end)
+        inside.append(symbol if children == symbol.children else replace(symbol, children=children))
+    return tuple(inside)
 
 
 def walk_symbols(symbols: tuple[Symbol, ...]) -> Iterator[Symbol]:

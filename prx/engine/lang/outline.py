@@ -109,6 +109,10 @@ def _text(node: Any) -> str:
     return bytes(node.text).decode("utf-8", "replace")
 
 
+#: How a line holding only a comment starts, in the grammars prx outlines.
+_COMMENT_STARTS = ("#", "//", "/*", "*", "--", ";")
+
+
 def _signature(defn: Definition, source: bytes) -> str:
     end = defn.body.start_byte if defn.body is not None else defn.end
     raw = source[defn.start : end].decode("utf-8", "replace")
@@ -120,7 +124,14 @@ def _signature(defn: Definition, source: bytes) -> str:
             if not _ANNOTATION.match(text_line):
                 break
         raw = " ".join(kept)
-    line = " ".join(raw.split())
+    # Comments between a header and its body (Python's before the first statement) are
+    # no part of the signature.
+    kept_lines = raw.split("\n")
+    while len(kept_lines) > 1 and (
+        not kept_lines[-1].strip() or kept_lines[-1].strip().startswith(_COMMENT_STARTS)
+    ):
+        kept_lines.pop()
+    line = " ".join(" ".join(kept_lines).split())
     line = line.rstrip(" {:=;\\")
     if len(line) > _SIGNATURE_LIMIT:
         line = line[: _SIGNATURE_LIMIT - 1] + "…"

@@ -110,42 +110,6 @@ class Answer:
         self.raw_path: str | None = None
         #: The directory the failures' and diagnostics' paths are relative to, when any.
         self.root: str | None = None
-        #: Set when the whole output is the tail because it is smaller than the parse.
-        self.whole = False
-        #: The only keys of the JSON answer in a compact form (see
-        #: :mod:`prx.engine.runner.compact`).
-        self.compact: tuple[str, ...] = ()
-
-    #: What cutting and the compact forms change: a snapshot holds these.
-    _CHANGING = (
-        "argv",
-        "detected",
-        "failures",
-        "failure_hidden",
-        "diagnostics",
-        "diagnostic_hidden",
-        "failures_omitted",
-        "diagnostics_omitted",
-        "tail",
-        "shown",
-        "counted",
-        "raw_path",
-        "whole",
-        "compact",
-    )
-
-    def snapshot(self) -> dict[str, object]:
-        """The state of what cutting changes, to :meth:`restore` later (cuts replace lists,
-        never change them in place)."""
-        return {name: getattr(self, name) for name in self._CHANGING}
-
-    def restore(self, state: dict[str, object]) -> None:
-        for name, value in state.items():
-            setattr(self, name, value)
-
-    def verbatim_whole(self) -> bool:
-        """Whether the answer holds the whole output verbatim, nothing cut from it."""
-        return self.whole and not self.omitted_lines() and not self.omitted_chars()
 
     def omitted_lines(self) -> int:
         intact = sum(1 for x in self.tail or () if x.counted and not x.hidden)
@@ -186,6 +150,7 @@ class Answer:
             warnings=parsed.warnings,
             xfailed=parsed.xfailed,
             xpassed=parsed.xpassed,
+            filtered=parsed.filtered,
             failures=tuple(self.failures),
             diagnostics=tuple(self.diagnostics),
             summary=self.summary,
@@ -201,16 +166,8 @@ class Answer:
             failures_omitted=self.failures_omitted,
             diagnostics_omitted=self.diagnostics_omitted,
             omitted_chars=self.omitted_chars(),
-            compact=self.compact,
         )
 
     def tokens(self) -> int:
         """Tokens of the report's ``data`` as it stands."""
         return self.report().tokens_out
-
-    def envelope_tokens(self) -> int:
-        """Tokens of the whole answer as it stands: the envelope ``prx run`` prints."""
-        from prx.core.envelope import ok_envelope
-
-        tokens: int = ok_envelope("run", self._record(), count=self.count)["tokens"]
-        return tokens

@@ -24,7 +24,16 @@ __all__ = ["Choice", "analyse", "choose", "merge", "read_output"]
 #: compilers and test runners; the generic fallback reads anything).
 _CONTAINERS = frozenset({"make", "fallback"})
 _MAKE_STOP = re.compile(r"^g?make(?:\[\d+\])?: Error \d+$")
-_COUNTS = ("passed", "failed", "skipped", "errors", "warnings", "xfailed", "xpassed")
+_COUNTS = (
+    "passed",
+    "failed",
+    "skipped",
+    "errors",
+    "warnings",
+    "xfailed",
+    "xpassed",
+    "filtered",
+)
 
 
 @dataclass(frozen=True, slots=True)

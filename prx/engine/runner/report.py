@@ -18,7 +18,6 @@ from prx.core.errors import BudgetExceededError
 from prx.core.results.run import Detected, Failure, RunReport
 from prx.core.tokens import TokenCounter, count_fast
 from prx.engine.runner.answer import Answer, TailLine, cut_marked, cut_text, gap, is_marker
-from prx.engine.runner.compact import RAW_SLACK, keep_to_output
 from prx.engine.runner.excerpt import ERROR_LINE, excerpt, split_lines
 from prx.engine.runner.fit import Fitter
 from prx.engine.runner.model import Parsed
@@ -31,7 +30,6 @@ if TYPE_CHECKING:
 __all__ = [
     "DEFAULT_CEILING",
     "MAX_LINE_CHARS",
-    "RAW_SLACK",
     "Limits",
     "RunOutput",
     "build_report",
@@ -267,8 +265,7 @@ def build_report(
         tool=tool,
         summary=summary,
         total_lines=total_lines,
-        # An output too large to hold is too large to count: the bytes/4 estimate.
-        tokens_raw=count(output.merged) if view is None else -(-view.size // 4),
+        tokens_raw=_raw_tokens(output),
         count=count,
         detected=detected,
     )
@@ -304,24 +301,23 @@ def build_report(
             param="budget",
             suggestion=f"Use {{param}} {need} or more.",
         )
-    if view is None and output.log_path is None:
-
-        def whole_output() -> tuple[list[TailLine], int] | None:
-            if "\r" in output.merged.replace("\r\n", "\n"):
-                return None  # a progress redraw hides what it overwrote: not all of it shown
-            whole = [TailLine(x) for x in lines]
-            return _capped(whole, caps, "head", max_lines=None, max_chars=1 << 62), len(lines)
-
-        keep_to_output(
-            answer,
-            whole_output,
-            limit=limit,
-            keep_tail=keep,
-            keep_raw=lambda: _keep_raw(output, home),
-            discard=discard,
-            cut=not verbatim,
-        )
     return answer.report()
+
+
+#: Characters of output counted exactly (cl100k_base); a larger one is estimated (bytes/4).
+EXACT_RAW_CHARS = 4 << 20
+
+
+def _raw_tokens(output: RunOutput) -> int:
+    """The raw output's tokens, exact (cl100k_base): the model-facing text is held to them.
+    An output too large to hold, or to count quickly, is estimated (bytes/4)."""
+    if output.view is not None:
+        return -(-output.view.size // 4)
+    if len(output.merged) > EXACT_RAW_CHARS:
+        return count_fast(output.merged)
+    from prx.core.tokens import count_exact
+
+    return count_exact(output.merged)
 
 
 def _keep_raw(output: RunOutput, home: str | None) -> str | None:

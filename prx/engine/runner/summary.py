@@ -22,6 +22,7 @@ _COUNTS = (
     ("skipped", "skipped"),
     ("xfailed", "xfailed"),
     ("xpassed", "xpassed"),
+    ("filtered", "filtered out"),
 )
 
 

@@ -147,7 +147,12 @@ def run_batch(
 
     ws = with_frontends(ws)  # its renderers
 
-    renderer = renderer_for(ws.registry, options.plain, stdout)
+    if options.text:
+        raise InvalidArgumentError(
+            "invalid argument: batch answers one JSON envelope per line, not the text form",
+            suggestion="Leave out the text form; each line is an envelope.",
+        )
+    renderer = renderer_for(ws.registry, "plain" if options.plain else "json", stdout)
     for line in _request_lines(stdin):
         if isinstance(line, UnicodeDecodeError):
             stdout.write(renderer.render(_undecodable(line)) + "\n")

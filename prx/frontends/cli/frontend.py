@@ -27,6 +27,7 @@ __all__ = ["CliFrontend", "CliOptions", "split_global_flags", "unknown_command"]
 
 _GLOBAL = {
     "--plain": "plain",
+    "--text": "text",
     "--no-fallback": "no_fallback",
     "--no-plugins": "no_plugins",
     "--quiet": "quiet",
@@ -44,9 +45,35 @@ class CliOptions:
     """Global flags."""
 
     plain: bool = False
+    text: bool = False
     no_fallback: bool = False
     no_plugins: bool = False
     quiet: bool = False
+
+
+#: The forms an answer is printed in, for ``PRX_FORMAT``.
+FORMS = ("json", "text", "plain")
+
+
+def output_form(options: CliOptions, environ: Mapping[str, str]) -> str:
+    """How the answer is printed: ``--plain``, ``--text``, else ``PRX_FORMAT`` (an agent's
+    setup may ask for the text form once), else the JSON envelope."""
+    if options.plain and options.text:
+        raise InvalidArgumentError(
+            "invalid argument: the plain and text forms exclude each other",
+            suggestion="Give one of them.",
+        )
+    if options.plain:
+        return "plain"
+    if options.text:
+        return "text"
+    form = environ.get("PRX_FORMAT", "").strip().lower()
+    if form and form not in FORMS:
+        raise InvalidArgumentError(
+            f"invalid argument: PRX_FORMAT={form!r} is not a form",
+            suggestion=f"Set PRX_FORMAT to one of: {', '.join(FORMS)}.",
+        )
+    return form or "json"
 
 
 #: Commands whose trailing arguments are another program's: global flags stop there.
@@ -116,6 +143,7 @@ class CliFrontend(Frontend):
             self.workspace = frontend_workspace(self.workspace.root_dir, config=config)
         command = args[0] if args else None
         try:
+            output_form(options, self.environ)  # a bad form is the answer, before any work
             if command in (None, "-h", "--help", "help"):
                 self._write(self._help())
                 return 0 if command else 2
@@ -176,8 +204,17 @@ class CliFrontend(Frontend):
         from prx.frontends.cli.progress import StderrProgress
 
         progress = StderrProgress(command, quiet=options.quiet, stream=self.stderr)
+        from prx.core.budget import measured_as
+        from prx.core.textform import rendering
+
+        # The text form is what the reader gets: its budget counts the text, not the JSON.
+        measure = rendering(op.text) if output_form(options, self.environ) == "text" else None
         try:
-            with reporting(progress), _beside(self.workspace, op.name, params):
+            with (
+                reporting(progress),
+                _beside(self.workspace, op.name, params),
+                measured_as(measure),
+            ):
                 outcome = invoke(
                     self.workspace,
                     op,
@@ -191,12 +228,6 @@ class CliFrontend(Frontend):
         finally:
             progress.close()
         envelope = outcome.envelope
-        if options.plain and getattr(outcome.result, "compact", None):
-            # A compact answer keeps an agent's JSON small; people reading --plain get every
-            # field of the result (prx run: the summary, the parsed failures ...).
-            from prx.core.envelope import to_jsonable
-
-            envelope = {**envelope, "data": to_jsonable(replace(outcome.result, compact=()))}
         self._emit(envelope, options)
         outcome.finish()  # the usage record, once the answer is out
         return outcome.exit_code
@@ -214,10 +245,14 @@ class CliFrontend(Frontend):
     def _emit(self, envelope: Envelope, options: CliOptions) -> None:
         from prx.frontends.cli.render import renderer_for
 
+        try:
+            form = output_form(options, self.environ)
+        except InvalidArgumentError:  # reported as the answer itself, in JSON
+            form = "json"
         self._write(
-            renderer_for(
-                self.workspace.registry, options.plain, self.stdout, environ=self.environ
-            ).render(envelope)
+            renderer_for(self.workspace.registry, form, self.stdout, environ=self.environ).render(
+                envelope
+            )
         )
 
     def _commands(self) -> list[str]:
@@ -240,7 +275,8 @@ class CliFrontend(Frontend):
         lines = [
             f"prx {__version__}: structured, token-budgeted code tools for AI agents.",
             "",
-            "usage: prx [--root DIR] [--plain] [--no-fallback] [--no-plugins] <command> [args]",
+            "usage: prx [--root DIR] [--text | --plain] [--no-fallback] [--no-plugins]",
+            "           <command> [args]",
             "       prx <command> --help",
             "",
             "commands:",

@@ -89,7 +89,7 @@ def _location(*parts: object) -> str:
 def run_layout(console: Any, data: Any) -> None:
     ok = data["exit_code"] == 0 and not data.get("timed_out")
     colour = "green" if ok else "red"
-    # Every key but exit_code may be absent (the compact form of a small output).
+    # Keys whose value says nothing are left out of the JSON (see RunReport).
     command = " ".join(data.get("command", ()))
     tool = data.get("tool", "")
     console.print(
@@ -193,6 +193,7 @@ def agent_bench_layout(console: Any, data: Any) -> None:
     table = Table(
         "task",
         "prx tokens",
+        "prx JSON",
         "unix tokens",
         "saved %",
         "prx ms",
@@ -203,23 +204,27 @@ def agent_bench_layout(console: Any, data: Any) -> None:
     table.columns[0].no_wrap = True  # task names are short: never cut them
     for task in data["tasks"]:
         if task.get("skipped"):
-            table.add_row(task["task"], "skipped", *[""] * 6)
+            table.add_row(task["task"], "skipped", *[""] * 7)
             continue
         saved = task["saved_percent"]
+        fidelity = _fidelity(task["prx_fidelity"])
+        if task.get("prx_json_fidelity") != task["prx_fidelity"]:
+            fidelity += f" (JSON {_fidelity(task.get('prx_json_fidelity'))})"
         table.add_row(
-            task["task"],
+            task["task"] + (" [red]lost[/]" if task.get("explanation") else ""),
             str(task["prx_tokens"]),
+            str(task.get("prx_json_tokens", "")),
             str(task["unix_tokens"]),
             "n/a" if saved is None else f"{saved:.1f}",
             f"{task['prx_ms']:.0f}",
             f"{task['unix_ms']:.0f}",
-            _fidelity(task["prx_fidelity"]),
+            fidelity,
             _fidelity(task["unix_fidelity"]),
         )
     console.print(table)
     console.print(
-        f"total over the tasks run: prx {data['prx_tokens']} tokens, Unix tools "
-        f"{data['unix_tokens']} tokens",
+        f"total over the tasks run: prx {data['prx_tokens']} tokens (text form; JSON "
+        f"{data.get('prx_json_tokens', 0)}), Unix tools {data['unix_tokens']} tokens",
         markup=False,
     )
     for number, task in enumerate(data["tasks"], 1):
@@ -229,6 +234,8 @@ def agent_bench_layout(console: Any, data: Any) -> None:
         else:
             console.out(f"   prx:  {task['prx_command']}", highlight=False)
             console.out(f"   unix: {task['unix_command']}", highlight=False)
+            if task.get("explanation"):
+                console.out(f"   lost: {task['explanation']}", highlight=False)
 
 
 def _file_line(entry: Any) -> str:
@@ -264,7 +271,7 @@ def diff_layout(console: Any, data: Any) -> None:
                 console.print(f"[red]-{_escape(change['old'])}[/]", highlight=False)
             if change["new"] is not None:
                 console.print(f"[green]+{_escape(change['new'])}[/]", highlight=False)
-    for note in data["notes"]:
+    for note in data.get("notes", ()):
         console.print(f"[yellow]note:[/] {_escape(note)}")
     if data.get("continuation_token"):
         console.print(f"[yellow]more: --continue {data['continuation_token']}[/]")

@@ -25,7 +25,8 @@ LEAVE_SECONDS = 5.0
 
 USAGE = (
     "prx mcp [--root DIR] [--tools a,b] [--toolsets a,b] [--allow-run] [--allow-write] "
-    "[--no-auto-index] [--output-schemas names|full|off] [--no-warm-socket]"
+    "[--no-auto-index] [--output-schemas names|full|off] [--result-text text|json] "
+    "[--no-warm-socket]"
 )
 HELP = f"""usage: {USAGE}
 
@@ -48,6 +49,10 @@ options:
                     what each tool's output schema says: the fields every answer's
                     data has, by name (default: the tool list stays small); every
                     field with its type, nested ones included; or no schema
+  --result-text text|json
+                    what a result's text content is: the model-facing text (default;
+                    the envelope is the structured content) or the envelope as JSON
+                    (the MCP specification's backwards-compatible form)
   --no-warm-socket  do not answer `prx search` (and other read-only commands) run in the
                     root by other processes from this server's warm index
 """
@@ -66,6 +71,7 @@ class McpOptions:
         auto_index: bool = True,
         output_schemas: str = "names",
         warm_socket: bool = True,
+        result_text: str = "text",
     ) -> None:
         self.root = root
         self.tools = tools
@@ -75,6 +81,7 @@ class McpOptions:
         self.auto_index = auto_index
         self.output_schemas = output_schemas
         self.warm_socket = warm_socket
+        self.result_text = result_text
 
 
 def parse_options(argv: Sequence[str]) -> McpOptions:
@@ -84,7 +91,7 @@ def parse_options(argv: Sequence[str]) -> McpOptions:
     while args:
         arg = args.pop(0)
         flag, eq, inline = arg.partition("=")
-        if flag in ("--root", "--tools", "--toolsets", "--output-schemas"):
+        if flag in ("--root", "--tools", "--toolsets", "--output-schemas", "--result-text"):
             value = inline if eq else (args.pop(0) if args else None)
             if not value:
                 raise InvalidArgumentError(
@@ -95,6 +102,8 @@ def parse_options(argv: Sequence[str]) -> McpOptions:
                 options.root = value
             elif flag == "--output-schemas":
                 options.output_schemas = _output_schemas(value)
+            elif flag == "--result-text":
+                options.result_text = _result_text(value)
             elif flag == "--tools":
                 options.tools = names
             else:
@@ -162,7 +171,7 @@ class McpFrontend(Frontend):
         background = BackgroundIndex(ws.root_dir) if options.auto_index and not broad else None
         if background is not None:
             background.ensure()  # a missing or stale index is brought up to date at once
-        service = McpService(ws, background)
+        service = McpService(ws, background, result_text=options.result_text)
         warm = _warm_server(service) if options.warm_socket else None
         ended = False
         try:
@@ -209,6 +218,15 @@ def broad_root(root: str) -> bool:
         except OSError:  # either is missing: not the same directory
             continue
     return False
+
+
+def _result_text(value: str) -> str:
+    if value not in ("text", "json"):
+        raise InvalidArgumentError(
+            f"invalid argument --result-text: {value!r} is not one of text, json",
+            suggestion=f"Usage: {USAGE}",
+        )
+    return value
 
 
 def _output_schemas(value: str) -> str:

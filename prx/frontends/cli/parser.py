@@ -23,6 +23,7 @@ __all__ = ["GLOBAL_FLAGS", "build_parser", "param_kind", "params_from_mapping", 
 
 #: Flags every subcommand accepts, anywhere on the line; (flag, help).
 GLOBAL_FLAGS: tuple[tuple[str, str], ...] = (
+    ("--text", "the model-facing text (few tokens) instead of the JSON envelope"),
     ("--plain", "human-readable output instead of the JSON envelope"),
     ("--no-fallback", "never answer with the Unix fallback; report the internal error"),
     ("--no-plugins", "load no third-party plugin"),

@@ -1,4 +1,5 @@
-"""Renderers: the JSON envelope (default) and a human rendering for ``--plain``."""
+"""Renderers: the JSON envelope (default), the model-facing text for ``--text`` and a human
+rendering for ``--plain``."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ if TYPE_CHECKING:
 
     from prx.plugin.registry import Registry
 
-__all__ = ["JsonRenderer", "PlainRenderer", "renderer_for", "wants_colour"]
+__all__ = ["JsonRenderer", "PlainRenderer", "TextRenderer", "renderer_for", "wants_colour"]
 
 
 def wants_colour(stream: object, environ: Mapping[str, str] | None = None) -> bool:
@@ -42,13 +43,20 @@ def wants_colour(stream: object, environ: Mapping[str, str] | None = None) -> bo
 
 
 def renderer_for(
-    registry: Registry, plain: bool, stream: object, *, environ: Mapping[str, str] | None = None
+    registry: Registry,
+    form: str,
+    stream: object,
+    *,
+    environ: Mapping[str, str] | None = None,
 ) -> Renderer:
-    """The renderer the CLI writes ``stream`` with: JSON, or ``--plain`` (coloured when
-    :func:`wants_colour` says so for ``environ``, the process's environment by default)."""
-    cls = registry.renderer("plain" if plain else "json")
+    """The renderer the CLI writes ``stream`` with: ``json``, ``text`` (``--text``) or
+    ``plain`` (``--plain``, coloured when :func:`wants_colour` says so for ``environ``, the
+    process's environment by default)."""
+    cls = registry.renderer(form)
     if issubclass(cls, PlainRenderer):
         return cls(colour=wants_colour(stream, environ))
+    if issubclass(cls, TextRenderer):
+        return cls(registry=registry)
     return cls()
 
 
@@ -59,6 +67,31 @@ class JsonRenderer(Renderer):
 
     def render(self, envelope: Envelope) -> str:
         return dumps(envelope)
+
+
+class TextRenderer(Renderer):
+    """The model-facing text: each operation's own rendering of its answer (the MCP
+    text content), see :mod:`prx.core.textform`."""
+
+    NAME = "text"
+
+    def __init__(self, *, registry: Registry | None = None) -> None:
+        self.registry = registry
+
+    def render(self, envelope: Envelope) -> str:
+        from prx.core.textform import render_text
+
+        return render_text(envelope, self._text_of)
+
+    def _text_of(self, command: str) -> Any:
+        if self.registry is None:
+            return None
+        from prx.core.errors import InvalidCommandError
+
+        try:
+            return self.registry.operation(command).text
+        except InvalidCommandError:  # not an operation (``batch``): the generic rendering
+            return None
 
 
 class PlainRenderer(Renderer):
@@ -266,7 +299,7 @@ def _symbols(console: Any, symbols: list[dict[str, Any]], depth: int) -> None:
         lines = symbol["lines"]
         span = f"{lines['start']:>5}-{lines['end']:<5}"
         console.out(f"{'  ' * depth}{span} {symbol['kind']:<8} {symbol['signature']}")
-        _symbols(console, symbol["children"], depth + 1)
+        _symbols(console, symbol.get("children", ()), depth + 1)
 
 
 def _outline(console: Any, data: Any) -> None:

@@ -15,7 +15,7 @@ __all__ = ["BatchWording", "CliWording"]
 
 #: Python names of the global flags (``no_fallback`` is ``--no-fallback`` everywhere,
 #: batch included: it is a flag of ``prx batch`` itself).
-GLOBAL_NAMES = frozenset({"plain", "no_fallback", "no_plugins", "quiet"})
+GLOBAL_NAMES = frozenset({"plain", "text", "no_fallback", "no_plugins", "quiet"})
 
 
 def _dashed(name: str) -> str:

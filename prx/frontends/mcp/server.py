@@ -37,10 +37,12 @@ if TYPE_CHECKING:
 __all__ = ["IndexNotifier", "build_server"]
 
 INSTRUCTIONS = (
-    "prx answers with JSON envelopes (status, tokens, data) about the project under its "
-    "root: prefer its read, find, search, outline and exists tools to shell commands. "
+    "prx answers in short text (the JSON envelope is the structured content) about the "
+    "project under its root: prefer its read, find, search, outline and exists tools to "
+    "shell commands. "
     f"Paths are relative to the root; answers are cut to a token budget (at most {MAX_BUDGET}) "
-    "and a cut answer carries a continuation_token for the rest."
+    "and a cut answer ends saying how to get the rest: `continue TOKEN` is the "
+    "continue_token argument of the same tool, `lines A-B` read's lines argument."
 )
 
 
@@ -165,6 +167,7 @@ class IndexNotifier:
 def _result(answer: Answer) -> Any:
     from mcp.types import CallToolResult, TextContent
 
+    # The text is what the model reads; the envelope, for programs (McpService.result_text).
     return CallToolResult(
         content=[TextContent(type="text", text=answer.text)],
         structured_content=answer.envelope,

@@ -41,14 +41,17 @@ __all__ = [
 
 @record(kw_only=False)
 class Answer:
-    """A tool's answer: the envelope, and whether it is a tool error."""
+    """A tool's answer: the envelope, whether it is a tool error, and what the model reads
+    (the text content): the envelope's rendering, or None for the envelope as JSON."""
 
     envelope: Envelope
     is_error: bool
+    rendering: str | None = None
 
     @property
     def text(self) -> str:
-        return dumps(self.envelope)
+        """The text content of the tool's result."""
+        return self.rendering if self.rendering is not None else dumps(self.envelope)
 
 
 #: The toolsets of the built-in operations, for ``--toolsets`` (an operation names its own).
@@ -122,9 +125,18 @@ class McpService:
     shared between threads), except the :data:`UNSHARED` ones; a cancelled call that does
     not stop is left its workspace, and the others go on with a fresh one."""
 
-    def __init__(self, workspace: Context, background: BackgroundIndex | None = None) -> None:
+    def __init__(
+        self,
+        workspace: Context,
+        background: BackgroundIndex | None = None,
+        *,
+        result_text: str = "text",
+    ) -> None:
         #: Keeps the root's index current between calls (None: never written).
         self.background = background
+        #: What a result's text content is: ``text`` (each operation's model-facing
+        #: rendering; budgets count it) or ``json`` (the envelope serialised).
+        self.result_text = result_text
         self._state = threading.Lock()  # guards the fields below
         self._holder = _Holder(workspace)
         self._abandoned: list[_Holder] = []
@@ -194,23 +206,30 @@ class McpService:
             )
         else:
             held = self._held(cancel)
-        with held as workspace, ceilings_at_most(DEFAULT_BUDGET):
+        from prx.core.budget import measured_as
+        from prx.core.textform import render_text, rendering
+
+        measure = rendering(op.text) if self.result_text == "text" else None
+        with held as workspace, ceilings_at_most(DEFAULT_BUDGET), measured_as(measure):
             outcome = invoke(workspace, op, params, wording=wording, frontend="mcp")
         envelope = outcome.envelope
+        shown = (lambda e: render_text(e, lambda _: op.text)) if measure else None
         if envelope.get("status") == "error":
-            return Answer(envelope, True)
+            return Answer(envelope, True, shown(envelope) if shown else None)
         if op.name == "search":
             envelope = self._with_index_note(params, envelope)
+        text = shown(envelope) if shown else dumps(envelope)
         if limit is not None:
-            tokens = _tokens(dumps(envelope), limit)
+            tokens = _tokens(text, limit)
             if tokens > limit:
                 over = BudgetExceededError(
                     f"the answer has about {tokens} tokens, over the budget of {limit}",
                     param="budget",
                     suggestion="Narrow the call (a smaller path, a filter) for a smaller answer.",
                 )
-                return Answer(error_envelope(op.name, over, wording=wording), True)
-        return Answer(envelope, False)
+                refused = error_envelope(op.name, over, wording=wording)
+                return Answer(refused, True, shown(refused) if shown else None)
+        return Answer(envelope, False, text if shown else None)
 
     @contextlib.contextmanager
     def exclusive(self, timeout: float = -1) -> Iterator[Context]:

@@ -13,6 +13,8 @@ from programs import needs
 from prx import Workspace
 from prx.app.hooks import RunnerParsers
 from prx.commands.run.operation import RUN
+from prx.commands.run.text import RAW_SLACK
+from prx.core.tokens import count_exact
 from prx.engine.runner.detect import is_passthrough, select_parser, unwrap
 from prx.frontends.cli.parser import parse_params
 
@@ -38,8 +40,8 @@ def shell_status(data: dict) -> int:
     return 128 - data["exit_code"] if data["exit_code"] < 0 else data["exit_code"]
 
 
-#: Python code printing this many lines first, so that the answer is the full one (the raw
-#: output is larger than it), not the compact form a tiny output gets.
+#: Python code printing this many lines first, so that the output is larger than its answer
+#: and the raw log holds what the answer leaves out.
 LINES = "print('\\n'.join(f'line {i}' for i in range(300)), flush=True); "
 
 
@@ -174,14 +176,20 @@ def test_real_exit_code_is_kept(run_cli, tmp_path):
     assert "timed_out" not in data and "oops" in data["tail"]  # said only when it happened
 
 
-def test_a_tiny_output_is_answered_verbatim_and_compact(run_cli, tmp_path):
-    """The answer never costs much more than the output: one line printed, one line back,
-    with the exit code (and the summary and the tool while they fit), no sizes, no raw log."""
-    run = run_cli("run", PY, "-c", "import sys; print('oops'); sys.exit(3)", cwd=tmp_path)
-    data = data_of(run)
+def test_a_tiny_output_keeps_every_key_and_a_text_near_its_size(run_cli, tmp_path):
+    """The JSON answer of a one-line output keeps every key (the tool, the counts, the
+    summary, the command: never a compact subset); its text, what a model reads with
+    ``--text``, costs at most the output + RAW_SLACK tokens and shows the line."""
+    argv = (PY, "-c", "import sys; print('oops'); sys.exit(3)")
+    data = data_of(run_cli("run", *argv, cwd=tmp_path))
     assert data["exit_code"] == 3 and data["tail"] == "oops"
-    assert {"exit_code", "tail"} <= data.keys() <= {"exit_code", "tail", "summary", "tool"}
-    assert run.envelope["tokens"] <= 1 + 40  # 'oops\n' is 1 token (bytes/4)
+    assert {"command", "tool", "summary", "failed", "exit_code"} <= data.keys()
+    assert "passed" not in data and "errors" not in data  # counts the tool did not state
+    text = run_cli("--text", "run", *argv, cwd=tmp_path)
+    assert text.exit_code == 3
+    lines = text.stdout.splitlines()
+    assert lines[0].startswith("fallback: exit 3") and lines[1:] == ["oops"]
+    assert count_exact(text.stdout) <= count_exact("oops\n") + RAW_SLACK
 
 
 def test_busybox_name_prx_run(run_cli, tmp_path):
@@ -220,10 +228,9 @@ def test_timeout_kills_the_process_group(run_cli, tmp_path):
 
 def test_help_is_passed_through_verbatim(run_cli, tmp_path):
     data = data_of(run_cli("run", PY, "-m", "pytest", "--help", cwd=tmp_path))
-    # Asked for verbatim: the whole help, never cut to keep the answer near its size (the
-    # compact form: the exit code and the output; no raw log, no counts).
+    # Asked for verbatim: the whole help, nothing cut, so no raw log; no counts parsed.
     assert data["tail"].startswith("usage:") and "--junit-xml" in data["tail"]
-    assert data.get("omitted_lines", 0) == 0 and "raw_path" not in data and "passed" not in data
+    assert data["omitted_lines"] == 0 and "raw_path" not in data and "passed" not in data
     report = Workspace(tmp_path).run([PY, "-m", "pytest", "--help"])
     assert report.tool == "passthrough" and report.tail == data["tail"]
 
@@ -247,7 +254,7 @@ def test_raw_log_is_saved_with_its_path_when_output_is_cut(run_cli, make_repo, p
     )
     path = Path(data["raw_path"])
     assert path.parent == prx_home / "runs" and path.name.endswith(".log")
-    assert path.stat().st_size // 4 == data["tokens_raw"]  # bytes/4: the whole output
+    assert count_exact(path.read_text()) == data["tokens_raw"]  # cl100k: the whole output
     assert "short test summary info" in path.read_text()
     assert data["omitted_lines"] > 0 and run.envelope["tokens"] < data["tokens_raw"]
     names = [f["name"] for f in data["failures"]]
@@ -281,12 +288,10 @@ def test_conftest_import_error_is_reported_as_an_error(run_cli, make_repo):
         }
     )
     data = data_of(run_cli("run", PY, "-m", "pytest", "-p", "no:cacheprovider", cwd=repo))
-    # A short output: answered verbatim, the error as pytest printed it.
-    assert data["exit_code"] == 4 and "ModuleNotFoundError" in data["tail"]
-    # The summary (in the answer whenever it fits) reads it as an error.
-    summary = Workspace(repo).run([PY, "-m", "pytest", "-p", "no:cacheprovider"]).summary
-    assert summary.startswith("collection error: ModuleNotFoundError in ")
-    assert "conftest.py" in summary
+    # The summary reads it as an error, naming the conftest.
+    assert data["exit_code"] == 4 and data["tool"] == "pytest"
+    assert data["summary"].startswith("collection error: ModuleNotFoundError in ")
+    assert "conftest.py" in data["summary"]
 
 
 def test_budget_cuts_are_counted(run_cli, make_repo):

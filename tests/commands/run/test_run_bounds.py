@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 
 from prx.commands.run.engine import MIN_BUDGET
+from prx.commands.run.text import RAW_SLACK
 from prx.core.tokens import count_exact
 from prx.engine.runner.report import DEFAULT_CEILING
 
@@ -82,12 +83,16 @@ def test_the_smallest_budget_fits_even_a_huge_command_line(run_cli, tmp_path):
 
 
 def test_a_huge_command_line_is_no_cost_to_a_tiny_output(run_cli, tmp_path):
-    """A compact answer leaves the command the agent typed out when it does not fit."""
+    """The JSON answer keeps the command, its long argument cut to the budget with a marker;
+    the text a model reads says the run in one line (the command is the agent's own)."""
     script = "true " + "x" * 30000
     run = run_cli("run", "--budget", str(MIN_BUDGET), "sh", "-c", script, cwd=tmp_path)
     data = assert_ok(run.envelope, "run", exact=True)
-    assert run.envelope["tokens"] <= 40 and "command" not in data
-    assert data["exit_code"] == 0 and data["tail"] == ""
+    assert run.envelope["tokens"] <= MIN_BUDGET and data["exit_code"] == 0
+    assert data["command"][:2] == ["sh", "-c"] and data["command"][-1].endswith(" omitted]")
+    text = run_cli("--text", "run", "sh", "-c", script, cwd=tmp_path)
+    assert text.exit_code == 0 and len(text.stdout.splitlines()) == 1
+    assert count_exact(text.stdout) <= RAW_SLACK  # the command printed nothing
 
 
 def test_budgeted_failures_stay_under_the_cap(run_cli, make_repo):

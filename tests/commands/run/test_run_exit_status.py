@@ -13,8 +13,7 @@ import sys
 from envelopes import assert_error, assert_ok
 
 PY = sys.executable
-#: Lines printed first, so that the answer is the full one, summary included (a tiny output
-#: gets the compact form, which keeps the summary only while it fits).
+#: Lines printed first, so that the output is larger than its answer.
 LINES = "print('\\n'.join(f'line {i}' for i in range(300)), flush=True); "
 
 

@@ -38,8 +38,11 @@ def test_symbol_query_finds_the_definition_first(ws):
     assert top.snippet.startswith("def authenticate_user(name, password):")
     assert top.snippet_start == 18 and top.context_signature is None
     assert top.relevance == 1.0 and top.language == "python" and len(top.hash) == 32
-    # The test that calls it ranks below the definition.
-    assert files(res).index("tests/test_login.py") > 0
+    # The default page is the definition; the lines using it follow, the test's among them.
+    assert files(res) == ["auth/login.py"] and res.truncated
+    assert "tests/test_login.py" in {o.file for o in res.occurrences}
+    # A page of a given size ranks on: the test that calls it below the definition.
+    assert files(ws.search("authenticate_user", top_k=10)).index("tests/test_login.py") > 0
 
 
 def test_qualified_and_case_insensitive_symbols(ws):

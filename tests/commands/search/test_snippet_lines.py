@@ -94,7 +94,7 @@ def test_literal_and_regex_snippets_are_the_files_lines(repo: Path, context: int
 
 def test_a_match_on_the_last_line_stops_at_the_last_line(repo: Path) -> None:
     # pkg/short.py has 5 lines: context 2 around line 5 is lines 3-5, not 3-6.
-    (match,) = hits(prx.search("value_five", mode="literal", root=repo))
+    (match,) = hits(prx.search("value_five", mode="literal", context=2, root=repo))
     assert (match.line, match.snippet_start, match.snippet_end) == (5, 3, 5)
     assert match.snippet == "c = 3\nd = 4\nvalue_five = 5"
 
@@ -157,13 +157,13 @@ def plain_numbers(output: str) -> list[tuple[int, str]]:
 
 def test_plain_search_numbers_snippet_lines_as_the_file_does(run_cli: Any, repo: Path) -> None:
     lines = FILES["pkg/short.py"].split("\n")
-    out = run_cli("--plain", "search", "value_five", "--literal", cwd=repo).stdout
+    out = run_cli("--plain", "search", "value_five", "--literal", "-C", "2", cwd=repo).stdout
     # Used to print lines 5, 6 and 7 of this 5-line file.
     assert plain_numbers(out) == [(n, lines[n - 1]) for n in (3, 4, 5)], out
     # A form feed is a line break for str.splitlines, not for files (the terminal
     # rendering drops the control character itself).
     formfeed = FILES["pkg/formfeed.py"].replace("\x0c", "").split("\n")
-    out = run_cli("--plain", "search", "feed_marker", "--literal", cwd=repo).stdout
+    out = run_cli("--plain", "search", "feed_marker", "--literal", "-C", "2", cwd=repo).stdout
     assert plain_numbers(out) == [(n, formfeed[n - 1]) for n in (2, 3, 4)], out
     out = run_cli("--plain", "search", "build_filter", "pkg/filters.py", cwd=repo).stdout
     source = FILES["pkg/filters.py"].split("\n")

@@ -31,7 +31,7 @@ def _case(language):
 def _flat(symbols, parent=None):
     for symbol in symbols:
         yield symbol, parent
-        yield from _flat(symbol["children"], symbol)
+        yield from _flat(symbol.get("children", ()), symbol)
 
 
 def _functions(outline):
@@ -86,7 +86,7 @@ def _outer_functions(symbols, inside_function=False):
         is_function = symbol["kind"] in ("function", "method")
         if is_function and not inside_function:
             yield symbol
-        yield from _outer_functions(symbol["children"], inside_function or is_function)
+        yield from _outer_functions(symbol.get("children", ()), inside_function or is_function)
 
 
 @pytest.mark.parametrize("language", MAIN)

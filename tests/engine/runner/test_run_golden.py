@@ -15,12 +15,13 @@ from pathlib import Path
 import locations
 import pytest
 
+from prx.commands.run.text import RAW_SLACK, render
 from prx.core.envelope import dumps, ok_envelope, to_jsonable
 from prx.core.results.run import Detected
 from prx.core.tokens import count_exact, count_fast
 from prx.engine.runner.model import CapturedRun, Parsed
 from prx.engine.runner.recognise import analyse
-from prx.engine.runner.report import RAW_SLACK, RunOutput, build_report
+from prx.engine.runner.report import RunOutput, build_report
 
 CORPUS = locations.GOLDEN / "runs"
 CASES = sorted(p.parent for p in CORPUS.glob("*/*/truth.json"))
@@ -228,48 +229,86 @@ def _report(case: Path, home: Path, count=count_fast):
 
 
 def _printed(report, count) -> int:
-    """Tokens of the whole answer as ``prx run`` prints it: the envelope."""
+    """Tokens of the whole JSON answer as ``prx run`` prints it: the envelope."""
     return count(dumps(ok_envelope("run", report, count=count)))
 
 
-@pytest.mark.parametrize("count", [count_fast, count_exact], ids=["bytes4", "cl100k"])
-def test_the_whole_answer_never_costs_more_than_the_raw_output(count):
-    """On every recorded case the whole printed answer (the envelope) costs at most the raw
-    output + RAW_SLACK tokens, counted as prx counts (bytes/4 by default, cl100k_base under
-    a budget): a tiny output is answered verbatim, its counts left out when they are what
-    would break the rule (the output shows them)."""
+def test_the_text_never_costs_more_than_the_raw_output():
+    """On every recorded case the model-facing text costs at most the raw output +
+    RAW_SLACK tokens, both counted exactly (cl100k_base)."""
     over = {}
     for case in CASES:
-        # A home as short as ~/.prx: the raw log's path is part of the answer.
+        # A home as short as ~/.prx: the raw log's path may be part of the text.
         with tempfile.TemporaryDirectory() as home:
-            report, merged = _report(case, Path(home), count)
-            margin = _printed(report, count) - (count(merged) + RAW_SLACK)
+            report, merged = _report(case, Path(home))
+            text = render(to_jsonable(report))
+        margin = count_exact(text) - (count_exact(merged) + RAW_SLACK)
         if margin > 0:
             over[f"{case.parent.name}/{case.name}"] = margin
     assert not over, over
 
 
-def test_a_parse_larger_than_the_output_answers_the_output(tmp_path: Path):
-    """mypy prints a diagnostic in fewer tokens than its JSON: the answer is mypy's own text
-    with the exit code and the counts, and nothing else: no raw log, no sizes, no echo."""
+def _rel_file(path):
+    return rel(path) if isinstance(path, str) else path
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_the_structured_form_carries_every_fact(case: Path, tmp_path: Path):
+    """The envelope's ``data`` (what a program reading ``prx.run(...)`` or the JSON gets)
+    names the tool and carries each count the tool stated, every failure with its file and
+    line and every diagnostic with its file, line, severity and code: never a subset."""
+    report, _ = _report(case, tmp_path)
+    data = json.loads(dumps(ok_envelope("run", report)))["data"]
+    truth = json.loads((case / "truth.json").read_text())
+    assert data["tool"] == truth["tool"]
+    assert {"command", "exit_code", "failed", "summary"} <= set(data)
+    for key in ("passed", "skipped", "errors"):  # a count the tool did not state: left out
+        assert (key in data) == (getattr(report, key) is not None)
+    for key, value in (truth.get("counts") or {}).items():
+        assert data.get(key, 0 if key in ("warnings", "xfailed", "xpassed") else None) == value
+    failures = {f["name"]: f for f in data.get("failures", ())}
+    if "failures" in truth:
+        assert set(failures) == {f["name"] for f in truth["failures"]}
+    for want in truth.get("failures", ()):
+        got = failures[want["name"]]
+        for key in ("file", "line"):
+            if key in want:
+                assert (_rel_file(got.get(key)) if key == "file" else got.get(key)) == want[key]
+    if "diagnostics" in truth:
+        got_d = Counter(
+            (_rel_file(d["file"]), d.get("line"), d["severity"], d.get("code"))
+            for d in data.get("diagnostics", ())
+        )
+        want_d = Counter(
+            (d["file"], d["line"], d["severity"], d["code"]) for d in truth["diagnostics"]
+        )
+        assert got_d == want_d
+
+
+def test_mypy_answers_its_diagnostics_in_both_forms(tmp_path: Path):
+    """The issue's case: the JSON names the tool and every diagnostic (the old compact form
+    had only ``exit_code``, ``errors`` and ``tail``); the text is mypy's own lines, lean."""
     report, merged = _report(CORPUS / "mypy" / "errors", tmp_path)
-    assert report.tail == merged.rstrip("\n") and report.raw_path is None
-    assert report.errors == 4 and report.warnings == 0 and "4 errors" in report.summary
     data = to_jsonable(report)
-    assert set(data) <= {"exit_code", "errors", "tail", "summary", "tool", "command"}
-    assert {"exit_code", "errors", "tail"} <= set(data) and data["errors"] == 4
-    assert "warnings" not in data  # a zero the compact form leaves out
-    assert report.diagnostics and report.compact  # the Python API keeps the parse
+    assert data["tool"] == "mypy" and data["errors"] == 4
+    assert "warnings" not in data  # a zero that says nothing (the four main counts stay)
+    assert [(d["file"], d["line"], d.get("code")) for d in data["diagnostics"]] == [
+        (d.file, d.line, d.code) for d in report.diagnostics
+    ]
+    assert len(data["diagnostics"]) == 6 and "tail" not in data  # 4 errors, 2 notes
+    text = render(data)
+    lines = text.splitlines()
+    assert lines[0].startswith("mypy: 4 errors") and "(exit 1)" in lines[0]
+    for diagnostic in data["diagnostics"]:
+        place = f"{diagnostic['file']}:{diagnostic['line']}"
+        assert any(x.startswith(place) and diagnostic["message"] in x for x in lines[1:])
+    assert count_exact(text) <= count_exact(merged) + RAW_SLACK
 
 
 def test_a_clean_run_costs_about_what_its_output_costs(tmp_path: Path):
-    """The reproduction: a clean `ruff check` (19 bytes) answered 27 times its raw output."""
+    """The reproduction: a clean `ruff check` (19 bytes) answered 27 times its raw output.
+    The text is one line; the JSON keeps every key (the tool, the counts)."""
     report, merged = _report(CORPUS / "ruff" / "clean", tmp_path)
-    text = dumps(ok_envelope("run", report))
-    assert count_fast(text) <= count_fast(merged) + RAW_SLACK
-    assert json.loads(text)["data"] == {
-        "exit_code": 0,
-        "errors": 0,
-        "summary": "all checks passed in 1.0s (exit 0)",
-        "tail": "All checks passed!",
-    }
+    data = json.loads(dumps(ok_envelope("run", report)))["data"]
+    assert data["tool"] == "ruff" and data["exit_code"] == 0 and data["errors"] == 0
+    assert render(data) == "ruff: all checks passed"  # the time and exit 0 cost more than it

@@ -17,6 +17,7 @@ import locations
 import pytest
 from programs import needs
 
+from prx.core.tokens import count_exact
 from prx.frontends.mcp.schema import builtin_specs
 
 GOLDEN = locations.GOLDEN / "mcp" / "tools.json"
@@ -101,7 +102,7 @@ def _workspace(root):
     return Workspace(root, config=Config.from_env())
 
 
-def _call(root, tool, arguments, **select):
+def _call(root, tool, arguments, result_text="text", **select):
     import anyio
     from mcp import Client
 
@@ -109,7 +110,8 @@ def _call(root, tool, arguments, **select):
     from prx.frontends.mcp.service import McpService, select_operations
 
     ws = _workspace(root)
-    server = build_server(McpService(ws), select_operations(ws.registry.operations(), **select))
+    service = McpService(ws, result_text=result_text)
+    server = build_server(service, select_operations(ws.registry.operations(), **select))
 
     async def go():
         async with Client(server) as client:
@@ -120,6 +122,15 @@ def _call(root, tool, arguments, **select):
             return result
 
     return anyio.run(go)
+
+
+def _cli_text(root, *argv):
+    """The CLI's ``--text`` answer to ``argv``."""
+    from prx.frontends.cli.frontend import CliFrontend
+
+    out = io.StringIO()
+    CliFrontend(_workspace(root), stdout=out).main(["--text", *argv])
+    return out.getvalue().rstrip("\n")
 
 
 def _cli(root, *argv):
@@ -155,7 +166,8 @@ CALLS = [
 
 @pytest.mark.parametrize(("tool", "arguments", "argv"), CALLS)
 def test_each_read_only_tool_answers_the_clis_data(tree, tool, arguments, argv):
-    result = _call(tree, tool, arguments, tools=[tool])
+    # The strict form: the text content is the envelope, as the CLI's JSON.
+    result = _call(tree, tool, arguments, result_text="json", tools=[tool])
     cli = _cli(tree, *argv)
     envelope = result.structured_content
     assert json.loads(result.content[0].text) == envelope
@@ -164,6 +176,12 @@ def test_each_read_only_tool_answers_the_clis_data(tree, tool, arguments, argv):
         assert envelope["data"] == cli["data"]
     else:
         assert envelope["error"]["code"] == cli["error"]["code"]
+    # The default form: the text content is the model-facing text, as the CLI's --text.
+    result = _call(tree, tool, arguments, tools=[tool])
+    if cli["status"] == "ok":  # (an error's wording is the front-end's own)
+        assert result.content[0].text == _cli_text(tree, *argv)
+    assert result.is_error == (cli["status"] == "error")
+    assert result.structured_content["status"] == cli["status"]
 
 
 def test_every_read_only_tool_is_listed_and_writers_are_not(tree):
@@ -196,7 +214,12 @@ def test_errors_are_tool_errors_worded_with_argument_names(tree):
 
 def test_a_default_budget_bounds_answers(make_repo):
     big = make_repo({f"d{i}/file_{j}.py": "x = 1\n" for i in range(60) for j in range(40)})
-    envelope = _call(big, "find", {"path": "."}).structured_content
+    # The budget bounds what the model reads: the text, or the envelope in the strict form.
+    result = _call(big, "find", {"path": "."})
+    envelope = result.structured_content
+    assert envelope["status"] == "ok" and envelope["data"]["continuation_token"]
+    assert count_exact(result.content[0].text) <= 6000
+    envelope = _call(big, "find", {"path": "."}, result_text="json").structured_content
     assert envelope["status"] == "ok" and envelope["tokens"] <= 6000
     assert envelope["data"]["continuation_token"]
 
@@ -514,8 +537,8 @@ def test_a_per_call_budget_is_honoured(stdio, tree):
     session.initialize()
     result = session.tool("search", {"query": "add", "mode": "literal", "budget": 400})
     envelope = result["structuredContent"]
-    assert envelope["status"] == "ok" and envelope["tokens"] <= 400
-    assert envelope["data"]["continuation_token"]
+    assert envelope["status"] == "ok" and envelope["data"]["continuation_token"]
+    assert count_exact(result["content"][0]["text"]) <= 400
 
 
 def test_a_plugin_operation_is_a_tool(stdio, plugin_dist, monkeypatch):
@@ -656,8 +679,8 @@ def test_the_sdk_stdio_client_gets_the_clis_answers(tree, prx_home, tmp_path):
         (read, ["read", "src/util.py", "--budget", "2000"]),
     ):
         assert result.is_error is False
-        assert json.loads(result.content[0].text) == result.structured_content
-        assert result.structured_content["data"] == _cli(tree, *argv)["data"]
+        assert result.content[0].text == _cli_text(tree, *argv)
+        assert result.structured_content["status"] == "ok"
     assert search.structured_content["data"]["files"]
     assert escape.is_error is True
     assert escape.structured_content["error"]["code"] == "permission_denied"

@@ -337,7 +337,8 @@ def mypy_truth(case: Case, root: Path) -> dict[str, Any]:
         # as a note line of its own.
         code = item["code"] if item["severity"] != "note" else None
         diagnostics.append({"file": item["file"], "line": item["line"], "severity": item["severity"], "code": code})
-        if item.get("hint"):
+        # A hint of several lines is printed as that many note lines.
+        for _ in (item.get("hint") or "").splitlines():
             diagnostics.append({"file": item["file"], "line": item["line"], "severity": "note", "code": None})
     return {"source": "mypy --output=json", "counts": severity_counts(diagnostics), "diagnostics": diagnostics}
 
@@ -422,9 +423,11 @@ def cargo_truth(case: Case, root: Path) -> dict[str, Any]:
         if not spans or message["level"] not in ("error", "warning"):
             continue
         code = (message.get("code") or {}).get("code")
-        diagnostics.append({"file": spans[0]["file_name"], "line": spans[0]["line_start"], "severity": message["level"], "code": code})
+        span = project_span(spans[0])
+        diagnostics.append({"file": span["file_name"], "line": span["line_start"], "severity": message["level"], "code": code})
     if build.returncode != 0:
-        return {"source": "cargo --message-format=json", "counts": None, "diagnostics": diagnostics}
+        # The tests did not build: the compiler's errors and warnings are the counts.
+        return {"source": "cargo --message-format=json", "counts": severity_counts(diagnostics), "diagnostics": diagnostics}
     tests = run([*case.argv, "--", "-Z", "unstable-options", "--format", "json"], root, env)
     counts = dict.fromkeys(("passed", "failed", "skipped"), 0)
     failures = []
@@ -439,6 +442,14 @@ def cargo_truth(case: Case, root: Path) -> dict[str, Any]:
         if key == "failed":
             failures.append(cargo_failure(event))
     return {"source": "libtest --format json + cargo --message-format=json", "counts": counts, "failures": failures, "diagnostics": diagnostics}
+
+
+def project_span(span: dict[str, Any]) -> dict[str, Any]:
+    """A span inside a macro of the standard library (``/rustc/<hash>/library/...``) as
+    rustc's text shows it: at the macro's call site in the project."""
+    while os.path.isabs(span["file_name"]) and span.get("expansion"):
+        span = span["expansion"]["span"]
+    return span
 
 
 _DOCTEST_NAME = re.compile(r"^(?P<file>\S+\.rs) - .+ \(line (?P<line>\d+)\)$")
@@ -1228,6 +1239,16 @@ def js_frame(stack: str, root: Path) -> tuple[str | None, int | None]:
     return None, None
 
 
+def own_js_frame(stack: str, root: Path, test_file: str | None) -> tuple[str | None, int | None]:
+    """The failing test's own frame: the first stack frame in the file it is declared in
+    (not a helper's or a library's it called), else the first frame in the project."""
+    for line in stack.splitlines():
+        match = _JS_FRAME.search(line.strip())
+        if match and line.strip().startswith(("at ", "❯")) and rel(match.group("file"), root) == test_file:
+            return test_file, int(match.group("line"))
+    return js_frame(stack, root)
+
+
 def jest_like_truth(report: dict[str, Any], root: Path, source: str) -> dict[str, Any]:
     counts = {
         "passed": report["numPassedTests"],
@@ -1248,7 +1269,7 @@ def jest_like_truth(report: dict[str, Any], root: Path, source: str) -> dict[str
                 continue
             entry: dict[str, Any] = {"name": " > ".join([*test["ancestorTitles"], test["title"]])}
             stack = "\n".join(test["failureMessages"])
-            file, line = js_frame(stack, root)
+            file, line = own_js_frame(stack, root, path)
             if file:
                 entry["file"], entry["line"] = file, line
             failures.append(entry)

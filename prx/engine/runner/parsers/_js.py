@@ -10,7 +10,7 @@ from typing import ClassVar
 from prx.engine.runner.detect import program, unwrap
 from prx.engine.runner.parsers._base import ToolParser
 
-__all__ = ["JsToolParser", "js_args", "project_frame"]
+__all__ = ["JsToolParser", "js_args", "own_frame", "project_frame", "same_file"]
 
 #: Package managers that run a package binary given as their first argument (``yarn jest``).
 _BIN_RUNNERS = frozenset({"yarn", "pnpm", "bun"})
@@ -47,6 +47,26 @@ def project_frame(lines: Sequence[str]) -> tuple[str | None, int | None]:
             continue
         return file, int(match.group("line"))
     return None, None
+
+
+def same_file(frame: str, file: str) -> bool:
+    """Whether a stack frame's path names ``file`` (as a runner printed it: relative to the
+    project, or absolute): equal, or ending with it after a ``/``."""
+    frame = frame.removeprefix("file://")
+    file = file.removeprefix("file://").removeprefix("./")
+    return frame == file or frame.endswith("/" + file) or file.endswith("/" + frame)
+
+
+def own_frame(lines: Sequence[str], test_file: str | None) -> tuple[str | None, int | None]:
+    """Where a failing test failed in its own file: the first stack frame in ``test_file``
+    (the file the test is declared in), not a helper's or a library's it called; else the
+    first frame in the project (:func:`project_frame`)."""
+    if test_file:
+        for line in lines:
+            match = _FRAME.match(line)
+            if match and same_file(match.group("file"), test_file):
+                return match.group("file"), int(match.group("line"))
+    return project_frame(lines)
 
 
 class JsToolParser(ToolParser):

@@ -1,5 +1,7 @@
 """``cargo test``: every ``test result:`` line summed (each test binary and doc-tests print
-one), panics with their location, and compile errors."""
+one: passed, failed, ignored as skipped, measured, filtered out), panics with their
+location, and compile errors: when a target does not compile, its error and warning
+diagnostics are the ``errors`` and ``warnings`` counts."""
 
 from __future__ import annotations
 
@@ -14,7 +16,8 @@ __all__ = ["CargoTestParser"]
 
 _RESULT = re.compile(
     r"^test result: (?:ok|FAILED)\. (?P<passed>\d+) passed; (?P<failed>\d+) failed; "
-    r"(?P<ignored>\d+) ignored;.*?finished in (?P<secs>[\d.]+)s"
+    r"(?P<ignored>\d+) ignored;(?: (?P<measured>\d+) measured;)?"
+    r"(?: (?P<filtered>\d+) filtered out;)?.*?finished in (?P<secs>[\d.]+)s"
 )
 _BLOCK = re.compile(r"^---- (?P<name>.+?) stdout ----$")
 #: A doc-test's name says where it is: ``src/lib.rs - add (line 3)``.
@@ -47,6 +50,7 @@ class CargoTestParser(ToolParser):
         lines = output_lines(raw)
         parsed = Parsed(complete=False)
         totals = [0, 0, 0]
+        measured = filtered = 0
         seconds = 0.0
         block: str | None = None
         body: list[str] = []
@@ -58,6 +62,8 @@ class CargoTestParser(ToolParser):
                 totals[0] += int(result.group("passed"))
                 totals[1] += int(result.group("failed"))
                 totals[2] += int(result.group("ignored"))
+                measured += int(result.group("measured") or 0)
+                filtered += int(result.group("filtered") or 0)
                 seconds += float(result.group("secs"))
                 continue
             start = _BLOCK.match(line)
@@ -76,7 +82,9 @@ class CargoTestParser(ToolParser):
             if diag:
                 could_not = _COULD_NOT.match(line)
                 if could_not:
-                    parsed.collection_errors.append(f"compile error in {could_not.group('crate')}")
+                    error = f"compile error in {could_not.group('crate')}"
+                    if error not in parsed.collection_errors:  # (lib), then (lib test)
+                        parsed.collection_errors.append(error)
                     pending = None
                     continue
                 severity: Severity = "error" if diag.group("sev") == "error" else "warning"
@@ -107,7 +115,17 @@ class CargoTestParser(ToolParser):
         self._flush(parsed, block, body)
         if parsed.complete:
             parsed.passed, parsed.failed, parsed.skipped = totals
+            parsed.filtered = filtered
             parsed.tool_duration_s = seconds
+            if measured:  # benchmarks libtest ran and timed
+                parsed.headline = f"{measured} measured"
+        if parsed.collection_errors:
+            # Tests that did not compile: the compiler's errors and warnings are the counts
+            # (the tests of that target never ran, so they are not counted as failed), and
+            # cargo's "could not compile" is its closing line.
+            parsed.complete = True
+            parsed.errors = sum(1 for d in parsed.diagnostics if d.severity == "error")
+            parsed.warnings = sum(1 for d in parsed.diagnostics if d.severity == "warning")
         return parsed
 
     @staticmethod

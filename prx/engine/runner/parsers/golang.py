@@ -1,7 +1,8 @@
 """Go: ``go test`` (plain, ``-v``, ``-cover``, ``-json``), ``go build``, ``go vet``, ``go install``.
 
 ``go test`` prints one result line per package (``ok``, ``FAIL``, ``?`` ... ``[no test
-files]``, ``FAIL pkg [build failed]``); every one of them is read. Without ``-v`` Go prints
+files]``, ``FAIL pkg [build failed]``); every one of them is read, and the summary names
+each package by its outcome (``ok example.com/m (cached)``). Without ``-v`` Go prints
 only the failing tests, so ``passed`` and ``skipped`` stay None; with ``-v`` (or ``-json``)
 every test and subtest prints its ``--- PASS`` / ``--- FAIL`` / ``--- SKIP`` line and all three
 are counted. Subtests count as tests, as ``go test -json`` counts them.
@@ -102,20 +103,35 @@ def _is_verbose(argv: Sequence[str]) -> bool:
     return False
 
 
-_PACKAGE_WORDS = (
-    ("ok", "ok"),
-    ("FAIL", "FAIL"),
-    ("build failed", "build failed"),
-    ("setup failed", "setup failed"),
-    ("no test files", "no test files"),
-)
+@dataclass(frozen=True, slots=True)
+class _Package:
+    """One package result line: ``ok``, ``FAIL``, ``no test files``, ``build failed`` ..."""
+
+    outcome: str
+    name: str
+    #: ``(cached)``: go replayed an earlier result instead of running the tests.
+    cached: bool = False
 
 
-def _packages_headline(packages: dict[str, int]) -> str | None:
-    """``packages: 2 ok, 1 FAIL, 1 no test files`` from the package result lines."""
-    parts = [f"{packages[key]} {word}" for key, word in _PACKAGE_WORDS if packages.get(key)]
-    parts += [f"{n} {key}" for key, n in packages.items() if key not in dict(_PACKAGE_WORDS)]
-    return "packages: " + ", ".join(parts) if parts else None
+#: How the summary names each outcome's packages, in this order (``ok a, b; FAIL c``).
+_OUTCOMES = (("ok", "ok"), ("FAIL", "FAIL"), ("no test files", "no test files:"))
+#: Packages named per outcome; those beyond are counted (the raw log names them all).
+MAX_NAMED = 10
+
+
+def _packages_headline(packages: Sequence[_Package]) -> str | None:
+    """``ok example.com/m/a (cached), example.com/m/b; FAIL example.com/m/c; no test files:
+    example.com/m/d``: every package result line, by outcome. A package that did not build
+    is not named again (its collection error and its failure name it)."""
+    parts = []
+    for outcome, label in _OUTCOMES:
+        mine = [p for p in packages if p.outcome == outcome]
+        names = [p.name + (" (cached)" if p.cached else "") for p in mine[:MAX_NAMED]]
+        if len(mine) > MAX_NAMED:
+            names.append(f"{len(mine) - MAX_NAMED} more")
+        if names:
+            parts.append(f"{label} {', '.join(names)}")
+    return "; ".join(parts) or None
 
 
 class GoTestParser(ToolParser):
@@ -153,7 +169,7 @@ class GoTestParser(ToolParser):
         building = ""
         built: dict[str, list[Diagnostic]] = {}  # compile errors under each ``# pkg`` header
         coverage: str | None = None
-        packages: dict[str, int] = {}
+        packages: list[_Package] = []
         for line in lines:
             package = _PACKAGE.match(line)
             if package and "\t" in line:
@@ -162,7 +178,7 @@ class GoTestParser(ToolParser):
                 note = package.group("note") or ""
                 parsed.complete = True
                 kind = note if note.endswith("failed") or note == "no test files" else status
-                packages[kind] = packages.get(kind, 0) + 1
+                packages.append(_Package(kind, pkg, cached="(cached)" in line))
                 cover = package.group("cover") or coverage
                 if cover and "no test files" not in note:
                     parsed.items.append(f"{pkg} {cover}")
@@ -302,7 +318,8 @@ class GoTestParser(ToolParser):
         output: dict[tuple[str, str], list[str]] = {}
         failed: list[tuple[str, str]] = []
         other: list[str] = []
-        packages: dict[str, int] = {}
+        packages: dict[str, str] = {}  # each package's outcome, in the order they ended
+        cached: set[str] = set()
         for line in lines:
             if not line.startswith("{"):
                 other.append(line)
@@ -315,14 +332,17 @@ class GoTestParser(ToolParser):
             action, pkg, test = event.get("Action"), event.get("Package", ""), event.get("Test")
             if action == "output" and test:
                 output.setdefault((pkg, test), []).append(str(event.get("Output", "")).rstrip("\n"))
+            elif action == "output":
+                result = _PACKAGE.match(str(event.get("Output", "")).rstrip("\n"))
+                if result and "(cached)" in result.group(0):
+                    cached.add(pkg)
             elif action in counts and test:
                 counts[action] += 1
                 if action == "fail":
                     failed.append((pkg, test))
             elif action in ("pass", "fail", "skip") and not test:
                 parsed.complete = True
-                kind = {"pass": "ok", "fail": "FAIL", "skip": "no test files"}[action]
-                packages[kind] = packages.get(kind, 0) + 1
+                packages[pkg] = {"pass": "ok", "fail": "FAIL", "skip": "no test files"}[action]
         for pkg, test in failed:
             body = _Test(test, "FAIL")
             for text in output.get((pkg, test), []):
@@ -347,14 +367,16 @@ class GoTestParser(ToolParser):
                 parsed.collection_errors.append(
                     f"{package.group('note')} in {package.group('pkg')}"
                 )
-                packages[package.group("note")] = packages.get(package.group("note"), 0) + 1
+                packages[package.group("pkg")] = package.group("note")
                 continue
             diag = parse_go_diagnostic(line) if in_build else None
             if diag is not None:
                 parsed.diagnostics.append(diag)
                 built.setdefault(building, []).append(diag)
         _build_failures(parsed, built)
-        parsed.headline = _packages_headline(packages)
+        parsed.headline = _packages_headline(
+            [_Package(kind, pkg, pkg in cached) for pkg, kind in packages.items()]
+        )
         if parsed.complete:
             parsed.passed, parsed.failed, parsed.skipped = (
                 counts["pass"],

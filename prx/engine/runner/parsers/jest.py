@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from prx.core.results.run import Failure
 from prx.engine.runner.model import Parsed
 from prx.engine.runner.parsers._base import output_lines
-from prx.engine.runner.parsers._js import JsToolParser, project_frame
+from prx.engine.runner.parsers._js import JsToolParser, own_frame, project_frame, same_file
 from prx.plugin.runner import RawRun
 
 __all__ = ["JestParser", "MochaParser", "VitestParser"]
@@ -94,6 +94,27 @@ def _message_and_rest(body: Sequence[str]) -> tuple[str, list[str]]:
 
 # --------------------------------------------------------------------------- jest
 
+#: Where babel says a file does not parse: ``SyntaxError: /p/test/a.test.js: Unexpected
+#: token (3:10)``.
+_PARSE_AT = re.compile(r"^\s*SyntaxError: (?P<file>.+?): .*\((?P<line>\d+):\d+\)\s*$")
+
+
+def _suite_line(body: Sequence[str], file: str | None) -> int | None:
+    """The line of a test file that did not load, in that file: its first stack frame there
+    (the test file's own line that required a module which threw), else where babel says it
+    does not parse."""
+    if file is None:
+        return None
+    frame_file, line = own_frame(body, file)
+    if frame_file is not None and same_file(frame_file, file):
+        return line
+    for text in body:
+        found = _PARSE_AT.match(text)
+        if found and same_file(found.group("file"), file):
+            return int(found.group("line"))
+    return None
+
+
 _JEST_FILE = re.compile(r"^(?P<status>PASS|FAIL) (?P<file>\S.*?)(?: \(\d[\d.]* m?s\))?$")
 _JEST_BLOCK = re.compile(r"^  ● (?P<name>.+)$")
 _JEST_TESTS = re.compile(r"^Tests:\s+(?P<parts>.*?)(?:, )?(?P<total>\d+) total$")
@@ -136,14 +157,20 @@ class JestParser(JsToolParser):
                 where = file or "a test file"
                 parsed.collection_errors.append(f"{where}: {error}")
                 parsed.failures.append(
-                    Failure(name=where, file=file, line=None, message=error, excerpt=None)
+                    Failure(
+                        name=where,
+                        file=file,
+                        line=_suite_line(body, file),
+                        message=error,
+                        excerpt=None,
+                    )
                 )
                 return
             test = name.replace(" › ", " > ")
             if test in seen:
                 return
             seen.add(test)
-            frame_file, frame_line = project_frame(rest)
+            frame_file, frame_line = own_frame(rest, file)
             parsed.failures.append(
                 Failure(
                     name=test,
@@ -246,7 +273,7 @@ class VitestParser(JsToolParser):
             if name in seen:
                 return
             seen.add(name)
-            frame_file, frame_line = project_frame(rest)
+            frame_file, frame_line = own_frame(rest, file)
             parsed.failures.append(
                 Failure(
                     name=name,

@@ -1,5 +1,11 @@
 """``node --test``: the TAP reporter (the default when output is not a terminal) and the
-spec reporter."""
+spec reporter.
+
+A failure is placed at the test's own frame: the first stack frame in the file the test is
+declared in (TAP's ``location``; the spec reporter's ``test at file:line:col`` in its list of
+failing tests), not in a helper or a library the test called; else where it is declared;
+else (a reporter that names neither) at the first frame outside node and node_modules.
+"""
 
 from __future__ import annotations
 
@@ -9,6 +15,7 @@ from collections.abc import Sequence
 from prx.core.results.run import Failure
 from prx.engine.runner.model import Parsed
 from prx.engine.runner.parsers._base import ToolParser, output_lines
+from prx.engine.runner.parsers._js import same_file
 from prx.plugin.runner import RawRun
 
 __all__ = ["NodeTestParser"]
@@ -25,7 +32,33 @@ _SPEC_COUNT = re.compile(
 )
 _YAML_KEY = re.compile(r"^\s*(?P<key>[a-zA-Z_]+): ?(?P<value>.*)$")
 _LOCATION = re.compile(r"^'?(?P<file>.+?):(?P<line>\d+):(?P<col>\d+)'?$")
-_STACK_FRAME = re.compile(r"\((?P<file>/[^():]+|[^():]+\.[cm]?[jt]s):(?P<line>\d+):\d+\)")
+#: One frame of a stack, with or without ``at`` and parentheses (TAP prints neither).
+_ANY_FRAME = re.compile(
+    r"(?:^|[\s(])(?P<file>(?:file://)?[^\s()]+?):(?P<line>\d+):(?P<col>\d+)\)?\s*(?:\{\s*)?$"
+)
+#: The spec reporter's list of failing tests names where each is declared.
+_SPEC_AT = re.compile(r"^test at (?P<file>.+?):(?P<line>\d+):(?P<col>\d+)$")
+_FAILING_TESTS = "✖ failing tests:"
+
+
+def _own_place(
+    stack: Sequence[str], declared: tuple[str, int] | None
+) -> tuple[str | None, int | None]:
+    """The test's own frame: the first frame of ``stack`` in the file it is ``declared``
+    in, else where it is declared; else the first frame outside node and node_modules."""
+    frames = [m for m in map(_ANY_FRAME.search, stack) if m]
+    if declared is not None:
+        for frame in frames:
+            if same_file(frame.group("file"), declared[0]):
+                return frame.group("file").removeprefix("file://"), int(frame.group("line"))
+        return declared
+    for frame in frames:
+        file = frame.group("file")
+        if not file.startswith(("node:", "internal/")) and "node_modules" not in file:
+            return file.removeprefix("file://"), int(frame.group("line"))
+    return None, None
+
+
 _SPEC_FAIL = re.compile(r"^(?P<indent> *)✖ (?P<name>.+?) \([\d.]+m?s\)")
 _SPEC_SUITE = re.compile(r"^(?P<indent> *)▶ (?P<name>.+)$")
 
@@ -121,22 +154,18 @@ class NodeTestParser(ToolParser):
         error = fields.get("error", "").strip()
         message_lines = [x for x in error.splitlines() if x.strip()]
         message = message_lines[0] if message_lines else fields.get("failureType", "failed")
-        file = line = None
-        frame = _STACK_FRAME.search(fields.get("stack", ""))
-        if frame and not frame.group("file").startswith("node:"):
-            file, line = frame.group("file"), int(frame.group("line"))
-        else:
-            location = _LOCATION.match(fields.get("location", ""))
-            if location:
-                file, line = location.group("file"), int(location.group("line"))
+        location = _LOCATION.match(fields.get("location", ""))
+        declared = (location.group("file"), int(location.group("line"))) if location else None
+        file, line = _own_place(fields.get("stack", "").splitlines(), declared)
         excerpt = "\n".join(message_lines[1:]) or None
         return Failure(name=name, file=file, line=line, message=message, excerpt=excerpt)
 
     @staticmethod
     def _spec_failures(parsed: Parsed, lines: Sequence[str]) -> None:
+        declared = _spec_declared(lines)
         suites: dict[int, str] = {}
         for index, line in enumerate(lines):
-            if line.startswith("✖ failing tests:"):
+            if line.startswith(_FAILING_TESTS):
                 break
             suite = _SPEC_SUITE.match(line)
             if suite:
@@ -153,12 +182,21 @@ class NodeTestParser(ToolParser):
                 del suites[level]  # a suite's closing line
                 continue
             path = [suites[k] for k in sorted(suites) if k < level] + [fail.group("name")]
+            at = declared.pop(0) if declared and declared[0][0] == fail.group("name") else None
             parsed.failures.append(
-                NodeTestParser._spec_failure(" > ".join(path), lines, index + 1, 2 * level + 2)
+                NodeTestParser._spec_failure(
+                    " > ".join(path), lines, index + 1, 2 * level + 2, at[1] if at else None
+                )
             )
 
     @staticmethod
-    def _spec_failure(name: str, lines: Sequence[str], start: int, indent: int) -> Failure:
+    def _spec_failure(
+        name: str,
+        lines: Sequence[str],
+        start: int,
+        indent: int,
+        declared: tuple[str, int] | None = None,
+    ) -> Failure:
         """The error printed under a spec ``✖ test`` line, indented by ``indent``.
 
         The error's blank lines are indented too (``34 !== 35`` follows one), so the block
@@ -173,13 +211,22 @@ class NodeTestParser(ToolParser):
         frames = [i for i, x in enumerate(text) if x.lstrip().startswith("at ")]
         # The error's text, then its stack, then the error's own properties ({ code: ... }).
         error = text[: frames[0]] if frames else text
-        file = line = None
-        for i in frames:
-            frame = _STACK_FRAME.search(text[i])
-            if frame and not frame.group("file").startswith("node:"):
-                if "node_modules" not in frame.group("file"):
-                    file, line = frame.group("file"), int(frame.group("line"))
-                    break
+        file, line = _own_place([text[i] for i in frames], declared)
         message = error[0].strip() if error else "failed"
         excerpt = "\n".join(error[1:]) or None
         return Failure(name=name, file=file, line=line, message=message, excerpt=excerpt)
+
+
+def _spec_declared(lines: Sequence[str]) -> list[tuple[str, tuple[str, int]]]:
+    """The spec reporter's list of failing tests, in order: each test's name and where it
+    is declared (``test at test/a.test.js:12:3`` above ``✖ name (1ms)``)."""
+    if _FAILING_TESTS not in lines:
+        return []
+    out: list[tuple[str, tuple[str, int]]] = []
+    start = lines.index(_FAILING_TESTS)
+    for at, follow in zip(lines[start:], lines[start + 1 :], strict=False):
+        place = _SPEC_AT.match(at)
+        fail = _SPEC_FAIL.match(follow)
+        if place and fail and not fail.group("indent"):
+            out.append((fail.group("name"), (place.group("file"), int(place.group("line")))))
+    return out

@@ -336,6 +336,7 @@ class PytestParser(ToolParser):
         parsed.errors = values.get("errors", 0)
         parsed.xfailed = values.get("xfailed", 0)
         parsed.xpassed = values.get("xpassed", 0)
+        parsed.filtered = values.get("deselected", 0)
         if body == "no tests ran":
             parsed.headline = "no tests ran"
 

@@ -1,0 +1,122 @@
+"""The model-facing text of a read: the file's text as ``cat``/``sed`` print it, after one
+header line saying which lines these are and where they sit (none for a whole file read
+as is); the outline as ``start-end  signature`` lines; what a budget left out last."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from prx.commands.read.fit import OUTLINE_OMITTED
+from prx.core.textform import omitted_text, symbol_lines
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+__all__ = ["render"]
+
+#: Enclosing symbols named in a ranged read's header before "+N more".
+_WHERE_NAMES = 4
+
+
+def render(data: Mapping[str, Any]) -> str:
+    meta = data["meta"]
+    path = data["file"]
+    if data.get("cached"):
+        return f"{path}: unchanged since {meta['hash']}"
+    content = data.get("content")
+    lines: list[str] = []
+    if content is None:  # --hash, --outline
+        language = meta.get("language") or "text"
+        lines.append(
+            f"{path}  {meta['lines']} lines, {meta['bytes']} bytes, {language}, hash {meta['hash']}"
+        )
+        lines.extend(symbol_lines(data.get("outline")))
+    else:
+        header = _header(path, meta, content, data.get("outline"))
+        if header:
+            lines.append(header)
+        text = content["text"]
+        lines.append(text[:-1] if text.endswith("\n") else text)
+        if content.get("truncated"):
+            lines.append(_cut(content, data.get("continuation_token")))
+        if content.get("mode") is None and _beyond(data.get("outline") or (), content["range"]):
+            lines.extend(symbol_lines(data["outline"]))
+    # The text shows no outline but the header's names: a note on leaving it out is noise.
+    notes = (n for n in data.get("notes") or () if not n.startswith(OUTLINE_OMITTED))
+    lines.extend(f"note: {note}" for note in notes)
+    return "\n".join(lines)
+
+
+def _beyond(outline: Sequence[Any], span: Mapping[str, int]) -> bool:
+    """Whether the outline holds symbols outside the lines shown: the whole outline was
+    asked for (a whole file's outline says nothing its text does not)."""
+    return any(
+        s["lines"]["end"] < span["start"] or s["lines"]["start"] > span["end"] for s in outline
+    )
+
+
+def _header(
+    path: str, meta: Mapping[str, Any], content: Mapping[str, Any], outline: Any
+) -> str | None:
+    """The line before the text, saying only what the call and the text do not: where
+    the lines sit (the symbols they are in, unless the text's first line is that symbol's
+    own), and the range when it is not the one asked for (a cut, a widened range). None
+    when there is nothing to say: a whole file, or a range that starts a top-level
+    definition (``cat`` and ``sed`` print no header either)."""
+    span, mode = content["range"], content.get("mode")
+    total = meta["lines"]
+    if mode is not None:
+        return f"{path} ({mode}, {total} lines)"
+    start, end = span["start"], span["end"]
+    if start == 1 and end == total and not content.get("truncated") and not content.get("snap"):
+        return None  # the whole file, as cat prints it
+    parts = []
+    if content.get("truncated") or content.get("snap"):
+        parts.append(f"{path}:{start}-{end} of {total}")
+        if content.get("snap"):
+            parts[-1] += f" ({content['snap']})"
+    where = _where(outline or (), start, end)
+    if where:
+        shown = where[:_WHERE_NAMES]
+        more = f" +{len(where) - len(shown)} more" if len(where) > len(shown) else ""
+        parts.append("in " + ", ".join(shown) + more)
+    return " ".join(parts) or None
+
+
+def _where(symbols: Sequence[Any], start: int, end: int, prefix: str = "") -> list[str]:
+    """Where lines ``start``-``end`` sit, as dotted names: the innermost symbol that
+    encloses them (its parent when they start at its own first line: the text shows
+    it), or the children of it they cross; at the top level, the symbols they cross."""
+    for symbol in symbols:
+        span = symbol["lines"]
+        if span["start"] <= start and span["end"] >= end:
+            name = prefix + symbol["name"]
+            inner = _where(symbol.get("children") or (), start, end, name + ".")
+            if inner:
+                return inner
+            if span["start"] == start:  # the text's first line is the symbol's own
+                return [prefix[:-1]] if prefix else []
+            children = symbol.get("children") or ()
+            crossed = [
+                f"{name}.{child['name']}"
+                for child in children
+                if child["lines"]["end"] >= start and child["lines"]["start"] <= end
+            ]
+            return crossed or [name]
+    if prefix:  # inside an enclosing symbol: it is where the lines sit
+        return []
+    return [
+        symbol["name"]
+        for symbol in symbols
+        if symbol["lines"]["end"] >= start and symbol["lines"]["start"] <= end
+    ]
+
+
+def _cut(content: Mapping[str, Any], token: str | None) -> str:
+    said = omitted_text(content.get("omitted")) or "the rest left out"
+    if content.get("next_lines"):
+        return f"[{said}; next: lines {content['next_lines']}]"
+    if token:
+        return f"[{said}; next: continue {token}]"
+    return f"[{said}]"
