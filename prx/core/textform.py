@@ -107,18 +107,20 @@ _VALUES = frozenset({"const", "constant", "variable", "var", "let", "field", "pr
 
 
 def symbol_lines(symbols: Any, indent: str = "") -> list[str]:
-    """An outline as lines: ``start signature`` (the kind and name when there is no
-    signature), children indented under their parent. The end lines stay in the JSON: a
-    symbol ends about where the next starts, and a read of it is ``--snap``'s job."""
+    """An outline as lines: ``START signature`` (the kind and name when there is no
+    signature; a constant's name without its value), ``START-END signature`` for a symbol
+    with children, which follow it unindented: their lines fall inside its range (an
+    indent costs a token a line). A leaf's end line stays in the JSON."""
     lines: list[str] = []
     for symbol in symbols or ():
         children = symbol.get("children")
-        where = str(symbol["lines"]["start"])
+        span = symbol["lines"]
+        where = f"{span['start']}-{span['end']}" if children else str(span["start"])
         said = symbol.get("signature") or f"{symbol['kind']} {symbol['name']}"
         if symbol.get("kind") in _VALUES and "=" in said:
             said = said.split("=", 1)[0].rstrip()  # a constant's name, not its value
         lines.append(f"{indent}{where} {said}")
-        lines.extend(symbol_lines(children, indent + " "))
+        lines.extend(symbol_lines(children, indent))
     return lines
 
 

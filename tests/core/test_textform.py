@@ -58,7 +58,7 @@ def test_the_generic_rendering_leaves_out_empty_fields_and_the_root():
     )
 
 
-def test_an_outline_shows_each_symbols_first_line_children_indented():
+def test_an_outline_gives_a_parent_its_range_and_its_children_follow_it():
     leaf = {"name": "f", "kind": "method", "lines": {"start": 3, "end": 9}, "signature": "def f()"}
     cls = {
         "name": "C",
@@ -67,7 +67,7 @@ def test_an_outline_shows_each_symbols_first_line_children_indented():
         "signature": "class C",
         "children": [leaf],
     }
-    assert symbol_lines([cls]) == ["1 class C", " 3 def f()"]
+    assert symbol_lines([cls]) == ["1-20 class C", "3 def f()"]
 
 
 def test_a_lazy_rendering_imports_its_module_when_called():

@@ -4,6 +4,7 @@ as is); the outline as ``start-end  signature`` lines; what a budget left out la
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 
 from prx.commands.read.fit import OUTLINE_OMITTED
@@ -76,7 +77,9 @@ def _header(
         parts.append(f"{path}:{start}-{end} of {total}")
         if content.get("snap"):
             parts[-1] += f" ({content['snap']})"
-    where = _where(outline or (), start, end)
+    text = content.get("text") or ""
+    first = next((line for line in text.split("\n") if line.strip()), "")
+    where = _where(outline or (), start, end, first)
     if where:
         shown = where[:_WHERE_NAMES]
         more = f" +{len(where) - len(shown)} more" if len(where) > len(shown) else ""
@@ -84,32 +87,43 @@ def _header(
     return " ".join(parts) or None
 
 
-def _where(symbols: Sequence[Any], start: int, end: int, prefix: str = "") -> list[str]:
-    """Where lines ``start``-``end`` sit, as dotted names: the innermost symbol that
-    encloses them (its parent when they start at its own first line: the text shows
-    it), or the children of it they cross; at the top level, the symbols they cross."""
+def _where(
+    symbols: Sequence[Any], start: int, end: int, first: str = "", prefix: str = ""
+) -> list[str]:
+    """Where lines ``start``-``end`` sit, as dotted names, naming only what the text does
+    not show (a symbol whose first line is shown names itself): the innermost symbol
+    that encloses them (its parent when they start at its own first line), or the
+    children of it that began before them; at the top level, the symbols that did."""
     for symbol in symbols:
         span = symbol["lines"]
         if span["start"] <= start and span["end"] >= end:
             name = prefix + symbol["name"]
-            inner = _where(symbol.get("children") or (), start, end, name + ".")
+            inner = _where(symbol.get("children") or (), start, end, first, name + ".")
             if inner:
                 return inner
-            if span["start"] == start:  # the text's first line is the symbol's own
+            if span["start"] == start or _declares(first, symbol["name"]):
+                # The text's first line is the symbol's own (its annotations above it).
                 return [prefix[:-1]] if prefix else []
-            children = symbol.get("children") or ()
-            crossed = [
-                f"{name}.{child['name']}"
-                for child in children
-                if child["lines"]["end"] >= start and child["lines"]["start"] <= end
-            ]
-            return crossed or [name]
+            begun = _begun_before(symbol.get("children") or (), start, f"{name}.")
+            return begun or [name]
     if prefix:  # inside an enclosing symbol: it is where the lines sit
         return []
+    return _begun_before(symbols, start, "")
+
+
+def _declares(line: str, name: str) -> bool:
+    """Whether ``line`` (the first one shown) declares ``name``: it holds the name as a
+    word (a method read from its signature, its annotation line above it unshown)."""
+    return bool(line) and re.search(rf"(?<![\w$]){re.escape(name)}(?![\w$])", line) is not None
+
+
+def _begun_before(symbols: Sequence[Any], start: int, prefix: str) -> list[str]:
+    """The symbols that run into line ``start`` from above it (those starting later are
+    on show)."""
     return [
-        symbol["name"]
+        prefix + symbol["name"]
         for symbol in symbols
-        if symbol["lines"]["end"] >= start and symbol["lines"]["start"] <= end
+        if symbol["lines"]["start"] < start <= symbol["lines"]["end"]
     ]
 
 

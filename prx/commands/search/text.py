@@ -1,9 +1,9 @@
 """The model-facing text of a search.
 
 * literal, regex and structural matches as grep prints them, grouped by file: the file
-  once, then ``LINE:text`` with the symbol it sits in (``LINE symbol:text``, or
-  ``in symbol:`` above a run of lines in one symbol), context lines as ``LINE-text``; a
-  file with one line as ``path:LINE:text``;
+  once, then ``LINE:text``, the first of a run of lines in one symbol naming it
+  (``LINE symbol:text``), context lines as ``LINE-text``; a file with one line as
+  ``path:LINE:text``;
 * a ranked search: each match's place and symbol (``LINE-END  signature``), then its
   snippet; a symbol search shows, file by file in line order, the name's definitions
   (``START-END:first line``) and every line holding it, as ``grep -n`` would;
@@ -124,23 +124,17 @@ def _exact_rows(matches: Iterable[Mapping[str, Any]], *, labelled: bool = True) 
 
 
 def _grep_lines(rows: Sequence[_Row]) -> list[str]:
-    """``N:text`` lines (``N-text`` for context, as grep prints them), each naming the
-    symbol it sits in: ``N symbol:text`` alone, ``in symbol:`` above a run of lines in one
-    symbol."""
+    """``N:text`` lines (``N-text`` for context, as grep prints them), each run of lines in
+    one symbol naming it on its first line, ``N symbol:text``: a line without a name sits
+    where the line above it does (a top-level line after a named one says ``N (top):``)."""
     out: list[str] = []
-    index = 0
-    while index < len(rows):
-        inside = rows[index][1]
-        end = index
-        while end + 1 < len(rows) and rows[end + 1][1] == inside:
-            end += 1
-        run = rows[index : end + 1]
-        if inside and len(run) > 1:
-            out.append(f"in {inside}:")
-        for number, _, text, context in run:
-            label = f"{number} {inside}" if inside and len(run) == 1 else str(number)
-            out.append(f"{label}{'-' if context else ':'}{text}".rstrip())
-        index = end + 1
+    current = ""
+    for number, inside, text, context in rows:
+        label = str(number)
+        if inside != current:
+            label += f" {inside or '(top)'}"
+            current = inside
+        out.append(f"{label}{'-' if context else ':'}{text}".rstrip())
     return out
 
 

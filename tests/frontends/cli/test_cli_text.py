@@ -29,7 +29,8 @@ SAMPLES: dict[str, list[tuple[list[str], Facts]]] = {
         (["src/app.py"], lambda d: [d["content"]["text"].rstrip("\n")]),
         (
             ["src/util/helpers.py", "--lines", "3-5"],
-            lambda d: ["in helper_1\n\ndef helper_1():\n    return 1"],
+            # The function's own first line is on show: no header names it.
+            lambda d: ["\ndef helper_1():\n    return 1"],
         ),
         (["src/app.py", "--hash"], lambda d: [d["meta"]["hash"], f"{d['meta']['lines']} lines"]),
         (["src/app.py", "--outline"], lambda d: ["4 def main()"]),
@@ -248,7 +249,7 @@ def test_a_method_read_names_its_class_and_a_cut_read_its_range(make_repo):
     _, text = _cli(root, "--text", "read", "store.py", "--lines", "2-3")
     assert text == "in Store\n    def get(self, key):\n        return key\n"
     _, text = _cli(root, "--text", "read", "store.py", "--lines", "3-5")
-    assert text.splitlines()[0] == "in Store.get, Store.put"
+    assert text.splitlines()[0] == "in Store.get"  # put's own first line is on show
 
 
 def test_a_whole_file_reads_as_cat_prints_it(repo):
