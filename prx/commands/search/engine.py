@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from prx.plugin.context import Context
     from prx.plugin.corpus import ChunkRecord, Definition
 
-__all__ = ["LINES_PAGE", "OCCURRENCES_MAX", "RANKED_PAGE", "ranked_grep", "run_search"]
+__all__ = ["LINES_PAGE", "OCCURRENCES_MAX", "RANKED_PAGE", "ranked_grep", "run_search", "scoped"]
 
 _PLACEHOLDER = 999_999
 #: Ranked hits the first page of a request ranks at least; later pages rank the same
@@ -108,13 +108,17 @@ def run_search(
     cap = _checked_arguments(ws, query, mode, top_k, budget, context, snippet_lines, languages)
     root = _search_root(ws, path)
     accept = _acceptor(ws, globs, languages)
+    searched = root  # what the answer's paths are under, and its requests' identity
+    if mode != "structural":
+        # A folder under an indexed root is answered from that index, kept to the folder.
+        root, accept = scoped(ws, root, accept)
     stages, notes = _pipeline(ws, ranked, rerank)
     # The rerank stages decide the order, so a page of one pipeline does not continue another.
     order = [list(stages)] if ranked and stages is not None else []
     # A selector changes what a structural search matches: its pages are another request's.
     chosen = [selector] if selector is not None else []
     request = continuation.fingerprint(
-        root, query, mode, sorted(globs), sorted(languages), ignore_case, *order, *chosen
+        searched, query, mode, sorted(globs), sorted(languages), ignore_case, *order, *chosen
     )
     offset, pool = _resumed(continue_token, request, ranked, top_k)
     from prx.engine.files.display import walk_base
@@ -125,11 +129,39 @@ def run_search(
     page.base = walk_base(ws.root_dir, root)
     page.focused = focused
     if mode in ("literal", "regex"):
-        grep = _GrepCall(path, root, globs, languages)
+        grep = _GrepCall(path, searched, globs, languages)
         return _literal(page, root, accept, exists, ignore_case, grep)
     if mode == "structural":
         return _structural(page, root, accept, exists, selector)
     return _ranked(page, root, accept, exists, stages or (), notes)
+
+
+def scoped(
+    ws: Context, root: str, accept: Callable[[str], bool] | None
+) -> tuple[str, Callable[[str], bool] | None]:
+    """Where a search of ``root`` looks, and what it keeps: a folder below the workspace's
+    root, itself without an index, inside a directory that has one, is searched in that
+    directory's index (its engine, its freshness check) keeping only the folder's files;
+    any other ``root`` as it is."""
+    from prx.engine.index.store import current_dir
+
+    top = os.path.normpath(ws.root_dir)
+    here = os.path.normpath(root)
+    if not os.path.isdir(here) or here == top or current_dir(here) is not None:
+        return root, accept
+    if not here.startswith(top.rstrip(os.sep) + os.sep):
+        return root, accept
+    parent = os.path.dirname(here)
+    while current_dir(parent) is None:
+        if parent == top:
+            return root, accept
+        parent = os.path.dirname(parent)
+    folder = os.path.relpath(here, parent).replace(os.sep, "/") + "/"
+
+    def within(rel: str) -> bool:
+        return rel.startswith(folder) and (accept is None or accept(rel))
+
+    return parent, within
 
 
 def _pipeline(
@@ -697,15 +729,15 @@ def ranked_grep(
     from prx.engine.usage.grep import query_words, word_grep
 
     words = query_words(query)
-    root = os.path.normpath(ws.resolve(path))  # as run_search keys its engine
+    searched = os.path.normpath(ws.resolve(path))  # as run_search keys its engine
+    grep = _GrepCall(path, searched, globs, languages)
+    root, accept = scoped(ws, searched, _acceptor(ws, globs, languages) if grep.filtered else None)
     # The engine the search just used, as cached: never a freshness check or a rebuild
     # for the sake of a statistic.
-    cached = ws.cache.get("engines", {}).get(root)
+    cached = ws.cache.get("engines", {}).get(os.path.normpath(root))
     if not words or cached is None:
         return None
     engine = cached[1]
-    grep = _GrepCall(path, root, globs, languages)
-    accept = _acceptor(ws, globs, languages) if grep.filtered else None
     postings = _postings(engine.retrievers.get("bm25"))
     from prx.core.errors import IndexCorruptedError
 
