@@ -475,8 +475,10 @@ def _file_context(
     return lines, spans
 
 
-def _innermost(spans: Sequence[_Span], line: int) -> _Span | None:
-    around = [s for s in spans if s[0] <= line <= s[1]]
+def _innermost(spans: Sequence[_Span], line: int, *, strict: bool = False) -> _Span | None:
+    """The smallest definition around ``line``; with ``strict``, one that begins above it
+    (a definition's own first line sits in its parent: the line names it already)."""
+    around = [s for s in spans if (s[0] < line if strict else s[0] <= line) and line <= s[1]]
     return min(around, key=lambda s: s[1] - s[0]) if around else None
 
 
@@ -687,7 +689,8 @@ def _occurrences(
             line = line[: _OCCURRENCE_CHARS - 1] + "…"
         spec = page.ws.language_for(rel)
         # A prose file's "symbols" are its headings: no help in telling uses apart.
-        enclosing = _innermost(spans, hit.line) if spec and spec.name not in _PROSE else None
+        prose = spec is None or spec.name in _PROSE
+        enclosing = None if prose else _innermost(spans, hit.line, strict=True)
         lines.append(
             Occurrence(
                 file=page.shown(rel),

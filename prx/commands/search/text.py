@@ -57,18 +57,25 @@ def _definitions_and_uses(data: Mapping[str, Any]) -> list[str]:
     """A symbol search: each file once, its definitions (``START-END:first line``) and
     the lines holding the name (grep-like, with the symbol each sits in) in line order."""
     by_file: dict[str, list[tuple[int, str | _Row]]] = {}
-    firsts: set[tuple[str, int]] = set()
+    on_show: set[tuple[str, int]] = set()
+    name = str(data["query"]).replace("::", ".").split(".")[-1]
     for group in data["files"]:
         entries = by_file.setdefault(group["file"], [])
         for match in group["matches"]:
-            said = _ranked(match, lead=True)
+            # A definition of the name in one line; another hit (a page of the ranking
+            # asked with a size) in full, its place and its snippet.
+            said = _ranked(match, lead=match.get("context_name") == name)
             if len(said) == 1:  # a definition, said in its own first line
                 entries.append((match["line"], said[0]))
-                firsts.add((group["file"], match["line"]))
+                on_show.add((group["file"], match["line"]))
             else:
                 entries.append((match["line"], "\n".join(said)))
+                start, snippet = match.get("snippet_start"), match.get("snippet")
+                if start is not None and snippet is not None:  # its lines are on show
+                    count = snippet.count("\n") + 1
+                    on_show.update((group["file"], n) for n in range(start, start + count))
     for hit in data["occurrences"]:
-        if (hit["file"], hit["line"]) in firsts:
+        if (hit["file"], hit["line"]) in on_show:
             continue
         row: _Row = (hit["line"], str(hit.get("context_name") or ""), hit["text"], False)
         by_file.setdefault(hit["file"], []).append((hit["line"], row))

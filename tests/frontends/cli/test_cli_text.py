@@ -265,7 +265,13 @@ def test_a_name_defined_nowhere_shows_its_lines_not_neighbours(make_repo):
         }
     )
     _, text = _cli(root, "--text", "search", "opt_key")
-    assert text.splitlines()[:3] == ["a.py", "1-2:def run(opt_key=None):", "2 run:return opt_key"]
+    # The hit holding the name is no definition of it: its place and snippet, once.
+    assert text.splitlines()[:4] == [
+        "a.py",
+        "1-2  function run",
+        "def run(opt_key=None):",
+        "    return opt_key",
+    ]
     assert "b.py" not in text
 
 
@@ -273,3 +279,27 @@ def test_find_lists_a_directory_per_line_and_quotes_names_that_would_read_ambigu
     root = make_repo({"a.py": "", "docs/my notes.md": "", "docs/b:c.md": "", "docs/z.md": ""})
     _, text = _cli(root, "--text", "find")
     assert text.splitlines() == ["a.py", 'docs/: "b:c.md" "my notes.md" z.md']
+
+
+def test_a_go_type_leads_its_symbol_search_and_a_line_is_labelled_by_what_encloses_it(make_repo):
+    method = (
+        "package plans\n\nfunc (p *Plan) Merge(other *Plan) *Plan {\n"
+        "\tvar out Plan\n\treturn &out\n}\n"
+    )
+    root = make_repo(
+        {
+            "plans/plan.go": "package plans\n\n// Plan is a set of changes.\ntype Plan struct {\n"
+            "\tChanges []string\n}\n",
+            "plans/merge.go": method,
+        }
+    )
+    _, text = _cli(root, "--text", "search", "Plan")
+    lines = text.splitlines()
+    assert lines[:3] == [
+        "plans/plan.go",
+        "3:// Plan is a set of changes.",
+        "4-6:type Plan struct {",
+    ]
+    # The method's own line names no symbol (it shows it); the line inside it, the method.
+    assert "3:func (p *Plan) Merge(other *Plan) *Plan {" in lines
+    assert "4 Merge:var out Plan" in lines
