@@ -32,6 +32,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping, Sequence
 
+from prx.engine.runner.fit import largest
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
@@ -86,12 +88,12 @@ def render(data: Mapping[str, Any]) -> str:
             text = _join(head, body, tail, _closing(data, cut=cut))
             if count(text) <= ceiling:
                 return text
-    kept = _largest(len(tail), lambda k: count(_trimmed(head, body, tail, k, data, cut)) <= ceiling)
+    kept = largest(len(tail), lambda k: count(_trimmed(head, body, tail, k, data, cut)) <= ceiling)
     trimmed = _trimmed(head, body, tail, kept, data, cut)
     if count(trimmed) <= ceiling:
         return trimmed
     # Not even the first line fits beside the rest: the output's last lines only.
-    kept = _largest(len(tail), lambda k: count(_last(head, body, tail, k, data, cut)) <= ceiling)
+    kept = largest(len(tail), lambda k: count(_last(head, body, tail, k, data, cut)) <= ceiling)
     return _last(head, body, tail, kept, data, cut)
 
 
@@ -269,18 +271,6 @@ def _trimmed(
         return _join(head, body, tail, _closing(data, cut=cut))
     shown = [*lead, f"[prx: {dropped} output lines not shown]", *rest[dropped:]]
     return _join(head, body, shown, _closing(data, cut=cut))
-
-
-def _largest(n: int, ok: Callable[[int], bool]) -> int:
-    """The largest k in 0..n with ok(k) (ok is monotone); 0 when none."""
-    lo, hi = 0, n
-    while lo < hi:
-        mid = (lo + hi + 1) // 2
-        if ok(mid):
-            lo = mid
-        else:
-            hi = mid - 1
-    return lo
 
 
 def _counter() -> Callable[[str], int]:
