@@ -47,8 +47,6 @@ LINES_PAGE = 50
 #: the characters of each line shown.
 OCCURRENCES_MAX = 50
 _OCCURRENCE_CHARS = 300
-#: Languages of prose, whose outline is headings rather than code symbols.
-_PROSE = frozenset({"markdown", "rst", "text", "asciidoc", "org"})
 
 
 def _acceptor(
@@ -665,6 +663,7 @@ def _occurrences(
     """The lines holding ``name`` as written (``grep -n NAME``), files in the order of
     the ranking (the others after, in walk order), at most :data:`OCCURRENCES_MAX` of them;
     and how many there are in all."""
+    from prx.commands.search.text import PROSE
     from prx.engine.retrieval.literal import compile_pattern, plan_for, scan
 
     pattern = compile_pattern(name, regex=False)
@@ -689,7 +688,7 @@ def _occurrences(
             line = line[: _OCCURRENCE_CHARS - 1] + "…"
         spec = page.ws.language_for(rel)
         # A prose file's "symbols" are its headings: no help in telling uses apart.
-        prose = spec is None or spec.name in _PROSE
+        prose = spec is None or spec.name in PROSE
         enclosing = None if prose else _innermost(spans, hit.line, strict=True)
         lines.append(
             Occurrence(

@@ -19,11 +19,12 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-__all__ = ["render"]
+__all__ = ["PROSE", "render"]
 
 _EXACT = ("literal", "regex", "structural")
-#: Languages of prose: their "symbols" are headings, not worth a label on every line.
-_PROSE = frozenset({"markdown", "rst", "text", "asciidoc", "org"})
+#: Languages of prose: their "symbols" are headings, not worth a label on every line (nor
+#: an occurrence's ``context_name``: the search engine reads it from here).
+PROSE = frozenset({"markdown", "rst", "text", "asciidoc", "org"})
 
 
 def render(data: Mapping[str, Any]) -> str:
@@ -37,7 +38,7 @@ def render(data: Mapping[str, Any]) -> str:
         exact = data["mode"] in _EXACT
         for group in data["files"]:
             if exact:
-                prose = group.get("language") in _PROSE
+                prose = group.get("language") in PROSE
                 rows = _grep_lines(_exact_rows(group["matches"], labelled=not prose))
                 lines.extend(_file_block(group["file"], rows))
                 continue

@@ -213,13 +213,18 @@ class McpService:
         with held as workspace, ceilings_at_most(DEFAULT_BUDGET), measured_as(measure):
             outcome = invoke(workspace, op, params, wording=wording, frontend="mcp")
         envelope = outcome.envelope
-        shown = (lambda e: render_text(e, lambda _: op.text)) if measure else None
+
+        def shown(answer: Envelope) -> str | None:
+            """What the model reads: the rendering, or None for the envelope as JSON."""
+            return render_text(answer, lambda _: op.text) if measure else None
+
         if envelope.get("status") == "error":
-            return Answer(envelope, True, shown(envelope) if shown else None)
+            return Answer(envelope, True, shown(envelope))
         if op.name == "search":
             envelope = self._with_index_note(params, envelope)
-        text = shown(envelope) if shown else dumps(envelope)
+        rendered = shown(envelope)
         if limit is not None:
+            text = rendered if rendered is not None else dumps(envelope)
             tokens = _tokens(text, limit)
             if tokens > limit:
                 over = BudgetExceededError(
@@ -228,8 +233,8 @@ class McpService:
                     suggestion="Narrow the call (a smaller path, a filter) for a smaller answer.",
                 )
                 refused = error_envelope(op.name, over, wording=wording)
-                return Answer(refused, True, shown(refused) if shown else None)
-        return Answer(envelope, False, text if shown else None)
+                return Answer(refused, True, shown(refused))
+        return Answer(envelope, False, rendered)
 
     @contextlib.contextmanager
     def exclusive(self, timeout: float = -1) -> Iterator[Context]:
