@@ -16,6 +16,12 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
+    from prx.core.results.affected import (
+        AffectedRun,
+        AffectedTests,
+        ChangedUnit,
+        SelectedTest,
+    )
     from prx.core.results.bench import BenchResult, BenchTask
     from prx.core.results.config import ConfigFileEntry, ConfigResult, Setting
     from prx.core.results.diff import DiffChange, DiffFile, DiffHunk, DiffResult, DiffStats
@@ -68,6 +74,10 @@ if TYPE_CHECKING:
     from prx.core.results.usage import StatsResult, UsageByCommand, UsageByFrontend, UsagePeriod
 
 __all__ = [
+    "AffectedRun",
+    "ChangedUnit",
+    "SelectedTest",
+    "AffectedTests",
     "ContextResult",
     "ContextStats",
     "Cut",
@@ -138,6 +148,10 @@ __all__ = [
 ]
 
 _HOME = {
+    "AffectedRun": "prx.core.results.affected",
+    "ChangedUnit": "prx.core.results.affected",
+    "SelectedTest": "prx.core.results.affected",
+    "AffectedTests": "prx.core.results.affected",
     "ContextResult": "prx.core.results.intel",
     "ContextStats": "prx.core.results.intel",
     "Cut": "prx.core.results.intel",

@@ -297,24 +297,38 @@ class CommandMethods:
 
     def impact(
         self,
-        path: str | os.PathLike[str],
+        path: str | os.PathLike[str] | None = None,
         *,
         symbol: str | None = None,
         depth: int = 2,
+        tests: bool = False,
+        revision: str | None = None,
+        staged: bool = False,
         budget: int | None = None,
         progress: ProgressCallback | None = None,
     ) -> ImpactResult:
         """The files that depend on a file or one of its symbols, tests apart.
 
-        :param path: the file
+        :param path: the file (tests: a path or REV)
         :param symbol: only the files that import this symbol and use it
         :param depth: hops to follow (1-10)
+        :param tests: the tests the change (vs HEAD) reaches
+        :param revision: tests: vs REV
+        :param staged: tests: staged changes
         :param budget: cap the answer at N tokens (exact cl100k_base); default: a ceiling of
             4000 (estimated); 0: no limit
         :param progress: called with each :class:`prx.Progress` as the call goes
         """
         return self.call_command(  # type: ignore[no-any-return]
-            "impact", progress, path=path, symbol=symbol, depth=depth, budget=budget
+            "impact",
+            progress,
+            path=path,
+            symbol=symbol,
+            depth=depth,
+            tests=tests,
+            revision=revision,
+            staged=staged,
+            budget=budget,
         )
 
     def index(
@@ -505,16 +519,20 @@ class CommandMethods:
         raw: bool = False,
         auto_json: bool = False,
         budget: int | None = None,
+        affected: bool = False,
+        revision: str | None = None,
         progress: ProgressCallback | None = None,
     ) -> RunReport:
         """Run a command (tests, linters, builds, git) and answer a true summary.
 
-        :param command: the command and its arguments; everything from here on is passed to it
-        :param timeout: kill its process group after S seconds (0: no limit)
+        :param command: the command and its arguments (all passed to it)
+        :param timeout: kill it after S seconds (0: no limit)
         :param raw: the output verbatim, not parsed
-        :param auto_json: add the JSON-output flag for tools parsed as JSON (ruff, mypy)
+        :param auto_json: add the JSON-output flag of ruff or mypy
         :param budget: cap the answer at N tokens (exact cl100k_base); cuts are counted;
             default: a ceiling of 8000 (estimated); 0: no limit
+        :param affected: only the tests the change (vs HEAD) reaches
+        :param revision: affected: vs REV
         :param progress: called with each :class:`prx.Progress` as the call goes
         """
         return self.call_command(  # type: ignore[no-any-return]
@@ -525,6 +543,8 @@ class CommandMethods:
             raw=raw,
             auto_json=auto_json,
             budget=budget,
+            affected=affected,
+            revision=revision,
         )
 
     @overload

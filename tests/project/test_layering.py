@@ -27,7 +27,10 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("corpus", ("prx.engine.corpus",)),
     ("index", ("prx.engine.graph", "prx.engine.index", "prx.engine.usage")),
     ("retrieval/ranking", ("prx.engine.ranking", "prx.engine.retrieval")),
-    ("runner/intel", ("prx.engine.runner", "prx.engine.intel", "prx.engine.check")),
+    (
+        "runner/intel",
+        ("prx.engine.runner", "prx.engine.intel", "prx.engine.check", "prx.engine.affected"),
+    ),
     ("commands", ("prx.commands",)),
     ("app", ("prx.app",)),
     ("front-ends", ("prx.frontends", "prx.__main__", "prx.docs_gen", "prx.testing")),

@@ -16,13 +16,30 @@ __all__ = ["IMPACT", "ImpactParams"]
 class ImpactParams:
     """Parameters of ``prx impact``."""
 
-    path: str = param(help="the file", positional=True, aliases=("file",))
+    path: str | None = param(
+        None,
+        help="the file (tests: a path or REV)",
+        positional=True,
+        aliases=("file",),
+    )
     symbol: str | None = param(
         None,
         help="only the files that import this symbol and use it",
         metavar="NAME",
     )
     depth: int = param(2, help="hops to follow (1-10)", metavar="N")
+    tests: bool = param(
+        False,
+        help="the tests the change (vs HEAD) reaches",
+    )
+    revision: str | None = param(
+        None,
+        help="tests: vs REV",
+        flag="--rev",
+        metavar="REV",
+        aliases=("rev",),
+    )
+    staged: bool = param(False, help="tests: staged changes")
     budget: int | None = param(
         None,
         help="cap the answer at N tokens (exact cl100k_base); default: a ceiling of "
@@ -32,6 +49,30 @@ class ImpactParams:
 
 
 def _run(ws: Context, p: ImpactParams) -> ImpactResult:
+    from prx.core.errors import InvalidArgumentError
+
+    if p.tests:
+        from prx.commands.impact.affected import affected_tests
+
+        if p.symbol is not None:
+            raise InvalidArgumentError(
+                "invalid argument {param}: the change decides the symbols with tests",
+                param="symbol",
+                suggestion="Drop {param}; give a path or {param:revision} to narrow the change.",
+            )
+        return affected_tests(ws, p.path, revision=p.revision, staged=p.staged, budget=p.budget)
+    if p.revision is not None or p.staged:
+        raise InvalidArgumentError(
+            "invalid argument {param}: a revision only says which change to test",
+            param="revision" if p.revision is not None else "staged",
+            suggestion="Add {param:tests}, or drop {param}.",
+        )
+    if p.path is None:
+        raise InvalidArgumentError(
+            "invalid argument: the following arguments are required: {param}",
+            param="path",
+            suggestion="Name the file whose dependents you want, or use {param:tests}.",
+        )
     from prx.commands.impact.engine import file_impact
 
     return file_impact(ws, p.path, symbol=p.symbol, depth=p.depth, budget=p.budget)

@@ -24,25 +24,34 @@ class RunParams:
     belongs to the command (``prx run --timeout 60 pytest -q -x``)."""
 
     command: tuple[str, ...] = param(
-        help="the command and its arguments; everything from here on is passed to it",
+        help="the command and its arguments (all passed to it)",
         positional=True,
         metavar="CMD",
         aliases=("argv",),
     )
     timeout: float | None = param(
         DEFAULT_TIMEOUT_S,
-        help="kill its process group after S seconds (0: no limit)",
+        help="kill it after S seconds (0: no limit)",
         metavar="S",
     )
     raw: bool = param(False, help="the output verbatim, not parsed")
-    auto_json: bool = param(
-        False, help="add the JSON-output flag for tools parsed as JSON (ruff, mypy)"
-    )
+    auto_json: bool = param(False, help="add the JSON-output flag of ruff or mypy")
     budget: int | None = param(
         None,
         help="cap the answer at N tokens (exact cl100k_base); cuts are counted; default: a "
         f"ceiling of {RUN_CEILING} (estimated); 0: no limit",
         metavar="N",
+    )
+    affected: bool = param(
+        False,
+        help="only the tests the change (vs HEAD) reaches",
+    )
+    revision: str | None = param(
+        None,
+        help="affected: vs REV",
+        flag="--rev",
+        metavar="REV",
+        aliases=("rev",),
     )
     exit_zero: bool = param(
         False,
@@ -54,6 +63,18 @@ class RunParams:
 def _run(ws: Context, p: RunParams) -> RunReport:
     from prx.commands.run.engine import run_command
 
+    if p.affected:
+        from prx.commands.run.affected import run_affected
+
+        return run_affected(ws, p)
+    if p.revision is not None:
+        from prx.core.errors import InvalidArgumentError
+
+        raise InvalidArgumentError(
+            "invalid argument {param}: a revision only says which change {param:affected} tests",
+            param="revision",
+            suggestion="Add {param:affected}, or drop {param}.",
+        )
     return run_command(
         tuple(p.command),
         parsers=ws.registry.runner_parsers(),

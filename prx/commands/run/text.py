@@ -45,7 +45,23 @@ RAW_SLACK = 40
 
 
 def render(data: Mapping[str, Any]) -> str:
-    """The text of a run's answer (the envelope's ``data``)."""
+    """The text of a run's answer (the envelope's ``data``); with ``--affected``, first
+    what the change selected (said beyond the raw output's size: no runner prints it)."""
+    affected = data.get("affected")
+    text = _render(data)
+    return f"{_affected_line(affected)}\n{text}" if isinstance(affected, Mapping) else text
+
+
+def _affected_line(affected: Mapping[str, Any]) -> str:
+    files = f"{affected.get('selected_files', 0)} of {affected.get('suite_files', 0)} test files"
+    reasons = "; ".join(str(r) for r in affected.get("reasons") or ())
+    if affected.get("whole_suite"):
+        return f"affected: the whole suite ran ({reasons or 'not narrowed'})"
+    line = f"affected: {affected.get('selected', 0)} selected in {files}"
+    return f"{line} ({reasons})" if reasons else line
+
+
+def _render(data: Mapping[str, Any]) -> str:
     failures = _unrepeated(data.get("failures") or (), data.get("diagnostics") or ())
     diagnostics = data.get("diagnostics") or ()
     tail = str(data["tail"]).split("\n") if data.get("tail") else []

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from prx.core.record import OMIT_WHEN, Shown, field, record
+from prx.core.results.affected import AffectedTests
 from prx.core.results.read import Symbol
 
 __all__ = [
@@ -210,6 +211,8 @@ class ImpactResult(Shown):
     truncated: bool = False
     omitted: tuple[Cut, ...] = ()
     notes: tuple[str, ...] = ()
+    #: With ``tests``: the tests the change reaches (left out otherwise).
+    selection: AffectedTests | None = field(default=None, metadata={OMIT_WHEN: None})
 
 
 @record

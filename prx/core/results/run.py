@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Literal
 
 from prx.core.record import ALWAYS, FALSY, OMIT_WHEN, Shown, field, record
+from prx.core.results.affected import AffectedRun
 
 __all__ = ["Detected", "Diagnostic", "Failure", "RunReport", "Section", "Severity"]
 
@@ -173,3 +174,5 @@ class RunReport(Shown):
     #: ``[prx: N characters omitted]`` marker; ``N bytes`` at the edge of an output too large
     #: to hold); in the JSON only when some were.
     omitted_chars: int = field(default=0, metadata={OMIT_WHEN: 0})
+    #: With ``affected``: what the change selected and what was left out.
+    affected: AffectedRun | None = field(default=None, metadata={OMIT_WHEN: None})

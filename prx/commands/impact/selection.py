@@ -1,0 +1,438 @@
+"""``prx impact --tests``: the change, what it touched, and the tests that reach it."""
+
+from __future__ import annotations
+
+import os
+import posixpath
+import re
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING
+
+from prx.core.results.affected import AffectedTests, ChangedUnit, SelectedTest
+from prx.engine.affected.cases import TestCase, test_cases
+from prx.engine.affected.kinds import file_kind
+from prx.engine.affected.reach import Reach
+from prx.engine.affected.units import MODULE, FileUnits
+
+if TYPE_CHECKING:
+    from prx.commands.diff.model import FilePatch
+    from prx.engine.intel.project import Project
+    from prx.plugin.context import Context
+
+__all__ = ["Selection", "select_tests"]
+
+_DYNAMIC_IMPORT = re.compile(
+    r"importlib\.import_module\(|__import__\(|\bimport\(\s*[^'\"`\s)]|\brequire\(\s*[^'\"`\s)]"
+)
+#: Confidence of a test linked by references, by a file-level rule, by a widening rule.
+_BY_NAME, _BY_FILE, _WIDENED = 1.0, 0.8, 0.5
+
+
+class Selection:
+    """A selection with what the engine learnt on the way (its notes, the graph's origin)."""
+
+    def __init__(self, result: AffectedTests, notes: list[str], graph: str, root: str) -> None:
+        self.result = result
+        self.notes = notes
+        self.graph = graph
+        #: The directory the tests' paths are relative to (the project's root).
+        self.root = root
+
+
+def select_tests(
+    ws: Context, paths: tuple[str, ...], *, revision: str | None, staged: bool
+) -> Selection:
+    """The tests the change (``git diff`` forms: working tree vs HEAD by default) reaches."""
+    from prx.commands.diff.sides import git_side
+    from prx.engine.intel.project import Project
+
+    side = git_side(ws, paths, revision, staged)
+    project = Project(ws, ws.root_dir)
+    engine = _Engine(ws, project)
+    engine.read_change(side)
+    engine.reach.run()
+    result = engine.result()
+    return Selection(result, [*side.notes, *project.notes], project.graph_origin, project.root)
+
+
+class _Engine:
+    def __init__(self, ws: Context, project: Project) -> None:
+        self.ws = ws
+        self.project = project
+        self._units: dict[str, FileUnits | None] = {}
+        self.reach = Reach(project, self.units_of)
+        self.changed: list[ChangedUnit] = []
+        self.reasons: list[str] = []
+        self.whole_suite = False
+
+    def units_of(self, rel: str) -> FileUnits | None:
+        if rel not in self._units:
+            parsed = self.project.file(rel)
+            self._units[rel] = FileUnits(parsed) if parsed is not None else None
+        return self._units[rel]
+
+    # -- the change -------------------------------------------------------------------
+
+    def read_change(self, side: object) -> None:
+        from prx.commands.diff.sides import Side
+
+        assert isinstance(side, Side)
+        parseable = [
+            p
+            for p in side.patches
+            if self._spec(p.path) is not None and not p.binary and file_kind(p.path) != "config"
+        ]
+        contents = side.contents(parseable) if parseable else {}
+        for patch in side.patches:
+            rel = self.project.rel(os.path.join(self.ws.root_dir, side.show(patch.path)))
+            if rel.startswith(".."):
+                continue  # outside the project: nothing here can reach it
+            if id(patch) in contents:
+                before, after = contents[id(patch)]
+                self._code_change(patch, rel, before, after)
+            else:
+                self._other_change(patch, rel)
+
+    def _spec(self, path: str) -> object | None:
+        """The language of a code file prx parses (not a document or a data format)."""
+        from prx.commands.diff.semantic import NOT_CODE
+
+        spec = self.ws.language_for(path)
+        if spec is None or spec.grammar is None or spec.name in NOT_CODE:
+            return None
+        return spec
+
+    def _parsed(self, rel: str, data: bytes | None) -> FileUnits | None:
+        from prx.engine.intel.project import ParsedFile
+
+        if data is None:
+            return None
+        spec = self.ws.language_for(rel)
+        return FileUnits(ParsedFile(rel, spec, data))
+
+    def _code_change(
+        self, patch: FilePatch, rel: str, before: bytes | None, after: bytes | None
+    ) -> None:
+        from prx.engine.intel.project import is_test_file
+
+        old = self._parsed(rel, before)
+        new = self._parsed(rel, after)
+        if new is not None:
+            self._units[rel] = new  # the version the change made, whatever the tree holds
+        if patch.status == "deleted" and old is not None:
+            if test_cases(old, is_test_file(rel)):
+                self.changed.append(ChangedUnit(file=rel, name=None, kind="deleted_test"))
+                self.reasons.append(f"{rel} was deleted: its tests no longer exist to run")
+            else:
+                self.changed.append(ChangedUnit(file=rel, name=None, kind="deleted"))
+            for unit in old.units:
+                self.reach.changed_name(rel, unit.name)
+            return
+        whole = False
+        touched: dict[str, None] = {}
+        for hunk in patch.hunks:
+            if new is not None:
+                for offset, text in enumerate(hunk.added):
+                    if text.strip():
+                        whole |= self._line(new, rel, hunk.new_start + offset, touched, True)
+            if old is not None:
+                for offset, text in enumerate(hunk.removed):
+                    if text.strip():
+                        whole |= self._line(old, rel, hunk.old_start + offset, touched, False)
+        kind = "test" if is_test_file(rel) else "definition"
+        if whole:
+            self.changed.append(ChangedUnit(file=rel, name=None, kind="module"))
+            self.reach.changed_module(rel)
+        self.changed += [ChangedUnit(file=rel, name=name, kind=kind) for name in touched]
+
+    def _line(
+        self, units: FileUnits, rel: str, line: int, touched: dict[str, None], new: bool
+    ) -> bool:
+        """Seed the walk with what ``line`` of one side changed; True for import-time code."""
+        owner = units.lines_owned(line)
+        if owner != MODULE:
+            unit = units.units[owner]
+            touched.setdefault(unit.qualname)
+            current = units if new else self.units_of(rel)
+            same = current.by_qualname(unit.qualname) if current is not None else None
+            if same is not None:
+                self.reach.changed_definition(rel, same)
+            else:
+                self.reach.changed_name(rel, unit.name)
+            return False
+        statement = units.statement_at(line)
+        if statement.kind == "ignore":
+            return False
+        if statement.kind == "binding":
+            for name in statement.names:
+                touched.setdefault(name)
+                self.reach.changed_name(rel, name)
+            return False
+        return True
+
+    def _other_change(self, patch: FilePatch, rel: str) -> None:
+        kind = "unknown" if patch.binary else file_kind(rel)
+        if kind == "config":
+            self.changed.append(ChangedUnit(file=rel, name=None, kind="config"))
+            self.whole_suite = True
+            self.reasons.append(f"{rel} configures the build or the test run: the whole suite")
+            return
+        if kind == "docs":
+            self.changed.append(ChangedUnit(file=rel, name=None, kind="docs"))
+            self.reasons.append(f"{rel} is documentation: no test selected for it")
+            return
+        self.changed.append(ChangedUnit(file=rel, name=None, kind="data"))
+        readers = self._readers_of(rel)
+        if not readers:
+            self.whole_suite = True
+            self.reasons.append(
+                f"{rel}: no code names it or its folder, so what reads it is unknown: the "
+                "whole suite"
+            )
+            return
+        names = ", ".join(readers[:3]) + (" ..." if len(readers) > 3 else "")
+        self.reasons.append(f"{rel} is data read by {names}: widened to what reaches them")
+        for reader in readers:
+            self.reach.whole_files.setdefault(reader, f"reads {rel}")
+            self.reach.changed_module(reader)
+
+    def _readers_of(self, rel: str) -> list[str]:
+        """Code files that name ``rel``'s file name, else its nearest folder's name."""
+        words = [posixpath.basename(rel)]
+        directory = posixpath.dirname(rel)
+        while directory:
+            words.append(posixpath.basename(directory))
+            directory = posixpath.dirname(directory)
+        for word in words:
+            found = [f for f in sorted(self.project.graph.files) if word in self._text(f)]
+            if found:
+                return found
+        return []
+
+    def _text(self, rel: str) -> str:
+        parsed = self.project.file(rel)
+        return "\n".join(parsed.lines) if parsed is not None else ""
+
+    # -- the answer ---------------------------------------------------------------------
+
+    def result(self) -> AffectedTests:
+        from prx.engine.intel.project import is_test_file
+
+        self._rules()
+        seen_files: set[str] = set()
+        for file in self.reach.affected_files():
+            seen_files.add(file)
+        for file in list(self.reach.whole_modules):
+            seen_files |= self.reach.reverse_reach(file)
+        selected: dict[str, SelectedTest] = {}
+        for file in sorted(seen_files):
+            units = self.units_of(file)
+            if units is None:
+                continue
+            cases = test_cases(units, is_test_file(file))
+            for case in self._chosen(units, cases):
+                selected.setdefault(
+                    case.id if case.unit is not None else file,
+                    case_to(self.project, case, *self._why(units, case)),
+                )
+        widened = self._dynamic()
+        for file, why in sorted(widened.items()):
+            units = self.units_of(file)
+            if units is None:
+                continue
+            for case in _whole_file_cases(units, test_cases(units, is_test_file(file))):
+                selected.setdefault(case.id, case_to(self.project, case, (why,), _WIDENED))
+        tests = tuple(sorted(_absorbed(selected.values()), key=lambda t: (t.file, t.line, t.id)))
+        suite = self._suite_files()
+        if not tests and not self.whole_suite:
+            if not self.changed:
+                self.reasons.append("no change: nothing to run")
+            elif any(c.kind in ("definition", "module", "data", "test") for c in self.changed):
+                self.reasons.append("no test reaches the changed code")
+        return AffectedTests(
+            changed=tuple(self.changed),
+            tests=() if self.whole_suite else tests,
+            whole_suite=self.whole_suite,
+            reasons=tuple(dict.fromkeys(self.reasons)),
+            suite_files=suite,
+            selected_files=suite if self.whole_suite else len({t.file for t in tests}),
+        )
+
+    def _rules(self) -> None:
+        """File-level rules on what the walk reached: an autouse fixture or a pytest hook
+        runs for every test below it; a Go ``TestMain`` for its package."""
+        for (file, index), _via in list(self.reach.affected.items()):
+            units = self.units_of(file)
+            if units is None or units.language != "python":
+                continue
+            unit = units.units[index]
+            head = "\n".join(units.lines[unit.start - 1 : unit.start + 2])
+            if "autouse" in head or unit.name.startswith("pytest_"):
+                below = (
+                    self.reach.reverse_reach(file)
+                    if posixpath.basename(file) == "conftest.py"
+                    else {file}
+                )
+                for other in below:
+                    self.reach.whole_files.setdefault(
+                        other, f"{file}:{unit.qualname} runs for every test below it"
+                    )
+                    self.reach.whole_modules.setdefault(other, (f"{file}:{unit.qualname}",))
+
+    def _chosen(self, units: FileUnits, cases: list[TestCase]) -> list[TestCase]:
+        file = units.rel
+        if file in self.reach.whole_modules:
+            return _whole_file_cases(units, cases)
+        affected = {i for (f, i) in self.reach.affected if f == file}
+        if not affected:
+            return []
+        tests = {c.unit for c in cases if not c.group and c.unit is not None}
+        out: list[TestCase] = []
+        for case in cases:
+            if case.unit is None:
+                out.append(case)
+            elif case.group:
+                members = {i for i in affected if case.unit in _chain(units, i)}
+                if case.unit in affected or any(i not in tests for i in members if i != case.unit):
+                    out.append(case)
+            elif case.unit in affected:
+                out.append(case)
+        return out
+
+    def _why(self, units: FileUnits, case: TestCase) -> tuple[tuple[str, ...], float]:
+        file = units.rel
+        if file in self.reach.whole_files:
+            return (self.reach.whole_files[file],), _BY_FILE
+        if file in self.reach.whole_modules and (
+            case.unit is None or (file, case.unit) not in self.reach.affected
+        ):
+            return self.reach.whole_modules[file], _BY_FILE
+        if case.unit is not None and (file, case.unit) in self.reach.affected:
+            return self.reach.affected[(file, case.unit)], _BY_NAME
+        chains = [v for (f, _), v in self.reach.affected.items() if f == file]
+        return (min(chains, key=len) if chains else ()), _BY_NAME
+
+    def _dynamic(self) -> dict[str, str]:
+        """Test files that reach a file importing modules by computed names (it may load
+        the change without an import prx can follow), when the change is code in that
+        language."""
+        from prx.engine.intel.project import is_test_file
+        from prx.engine.intel.project import is_test_file as is_test
+
+        # A module no import reaches is loaded by name, if at all: only then may a loader
+        # that computes module names be how a test reaches it.
+        unreached = [
+            f
+            for f in {*(f for f, _ in self.reach.affected), *self.reach.whole_modules}
+            if not is_test(f) and not self.project.graph.importers_of(f)
+        ]
+        if not unreached:
+            return {}
+        languages = {_language(f) for f in unreached}
+        out: dict[str, str] = {}
+        for loader in sorted(self.project.graph.files):
+            if _language(loader) not in languages or not _DYNAMIC_IMPORT.search(self._text(loader)):
+                continue
+            for file in sorted(self.reach.reverse_reach(loader)):
+                if is_test_file(file) and file not in out:
+                    out[file] = (
+                        f"{loader} imports modules by computed names: it may load the change"
+                    )
+        if out:
+            self.reasons.append(
+                f"{len(out)} test file(s) reach code that imports modules by computed names: "
+                "selected whole"
+            )
+        return out
+
+    def _suite_files(self) -> int:
+        """Test files of the project: files that define at least one test (by text)."""
+        from prx.engine.intel.project import is_test_file
+
+        return sum(
+            1
+            for f in self.project.graph.files
+            if self._spec(f) is not None and _holds_tests(f, is_test_file(f), self._text)
+        )
+
+
+def _absorbed(tests: Iterable[SelectedTest]) -> list[SelectedTest]:
+    """The tests less those a selected file or class already runs (``a.py`` runs
+    ``a.py::test_x``; ``a.py::TestA`` runs ``a.py::TestA::test_y``)."""
+    listed = list(tests)
+    ids = {t.id for t in listed}
+    out: list[SelectedTest] = []
+    for test in listed:
+        parts = test.id.split("::")
+        if any("::".join(parts[:k]) in ids for k in range(1, len(parts))):
+            continue
+        out.append(test)
+    return out
+
+
+def _chain(units: FileUnits, index: int) -> list[int]:
+    return [index, *(a.index for a in units.ancestors(index))]
+
+
+def _whole_file_cases(units: FileUnits, cases: list[TestCase]) -> list[TestCase]:
+    """The cases that together run the whole file, in the runner's terms."""
+    if not cases:
+        return []
+    if units.language == "python":
+        return [TestCase(units.rel, None, units.rel, 0, None)]
+    groups = [c for c in cases if c.group]
+    grouped = {
+        i
+        for g in groups
+        for c in cases
+        if not c.group and c.unit is not None and g.unit in _chain(units, c.unit)
+        for i in (c.unit,)
+    }
+    return groups + [c for c in cases if not c.group and c.unit not in grouped]
+
+
+def case_to(
+    project: Project, case: TestCase, via: tuple[str, ...], confidence: float
+) -> SelectedTest:
+    shown = project.shown(case.file)
+    # An id that starts with the file's path names it as the answer shows it.
+    runner_id = shown + case.id[len(case.file) :] if case.id.startswith(case.file) else case.id
+    return SelectedTest(
+        file=shown,
+        name=case.name,
+        id=runner_id,
+        line=case.line,
+        via=via,
+        confidence=confidence,
+    )
+
+
+def _language(file: str) -> str:
+    return posixpath.splitext(file)[1]
+
+
+def _script(file: str) -> bool:
+    return _language(file) in (".js", ".jsx", ".mjs", ".cjs", ".ts", ".tsx", ".mts", ".cts")
+
+
+#: How a test reads, by file extension, once a file is known to hold tests.
+_TEST_TEXT = {
+    ".py": re.compile(r"(?m)^\s*(?:async\s+)?def test"),
+    ".go": re.compile(r"(?m)^func (?:Test|Example|Fuzz)"),
+    ".rs": re.compile(r"#\[\s*(?:[\w:]*::)?test\b"),
+    ".java": re.compile(r"@Test\b"),
+    ".kt": re.compile(r"@Test\b"),
+}
+_SCRIPT_TESTS = re.compile(r"(?m)^\s*(?:it|test|describe|suite)(?:\.\w+)?\s*\(")
+
+
+def _holds_tests(rel: str, test_named: bool, text: Callable[[str], str]) -> bool:
+    extension = _language(rel)
+    if extension == ".rs":
+        return bool(_TEST_TEXT[".rs"].search(text(rel)))
+    if extension == ".go":
+        return rel.endswith("_test.go") and bool(_TEST_TEXT[".go"].search(text(rel)))
+    if not test_named:
+        return False
+    pattern = _SCRIPT_TESTS if _script(rel) else _TEST_TEXT.get(extension)
+    return pattern is None or bool(pattern.search(text(rel)))

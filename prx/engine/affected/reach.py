@@ -1,0 +1,253 @@
+"""From changed definitions to everything that mentions them, transitively.
+
+A definition is affected when it changed, or when its own lines mention the name of an
+affected definition and its file can see that definition: the same file, or a file that
+reaches the definition's file through imports (re-exports followed), the same Go or JVM
+package, the same Rust crate, or a pytest ``conftest.py`` above it. Names, not types, link
+uses: a method is linked by its name wherever an object of any type calls it, so the
+selection errs on the side of running a test.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from collections import deque
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING
+
+from prx.engine.affected.units import KEYWORDS, MODULE, FileUnits, Unit, identifiers
+
+if TYPE_CHECKING:
+    from prx.engine.intel.project import Project
+
+__all__ = ["Reach"]
+
+#: Methods a language's runtime or standard library calls by protocol, not by name at a
+#: call site: a change to one affects every use of its type.
+_PROTOCOL_METHODS = frozenset(
+    "String Error Format GoString Len Less Swap Read Write Close ServeHTTP MarshalText "
+    "UnmarshalText MarshalJSON UnmarshalJSON MarshalBinary UnmarshalBinary Is As Unwrap "
+    "constructor toString valueOf equals hashCode compareTo toJSON".split()
+)
+_GO_RECEIVER = re.compile(r"^\s*func\s*\(\s*\w*\s*\*?\s*([A-Za-z_]\w*)")
+_PACKAGE_PEERS = frozenset({"go", "java", "kotlin", "scala"})
+
+
+class Reach:
+    """The worklist: affected definitions (with the chain that reached each), whole
+    modules, and the reasons the selection widened."""
+
+    def __init__(self, project: Project, units_of: Callable[[str], FileUnits | None]) -> None:
+        self.project = project
+        self.units_of = units_of
+        #: (file, definition index) -> the chain of ``file:name`` that reached it.
+        self.affected: dict[tuple[str, int], tuple[str, ...]] = {}
+        #: Files whose import-time code changed, with the chain that reached them.
+        self.whole_modules: dict[str, tuple[str, ...]] = {}
+        #: Test files selected whole by a rule (a conftest's autouse fixture ...), why.
+        self.whole_files: dict[str, str] = {}
+        self._queue: deque[tuple[str, str, tuple[str, ...]]] = deque()
+        self._pushed: set[tuple[str, str]] = set()
+        self._reverse: dict[str, frozenset[str]] = {}
+        self._files_by_dir: dict[str, list[str]] | None = None
+
+    # -- seeds ------------------------------------------------------------------------
+
+    def changed_definition(self, file: str, unit: Unit) -> None:
+        self._affect(file, unit, (f"{file}:{unit.qualname}",))
+
+    def changed_name(self, file: str, name: str) -> None:
+        """A definition the change removed or renamed: its old name still links users."""
+        self._push(name, file, (f"{file}:{name}",))
+
+    def changed_module(self, file: str) -> None:
+        self._whole(file, (f"{file}:<module>",))
+
+    # -- the walk ---------------------------------------------------------------------
+
+    def run(self) -> None:
+        while self._queue:
+            name, home, via = self._queue.popleft()
+            seeing = self.reverse_reach(home)
+            for file in sorted(seeing):
+                units = self.units_of(file)
+                if units is None:
+                    continue
+                for owner in sorted(units.mentions.get(name, ())):
+                    if owner == MODULE:
+                        self._module_mention(units, name, via)
+                    else:
+                        unit = units.units[owner]
+                        if unit.name == name and not _mentions_itself(units, unit, name):
+                            continue  # a definition of that name, not a use of it
+                        self._affect(file, unit, (*via, f"{file}:{unit.qualname}"))
+
+    def _affect(self, file: str, unit: Unit, via: tuple[str, ...]) -> None:
+        key = (file, unit.index)
+        if key in self.affected:
+            return
+        self.affected[key] = via
+        units = self.units_of(file)
+        if units is None:
+            return
+        for name in self._names_of(units, unit):
+            self._push(name, file, via)
+        for ancestor in units.ancestors(unit.index):
+            if ancestor.callable:  # a nested function's change is its parent's
+                self._affect(file, ancestor, via)
+            break
+
+    def _names_of(self, units: FileUnits, unit: Unit) -> Iterable[str]:
+        yield unit.name
+        parent = units.units[unit.parent] if unit.parent != MODULE else None
+        protocol = unit.name.startswith("__") or unit.name in _PROTOCOL_METHODS
+        if parent is not None and not parent.callable:
+            header = units.lines[parent.start - 1] if parent.start - 1 < len(units.lines) else ""
+            if protocol or (units.language == "rust" and " for " in header):
+                yield parent.name
+            if units.language == "python" and unit.name in ("__init__", "__new__", "__call__"):
+                yield parent.name
+        if units.language == "go" and unit.kind == "method":
+            found = _GO_RECEIVER.match(units.lines[unit.start - 1] if unit.start > 0 else "")
+            if found and protocol:
+                yield found.group(1)
+
+    def _push(self, name: str, home: str, via: tuple[str, ...]) -> None:
+        if not name or name in KEYWORDS or (name, home) in self._pushed:
+            return
+        self._pushed.add((name, home))
+        self._queue.append((name, home, via))
+
+    def _module_mention(self, units: FileUnits, name: str, via: tuple[str, ...]) -> None:
+        for number in _lines_mentioning(units, name):
+            statement = units.statement_at(number)
+            chain = (*via, f"{units.rel}:{number}")
+            if statement.kind == "import":
+                # ``from a import N as M`` / ``import {N as M}`` / ``use a::N as M``: M too.
+                text = "\n".join(units.lines[statement.start - 1 : statement.end])
+                for alias in re.findall(rf"\b{re.escape(name)}\s+as\s+([A-Za-z_$][\w$]*)", text):
+                    self._push(alias, units.rel, chain)
+                continue
+            if statement.kind == "ignore":
+                continue
+            if statement.kind == "binding":
+                for bound in statement.names:
+                    self._push(bound, units.rel, chain)
+            elif statement.kind == "default_export":
+                self._default_export(units.rel, chain)
+            else:
+                self._whole(units.rel, chain)
+
+    def _default_export(self, file: str, via: tuple[str, ...]) -> None:
+        """The module's value changed: each importer names it on its import line."""
+        for edge in self.project.graph.edges_to(file):
+            parsed = self.project.file(edge.source)
+            text = parsed.line_text(edge.line) if parsed is not None else ""
+            for word in identifiers(text):
+                self._push(word, edge.source, (*via, f"{edge.source}:{edge.line}"))
+
+    def _whole(self, file: str, via: tuple[str, ...]) -> None:
+        if file not in self.whole_modules:
+            self.whole_modules[file] = via
+
+    def affected_files(self) -> set[str]:
+        return {file for file, _ in self.affected}
+
+    # -- who sees a file ----------------------------------------------------------------
+
+    def reverse_reach(self, file: str) -> frozenset[str]:
+        """``file`` and every file that can see its definitions."""
+        known = self._reverse.get(file)
+        if known is not None:
+            return known
+        graph = self.project.graph
+        seen = {file}
+        queue = deque([file])
+        while queue:
+            current = queue.popleft()
+            for other in (*graph.importers_of(current), *self._peers(current)):
+                if other not in seen:
+                    seen.add(other)
+                    queue.append(other)
+        found = frozenset(seen)
+        self._reverse[file] = found
+        return found
+
+    def _peers(self, file: str) -> list[str]:
+        """Files that see ``file`` without importing it: its Go or JVM package, its Rust
+        crate, the Python files below a ``conftest.py``."""
+        language = _language_of(file)
+        directory = posixpath.dirname(file)
+        if language in _PACKAGE_PEERS:
+            return [f for f in self._by_dir().get(directory, ()) if _language_of(f) == language]
+        if language == "rust":
+            crate = _crate_dir(file, self.project.absolute)
+            return [
+                f
+                for d, fs in self._by_dir().items()
+                if _under(d, crate)
+                for f in fs
+                if f.endswith(".rs")
+            ]
+        if posixpath.basename(file) == "conftest.py":
+            return [
+                f
+                for d, fs in self._by_dir().items()
+                if _under(d, directory)
+                for f in fs
+                if f.endswith(".py")
+            ]
+        return []
+
+    def _by_dir(self) -> dict[str, list[str]]:
+        if self._files_by_dir is None:
+            self._files_by_dir = {}
+            for file in self.project.graph.files:
+                self._files_by_dir.setdefault(posixpath.dirname(file), []).append(file)
+        return self._files_by_dir
+
+
+def _mentions_itself(units: FileUnits, unit: Unit, name: str) -> bool:
+    """Whether a definition's body (beyond its first line) names itself: a recursion."""
+    return any(
+        name in identifiers(units.lines[n - 1])
+        for n in range(unit.start + 1, min(unit.end, len(units.lines)) + 1)
+        if units.owner[n] == unit.index
+    )
+
+
+def _lines_mentioning(units: FileUnits, name: str) -> list[int]:
+    return [
+        number
+        for number, text in enumerate(units.lines, start=1)
+        if units.owner[number] == MODULE and name in text and name in identifiers(text)
+    ]
+
+
+def _language_of(file: str) -> str | None:
+    extension = posixpath.splitext(file)[1]
+    return {
+        ".go": "go",
+        ".java": "java",
+        ".kt": "kotlin",
+        ".scala": "scala",
+        ".rs": "rust",
+        ".py": "python",
+    }.get(extension)
+
+
+def _under(directory: str, top: str) -> bool:
+    return top == "" or directory == top or directory.startswith(top + "/")
+
+
+def _crate_dir(file: str, absolute: Callable[[str], str]) -> str:
+    """The nearest directory above ``file`` holding a ``Cargo.toml`` (the root otherwise)."""
+    import os
+
+    directory = posixpath.dirname(file)
+    while directory:
+        if os.path.isfile(absolute(posixpath.join(directory, "Cargo.toml"))):
+            return directory
+        directory = posixpath.dirname(directory)
+    return ""

@@ -1,0 +1,256 @@
+"""One file as the selection reads it: its definitions, which definition owns each line,
+the identifiers each definition (or the module level) mentions, and what a module-level
+statement binds."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+if TYPE_CHECKING:
+    from prx.engine.intel.project import ParsedFile
+
+__all__ = ["MODULE", "FileUnits", "Statement", "Unit", "identifiers"]
+
+#: The owner index of a line outside every definition.
+MODULE = -1
+
+_IDENTIFIER = re.compile(r"[A-Za-z_$][\w$]*")
+
+#: Words that bind nothing and name nothing a change could define: never propagated.
+KEYWORDS = frozenset(
+    "and as async await break case catch class const continue crate def default defer del "
+    "do elif else enum except export extends false final finally fn for from func function "
+    "go if impl import in interface is let loop match mod module mut new nil none not null "
+    "or package pass pub raise require return self static struct super switch this throw "
+    "trait true try type typeof undefined use var void where while with yield".split()
+)
+
+
+def identifiers(text: str) -> list[str]:
+    """The identifier-like words of ``text``."""
+    return _IDENTIFIER.findall(text)
+
+
+class Unit:
+    """One definition of the file's outline."""
+
+    __slots__ = ("end", "index", "kind", "name", "parent", "qualname", "raw_kind", "start")
+
+    def __init__(
+        self,
+        *,
+        index: int,
+        name: str,
+        qualname: str,
+        kind: str,
+        raw_kind: str,
+        start: int,
+        end: int,
+        parent: int,
+    ) -> None:
+        self.index = index
+        self.name = name
+        self.qualname = qualname
+        self.kind = kind
+        self.raw_kind = raw_kind
+        self.start, self.end = start, end
+        #: Index of the enclosing definition, or :data:`MODULE`.
+        self.parent = parent
+
+    @property
+    def callable(self) -> bool:
+        return self.kind in ("function", "method")
+
+
+class Statement(NamedTuple):
+    """A module-level statement: ``import`` (links files, binds names the graph already
+    follows), ``binding`` (binds ``names``), ``default_export`` (the module's value, named
+    by each importer), ``ignore`` (a comment or a docstring) or ``other`` (runs at import:
+    the whole module)."""
+
+    kind: str
+    names: tuple[str, ...]
+    start: int
+    end: int
+
+
+class FileUnits:
+    """The definitions of one file and who mentions what."""
+
+    def __init__(self, parsed: ParsedFile) -> None:
+        self.rel = parsed.rel
+        self.language = parsed.language
+        self.lines = parsed.lines
+        self.units: list[Unit] = []
+        self._tree = parsed.tree
+        for definition in parsed.definitions():
+            self._add(definition, MODULE, "", parsed.data)
+        count = len(self.lines)
+        #: owner[line] (1-based): the innermost definition holding it, or MODULE.
+        self.owner = [MODULE] * (count + 2)
+        for unit in self.units:  # parents first: children overwrite
+            for line in range(unit.start, min(unit.end, count) + 1):
+                self.owner[line] = unit.index
+        #: identifier -> owner indices whose lines mention it.
+        self.mentions: dict[str, set[int]] = {}
+        for number, text in enumerate(self.lines, start=1):
+            if not text.strip():
+                continue
+            owner = self.owner[number]
+            for word in set(identifiers(text)):
+                self.mentions.setdefault(word, set()).add(owner)
+        self._statements: list[tuple[int, int, Any]] | None = None
+
+    def _add(self, definition: Any, parent: int, prefix: str, source: bytes) -> None:
+        from prx.engine.lang.outline import symbol_lines
+
+        span = symbol_lines(definition.node, source)
+        qualname = f"{prefix}{definition.name}"
+        unit = Unit(
+            index=len(self.units),
+            name=definition.name.rsplit(".", 1)[-1].split()[-1] if definition.name else "",
+            qualname=qualname,
+            kind=definition.kind,
+            raw_kind=definition.raw_kind,
+            start=span.start,
+            end=span.end,
+            parent=parent,
+        )
+        self.units.append(unit)
+        for child in definition.children:
+            self._add(child, unit.index, qualname + ".", source)
+
+    # -- questions --------------------------------------------------------------------
+
+    def by_qualname(self, qualname: str) -> Unit | None:
+        return next((u for u in self.units if u.qualname == qualname), None)
+
+    def ancestors(self, index: int) -> list[Unit]:
+        """The definitions enclosing ``index``, innermost first."""
+        out: list[Unit] = []
+        parent = self.units[index].parent
+        while parent != MODULE:
+            out.append(self.units[parent])
+            parent = self.units[parent].parent
+        return out
+
+    def text(self, unit: Unit) -> str:
+        return "\n".join(self.lines[unit.start - 1 : unit.end])
+
+    def lines_owned(self, line: int) -> int:
+        return self.owner[line] if 0 < line < len(self.owner) else MODULE
+
+    def statement_at(self, line: int) -> Statement:
+        """The module-level statement holding ``line``."""
+        if self._statements is None:
+            self._statements = []
+            if self._tree is not None:
+                for node in self._tree.root_node.children:
+                    first = int(node.start_point[0]) + 1
+                    last = int(node.end_point[0]) + 1
+                    self._statements.append((first, last, node))
+        for first, last, node in self._statements:
+            if first <= line <= last:
+                kind, names = classify(node)
+                return Statement(kind, names, first, last)
+        text = self.lines[line - 1].strip() if 0 < line <= len(self.lines) else ""
+        if not text or text.startswith(("#", "//", "/*", "*", "--")):
+            return Statement("ignore", (), line, line)
+        return Statement("other", (), line, line)
+
+
+# -- module-level statements ------------------------------------------------------------
+
+_IMPORTS = (
+    "import",
+    "use_declaration",
+    "package_clause",
+    "package_declaration",
+    "extern_crate",
+    "include",
+    "namespace_use",
+)
+_DECLARATIONS = (
+    "lexical_declaration",
+    "variable_declaration",
+    "const_declaration",
+    "var_declaration",
+    "short_var_declaration",
+    "const_item",
+    "static_item",
+    "let_declaration",
+    "type_declaration",
+    "field_declaration",
+)
+
+
+def classify(node: Any) -> tuple[str, tuple[str, ...]]:
+    """What a top-level statement does (see :class:`Statement`)."""
+    kind = str(node.type)
+    if "comment" in kind:
+        return "ignore", ()
+    if any(word in kind for word in _IMPORTS):
+        return "import", ()
+    if kind == "mod_item":
+        return ("import", ()) if node.child_by_field_name("body") is None else ("other", ())
+    if kind == "export_statement":
+        declaration = node.child_by_field_name("declaration")
+        if declaration is not None:
+            return classify(declaration)
+        if any(str(c.type) == "default" for c in node.children):
+            return "default_export", ()
+        return "import", ()  # export { a, b } / export * from: re-exports
+    if kind in _DECLARATIONS:
+        names = _declared(node)
+        return ("binding", names) if names else ("other", ())
+    if kind == "expression_statement":
+        return _expression(node)
+    return "other", ()
+
+
+def _declared(node: Any) -> tuple[str, ...]:
+    """The names a declaration binds: its own ``name`` field, or its declarators'."""
+    names: list[str] = []
+    for holder in (node, *node.named_children):
+        name = holder.child_by_field_name("name")
+        if name is not None:
+            names += [w for w in identifiers(_text(name)) if w not in KEYWORDS]
+    return tuple(dict.fromkeys(names))
+
+
+def _expression(node: Any) -> tuple[str, tuple[str, ...]]:
+    inner = node.named_children[0] if node.named_children else None
+    if inner is None:
+        return "ignore", ()
+    kind = str(inner.type)
+    if kind in ("string", "concatenated_string", "template_string"):
+        return "ignore", ()  # a docstring
+    if kind in (
+        "assignment",
+        "augmented_assignment",
+        "assignment_expression",
+        "augmented_assignment_expression",
+    ):
+        left = inner.child_by_field_name("left")
+        if left is None:
+            return "other", ()
+        text = _text(left)
+        if text in ("module.exports", "exports"):
+            return "default_export", ()
+        words = [w for w in identifiers(text) if w not in KEYWORDS]
+        if str(left.type) in (
+            "attribute",
+            "member_expression",
+            "subscript",
+            "subscript_expression",
+        ):
+            words = words[-1:]
+        if text.strip() == "__all__":
+            return "ignore", ()
+        return ("binding", tuple(words)) if words else ("other", ())
+    return "other", ()
+
+
+def _text(node: Any) -> str:
+    return bytes(node.text).decode("utf-8", "replace")

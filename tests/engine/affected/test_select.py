@@ -1,0 +1,193 @@
+"""``prx impact --tests``: which tests a change reaches, on a real git repository made
+here (a package with a re-export, a conftest fixture, a dynamic import and a data file)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from gitrepo import Repo
+from programs import needs
+
+import prx
+from prx.types import AffectedTests
+
+pytestmark = needs("git")
+
+FILES = {
+    "pyproject.toml": "[project]\nname = 'pkg'\n",
+    "README.md": "# pkg\n",
+    "pkg/__init__.py": "from .core import parse, render\n",
+    "pkg/core.py": (
+        "LIMIT = 3\n\n\n"
+        "def parse(text):\n    return text.split(',')[:LIMIT]\n\n\n"
+        "def render(items):\n    return '-'.join(items)\n\n\n"
+        "def unused():\n    return 1\n"
+    ),
+    "pkg/extra.py": "def shout(text):\n    return text.upper()\n",
+    "pkg/plugins.py": (
+        "import importlib\n\n\ndef load(name):\n    return importlib.import_module('pkg.' + name)\n"
+    ),
+    "tests/conftest.py": (
+        "import pytest\n\n\n@pytest.fixture\ndef sample():\n    return 'a,b,c,d'\n"
+    ),
+    "tests/test_parse.py": (
+        "from pkg import parse\n\n\n"
+        "def test_parse(sample):\n    assert parse(sample) == ['a', 'b', 'c']\n\n\n"
+        "def test_other():\n    assert True\n"
+    ),
+    "tests/test_render.py": (
+        "from pkg import render\n\n\n"
+        "def test_render():\n    assert render(['a', 'b']) == 'a-b'\n\n\n"
+        "class TestRender:\n    def test_empty(self):\n        assert render([]) == ''\n"
+    ),
+    "tests/test_dynamic.py": (
+        "from pkg.plugins import load\n\n\n"
+        "def test_load():\n    assert load('extra').shout('a') == 'A'\n"
+    ),
+    "tests/test_data.py": (
+        "import os\n\n\n"
+        "def test_data():\n"
+        "    here = os.path.dirname(__file__)\n"
+        "    with open(os.path.join(here, 'data', 'input.txt')) as f:\n"
+        "        assert f.read() == 'x\\n'\n"
+    ),
+    "tests/data/input.txt": "x\n",
+}
+
+
+@pytest.fixture
+def repo(tmp_path: Path) -> Repo:
+    made = Repo(tmp_path / "work")
+    for rel, text in FILES.items():
+        made.write(rel, text)
+    made.commit("first")
+    return made
+
+
+def _edit(repo: Repo, rel: str, old: str, new: str) -> None:
+    path = repo.path / rel
+    text = path.read_text()
+    assert old in text
+    path.write_text(text.replace(old, new))
+
+
+def _selection(repo: Repo, **kwargs: object) -> AffectedTests:
+    found = prx.impact(tests=True, budget=0, root=repo.path, **kwargs).selection  # type: ignore[arg-type]
+    assert found is not None
+    return found
+
+
+def _ids(selection: AffectedTests) -> set[str]:
+    return {t.id for t in selection.tests}
+
+
+def test_a_changed_function_selects_the_tests_that_call_it_through_a_reexport(repo: Repo) -> None:
+    _edit(repo, "pkg/core.py", "'-'.join(items)", "'+'.join(items)")
+    selection = _selection(repo)
+    assert _ids(selection) == {
+        "tests/test_render.py::test_render",
+        "tests/test_render.py::TestRender::test_empty",
+    }
+    assert not selection.whole_suite
+    first = next(t for t in selection.tests if t.name == "test_render")
+    assert first.via[0] == "pkg/core.py:render"
+    assert first.via[-1] == "tests/test_render.py:test_render"
+    assert [(c.file, c.name, c.kind) for c in selection.changed] == [
+        ("pkg/core.py", "render", "definition")
+    ]
+    assert selection.suite_files == 4 and selection.selected_files == 1
+
+
+def test_a_changed_module_constant_selects_what_uses_it(repo: Repo) -> None:
+    _edit(repo, "pkg/core.py", "LIMIT = 3", "LIMIT = 4")
+    assert _ids(_selection(repo)) == {"tests/test_parse.py::test_parse"}
+
+
+def test_a_changed_fixture_selects_the_tests_that_take_it(repo: Repo) -> None:
+    _edit(repo, "tests/conftest.py", "'a,b,c,d'", "'a,b'")
+    selection = _selection(repo)
+    assert _ids(selection) == {"tests/test_parse.py::test_parse"}
+    assert selection.changed[0].kind == "test"
+
+
+def test_an_autouse_fixture_selects_every_test_below_its_conftest(repo: Repo) -> None:
+    _edit(repo, "tests/conftest.py", "@pytest.fixture\n", "@pytest.fixture(autouse=True)\n")
+    ids = _ids(_selection(repo))
+    assert {"tests/test_parse.py", "tests/test_render.py", "tests/test_data.py"} <= ids
+
+
+def test_a_renamed_function_selects_the_tests_that_still_call_the_old_name(repo: Repo) -> None:
+    _edit(repo, "pkg/core.py", "def render(items)", "def draw(items)")
+    assert _ids(_selection(repo)) == {
+        "tests/test_render.py::test_render",
+        "tests/test_render.py::TestRender::test_empty",
+    }
+
+
+def test_a_dynamic_import_widens_the_selection_and_says_so(repo: Repo) -> None:
+    _edit(repo, "pkg/extra.py", "text.upper()", "text.lower()")
+    selection = _selection(repo)
+    assert _ids(selection) == {"tests/test_dynamic.py"}
+    assert selection.tests[0].confidence < 1.0
+    assert any("computed names" in r for r in selection.reasons)
+
+
+def test_a_config_file_selects_the_whole_suite_with_the_reason(repo: Repo) -> None:
+    _edit(repo, "pyproject.toml", "name = 'pkg'", "name = 'pkg2'")
+    selection = _selection(repo)
+    assert selection.whole_suite
+    assert any("pyproject.toml" in r for r in selection.reasons)
+
+
+def test_a_data_file_selects_the_tests_that_name_it(repo: Repo) -> None:
+    _edit(repo, "tests/data/input.txt", "x", "y")
+    selection = _selection(repo)
+    assert _ids(selection) == {"tests/test_data.py"}
+    assert any("input.txt" in r for r in selection.reasons)
+
+
+def test_a_deleted_test_file_is_said_not_silently_dropped(repo: Repo) -> None:
+    (repo.path / "tests/test_render.py").unlink()
+    selection = _selection(repo)
+    assert not selection.tests
+    assert [(c.file, c.kind) for c in selection.changed] == [
+        ("tests/test_render.py", "deleted_test")
+    ]
+    assert any("deleted" in r for r in selection.reasons)
+
+
+def test_code_no_test_reaches_answers_why_nothing_was_selected(repo: Repo) -> None:
+    _edit(repo, "pkg/core.py", "return 1", "return 2")
+    selection = _selection(repo)
+    assert not selection.tests and not selection.whole_suite
+    assert selection.reasons == ("no test reaches the changed code",)
+
+
+def test_documentation_selects_nothing_and_says_so(repo: Repo) -> None:
+    _edit(repo, "README.md", "# pkg", "# the pkg")
+    selection = _selection(repo)
+    assert not selection.tests
+    assert selection.reasons == ("README.md is documentation: no test selected for it",)
+
+
+def test_a_revision_and_a_path_narrow_the_change(repo: Repo) -> None:
+    _edit(repo, "pkg/core.py", "'-'.join(items)", "'+'.join(items)")
+    repo.commit("render")
+    _edit(repo, "tests/conftest.py", "'a,b,c,d'", "'a,b'")
+    assert _ids(_selection(repo, revision="HEAD~1", path="pkg")) == {
+        "tests/test_render.py::test_render",
+        "tests/test_render.py::TestRender::test_empty",
+    }
+    assert _ids(_selection(repo)) == {"tests/test_parse.py::test_parse"}
+
+
+def test_a_test_changed_itself_is_selected(repo: Repo) -> None:
+    _edit(repo, "tests/test_parse.py", "assert True", "assert 1")
+    assert _ids(_selection(repo)) == {"tests/test_parse.py::test_other"}
+
+
+def test_without_git_the_answer_is_an_error(tmp_path: Path) -> None:
+    (tmp_path / "a.py").write_text("x = 1\n")
+    with pytest.raises(prx.PrxError):
+        prx.impact(tests=True, root=tmp_path)
