@@ -323,7 +323,7 @@ class _Engine:
         # that computes module names be how a test reaches it.
         unreached = [
             f
-            for f in {*(f for f, _ in self.reach.affected), *self.reach.whole_modules}
+            for f in {c.file for c in self.changed if c.kind in ("definition", "module")}
             if not is_test(f) and not self.project.graph.importers_of(f)
         ]
         if not unreached:

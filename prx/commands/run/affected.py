@@ -20,9 +20,9 @@ _LISTED = 50
 
 def run_affected(ws: Context, p: RunParams) -> RunReport:
     """Select, narrow the command to the selection, run it (see ``prx run --affected``)."""
+    from prx.commands.impact.selection import select_tests
     from prx.commands.run.engine import normalise_command, run_command
     from prx.engine.affected.runners import narrow
-    from prx.commands.impact.selection import select_tests
 
     argv = normalise_command(p.command, ws.root_dir)
     selection = select_tests(ws, (), revision=p.revision, staged=False).result

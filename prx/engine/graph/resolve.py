@@ -450,8 +450,10 @@ class Resolver:
             # A directory: its index file only (`.` is never `../here.ts`).
             target = posixpath.normpath(posixpath.join(here, module))
             for ending in _TRY["js"]:
-                if ending.startswith("/index") and target + ending in self.files:
-                    return [Resolution(target + ending, names)]
+                # The root's index is `index.js`, not `./index.js`.
+                candidate = posixpath.normpath(target + ending)
+                if ending.startswith("/index") and candidate in self.files:
+                    return [Resolution(candidate, names)]
             return []
         if module.startswith(("./", "../")):
             return self._plain(self._relative(here, module, "js"), names)

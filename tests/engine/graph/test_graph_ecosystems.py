@@ -416,3 +416,17 @@ def test_a_directory_import_reaches_its_index_file(make_repo):
         "src/index.ts",
         "src/feature/index.ts",
     ]
+
+
+def test_a_directory_import_of_the_root_reaches_the_root_index(make_repo):
+    # `require('../')` from test/ names the package itself (js-yaml's tests do this).
+    root = make_repo(
+        {
+            "index.js": "module.exports = {};\n",
+            "test/a.js": "const lib = require('../');\n",
+            "test/deep/b.js": "const lib = require('../..');\n",
+        }
+    )
+    graph = ImportGraph.build(prx.Workspace(root), str(root))
+    assert [e.target for e in graph.edges_from("test/a.js")] == ["index.js"]
+    assert [e.target for e in graph.edges_from("test/deep/b.js")] == ["index.js"]
