@@ -64,6 +64,8 @@ class _Engine:
         self.changed: list[ChangedUnit] = []
         self.reasons: list[str] = []
         self.whole_suite = False
+        #: Files that import a module whose import-time code changed, and the chain.
+        self._whole_reach: dict[str, tuple[str, ...]] = {}
 
     def units_of(self, rel: str) -> FileUnits | None:
         if rel not in self._units:
@@ -222,8 +224,14 @@ class _Engine:
         seen_files: set[str] = set()
         for file in self.reach.affected_files():
             seen_files.add(file)
-        for file in list(self.reach.whole_modules):
-            seen_files |= self.reach.reverse_reach(file)
+        # A module whose import-time code changed changes every file that imports it.
+        self._whole_reach = {}
+        for module, chain in sorted(self.reach.whole_modules.items()):
+            for file in sorted(self.reach.reverse_reach(module)):
+                self._whole_reach.setdefault(
+                    file, chain if file == module else (*chain, f"{file}: imports {module}")
+                )
+        seen_files |= set(self._whole_reach)
         selected: dict[str, SelectedTest] = {}
         for file in sorted(seen_files):
             units = self.units_of(file)
@@ -281,7 +289,7 @@ class _Engine:
 
     def _chosen(self, units: FileUnits, cases: list[TestCase]) -> list[TestCase]:
         file = units.rel
-        if file in self.reach.whole_modules:
+        if file in self._whole_reach:
             return _whole_file_cases(units, cases)
         affected = {i for (f, i) in self.reach.affected if f == file}
         if not affected:
@@ -303,10 +311,10 @@ class _Engine:
         file = units.rel
         if file in self.reach.whole_files:
             return (self.reach.whole_files[file],), _BY_FILE
-        if file in self.reach.whole_modules and (
+        if file in self._whole_reach and (
             case.unit is None or (file, case.unit) not in self.reach.affected
         ):
-            return self.reach.whole_modules[file], _BY_FILE
+            return self._whole_reach[file], _BY_FILE
         if case.unit is not None and (file, case.unit) in self.reach.affected:
             return self.reach.affected[(file, case.unit)], _BY_NAME
         chains = [v for (f, _), v in self.reach.affected.items() if f == file]

@@ -149,6 +149,13 @@ def _rust(units: FileUnits) -> list[TestCase]:
     out: list[TestCase] = []
     base = rust_module_path(units.rel)
     for unit in units.units:
+        if unit.kind == "doctest":
+            # libtest names a doc test `src/a.rs - path::Item (line N)`: the file's part of
+            # it selects the file's doc tests.
+            out.append(
+                TestCase(units.rel, unit.qualname, f"{units.rel} - ", unit.start, unit.index)
+            )
+            continue
         if not unit.callable or not _rust_attributed(units, unit):
             continue
         modules = [

@@ -31,6 +31,8 @@ _PROTOCOL_METHODS = frozenset(
     "constructor toString valueOf equals hashCode compareTo toJSON".split()
 )
 _GO_RECEIVER = re.compile(r"^\s*func\s*\(\s*\w*\s*\*?\s*([A-Za-z_]\w*)")
+#: Module-level functions Python calls for attribute access to the module itself.
+_MODULE_HOOKS = frozenset({"__getattr__", "__dir__"})
 _PACKAGE_PEERS = frozenset({"go", "java", "kotlin", "scala"})
 
 
@@ -39,6 +41,9 @@ class Reach:
     modules, and the reasons the selection widened."""
 
     def __init__(self, project: Project, units_of: Callable[[str], FileUnits | None]) -> None:
+        from prx.engine.intel.project import is_test_file
+
+        self.is_test_file = is_test_file
         self.project = project
         self.units_of = units_of
         #: (file, definition index) -> the chain of ``file:name`` that reached it.
@@ -91,6 +96,8 @@ class Reach:
         units = self.units_of(file)
         if units is None:
             return
+        if unit.parent == MODULE and unit.name in _MODULE_HOOKS:
+            self._whole(file, via)  # PEP 562: every attribute of the module may go through it
         for name in self._names_of(units, unit):
             self._push(name, file, via)
         for ancestor in units.ancestors(unit.index):
@@ -107,6 +114,9 @@ class Reach:
             if protocol or (units.language == "rust" and " for " in header):
                 yield parent.name
             if units.language == "python" and unit.name in ("__init__", "__new__", "__call__"):
+                yield parent.name
+            if self.is_test_file(units.rel):
+                # A test class's subclasses inherit its tests, and its helpers serve them.
                 yield parent.name
         if units.language == "go" and unit.kind == "method":
             found = _GO_RECEIVER.match(units.lines[unit.start - 1] if unit.start > 0 else "")
@@ -189,6 +199,15 @@ class Reach:
                 if _under(d, crate)
                 for f in fs
                 if f.endswith(".rs")
+            ]
+        if posixpath.basename(file) == "__init__.py":
+            # Importing any module of a package runs the package's __init__ first.
+            return [
+                f
+                for d, fs in self._by_dir().items()
+                if _under(d, directory)
+                for f in fs
+                if f.endswith(".py") and f != file
             ]
         if posixpath.basename(file) == "conftest.py":
             return [

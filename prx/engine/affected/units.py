@@ -15,6 +15,7 @@ __all__ = ["MODULE", "FileUnits", "Statement", "Unit", "identifiers"]
 #: The owner index of a line outside every definition.
 MODULE = -1
 
+_LINE_COMMENTS = ("#", "//", "/*", "* ", "--")
 _IDENTIFIER = re.compile(r"[A-Za-z_$][\w$]*")
 
 #: Words that bind nothing and name nothing a change could define: never propagated.
@@ -86,6 +87,8 @@ class FileUnits:
         self._tree = parsed.tree
         for definition in parsed.definitions():
             self._add(definition, MODULE, "", parsed.data)
+        if self.language == "rust":
+            self._doc_tests()
         count = len(self.lines)
         #: owner[line] (1-based): the innermost definition holding it, or MODULE.
         self.owner = [MODULE] * (count + 2)
@@ -95,7 +98,11 @@ class FileUnits:
         #: identifier -> owner indices whose lines mention it.
         self.mentions: dict[str, set[int]] = {}
         for number, text in enumerate(self.lines, start=1):
-            if not text.strip():
+            stripped = text.lstrip()
+            # A comment names without using (a Rust doc comment's code is a doc test).
+            if not stripped or (
+                stripped.startswith(_LINE_COMMENTS) and not stripped.startswith(("///", "//!"))
+            ):
                 continue
             owner = self.owner[number]
             for word in set(identifiers(text)):
@@ -120,6 +127,38 @@ class FileUnits:
         self.units.append(unit)
         for child in definition.children:
             self._add(child, unit.index, qualname + ".", source)
+
+    def _doc_tests(self) -> None:
+        """Each Rust doc comment holding a code block is a test of its own (``cargo test``
+        runs it): a unit named ``""`` (it defines nothing) that owns those lines."""
+        start = None
+        fenced = False
+        for number, text in enumerate([*self.lines, ""], start=1):
+            stripped = text.strip()
+            if stripped.startswith(("///", "//!")):
+                if start is None:
+                    start, fenced = number, False
+                body = stripped[3:].strip()
+                if body.startswith("```") and not body[3:].startswith(("text", "ignore")):
+                    fenced = True
+                continue
+            if start is not None and fenced:
+                parent = next(
+                    (u.index for u in reversed(self.units) if u.start <= start <= u.end), MODULE
+                )
+                self.units.append(
+                    Unit(
+                        index=len(self.units),
+                        name="",
+                        qualname=f"<doc test at line {start}>",
+                        kind="doctest",
+                        raw_kind="doctest",
+                        start=start,
+                        end=number - 1,
+                        parent=parent,
+                    )
+                )
+            start = None
 
     # -- questions --------------------------------------------------------------------
 

@@ -162,6 +162,7 @@ def test_cargo_test_runs_the_selected_tests(run_cli, tmp_path: Path) -> None:
             "Cargo.toml": '[package]\nname = "m"\nversion = "0.1.0"\nedition = "2021"\n',
             "src/lib.rs": "pub mod a;\npub mod b;\n",
             "src/a.rs": (
+                "/// Twice `x`:\n///\n/// ```\n/// assert_eq!(m::a::twice(2), 4);\n/// ```\n"
                 "pub fn twice(x: i32) -> i32 {\n    x * 2\n}\n\n"
                 "#[cfg(test)]\nmod tests {\n    use super::*;\n\n"
                 "    #[test]\n    fn doubles() {\n        assert_eq!(twice(2), 4);\n    }\n}\n"
@@ -181,10 +182,20 @@ def test_cargo_test_runs_the_selected_tests(run_cli, tmp_path: Path) -> None:
         "cargo",
         "test",
         "--offline",
+        "--no-fail-fast",
         cwd=repo.path,
         env={"CARGO_TARGET_DIR": str(tmp_path / "target")},
         timeout=600,
     )
     data = json.loads(run.stdout)["data"]
-    assert data["command"] == ["cargo", "test", "--offline", "--", "a::tests::doubles"]
-    assert data["failed"] == 1 and data["passed"] == 0
+    # The unit test and the doc test of `twice` (libtest: `src/a.rs - a::twice (line 3)`).
+    assert data["command"] == [
+        "cargo",
+        "test",
+        "--offline",
+        "--no-fail-fast",
+        "--",
+        "a::tests::doubles",
+        "src/a.rs - ",
+    ]
+    assert data["failed"] == 2 and data["passed"] == 0, json.dumps(data)

@@ -191,3 +191,12 @@ def test_without_git_the_answer_is_an_error(tmp_path: Path) -> None:
     (tmp_path / "a.py").write_text("x = 1\n")
     with pytest.raises(prx.PrxError):
         prx.impact(tests=True, root=tmp_path)
+
+
+def test_with_an_index_the_selection_uses_its_graph_and_is_the_same(repo: Repo) -> None:
+    _edit(repo, "pkg/core.py", "'-'.join(items)", "'+'.join(items)")
+    without = prx.impact(tests=True, budget=0, root=repo.path)
+    prx.index(root=repo.path)
+    with_index = prx.impact(tests=True, budget=0, root=repo.path)
+    assert (without.graph, with_index.graph) == ("built", "index")
+    assert with_index.selection == without.selection
