@@ -62,11 +62,12 @@ def _selection_text(data: Mapping[str, Any], selection: Mapping[str, Any]) -> st
     it starts on, the reference chain that links it), then why it widened."""
     changed = selection.get("changed") or ()
     tests = selection.get("tests") or ()
+    total = data.get("stats", {}).get("tests", len(tests))
     files = f"{selection.get('selected_files', 0)} of {selection.get('suite_files', 0)} test files"
     head = (
         f"changes vs {data['target']}: the whole suite ({files})"
         if selection.get("whole_suite")
-        else f"changes vs {data['target']}: {len(tests)} tests in {files}"
+        else f"changes vs {data['target']}: {total} tests in {files}"
     )
     lines = [head]
     if changed:

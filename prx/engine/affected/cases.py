@@ -102,6 +102,19 @@ def _python(units: FileUnits) -> list[TestCase]:
                 ancestor.index,
                 group=True,
             )
+    # A collected class without tests of its own may inherit them.
+    for unit in units.units:
+        if unit.index in groups or unit.kind != "class" or unit.parent != MODULE:
+            continue
+        if _collected_class(units, unit):
+            groups[unit.index] = TestCase(
+                units.rel,
+                unit.qualname,
+                f"{units.rel}::{unit.name}",
+                unit.start,
+                unit.index,
+                group=True,
+            )
     return out + list(groups.values())
 
 

@@ -30,6 +30,8 @@ _PROTOCOL_METHODS = frozenset(
     "UnmarshalText MarshalJSON UnmarshalJSON MarshalBinary UnmarshalBinary Is As Unwrap "
     "constructor toString valueOf equals hashCode compareTo toJSON".split()
 )
+_GO_PACKAGE = re.compile(r"^package\s+([A-Za-z_]\w*)")
+_GO_IMPORT_ALIAS = re.compile(r"(?m)^\s*(?:import\s+)?([A-Za-z_]\w*)\s+\"[^\"]+\"")
 _GO_RECEIVER = re.compile(r"^\s*func\s*\(\s*\w*\s*\*?\s*([A-Za-z_]\w*)")
 #: Module-level functions Python calls for attribute access to the module itself.
 _MODULE_HOOKS = frozenset({"__getattr__", "__dir__"})
@@ -75,11 +77,15 @@ class Reach:
         while self._queue:
             name, home, via = self._queue.popleft()
             seeing = self.reverse_reach(home)
+            package = self._go_package_of(home, name)
             for file in sorted(seeing):
                 units = self.units_of(file)
                 if units is None:
                     continue
-                for owner in sorted(units.mentions.get(name, ())):
+                owners = units.mentions.get(name, set())
+                if package is not None and owners:
+                    owners = _go_uses(units, name, package, posixpath.dirname(home))
+                for owner in sorted(owners):
                     if owner == MODULE:
                         self._module_mention(units, name, via)
                     else:
@@ -87,6 +93,20 @@ class Reach:
                         if unit.name == name and not _mentions_itself(units, unit, name):
                             continue  # a definition of that name, not a use of it
                         self._affect(file, unit, (*via, f"{file}:{unit.qualname}"))
+
+    def _go_package_of(self, home: str, name: str) -> str | None:
+        """For a Go package-level name (not a method) defined in ``home``: its package's
+        name, which other packages write before it; None otherwise."""
+        if not home.endswith(".go"):
+            return None
+        units = self.units_of(home)
+        if units is None or any(u.name == name and u.kind == "method" for u in units.units):
+            return None
+        for text in units.lines:
+            found = _GO_PACKAGE.match(text)
+            if found:
+                return found.group(1)
+        return None
 
     def _affect(self, file: str, unit: Unit, via: tuple[str, ...]) -> None:
         key = (file, unit.index)
@@ -225,6 +245,24 @@ class Reach:
             for file in self.project.graph.files:
                 self._files_by_dir.setdefault(posixpath.dirname(file), []).append(file)
         return self._files_by_dir
+
+
+def _go_uses(units: FileUnits, name: str, package: str, home_dir: str) -> set[int]:
+    """The owners of ``units`` that use the Go package-level ``name`` of ``package``:
+    unqualified in the same package, ``package.name`` (or an import alias's) elsewhere;
+    ``x.name`` on some value is another thing of that name (a method, a field)."""
+    if posixpath.dirname(units.rel) == home_dir:
+        pattern = re.compile(rf"(?<![.\w]){re.escape(name)}\b")
+    else:
+        text = "\n".join(units.lines)
+        qualifiers = {package, *_GO_IMPORT_ALIAS.findall(text)}
+        alternatives = "|".join(re.escape(q) for q in sorted(qualifiers))
+        pattern = re.compile(rf"\b(?:{alternatives})\.{re.escape(name)}\b")
+    return {
+        units.owner[number]
+        for number, text in enumerate(units.lines, start=1)
+        if name in text and pattern.search(text)
+    }
 
 
 def _mentions_itself(units: FileUnits, unit: Unit, name: str) -> bool:

@@ -24,7 +24,7 @@ KEYWORDS = frozenset(
     "do elif else enum except export extends false final finally fn for from func function "
     "go if impl import in interface is let loop match mod module mut new nil none not null "
     "or package pass pub raise require return self static struct super switch this throw "
-    "trait true try type typeof undefined use var void where while with yield".split()
+    "trait true try type typeof undefined use var void where while with yield _".split()
 )
 
 

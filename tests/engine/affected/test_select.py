@@ -200,3 +200,109 @@ def test_with_an_index_the_selection_uses_its_graph_and_is_the_same(repo: Repo) 
     with_index = prx.impact(tests=True, budget=0, root=repo.path)
     assert (without.graph, with_index.graph) == ("built", "index")
     assert with_index.selection == without.selection
+
+
+def _small_repo(tmp_path: Path, files: dict[str, str]) -> Repo:
+    made = Repo(tmp_path / "small")
+    for rel, text in files.items():
+        made.write(rel, text)
+    made.commit("first")
+    return made
+
+
+def test_a_subclass_of_a_test_class_runs_the_tests_it_inherits(tmp_path: Path) -> None:
+    repo = _small_repo(
+        tmp_path,
+        {
+            "lib.py": "def size(x):\n    return len(x)\n",
+            "tests/test_lib.py": (
+                "from lib import size\n\n\n"
+                "class TestBase:\n    kind = list\n\n"
+                "    def test_size(self):\n        assert size(self.kind('ab')) == 2\n\n\n"
+                "class TestTuple(TestBase):\n    kind = tuple\n"
+            ),
+        },
+    )
+    _edit(repo, "lib.py", "len(x)", "len(x) + 1")
+    assert _ids(_selection(repo)) == {
+        "tests/test_lib.py::TestBase::test_size",
+        "tests/test_lib.py::TestTuple",
+    }
+
+
+def test_import_time_code_of_a_package_reaches_every_importer_of_its_modules(
+    tmp_path: Path,
+) -> None:
+    repo = _small_repo(
+        tmp_path,
+        {
+            "pkg/__init__.py": "from . import table\n\ntable.fill()\n",
+            "pkg/table.py": "ROWS = {}\n\n\ndef fill():\n    ROWS['a'] = 1\n\n\ndef get(k):\n    return ROWS[k]\n",
+            "pkg/other.py": "def one():\n    return 1\n",
+            "tests/test_get.py": "import pkg.table as t\n\n\ndef test_get():\n    assert t.get('a') == 1\n",
+            "tests/test_one.py": "from pkg.other import one\n\n\ndef test_one():\n    assert one() == 1\n",
+        },
+    )
+    _edit(repo, "pkg/table.py", "ROWS['a'] = 1", "ROWS['a'] = 2")
+    selection = _selection(repo)
+    # fill() runs when pkg is imported: every test importing a pkg module is reached.
+    assert _ids(selection) == {"tests/test_get.py", "tests/test_one.py"}
+    assert all(t.confidence < 1.0 for t in selection.tests)
+
+
+def test_a_module_getattr_hook_reaches_every_importer(tmp_path: Path) -> None:
+    repo = _small_repo(
+        tmp_path,
+        {
+            "meta.py": "def __getattr__(name):\n    if name == 'VERSION':\n        return '1'\n    raise AttributeError(name)\n",
+            "tests/test_meta.py": "import meta\n\n\ndef test_version():\n    assert meta.VERSION == '1'\n",
+        },
+    )
+    _edit(repo, "meta.py", "return '1'", "return '2'")
+    assert _ids(_selection(repo)) == {"tests/test_meta.py"}
+
+
+GO_FILES = {
+    "go.mod": "module example.com/m\n\ngo 1.18\n",
+    "conf/conf.go": "package conf\n\nfunc Load(s string) int { return len(s) }\n",
+    "conf/conf_test.go": (
+        'package conf\n\nimport "testing"\n\n'
+        'func TestLoad(t *testing.T) {\n\tif Load("ab") != 2 {\n\t\tt.Fatal()\n\t}\n}\n'
+    ),
+    "app/app.go": (
+        'package app\n\nimport (\n\t"sync/atomic"\n\n\tcfg "example.com/m/conf"\n)\n\n'
+        "var n atomic.Int64\n\n"
+        'func Start() int { return cfg.Load("x") }\n\n'
+        "func Count() int64 { return n.Load() }\n"
+    ),
+    "app/app_test.go": (
+        'package app\n\nimport "testing"\n\n'
+        "func TestStart(t *testing.T) {\n\tif Start() != 1 {\n\t\tt.Fatal()\n\t}\n}\n\n"
+        "func TestCount(t *testing.T) {\n\tif Count() != 0 {\n\t\tt.Fatal()\n\t}\n}\n"
+    ),
+}
+
+
+def test_a_go_function_is_used_through_its_package_name_not_a_method_of_that_name(
+    tmp_path: Path,
+) -> None:
+    repo = _small_repo(tmp_path, GO_FILES)
+    _edit(repo, "conf/conf.go", "return len(s)", "return len(s) + 1")
+    selection = _selection(repo)
+    # `n.Load()` in app is atomic's method: TestCount does not reach conf.Load.
+    assert {(t.file, t.id) for t in selection.tests} == {
+        ("app/app_test.go", "TestStart"),
+        ("conf/conf_test.go", "TestLoad"),
+    }
+
+
+def test_a_go_testmain_selects_its_whole_package(tmp_path: Path) -> None:
+    files = dict(GO_FILES)
+    files["conf/main_test.go"] = (
+        'package conf\n\nimport (\n\t"os"\n\t"testing"\n)\n\n'
+        'var prefix = ""\n\n'
+        'func TestMain(m *testing.M) {\n\tprefix = "p"\n\tos.Exit(m.Run())\n}\n'
+    )
+    repo = _small_repo(tmp_path, files)
+    _edit(repo, "conf/main_test.go", 'prefix = "p"', 'prefix = "q"')
+    assert {t.id for t in _selection(repo).tests} == {"conf:*"}
