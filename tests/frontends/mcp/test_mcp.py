@@ -828,3 +828,35 @@ def test_edit_files_named_inside_arguments_are_confined(tree, tmp_path_factory):
         assert result.is_error, arguments
         assert result.structured_content["error"]["code"] == "permission_denied"
     assert outside.read_text() == "x = 1\n"
+
+
+@needs("git")
+def test_affected_tests_through_a_real_client(tmp_path):
+    # The same parameters as the CLI and the library: impact's `tests`, run's `affected`.
+    import sys
+
+    from gitrepo import Repo
+
+    repo = Repo(tmp_path / "work")
+    repo.write("calc.py", "def add(a, b):\n    return a + b\n")
+    repo.write(
+        "test_calc.py", "from calc import add\n\n\ndef test_add():\n    assert add(1, 2) == 3\n"
+    )
+    repo.write("test_other.py", "def test_other():\n    assert True\n")
+    repo.commit("first")
+    (repo.path / "calc.py").write_text("def add(a, b):\n    return a - b\n")
+    impact = _call(repo.path, "impact", {"tests": True}, result_text="json", tools=["impact"])
+    selection = json.loads(impact.content[0].text)["data"]["selection"]
+    assert [t["id"] for t in selection["tests"]] == ["test_calc.py::test_add"]
+    command = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"]
+    run = _call(
+        repo.path,
+        "run",
+        {"command": command, "affected": True},
+        result_text="json",
+        tools=["run"],
+        allow_run=True,
+    )
+    data = json.loads(run.content[0].text)["data"]
+    assert data["command"][-1] == "test_calc.py::test_add"
+    assert (data["failed"], data["affected"]["selected"]) == (1, 1)
