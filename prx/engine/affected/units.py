@@ -245,6 +245,8 @@ def classify(node: Any) -> tuple[str, tuple[str, ...]]:
         return ("binding", names) if names else ("other", ())
     if kind == "expression_statement":
         return _expression(node)
+    if kind in _ASSIGNMENTS or kind in ("string", "concatenated_string"):
+        return _expression_of(node)  # some grammars put it at the top, unwrapped
     return "other", ()
 
 
@@ -258,19 +260,26 @@ def _declared(node: Any) -> tuple[str, ...]:
     return tuple(dict.fromkeys(names))
 
 
+_ASSIGNMENTS = (
+    "assignment",
+    "augmented_assignment",
+    "assignment_expression",
+    "augmented_assignment_expression",
+)
+
+
 def _expression(node: Any) -> tuple[str, tuple[str, ...]]:
     inner = node.named_children[0] if node.named_children else None
     if inner is None:
         return "ignore", ()
+    return _expression_of(inner)
+
+
+def _expression_of(inner: Any) -> tuple[str, tuple[str, ...]]:
     kind = str(inner.type)
     if kind in ("string", "concatenated_string", "template_string"):
         return "ignore", ()  # a docstring
-    if kind in (
-        "assignment",
-        "augmented_assignment",
-        "assignment_expression",
-        "augmented_assignment_expression",
-    ):
+    if kind in _ASSIGNMENTS:
         left = inner.child_by_field_name("left")
         if left is None:
             return "other", ()

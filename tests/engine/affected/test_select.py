@@ -306,3 +306,21 @@ def test_a_go_testmain_selects_its_whole_package(tmp_path: Path) -> None:
     repo = _small_repo(tmp_path, files)
     _edit(repo, "conf/main_test.go", 'prefix = "p"', 'prefix = "q"')
     assert {t.id for t in _selection(repo).tests} == {"conf:*"}
+
+
+def test_a_module_that_rebinds_a_changed_name_passes_it_on_not_its_whole_module(
+    tmp_path: Path,
+) -> None:
+    # toolz.curried: `reduceby = curry(reduceby)` at module level, one line per name.
+    repo = _small_repo(
+        tmp_path,
+        {
+            "lib/__init__.py": "",
+            "lib/core.py": "def one():\n    return 1\n\n\ndef two():\n    return 2\n",
+            "lib/wrapped.py": "from lib import core\n\none = core.one\ntwo = core.two\n",
+            "tests/test_one.py": "from lib.wrapped import one\n\n\ndef test_one():\n    assert one() == 1\n",
+            "tests/test_two.py": "from lib.wrapped import two\n\n\ndef test_two():\n    assert two() == 2\n",
+        },
+    )
+    _edit(repo, "lib/core.py", "return 2", "return 3")
+    assert _ids(_selection(repo)) == {"tests/test_two.py::test_two"}
