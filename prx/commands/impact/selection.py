@@ -49,6 +49,8 @@ def select_tests(
     side = git_side(ws, paths, revision, staged)
     project = Project(ws, ws.root_dir)
     engine = _Engine(ws, project)
+    # New files git does not track are no part of the change: say so where it is acted on.
+    engine.reasons += [note for note in side.notes if "untracked" in note]
     engine.read_change(side)
     engine.reach.run()
     result = engine.result()

@@ -324,3 +324,10 @@ def test_a_module_that_rebinds_a_changed_name_passes_it_on_not_its_whole_module(
     )
     _edit(repo, "lib/core.py", "return 2", "return 3")
     assert _ids(_selection(repo)) == {"tests/test_two.py::test_two"}
+
+
+def test_an_untracked_test_file_is_said_not_silently_left_out(repo: Repo) -> None:
+    repo.write("tests/test_new.py", "def test_new():\n    assert True\n")
+    selection = _selection(repo)
+    assert not selection.tests
+    assert any("untracked" in r for r in selection.reasons)
