@@ -8,6 +8,7 @@ import re
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
+from prx.core.record import replace
 from prx.core.results.affected import AffectedTests, ChangedUnit, SelectedTest
 from prx.engine.affected.cases import TestCase, test_cases
 from prx.engine.affected.kinds import file_kind
@@ -66,6 +67,8 @@ class _Engine:
         self.changed: list[ChangedUnit] = []
         self.reasons: list[str] = []
         self.whole_suite = False
+        #: Folder -> the test file that loads its script tests by computed paths.
+        self._loaders: dict[str, str | None] = {}
         #: Files that import a module whose import-time code changed, and the chain.
         self._whole_reach: dict[str, tuple[str, ...]] = {}
 
@@ -252,6 +255,7 @@ class _Engine:
                 continue
             for case in _whole_file_cases(units, test_cases(units, is_test_file(file))):
                 selected.setdefault(case.id, case_to(self.project, case, (why,), _WIDENED))
+        selected = self._through_loaders(selected)
         tests = tuple(sorted(_absorbed(selected.values()), key=lambda t: (t.file, t.line, t.id)))
         suite = self._suite_files()
         if not tests and not self.whole_suite:
@@ -322,6 +326,56 @@ class _Engine:
         chains = [v for (f, _), v in self.reach.affected.items() if f == file]
         return (min(chains, key=len) if chains else ()), _BY_NAME
 
+    def _through_loaders(self, selected: dict[str, SelectedTest]) -> dict[str, SelectedTest]:
+        """A script test file another test file loads by a computed path (a `units/`
+        folder required one file at a time) runs through that loader: the runner
+        collects the loader, and the tests' names are the loader's."""
+        out: dict[str, SelectedTest] = {}
+        for key, test in selected.items():
+            loader = (
+                self._loader_of(test.file) if _script(test.file) and test.name is None else None
+            )
+            if loader is None:
+                out.setdefault(key, test)
+                continue
+            out.setdefault(
+                loader,
+                replace(
+                    test,
+                    file=loader,
+                    id=loader,
+                    line=0,
+                    via=(*test.via, f"{test.file}: loaded by {loader}"),
+                ),
+            )
+        return out
+
+    def _loader_of(self, file: str) -> str | None:
+        rel = self.project.rel(os.path.join(self.ws.root_dir, file))
+        folder = posixpath.dirname(rel)
+        if folder not in self._loaders:
+            self._loaders[folder] = self._find_loader(folder)
+        return self._loaders[folder]
+
+    def _find_loader(self, folder: str) -> str | None:
+        from prx.engine.intel.project import is_test_file
+
+        name = posixpath.basename(folder)
+        if not name:
+            return None
+        above = posixpath.dirname(folder)
+        for candidate in sorted(self.project.graph.files):
+            if posixpath.dirname(candidate) != above or not _script(candidate):
+                continue
+            text = self._text(candidate)
+            if (
+                is_test_file(candidate)
+                and re.search(rf"['\"`/]{re.escape(name)}['\"`/]", text)
+                and _DYNAMIC_IMPORT.search(text)
+            ):
+                return self.project.shown(candidate)
+        return None
+
     def _dynamic(self) -> dict[str, str]:
         """Test files that reach a file importing modules by computed names (it may load
         the change without an import prx can follow), when the change is code in that
@@ -362,7 +416,9 @@ class _Engine:
         return sum(
             1
             for f in self.project.graph.files
-            if self._spec(f) is not None and _holds_tests(f, is_test_file(f), self._text)
+            if self._spec(f) is not None
+            and _holds_tests(f, is_test_file(f), self._text)
+            and not (_script(f) and self._loader_of(self.project.shown(f)) is not None)
         )
 
 

@@ -331,3 +331,27 @@ def test_an_untracked_test_file_is_said_not_silently_left_out(repo: Repo) -> Non
     selection = _selection(repo)
     assert not selection.tests
     assert any("untracked" in r for r in selection.reasons)
+
+
+def test_a_script_test_loaded_by_another_runs_through_its_loader(tmp_path: Path) -> None:
+    # js-yaml: test/00-units.js requires every file of test/units/ by a computed path;
+    # mocha collects the loader, and names the tests after it.
+    repo = _small_repo(
+        tmp_path,
+        {
+            "lib/a.js": "exports.twice = (x) => x * 2;\n",
+            "lib/b.js": "exports.half = (x) => x / 2;\n",
+            "test/00-units.js": (
+                "const fs = require('fs');\nconst path = require('path');\n"
+                "describe('Units', () => {\n  const dir = path.resolve(__dirname, 'units');\n"
+                "  fs.readdirSync(dir).forEach((f) => require(path.resolve(dir, f)));\n});\n"
+            ),
+            "test/units/a.js": "const { twice } = require('../../lib/a');\nit('twice', () => twice(1));\n",
+            "test/b.test.js": "const { half } = require('../lib/b');\nit('half', () => half(1));\n",
+        },
+    )
+    _edit(repo, "lib/a.js", "x * 2", "x * 3")
+    selection = _selection(repo)
+    assert _ids(selection) == {"test/00-units.js"}
+    assert selection.tests[0].via[-1] == "test/units/a.js: loaded by test/00-units.js"
+    assert selection.suite_files == 2
