@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from prx.core.record import replace
 from prx.core.results.affected import AffectedTests, ChangedUnit, SelectedTest
-from prx.engine.affected.cases import TestCase, test_cases
+from prx.engine.affected.cases import SCRIPT_TEST_CALL, TestCase, test_cases
 from prx.engine.affected.kinds import file_kind
 from prx.engine.affected.reach import Reach
 from prx.engine.affected.units import MODULE, FileUnits
@@ -255,6 +255,12 @@ class _Engine:
                 continue
             for case in _whole_file_cases(units, test_cases(units, is_test_file(file))):
                 selected.setdefault(case.id, case_to(self.project, case, (why,), _WIDENED))
+        for file, why in sorted(self._runs_by_path().items()):
+            units = self.units_of(file)
+            if units is None:
+                continue
+            for case in _whole_file_cases(units, test_cases(units, is_test_file(file))):
+                selected.setdefault(case.id, case_to(self.project, case, (why,), _BY_FILE))
         selected = self._through_loaders(selected)
         tests = tuple(sorted(_absorbed(selected.values()), key=lambda t: (t.file, t.line, t.id)))
         suite = self._suite_files()
@@ -325,6 +331,26 @@ class _Engine:
             return self.reach.affected[(file, case.unit)], _BY_NAME
         chains = [v for (f, _), v in self.reach.affected.items() if f == file]
         return (min(chains, key=len) if chains else ()), _BY_NAME
+
+    def _runs_by_path(self) -> dict[str, str]:
+        """Test files that name a changed file by its path (a script they spawn, a module
+        they load by ``require.resolve``): they run it without importing it."""
+        from prx.engine.intel.project import is_test_file
+
+        reached = self.reach.affected_files() | set(self._whole_reach)
+        if not reached:
+            return {}
+        files = set(self.project.graph.files)
+        out: dict[str, str] = {}
+        for test in sorted(files):
+            if not is_test_file(test) or test in reached:
+                continue
+            for literal in _PATH_LITERAL.findall(self._text(test)):
+                target = _resolved(literal, posixpath.dirname(test), files)
+                if target is not None and target in reached and target != test:
+                    out[test] = f"{test} runs {target} by its path"
+                    break
+        return out
 
     def _through_loaders(self, selected: dict[str, SelectedTest]) -> dict[str, SelectedTest]:
         """A script test file another test file loads by a computed path (a `units/`
@@ -422,6 +448,23 @@ class _Engine:
         )
 
 
+#: A string that may be a path to a project file (``'../../bin/semver'``, ``"tools/x.py"``).
+_PATH_LITERAL = re.compile(r"['\"`]((?:\.{1,2}/|[\w-]+/)[\w./-]+)['\"`]")
+_TRIED_ENDINGS = ("", ".js", ".mjs", ".cjs", ".ts", ".py", ".go", ".rs", ".sh", "/index.js")
+
+
+def _resolved(literal: str, directory: str, files: set[str]) -> str | None:
+    """The project file ``literal`` names, from the file's folder or from the root."""
+    for base in (directory, ""):
+        joined = posixpath.normpath(posixpath.join(base, literal))
+        if joined.startswith(".."):
+            continue
+        for ending in _TRIED_ENDINGS:
+            if joined + ending in files:
+                return joined + ending
+    return None
+
+
 def _absorbed(tests: Iterable[SelectedTest]) -> list[SelectedTest]:
     """The tests less those a selected file or class already runs (``a.py`` runs
     ``a.py::test_x``; ``a.py::TestA`` runs ``a.py::TestA::test_y``)."""
@@ -489,7 +532,6 @@ _TEST_TEXT = {
     ".java": re.compile(r"@Test\b"),
     ".kt": re.compile(r"@Test\b"),
 }
-_SCRIPT_TESTS = re.compile(r"(?m)^\s*(?:it|test|describe|suite)(?:\.\w+)?\s*\(")
 
 
 def _holds_tests(rel: str, test_named: bool, text: Callable[[str], str]) -> bool:
@@ -500,5 +542,5 @@ def _holds_tests(rel: str, test_named: bool, text: Callable[[str], str]) -> bool
         return rel.endswith("_test.go") and bool(_TEST_TEXT[".go"].search(text(rel)))
     if not test_named:
         return False
-    pattern = _SCRIPT_TESTS if _script(rel) else _TEST_TEXT.get(extension)
+    pattern = SCRIPT_TEST_CALL if _script(rel) else _TEST_TEXT.get(extension)
     return pattern is None or bool(pattern.search(text(rel)))

@@ -8,12 +8,16 @@ from typing import NamedTuple
 
 from prx.engine.affected.units import MODULE, FileUnits, Unit
 
-__all__ = ["TestCase", "is_test_module", "rust_module_path", "test_cases"]
+__all__ = ["SCRIPT_TEST_CALL", "TestCase", "is_test_module", "rust_module_path", "test_cases"]
 
 _GO_TEST = re.compile(r"^(Test|Example|Fuzz)([A-Z0-9_]|$)")
 _RUST_TEST_ATTRIBUTE = re.compile(r"#\[\s*(?:[\w:]*::)?(test|rstest|test_case|quickcheck)\b")
 _JAVA_TEST_ANNOTATION = re.compile(r"@(Test|ParameterizedTest|RepeatedTest|TestFactory|Theory)\b")
-_SCRIPT_TEST_CALL = re.compile(r"(?m)^\s*(?:it|test|describe|suite|context)(?:\.\w+)?\s*\(")
+#: A test call of a script runner: jest/mocha/vitest's ``it(``/``describe(``, tap's
+#: ``t.test(``, ``test.only(`` ...
+SCRIPT_TEST_CALL = re.compile(
+    r"(?m)^\s*(?:\w+\.)?(?:it|test|describe|suite|context)(?:\.\w+)?\s*\("
+)
 _SCRIPT_LANGUAGES = frozenset({"javascript", "typescript", "tsx", "jsx"})
 _JVM = frozenset({"java", "kotlin", "scala"})
 
@@ -43,7 +47,7 @@ def is_test_module(units: FileUnits, is_test_file: bool) -> bool:
     if language == "rust":
         return True  # unit tests live beside the code: #[test] decides
     if language in _SCRIPT_LANGUAGES:
-        return is_test_file and bool(_SCRIPT_TEST_CALL.search("\n".join(units.lines)))
+        return is_test_file and bool(SCRIPT_TEST_CALL.search("\n".join(units.lines)))
     return is_test_file
 
 
@@ -168,6 +172,15 @@ def _rust(units: FileUnits) -> list[TestCase]:
             out.append(
                 TestCase(units.rel, unit.qualname, f"{units.rel} - ", unit.start, unit.index)
             )
+            continue
+        if unit.kind == "macro_test":
+            modules = [
+                a.name
+                for a in reversed(units.ancestors(unit.index))
+                if a.raw_kind in ("module", "mod")
+            ]
+            path = "::".join(p for p in (base, *modules, unit.qualname) if p)
+            out.append(TestCase(units.rel, unit.qualname, path, unit.start, unit.index))
             continue
         if not unit.callable or not _rust_attributed(units, unit):
             continue

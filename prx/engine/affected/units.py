@@ -89,6 +89,7 @@ class FileUnits:
             self._add(definition, MODULE, "", parsed.data)
         if self.language == "rust":
             self._doc_tests()
+            self._macro_tests()
         count = len(self.lines)
         #: owner[line] (1-based): the innermost definition holding it, or MODULE.
         self.owner = [MODULE] * (count + 2)
@@ -100,11 +101,10 @@ class FileUnits:
         for number, text in enumerate(self.lines, start=1):
             stripped = text.lstrip()
             # A comment names without using (a Rust doc comment's code is a doc test).
-            if not stripped or (
-                stripped.startswith(_LINE_COMMENTS) and not stripped.startswith(("///", "//!"))
-            ):
-                continue
             owner = self.owner[number]
+            doc_test = owner != MODULE and self.units[owner].kind == "doctest"
+            if not stripped or (stripped.startswith(_LINE_COMMENTS) and not doc_test):
+                continue
             for word in set(identifiers(text)):
                 self.mentions.setdefault(word, set()).add(owner)
         self._statements: list[tuple[int, int, Any]] | None = None
@@ -130,35 +130,67 @@ class FileUnits:
 
     def _doc_tests(self) -> None:
         """Each Rust doc comment holding a code block is a test of its own (``cargo test``
-        runs it): a unit named ``""`` (it defines nothing) that owns those lines."""
-        start = None
-        fenced = False
-        for number, text in enumerate([*self.lines, ""], start=1):
-            stripped = text.strip()
-            if stripped.startswith(("///", "//!")):
-                if start is None:
-                    start, fenced = number, False
-                body = stripped[3:].strip()
-                if body.startswith("```") and not body[3:].startswith(("text", "ignore")):
-                    fenced = True
+        runs it): a unit named ``""`` (it defines nothing) that owns those lines. Line
+        comments (``///``, ``//!``) and block comments (``/** */``, ``/*! */``) alike."""
+        for start, end in _doc_blocks(self.lines):
+            body = self.lines[start - 1 : end]
+            if not any(_FENCE.match(line) for line in body):
                 continue
-            if start is not None and fenced:
-                parent = next(
-                    (u.index for u in reversed(self.units) if u.start <= start <= u.end), MODULE
+            parent = next(
+                (u.index for u in reversed(self.units) if u.start <= start <= u.end), MODULE
+            )
+            self.units.append(
+                Unit(
+                    index=len(self.units),
+                    name="",
+                    qualname=f"<doc test at line {start}>",
+                    kind="doctest",
+                    raw_kind="doctest",
+                    start=start,
+                    end=end,
+                    parent=parent,
                 )
-                self.units.append(
-                    Unit(
-                        index=len(self.units),
-                        name="",
-                        qualname=f"<doc test at line {start}>",
-                        kind="doctest",
-                        raw_kind="doctest",
-                        start=start,
-                        end=number - 1,
-                        parent=parent,
-                    )
+            )
+
+    def _macro_tests(self) -> None:
+        """Tests a Rust macro writes (``test_lit!(pfx_cat2, prefixes, "a", ...)`` with a
+        ``#[test] fn $name`` in the macro): each invocation is a unit named ``""`` whose
+        qualified name is the test's, owning the invocation's lines."""
+        macros = {
+            u.name
+            for u in self.units
+            if u.raw_kind == "macro" and _TEST_ATTRIBUTE.search(self.text(u))
+        }
+        if not macros:
+            return
+        spans = [(u.start, u.end) for u in self.units if u.raw_kind == "macro"]
+        invocation = re.compile(
+            r"^\s*(?:" + "|".join(re.escape(m) for m in sorted(macros)) + r")!\s*[(\[{]"
+        )
+        for number, text in enumerate(self.lines, start=1):
+            if not invocation.match(text) or any(a <= number <= b for a, b in spans):
+                continue
+            end = _balanced_end(self.lines, number)
+            # The test's name: the first argument, on this line or the next.
+            arguments = "\n".join(self.lines[number - 1 : end]).split("!", 1)[1]
+            found = re.search(r"[(\[{]\s*(\w+)", arguments)
+            if found is None:
+                continue
+            parent = next(
+                (u.index for u in reversed(self.units) if u.start <= number <= u.end), MODULE
+            )
+            self.units.append(
+                Unit(
+                    index=len(self.units),
+                    name="",
+                    qualname=found.group(1),
+                    kind="macro_test",
+                    raw_kind="macro_test",
+                    start=number,
+                    end=end,
+                    parent=parent,
                 )
-            start = None
+            )
 
     # -- questions --------------------------------------------------------------------
 
@@ -197,6 +229,55 @@ class FileUnits:
         if not text or text.startswith(("#", "//", "/*", "*", "--")):
             return Statement("ignore", (), line, line)
         return Statement("other", (), line, line)
+
+
+#: A code fence a doc test runs (``text`` and ``ignore`` blocks do not run).
+_FENCE = re.compile(r"^\s*(?:///|//!|\*)?\s*```(?!\s*(?:text|ignore))")
+
+
+def _doc_blocks(lines: list[str]) -> list[tuple[int, int]]:
+    """The (first, last) lines of each doc comment: runs of ``///`` or ``//!`` lines,
+    and ``/** ... */`` or ``/*! ... */`` blocks."""
+    blocks: list[tuple[int, int]] = []
+    start: int | None = None
+    in_block = False
+    for number, text in enumerate([*lines, ""], start=1):
+        stripped = text.strip()
+        if in_block:
+            if "*/" in stripped:
+                assert start is not None
+                blocks.append((start, number))
+                in_block, start = False, None
+            continue
+        if stripped.startswith(("/**", "/*!")) and not stripped.startswith("/**/"):
+            if "*/" in stripped[3:]:
+                continue  # one line: no code block
+            in_block, start = True, number
+            continue
+        if stripped.startswith(("///", "//!")):
+            start = start or number
+            continue
+        if start is not None:
+            blocks.append((start, number - 1))
+            start = None
+    return blocks
+
+
+_TEST_ATTRIBUTE = re.compile(r"#\[\s*(?:[\w:]*::)?test\b")
+
+
+def _balanced_end(lines: list[str], first: int) -> int:
+    """The line where the brackets opened on line ``first`` (1-based) close."""
+    depth = 0
+    for number in range(first, len(lines) + 1):
+        for char in lines[number - 1]:
+            if char in "([{":
+                depth += 1
+            elif char in ")]}":
+                depth -= 1
+        if depth <= 0:
+            return number
+    return len(lines)
 
 
 # -- module-level statements ------------------------------------------------------------

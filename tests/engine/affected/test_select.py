@@ -355,3 +355,27 @@ def test_a_script_test_loaded_by_another_runs_through_its_loader(tmp_path: Path)
     assert _ids(selection) == {"test/00-units.js"}
     assert selection.tests[0].via[-1] == "test/units/a.js: loaded by test/00-units.js"
     assert selection.suite_files == 2
+
+
+def test_tap_tests_and_a_script_a_test_runs_by_its_path(tmp_path: Path) -> None:
+    # node-semver: tap's `t.test(...)`; test/bin spawns bin/cli.js found by require.resolve.
+    repo = _small_repo(
+        tmp_path,
+        {
+            "lib/v.js": "module.exports = (x) => x.trim()\n",
+            "bin/cli.js": "const v = require('../lib/v')\nconsole.log(v(process.argv[2]))\n",
+            "test/lib/v.js": (
+                "const t = require('tap')\nconst v = require('../../lib/v')\n"
+                "t.test('trims', (t) => { t.equal(v(' a '), 'a'); t.end() })\n"
+            ),
+            "test/bin/cli.js": (
+                "const t = require('tap')\nconst bin = require.resolve('../../bin/cli')\n"
+                "t.test('runs', (t) => { t.ok(bin); t.end() })\n"
+            ),
+        },
+    )
+    _edit(repo, "lib/v.js", "x.trim()", "x")
+    selection = _selection(repo)
+    assert _ids(selection) == {"test/lib/v.js", "test/bin/cli.js"}
+    by_path = next(t for t in selection.tests if t.file == "test/bin/cli.js")
+    assert by_path.via == ("test/bin/cli.js runs bin/cli.js by its path",)
