@@ -13,10 +13,12 @@ __all__ = ["SCRIPT_TEST_CALL", "TestCase", "is_test_module", "rust_module_path",
 _GO_TEST = re.compile(r"^(Test|Example|Fuzz)([A-Z0-9_]|$)")
 _RUST_TEST_ATTRIBUTE = re.compile(r"#\[\s*(?:[\w:]*::)?(test|rstest|test_case|quickcheck)\b")
 _JAVA_TEST_ANNOTATION = re.compile(r"@(Test|ParameterizedTest|RepeatedTest|TestFactory|Theory)\b")
-#: A test call of a script runner: jest/mocha/vitest's ``it(``/``describe(``, tap's
-#: ``t.test(``, ``test.only(`` ...
+#: A test call of a script runner (jest/mocha/vitest's ``it(``/``describe(``, tap's
+#: ``t.test(``, ``test.only(`` ...), or a test framework a file loads (a tap or
+#: ``node:test`` file may assert at its top level).
 SCRIPT_TEST_CALL = re.compile(
     r"(?m)^\s*(?:\w+\.)?(?:it|test|describe|suite|context)(?:\.\w+)?\s*\("
+    r"|(?:require\(|from\s+)['\"](?:tap|node:test|ava|uvu|tape)['\"]"
 )
 _SCRIPT_LANGUAGES = frozenset({"javascript", "typescript", "tsx", "jsx"})
 _JVM = frozenset({"java", "kotlin", "scala"})

@@ -16,7 +16,7 @@ from collections import deque
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
-from prx.engine.affected.units import KEYWORDS, MODULE, FileUnits, Unit, identifiers
+from prx.engine.affected.units import MODULE, FileUnits, Unit, identifiers, keywords_of
 
 if TYPE_CHECKING:
     from prx.engine.intel.project import Project
@@ -28,7 +28,9 @@ __all__ = ["Reach"]
 _PROTOCOL_METHODS = frozenset(
     "String Error Format GoString Len Less Swap Read Write Close ServeHTTP MarshalText "
     "UnmarshalText MarshalJSON UnmarshalJSON MarshalBinary UnmarshalBinary Is As Unwrap "
-    "constructor toString valueOf equals hashCode compareTo toJSON".split()
+    "constructor toString valueOf equals hashCode compareTo toJSON compare run call iterator "
+    "hasNext next close fromutc utcoffset dst tzname read write readline readlines flush seek "
+    "tell fileno keys".split()
 )
 _GO_PACKAGE = re.compile(r"^package\s+([A-Za-z_]\w*)")
 _GO_IMPORT_ALIAS = re.compile(r"(?m)^\s*(?:import\s+)?([A-Za-z_]\w*)\s+\"[^\"]+\"")
@@ -144,7 +146,10 @@ class Reach:
                 yield found.group(1)
 
     def _push(self, name: str, home: str, via: tuple[str, ...]) -> None:
-        if not name or name in KEYWORDS or (name, home) in self._pushed:
+        if not name or (name, home) in self._pushed:
+            return
+        units = self.units_of(home)
+        if name in keywords_of(units.language if units is not None else None):
             return
         self._pushed.add((name, home))
         self._queue.append((name, home, via))

@@ -18,14 +18,40 @@ MODULE = -1
 _LINE_COMMENTS = ("#", "//", "/*", "* ", "--")
 _IDENTIFIER = re.compile(r"[A-Za-z_$][\w$]*")
 
-#: Words that bind nothing and name nothing a change could define: never propagated.
-KEYWORDS = frozenset(
-    "and as async await break case catch class const continue crate def default defer del "
-    "do elif else enum except export extends false final finally fn for from func function "
-    "go if impl import in interface is let loop match mod module mut new nil none not null "
-    "or package pass pub raise require return self static struct super switch this throw "
-    "trait true try type typeof undefined use var void where while with yield _".split()
-)
+#: Each language's reserved words (and the words every file of it says): they bind
+#: nothing and name no definition, so they never link a use. A word reserved in one
+#: language is a fine name in another (``do`` in Python, ``type`` in Go).
+_RESERVED = {
+    "python": "False None True and as assert async await break class continue def del elif "
+    "else except finally for from global if import in is lambda nonlocal not or pass raise "
+    "return self try while with yield",
+    "javascript": "async await break case catch class const continue debugger default delete "
+    "do else export extends false finally for function if import in instanceof let new null "
+    "of require return static super switch this throw true try typeof undefined var void "
+    "while with yield module exports",
+    "go": "break case chan const continue default defer else fallthrough for func go goto if "
+    "import interface map package range return select struct switch type var nil true false",
+    "rust": "as async await break const continue crate else enum extern false fn for if impl "
+    "in let loop match mod move mut pub ref return self Self static struct super trait true "
+    "type unsafe use where while",
+    "java": "abstract boolean break byte case catch char class const continue default do "
+    "double else enum extends final finally float for if implements import instanceof int "
+    "interface long new null package private protected public return short static super "
+    "switch this throw throws true false try void while",
+}
+_RESERVED["typescript"] = _RESERVED["javascript"] + " interface type enum implements"
+_RESERVED["tsx"] = _RESERVED["typescript"]
+_RESERVED["kotlin"] = _RESERVED["java"] + " fun val var when object"
+_KEYWORD_SETS = {
+    language: frozenset((words + " _").split()) for language, words in _RESERVED.items()
+}
+#: Reserved words of any of them: for a language without its own list.
+KEYWORDS = frozenset().union(*_KEYWORD_SETS.values())
+
+
+def keywords_of(language: str | None) -> frozenset[str]:
+    """The words that never link a use in ``language``'s files."""
+    return _KEYWORD_SETS.get(language or "", KEYWORDS)
 
 
 def identifiers(text: str) -> list[str]:
@@ -223,7 +249,7 @@ class FileUnits:
                     self._statements.append((first, last, node))
         for first, last, node in self._statements:
             if first <= line <= last:
-                kind, names = classify(node)
+                kind, names = classify(node, keywords_of(self.language))
                 return Statement(kind, names, first, last)
         text = self.lines[line - 1].strip() if 0 < line <= len(self.lines) else ""
         if not text or text.startswith(("#", "//", "/*", "*", "--")):
@@ -305,7 +331,7 @@ _DECLARATIONS = (
 )
 
 
-def classify(node: Any) -> tuple[str, tuple[str, ...]]:
+def classify(node: Any, reserved: frozenset[str] = KEYWORDS) -> tuple[str, tuple[str, ...]]:
     """What a top-level statement does (see :class:`Statement`)."""
     kind = str(node.type)
     if "comment" in kind:
@@ -317,27 +343,27 @@ def classify(node: Any) -> tuple[str, tuple[str, ...]]:
     if kind == "export_statement":
         declaration = node.child_by_field_name("declaration")
         if declaration is not None:
-            return classify(declaration)
+            return classify(declaration, reserved)
         if any(str(c.type) == "default" for c in node.children):
             return "default_export", ()
         return "import", ()  # export { a, b } / export * from: re-exports
     if kind in _DECLARATIONS:
-        names = _declared(node)
+        names = _declared(node, reserved)
         return ("binding", names) if names else ("other", ())
     if kind == "expression_statement":
-        return _expression(node)
+        return _expression(node, reserved)
     if kind in _ASSIGNMENTS or kind in ("string", "concatenated_string"):
-        return _expression_of(node)  # some grammars put it at the top, unwrapped
+        return _expression_of(node, reserved)  # some grammars put it at the top, unwrapped
     return "other", ()
 
 
-def _declared(node: Any) -> tuple[str, ...]:
+def _declared(node: Any, reserved: frozenset[str]) -> tuple[str, ...]:
     """The names a declaration binds: its own ``name`` field, or its declarators'."""
     names: list[str] = []
     for holder in (node, *node.named_children):
         name = holder.child_by_field_name("name")
         if name is not None:
-            names += [w for w in identifiers(_text(name)) if w not in KEYWORDS]
+            names += [w for w in identifiers(_text(name)) if w not in reserved]
     return tuple(dict.fromkeys(names))
 
 
@@ -349,14 +375,14 @@ _ASSIGNMENTS = (
 )
 
 
-def _expression(node: Any) -> tuple[str, tuple[str, ...]]:
+def _expression(node: Any, reserved: frozenset[str]) -> tuple[str, tuple[str, ...]]:
     inner = node.named_children[0] if node.named_children else None
     if inner is None:
         return "ignore", ()
-    return _expression_of(inner)
+    return _expression_of(inner, reserved)
 
 
-def _expression_of(inner: Any) -> tuple[str, tuple[str, ...]]:
+def _expression_of(inner: Any, reserved: frozenset[str]) -> tuple[str, tuple[str, ...]]:
     kind = str(inner.type)
     if kind in ("string", "concatenated_string", "template_string"):
         return "ignore", ()  # a docstring
@@ -367,7 +393,7 @@ def _expression_of(inner: Any) -> tuple[str, tuple[str, ...]]:
         text = _text(left)
         if text in ("module.exports", "exports"):
             return "default_export", ()
-        words = [w for w in identifiers(text) if w not in KEYWORDS]
+        words = [w for w in identifiers(text) if w not in reserved]
         if str(left.type) in (
             "attribute",
             "member_expression",
