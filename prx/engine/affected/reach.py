@@ -32,6 +32,7 @@ _PROTOCOL_METHODS = frozenset(
     "hasNext next close fromutc utcoffset dst tzname read write readline readlines flush seek "
     "tell fileno keys".split()
 )
+_RUST_PARAMS = re.compile(r"fn\s+\w+\s*(?:<[^>]*>)?\s*\(([^)]*)")
 _GO_PACKAGE = re.compile(r"^package\s+([A-Za-z_]\w*)")
 _GO_IMPORT_ALIAS = re.compile(r"(?m)^\s*(?:import\s+)?([A-Za-z_]\w*)\s+\"[^\"]+\"")
 _GO_RECEIVER = re.compile(r"^\s*func\s*\(\s*\w*\s*\*?\s*([A-Za-z_]\w*)")
@@ -80,6 +81,7 @@ class Reach:
             name, home, via = self._queue.popleft()
             seeing = self.reverse_reach(home)
             package = self._go_package_of(home, name)
+            types = self._rust_associated(home, name)
             for file in sorted(seeing):
                 units = self.units_of(file)
                 if units is None:
@@ -87,6 +89,8 @@ class Reach:
                 owners = units.mentions.get(name, set())
                 if package is not None and owners:
                     owners = _go_uses(units, name, package, posixpath.dirname(home))
+                elif types and owners:
+                    owners = _path_uses(units, name, types)
                 for owner in sorted(owners):
                     if owner == MODULE:
                         self._module_mention(units, name, via)
@@ -95,6 +99,28 @@ class Reach:
                         if unit.name == name and not _mentions_itself(units, unit, name):
                             continue  # a definition of that name, not a use of it
                         self._affect(file, unit, (*via, f"{file}:{unit.qualname}"))
+
+    def _rust_associated(self, home: str, name: str) -> set[str]:
+        """The types whose associated function (no ``self``) ``name`` is, when every
+        definition of ``name`` in ``home`` is one: called as ``Type::name`` or
+        ``Self::name``, never ``x.name()`` (which is some other type's ``new``)."""
+        if not home.endswith(".rs"):
+            return set()
+        units = self.units_of(home)
+        if units is None:
+            return set()
+        found = [u for u in units.units if u.name == name and u.kind != "doctest"]
+        types: set[str] = set()
+        for unit in found:
+            parent = units.units[unit.parent] if unit.parent != MODULE else None
+            head = " ".join(units.lines[unit.start - 1 : unit.start + 4])
+            params = _RUST_PARAMS.search(head[head.find(f"fn {name}") :])
+            if parent is None or parent.raw_kind != "impl" or params is None:
+                return set()
+            if "self" in params.group(1):
+                return set()
+            types.add(parent.name)
+        return types
 
     def _go_package_of(self, home: str, name: str) -> str | None:
         """For a Go package-level name (not a method) defined in ``home``: its package's
@@ -263,6 +289,17 @@ def _go_uses(units: FileUnits, name: str, package: str, home_dir: str) -> set[in
         qualifiers = {package, *_GO_IMPORT_ALIAS.findall(text)}
         alternatives = "|".join(re.escape(q) for q in sorted(qualifiers))
         pattern = re.compile(rf"\b(?:{alternatives})\.{re.escape(name)}\b")
+    return {
+        units.owner[number]
+        for number, text in enumerate(units.lines, start=1)
+        if name in text and pattern.search(text)
+    }
+
+
+def _path_uses(units: FileUnits, name: str, types: set[str]) -> set[int]:
+    """The owners that call the associated function ``name`` of one of ``types``."""
+    owners = "|".join(re.escape(t) for t in sorted({*types, "Self"}))
+    pattern = re.compile(rf"\b(?:{owners})(?:<[^>]*>)?::{re.escape(name)}\b")
     return {
         units.owner[number]
         for number, text in enumerate(units.lines, start=1)
