@@ -8,15 +8,14 @@ import re
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
+from prx.commands.impact.change import ChangeReader
 from prx.core.record import replace
-from prx.core.results.affected import AffectedTests, ChangedUnit, SelectedTest
+from prx.core.results.affected import AffectedTests, SelectedTest
 from prx.engine.affected.cases import SCRIPT_TEST_CALL, TestCase, test_cases
-from prx.engine.affected.kinds import file_kind
 from prx.engine.affected.reach import Reach
-from prx.engine.affected.units import MODULE, FileUnits
+from prx.engine.affected.units import FileUnits
 
 if TYPE_CHECKING:
-    from prx.commands.diff.model import FilePatch
     from prx.engine.intel.project import Project
     from prx.plugin.context import Context
 
@@ -51,8 +50,8 @@ def select_tests(
     project = Project(ws, ws.root_dir)
     engine = _Engine(ws, project)
     # New files git does not track are no part of the change: say so where it is acted on.
-    engine.reasons += [note for note in side.notes if "untracked" in note]
-    engine.read_change(side)
+    engine.change.reasons += [note for note in side.notes if "untracked" in note]
+    engine.change.read(side)
     engine.reach.run()
     result = engine.result()
     return Selection(result, [*side.notes, *project.notes], project.graph_origin, project.root)
@@ -64,9 +63,7 @@ class _Engine:
         self.project = project
         self._units: dict[str, FileUnits | None] = {}
         self.reach = Reach(project, self.units_of)
-        self.changed: list[ChangedUnit] = []
-        self.reasons: list[str] = []
-        self.whole_suite = False
+        self.change = ChangeReader(ws, project, self.reach, self._units)
         #: Folder -> the test file that loads its script tests by computed paths.
         self._loaders: dict[str, str | None] = {}
         #: Files that import a module whose import-time code changed, and the chain.
@@ -77,144 +74,6 @@ class _Engine:
             parsed = self.project.file(rel)
             self._units[rel] = FileUnits(parsed) if parsed is not None else None
         return self._units[rel]
-
-    # -- the change -------------------------------------------------------------------
-
-    def read_change(self, side: object) -> None:
-        from prx.commands.diff.sides import Side
-
-        assert isinstance(side, Side)
-        parseable = [
-            p
-            for p in side.patches
-            if self._spec(p.path) is not None and not p.binary and file_kind(p.path) != "config"
-        ]
-        contents = side.contents(parseable) if parseable else {}
-        for patch in side.patches:
-            rel = self.project.rel(os.path.join(self.ws.root_dir, side.show(patch.path)))
-            if rel.startswith(".."):
-                continue  # outside the project: nothing here can reach it
-            if id(patch) in contents:
-                before, after = contents[id(patch)]
-                self._code_change(patch, rel, before, after)
-            else:
-                self._other_change(patch, rel)
-
-    def _spec(self, path: str) -> object | None:
-        """The language of a code file prx parses (not a document or a data format)."""
-        from prx.commands.diff.semantic import NOT_CODE
-
-        spec = self.ws.language_for(path)
-        if spec is None or spec.grammar is None or spec.name in NOT_CODE:
-            return None
-        return spec
-
-    def _parsed(self, rel: str, data: bytes | None) -> FileUnits | None:
-        from prx.engine.intel.project import ParsedFile
-
-        if data is None:
-            return None
-        spec = self.ws.language_for(rel)
-        return FileUnits(ParsedFile(rel, spec, data))
-
-    def _code_change(
-        self, patch: FilePatch, rel: str, before: bytes | None, after: bytes | None
-    ) -> None:
-        from prx.engine.intel.project import is_test_file
-
-        old = self._parsed(rel, before)
-        new = self._parsed(rel, after)
-        if new is not None:
-            self._units[rel] = new  # the version the change made, whatever the tree holds
-        if patch.status == "deleted" and old is not None:
-            if test_cases(old, is_test_file(rel)):
-                self.changed.append(ChangedUnit(file=rel, name=None, kind="deleted_test"))
-                self.reasons.append(f"{rel} was deleted: its tests no longer exist to run")
-            else:
-                self.changed.append(ChangedUnit(file=rel, name=None, kind="deleted"))
-            for unit in old.units:
-                self.reach.changed_name(rel, unit.name)
-            return
-        whole = False
-        touched: dict[str, None] = {}
-        for hunk in patch.hunks:
-            if new is not None:
-                for offset, text in enumerate(hunk.added):
-                    if text.strip():
-                        whole |= self._line(new, rel, hunk.new_start + offset, touched, True)
-            if old is not None:
-                for offset, text in enumerate(hunk.removed):
-                    if text.strip():
-                        whole |= self._line(old, rel, hunk.old_start + offset, touched, False)
-        kind = "test" if is_test_file(rel) else "definition"
-        if whole:
-            self.changed.append(ChangedUnit(file=rel, name=None, kind="module"))
-            self.reach.changed_module(rel)
-        self.changed += [ChangedUnit(file=rel, name=name, kind=kind) for name in touched]
-
-    def _line(
-        self, units: FileUnits, rel: str, line: int, touched: dict[str, None], new: bool
-    ) -> bool:
-        """Seed the walk with what ``line`` of one side changed; True for import-time code."""
-        owner = units.lines_owned(line)
-        if owner != MODULE:
-            unit = units.units[owner]
-            touched.setdefault(unit.qualname)
-            current = units if new else self.units_of(rel)
-            same = current.by_qualname(unit.qualname) if current is not None else None
-            if same is not None:
-                self.reach.changed_definition(rel, same)
-            else:
-                self.reach.changed_name(rel, unit.name)
-            return False
-        statement = units.statement_at(line)
-        if statement.kind == "ignore":
-            return False
-        if statement.kind == "binding":
-            for name in statement.names:
-                touched.setdefault(name)
-                self.reach.changed_name(rel, name)
-            return False
-        return True
-
-    def _other_change(self, patch: FilePatch, rel: str) -> None:
-        kind = "unknown" if patch.binary else file_kind(rel)
-        if kind == "config":
-            self.changed.append(ChangedUnit(file=rel, name=None, kind="config"))
-            self.whole_suite = True
-            self.reasons.append(f"{rel} configures the build or the test run: the whole suite")
-            return
-        if kind == "docs":
-            self.changed.append(ChangedUnit(file=rel, name=None, kind="docs"))
-            self.reasons.append(f"{rel} is documentation: no test selected for it")
-            return
-        self.changed.append(ChangedUnit(file=rel, name=None, kind="data"))
-        readers = self._readers_of(rel)
-        if not readers:
-            self.whole_suite = True
-            self.reasons.append(
-                f"{rel}: no code names it or its folder, so what reads it is unknown: the "
-                "whole suite"
-            )
-            return
-        names = ", ".join(readers[:3]) + (" ..." if len(readers) > 3 else "")
-        self.reasons.append(f"{rel} is data read by {names}: widened to what reaches them")
-        for reader in readers:
-            self.reach.whole_files.setdefault(reader, f"reads {rel}")
-            self.reach.changed_module(reader)
-
-    def _readers_of(self, rel: str) -> list[str]:
-        """Code files that name ``rel``'s file name, else its nearest folder's name."""
-        words = [posixpath.basename(rel)]
-        directory = posixpath.dirname(rel)
-        while directory:
-            words.append(posixpath.basename(directory))
-            directory = posixpath.dirname(directory)
-        for word in words:
-            found = [f for f in sorted(self.project.graph.files) if word in self._text(f)]
-            if found:
-                return found
-        return []
 
     def _text(self, rel: str) -> str:
         parsed = self.project.file(rel)
@@ -264,18 +123,20 @@ class _Engine:
         selected = self._through_loaders(selected)
         tests = tuple(sorted(_absorbed(selected.values()), key=lambda t: (t.file, t.line, t.id)))
         suite = self._suite_files()
-        if not tests and not self.whole_suite:
-            if not self.changed:
-                self.reasons.append("no change: nothing to run")
-            elif any(c.kind in ("definition", "module", "data", "test") for c in self.changed):
-                self.reasons.append("no test reaches the changed code")
+        if not tests and not self.change.whole_suite:
+            if not self.change.changed:
+                self.change.reasons.append("no change: nothing to run")
+            elif any(
+                c.kind in ("definition", "module", "data", "test") for c in self.change.changed
+            ):
+                self.change.reasons.append("no test reaches the changed code")
         return AffectedTests(
-            changed=tuple(self.changed),
-            tests=() if self.whole_suite else tests,
-            whole_suite=self.whole_suite,
-            reasons=tuple(dict.fromkeys(self.reasons)),
+            changed=tuple(self.change.changed),
+            tests=() if self.change.whole_suite else tests,
+            whole_suite=self.change.whole_suite,
+            reasons=tuple(dict.fromkeys(self.change.reasons)),
             suite_files=suite,
-            selected_files=suite if self.whole_suite else len({t.file for t in tests}),
+            selected_files=suite if self.change.whole_suite else len({t.file for t in tests}),
         )
 
     def _rules(self) -> None:
@@ -413,7 +274,7 @@ class _Engine:
         # that computes module names be how a test reaches it.
         unreached = [
             f
-            for f in {c.file for c in self.changed if c.kind in ("definition", "module")}
+            for f in {c.file for c in self.change.changed if c.kind in ("definition", "module")}
             if not is_test(f) and not self.project.graph.importers_of(f)
         ]
         if not unreached:
@@ -429,7 +290,7 @@ class _Engine:
                         f"{loader} imports modules by computed names: it may load the change"
                     )
         if out:
-            self.reasons.append(
+            self.change.reasons.append(
                 f"{len(out)} test file(s) reach code that imports modules by computed names: "
                 "selected whole"
             )
@@ -442,7 +303,7 @@ class _Engine:
         return sum(
             1
             for f in self.project.graph.files
-            if self._spec(f) is not None
+            if self.change.spec(f) is not None
             and _holds_tests(f, is_test_file(f), self._text)
             and not (_script(f) and self._loader_of(self.project.shown(f)) is not None)
         )
