@@ -32,6 +32,8 @@ _PROTOCOL_METHODS = frozenset(
     "hasNext next close fromutc utcoffset dst tzname read write readline readlines flush seek "
     "tell fileno keys".split()
 )
+#: What a Python import binds: ``import a.b as c, d`` / ``from a import (b, c as d)``.
+_PY_IMPORT = re.compile(r"^\s*(?:from\s+\S+\s+)?import\s+(.+)$")
 _RUST_PARAMS = re.compile(r"fn\s+\w+\s*(?:<[^>]*>)?\s*\(([^)]*)")
 _GO_PACKAGE = re.compile(r"^package\s+([A-Za-z_]\w*)")
 _GO_IMPORT_ALIAS = re.compile(r"(?m)^\s*(?:import\s+)?([A-Za-z_]\w*)\s+\"[^\"]+\"")
@@ -61,6 +63,7 @@ class Reach:
         self._pushed: set[tuple[str, str]] = set()
         self._reverse: dict[str, frozenset[str]] = {}
         self._files_by_dir: dict[str, list[str]] | None = None
+        self._module_names: frozenset[str] | None = None
 
     # -- seeds ------------------------------------------------------------------------
 
@@ -82,6 +85,7 @@ class Reach:
             seeing = self.reverse_reach(home)
             package = self._go_package_of(home, name)
             types = self._rust_associated(home, name)
+            python_top = self._python_top_level(home, name)
             for file in sorted(seeing):
                 units = self.units_of(file)
                 if units is None:
@@ -91,6 +95,8 @@ class Reach:
                     owners = _go_uses(units, name, package, posixpath.dirname(home))
                 elif types and owners:
                     owners = _path_uses(units, name, types)
+                elif python_top and owners and file != home:
+                    owners = _python_uses(units, name, self._python_modules())
                 for owner in sorted(owners):
                     if owner == MODULE:
                         self._module_mention(units, name, via)
@@ -99,6 +105,30 @@ class Reach:
                         if unit.name == name and not _mentions_itself(units, unit, name):
                             continue  # a definition of that name, not a use of it
                         self._affect(file, unit, (*via, f"{file}:{unit.qualname}"))
+
+    def _python_modules(self) -> frozenset[str]:
+        """The names of the project's Python modules and packages: ``pkg.mod.name`` may
+        reach a module an import bound only implicitly (``from .mod import *`` binds
+        ``mod`` too)."""
+        if self._module_names is None:
+            names: set[str] = set()
+            for file in self.project.graph.files:
+                if file.endswith(".py"):
+                    parts = file[:-3].split("/")
+                    names.update(p for p in parts if p != "__init__")
+            self._module_names = frozenset(names)
+        return self._module_names
+
+    def _python_top_level(self, home: str, name: str) -> bool:
+        """Whether ``name`` is only a module-level name of Python ``home`` (so another
+        file uses it bare, once imported, or as ``module.name``)."""
+        if not home.endswith(".py"):
+            return False
+        units = self.units_of(home)
+        if units is None:
+            return False
+        # A module-level def, class or assignment (``join = curry(join)``); not a method.
+        return all(u.parent == MODULE for u in units.units if u.name == name)
 
     def _rust_associated(self, home: str, name: str) -> set[str]:
         """The types whose associated function (no ``self``) ``name`` is, when every
@@ -154,7 +184,9 @@ class Reach:
             break
 
     def _names_of(self, units: FileUnits, unit: Unit) -> Iterable[str]:
-        yield unit.name
+        dunder = unit.name.startswith("__") and unit.name.endswith("__")
+        if not dunder or unit.parent == MODULE:
+            yield unit.name  # `__name__` of a class is everyone's: its class is linked below
         parent = units.units[unit.parent] if unit.parent != MODULE else None
         protocol = unit.name.startswith("__") or unit.name in _PROTOCOL_METHODS
         if parent is not None and not parent.callable:
@@ -293,6 +325,32 @@ def _go_uses(units: FileUnits, name: str, package: str, home_dir: str) -> set[in
         units.owner[number]
         for number, text in enumerate(units.lines, start=1)
         if name in text and pattern.search(text)
+    }
+
+
+def _python_uses(units: FileUnits, name: str, modules: frozenset[str]) -> set[int]:
+    """The owners that use a module-level ``name`` of another Python module: bare, or
+    after a name the file's imports bind (``itertoolz.groupby``, ``tz.curried.groupby``);
+    ``sep.join(...)`` on a value is the value's method, not a function named ``join``."""
+    bound: set[str] = set()
+    for text in units.lines:
+        found = _PY_IMPORT.match(text)
+        if found:
+            bound.update(
+                part.split(" as ")[-1].strip().split(".")[0]
+                for part in found.group(1).replace("(", " ").replace(")", " ").split(",")
+                if part.strip()
+            )
+    bare = re.compile(rf"(?<![.\w]){re.escape(name)}\b")
+    dotted = re.compile(rf"\b([A-Za-z_]\w*)(?:\.\w+)*\.{re.escape(name)}\b")
+    return {
+        units.owner[number]
+        for number, text in enumerate(units.lines, start=1)
+        if name in text
+        and (
+            bare.search(text)
+            or any(m.group(1) in bound or m.group(1) in modules for m in dotted.finditer(text))
+        )
     }
 
 

@@ -124,7 +124,14 @@ class FileUnits:
                 self.owner[line] = unit.index
         #: identifier -> owner indices whose lines mention it.
         self.mentions: dict[str, set[int]] = {}
+        prose = (
+            _docstring_prose(self._tree, self.lines)
+            if self.language == "python" and self._tree is not None
+            else set()
+        )
         for number, text in enumerate(self.lines, start=1):
+            if number in prose:
+                continue
             stripped = text.lstrip()
             # A comment names without using (a Rust doc comment's code is a doc test).
             owner = self.owner[number]
@@ -287,6 +294,35 @@ def _doc_blocks(lines: list[str]) -> list[tuple[int, int]]:
             blocks.append((start, number - 1))
             start = None
     return blocks
+
+
+def _docstring_prose(tree: Any, lines: list[str]) -> set[int]:
+    """Lines (1-based) of Python docstrings (a string standing as a statement) that are
+    prose: they name without using. A doctest's lines (``>>>``, ``...``) are kept."""
+    out: set[int] = set()
+    stack = [tree.root_node]
+    while stack:
+        node = stack.pop()
+        kind = str(node.type)
+        if kind == "expression_statement":
+            children = node.named_children
+            if len(children) == 1 and str(children[0].type) in ("string", "concatenated_string"):
+                for line in range(int(node.start_point[0]), int(node.end_point[0]) + 1):
+                    if line < len(lines) and not lines[line].lstrip().startswith((">>>", "...")):
+                        out.add(line + 1)
+            continue
+        if kind in (
+            "module",
+            "block",
+            "class_definition",
+            "function_definition",
+            "decorated_definition",
+            "if_statement",
+            "try_statement",
+            "else_clause",
+        ):
+            stack.extend(node.named_children)
+    return out
 
 
 _TEST_ATTRIBUTE = re.compile(r"#\[\s*(?:[\w:]*::)?test\b")

@@ -379,3 +379,25 @@ def test_tap_tests_and_a_script_a_test_runs_by_its_path(tmp_path: Path) -> None:
     assert _ids(selection) == {"test/lib/v.js", "test/bin/cli.js"}
     by_path = next(t for t in selection.tests if t.file == "test/bin/cli.js")
     assert by_path.via == ("test/bin/cli.js runs bin/cli.js by its path",)
+
+
+def test_a_python_function_is_not_a_method_of_the_same_name_nor_a_docstring_word(
+    tmp_path: Path,
+) -> None:
+    # toolz: `'.'.join(...)` is str's method, not toolz's `join`; a docstring's "see join"
+    # names without using.
+    repo = _small_repo(
+        tmp_path,
+        {
+            "lib/__init__.py": "",
+            "lib/seqs.py": "def join(a, b):\n    return a + b\n",
+            "lib/text.py": (
+                'def label(parts):\n    """Like join, for text."""\n    return \'.\'.join(parts)\n'
+            ),
+            "lib/use.py": "from lib import seqs\n\n\ndef both(a, b):\n    return seqs.join(a, b)\n",
+            "tests/test_text.py": "from lib.text import label\n\n\ndef test_label():\n    assert label(['a']) == 'a'\n",
+            "tests/test_use.py": "from lib.use import both\n\n\ndef test_both():\n    assert both(1, 2) == 3\n",
+        },
+    )
+    _edit(repo, "lib/seqs.py", "a + b", "a - b")
+    assert _ids(_selection(repo)) == {"tests/test_use.py::test_both"}
