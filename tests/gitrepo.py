@@ -6,7 +6,7 @@ import os
 import subprocess
 from pathlib import Path
 
-__all__ = ["Repo"]
+__all__ = ["Repo", "committed"]
 
 
 def _env(home: Path) -> dict[str, str]:
@@ -52,3 +52,19 @@ class Repo:
         self.git("add", "-A")
         self.git("commit", "-q", "-m", message)
         return self.git("rev-parse", "HEAD").strip()
+
+    def edit(self, rel: str, old: str, new: str) -> None:
+        """Replace ``old`` (which must be there) by ``new`` in the file ``rel``."""
+        path = self.path / rel
+        text = path.read_text()
+        assert old in text, f"{old!r} is not in {rel}"
+        path.write_text(text.replace(old, new))
+
+
+def committed(path: Path, files: dict[str, str]) -> Repo:
+    """A repository under ``path`` holding ``files`` in one commit."""
+    made = Repo(path)
+    for rel, text in files.items():
+        made.write(rel, text)
+    made.commit("first")
+    return made

@@ -48,7 +48,7 @@ def narrow(argv: Sequence[str], tests: Sequence[SelectedTest], cwd: str) -> Narr
     if tool in ("gradle", "gradlew", "./gradlew"):
         return Narrowed(_gradle(args, tests), "gradle")
     if tool in _SCRIPT_RUNNERS or (tool == "node" and "--test" in inner):
-        files = sorted({t.file for t in tests})
+        files = sorted({_not_an_option(t.file) for t in tests})
         extra = ["--runTestsByPath", *files] if tool == "jest" else files
         if through_script:
             if not any(v.startswith("npm") for v in via) or "--" in args:
@@ -109,8 +109,14 @@ _VALUED = frozenset(
 )
 
 
+def _not_an_option(path: str) -> str:
+    """A path a runner cannot read as an option: a file named ``-c.test.js`` in a
+    hostile repository stays a file (``./-c.test.js``)."""
+    return f"./{path}" if path.startswith("-") else path
+
+
 def _pytest(args: list[str], tests: Sequence[SelectedTest], cwd: str) -> tuple[str, ...]:
-    return (*_without_paths(args, cwd), *sorted({t.id for t in tests}))
+    return (*_without_paths(args, cwd), *sorted({_not_an_option(t.id) for t in tests}))
 
 
 def _unittest_ids(tests: Sequence[SelectedTest]) -> list[str]:

@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 
 import pytest
-from gitrepo import Repo
+from gitrepo import Repo, committed
 from programs import needs
 
 pytestmark = needs("git")
@@ -16,25 +16,10 @@ pytestmark = needs("git")
 PYTEST = ["python", "-m", "pytest", "-q", "-p", "no:cacheprovider"]
 
 
-def _repo(tmp_path: Path, files: dict[str, str]) -> Repo:
-    made = Repo(tmp_path / "work")
-    for rel, text in files.items():
-        made.write(rel, text)
-    made.commit("first")
-    return made
-
-
-def _edit(repo: Repo, rel: str, old: str, new: str) -> None:
-    path = repo.path / rel
-    text = path.read_text()
-    assert old in text
-    path.write_text(text.replace(old, new))
-
-
 @pytest.fixture
 def py_repo(tmp_path: Path) -> Repo:
-    return _repo(
-        tmp_path,
+    return committed(
+        tmp_path / "work",
         {
             "calc/__init__.py": "",
             "calc/ops.py": "def add(a, b):\n    return a + b\n\n\ndef neg(a):\n    return -a\n",
@@ -48,7 +33,7 @@ def py_repo(tmp_path: Path) -> Repo:
 def test_run_affected_runs_only_the_reached_test_and_parses_it(run_cli, py_repo: Repo) -> None:
     import sys
 
-    _edit(py_repo, "calc/ops.py", "a + b", "a - b")
+    py_repo.edit("calc/ops.py", "a + b", "a - b")
     run = run_cli("run", "--affected", "--", sys.executable, *PYTEST[1:], cwd=py_repo.path)
     data = json.loads(run.stdout)["data"]
     assert run.exit_code == 1
@@ -72,7 +57,7 @@ def test_run_affected_runs_only_the_reached_test_and_parses_it(run_cli, py_repo:
 def test_run_affected_with_nothing_reached_runs_nothing_and_says_why(
     run_cli, py_repo: Repo
 ) -> None:
-    _edit(py_repo, "README.md", "calc", "the calc")
+    py_repo.edit("README.md", "calc", "the calc")
     run = run_cli("run", "--affected", "--", "false", cwd=py_repo.path)
     data = json.loads(run.stdout)["data"]
     assert run.exit_code == 0
@@ -81,7 +66,7 @@ def test_run_affected_with_nothing_reached_runs_nothing_and_says_why(
 
 
 def test_impact_tests_through_the_cli_and_its_errors(run_cli, py_repo: Repo) -> None:
-    _edit(py_repo, "calc/ops.py", "return -a", "return a")
+    py_repo.edit("calc/ops.py", "return -a", "return a")
     run = run_cli("impact", "--tests", cwd=py_repo.path)
     selection = json.loads(run.stdout)["data"]["selection"]
     assert [t["id"] for t in selection["tests"]] == ["tests/test_neg.py::test_neg"]
@@ -95,8 +80,8 @@ def test_impact_tests_through_the_cli_and_its_errors(run_cli, py_repo: Repo) -> 
 
 @needs("node")
 def test_node_test_runs_the_selected_files(run_cli, tmp_path: Path) -> None:
-    repo = _repo(
-        tmp_path,
+    repo = committed(
+        tmp_path / "work",
         {
             "lib/a.js": "exports.twice = (x) => x * 2;\n",
             "lib/b.js": "exports.half = (x) => x / 2;\n",
@@ -112,7 +97,7 @@ def test_node_test_runs_the_selected_files(run_cli, tmp_path: Path) -> None:
             ),
         },
     )
-    _edit(repo, "lib/b.js", "x / 2", "x / 3")
+    repo.edit("lib/b.js", "x / 2", "x / 3")
     run = run_cli("run", "--affected", "--", "node", "--test", cwd=repo.path)
     data = json.loads(run.stdout)["data"]
     assert data["command"] == ["node", "--test", "test/b.test.js"]
@@ -121,8 +106,8 @@ def test_node_test_runs_the_selected_files(run_cli, tmp_path: Path) -> None:
 
 @needs("go")
 def test_go_test_runs_the_selected_package_and_tests(run_cli, tmp_path: Path) -> None:
-    repo = _repo(
-        tmp_path,
+    repo = committed(
+        tmp_path / "work",
         {
             "go.mod": "module example.com/m\n\ngo 1.18\n",
             "a/a.go": "package a\n\nfunc Twice(x int) int { return x * 2 }\n\nfunc Half(x int) int { return x / 2 }\n",
@@ -138,7 +123,7 @@ def test_go_test_runs_the_selected_package_and_tests(run_cli, tmp_path: Path) ->
             ),
         },
     )
-    _edit(repo, "a/a.go", "x * 2", "x * 3")
+    repo.edit("a/a.go", "x * 2", "x * 3")
     run = run_cli(
         "run",
         "--affected",
@@ -156,8 +141,8 @@ def test_go_test_runs_the_selected_package_and_tests(run_cli, tmp_path: Path) ->
 
 @needs("cargo")
 def test_cargo_test_runs_the_selected_tests(run_cli, tmp_path: Path) -> None:
-    repo = _repo(
-        tmp_path,
+    repo = committed(
+        tmp_path / "work",
         {
             "Cargo.toml": '[package]\nname = "m"\nversion = "0.1.0"\nedition = "2021"\n',
             "src/lib.rs": "pub mod a;\npub mod b;\n",
@@ -174,7 +159,7 @@ def test_cargo_test_runs_the_selected_tests(run_cli, tmp_path: Path) -> None:
             ),
         },
     )
-    _edit(repo, "src/a.rs", "x * 2", "x * 3")
+    repo.edit("src/a.rs", "x * 2", "x * 3")
     run = run_cli(
         "run",
         "--affected",

@@ -137,3 +137,16 @@ def test_an_unknown_runner_runs_whole_and_says_so(tmp_path: Path) -> None:
     done = narrow(["make", "check"], [_test("t.py", "t.py")], str(tmp_path))
     assert done.runner is None and done.argv == ("make", "check")
     assert done.note is not None and "whole command ran" in done.note
+
+
+def test_a_file_named_like_an_option_stays_a_file(tmp_path: Path) -> None:
+    # A hostile repository's `-c.test.js` must not become a runner's option.
+    tests = [_test("-c.test.js", "-c.test.js")]
+    assert narrow(["npx", "jest"], tests, str(tmp_path)).argv == (
+        "npx",
+        "jest",
+        "--runTestsByPath",
+        "./-c.test.js",
+    )
+    tests = [_test("-x_test.py", "-x_test.py::test_a")]
+    assert narrow(["pytest"], tests, str(tmp_path)).argv == ("pytest", "./-x_test.py::test_a")

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from gitrepo import Repo
+from gitrepo import Repo, committed
 from programs import needs
 
 import prx
@@ -58,18 +58,7 @@ FILES = {
 
 @pytest.fixture
 def repo(tmp_path: Path) -> Repo:
-    made = Repo(tmp_path / "work")
-    for rel, text in FILES.items():
-        made.write(rel, text)
-    made.commit("first")
-    return made
-
-
-def _edit(repo: Repo, rel: str, old: str, new: str) -> None:
-    path = repo.path / rel
-    text = path.read_text()
-    assert old in text
-    path.write_text(text.replace(old, new))
+    return committed(tmp_path / "work", FILES)
 
 
 def _selection(repo: Repo, **kwargs: object) -> AffectedTests:
@@ -83,7 +72,7 @@ def _ids(selection: AffectedTests) -> set[str]:
 
 
 def test_a_changed_function_selects_the_tests_that_call_it_through_a_reexport(repo: Repo) -> None:
-    _edit(repo, "pkg/core.py", "'-'.join(items)", "'+'.join(items)")
+    repo.edit("pkg/core.py", "'-'.join(items)", "'+'.join(items)")
     selection = _selection(repo)
     assert _ids(selection) == {
         "tests/test_render.py::test_render",
@@ -100,25 +89,25 @@ def test_a_changed_function_selects_the_tests_that_call_it_through_a_reexport(re
 
 
 def test_a_changed_module_constant_selects_what_uses_it(repo: Repo) -> None:
-    _edit(repo, "pkg/core.py", "LIMIT = 3", "LIMIT = 4")
+    repo.edit("pkg/core.py", "LIMIT = 3", "LIMIT = 4")
     assert _ids(_selection(repo)) == {"tests/test_parse.py::test_parse"}
 
 
 def test_a_changed_fixture_selects_the_tests_that_take_it(repo: Repo) -> None:
-    _edit(repo, "tests/conftest.py", "'a,b,c,d'", "'a,b'")
+    repo.edit("tests/conftest.py", "'a,b,c,d'", "'a,b'")
     selection = _selection(repo)
     assert _ids(selection) == {"tests/test_parse.py::test_parse"}
     assert selection.changed[0].kind == "test"
 
 
 def test_an_autouse_fixture_selects_every_test_below_its_conftest(repo: Repo) -> None:
-    _edit(repo, "tests/conftest.py", "@pytest.fixture\n", "@pytest.fixture(autouse=True)\n")
+    repo.edit("tests/conftest.py", "@pytest.fixture\n", "@pytest.fixture(autouse=True)\n")
     ids = _ids(_selection(repo))
     assert {"tests/test_parse.py", "tests/test_render.py", "tests/test_data.py"} <= ids
 
 
 def test_a_renamed_function_selects_the_tests_that_still_call_the_old_name(repo: Repo) -> None:
-    _edit(repo, "pkg/core.py", "def render(items)", "def draw(items)")
+    repo.edit("pkg/core.py", "def render(items)", "def draw(items)")
     assert _ids(_selection(repo)) == {
         "tests/test_render.py::test_render",
         "tests/test_render.py::TestRender::test_empty",
@@ -126,7 +115,7 @@ def test_a_renamed_function_selects_the_tests_that_still_call_the_old_name(repo:
 
 
 def test_a_dynamic_import_widens_the_selection_and_says_so(repo: Repo) -> None:
-    _edit(repo, "pkg/extra.py", "text.upper()", "text.lower()")
+    repo.edit("pkg/extra.py", "text.upper()", "text.lower()")
     selection = _selection(repo)
     assert _ids(selection) == {"tests/test_dynamic.py"}
     assert selection.tests[0].confidence < 1.0
@@ -134,14 +123,14 @@ def test_a_dynamic_import_widens_the_selection_and_says_so(repo: Repo) -> None:
 
 
 def test_a_config_file_selects_the_whole_suite_with_the_reason(repo: Repo) -> None:
-    _edit(repo, "pyproject.toml", "name = 'pkg'", "name = 'pkg2'")
+    repo.edit("pyproject.toml", "name = 'pkg'", "name = 'pkg2'")
     selection = _selection(repo)
     assert selection.whole_suite
     assert any("pyproject.toml" in r for r in selection.reasons)
 
 
 def test_a_data_file_selects_the_tests_that_name_it(repo: Repo) -> None:
-    _edit(repo, "tests/data/input.txt", "x", "y")
+    repo.edit("tests/data/input.txt", "x", "y")
     selection = _selection(repo)
     assert _ids(selection) == {"tests/test_data.py"}
     assert any("input.txt" in r for r in selection.reasons)
@@ -158,23 +147,23 @@ def test_a_deleted_test_file_is_said_not_silently_dropped(repo: Repo) -> None:
 
 
 def test_code_no_test_reaches_answers_why_nothing_was_selected(repo: Repo) -> None:
-    _edit(repo, "pkg/core.py", "return 1", "return 2")
+    repo.edit("pkg/core.py", "return 1", "return 2")
     selection = _selection(repo)
     assert not selection.tests and not selection.whole_suite
     assert selection.reasons == ("no test reaches the changed code",)
 
 
 def test_documentation_selects_nothing_and_says_so(repo: Repo) -> None:
-    _edit(repo, "README.md", "# pkg", "# the pkg")
+    repo.edit("README.md", "# pkg", "# the pkg")
     selection = _selection(repo)
     assert not selection.tests
     assert selection.reasons == ("README.md is documentation: no test selected for it",)
 
 
 def test_a_revision_and_a_path_narrow_the_change(repo: Repo) -> None:
-    _edit(repo, "pkg/core.py", "'-'.join(items)", "'+'.join(items)")
+    repo.edit("pkg/core.py", "'-'.join(items)", "'+'.join(items)")
     repo.commit("render")
-    _edit(repo, "tests/conftest.py", "'a,b,c,d'", "'a,b'")
+    repo.edit("tests/conftest.py", "'a,b,c,d'", "'a,b'")
     assert _ids(_selection(repo, revision="HEAD~1", path="pkg")) == {
         "tests/test_render.py::test_render",
         "tests/test_render.py::TestRender::test_empty",
@@ -183,7 +172,7 @@ def test_a_revision_and_a_path_narrow_the_change(repo: Repo) -> None:
 
 
 def test_a_test_changed_itself_is_selected(repo: Repo) -> None:
-    _edit(repo, "tests/test_parse.py", "assert True", "assert 1")
+    repo.edit("tests/test_parse.py", "assert True", "assert 1")
     assert _ids(_selection(repo)) == {"tests/test_parse.py::test_other"}
 
 
@@ -194,7 +183,7 @@ def test_without_git_the_answer_is_an_error(tmp_path: Path) -> None:
 
 
 def test_with_an_index_the_selection_uses_its_graph_and_is_the_same(repo: Repo) -> None:
-    _edit(repo, "pkg/core.py", "'-'.join(items)", "'+'.join(items)")
+    repo.edit("pkg/core.py", "'-'.join(items)", "'+'.join(items)")
     without = prx.impact(tests=True, budget=0, root=repo.path)
     prx.index(root=repo.path)
     with_index = prx.impact(tests=True, budget=0, root=repo.path)
@@ -202,17 +191,9 @@ def test_with_an_index_the_selection_uses_its_graph_and_is_the_same(repo: Repo) 
     assert with_index.selection == without.selection
 
 
-def _small_repo(tmp_path: Path, files: dict[str, str]) -> Repo:
-    made = Repo(tmp_path / "small")
-    for rel, text in files.items():
-        made.write(rel, text)
-    made.commit("first")
-    return made
-
-
 def test_a_subclass_of_a_test_class_runs_the_tests_it_inherits(tmp_path: Path) -> None:
-    repo = _small_repo(
-        tmp_path,
+    repo = committed(
+        tmp_path / "small",
         {
             "lib.py": "def size(x):\n    return len(x)\n",
             "tests/test_lib.py": (
@@ -223,7 +204,7 @@ def test_a_subclass_of_a_test_class_runs_the_tests_it_inherits(tmp_path: Path) -
             ),
         },
     )
-    _edit(repo, "lib.py", "len(x)", "len(x) + 1")
+    repo.edit("lib.py", "len(x)", "len(x) + 1")
     assert _ids(_selection(repo)) == {
         "tests/test_lib.py::TestBase::test_size",
         "tests/test_lib.py::TestTuple",
@@ -233,8 +214,8 @@ def test_a_subclass_of_a_test_class_runs_the_tests_it_inherits(tmp_path: Path) -
 def test_import_time_code_of_a_package_reaches_every_importer_of_its_modules(
     tmp_path: Path,
 ) -> None:
-    repo = _small_repo(
-        tmp_path,
+    repo = committed(
+        tmp_path / "small",
         {
             "pkg/__init__.py": "from . import table\n\ntable.fill()\n",
             "pkg/table.py": "ROWS = {}\n\n\ndef fill():\n    ROWS['a'] = 1\n\n\ndef get(k):\n    return ROWS[k]\n",
@@ -243,7 +224,7 @@ def test_import_time_code_of_a_package_reaches_every_importer_of_its_modules(
             "tests/test_one.py": "from pkg.other import one\n\n\ndef test_one():\n    assert one() == 1\n",
         },
     )
-    _edit(repo, "pkg/table.py", "ROWS['a'] = 1", "ROWS['a'] = 2")
+    repo.edit("pkg/table.py", "ROWS['a'] = 1", "ROWS['a'] = 2")
     selection = _selection(repo)
     # fill() runs when pkg is imported: every test importing a pkg module is reached.
     assert _ids(selection) == {"tests/test_get.py", "tests/test_one.py"}
@@ -251,14 +232,14 @@ def test_import_time_code_of_a_package_reaches_every_importer_of_its_modules(
 
 
 def test_a_module_getattr_hook_reaches_every_importer(tmp_path: Path) -> None:
-    repo = _small_repo(
-        tmp_path,
+    repo = committed(
+        tmp_path / "small",
         {
             "meta.py": "def __getattr__(name):\n    if name == 'VERSION':\n        return '1'\n    raise AttributeError(name)\n",
             "tests/test_meta.py": "import meta\n\n\ndef test_version():\n    assert meta.VERSION == '1'\n",
         },
     )
-    _edit(repo, "meta.py", "return '1'", "return '2'")
+    repo.edit("meta.py", "return '1'", "return '2'")
     assert _ids(_selection(repo)) == {"tests/test_meta.py"}
 
 
@@ -286,8 +267,8 @@ GO_FILES = {
 def test_a_go_function_is_used_through_its_package_name_not_a_method_of_that_name(
     tmp_path: Path,
 ) -> None:
-    repo = _small_repo(tmp_path, GO_FILES)
-    _edit(repo, "conf/conf.go", "return len(s)", "return len(s) + 1")
+    repo = committed(tmp_path / "small", GO_FILES)
+    repo.edit("conf/conf.go", "return len(s)", "return len(s) + 1")
     selection = _selection(repo)
     # `n.Load()` in app is atomic's method: TestCount does not reach conf.Load.
     assert {(t.file, t.id) for t in selection.tests} == {
@@ -303,8 +284,8 @@ def test_a_go_testmain_selects_its_whole_package(tmp_path: Path) -> None:
         'var prefix = ""\n\n'
         'func TestMain(m *testing.M) {\n\tprefix = "p"\n\tos.Exit(m.Run())\n}\n'
     )
-    repo = _small_repo(tmp_path, files)
-    _edit(repo, "conf/main_test.go", 'prefix = "p"', 'prefix = "q"')
+    repo = committed(tmp_path / "small", files)
+    repo.edit("conf/main_test.go", 'prefix = "p"', 'prefix = "q"')
     assert {t.id for t in _selection(repo).tests} == {"conf:*"}
 
 
@@ -312,8 +293,8 @@ def test_a_module_that_rebinds_a_changed_name_passes_it_on_not_its_whole_module(
     tmp_path: Path,
 ) -> None:
     # toolz.curried: `reduceby = curry(reduceby)` at module level, one line per name.
-    repo = _small_repo(
-        tmp_path,
+    repo = committed(
+        tmp_path / "small",
         {
             "lib/__init__.py": "",
             "lib/core.py": "def one():\n    return 1\n\n\ndef two():\n    return 2\n",
@@ -322,7 +303,7 @@ def test_a_module_that_rebinds_a_changed_name_passes_it_on_not_its_whole_module(
             "tests/test_two.py": "from lib.wrapped import two\n\n\ndef test_two():\n    assert two() == 2\n",
         },
     )
-    _edit(repo, "lib/core.py", "return 2", "return 3")
+    repo.edit("lib/core.py", "return 2", "return 3")
     assert _ids(_selection(repo)) == {"tests/test_two.py::test_two"}
 
 
@@ -336,8 +317,8 @@ def test_an_untracked_test_file_is_said_not_silently_left_out(repo: Repo) -> Non
 def test_a_script_test_loaded_by_another_runs_through_its_loader(tmp_path: Path) -> None:
     # js-yaml: test/00-units.js requires every file of test/units/ by a computed path;
     # mocha collects the loader, and names the tests after it.
-    repo = _small_repo(
-        tmp_path,
+    repo = committed(
+        tmp_path / "small",
         {
             "lib/a.js": "exports.twice = (x) => x * 2;\n",
             "lib/b.js": "exports.half = (x) => x / 2;\n",
@@ -350,7 +331,7 @@ def test_a_script_test_loaded_by_another_runs_through_its_loader(tmp_path: Path)
             "test/b.test.js": "const { half } = require('../lib/b');\nit('half', () => half(1));\n",
         },
     )
-    _edit(repo, "lib/a.js", "x * 2", "x * 3")
+    repo.edit("lib/a.js", "x * 2", "x * 3")
     selection = _selection(repo)
     assert _ids(selection) == {"test/00-units.js"}
     assert selection.tests[0].via[-1] == "test/units/a.js: loaded by test/00-units.js"
@@ -359,8 +340,8 @@ def test_a_script_test_loaded_by_another_runs_through_its_loader(tmp_path: Path)
 
 def test_tap_tests_and_a_script_a_test_runs_by_its_path(tmp_path: Path) -> None:
     # node-semver: tap's `t.test(...)`; test/bin spawns bin/cli.js found by require.resolve.
-    repo = _small_repo(
-        tmp_path,
+    repo = committed(
+        tmp_path / "small",
         {
             "lib/v.js": "module.exports = (x) => x.trim()\n",
             "bin/cli.js": "const v = require('../lib/v')\nconsole.log(v(process.argv[2]))\n",
@@ -374,7 +355,7 @@ def test_tap_tests_and_a_script_a_test_runs_by_its_path(tmp_path: Path) -> None:
             ),
         },
     )
-    _edit(repo, "lib/v.js", "x.trim()", "x")
+    repo.edit("lib/v.js", "x.trim()", "x")
     selection = _selection(repo)
     assert _ids(selection) == {"test/lib/v.js", "test/bin/cli.js"}
     by_path = next(t for t in selection.tests if t.file == "test/bin/cli.js")
@@ -386,8 +367,8 @@ def test_a_python_function_is_not_a_method_of_the_same_name_nor_a_docstring_word
 ) -> None:
     # toolz: `'.'.join(...)` is str's method, not toolz's `join`; a docstring's "see join"
     # names without using.
-    repo = _small_repo(
-        tmp_path,
+    repo = committed(
+        tmp_path / "small",
         {
             "lib/__init__.py": "",
             "lib/seqs.py": "def join(a, b):\n    return a + b\n",
@@ -399,5 +380,5 @@ def test_a_python_function_is_not_a_method_of_the_same_name_nor_a_docstring_word
             "tests/test_use.py": "from lib.use import both\n\n\ndef test_both():\n    assert both(1, 2) == 3\n",
         },
     )
-    _edit(repo, "lib/seqs.py", "a + b", "a - b")
+    repo.edit("lib/seqs.py", "a + b", "a - b")
     assert _ids(_selection(repo)) == {"tests/test_use.py::test_both"}
