@@ -35,6 +35,7 @@ _PROTOCOL_METHODS = frozenset(
 #: What a Python import binds: ``import a.b as c, d`` / ``from a import (b, c as d)``.
 _PY_IMPORT = re.compile(r"^\s*(?:from\s+\S+\s+)?import\s+(.+)$")
 _RUST_PARAMS = re.compile(r"fn\s+\w+\s*(?:<[^>]*>)?\s*\(([^)]*)")
+_DUNDER = re.compile(r"^__\w+__$")
 _GO_PACKAGE = re.compile(r"^package\s+([A-Za-z_]\w*)")
 _GO_IMPORT_ALIAS = re.compile(r"(?m)^\s*(?:import\s+)?([A-Za-z_]\w*)\s+\"[^\"]+\"")
 _GO_RECEIVER = re.compile(r"^\s*func\s*\(\s*\w*\s*\*?\s*([A-Za-z_]\w*)")
@@ -86,6 +87,7 @@ class Reach:
             package = self._go_package_of(home, name)
             types = self._rust_associated(home, name)
             python_top = self._python_top_level(home, name)
+            python_method = not python_top and self._python_method(home, name)
             for file in sorted(seeing):
                 units = self.units_of(file)
                 if units is None:
@@ -97,6 +99,8 @@ class Reach:
                     owners = _path_uses(units, name, types)
                 elif python_top and owners and file != home:
                     owners = _python_uses(units, name, self._python_modules())
+                elif python_method and owners:
+                    owners = _attribute_uses(units, name)
                 for owner in sorted(owners):
                     if owner == MODULE:
                         self._module_mention(units, name, via)
@@ -129,6 +133,20 @@ class Reach:
             return False
         # A module-level def, class or assignment (``join = curry(join)``); not a method.
         return all(u.parent == MODULE for u in units.units if u.name == name)
+
+    def _python_method(self, home: str, name: str) -> bool:
+        """Whether ``name`` is only a method of Python ``home``'s classes: read as
+        ``obj.name`` (or by ``getattr`` with its name), never bare — a bare ``func`` is a
+        local or a parameter of that name. (A nested class is named bare in its class.)"""
+        if not home.endswith(".py"):
+            return False
+        units = self.units_of(home)
+        if units is None:
+            return False
+        found = [u for u in units.units if u.name == name]
+        return bool(found) and all(
+            u.callable and u.parent != MODULE and not units.units[u.parent].callable for u in found
+        )
 
     def _rust_associated(self, home: str, name: str) -> set[str]:
         """The types whose associated function (no ``self``) ``name`` is, when every
@@ -204,8 +222,8 @@ class Reach:
                 yield found.group(1)
 
     def _push(self, name: str, home: str, via: tuple[str, ...]) -> None:
-        if not name or (name, home) in self._pushed:
-            return
+        if not name or (name, home) in self._pushed or _DUNDER.match(name):
+            return  # `__doc__` is every object's: a dunder links through its class
         units = self.units_of(home)
         if name in keywords_of(units.language if units is not None else None):
             return
@@ -351,6 +369,16 @@ def _python_uses(units: FileUnits, name: str, modules: frozenset[str]) -> set[in
             bare.search(text)
             or any(m.group(1) in bound or m.group(1) in modules for m in dotted.finditer(text))
         )
+    }
+
+
+def _attribute_uses(units: FileUnits, name: str) -> set[int]:
+    """The owners that read attribute ``name`` (``x.name``, ``getattr(x, "name")``)."""
+    pattern = re.compile(rf"\.{re.escape(name)}\b|['\"]{re.escape(name)}['\"]")
+    return {
+        units.owner[number]
+        for number, text in enumerate(units.lines, start=1)
+        if name in text and pattern.search(text)
     }
 
 

@@ -15,6 +15,7 @@ __all__ = ["MODULE", "FileUnits", "Statement", "Unit", "identifiers"]
 #: The owner index of a line outside every definition.
 MODULE = -1
 
+_PY_TARGET = re.compile(r"\b[A-Za-z_]\w*\s*=(?!=)")
 _LINE_COMMENTS = ("#", "//", "/*", "* ", "--")
 _IDENTIFIER = re.compile(r"[A-Za-z_$][\w$]*")
 
@@ -138,6 +139,10 @@ class FileUnits:
             doc_test = owner != MODULE and self.units[owner].kind == "doctest"
             if not stripped or (stripped.startswith(_LINE_COMMENTS) and not doc_test):
                 continue
+            if self.language == "python":
+                # `key=` (a keyword argument, a parameter's default, an assignment's
+                # target) names without using: `dict(groupby=...)` is no use of groupby.
+                text = _PY_TARGET.sub(" ", text)
             for word in set(identifiers(text)):
                 self.mentions.setdefault(word, set()).add(owner)
         self._statements: list[tuple[int, int, Any]] | None = None
@@ -304,9 +309,14 @@ def _docstring_prose(tree: Any, lines: list[str]) -> set[int]:
     while stack:
         node = stack.pop()
         kind = str(node.type)
-        if kind == "expression_statement":
+        # A standing string: wrapped in an expression statement, or bare (the grammar
+        # prx ships leaves statements unwrapped).
+        if kind in ("string", "concatenated_string") or kind == "expression_statement":
             children = node.named_children
-            if len(children) == 1 and str(children[0].type) in ("string", "concatenated_string"):
+            standing = kind != "expression_statement" or (
+                len(children) == 1 and str(children[0].type) in ("string", "concatenated_string")
+            )
+            if standing:
                 for line in range(int(node.start_point[0]), int(node.end_point[0]) + 1):
                     if line < len(lines) and not lines[line].lstrip().startswith((">>>", "...")):
                         out.add(line + 1)
@@ -430,13 +440,11 @@ def _expression_of(inner: Any, reserved: frozenset[str]) -> tuple[str, tuple[str
         if text in ("module.exports", "exports"):
             return "default_export", ()
         words = [w for w in identifiers(text) if w not in reserved]
-        if str(left.type) in (
-            "attribute",
-            "member_expression",
-            "subscript",
-            "subscript_expression",
-        ):
-            words = words[-1:]
+        if str(left.type) in ("attribute", "member_expression"):
+            # `module.exports.load = ...` binds load; `merge.__doc__ = ...` changes merge.
+            words = words[:1] if words[-1].startswith("__") else words[-1:]
+        elif str(left.type) in ("subscript", "subscript_expression"):
+            words = words[:1]  # `table['key'] = ...` changes table
         if text.strip() == "__all__":
             return "ignore", ()
         return ("binding", tuple(words)) if words else ("other", ())

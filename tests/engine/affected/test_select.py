@@ -382,3 +382,29 @@ def test_a_python_function_is_not_a_method_of_the_same_name_nor_a_docstring_word
     )
     repo.edit("lib/seqs.py", "a + b", "a - b")
     assert _ids(_selection(repo)) == {"tests/test_use.py::test_both"}
+
+
+def test_a_python_method_is_read_as_an_attribute_not_a_parameter_of_its_name(
+    tmp_path: Path,
+) -> None:
+    # toolz: `curry.func` is a property; `lambda func: ...` and `dict(func=...)` elsewhere
+    # are a parameter and a keyword of that name.
+    repo = committed(
+        tmp_path / "small",
+        {
+            "lib.py": (
+                "class Box:\n    def func(self):\n        return 1\n\n\n"
+                "def apply(func, x):\n    return func(x)\n\n\n"
+                "def table():\n    return dict(func=len)\n\n\n"
+                "def opened(box):\n    return box.func()\n"
+            ),
+            "tests/test_lib.py": (
+                "from lib import Box, apply, opened, table\n\n\n"
+                "def test_apply():\n    assert apply(len, 'ab') == 2\n\n\n"
+                "def test_table():\n    assert table()\n\n\n"
+                "def test_opened():\n    assert opened(Box()) == 1\n"
+            ),
+        },
+    )
+    repo.edit("lib.py", "return 1", "return 2")
+    assert _ids(_selection(repo)) == {"tests/test_lib.py::test_opened"}
