@@ -41,6 +41,7 @@ class ChangeReader:
         self.changed: list[ChangedUnit] = []
         self.reasons: list[str] = []
         self.whole_suite = False
+        self._texts: dict[str, str] = {}
 
     def read(self, side: object) -> None:
         from prx.commands.diff.sides import Side
@@ -173,11 +174,17 @@ class ChangeReader:
             words.append(posixpath.basename(directory))
             directory = posixpath.dirname(directory)
         for word in words:
-            found = [f for f in sorted(self.project.graph.files) if word in self._text(f)]
+            found = [f for f in sorted(self.project.graph.files) if word in self.text(f)]
             if found:
                 return found
         return []
 
-    def _text(self, rel: str) -> str:
-        parsed = self.project.file(rel)
-        return "\n".join(parsed.lines) if parsed is not None else ""
+    def text(self, rel: str) -> str:
+        """The project file's text (decoded once; empty when it cannot be read)."""
+        known = self._texts.get(rel)
+        if known is None:
+            parsed = self.project.file(rel)
+            known = self._texts[rel] = (
+                parsed.data.decode("utf-8", "replace") if parsed is not None else ""
+            )
+        return known

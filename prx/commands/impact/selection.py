@@ -75,10 +75,6 @@ class _Engine:
             self._units[rel] = FileUnits(parsed) if parsed is not None else None
         return self._units[rel]
 
-    def _text(self, rel: str) -> str:
-        parsed = self.project.file(rel)
-        return "\n".join(parsed.lines) if parsed is not None else ""
-
     # -- the answer ---------------------------------------------------------------------
 
     def result(self) -> AffectedTests:
@@ -206,7 +202,7 @@ class _Engine:
         for test in sorted(files):
             if not is_test_file(test) or test in reached:
                 continue
-            for literal in _PATH_LITERAL.findall(self._text(test)):
+            for literal in _PATH_LITERAL.findall(self.change.text(test)):
                 target = _resolved(literal, posixpath.dirname(test), files)
                 if target is not None and target in reached and target != test:
                     out[test] = f"{test} runs {target} by its path"
@@ -254,7 +250,7 @@ class _Engine:
         for candidate in sorted(self.project.graph.files):
             if posixpath.dirname(candidate) != above or not _script(candidate):
                 continue
-            text = self._text(candidate)
+            text = self.change.text(candidate)
             if (
                 is_test_file(candidate)
                 and re.search(rf"['\"`/]{re.escape(name)}['\"`/]", text)
@@ -282,7 +278,9 @@ class _Engine:
         languages = {_language(f) for f in unreached}
         out: dict[str, str] = {}
         for loader in sorted(self.project.graph.files):
-            if _language(loader) not in languages or not _DYNAMIC_IMPORT.search(self._text(loader)):
+            if _language(loader) not in languages or not _DYNAMIC_IMPORT.search(
+                self.change.text(loader)
+            ):
                 continue
             for file in sorted(self.reach.reverse_reach(loader)):
                 if is_test_file(file) and file not in out:
@@ -304,7 +302,7 @@ class _Engine:
             1
             for f in self.project.graph.files
             if self.change.spec(f) is not None
-            and _holds_tests(f, is_test_file(f), self._text)
+            and _holds_tests(f, is_test_file(f), self.change.text)
             and not (_script(f) and self._loader_of(self.project.shown(f)) is not None)
         )
 

@@ -21,7 +21,8 @@ _LISTED = 50
 def run_affected(ws: Context, p: RunParams) -> RunReport:
     """Select, narrow the command to the selection, run it (see ``prx run --affected``)."""
     from prx.commands.impact.selection import select_tests
-    from prx.commands.run.engine import normalise_command, run_command
+    from prx.commands.run.engine import normalise_command
+    from prx.commands.run.operation import run_as_asked
     from prx.engine.affected.runners import narrow
 
     argv = normalise_command(p.command, ws.root_dir)
@@ -39,16 +40,7 @@ def run_affected(ws: Context, p: RunParams) -> RunReport:
             reasons.append(narrowed.note)
         arguments = tuple(a for a in command if a not in argv)
         selection = replace(selection, whole_suite=narrowed.runner is None)
-    report = run_command(
-        command,
-        parsers=ws.registry.runner_parsers(),
-        home=ws.config.home,
-        cwd=ws.root_dir,
-        timeout=p.timeout if p.timeout and p.timeout > 0 else None,
-        raw=p.raw,
-        auto_json=p.auto_json,
-        budget=p.budget,
-    )
+    report = run_as_asked(ws, p, command)
     return replace(report, affected=_described(selection, arguments, reasons))
 
 

@@ -12,7 +12,7 @@ from prx.core.results.run import RunReport
 from prx.plugin.context import Context
 from prx.plugin.operation import Baseline, Operation, param
 
-__all__ = ["RUN", "TIMEOUT_EXIT", "RunParams", "exit_status"]
+__all__ = ["RUN", "TIMEOUT_EXIT", "RunParams", "exit_status", "run_as_asked"]
 
 #: Seconds a command may run by default before its process group is killed.
 DEFAULT_TIMEOUT_S = 300.0
@@ -61,8 +61,6 @@ class RunParams:
 
 
 def _run(ws: Context, p: RunParams) -> RunReport:
-    from prx.commands.run.engine import run_command
-
     if p.affected:
         from prx.commands.run.affected import run_affected
 
@@ -75,8 +73,15 @@ def _run(ws: Context, p: RunParams) -> RunReport:
             param="revision",
             suggestion="Add {param:affected}, or drop {param}.",
         )
+    return run_as_asked(ws, p, tuple(p.command))
+
+
+def run_as_asked(ws: Context, p: RunParams, command: Sequence[str]) -> RunReport:
+    """``command`` run with ``p``'s timeout, form and budget in the Workspace root."""
+    from prx.commands.run.engine import run_command
+
     return run_command(
-        tuple(p.command),
+        tuple(command),
         parsers=ws.registry.runner_parsers(),
         home=ws.config.home,
         cwd=ws.root_dir,

@@ -23,6 +23,9 @@ if TYPE_CHECKING:
 
 __all__ = ["Reach"]
 
+#: Whether a line uses a name the way its definition is reached.
+LineTest = Callable[[str], object]
+
 #: Methods a language's runtime or standard library calls by protocol, not by name at a
 #: call site: a change to one affects every use of its type.
 _PROTOCOL_METHODS = frozenset(
@@ -65,6 +68,7 @@ class Reach:
         self._reverse: dict[str, frozenset[str]] = {}
         self._files_by_dir: dict[str, list[str]] | None = None
         self._module_names: frozenset[str] | None = None
+        self._bound_names: dict[str, frozenset[str]] = {}
 
     # -- seeds ------------------------------------------------------------------------
 
@@ -84,23 +88,15 @@ class Reach:
         while self._queue:
             name, home, via = self._queue.popleft()
             seeing = self.reverse_reach(home)
-            package = self._go_package_of(home, name)
-            types = self._rust_associated(home, name)
-            python_top = self._python_top_level(home, name)
-            python_method = not python_top and self._python_method(home, name)
+            how = self._how_used(home, name)
             for file in sorted(seeing):
                 units = self.units_of(file)
                 if units is None:
                     continue
                 owners = units.mentions.get(name, set())
-                if package is not None and owners:
-                    owners = _go_uses(units, name, package, posixpath.dirname(home))
-                elif types and owners:
-                    owners = _path_uses(units, name, types)
-                elif python_top and owners and file != home:
-                    owners = _python_uses(units, name, self._python_modules())
-                elif python_method and owners:
-                    owners = _attribute_uses(units, name)
+                test = how(units) if how is not None and owners else None
+                if test is not None:
+                    owners = _owners_where(units, name, test)
                 for owner in sorted(owners):
                     if owner == MODULE:
                         self._module_mention(units, name, via)
@@ -109,6 +105,65 @@ class Reach:
                         if unit.name == name and not _mentions_itself(units, unit, name):
                             continue  # a definition of that name, not a use of it
                         self._affect(file, unit, (*via, f"{file}:{unit.qualname}"))
+
+    def _how_used(self, home: str, name: str) -> Callable[[FileUnits], LineTest | None] | None:
+        """How a file's line uses ``name`` of ``home`` when writing it is not enough (a Go
+        package-level name, a Rust associated function, a Python module-level name or
+        method), for each file; None: any mention is a use."""
+        package = self._go_package_of(home, name)
+        if package is not None:
+            home_dir = posixpath.dirname(home)
+            same = re.compile(rf"(?<![.\w]){re.escape(name)}\b").search
+            return lambda units: (
+                same
+                if posixpath.dirname(units.rel) == home_dir
+                else _qualified(name, {package, *self._bound(units)}).search
+            )
+        types = self._rust_associated(home, name)
+        if types:
+            owners = "|".join(re.escape(t) for t in sorted({*types, "Self"}))
+            path = re.compile(rf"\b(?:{owners})(?:<[^>]*>)?::{re.escape(name)}\b").search
+            return lambda units: path
+        if self._python_top_level(home, name):
+            bare = re.compile(rf"(?<![.\w]){re.escape(name)}\b").search
+            dotted = re.compile(rf"\b([A-Za-z_]\w*)(?:\.\w+)*\.{re.escape(name)}\b")
+
+            def python_use(units: FileUnits) -> LineTest | None:
+                if units.rel == home:
+                    return None
+                known = self._bound(units) | self._python_modules()
+                return lambda text: (
+                    bool(bare(text)) or any(m.group(1) in known for m in dotted.finditer(text))
+                )
+
+            return python_use
+        if self._python_method(home, name):
+            attribute = re.compile(rf"\.{re.escape(name)}\b|['\"]{re.escape(name)}['\"]").search
+            return lambda units: attribute
+        return None
+
+    def _bound(self, units: FileUnits) -> frozenset[str]:
+        """The names a file's imports bind: a Python import's (``import a.b as c`` binds
+        ``c``), a Go import's alias (``cfg "example.com/m/conf"``). Read once per file."""
+        known = self._bound_names.get(units.rel)
+        if known is None:
+            names: set[str] = set()
+            if units.language == "go":
+                names.update(_GO_IMPORT_ALIAS.findall("\n".join(units.lines)))
+            else:
+                for text in units.lines:
+                    found = _PY_IMPORT.match(text)
+                    if found:
+                        names.update(
+                            part.split(" as ")[-1].strip().split(".")[0]
+                            for part in found.group(1)
+                            .replace("(", " ")
+                            .replace(")", " ")
+                            .split(",")
+                            if part.strip()
+                        )
+            known = self._bound_names[units.rel] = frozenset(names)
+        return known
 
     def _python_modules(self) -> frozenset[str]:
         """The names of the project's Python modules and packages: ``pkg.mod.name`` may
@@ -328,68 +383,19 @@ class Reach:
         return self._files_by_dir
 
 
-def _go_uses(units: FileUnits, name: str, package: str, home_dir: str) -> set[int]:
-    """The owners of ``units`` that use the Go package-level ``name`` of ``package``:
-    unqualified in the same package, ``package.name`` (or an import alias's) elsewhere;
-    ``x.name`` on some value is another thing of that name (a method, a field)."""
-    if posixpath.dirname(units.rel) == home_dir:
-        pattern = re.compile(rf"(?<![.\w]){re.escape(name)}\b")
-    else:
-        text = "\n".join(units.lines)
-        qualifiers = {package, *_GO_IMPORT_ALIAS.findall(text)}
-        alternatives = "|".join(re.escape(q) for q in sorted(qualifiers))
-        pattern = re.compile(rf"\b(?:{alternatives})\.{re.escape(name)}\b")
+def _qualified(name: str, qualifiers: set[str]) -> re.Pattern[str]:
+    """``q.name`` for a Go package name or import alias ``q``; ``x.name`` on some value
+    is another thing of that name (a method, a field)."""
+    alternatives = "|".join(re.escape(q) for q in sorted(qualifiers))
+    return re.compile(rf"\b(?:{alternatives})\.{re.escape(name)}\b")
+
+
+def _owners_where(units: FileUnits, name: str, test: LineTest) -> set[int]:
+    """The owners of the lines of ``units`` that mention ``name`` the way ``test`` asks."""
     return {
         units.owner[number]
         for number, text in enumerate(units.lines, start=1)
-        if name in text and pattern.search(text)
-    }
-
-
-def _python_uses(units: FileUnits, name: str, modules: frozenset[str]) -> set[int]:
-    """The owners that use a module-level ``name`` of another Python module: bare, or
-    after a name the file's imports bind (``itertoolz.groupby``, ``tz.curried.groupby``);
-    ``sep.join(...)`` on a value is the value's method, not a function named ``join``."""
-    bound: set[str] = set()
-    for text in units.lines:
-        found = _PY_IMPORT.match(text)
-        if found:
-            bound.update(
-                part.split(" as ")[-1].strip().split(".")[0]
-                for part in found.group(1).replace("(", " ").replace(")", " ").split(",")
-                if part.strip()
-            )
-    bare = re.compile(rf"(?<![.\w]){re.escape(name)}\b")
-    dotted = re.compile(rf"\b([A-Za-z_]\w*)(?:\.\w+)*\.{re.escape(name)}\b")
-    return {
-        units.owner[number]
-        for number, text in enumerate(units.lines, start=1)
-        if name in text
-        and (
-            bare.search(text)
-            or any(m.group(1) in bound or m.group(1) in modules for m in dotted.finditer(text))
-        )
-    }
-
-
-def _attribute_uses(units: FileUnits, name: str) -> set[int]:
-    """The owners that read attribute ``name`` (``x.name``, ``getattr(x, "name")``)."""
-    pattern = re.compile(rf"\.{re.escape(name)}\b|['\"]{re.escape(name)}['\"]")
-    return {
-        units.owner[number]
-        for number, text in enumerate(units.lines, start=1)
-        if name in text and pattern.search(text)
-    }
-
-
-def _path_uses(units: FileUnits, name: str, types: set[str]) -> set[int]:
-    """The owners that call the associated function ``name`` of one of ``types``."""
-    owners = "|".join(re.escape(t) for t in sorted({*types, "Self"}))
-    pattern = re.compile(rf"\b(?:{owners})(?:<[^>]*>)?::{re.escape(name)}\b")
-    return {
-        units.owner[number]
-        for number, text in enumerate(units.lines, start=1)
-        if name in text and pattern.search(text)
+        if name in text and test(text)
     }
 
 
