@@ -5,6 +5,9 @@
 >>> res.content.range.start
 1
 
+An agent's session reads through :class:`Session` (a Workspace with a read ledger): a
+re-read of unchanged lines answers a stub, of a changed file a diff (docs/ledger.md).
+
 Everything here is imported on first access (as pluggy does), so ``import prx`` and the
 CLI's start-up stay cheap.
 """
@@ -42,6 +45,7 @@ if TYPE_CHECKING:
         stats,
         workspace_for,
     )
+    from prx.app.session import Session
     from prx.app.workspace import Workspace
     from prx.core.config import Config
     from prx.core.envelope import to_jsonable
@@ -143,6 +147,7 @@ __all__ = [
     "RunReport",
     "SearchExistsResult",
     "SearchResult",
+    "Session",
     "StatsResult",
     "Symbol",
     "Workspace",
@@ -252,6 +257,7 @@ _HOME = {
     "Progress": "prx.core.progress",
     "hookimpl": "prx.plugin",
     "Workspace": "prx.app.workspace",
+    "Session": "prx.app.session",
 }
 
 

@@ -51,6 +51,7 @@ if TYPE_CHECKING:
     from prx.core.results.read import (
         ContentSlice,
         FileMeta,
+        LedgerNote,
         LineRange,
         Omission,
         ReadResult,
@@ -71,7 +72,13 @@ if TYPE_CHECKING:
         SearchExistsResult,
         SearchResult,
     )
-    from prx.core.results.usage import StatsResult, UsageByCommand, UsageByFrontend, UsagePeriod
+    from prx.core.results.usage import (
+        HookDecisions,
+        StatsResult,
+        UsageByCommand,
+        UsageByFrontend,
+        UsagePeriod,
+    )
 
 __all__ = [
     "AffectedRun",
@@ -132,6 +139,8 @@ __all__ = [
     "FileMeta",
     "FindResult",
     "FindStats",
+    "HookDecisions",
+    "LedgerNote",
     "LineRange",
     "Omission",
     "ReadResult",
@@ -206,6 +215,8 @@ _HOME = {
     "FileMeta": "prx.core.results.read",
     "FindResult": "prx.core.results.find",
     "FindStats": "prx.core.results.find",
+    "HookDecisions": "prx.core.results.usage",
+    "LedgerNote": "prx.core.results.read",
     "LineRange": "prx.core.results.read",
     "Omission": "prx.core.results.read",
     "ReadResult": "prx.core.results.read",

@@ -84,6 +84,9 @@ os.environ["PYTHONPATH"] = os.pathsep.join(
     [str(GUARD_DIR), *[p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]]
 )
 os.environ["PRX_DISABLE_PLUGIN_AUTOLOAD"] = "1"
+# No CLI call of the suite starts a warm server of its own (warm by default): the tests of
+# that feature (tests/frontends/warm/test_autostart.py) turn it on and end what they start.
+os.environ["PRX_WARM"] = "0"
 
 # The same guard in this process, loaded from its file: `import sitecustomize` would
 # return the interpreter's own when it has one (Debian's Python does).

@@ -260,7 +260,7 @@ def exists(
     :param pattern: a path (relative to PATH) or a literal text
     :param path: where to look (default: .)
     :param mode: path, content or auto (path, then content)
-    :param exact: read every candidate file of the index (else at most 8)
+    :param exact: read every candidate file (else 8)
     :param progress: called with each :class:`prx.Progress` as the call goes
     :param root: the project's root: paths are relative to it and stay inside it
     """
@@ -296,6 +296,7 @@ def find(
     *,
     pattern: str | Sequence[str] = (),
     max_depth: int | None = None,
+    no_ignore: bool = False,
     view: str = "tree",
     budget: int | None = None,
     continue_token: str | None = None,
@@ -305,8 +306,9 @@ def find(
     """List files as a tree or a flat list, honouring .gitignore.
 
     :param path: directory to list (default: .)
-    :param pattern: glob on the name (on the path when it has a '/'); repeatable
+    :param pattern: name glob (a path glob with a '/'); repeatable
     :param max_depth: 1 lists only the files directly in PATH
+    :param no_ignore: every file, as find
     :param view: tree (default), flat or both
     :param budget: cap the answer at N tokens (exact cl100k_base); default: a ceiling of 5000
         (estimated); 0: no limit
@@ -320,6 +322,7 @@ def find(
         path=path,
         pattern=pattern,
         max_depth=max_depth,
+        no_ignore=no_ignore,
         view=view,
         budget=budget,
         continue_token=continue_token,
@@ -393,21 +396,22 @@ def init(
     user: bool = False,
     apply: bool = False,
     uninstall: bool = False,
+    hooks: bool = False,
     progress: ProgressCallback | None = None,
     root: str | os.PathLike[str] = ".",
 ) -> InitResult:
     """Register prx's MCP server with the agent clients found, and add its usage guide.
 
-    :param client: configure this client (repeatable; default: every client found): claude-code,
-        claude-desktop, cursor, vscode, codex, gemini, windsurf, zed, opencode, continue
+    :param client: client to configure (repeatable; default: all found; docs/init.md)
     :param user: the user's configuration files instead of the project's
     :param apply: write the changes (default: only show them)
     :param uninstall: remove what prx init added
+    :param hooks: the shell hook instead (prx hook)
     :param progress: called with each :class:`prx.Progress` as the call goes
     :param root: the project's root: paths are relative to it and stay inside it
     """
     return workspace_for(root).call_command(  # type: ignore[no-any-return]
-        "init", progress, client=client, user=user, apply=apply, uninstall=uninstall
+        "init", progress, client=client, user=user, apply=apply, uninstall=uninstall, hooks=hooks
     )
 
 
@@ -471,23 +475,25 @@ def read(
     if_changed: str | None = None,
     budget: int | None = None,
     continue_token: str | None = None,
+    fresh: bool = False,
     progress: ProgressCallback | None = None,
     root: str | os.PathLike[str] = ".",
 ) -> ReadResult:
     """Read a file: content, metadata, content hash; ranges and token budgets.
 
     :param path: file to read
-    :param lines: line range A-B, a single line N, or A- to the end
-    :param hash_only: metadata and content hash only
-    :param outline_only: metadata and outline, no content
+    :param lines: range A-B, line N, or A- to the end
+    :param hash_only: metadata and hash only
+    :param outline_only: metadata and outline only
     :param full_outline: the whole outline, not only around --lines
     :param skeleton: signatures and docstrings, no bodies
     :param snap: widen --lines to the enclosing block
     :param mode: aggressive (no comments), entropy (no repetition), diff (vs git HEAD)
-    :param if_changed: hash of an earlier read: a stub if unchanged
+    :param if_changed: a stub if the hash is unchanged
     :param budget: cap the answer at N tokens (exact cl100k_base); default: a ceiling of 10000
         (estimated); 0: no limit
     :param continue_token: continuation_token of a budget-cut read
+    :param fresh: the text, never a stub
     :param progress: called with each :class:`prx.Progress` as the call goes
     :param root: the project's root: paths are relative to it and stay inside it
     """
@@ -505,6 +511,7 @@ def read(
         if_changed=if_changed,
         budget=budget,
         continue_token=continue_token,
+        fresh=fresh,
     )
 
 
@@ -608,6 +615,7 @@ def search(
     include: str | Sequence[str] = (),
     language: str | Sequence[str] = (),
     ignore_case: bool = False,
+    no_ignore: bool = False,
     exists: Literal[False] = False,
     rerank: str | None = None,
     continue_token: str | None = None,
@@ -631,6 +639,7 @@ def search(
     include: str | Sequence[str] = (),
     language: str | Sequence[str] = (),
     ignore_case: bool = False,
+    no_ignore: bool = False,
     exists: Literal[True],
     rerank: str | None = None,
     continue_token: str | None = None,
@@ -653,6 +662,7 @@ def search(
     include: str | Sequence[str] = (),
     language: str | Sequence[str] = (),
     ignore_case: bool = False,
+    no_ignore: bool = False,
     exists: bool = False,
     rerank: str | None = None,
     continue_token: str | None = None,
@@ -661,22 +671,23 @@ def search(
 ) -> SearchResult | SearchExistsResult:
     """Search code: ranked by meaning or identifier, or literal, regex, structural.
 
-    :param query: words, an identifier, a text, a regex or an ast-grep pattern
+    :param query: words, identifier, text, regex or ast-grep pattern
     :param path: directory or file to search (default: .)
     :param mode: symbol, hybrid, literal, regex or structural (default: chosen from the query)
     :param selector: structural: the node kind to match
-    :param top_k: matches per page (10; exact lines: 50)
+    :param top_k: per page (10; lines: 50)
     :param budget: cap the answer at N tokens (exact cl100k_base); default: a ceiling of 8000
         (estimated); 0: no limit
-    :param context: lines around a literal or regex match (default 0)
-    :param snippet_lines: lines per match, at most (default 3; 0: locations only)
-    :param full: whole matches: a ranked chunk, a literal match's context
+    :param context: lines around an exact match (default 0)
+    :param snippet_lines: lines per match (default 3; 0: locations)
+    :param full: whole chunks and contexts
     :param include: only files matching this glob; repeatable
     :param language: only files of this language; repeatable
     :param ignore_case: literal and regex: ignore case
+    :param no_ignore: every file, as grep -r
     :param exists: answer only whether anything matches
-    :param rerank: rerank stages on (+NAME) or off (-NAME)
-    :param continue_token: continuation_token of the previous page
+    :param rerank: stages on (+NAME) or off (-NAME)
+    :param continue_token: token of the previous page
     :param progress: called with each :class:`prx.Progress` as the call goes
     :param root: the project's root: paths are relative to it and stay inside it
     """
@@ -695,6 +706,7 @@ def search(
         include=include,
         language=language,
         ignore_case=ignore_case,
+        no_ignore=no_ignore,
         exists=exists,
         rerank=rerank,
         continue_token=continue_token,
@@ -711,7 +723,7 @@ def stats(
     """Tokens returned versus what the plain Unix tools would have returned.
 
     :param reset: delete the usage records
-    :param by_command: only the per-command table (calls, tokens, savings, fallbacks, baselines)
+    :param by_command: only the per-command table
     :param progress: called with each :class:`prx.Progress` as the call goes
     :param root: the project's root: paths are relative to it and stay inside it
     """

@@ -11,6 +11,9 @@ from the project's configuration files: :func:`project_config`).
 ``PRX_PLUGINS``                         allowlist of entry-point names (empty: none)
 ``PRX_FRESHNESS_SECONDS``               how often a warm search re-checks files (default 1)
 ``PRX_INDEX_LOCK_TIMEOUT``              seconds ``prx index`` waits for another writer (60)
+``PRX_WARM``                            ``0`` starts no warm server from the CLI (default: one
+                                        per indexed root, see :mod:`prx.frontends.warm.autostart`)
+``PRX_WARM_IDLE``                       seconds a warm server the CLI started lives unused (600)
 ``PRX_DISABLED_PLUGINS``                blocklist of entry-point names
 ``PRX_RERANK``                          rerank stages to enable / disable (``+name,-name``)
 ======================================  =====================================================
@@ -44,6 +47,10 @@ __all__ = [
 DEFAULT_MAX_FILE_SIZE = 1_048_576
 #: The usage records rotate (to ``stats.jsonl.1``) beyond this size.
 DEFAULT_STATS_MAX_BYTES = 5_000_000
+#: A warm server the CLI started ends after this many seconds without a request.
+DEFAULT_WARM_IDLE_SECONDS = 600.0
+#: Values of ``PRX_WARM`` that turn it off (any other non-empty value turns it on).
+_OFF = frozenset({"0", "false", "no", "off"})
 
 
 def _names(value: str | None) -> frozenset[str] | None:
@@ -62,6 +69,19 @@ def _seconds(value: str | None, default: float) -> float:
     except ValueError:
         return default
     return number if number >= 0 else default
+
+
+def _switch(value: str | None) -> bool | None:
+    """An on/off variable: None when unset or empty."""
+    if value is None or not value.strip():
+        return None
+    return value.strip().lower() not in _OFF
+
+
+def _positive_seconds(value: str | None) -> float | None:
+    """A number of seconds above 0, or None (unset or not such a number)."""
+    seconds = _seconds(value, -1.0)
+    return seconds if seconds > 0 else None
 
 
 def _positive_int(value: str | None, default: int) -> int:
@@ -96,6 +116,11 @@ class Config:
     freshness_seconds: float = 1.0
     #: ``prx index`` waits this many seconds for another writer's lock, then gives up.
     index_lock_timeout: float = 60.0
+    #: Whether a CLI call in an indexed root starts the root's warm server in the
+    #: background when none runs. Not compared: it changes no answer.
+    warm: bool = field(default=True, compare=False)
+    #: A warm server the CLI started ends after this many seconds without a request.
+    warm_idle_seconds: float = field(default=DEFAULT_WARM_IDLE_SECONDS, compare=False)
     #: Per-plugin settings, keyed by component or plugin name.
     settings: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     #: Rerank stages to enable (``+name``) or disable (``-name``) in every search.
@@ -134,6 +159,9 @@ class Config:
             freshness_seconds=_seconds(env.get("PRX_FRESHNESS_SECONDS"), 1.0),
             rerank=_items(env.get("PRX_RERANK")),
             index_lock_timeout=_seconds(env.get("PRX_INDEX_LOCK_TIMEOUT"), 60.0),
+            warm=_switch(env.get("PRX_WARM")) is not False,
+            warm_idle_seconds=_positive_seconds(env.get("PRX_WARM_IDLE"))
+            or DEFAULT_WARM_IDLE_SECONDS,
             origins={
                 name: f"env {var}"
                 for name, var in ENV_VARS.items()
@@ -232,6 +260,8 @@ ENV_VARS: dict[str, str] = {
     "plugin_blocklist": "PRX_DISABLED_PLUGINS",
     "freshness_seconds": "PRX_FRESHNESS_SECONDS",
     "index_lock_timeout": "PRX_INDEX_LOCK_TIMEOUT",
+    "warm": "PRX_WARM",
+    "warm_idle_seconds": "PRX_WARM_IDLE",
     "rerank": "PRX_RERANK",
 }
 #: The key of each setting in a configuration file, where it differs from the field.
@@ -255,6 +285,10 @@ def _env_value(name: str, env: Mapping[str, str]) -> Any | None:
         return seconds if seconds >= 0 else None
     if name == "autoload_plugins":
         return raw in ("", "0")
+    if name == "warm":
+        return _switch(raw)
+    if name == "warm_idle_seconds":
+        return _positive_seconds(raw)
     if name == "plugin_allowlist":
         return _names(raw)
     if name == "plugin_blocklist":
@@ -276,10 +310,14 @@ def _file_value(name: str, value: Any) -> tuple[Any, str | None]:
         if isinstance(value, (int, float)) and not isinstance(value, bool) and value >= 0:
             return float(value), None
         return None, "expected a number of seconds (0 or more)"
-    if name == "autoload_plugins":
+    if name in ("autoload_plugins", "warm"):
         if isinstance(value, bool):
             return value, None
         return None, "expected true or false"
+    if name == "warm_idle_seconds":
+        if isinstance(value, (int, float)) and not isinstance(value, bool) and value > 0:
+            return float(value), None
+        return None, "expected a number of seconds above 0"
     items: tuple[str, ...] | None = None
     if isinstance(value, str):
         items = _items(value)
@@ -339,8 +377,15 @@ def user_config_files(environ: Mapping[str, str] | None = None) -> list[str]:
     return [first] if first == second else [first, second]
 
 
-#: Settings naming where prx writes: a project's own files may not set them.
-_USER_ONLY = frozenset({"home", "stats_file", "errors_file"})
+#: Settings a project's own files may not set, and what they decide: where prx writes,
+#: and whether a process of the user's stays running after a call.
+_USER_ONLY = {
+    "home": "where prx keeps its state",
+    "stats_file": "where prx keeps its state",
+    "errors_file": "where prx keeps its state",
+    "warm": "whether a warm server keeps running",
+    "warm_idle_seconds": "whether a warm server keeps running",
+}
 
 
 def resolve(
@@ -398,10 +443,11 @@ def resolve(
                 continue
             if scope == "project" and name in _USER_ONLY:
                 # A cloned repository must not choose where prx writes its records
-                # (stats_file = "~/.bashrc" would append to the user's shell start-up).
+                # (stats_file = "~/.bashrc" would append to the user's shell start-up),
+                # nor turn on a server the user turned off, nor keep it running longer.
                 warnings.append(
                     f"{path}: {key}: only the user's configuration or {ENV_VARS[name]} may "
-                    "set where prx keeps its state; ignored"
+                    f"set {_USER_ONLY[name]}; ignored"
                 )
                 continue
             parsed, problem = _file_value(name, value)
@@ -432,6 +478,8 @@ def resolve(
         plugin_blocklist=values.get("plugin_blocklist", frozenset()),
         freshness_seconds=values.get("freshness_seconds", 1.0),
         index_lock_timeout=values.get("index_lock_timeout", 60.0),
+        warm=values.get("warm", True),
+        warm_idle_seconds=values.get("warm_idle_seconds", DEFAULT_WARM_IDLE_SECONDS),
         settings=settings,
         # Only the environment's: the search reads the files' changes itself, naming the
         # file in its errors (prx.engine.ranking.pipeline).

@@ -27,7 +27,7 @@ class ExistsParams:
     )
     exact: bool = param(
         False,
-        help="read every candidate file of the index (else at most 8)",
+        help="read every candidate file (else 8)",
     )
 
 

@@ -8,6 +8,7 @@ the files that fit in walk order and says how many were left out and how to get 
 from __future__ import annotations
 
 import os
+import sys
 from collections import Counter
 
 from prx.core import continuation
@@ -71,10 +72,11 @@ def build_tree(entries: list[FileEntry], base: str = ".") -> dict[str, Any]:
 
 
 def _collect(
-    ws: Context, path: str, pattern: tuple[str, ...], max_depth: int | None
+    ws: Context, path: str, pattern: tuple[str, ...], max_depth: int | None, no_ignore: bool
 ) -> tuple[list[FileEntry], dict[str, int], str]:
     """The entries (paths as answers show them), the skip counts, and how answers show
-    the listed directory."""
+    the listed directory. ``no_ignore``: every regular file, as ``find -type f`` lists it
+    (ignored ones, binary ones and VCS metadata too)."""
     from prx.engine.files.display import under, walk_base
 
     root = ws.resolve(path)
@@ -82,15 +84,24 @@ def _collect(
         raise NotFoundError(f"path not found: {path}")
     base = walk_base(ws.root_dir, root)
     globs = [GlobPattern(p) for p in pattern]
+    # Listing every file lists the large ones too (their lines are not counted: 0).
+    limit = ws.config.max_file_size
     walked = walk(
-        root, max_depth=max_depth, max_file_size=ws.config.max_file_size, skip_binary=False
+        root,
+        max_depth=max_depth,
+        max_file_size=sys.maxsize if no_ignore else limit,
+        skip_binary=False,
+        honour_ignores=not no_ignore,
+        skip_vcs=not no_ignore,
     )
     skipped: Counter[str] = Counter(walked.skipped)
     entries: list[FileEntry] = []
     for found in walked.files:
         if globs and not any(g.match(found.rel) for g in globs):
             continue
-        data = read_walked(found.path, skipped)
+        data: bytes | None = b""
+        if found.size <= limit:
+            data = read_walked(found.path, skipped, keep_binary=no_ignore)
         if data is None:
             continue
         spec = ws.language_for(found.rel)
@@ -98,7 +109,7 @@ def _collect(
             FileEntry(
                 path=under(base, found.rel),
                 lines=count_lines(data),
-                bytes=len(data),
+                bytes=found.size if found.size > limit else len(data),
                 language=spec.name if spec else None,
             )
         )
@@ -111,6 +122,7 @@ def find_files(
     *,
     pattern: tuple[str, ...] = (),
     max_depth: int | None = None,
+    no_ignore: bool = False,
     view: str = DEFAULT_VIEW,
     budget: int | None = None,
     continue_token: str | None = None,
@@ -128,8 +140,10 @@ def find_files(
             suggestion="{param} 1 lists only the files directly in the path.",
         )
     cap = cap_for(budget, FIND_CEILING)
-    entries, skipped, base = _collect(ws, path, pattern, max_depth)
-    request = continuation.fingerprint(str(ws.resolve(path)), sorted(pattern), max_depth, view)
+    entries, skipped, base = _collect(ws, path, pattern, max_depth, no_ignore)
+    request = continuation.fingerprint(
+        str(ws.resolve(path)), sorted(pattern), max_depth, view, no_ignore
+    )
     offset = 0
     if continue_token is not None:
         (position,) = continuation.decode(continue_token, "find", request, 1)

@@ -28,10 +28,11 @@ class FindParams:
     path: str = param(".", help="directory to list (default: .)", positional=True)
     pattern: tuple[str, ...] = param(
         (),
-        help="glob on the name (on the path when it has a '/'); repeatable",
+        help="name glob (a path glob with a '/'); repeatable",
         metavar="GLOB",
     )
     max_depth: int | None = param(None, help="1 lists only the files directly in PATH", metavar="N")
+    no_ignore: bool = param(False, help="every file, as find")
     view: str = param(
         "tree",
         help="tree (default), flat or both",
@@ -69,6 +70,7 @@ def _run(ws: Context, p: FindParams) -> FindResult:
         p.path,
         pattern=p.pattern,
         max_depth=p.max_depth,
+        no_ignore=p.no_ignore,
         view=_view(p),
         budget=p.budget,
         continue_token=p.continue_token,

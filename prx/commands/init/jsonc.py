@@ -34,6 +34,17 @@ class Member:
     value_end: int
     value: Any
     node: Node | None
+    #: The value's items' places when it is an array.
+    array: Array | None = None
+
+
+@record
+class Array:
+    """An array: its brackets' positions and each item's (start, end)."""
+
+    start: int
+    end: int  # just after the closing bracket
+    items: list[tuple[int, int]] = field(default_factory=list)
 
 
 @record
@@ -74,7 +85,7 @@ class _Parser:
                 break
         return i
 
-    def value(self, i: int) -> tuple[Any, Node | None, int]:
+    def value(self, i: int) -> tuple[Any, Node | Array | None, int]:
         text = self.text
         if i >= len(text):
             raise JsoncError("unexpected end of text")
@@ -83,10 +94,13 @@ class _Parser:
             return self.object(i)
         if char == "[":
             items: list[Any] = []
+            places: list[tuple[int, int]] = []
             j = self.skip(i + 1)
             while j < len(text) and text[j] != "]":
+                first = j
                 item, _, j = self.value(j)
                 items.append(item)
+                places.append((first, j))
                 j = self.skip(j)
                 if j < len(text) and text[j] == ",":
                     j = self.skip(j + 1)
@@ -94,7 +108,7 @@ class _Parser:
                     raise JsoncError(f"expected ',' or ']' at offset {j}")
             if j >= len(text):
                 raise JsoncError("unterminated array")
-            return items, None, j + 1
+            return items, Array(start=i, end=j + 1, items=places), j + 1
         if char == '"':
             try:
                 string, end = json.decoder.scanstring(text, i + 1)  # type: ignore[attr-defined]
@@ -126,7 +140,13 @@ class _Parser:
             value, sub, end = self.value(start)
             members.append(
                 Member(
-                    key=key, key_start=j, value_start=start, value_end=end, value=value, node=sub
+                    key=key,
+                    key_start=j,
+                    value_start=start,
+                    value_end=end,
+                    value=value,
+                    node=sub if isinstance(sub, Node) else None,
+                    array=sub if isinstance(sub, Array) else None,
                 )
             )
             out[key] = value
@@ -148,7 +168,7 @@ def parse(text: str) -> tuple[Any, Node | None, bool]:
     value, node, end = parser.value(start)
     if parser.skip(end) != len(text):
         raise JsoncError(f"unexpected text after the value at offset {parser.skip(end)}")
-    return value, node, parser.comments
+    return value, node if isinstance(node, Node) else None, parser.comments
 
 
 def _line_indent(text: str, pos: int) -> str:
@@ -247,3 +267,59 @@ def _cut(text: str, node: Node, key: str) -> str:
     if len(node.members) > 1:
         return text[: member.key_start] + text[node.members[1].key_start :]
     return text[: node.start + 1] + text[node.end - 1 :]
+
+
+def _array_at(text: str, path: tuple[str, ...]) -> Array | None:
+    """The array at ``path`` (None when absent); :class:`JsoncError` when something on the
+    way is not an object or the value is not an array."""
+    _, node, _ = parse(text)
+    if node is None:
+        raise JsoncError("the top level is not an object")
+    for depth, name in enumerate(path):
+        member = node.get(name)
+        if member is None:
+            return None
+        if depth == len(path) - 1:
+            if member.array is None:
+                raise JsoncError(f"{'.'.join(path)} is not an array")
+            return member.array
+        if member.node is None:
+            raise JsoncError(f"{'.'.join(path[: depth + 1])} is not an object")
+        node = member.node
+    raise JsoncError("an empty path")
+
+
+def append_item(text: str, path: tuple[str, ...], item: Any) -> str:
+    """``text`` with ``item`` added at the end of the array at ``path`` (created, with
+    the objects on the way, when absent). Only new text is inserted: removing the item
+    again (:func:`remove_item`) gives back the same bytes."""
+    array = _array_at(text, path)
+    if array is None:
+        return set_member(text, path[:-1], path[-1], [item])
+    unit = _unit(text)
+    if array.items:
+        first_start, _ = array.items[0]
+        indent = _line_indent(text, first_start)
+        if "\n" not in text[array.start : first_start]:
+            indent = _line_indent(text, array.start) + unit
+        body = json.dumps(item, indent=unit, ensure_ascii=False).replace("\n", "\n" + indent)
+        last_end = array.items[-1][1]
+        return text[:last_end] + ",\n" + indent + body + text[last_end:]
+    outer = _line_indent(text, array.start)
+    indent = outer + unit
+    body = json.dumps(item, indent=unit, ensure_ascii=False).replace("\n", "\n" + indent)
+    return text[: array.start + 1] + "\n" + indent + body + "\n" + outer + text[array.end - 1 :]
+
+
+def remove_item(text: str, path: tuple[str, ...], index: int) -> str:
+    """``text`` without the array item ``index`` at ``path``; an array left empty is
+    removed with its member, and objects on the way left empty with it."""
+    array = _array_at(text, path)
+    if array is None or not 0 <= index < len(array.items):
+        return text
+    if len(array.items) == 1:
+        return remove_member(text, path[:-1], path[-1])
+    start, end = array.items[index]
+    if index > 0:
+        return text[: array.items[index - 1][1]] + text[end:]
+    return text[:start] + text[array.items[1][0] :]

@@ -16,8 +16,7 @@ class InitParams:
 
     client: tuple[str, ...] = param(
         (),
-        help="configure this client (repeatable; default: every client found): claude-code, "
-        "claude-desktop, cursor, vscode, codex, gemini, windsurf, zed, opencode, continue",
+        help="client to configure (repeatable; default: all found; docs/init.md)",
         metavar="NAME",
         aliases=("clients",),
     )
@@ -28,6 +27,7 @@ class InitParams:
     )
     apply: bool = param(False, help="write the changes (default: only show them)")
     uninstall: bool = param(False, help="remove what prx init added")
+    hooks: bool = param(False, help="the shell hook instead (prx hook)")
 
 
 def _run(ws: Context, p: InitParams) -> InitResult:
@@ -36,7 +36,12 @@ def _run(ws: Context, p: InitParams) -> InitResult:
     from prx.commands.init.plan import init
 
     return init(
-        Path(ws.root_dir), clients=p.client, user=p.user, apply=p.apply, uninstall=p.uninstall
+        Path(ws.root_dir),
+        clients=p.client,
+        user=p.user,
+        apply=p.apply,
+        uninstall=p.uninstall,
+        hooks=p.hooks,
     )
 
 
@@ -48,7 +53,8 @@ INIT = Operation(
         "the project's configuration files or the user's, and add a usage guide to "
         "AGENTS.md. A dry run by default: the answer shows each file's change as a diff; "
         "--apply writes them (atomically, with FILE.prx-backup), --uninstall removes them. "
-        "See docs/init.md."
+        "--hooks installs instead the hook that rewrites the agent's grep, cat, sed -n, head, "
+        "tail and find into prx commands (docs/hooks.md). See docs/init.md."
     ),
     func=_run,
     params=InitParams,

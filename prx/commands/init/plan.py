@@ -23,6 +23,7 @@ import os
 import stat as stat_module
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 from prx.commands.init import edits
 from prx.commands.init.targets import CLIENTS, Client, detected, user_path
@@ -72,7 +73,7 @@ class _Base:
         return "~/" + rel if self.user else rel
 
 
-def _choose(names: Sequence[str], project: Path) -> list[Client]:
+def _choose(names: Sequence[str], project: Path, *, hooks: bool = False) -> list[Client]:
     known = {c.name: c for c in CLIENTS}
     for name in names:
         if name not in known:
@@ -84,6 +85,17 @@ def _choose(names: Sequence[str], project: Path) -> list[Client]:
     if names:
         return [known[n] for n in dict.fromkeys(names)]
     found = [c for c in CLIENTS if detected(c, project)]
+    if hooks:
+        from prx.commands.init.hooks import HOOKS
+
+        found = [c for c in found if c.name in HOOKS]
+        if not found:
+            raise InvalidArgumentError(
+                "no agent client with a pre-shell hook found (prx can install hooks for "
+                f"{', '.join(HOOKS)})",
+                suggestion="Name the client with {param}, e.g. {param} claude-code.",
+                param="client",
+            )
     if not found:
         raise InvalidArgumentError(
             "no agent client found: none of their configuration directories or executables "
@@ -269,6 +281,41 @@ def _apply(item: _Planned, base: _Base) -> tuple[str | None, tuple[str, ...]]:
     return (item.backup_shown if item.backup is not None else None), notes
 
 
+def _hook_plan(
+    chosen: Sequence[Client], project: Path, user: bool, uninstall: bool
+) -> list[tuple[_Planned, _Base]]:
+    """The hook settings files of the chosen clients that have a hook prx can use."""
+    from prx.commands.init.hooks import HOOKS, hook_config
+
+    planned: list[tuple[_Planned, _Base]] = []
+    for client in chosen:
+        target = HOOKS.get(client.name)
+        relative = None if target is None else target.user if user else target.project
+        if target is None or relative is None:
+            item = _Planned(project, "-", client.name)
+            item.action = "skipped"
+            item.note = (
+                f"{client.title} has no hook that can replace a shell command (docs/hooks.md)"
+                if target is None
+                else f"{client.title}'s hook is configured at "
+                f"{'project' if user else 'user'} scope only"
+            )
+            planned.append((item, _Base(project, False)))
+            continue
+        directory = Path.home() if user else project
+        shown = ("~/" if user else "") + relative
+        base = _Base(directory, user)
+
+        def change(old: str | None, target: Any = target) -> str | None:
+            return hook_config(target, old, uninstall=uninstall)
+
+        item = _plan(_Planned(directory / relative, shown, client.name), base, change)
+        if target.note and not uninstall and item.action in ("create", "change", "unchanged"):
+            item.note = "; ".join(filter(None, [item.note, target.note]))
+        planned.append((item, base))
+    return planned
+
+
 def init(
     project: Path,
     *,
@@ -276,11 +323,15 @@ def init(
     user: bool = False,
     apply: bool = False,
     uninstall: bool = False,
+    hooks: bool = False,
 ) -> InitResult:
     """Register prx with the agent clients (see :func:`prx.init`)."""
-    chosen = _choose(clients, project)
+    chosen = _choose(clients, project, hooks=hooks)
     planned: list[tuple[_Planned, _Base]] = []
     bases: dict[bool, _Base] = {}
+    if hooks:
+        planned = _hook_plan(chosen, project, user, uninstall)
+        chosen = []
     for client in chosen:
         where = _file_path(client, project, user)
         if where is None:
@@ -298,7 +349,7 @@ def init(
             return edits.mcp_config(client, old, uninstall=uninstall)
 
         planned.append((_plan(_Planned(path, shown, client.name), base, change), base))
-    if not user:
+    if not user and not hooks:
         guides: list[tuple[str, Callable[..., str | None]]] = [
             ("AGENTS.md", edits.agents_md),
             ("CLAUDE.md", edits.claude_md),
@@ -336,9 +387,12 @@ def init(
         )
     return InitResult(
         scope="user" if user else "project",
+        hooks=hooks,
         applied=apply,
         uninstall=uninstall,
-        clients=tuple(c.name for c in chosen),
+        clients=tuple(dict.fromkeys(item.client for item, _ in planned if item.client != "guide"))
+        if hooks
+        else tuple(c.name for c in chosen),
         files=tuple(files),
         supported=tuple(c.name for c in CLIENTS),
     )

@@ -15,6 +15,7 @@ from prx.engine.files.text import count_lines, load_text
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from prx.commands.read.reread import Reread
     from prx.core.budget import Cap
     from prx.plugin.context import Context
     from prx.plugin.interfaces import LanguageSpec
@@ -127,14 +128,16 @@ def read_file(
     if_changed: str | None = None,
     budget: int | None = None,
     continue_token: str | None = None,
+    fresh: bool = False,
 ) -> ReadResult:
-    """Read ``path`` for :meth:`Workspace.read`."""
+    """Read ``path`` for :meth:`Workspace.read`; in a session with a read ledger
+    (:mod:`prx.commands.read.ledger`), a re-read answers only what is new unless ``fresh``."""
     _validate(if_changed, snap, lines, mode)
     cap = cap_for(budget, READ_CEILING)
     _validate_skeleton(skeleton, mode, lines)
     source = _Source(ws, path)
     meta = source.meta()
-    if if_changed is not None and if_changed.lower() == meta.hash:
+    if if_changed is not None and if_changed.lower() == meta.hash and not fresh:
         return ReadResult(file=path, meta=meta, content=None, outline=None, cached=True)
     if hash_only:
         return ReadResult(file=path, meta=meta, content=None, outline=None)
@@ -147,14 +150,45 @@ def read_file(
     if continue_token is not None:
         lines, column = _continued_lines(continue_token, request, path)
     content, total = source.content(lines, column, snap, skeleton, mode, cap.count)
+    reread = _reread(source, meta, content, column)
+    if reread is not None:
+        if not fresh:
+            answer = reread.answer(path, meta, tuple(source.notes), cap)
+            if answer is not None:
+                reread.sent(answer)
+                return answer
+        content = reread.content  # only the lines not sent before, when that is what goes
     shown = symbols if full_outline else _around(symbols, content.range, total)
     result = ReadResult(
-        file=path, meta=meta, content=content, outline=shown, notes=tuple(source.notes)
+        file=path,
+        meta=meta,
+        content=content,
+        outline=shown,
+        notes=tuple(source.notes),
+        ledger=reread.note if reread is not None else None,
     )
-    if cap.tokens is None:
-        return result
-    whole_file = lines is None and not skeleton and mode is None
-    return _fit(result, cap, symbols, full_outline, request, whole_file, column)
+    if cap.tokens is not None:
+        whole_file = lines is None and not skeleton and mode is None
+        whole_file = whole_file and (content.range.start, content.range.end) == (1, total)
+        result = _fit(result, cap, symbols, full_outline, request, whole_file, column)
+    if reread is not None:
+        reread.sent(result)
+    return result
+
+
+def _reread(source: _Source, meta: FileMeta, content: ContentSlice, column: int) -> Reread | None:
+    """The read's dealings with its session's ledger; None outside a session, and for an
+    answer that is not the file's lines."""
+    from prx.commands.read.ledger import current
+
+    call = current()
+    if call is None:
+        return None
+    from prx.commands.read.reread import Reread
+
+    if not Reread.takes_part(content, column):
+        return None
+    return Reread(call, source.resolved, meta, source.loaded.text, content)
 
 
 def _outline_only(

@@ -19,14 +19,10 @@ class ReadParams:
     """Parameters of ``prx read``."""
 
     path: str = param(help="file to read", positional=True, aliases=("file",))
-    lines: str | None = param(
-        None, help="line range A-B, a single line N, or A- to the end", metavar="A-B"
-    )
-    hash_only: bool = param(
-        False, help="metadata and content hash only", flag="--hash", aliases=("hash",)
-    )
+    lines: str | None = param(None, help="range A-B, line N, or A- to the end", metavar="A-B")
+    hash_only: bool = param(False, help="metadata and hash only", flag="--hash", aliases=("hash",))
     outline_only: bool = param(
-        False, help="metadata and outline, no content", flag="--outline", aliases=("outline",)
+        False, help="metadata and outline only", flag="--outline", aliases=("outline",)
     )
     full_outline: bool = param(False, help="the whole outline, not only around --lines")
     skeleton: bool = param(False, help="signatures and docstrings, no bodies")
@@ -40,9 +36,7 @@ class ReadParams:
         help="aggressive (no comments), entropy (no repetition), diff (vs git HEAD)",
         choices=("aggressive", "entropy", "diff"),
     )
-    if_changed: str | None = param(
-        None, help="hash of an earlier read: a stub if unchanged", metavar="HASH"
-    )
+    if_changed: str | None = param(None, help="a stub if the hash is unchanged", metavar="HASH")
     budget: int | None = param(
         None,
         help="cap the answer at N tokens (exact cl100k_base); default: a ceiling of "
@@ -52,6 +46,7 @@ class ReadParams:
     continue_token: str | None = param(
         None, help="continuation_token of a budget-cut read", flag="--continue", metavar="TOKEN"
     )
+    fresh: bool = param(False, help="the text, never a stub")
 
 
 def _run(ws: Context, p: ReadParams) -> ReadResult:
@@ -70,6 +65,7 @@ def _run(ws: Context, p: ReadParams) -> ReadResult:
         if_changed=p.if_changed,
         budget=p.budget,
         continue_token=p.continue_token,
+        fresh=p.fresh,
     )
 
 

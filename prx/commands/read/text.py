@@ -26,15 +26,18 @@ def render(data: Mapping[str, Any]) -> str:
     if data.get("cached"):
         return f"{path}: unchanged since {meta['hash']}"
     content = data.get("content")
+    ledger = data.get("ledger")
     lines: list[str] = []
-    if content is None:  # --hash, --outline
+    if content is None and ledger is not None:  # a session's re-read of unchanged lines
+        lines.append(_unchanged(path, ledger))
+    elif content is None:  # --hash, --outline
         language = meta.get("language") or "text"
         lines.append(
             f"{path}  {meta['lines']} lines, {meta['bytes']} bytes, {language}, hash {meta['hash']}"
         )
         lines.extend(symbol_lines(data.get("outline")))
     else:
-        header = _header(path, meta, content, data.get("outline"))
+        header = _header(path, meta, content, data.get("outline"), ledger)
         if header:
             lines.append(header)
         text = content["text"]
@@ -49,6 +52,42 @@ def render(data: Mapping[str, Any]) -> str:
     return "\n".join(lines)
 
 
+#: How a ledger's answer says to ask for the text again (the read's ``fresh`` argument).
+_FRESH = "read with fresh for"
+
+
+def _reads(ledger: Mapping[str, Any]) -> str:
+    reads = ledger["reads"]
+    listed = ", ".join(f"#{read}" for read in reads)
+    return f"read {listed}" if len(reads) == 1 else f"reads {listed}"
+
+
+def _moved(ledger: Mapping[str, Any]) -> str:
+    was = ledger.get("was")
+    return f" (then lines {was['start']}-{was['end']})" if was else ""
+
+
+def _unchanged(path: str, ledger: Mapping[str, Any]) -> str:
+    """A stub: the lines asked for were sent by earlier reads and have not changed."""
+    span = ledger["lines"]
+    return (
+        f"{path}:{span['start']}-{span['end']} unchanged since {_reads(ledger)}"
+        f"{_moved(ledger)}, hash {ledger['hash'][:8]}: not repeated; {_FRESH} the text"
+    )
+
+
+def _ledger_clause(ledger: Mapping[str, Any]) -> str:
+    """What a ranged text's header says of the ledger: the lines left out, or that the
+    file changed since an earlier read sent some of these lines."""
+    span = ledger["lines"]
+    if ledger["status"] == "partial":
+        return (
+            f"lines {span['start']}-{span['end']} unchanged since {_reads(ledger)}"
+            f"{_moved(ledger)}: not repeated; {_FRESH} all"
+        )
+    return f"changed since {_reads(ledger)}: the current text"
+
+
 def _beyond(outline: Sequence[Any], span: Mapping[str, int]) -> bool:
     """Whether the outline holds symbols outside the lines shown: the whole outline was
     asked for (a whole file's outline says nothing its text does not)."""
@@ -58,25 +97,37 @@ def _beyond(outline: Sequence[Any], span: Mapping[str, int]) -> bool:
 
 
 def _header(
-    path: str, meta: Mapping[str, Any], content: Mapping[str, Any], outline: Any
+    path: str,
+    meta: Mapping[str, Any],
+    content: Mapping[str, Any],
+    outline: Any,
+    ledger: Mapping[str, Any] | None = None,
 ) -> str | None:
     """The line before the text, saying only what the call and the text do not: where
     the lines sit (the symbols they are in, unless the text's first line is that symbol's
-    own), and the range when it is not the one asked for (a cut, a widened range). None
-    when there is nothing to say: a whole file, or a range that starts a top-level
-    definition (``cat`` and ``sed`` print no header either)."""
+    own), the range when it is not the one asked for (a cut, a widened range), and what a
+    session's read ledger left out. None when there is nothing to say: a whole file, or a
+    range that starts a top-level definition (``cat`` and ``sed`` print no header either)."""
     span, mode = content["range"], content.get("mode")
     total = meta["lines"]
+    if mode == "changes" and ledger is not None:
+        return (
+            f"{path}:{span['start']}-{span['end']} changed since {_reads(ledger)}: a diff "
+            f"from the text sent then (-then +now line numbers); {_FRESH} the whole text"
+        )
     if mode is not None:
         return f"{path} ({mode}, {total} lines)"
     start, end = span["start"], span["end"]
-    if start == 1 and end == total and not content.get("truncated") and not content.get("snap"):
-        return None  # the whole file, as cat prints it
+    if ledger is None and start == 1 and end == total:
+        if not content.get("truncated") and not content.get("snap"):
+            return None  # the whole file, as cat prints it
     parts = []
-    if content.get("truncated") or content.get("snap"):
+    if content.get("truncated") or content.get("snap") or ledger is not None:
         parts.append(f"{path}:{start}-{end} of {total}")
         if content.get("snap"):
             parts[-1] += f" ({content['snap']})"
+        if ledger is not None:
+            parts[-1] += f" ({_ledger_clause(ledger)})"
     text = content.get("text") or ""
     first = next((line for line in text.split("\n") if line.strip()), "")
     where = _where(outline or (), start, end, first)

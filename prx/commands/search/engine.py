@@ -85,6 +85,7 @@ def run_search(
     languages: Sequence[str] = (),
     exists: bool = False,
     ignore_case: bool = False,
+    no_ignore: bool = False,
     rerank: str | Sequence[str] | None = None,
     snippet_lines: int = 3,
     full: bool = False,
@@ -98,6 +99,13 @@ def run_search(
     else:
         reason = f"requested (--{mode})"
     ranked = mode not in ("literal", "regex", "structural")
+    if no_ignore and mode not in ("literal", "regex"):
+        raise InvalidArgumentError(
+            f"invalid argument {{param}}: only a literal or regex search reads every file "
+            f"(this is a {mode} search)",
+            param="no_ignore",
+            suggestion="Add {param:literal} or {param:regex}.",
+        )
     # A default page of a symbol search stops at the first hit without the identifier.
     focused = top_k is None and mode == "symbol"
     if top_k is None:
@@ -107,7 +115,7 @@ def run_search(
     root = _search_root(ws, path)
     accept = _acceptor(ws, globs, languages)
     searched = root  # what the answer's paths are under, and its requests' identity
-    if mode != "structural":
+    if mode != "structural" and not no_ignore:
         # A folder under an indexed root is answered from that index, kept to the folder.
         root, accept = scoped(ws, root, accept)
     stages, notes = _pipeline(ws, ranked, rerank)
@@ -115,8 +123,17 @@ def run_search(
     order = [list(stages)] if ranked and stages is not None else []
     # A selector changes what a structural search matches: its pages are another request's.
     chosen = [selector] if selector is not None else []
+    every = ["no_ignore"] if no_ignore else []
     request = continuation.fingerprint(
-        searched, query, mode, sorted(globs), sorted(languages), ignore_case, *order, *chosen
+        searched,
+        query,
+        mode,
+        sorted(globs),
+        sorted(languages),
+        ignore_case,
+        *order,
+        *chosen,
+        *every,
     )
     offset, pool = _resumed(continue_token, request, ranked, top_k)
     from prx.engine.files.display import walk_base
@@ -128,7 +145,7 @@ def run_search(
     page.focused = focused
     if mode in ("literal", "regex"):
         grep = _GrepCall(path, searched, globs, languages)
-        return _literal(page, root, accept, exists, ignore_case, grep)
+        return _literal(page, root, accept, exists, ignore_case, grep, every_file=no_ignore)
     if mode == "structural":
         return _structural(page, root, accept, exists, selector)
     return _ranked(page, root, accept, exists, stages or (), notes)
@@ -389,6 +406,29 @@ class _Page:
                 keep = fit_prefix(
                     len(window), lambda k: data_tokens(build(k, _PLACEHOLDER), self.count), limit
                 )
+            if keep == 0 and window and self.cap.reason == "ceiling":
+                # One line longer than the default ceiling (a minified file): its place,
+                # not its text, and the answer says how to read it.
+                first = window[0]
+                window[0] = replace(
+                    first,
+                    match=replace(
+                        first.match, snippet=None, snippet_start=None, snippet_end=None, match=None
+                    ),
+                )
+                warning = "; ".join(
+                    filter(
+                        None,
+                        [
+                            warning,
+                            f"line {first.match.line} of {self.shown(first.file)} is longer "
+                            f"than {self.cap.describe()}: shown as a place, without its text",
+                        ],
+                    )
+                )
+                keep = fit_prefix(
+                    len(window), lambda k: data_tokens(build(k, _PLACEHOLDER), self.count), limit
+                )
             if keep == 0 and window:
                 raise BudgetExceededError(
                     f"{self.cap.describe()} cannot hold a single match",
@@ -409,6 +449,8 @@ def _literal(
     exists: bool,
     ignore_case: bool,
     grep: _GrepCall,
+    *,
+    every_file: bool = False,
 ) -> SearchResult | SearchExistsResult:
     from prx.engine.retrieval.literal import compile_pattern, plan_for, scan
     from prx.engine.retrieval.query import looks_like_regex
@@ -416,8 +458,11 @@ def _literal(
 
     pattern = compile_pattern(page.query, regex=page.mode == "regex", ignore_case=ignore_case)
     filter_fn = (lambda rel, _language: accept(rel)) if accept else None
-    plan = plan_for(page.ws, root, pattern)
-    hits, skipped, searched = scan(page.ws, root, pattern, accept=filter_fn, plan=plan)
+    # Every file means the walk: the index holds only the files the ignore rules keep.
+    plan = None if every_file else plan_for(page.ws, root, pattern)
+    hits, skipped, searched = scan(
+        page.ws, root, pattern, accept=filter_fn, plan=plan, every_file=every_file
+    )
     if exists:
         found = next(hits, None)
         return SearchExistsResult(exists=found is not None, confidence="exact")

@@ -23,9 +23,7 @@ MODES = ("symbol", "hybrid", "literal", "regex", "structural")
 class SearchParams:
     """Parameters of ``prx search``."""
 
-    query: str = param(
-        help="words, an identifier, a text, a regex or an ast-grep pattern", positional=True
-    )
+    query: str = param(help="words, identifier, text, regex or ast-grep pattern", positional=True)
     path: str = param(".", help="directory or file to search (default: .)", positional=True)
     mode: str | None = param(
         None,
@@ -47,24 +45,20 @@ class SearchParams:
         help="structural: the node kind to match",
         metavar="KIND",
     )
-    top_k: int | None = param(
-        None, help="matches per page (10; exact lines: 50)", short="-k", metavar="N"
-    )
+    top_k: int | None = param(None, help="per page (10; lines: 50)", short="-k", metavar="N")
     budget: int | None = param(
         None,
         help="cap the answer at N tokens (exact cl100k_base); default: a ceiling of "
         f"{SEARCH_CEILING} (estimated); 0: no limit",
         metavar="N",
     )
-    context: int = param(
-        0, help="lines around a literal or regex match (default 0)", short="-C", metavar="N"
-    )
+    context: int = param(0, help="lines around an exact match (default 0)", short="-C", metavar="N")
     snippet_lines: int = param(
         SNIPPET_LINES,
-        help=f"lines per match, at most (default {SNIPPET_LINES}; 0: locations only)",
+        help=f"lines per match (default {SNIPPET_LINES}; 0: locations)",
         metavar="N",
     )
-    full: bool = param(False, help="whole matches: a ranked chunk, a literal match's context")
+    full: bool = param(False, help="whole chunks and contexts")
     # The aliases are the Python API's names (``prx.search(globs=...)``).
     include: tuple[str, ...] = param(
         (), help="only files matching this glob; repeatable", metavar="GLOB", aliases=("globs",)
@@ -73,16 +67,17 @@ class SearchParams:
         (), help="only files of this language; repeatable", metavar="LANG", aliases=("languages",)
     )
     ignore_case: bool = param(False, help="literal and regex: ignore case", short="-i")
+    no_ignore: bool = param(False, help="every file, as grep -r")
     exists: bool = param(
         False, help="answer only whether anything matches", selects="SearchExistsResult"
     )
     rerank: str | None = param(
         None,
-        help="rerank stages on (+NAME) or off (-NAME)",
+        help="stages on (+NAME) or off (-NAME)",
         metavar="+NAME,-NAME",
     )
     continue_token: str | None = param(
-        None, help="continuation_token of the previous page", flag="--continue", metavar="TOKEN"
+        None, help="token of the previous page", flag="--continue", metavar="TOKEN"
     )
 
 
@@ -152,6 +147,7 @@ def _run(ws: Context, p: SearchParams) -> SearchResult | SearchExistsResult:
         languages=p.language,
         exists=p.exists,
         ignore_case=p.ignore_case,
+        no_ignore=p.no_ignore,
         rerank=p.rerank,
         snippet_lines=p.snippet_lines,
         full=p.full,

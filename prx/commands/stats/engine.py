@@ -8,7 +8,13 @@ import time
 from collections import Counter, defaultdict
 from typing import TYPE_CHECKING
 
-from prx.core.results.usage import StatsResult, UsageByCommand, UsageByFrontend, UsagePeriod
+from prx.core.results.usage import (
+    HookDecisions,
+    StatsResult,
+    UsageByCommand,
+    UsageByFrontend,
+    UsagePeriod,
+)
 from prx.engine.usage.records import previous_file
 
 if TYPE_CHECKING:
@@ -88,12 +94,16 @@ def summarize(
     commands: dict[str, _Sum] = defaultdict(_Sum)
     frontends: dict[str, _Sum] = defaultdict(_Sum)
     strategies: dict[str, Counter[str]] = defaultdict(Counter)
+    hooks: Counter[tuple[str, str, str, str]] = Counter()
     malformed = 0
     for line in _lines(path):
         if not line.strip():
             continue
         try:
             entry = json.loads(line)
+            if isinstance(entry, dict) and entry.get("kind") == "hook":
+                hooks[_hook_key(entry)] += 1
+                continue
             ts, command = float(entry["ts"]), str(entry["command"])
             returned, baseline = int(entry["tokens"]), int(entry["baseline_tokens"])
         except (ValueError, KeyError, TypeError):
@@ -129,6 +139,20 @@ def summarize(
         ),
         file=path,
         malformed_records=malformed,
+        hooks=tuple(
+            HookDecisions(client=c, decision=d, form=f, reason=r, calls=n)
+            for (c, d, f, r), n in sorted(hooks.items(), key=lambda kv: (-kv[1], kv[0]))
+        ),
+    )
+
+
+def _hook_key(entry: dict[str, object]) -> tuple[str, str, str, str]:
+    """(client, decision, form, reason) of a hook record."""
+    return (
+        str(entry.get("client") or ""),
+        str(entry.get("decision") or ""),
+        str(entry.get("form") or ""),
+        str(entry.get("reason") or ""),
     )
 
 

@@ -17,7 +17,7 @@ class StatsParams:
     reset: bool = param(False, help="delete the usage records")
     by_command: bool = param(
         False,
-        help="only the per-command table (calls, tokens, savings, fallbacks, baselines)",
+        help="only the per-command table",
     )
 
 

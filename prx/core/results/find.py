@@ -19,7 +19,8 @@ class FileEntry:
     #: The file: relative to the Workspace root (``FindResult.root``) when inside it,
     #: '/'-separated, else absolute; pass it to ``read`` as it stands.
     path: str
-    #: Number of lines.
+    #: Number of lines (0, not counted, for a file over ``max_file_size`` listed by
+    #: ``no_ignore``).
     lines: int
     #: Size in bytes.
     bytes: int

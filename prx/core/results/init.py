@@ -44,3 +44,5 @@ class InitResult(Shown):
     files: tuple[InitFile, ...]
     #: Every client prx can configure.
     supported: tuple[str, ...] = ()
+    #: True when the pre-shell hooks were planned (``hooks``), not the MCP server.
+    hooks: bool = False

@@ -4,7 +4,15 @@ from __future__ import annotations
 
 from prx.core.record import FALSY, OMIT_WHEN, Shown, field, record
 
-__all__ = ["ContentSlice", "FileMeta", "LineRange", "Omission", "ReadResult", "Symbol"]
+__all__ = [
+    "ContentSlice",
+    "FileMeta",
+    "LedgerNote",
+    "LineRange",
+    "Omission",
+    "ReadResult",
+    "Symbol",
+]
 
 
 @record
@@ -93,8 +101,29 @@ class ContentSlice:
     omitted: Omission | None = field(default=None, metadata={OMIT_WHEN: FALSY})
     #: The ``--lines`` value that reads the next part, when ``truncated``.
     next_lines: str | None = field(default=None, metadata={OMIT_WHEN: FALSY})
-    #: How the text was reduced: ``skeleton``, ``aggressive``, ``entropy``, ``diff`` or None.
+    #: How the text was reduced: ``skeleton``, ``aggressive``, ``entropy``, ``diff`` or None;
+    #: ``changes``: a unified diff from the text an earlier read of the session sent
+    #: (see ``ReadResult.ledger``).
     mode: str | None = field(default=None, metadata={OMIT_WHEN: FALSY})
+
+
+@record
+class LedgerNote:
+    """What a session's read ledger left out of a read, or says about it (docs/ledger.md)."""
+
+    #: ``unchanged``: no text, the lines were sent before and have not changed;
+    #: ``partial``: only the lines not sent before, ``lines`` were and have not changed;
+    #: ``changed``: the file changed since ``reads`` sent these lines: the content is a
+    #: diff from that text (its ``mode`` is ``changes``) or the current text.
+    status: str
+    #: The lines (of the file as it is now) the note is about.
+    lines: LineRange
+    #: The reads of the session (1 is its first read) that sent them.
+    reads: tuple[int, ...]
+    #: The file's content hash at the last of those reads.
+    hash: str
+    #: Where those lines were at that read, when an edit above them has moved them.
+    was: LineRange | None = field(default=None, metadata={OMIT_WHEN: None})
 
 
 @record
@@ -105,7 +134,8 @@ class ReadResult(Shown):
     file: str
     #: File metadata, including the content hash.
     meta: FileMeta
-    #: The text, or None for ``hash_only`` / ``outline_only`` / an unchanged ``if_changed``.
+    #: The text, or None for ``hash_only`` / ``outline_only`` / an unchanged ``if_changed``
+    #: / an unchanged re-read in a session (``ledger``).
     content: ContentSlice | None
     #: The file's symbols, or None when not requested or not available.
     outline: tuple[Symbol, ...] | None
@@ -115,3 +145,6 @@ class ReadResult(Shown):
     continuation_token: str | None = field(default=None, metadata={OMIT_WHEN: FALSY})
     #: Anything the reader should know (an outline left out, a skeleton unavailable ...).
     notes: tuple[str, ...] = field(default=(), metadata={OMIT_WHEN: FALSY})
+    #: What the session's read ledger left out or says (None without a ledger, and when
+    #: the text was sent in full as without one).
+    ledger: LedgerNote | None = field(default=None, metadata={OMIT_WHEN: None})

@@ -4,7 +4,14 @@ from __future__ import annotations
 
 from prx.core.record import Shown, field, record
 
-__all__ = ["StatsResult", "UnixOutput", "UsageByCommand", "UsageByFrontend", "UsagePeriod"]
+__all__ = [
+    "HookDecisions",
+    "StatsResult",
+    "UnixOutput",
+    "UsageByCommand",
+    "UsageByFrontend",
+    "UsagePeriod",
+]
 
 
 @record
@@ -91,6 +98,22 @@ class UsageByFrontend:
 
 
 @record
+class HookDecisions:
+    """How often ``prx hook`` decided one way for one reason."""
+
+    #: The client whose hook ran (``claude-code`` ...).
+    client: str
+    #: ``rewritten`` (prx answered the command) or ``passed`` (it ran as written).
+    decision: str
+    #: The command's form (``grep``, ``cat`` ...; empty when it was not read that far).
+    form: str
+    #: Why it passed (empty for a rewrite).
+    reason: str
+    #: Decisions recorded.
+    calls: int
+
+
+@record
 class StatsResult(Shown):
     """The answer of :func:`prx.stats`."""
 
@@ -106,3 +129,5 @@ class StatsResult(Shown):
     malformed_records: int = 0
     #: True when the records were deleted by ``reset``.
     reset: bool = False
+    #: The hook's decisions, most frequent first (empty with ``by_command``).
+    hooks: tuple[HookDecisions, ...] = ()

@@ -145,15 +145,17 @@ def load_text(path: str, shown: str, confined: ConfinedRoot | None = None) -> Te
     return TextFile(data=data, text=text, decode_errors=bad, modified=int(stat.st_mtime))
 
 
-def read_walked(path: os.PathLike[str] | str, skipped: Counter[str]) -> bytes | None:
+def read_walked(
+    path: os.PathLike[str] | str, skipped: Counter[str], *, keep_binary: bool = False
+) -> bytes | None:
     """The bytes of a walked file, or None after counting why it is passed over
-    (``unreadable`` or ``binary``) in ``skipped``."""
+    (``unreadable`` or, unless ``keep_binary``, ``binary``) in ``skipped``."""
     try:
         data = read_regular(path)
     except OSError:
         skipped["unreadable"] += 1
         return None
-    if b"\0" in data[:BINARY_PROBE]:
+    if not keep_binary and b"\0" in data[:BINARY_PROBE]:
         skipped["binary"] += 1
         return None
     return data

@@ -28,6 +28,9 @@ BINARY_SNIFF_BYTES = 8192
 # VCS and prx metadata: never walked and never reported as skipped. Matched by name whatever
 # the entry type, so the '.git' file of a worktree or submodule is left out too.
 SKIP_DIR_NAMES: frozenset[str] = frozenset({".git", ".hg", ".svn", ".prx"})
+#: prx's own metadata (the index), passed over even by a walk of every file: its lines are
+#: prx's artefacts, never the project's.
+PRX_DIR_NAMES: frozenset[str] = frozenset({".prx"})
 
 # Raw os.open avoids io-object overhead; O_NOFOLLOW/O_NONBLOCK guard against an entry being
 # swapped for a symlink or fifo between listing and reading.
@@ -98,6 +101,7 @@ class _Walker:
         "max_depth",
         "max_file_size",
         "skip_binary",
+        "skip_vcs",
         "skipped",
     )
 
@@ -108,6 +112,7 @@ class _Walker:
         skip_binary: bool,
         honour_ignores: bool,
         directories: bool = False,
+        skip_vcs: bool = True,
     ) -> None:
         #: Per directory listed: (mtime before listing, names digest), when asked for.
         self.directories: dict[str, tuple[int, int]] | None = {} if directories else None
@@ -117,6 +122,7 @@ class _Walker:
         self.max_file_size = max_file_size
         self.skip_binary = skip_binary
         self.honour_ignores = honour_ignores
+        self.skip_vcs = skip_vcs
         self.files: list[WalkedFile] = []
         self.skipped: dict[str, int] = {}
 
@@ -177,11 +183,12 @@ class _Walker:
             (iter(entries), root, "", 1, self.ignores_for(entries, "", ignores))
         ]
         max_depth, skip = self.max_depth, self.skip
+        passed_over = SKIP_DIR_NAMES if self.skip_vcs else PRX_DIR_NAMES
         while frames:
             it, dir_path, prefix, depth, stack = frames[-1]
             for entry in it:
                 name = entry.name
-                if name in SKIP_DIR_NAMES:
+                if name in passed_over:
                     continue
                 rel = prefix + name
                 try:
@@ -246,9 +253,11 @@ def walk(
     skip_binary: bool = True,
     honour_ignores: bool = True,
     directories: bool = False,
+    skip_vcs: bool = True,
 ) -> WalkResult:
     """Walk ``root`` depth-first in name order, honouring ignore files (``directories``:
-    record each directory listed, see :attr:`WalkResult.directories`).
+    record each directory listed, see :attr:`WalkResult.directories`; ``skip_vcs=False``:
+    VCS metadata too, as ``grep -r`` and ``find`` read it; prx's own ``.prx`` never).
 
     Raises FileNotFoundError if ``root`` does not exist and ValueError for a non-positive
     ``max_depth`` or negative ``max_file_size``; entries inside the tree never raise.
@@ -259,7 +268,7 @@ def walk(
         raise ValueError(f"max_file_size must not be negative, got {max_file_size}")
     root_str = os.path.abspath(os.fspath(root))
     st = os.stat(root_str)  # the root itself is followed if it is a symlink
-    walker = _Walker(max_depth, max_file_size, skip_binary, honour_ignores, directories)
+    walker = _Walker(max_depth, max_file_size, skip_binary, honour_ignores, directories, skip_vcs)
     if stat.S_ISDIR(st.st_mode):
         ignores = root_ignore_stack(root_str) if honour_ignores else IgnoreStack()
         walker.walk_tree(Path(root_str), ignores)

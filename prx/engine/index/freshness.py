@@ -148,6 +148,65 @@ def changes(
     """Compare the tree under ``root`` with what ``reader``'s index recorded (``moved``
     gets each directory whose mtime moved, its names the same: its new record; ``seen``
     each described file's stamp now, -1s when it is gone)."""
+    from prx.engine.index.speculation import call_findings
+
+    memo = call_findings()
+    if moved is not None or seen is not None:
+        return _changes(root, reader, max_file_size, moved, seen)
+    key = (root, str(reader.directory), max_file_size)
+    found = None if memo is None else memo.get(key)
+    if found is None:
+        found = _journaled(root, reader, max_file_size)
+        if memo is not None:
+            memo[key] = found
+    return Changes(list(found.changed), found.relist, found.why)
+
+
+def _journaled(root: str, reader: IndexReader, max_file_size: int) -> Changes:
+    """The finding, from the tree's journal when this process keeps one."""
+    import sys
+
+    journal = None
+    if "prx.engine.index.journal" in sys.modules:  # only a long-lived process keeps one
+        from prx.engine.index.journal import journal_of
+
+        journal = journal_of(root)
+    if journal is None:
+        return _changes(root, reader, max_file_size, None, None)
+    files = reader.files
+
+    def directories() -> list[str]:
+        return [
+            os.path.join(root, rel) if rel else root
+            for rel in files.table.strings("dir.path").all()
+        ]
+
+    return journal.changes(
+        reader,
+        max_file_size,
+        directories,
+        lambda: _changes(root, reader, max_file_size, None, None),
+        lambda: _outside_unchanged(root, files.meta, max_file_size),
+    )
+
+
+def _outside_unchanged(root: str, meta: Any, max_file_size: int) -> bool:
+    """Whether what a journal of the tree cannot see is as the index recorded: the walk's
+    settings and the ignore files outside the root."""
+    if meta.get("settings") != {"max_file_size": max_file_size}:
+        return False
+    if [p for p, _ in meta.get("outer", [])] != outer_ignore_paths(root):
+        return False
+    return all(_outer_key(path) == key for path, key in meta.get("outer", []))
+
+
+def _changes(
+    root: str,
+    reader: IndexReader,
+    max_file_size: int,
+    moved: dict[str, tuple[int, int]] | None,
+    seen: list[tuple[int, int, int, int]] | None,
+) -> Changes:
     files = reader.files
     meta = files.meta
     if meta.get("settings") != {"max_file_size": max_file_size}:

@@ -28,10 +28,11 @@ __all__ = ["Plan", "literal_plan"]
 
 class Plan(NamedTuple):
     """Files in walk order, each with whether it must be read (False: ruled out unread,
-    yet searched), the walk's skips, and the definitions the index holds of the files
-    unchanged since (for a hit's enclosing symbol, without a parse)."""
+    yet searched; None: binary, skipped unread), the walk's skips, and the definitions
+    the index holds of the files unchanged since (for a hit's enclosing symbol, without a
+    parse)."""
 
-    files: list[tuple[str, str, bool]]
+    files: list[tuple[str, str, bool | None]]
     skipped: Counter[str]
     definitions: Callable[[str], list[Definition] | None]
 
@@ -61,9 +62,16 @@ def _plan(
     from prx.engine.index.speculation import checked_changes
     from prx.engine.index.store import read_manifest
 
-    manifest = read_manifest(directory)
-    check_parameters(manifest, directory)
-    reader = IndexReader(directory, manifest)
+    # A published index directory never changes: a long-lived workspace (the warm server,
+    # prx mcp) opens it once.
+    opened: dict[str, tuple[IndexReader, dict[str, str]]] = cache.setdefault("literal-readers", {})
+    if directory not in opened:
+        manifest = read_manifest(directory)
+        check_parameters(manifest, directory)
+        reader = IndexReader(directory, manifest)
+        opened.clear()  # the previous index is not read again
+        opened[directory] = (reader, reader.files.notes())
+    reader, notes = opened[directory]
     found = checked_changes(cache, root, reader, max_file_size)
     skipped = reader.files.meta.get("skipped")
     if found.relist or skipped is None:
@@ -83,12 +91,17 @@ def _plan(
         return [table.record(row) for row in table.rows_of_file(slots[rel])]
 
     prefix = os.path.join(root, "")
-    out = []
+    out: list[tuple[str, str, bool | None]] = []
     for rel in files.paths:
-        if rel in changed or passes is None:
+        if rel in changed:
+            out.append((prefix + rel, rel, True))
+        elif notes.get(rel) == "binary":
+            # Binary when indexed and unchanged since (same stamp): skipped unread.
+            out.append((prefix + rel, rel, None))
+        elif passes is None:
             out.append((prefix + rel, rel, True))
         elif rel in passes:
             out.append((prefix + rel, rel, passes[rel]))
-        else:  # binary or unreadable when indexed, and unchanged: read (and skipped) again
+        else:  # unreadable when indexed: read (and skipped) again
             out.append((prefix + rel, rel, True))
     return Plan(out, Counter(skipped), definitions)

@@ -19,6 +19,7 @@ from __future__ import annotations
 import gc
 import os
 import sys
+from contextvars import ContextVar
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # the command line imports this module for every read-only command
@@ -40,6 +41,7 @@ if TYPE_CHECKING:  # the command line imports this module for every read-only co
 __all__ = [
     "Speculation",
     "allow",
+    "call_findings",
     "checked_changes",
     "speculated_walk",
     "speculating",
@@ -47,6 +49,30 @@ __all__ = [
 ]
 
 _KEY = "speculative-freshness"
+
+#: Within one search call: each index's freshness finding, by (root, index directory,
+#: max_file_size). A symbol search reads an index twice (its ranking, and the lines
+#: holding the name); one ``stat`` of the tree serves both.
+_CALL_FINDINGS: ContextVar[dict[tuple[str, str, int], Changes] | None] = ContextVar(
+    "prx_call_findings", default=None
+)
+
+
+def call_findings() -> dict[tuple[str, str, int], Changes] | None:
+    """The current call's freshness findings (None outside a search call)."""
+    return _CALL_FINDINGS.get()
+
+
+class _OneCheckPerCall:
+    """Within the block, each index is checked against its tree once."""
+
+    __slots__ = ("token",)
+
+    def __enter__(self) -> None:
+        self.token = _CALL_FINDINGS.set({})
+
+    def __exit__(self, kind: object, error: object, trace: object) -> None:
+        _CALL_FINDINGS.reset(self.token)
 
 
 class _ForkedCheck:
@@ -237,13 +263,16 @@ def speculating(
 
     @functools.wraps(call)
     def speculative(ws: _W, /, *args: _P.args, **kwargs: _P.kwargs) -> _R:
+        # Each attempt checks an index against its tree once, however often it reads it.
         speculation = speculation_of(ws.cache)
         if speculation is None:
-            return call(ws, *args, **kwargs)
-        with speculation.running():
+            with _OneCheckPerCall():
+                return call(ws, *args, **kwargs)
+        with speculation.running(), _OneCheckPerCall():
             result = call(ws, *args, **kwargs)
         if speculation.confirm(ws.cache):
             return result
-        return call(ws, *args, **kwargs)  # the tree changed: answer again
+        with _OneCheckPerCall():
+            return call(ws, *args, **kwargs)  # the tree changed: answer again
 
     return speculative

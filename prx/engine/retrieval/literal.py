@@ -22,7 +22,11 @@ if TYPE_CHECKING:
     from prx.engine.index.literal_plan import Plan
     from prx.plugin.protocols import LiteralContext, SourceContext
 
-__all__ = ["LiteralHit", "compile_pattern", "plan_for", "scan"]
+__all__ = ["EVERY_FILE_MAX_BYTES", "LiteralHit", "compile_pattern", "plan_for", "scan"]
+
+#: The largest file a search of every file reads (as grep -r would; larger ones are
+#: counted as skipped, too large, in the answer).
+EVERY_FILE_MAX_BYTES = 64 << 20
 
 
 @record(kw_only=False)
@@ -64,17 +68,19 @@ def scan(
     *,
     accept: Callable[[str, str | None], bool] | None = None,
     plan: Plan | None = None,
+    every_file: bool = False,
 ) -> tuple[Iterator[LiteralHit], Counter[str], list[int]]:
     """Lazily yield hits under ``root``; also returns the skip counter and a one-element
     list counting the files searched (both complete once the iterator is exhausted).
     ``plan``: the files to read, from the root's index (see :func:`plan_for`); else the
-    root is walked and every file read."""
+    root is walked and every file read (``every_file``: ignored ones and VCS metadata
+    too, as ``grep -r`` reads them)."""
     from prx.core.hashing import content_hash
 
     if plan is not None:
         files, skipped = plan.files, Counter(plan.skipped)
     else:
-        files, skipped = _walked(ws, root)
+        files, skipped = _walked(ws, root, every_file)
     searched = [0]
 
     def hits() -> Iterator[LiteralHit]:
@@ -83,6 +89,9 @@ def scan(
                 spec = ws.language_for(rel)
                 if not accept(rel, spec.name if spec else None):
                     continue
+            if read is None:  # binary when indexed, unchanged since: as read_walked says
+                skipped["binary"] += 1
+                continue
             if not read:  # ruled out by the index's filters: searched, unread
                 searched[0] += 1
                 continue
@@ -139,11 +148,23 @@ def plan_for(ws: LiteralContext, root: str, pattern: re.Pattern[str]) -> Plan | 
     return literal_plan(ws, root, _fixed(pattern)) if os.path.isdir(root) else None
 
 
-def _walked(ws: SourceContext, root: str) -> tuple[list[tuple[str, str, bool]], Counter[str]]:
+def _walked(
+    ws: SourceContext, root: str, every_file: bool = False
+) -> tuple[list[tuple[str, str, bool | None]], Counter[str]]:
     from prx.engine.files.walk import walk
 
-    walked = walk(root, max_file_size=ws.config.max_file_size, skip_binary=False)
-    files = [(str(found.path), found.rel, True) for found in walked.files]
+    walked = walk(
+        root,
+        max_file_size=max(ws.config.max_file_size, EVERY_FILE_MAX_BYTES)
+        if every_file
+        else ws.config.max_file_size,
+        skip_binary=False,
+        honour_ignores=not every_file,
+        skip_vcs=not every_file,
+    )
+    files: list[tuple[str, str, bool | None]] = [
+        (str(found.path), found.rel, True) for found in walked.files
+    ]
     return files, Counter(walked.skipped)
 
 

@@ -13,7 +13,7 @@ if TYPE_CHECKING:
     from prx.core.config import Config
     from prx.plugin.interfaces import Baseline
 
-__all__ = ["FRONTENDS", "append_record", "previous_file"]
+__all__ = ["FRONTENDS", "append_hook_record", "append_record", "previous_file"]
 
 #: Characters of a baseline command a usage record keeps.
 _COMMAND_CHARS = 300
@@ -58,6 +58,27 @@ def append_record(
     }
     if fallback:
         record["fallback"] = True
+    line = (json.dumps(record, separators=(",", ":")) + "\n").encode("utf-8", "replace")
+    try:
+        _append(config.stats_file, line, config.stats_max_bytes)
+    except OSError:
+        pass
+
+
+def append_hook_record(
+    config: Config, *, client: str, decision: str, form: str, reason: str, wall_ms: float
+) -> None:
+    """Append the record of one ``prx hook`` decision (``rewritten`` or ``passed``, the
+    form, why it passed); a failure to write is ignored."""
+    record: dict[str, object] = {
+        "ts": round(time.time(), 3),
+        "kind": "hook",
+        "client": client,
+        "decision": decision,
+        "form": form,
+        "reason": shortened_echo(reason, _COMMAND_CHARS),
+        "wall_ms": round(wall_ms, 2),
+    }
     line = (json.dumps(record, separators=(",", ":")) + "\n").encode("utf-8", "replace")
     try:
         _append(config.stats_file, line, config.stats_max_bytes)

@@ -140,6 +140,8 @@ def main(argv: Sequence[str] | None = None, *, program: str | None = None) -> in
 
         sys.stdout.write(f"prx {__version__}\n")
         return 0
+    if args[:1] == ["hook"]:
+        return _hook(args[1:])
     root, args = _take_root(args)
     if root is not None:
         # `prx --root DIR cmd` is `cd DIR && prx cmd`: the root every path stays inside.
@@ -172,6 +174,17 @@ def main(argv: Sequence[str] | None = None, *, program: str | None = None) -> in
         return _reader_gone()
     finally:
         _restore(previous)
+
+
+def _hook(args: Sequence[str]) -> int:
+    """``prx hook CLIENT``: a client's pre-shell hook. Always 0, whatever happens: a hook
+    that fails lets the agent's command run as written (:mod:`prx.frontends.hook`)."""
+    try:
+        from prx.frontends.hook.entry import main as hook_main
+
+        return hook_main(args)
+    except BaseException:  # noqa: BLE001  (fail open, even on Ctrl-C or a broken install)
+        return 0
 
 
 #: The exit code of a process whose output's reader went away: 128 + SIGPIPE, as a shell

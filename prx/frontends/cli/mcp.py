@@ -26,7 +26,7 @@ LEAVE_SECONDS = 5.0
 USAGE = (
     "prx mcp [--root DIR] [--tools a,b] [--toolsets a,b] [--allow-run] [--allow-write] "
     "[--no-auto-index] [--output-schemas names|full|off] [--result-text text|json] "
-    "[--no-warm-socket]"
+    "[--no-warm-socket] [--no-ledger]"
 )
 HELP = f"""usage: {USAGE}
 
@@ -55,6 +55,8 @@ options:
                     (the MCP specification's backwards-compatible form)
   --no-warm-socket  do not answer `prx search` (and other read-only commands) run in the
                     root by other processes from this server's warm index
+  --no-ledger       send every read's text: no stubs or diffs for re-reads of text this
+                    client was sent (docs/ledger.md)
 """
 
 
@@ -72,6 +74,7 @@ class McpOptions:
         output_schemas: str = "names",
         warm_socket: bool = True,
         result_text: str = "text",
+        ledger: bool = True,
     ) -> None:
         self.root = root
         self.tools = tools
@@ -82,6 +85,7 @@ class McpOptions:
         self.output_schemas = output_schemas
         self.warm_socket = warm_socket
         self.result_text = result_text
+        self.ledger = ledger
 
 
 def parse_options(argv: Sequence[str]) -> McpOptions:
@@ -116,6 +120,8 @@ def parse_options(argv: Sequence[str]) -> McpOptions:
             options.auto_index = False
         elif arg == "--no-warm-socket":
             options.warm_socket = False
+        elif arg == "--no-ledger":
+            options.ledger = False
         else:
             raise InvalidArgumentError(
                 f"invalid argument: unknown option {arg!r}", suggestion=f"Usage: {USAGE}"
@@ -171,7 +177,7 @@ class McpFrontend(Frontend):
         background = BackgroundIndex(ws.root_dir) if options.auto_index and not broad else None
         if background is not None:
             background.ensure()  # a missing or stale index is brought up to date at once
-        service = McpService(ws, background, result_text=options.result_text)
+        service = McpService(ws, background, result_text=options.result_text, ledger=options.ledger)
         warm = _warm_server(service) if options.warm_socket else None
         ended = False
         try:

@@ -268,6 +268,11 @@ def _stats(console: Any, data: Any) -> None:
                 str(f["fallbacks"]),
             )
         console.print(fronts)
+    if data.get("hooks"):
+        hooks = Table("hook", "decision", "form", "why", "calls")
+        for h in data["hooks"]:
+            hooks.add_row(h["client"], h["decision"], h["form"], h["reason"], str(h["calls"]))
+        console.print(hooks)
     if not data.get("by_command"):
         if not data.get("periods") and not data.get("reset"):
             console.print("no calls recorded", markup=False)
@@ -314,6 +319,8 @@ def _outline(console: Any, data: Any) -> None:
 
 def _init(console: Any, data: Any) -> None:
     what = "remove prx" if data["uninstall"] else "register prx"
+    if data.get("hooks"):
+        what = "remove prx's hook" if data["uninstall"] else "install prx's hook"
     if data["applied"]:
         console.out(f"{what}, {data['scope']} scope: written")
     else:

@@ -24,6 +24,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
+    from prx.commands.read.ledger import Ledger, LedgerCall
     from prx.frontends.mcp.background import BackgroundIndex
     from prx.plugin.context import Context
 
@@ -131,12 +132,20 @@ class McpService:
         background: BackgroundIndex | None = None,
         *,
         result_text: str = "text",
+        ledger: bool = True,
     ) -> None:
         #: Keeps the root's index current between calls (None: never written).
         self.background = background
         #: What a result's text content is: ``text`` (each operation's model-facing
         #: rendering; budgets count it) or ``json`` (the envelope serialised).
         self.result_text = result_text
+        #: What this client's reads were sent (docs/ledger.md); None: every read sends its
+        #: text. One per server process, that is per client: sessions never mix.
+        self.ledger: Ledger | None = None
+        if ledger:
+            from prx.commands.read.ledger import Ledger
+
+            self.ledger = Ledger()
         self._state = threading.Lock()  # guards the fields below
         self._holder = _Holder(workspace)
         self._abandoned: list[_Holder] = []
@@ -210,9 +219,17 @@ class McpService:
         from prx.core.textform import render_text, rendering
 
         measure = rendering(op.text) if self.result_text == "text" else None
-        with held as workspace, ceilings_at_most(DEFAULT_BUDGET), measured_as(measure):
+        with (
+            held as workspace,
+            ceilings_at_most(DEFAULT_BUDGET),
+            measured_as(measure),
+            self._ledger_for(op) as ledger_call,
+        ):
             outcome = invoke(workspace, op, params, wording=wording, frontend="mcp")
         envelope = outcome.envelope
+        if ledger_call is not None and envelope.get("status") == "ok":
+            if not envelope.get("fallback"):
+                ledger_call.commit()  # answered: what it sent is the client's now
 
         def shown(answer: Envelope) -> str | None:
             """What the model reads: the rendering, or None for the envelope as JSON."""
@@ -235,6 +252,13 @@ class McpService:
                 refused = error_envelope(op.name, over, wording=wording)
                 return Answer(refused, True, shown(refused))
         return Answer(envelope, False, rendered)
+
+    def _ledger_for(self, op: Operation) -> contextlib.AbstractContextManager[LedgerCall | None]:
+        """A read's call on the client's ledger (:meth:`Ledger.serving`); for other
+        operations and without a ledger, nothing."""
+        if self.ledger is None or op.name != "read":
+            return contextlib.nullcontext(None)
+        return self.ledger.serving()
 
     @contextlib.contextmanager
     def exclusive(self, timeout: float = -1) -> Iterator[Context]:

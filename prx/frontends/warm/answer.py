@@ -74,6 +74,9 @@ class CliAnswerer:
         self._published = current_dir(root)
         #: When the last request came (monotonic seconds; 0: never).
         self.asked_at = 0.0
+        #: When the last request was answered (monotonic seconds; 0: never): declined
+        #: ones do not keep an idle server alive.
+        self.answered_at = 0.0
 
     def refusal(self, request: Mapping[str, Any]) -> str | None:
         """Why ``request`` must be answered by the client itself, or None."""
@@ -138,6 +141,7 @@ class CliAnswerer:
         except TimeoutError:
             self._debug(f"the Workspace stayed busy {BUSY_SECONDS} s")
             return None
+        self.answered_at = time.monotonic()
         return Reply(code, out.getvalue(), err.getvalue())
 
     def outdated(self) -> bool:

@@ -6,6 +6,9 @@ print) when one does. It returns None, and the CLI answers the call itself, when
 warm path cannot be trusted to give the same answer: ``PRX_NO_WARM`` is set, the command
 is not one that goes warm, no trusted socket exists for the current directory, the server
 does not accept within :data:`ACCEPT_SECONDS`, declines, or the connection ends early.
+When no server listens at all (no socket, or one its server left behind), the root's
+server is started as the process exits (:mod:`prx.frontends.warm.autostart`: warm by
+default).
 """
 
 from __future__ import annotations
@@ -106,6 +109,8 @@ def answer_warm(args: Sequence[str]) -> int | None:
     )
     if why is not None:
         _trace(f"not used: {why}")
+        if not os.path.lexists(path):
+            _start_later(cwd, path)
         return None
     from prx._version import __version__
 
@@ -120,8 +125,10 @@ def answer_warm(args: Sequence[str]) -> int | None:
         "stderr_tty": _isatty(sys.stderr),
     }
     answer = _ask(path, encode_request(request))
-    if answer is None:
+    if answer is None or answer is _GONE:
         _trace(f"not answered by {path}: answering here")
+        if answer is _GONE:  # a socket its server left behind
+            _start_later(cwd, path)
         return None
     code, out, err = answer
     _trace(f"answered by {path}")
@@ -131,6 +138,19 @@ def answer_warm(args: Sequence[str]) -> int | None:
     sys.stdout.write(out.decode("utf-8", "surrogatepass"))
     sys.stdout.flush()
     return code
+
+
+def _start_later(cwd: str, path: str) -> None:
+    """No server listens for ``cwd``: have one started once this call is answered (warm
+    by default, :mod:`prx.frontends.warm.autostart`)."""
+    from prx.frontends.warm.autostart import start_at_exit
+
+    start_at_exit(cwd, path)
+
+
+#: What :func:`_ask` returns when nobody listens at the socket (a server killed, or that
+#: ended as the call came).
+_GONE = (-1, b"", b"")
 
 
 class _Reader:
@@ -163,13 +183,17 @@ class _Reader:
 
 
 def _ask(path: str, request: bytes) -> tuple[int, bytes, bytes] | None:
-    """(exit code, stdout, stderr) from the server at ``path``, or None."""
+    """(exit code, stdout, stderr) from the server at ``path``, None, or :data:`_GONE`
+    when nobody listens there."""
     import _socket  # the C module: `socket` costs ~7 ms to import
 
     sock = _socket.socket(_socket.AF_UNIX, _socket.SOCK_STREAM)
     try:
         sock.settimeout(ACCEPT_SECONDS)
-        sock.connect(path)  # refused: a stale socket, nobody listens
+        try:
+            sock.connect(path)
+        except (ConnectionRefusedError, FileNotFoundError):  # a stale socket, or none
+            return _GONE
         sock.sendall(request)
         reader = _Reader(sock)
         if reader.line() != ACCEPTED:

@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Mapping
     from typing import Any
 
-__all__ = ["Reply", "Unavailable", "WarmServer", "peer_uid"]
+__all__ = ["Reply", "Served", "Unavailable", "WarmServer", "peer_uid"]
 
 #: Requests answered at once; more are told to answer themselves.
 MAX_CLIENTS = 16
@@ -57,6 +57,10 @@ class Reply:
 
 class Unavailable(Exception):
     """No warm server for this root: the reason, said to the user."""
+
+
+class Served(Unavailable):
+    """Another process already serves this root."""
 
 
 def peer_uid(conn: socket.socket) -> int | None:
@@ -92,6 +96,12 @@ class WarmServer:
         self._active_lock = threading.Lock()
         self._thread: threading.Thread | None = None
 
+    @property
+    def active(self) -> int:
+        """How many requests are being answered now."""
+        with self._active_lock:
+            return self._active
+
     # -- starting and stopping -----------------------------------------------------
 
     def start(self) -> str:
@@ -106,7 +116,7 @@ class WarmServer:
         directory = os.path.dirname(path)
         _prepare(directory)
         if os.path.lexists(path) and _alive(path):
-            raise Unavailable(f"another prx process already serves this root at {path}")
+            raise Served(f"another prx process already serves this root at {path}")
         temporary = os.path.join(directory, f"t{os.getpid()}.tmp")
         with contextlib.suppress(OSError):
             os.unlink(temporary)

@@ -86,3 +86,53 @@ def test_the_clients_list_prx_after_init_user(client_bin, tmp_path):
         # Each prints the server's name, then its command line: "prx: prx mcp ..." (Claude
         # Code), "○ prx: prx mcp (stdio)" (Gemini), "prx  prx  mcp ..." (Codex's columns).
         assert re.search(r"(?m)^\W*prx:?\s+prx\s+mcp\b", output), (command, output)
+
+
+BENCHMARKS = Path(__file__).resolve().parents[3] / "benchmarks"
+
+
+def _checked(client_bin: Path, project: Path, home: Path) -> subprocess.CompletedProcess[str]:
+    """benchmarks/hook_clients.py: each client's own check of the project's hook entries.
+
+    The script serves Gemini CLI a stand-in model on 127.0.0.1 (its hooks are listed only
+    by a session): the one Python process of the suite let bind a loopback socket, in this
+    opt-in test that already uses the npm registry."""
+    env = {k: v for k, v in os.environ.items() if k != "PRX_NETGUARD_LOG"}
+    env["PYTHONPATH"] = os.pathsep.join(
+        p for p in env.get("PYTHONPATH", "").split(os.pathsep) if p and "_netguard" not in p
+    )
+    return subprocess.run(
+        [sys.executable, str(BENCHMARKS / "hook_clients.py"), str(project), "--home", str(home)],
+        env={**env, "PRX_AGENT_CLIS": str(client_bin)},
+        capture_output=True,
+        text=True,
+        timeout=900,
+        check=False,
+    )
+
+
+@pytest.mark.parametrize("scope", ["project", "user"])
+def test_the_clients_accept_the_hooks_init_writes(client_bin, tmp_path, scope):
+    home, project = tmp_path / "home", tmp_path / "project"
+    home.mkdir()
+    project.mkdir()
+    env = {**os.environ, "HOME": str(home)}
+    init = subprocess.run(
+        [sys.executable, "-m", "prx", "init", "--hooks", "--apply"]
+        + (["--user"] if scope == "user" else [])
+        + [arg for name in ("claude-code", "codex", "gemini") for arg in ("--client", name)],
+        cwd=project,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert init.returncode == 0, init.stdout + init.stderr
+    checked = _checked(client_bin, project, home)
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    assert checked.stdout.count("accepted: True") == 3, checked.stdout
+    # The check bites: the same entries with a hook type the clients do not know.
+    for written in (home if scope == "user" else project).glob(".*/*.json"):
+        written.write_text(written.read_text().replace('"command"', '"comand"', 1))
+    assert _checked(client_bin, project, home).returncode == 1
