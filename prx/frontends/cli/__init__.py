@@ -210,7 +210,10 @@ _WARM = frozenset({"search", "exists", "explain", "impact", "context"})
 
 
 def _cold(command: str) -> bool:
-    """Whether the call is surely answered here (the client checks the rest)."""
+    """Whether the call is surely answered here (the client checks the rest): a read goes
+    warm only in an agent's session (``PRX_SESSION``), for its read ledger."""
+    if command == "read":
+        return not os.environ.get("PRX_SESSION")
     return command not in _WARM
 
 

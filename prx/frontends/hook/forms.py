@@ -349,7 +349,8 @@ def _one_file(args: Sequence[str], tool: str) -> str:
 
 
 def _read_argv(path: str, lines: str | None) -> list[str]:
-    return ["read", *(["--lines", lines] if lines else []), "--text", "--", path]
+    # --fresh: the text, even in a session whose read ledger would answer a stub.
+    return ["read", *(["--lines", lines] if lines else []), "--fresh", "--text", "--", path]
 
 
 def _cat(args: Sequence[str], place: _Place, environ: Mapping[str, str]) -> list[str]:

@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from contextlib import AbstractContextManager
     from typing import Any
 
+    from prx.commands.read.ledger import Ledger, LedgerCall
     from prx.plugin.context import Context
 
 __all__ = ["CliAnswerer"]
@@ -38,6 +39,10 @@ __all__ = ["CliAnswerer"]
 #: a new index, holding it) before it is left to the client: a cold answer on django
 #: takes a few hundred milliseconds.
 BUSY_SECONDS = 0.5
+#: Sessions whose read ledger a server keeps (the least recent one is forgotten), and
+#: the memory each may hold.
+MAX_SESSIONS = 16
+SESSION_LEDGER_BYTES = 8 << 20
 #: Variables whose difference between client and server changes where configuration
 #: files are found, beyond what the configuration itself shows.
 _SAME_VARIABLES = ("HOME", "XDG_CONFIG_HOME")
@@ -77,12 +82,14 @@ class CliAnswerer:
         #: When the last request was answered (monotonic seconds; 0: never): declined
         #: ones do not keep an idle server alive.
         self.answered_at = 0.0
+        #: The read ledgers of the agents' sessions (``PRX_SESSION``), least recent first.
+        self._ledgers: dict[str, Ledger] = {}
 
     def refusal(self, request: Mapping[str, Any]) -> str | None:
         """Why ``request`` must be answered by the client itself, or None."""
         from prx._version import __version__
         from prx.frontends.cli.frontend import split_global_flags
-        from prx.frontends.warm.client import WARM_COMMANDS, package_dir, warm_command
+        from prx.frontends.warm.client import package_dir, warm_command
 
         if (request.get("version"), request.get("package"), request.get("python")) != (
             __version__,
@@ -100,7 +107,8 @@ class CliAnswerer:
         ):
             return "no environment"
         _, rest = split_global_flags(argv)
-        if warm_command(argv) is None or not rest or rest[0] not in WARM_COMMANDS:
+        command = warm_command(argv, env)
+        if command is None or not rest or rest[0] != command:
             return "not a command that goes warm"
         for name in _SAME_VARIABLES:
             if env.get(name) != self._environ.get(name):
@@ -137,12 +145,38 @@ class CliAnswerer:
                 # added since: the answer is confirmed against the tree as it is now.
                 expire_checks(ws)
                 out, err = _Captured(request["stdout_tty"]), _Captured(False)
-                code = answer(request["argv"], workspace=ws, stdout=out, stderr=err, environ=env)
+                with self._session_ledger(request["argv"], env) as ledger_call:
+                    code = answer(
+                        request["argv"], workspace=ws, stdout=out, stderr=err, environ=env
+                    )
+                    if ledger_call is not None and code == 0:
+                        ledger_call.commit()  # answered: what it sent is the session's now
         except TimeoutError:
             self._debug(f"the Workspace stayed busy {BUSY_SECONDS} s")
             return None
         self.answered_at = time.monotonic()
         return Reply(code, out.getvalue(), err.getvalue())
+
+    def _session_ledger(
+        self, argv: list[str], env: Mapping[str, str]
+    ) -> AbstractContextManager[LedgerCall | None]:
+        """A read's call on its session's ledger (``PRX_SESSION``); else nothing."""
+        import contextlib
+
+        from prx.frontends.warm.client import SESSION_COMMANDS, warm_command
+
+        session = env.get("PRX_SESSION", "")
+        if not session or warm_command(argv, env) not in SESSION_COMMANDS:
+            return contextlib.nullcontext()
+        ledger = self._ledgers.pop(session, None)
+        if ledger is None:
+            from prx.commands.read.ledger import Ledger
+
+            ledger = Ledger(SESSION_LEDGER_BYTES)
+        self._ledgers[session] = ledger  # the most recent session last
+        while len(self._ledgers) > MAX_SESSIONS:
+            del self._ledgers[next(iter(self._ledgers))]
+        return ledger.serving()
 
     def outdated(self) -> bool:
         """Whether another index was published since the engines were last dropped."""

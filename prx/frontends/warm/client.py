@@ -38,6 +38,9 @@ __all__ = [
 #: arguments, the directory, the environment sent and the files: never one that writes,
 #: reads stdin, or talks to the terminal.
 WARM_COMMANDS = frozenset({"search", "exists", "explain", "impact", "context"})
+#: Commands that go warm only in an agent's session (``PRX_SESSION`` set): the server
+#: keeps each session's read ledger (docs/ledger.md).
+SESSION_COMMANDS = frozenset({"read"})
 #: The CLI's global flags (:data:`prx.frontends.cli.frontend._GLOBAL`) but ``--no-plugins``, which
 #: asks for another configuration than the server's.
 _WARM_GLOBALS = frozenset({"--plain", "--no-fallback", "--quiet", "-q"})
@@ -53,14 +56,17 @@ ANSWER_SECONDS = 600.0
 _SENT_VARIABLES = ("HOME", "XDG_CONFIG_HOME", "NO_COLOR", "FORCE_COLOR", "TERM")
 
 
-def warm_command(args: Sequence[str]) -> str | None:
-    """The command of ``args`` when the call may go warm, else None."""
+def warm_command(args: Sequence[str], environ: Mapping[str, str] | None = None) -> str | None:
+    """The command of ``args`` when the call may go warm (in ``environ``), else None."""
     if _COLD_ARGS.intersection(args):
         return None
+    session = bool(environ and environ.get("PRX_SESSION"))
     for arg in args:
         if arg in _WARM_GLOBALS:
             continue
-        return arg if arg in WARM_COMMANDS else None
+        if arg in WARM_COMMANDS or (session and arg in SESSION_COMMANDS):
+            return arg
+        return None
     return None
 
 
@@ -92,7 +98,7 @@ def _trace(message: str) -> None:
 def answer_warm(args: Sequence[str]) -> int | None:
     """Have the root's warm server answer ``args`` and print its answer; its exit code,
     or None when the caller must answer itself (nothing was printed then)."""
-    if os.environ.get("PRX_NO_WARM", "") not in ("", "0") or warm_command(args) is None:
+    if os.environ.get("PRX_NO_WARM", "") not in ("", "0") or warm_command(args, os.environ) is None:
         return None
     if sys.stdout is None or not address.supported():
         return None

@@ -115,7 +115,7 @@ def test_codex_runs_the_command_in_its_workdir(places: tuple[Path, Path]) -> Non
     payload = _payload("codex/bash_workdir.json", project, "cat a.py")
     payload["cwd"] = str(project / "src")
     command, _ = _rewritten("codex", _hook("codex", payload, home).stdout)
-    assert command.endswith("read --text -- a.py")
+    assert command.endswith("read --fresh --text -- a.py")
 
 
 def test_gemini_runs_the_command_in_dir_path(places: tuple[Path, Path]) -> None:

@@ -424,3 +424,41 @@ def test_starting_a_server_keeps_exists_a_fast_path(make_tree: MakeTree) -> None
     heavy = {"numpy", "model2vec", "tiktoken", "mcp", "subprocess", "pluggy", "rich"}
     assert sorted(heavy & modules) == []
     tree.up()
+
+
+# -- the read ledger of an agent session (PRX_SESSION) ----------------------------------
+
+
+def test_a_session_rereads_a_stub_and_sees_edits(make_tree: MakeTree) -> None:
+    """In a session (PRX_SESSION) a CLI read goes warm and the server keeps the session's
+    read ledger; sessions never mix, and without one a read is answered in the process."""
+    tree = make_tree()
+    tree.call("search", "helper_7")  # starts the server
+    tree.up()
+    whole = cold(tree.repo, tree.env, "read", "src/app.py", "--text")[1]
+    code, out, err = tree.call("read", "src/app.py", "--text", PRX_SESSION="agent-1")
+    assert "warm path: answered by" in err, err
+    assert (code, out) == (0, whole)
+    code, out, _ = tree.call("read", "src/app.py", "--text", PRX_SESSION="agent-1")
+    assert code == 0 and b"unchanged since read #1" in out and b"def main" not in out
+    # Another session, and no session at all: the text.
+    assert tree.call("read", "src/app.py", "--text", PRX_SESSION="agent-2")[1] == whole
+    code, out, err = tree.call("read", "src/app.py", "--text")
+    assert out == whole and "warm path" not in err
+    # --fresh: the text again, in the session too.
+    assert tree.call("read", "src/app.py", "--fresh", "--text", PRX_SESSION="agent-1")[1] == whole
+    # An edit made by anyone shows in the session's next read.
+    app = tree.repo / "src" / "app.py"
+    app.write_text(app.read_text().replace("return os.getcwd()", "return os.getcwd() + '!'"))
+    code, out, _ = tree.call("read", "src/app.py", "--text", PRX_SESSION="agent-1")
+    assert code == 0 and b"os.getcwd() + '!'" in out
+
+
+def test_a_sessions_failed_read_is_not_remembered(make_tree: MakeTree) -> None:
+    tree = make_tree()
+    tree.call("search", "helper_7")
+    tree.up()
+    code, out, _ = tree.call("read", "src/app.py", "--lines", "900-901", PRX_SESSION="s")
+    assert code != 0
+    code, out, _ = tree.call("read", "src/app.py", "--text", PRX_SESSION="s")
+    assert code == 0 and b"def main" in out  # the first successful read sends the text
