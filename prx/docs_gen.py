@@ -340,6 +340,35 @@ def _result_types(ws: Workspace) -> str:
 
 
 #: Section name -> what renders it.
+def _languages(ws: Workspace) -> str:
+    """Every built-in language and what prx does with it, from the catalogue: the
+    outline's source (hand-written queries or the generic rules), imports, and what
+    follows from an outline (symbols, skeleton, chunks at definitions)."""
+    from prx.engine.lang.catalog import BUILTIN_LANGUAGES
+    from prx.engine.lang.generic import GeneratedQueries
+
+    rows = []
+    for spec in sorted(BUILTIN_LANGUAGES, key=lambda s: s.name):
+        found = " ".join(spec.extensions)
+        if spec.filenames:
+            found = ", ".join(filter(None, [found, " ".join(spec.filenames)]))
+        generic = isinstance(spec.queries, GeneratedQueries)
+        outlined = "outline" in spec.queries
+        how = ("generic" if generic else "hand-written") if outlined else "—"
+        derived = "yes" if outlined else "—"
+        imports = "yes" if "imports" in spec.queries else "—"
+        chunks = "definitions" if outlined else "lines"
+        rows.append(
+            f"| {spec.name} | `{_cell(found)}` | {how} | {derived} | {derived} | {imports} "
+            f"| yes | {chunks} |"
+        )
+    head = (
+        "| language | extensions, file names | outline | symbols | skeleton | imports "
+        "| syntax check | chunks at |\n| --- | --- | --- | --- | --- | --- | --- | --- |\n"
+    )
+    return head + "\n".join(rows) + "\n"
+
+
 SECTIONS: dict[str, Callable[[Workspace], str]] = {
     "cli-reference": _cli_reference,
     "mcp-reference": _mcp_reference,
@@ -351,6 +380,7 @@ SECTIONS: dict[str, Callable[[Workspace], str]] = {
     "runner-demo": _runner_demo,
     "parser-priorities": _parser_priorities,
     "parsed-fields": _parsed_fields,
+    "languages": _languages,
 }
 
 

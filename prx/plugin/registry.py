@@ -292,6 +292,12 @@ class Registry:
                 self._note(f"plugin {owner!r} failed in {spec.hook}: {_describe(exc)}")
                 continue
             for name, item in zip(names, items, strict=True):
+                if name in table and self._overrides(kind, table[name][1], owner):
+                    # A plugin's language of a built-in's name replaces it (a grammar or
+                    # queries of its own); another name never takes a built-in's files.
+                    self._note(f"{spec.label} {name!r} of {owner!r} replaces prx's own")
+                    table[name] = (item, owner)
+                    continue
                 if name in table:
                     first_owner = table[name][1]
                     message = (
@@ -305,6 +311,15 @@ class Registry:
                     continue
                 table[name] = (item, owner)
         return table
+
+    def _overrides(self, kind: str, first_owner: str, owner: str) -> bool:
+        """Whether ``owner``'s component replaces ``first_owner``'s of the same name: a
+        plugin's language over a built-in one."""
+        return (
+            kind == "language"
+            and self._origin.get(first_owner) == "builtin"
+            and self._origin.get(owner) != "builtin"
+        )
 
     def _note(self, message: str) -> None:
         if message not in self._notes:
@@ -437,8 +452,8 @@ class Registry:
         catalogue = self._builtins.languages
         if catalogue is not None and self._builtins_usable("language"):
             found = _builtin_language(catalogue, name)
-            if found is not None or self._no_plugin_can_add("language"):
-                return found  # built-ins win; with no plugin to ask, unknown stays unknown
+            if self._no_plugin_can_add("language"):
+                return found  # with no plugin to ask (none may replace it), the built-in
         spec = self._match_language(name)
         if spec is None and self._third_party_pending:
             self.load_entry_points()

@@ -82,12 +82,23 @@ _GROUP = {
     "lua": "lua",
     "elixir": "elixir",
     "hcl": "hcl",
+    "zig": "zig",
+    "dart": "dart",
+    "julia": "julia",
+    "r": "r",
+    "haskell": "haskell",
+    "ocaml": "ocaml",
+    "erlang": "erlang",
+    "clojure": "clojure",
+    "perl": "perl",
+    "nim": "nim",
+    "solidity": "solidity",
 }
 _ANY_TARGET = frozenset({"html", "makefile"})
 _EXTERNAL = frozenset({"swift", "dockerfile"})
 _JVM = frozenset({"java", "kotlin", "scala"})
 #: Other languages whose module names are dotted (``a.b.c`` is the path ``a/b/c``).
-_DOTTED = frozenset({"csharp", "lua", "elixir"})
+_DOTTED = frozenset({"csharp", "lua", "elixir", "haskell", "ocaml", "clojure", "perl"})
 _JS_EXTENSIONS = (".ts", ".tsx", ".d.ts", ".js", ".jsx", ".mjs", ".cjs", ".mts", ".cts")
 #: What a relative path may omit: extensions, then index files.
 _TRY = {
@@ -100,6 +111,13 @@ _TRY = {
     "bash": ("", ".sh"),
     "php": ("", ".php"),
     "hcl": ("", "/main.tf"),
+    "zig": ("",),
+    "dart": ("",),
+    "julia": ("",),
+    "r": ("",),
+    "erlang": ("",),
+    "nim": ("", ".nim"),
+    "solidity": ("",),
 }
 #: File stems that stand for their directory.
 _INDEX_STEMS = frozenset({"__init__", "index", "mod", "init", "main"})
@@ -702,9 +720,15 @@ class Resolver:
     # -- the others --------------------------------------------------------------------
 
     def _dotted(self, here: str, language: str, module: str, group: str | None) -> list[Resolution]:
+        if language == "perl":  # Foo::Bar is Foo/Bar.pm
+            module = module.replace("::", ".")
         parts = [p for p in module.split(".") if p]
         if language == "elixir":
             parts = [_CAMEL.sub("_", p).lower() for p in parts]
+        elif language == "ocaml":  # module Foo_bar is foo_bar.ml
+            parts = [p[:1].lower() + p[1:] for p in parts]
+        elif language == "clojure":  # namespace a.b-c is a/b_c.clj
+            parts = [p.replace("-", "_") for p in parts]
         found = self._lookup("/".join(parts), group)
         if not found and len(parts) > 1:  # `a.b.Item`: the module is a/b
             found = self._lookup("/".join(parts[:-1]), group)

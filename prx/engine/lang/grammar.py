@@ -16,14 +16,14 @@ if TYPE_CHECKING:
 
     from prx.plugin.interfaces import LanguageSpec
 
-__all__ = ["compiled_query", "language_object", "pack_grammar", "parse"]
+__all__ = ["binding", "compiled_query", "language_object", "pack_grammar", "parse"]
 
 
 # Grammars the pack takes from their own distributions instead of its bindings/ folder.
 _SEPARATE = {"yaml": "tree_sitter_yaml", "csharp": "tree_sitter_c_sharp"}
 
 
-def _binding(name: str) -> Any:
+def binding(name: str) -> Any:
     import importlib
 
     if name in _SEPARATE:
@@ -55,7 +55,7 @@ def pack_grammar(name: str) -> Any:
     def load() -> Any:
         from tree_sitter import Language
 
-        return Language(_binding(name))
+        return Language(binding(name))
 
     load.__qualname__ = f"pack_grammar({name!r})"
     return load

@@ -162,6 +162,16 @@ _GREP_LONG = {
 }
 
 
+def _operands(search: _Search, loose: list[str], tool: str) -> _Search:
+    """The pattern (unless ``-e`` gave it) and the paths, from the words left over."""
+    if search.pattern is None:
+        if not loose:
+            raise _Refuse(f"{tool} without a pattern")
+        search.pattern = loose.pop(0)
+    search.paths = loose
+    return search
+
+
 def _grep_flag(search: _Search, letter: str) -> None:
     if letter in _GREP_NEUTRAL:
         return
@@ -214,12 +224,7 @@ def _read_grep(args: Sequence[str]) -> _Search:
                 _grep_flag(search, letter)
         else:
             loose.append(arg)
-    if search.pattern is None:
-        if not loose:
-            raise _Refuse("grep without a pattern")
-        search.pattern = loose.pop(0)
-    search.paths = loose
-    return search
+    return _operands(search, loose, "grep")
 
 
 _RG_FLAGS = {
@@ -287,12 +292,7 @@ def _read_rg(args: Sequence[str], environ: Mapping[str, str]) -> _Search:
             raise _Refuse(f"rg's {arg} is not in the rewrite table")
         else:
             loose.append(arg)
-    if search.pattern is None:
-        if not loose:
-            raise _Refuse("rg without a pattern")
-        search.pattern = loose.pop(0)
-    search.paths = loose
-    return search
+    return _operands(search, loose, "rg")
 
 
 def _search_argv(search: _Search, place: _Place, *, grep: bool) -> list[str]:
