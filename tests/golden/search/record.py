@@ -42,8 +42,18 @@ QUERIES = [
 ]
 
 
+#: The languages whose samples made the tree when answers.json was recorded: samples of
+#: languages added since stay out, so the recorded answers keep their meaning.
+RECORDED_LANGUAGES = frozenset(
+    "bash c cpp csharp css dockerfile elixir go hcl html java javascript json kotlin lua "
+    "makefile markdown php python ruby rust scala sql swift toml tsx typescript yaml".split()
+)
+
+
 def build_tree(target: Path) -> None:
     for sample in sorted(SAMPLES.glob("*/sample.*")):
+        if sample.parent.name not in RECORDED_LANGUAGES:
+            continue
         destination = target / sample.parent.name / sample.name
         destination.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(sample, destination)
