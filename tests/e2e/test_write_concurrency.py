@@ -99,7 +99,15 @@ def test_concurrent_edits_and_renames_lose_nothing(tmp_path: Path, run_cli: Run)
     assert len(log) == WORKERS * ROUNDS  # no worker died on an unexpected answer
 
     unexpected = [e["envelope"] for e in log if e["outcome"] not in ("applied", "conflict")]
-    assert not unexpected, unexpected
+    # The code and message of each, in full: the envelope's repr is cut by pytest.
+    assert not unexpected, [
+        (
+            e.get("command"),
+            (e.get("error") or {}).get("code"),
+            (e.get("error") or {}).get("message"),
+        )
+        for e in unexpected
+    ]
     a_text, b_text = (root / "a.py").read_text(), (root / "b.py").read_text()
     lost, leaked = [], []
     for entry in log:
