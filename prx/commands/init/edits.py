@@ -17,6 +17,7 @@ from prx.commands.init.targets import SERVER, Client
 __all__ = [
     "AGENTS_GUIDE",
     "Refused",
+    "json_object",
     "claude_md",
     "agents_md",
     "gitignore",
@@ -51,6 +52,20 @@ _IGNORES_PRX = {".prx", ".prx/", "/.prx", "/.prx/", ".prx/*", "/.prx/*", ".prx/*
 
 class Refused(Exception):
     """The file cannot be changed without losing something; it is left untouched."""
+
+
+def json_object(text: str, what: str, *, comments: bool) -> dict[str, Any]:
+    """The value of a client's JSON file, refused unless it is an object (and, where
+    the client's JSON allows none, without comments); ``what`` prx adds, for the advice."""
+    try:
+        value, node, has_comments = jsonc.parse(text)
+    except jsonc.JsoncError as exc:
+        raise Refused(f"not valid JSON ({exc}); fix it or add the {what} by hand") from None
+    if node is None:
+        raise Refused("the top level is not a JSON object")
+    if has_comments and not comments:
+        raise Refused("has comments, which this client's JSON does not allow; fix it first")
+    return dict(value)
 
 
 # -- MCP configuration files --------------------------------------------------------------
@@ -90,14 +105,7 @@ def _json(client: Client, old: str | None, *, uninstall: bool) -> str | None:
         for key in reversed(client.key):
             nested = {key: nested}
         return json.dumps(nested, indent=2) + "\n"
-    try:
-        value, node, comments = jsonc.parse(old)
-    except jsonc.JsoncError as exc:
-        raise Refused(f"not valid JSON ({exc}); fix it or add the entry by hand") from None
-    if node is None:
-        raise Refused("the top level is not a JSON object")
-    if comments and client.format == "json":
-        raise Refused("has comments, which this client's JSON does not allow; fix it first")
+    value = json_object(old, "entry", comments=client.format != "json")
     servers: Any = value
     for key in client.key:
         servers = servers.get(key) if isinstance(servers, dict) else None

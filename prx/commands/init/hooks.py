@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from prx.commands.init import jsonc
-from prx.commands.init.edits import Refused
+from prx.commands.init.edits import Refused, json_object
 from prx.core.record import record
 
 __all__ = ["HOOKS", "HookTarget", "hook_config"]
@@ -141,15 +141,7 @@ def hook_config(target: HookTarget, old: str | None, *, uninstall: bool) -> str 
         for key in reversed(target.path):
             nested = {key: nested}
         return json.dumps(nested, indent=2) + "\n"
-    try:
-        value, node, comments = jsonc.parse(old)
-    except jsonc.JsoncError as exc:
-        raise Refused(f"not valid JSON ({exc}); fix it or add the hook by hand") from None
-    if node is None:
-        raise Refused("the top level is not a JSON object")
-    if comments:
-        raise Refused("has comments, which this client's JSON does not allow; fix it first")
-    items = _items(value, target.path)
+    items = _items(json_object(old, "hook", comments=False), target.path)
     found = [i for i, item in enumerate(items or []) if _ours(item, target.client)]
     try:
         if uninstall:

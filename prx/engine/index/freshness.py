@@ -186,18 +186,23 @@ def _journaled(root: str, reader: IndexReader, max_file_size: int) -> Changes:
         max_file_size,
         directories,
         lambda: _changes(root, reader, max_file_size, None, None),
-        lambda: _outside_unchanged(root, files.meta, max_file_size),
+        lambda: _outside_changed(root, files.meta, max_file_size) is None,
     )
 
 
-def _outside_unchanged(root: str, meta: Any, max_file_size: int) -> bool:
-    """Whether what a journal of the tree cannot see is as the index recorded: the walk's
-    settings and the ignore files outside the root."""
+def _outside_changed(root: str, meta: Any, max_file_size: int) -> str | None:
+    """What changed of what a journal of the tree cannot see (the walk's settings, the
+    ignore files outside the root), or None."""
     if meta.get("settings") != {"max_file_size": max_file_size}:
-        return False
+        return "the walk's settings changed"
+    # The paths first: an index names no file outside the root that prx would not read
+    # itself (a crafted one may list any), so only those are looked at.
     if [p for p, _ in meta.get("outer", [])] != outer_ignore_paths(root):
-        return False
-    return all(_outer_key(path) == key for path, key in meta.get("outer", []))
+        return "the repository around the root changed"
+    for path, key in meta.get("outer", []):
+        if _outer_key(path) != key:
+            return "an ignore file outside the root changed"
+    return None
 
 
 def _changes(
@@ -209,15 +214,9 @@ def _changes(
 ) -> Changes:
     files = reader.files
     meta = files.meta
-    if meta.get("settings") != {"max_file_size": max_file_size}:
-        return Changes([], True, "the walk's settings changed")
-    # The paths first: an index names no file outside the root that prx would not read
-    # itself (a crafted one may list any), so only those are looked at.
-    if [p for p, _ in meta.get("outer", [])] != outer_ignore_paths(root):
-        return Changes([], True, "the repository around the root changed")
-    for path, key in meta.get("outer", []):
-        if _outer_key(path) != key:
-            return Changes([], True, "an ignore file outside the root changed")
+    outside = _outside_changed(root, meta, max_file_size)
+    if outside is not None:
+        return Changes([], True, outside)
     for rel, key in meta.get("large", {}).items():
         if _stat_key(os.path.join(root, rel)) != key:
             return Changes([], True, "a file skipped as too large changed")

@@ -123,23 +123,21 @@ class Journal:
     ) -> Changes:
         """The finding of :func:`~prx.engine.index.freshness.changes`: the last full
         check's when nothing happened since it began and ``light`` (the checks outside
-        the watched tree) finds nothing, else a full ``check`` (watches placed first)."""
-        from prx.engine.index.freshness import Changes
-
+        the watched tree) finds nothing, else a full ``check`` (watches placed first).
+        The finding is kept: the caller copies it before handing it on."""
         key = (str(getattr(reader, "directory", "")), max_file_size)
         with self._lock:
             self.poll()
             kept = self._finding
             if self.usable and kept is not None and kept[0] == self.epoch and kept[1] == key:
                 if light():
-                    found = kept[2]
-                    return Changes(list(found.changed), found.relist, found.why)
+                    return kept[2]
             began = self.epoch
             self.usable = self._fd >= 0
             self.cover(directories())
             found = check()
             self._finding = (began, key, found) if self.usable else None
-            return Changes(list(found.changed), found.relist, found.why)
+            return found
 
     def close(self) -> None:
         if self._fd >= 0:

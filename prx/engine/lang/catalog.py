@@ -5,6 +5,8 @@ Cheap to import: grammars load and query files are read only when first used.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from prx.engine.lang.grammar import pack_grammar
 from prx.engine.lang.queryfiles import QueryFiles
 from prx.plugin.language import LanguageSpec
@@ -27,13 +29,14 @@ def _spec(
     files: tuple[str, ...] = (),
     comments: tuple[str, ...] = (),
     placeholder: str = "{ ... }",
+    queries: Mapping[str, str] | None = None,
 ) -> LanguageSpec:
     return LanguageSpec(
         name=name,
         extensions=tuple("." + e for e in exts),
         filenames=files,
         grammar=pack_grammar(_PACK_NAME.get(name, name)),
-        queries=QueryFiles(name),
+        queries=QueryFiles(name) if queries is None else queries,
         line_comments=comments,
         body_placeholder=placeholder,
     )
@@ -243,13 +246,8 @@ def _generic(grammar: str) -> LanguageSpec:
     from prx.engine.lang.generic import GeneratedQueries
 
     extensions, files, comments = GENERIC_GRAMMARS[grammar]
-    return LanguageSpec(
-        name=grammar,
-        extensions=tuple("." + e for e in extensions),
-        filenames=files,
-        grammar=pack_grammar(grammar),
-        queries=GeneratedQueries(grammar),
-        line_comments=comments,
+    return _spec(
+        grammar, *extensions, files=files, comments=comments, queries=GeneratedQueries(grammar)
     )
 
 

@@ -58,11 +58,7 @@ def append_record(
     }
     if fallback:
         record["fallback"] = True
-    line = (json.dumps(record, separators=(",", ":")) + "\n").encode("utf-8", "replace")
-    try:
-        _append(config.stats_file, line, config.stats_max_bytes)
-    except OSError:
-        pass
+    _write(config, record)
 
 
 def append_hook_record(
@@ -79,6 +75,11 @@ def append_hook_record(
         "reason": shortened_echo(reason, _COMMAND_CHARS),
         "wall_ms": round(wall_ms, 2),
     }
+    _write(config, record)
+
+
+def _write(config: Config, record: dict[str, object]) -> None:
+    """Append ``record`` as one line; a failure to write is ignored."""
     line = (json.dumps(record, separators=(",", ":")) + "\n").encode("utf-8", "replace")
     try:
         _append(config.stats_file, line, config.stats_max_bytes)

@@ -115,17 +115,22 @@ class ClaudeCode(HookClient):
         return None
 
     def answer(self, payload: Mapping[str, Any], command: str) -> str:
-        updated = {**payload["tool_input"], "command": command}
-        return json.dumps(
-            {
-                "hookSpecificOutput": {
-                    "hookEventName": "PreToolUse",
-                    "permissionDecision": "allow",
-                    "permissionDecisionReason": "prx answers this read-only command",
-                    "updatedInput": updated,
-                }
+        return _pre_tool_use(payload, command)
+
+
+def _pre_tool_use(payload: Mapping[str, Any], command: str) -> str:
+    """A ``PreToolUse`` answer (Claude Code's, which Codex reads too): the tool's whole
+    input with the new command, allowed."""
+    return json.dumps(
+        {
+            "hookSpecificOutput": {
+                "hookEventName": "PreToolUse",
+                "permissionDecision": "allow",
+                "permissionDecisionReason": "prx answers this read-only command",
+                "updatedInput": {**payload["tool_input"], "command": command},
             }
-        )
+        }
+    )
 
 
 def _guards_reading(rule: str) -> bool:
@@ -218,16 +223,7 @@ class CodexCli(HookClient):
         return None
 
     def answer(self, payload: Mapping[str, Any], command: str) -> str:
-        return json.dumps(
-            {
-                "hookSpecificOutput": {
-                    "hookEventName": "PreToolUse",
-                    "permissionDecision": "allow",
-                    "permissionDecisionReason": "prx answers this read-only command",
-                    "updatedInput": {**payload["tool_input"], "command": command},
-                }
-            }
-        )
+        return _pre_tool_use(payload, command)
 
 
 CLIENTS: dict[str, HookClient] = {
