@@ -69,6 +69,7 @@ if TYPE_CHECKING:
         FileMatches,
         Match,
         Occurrence,
+        RootSearched,
         SearchExistsResult,
         SearchResult,
     )
@@ -125,6 +126,7 @@ __all__ = [
     "PluginEntry",
     "PluginFailure",
     "PluginsResult",
+    "RootSearched",
     "SearchExistsResult",
     "SearchResult",
     "Chunk",
@@ -201,6 +203,7 @@ _HOME = {
     "PluginEntry": "prx.core.results.plugins",
     "PluginFailure": "prx.core.results.plugins",
     "PluginsResult": "prx.core.results.plugins",
+    "RootSearched": "prx.core.results.search",
     "SearchExistsResult": "prx.core.results.search",
     "SearchResult": "prx.core.results.search",
     "Chunk": "prx.core.results.lang",

@@ -604,7 +604,9 @@ def run(
 def search(
     query: str,
     path: str | os.PathLike[str] = ".",
+    roots: str | Sequence[str] = (),
     *,
+    roots_file: str | None = None,
     mode: str | None = None,
     selector: str | None = None,
     top_k: int | None = None,
@@ -628,7 +630,9 @@ def search(
 def search(
     query: str,
     path: str | os.PathLike[str] = ".",
+    roots: str | Sequence[str] = (),
     *,
+    roots_file: str | None = None,
     mode: str | None = None,
     selector: str | None = None,
     top_k: int | None = None,
@@ -651,7 +655,9 @@ def search(
 def search(
     query: str,
     path: str | os.PathLike[str] = ".",
+    roots: str | Sequence[str] = (),
     *,
+    roots_file: str | None = None,
     mode: str | None = None,
     selector: str | None = None,
     top_k: int | None = None,
@@ -673,6 +679,8 @@ def search(
 
     :param query: words, identifier, text, regex or ast-grep pattern
     :param path: directory or file to search (default: .)
+    :param roots: more roots: PATH and each searched with its own index, merged
+    :param roots_file: a file listing roots, one per line
     :param mode: symbol, hybrid, literal, regex or structural (default: chosen from the query)
     :param selector: structural: the node kind to match
     :param top_k: per page (10; lines: 50)
@@ -696,6 +704,8 @@ def search(
         progress,
         query=query,
         path=path,
+        roots=roots,
+        roots_file=roots_file,
         mode=mode,
         selector=selector,
         top_k=top_k,

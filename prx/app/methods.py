@@ -564,7 +564,9 @@ class CommandMethods:
         self,
         query: str,
         path: str | os.PathLike[str] = ".",
+        roots: str | Sequence[str] = (),
         *,
+        roots_file: str | None = None,
         mode: str | None = None,
         selector: str | None = None,
         top_k: int | None = None,
@@ -587,7 +589,9 @@ class CommandMethods:
         self,
         query: str,
         path: str | os.PathLike[str] = ".",
+        roots: str | Sequence[str] = (),
         *,
+        roots_file: str | None = None,
         mode: str | None = None,
         selector: str | None = None,
         top_k: int | None = None,
@@ -609,7 +613,9 @@ class CommandMethods:
         self,
         query: str,
         path: str | os.PathLike[str] = ".",
+        roots: str | Sequence[str] = (),
         *,
+        roots_file: str | None = None,
         mode: str | None = None,
         selector: str | None = None,
         top_k: int | None = None,
@@ -630,6 +636,8 @@ class CommandMethods:
 
         :param query: words, identifier, text, regex or ast-grep pattern
         :param path: directory or file to search (default: .)
+        :param roots: more roots: PATH and each searched with its own index, merged
+        :param roots_file: a file listing roots, one per line
         :param mode: symbol, hybrid, literal, regex or structural (default: chosen from the
             query)
         :param selector: structural: the node kind to match
@@ -653,6 +661,8 @@ class CommandMethods:
             progress,
             query=query,
             path=path,
+            roots=roots,
+            roots_file=roots_file,
             mode=mode,
             selector=selector,
             top_k=top_k,

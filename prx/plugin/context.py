@@ -60,19 +60,56 @@ class Context:
         self._confined: ConfinedRoot | None = None
         #: Per-process caches (search engines per root ...), keyed by feature.
         self.cache: dict[str, Any] = {}
+        #: How answers name this root when it is not the working one: the ``ROOT`` of a
+        #: root-qualified path ``ROOT//PATH`` (:mod:`prx.core.roots`); None for the
+        #: working root, whose paths are shown bare.
+        self.label: str | None = None
+        #: The other roots a qualified path may name, by label (the MCP server's further
+        #: ``--root``s); None: any project directory (a person's command line).
+        self.other_roots: dict[str, str] | None = None
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.root_dir!r})"
 
     def at(self, root: str | os.PathLike[str], *, builtins: Builtins | None = None) -> Context:
         """A context of the same kind for another root (a folder inside this one, say),
-        with the same settings, plugins and built-ins (or ``builtins``)."""
-        return type(self)(
+        with the same settings, plugins and built-ins (or ``builtins``), and the same
+        other roots qualified paths may name."""
+        other = type(self)(
             root,
             config=self.config,
             plugins=self._plugins,
             builtins=self._builtins if builtins is None else builtins,
         )
+        other.other_roots = self.other_roots
+        return other
+
+    def for_path(self, path: str) -> tuple[Context, str]:
+        """The context a path given to a command lives in, and the path inside it: for a
+        root-qualified ``ROOT//PATH`` naming a project (see :mod:`prx.core.roots`), a
+        context of that root labelled ``ROOT``; for any other path, this one."""
+        from prx.core.roots import split_qualified
+
+        found = split_qualified(path, self.root_dir)
+        if found is None:
+            return self, path
+        directory, inside = found
+        if self.other_roots is not None and os.path.normpath(directory) not in {
+            os.path.normpath(known) for known in self.other_roots.values()
+        }:
+            return self, path  # not a root this context was given: confined as any path
+        if os.path.normpath(directory) == os.path.normpath(self.root_dir):
+            return self, inside
+        other = self.at(directory)
+        other.label = path.partition("//")[0]
+        return other, inside
+
+    def shown(self, rel: str) -> str:
+        """``rel`` (a path as this root's answers show it) as the caller can pass it back:
+        root-qualified when this is not the working root."""
+        from prx.core.roots import qualified
+
+        return qualified(self.label, rel) if self.label else rel
 
     @property
     def builtins(self) -> Builtins | None:

@@ -92,7 +92,7 @@ def check_exists(
     if not os.path.lexists(root):
         raise NotFoundError(f"path not found: {path}")
     base = root if root.is_dir() else root.parent
-    shown_base = walk_base(ws.root_dir, str(root))
+    shown_base = walk_base(ws.root_dir, str(root), ws.label)
     skipped: Counter[str] = Counter()
 
     if mode in ("auto", "path"):
@@ -104,7 +104,7 @@ def check_exists(
                 confidence="exact",
                 pattern=pattern,
                 matched="path",
-                file=shown_path(ws.root_dir, str(candidate)),
+                file=shown_path(ws.root_dir, str(candidate), ws.label),
             )
         if _GLOB_CHARS & set(pattern):
             glob = GlobPattern(pattern)

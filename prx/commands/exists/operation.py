@@ -34,6 +34,11 @@ class ExistsParams:
 def _run(ws: Context, p: ExistsParams) -> ExistsResult:
     from prx.engine.index.speculation import speculating
 
+    ws, path = ws.for_path(p.path)  # ROOT//PATH: another project's root
+    if path != p.path:
+        from prx.core.record import replace
+
+        p = replace(p, path=path)
     # From the command line, the index's freshness is checked beside the answer.
     result = speculating(_exists)(ws, p)
     if len(result.pattern) > ECHO_CHARS:

@@ -82,7 +82,7 @@ def _collect(
     root = ws.resolve(path)
     if not os.path.lexists(root):
         raise NotFoundError(f"path not found: {path}")
-    base = walk_base(ws.root_dir, root)
+    base = walk_base(ws.root_dir, root, ws.label)
     globs = [GlobPattern(p) for p in pattern]
     # Listing every file lists the large ones too (their lines are not counted: 0).
     limit = ws.config.max_file_size

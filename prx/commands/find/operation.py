@@ -65,9 +65,10 @@ def _view(p: FindParams) -> str:
 def _run(ws: Context, p: FindParams) -> FindResult:
     from prx.commands.find.engine import find_files
 
+    ws, path = ws.for_path(p.path)  # ROOT//PATH: another project's root
     return find_files(
         ws,
-        p.path,
+        path,
         pattern=p.pattern,
         max_depth=p.max_depth,
         no_ignore=p.no_ignore,

@@ -92,7 +92,7 @@ def outline_path(
     from prx.engine.files.display import under, walk_base
     from prx.engine.files.walk import walk
 
-    base = walk_base(ws.root_dir, resolved)
+    base = walk_base(ws.root_dir, resolved, ws.label)
 
     walked = walk(
         resolved, max_depth=max_depth, max_file_size=ws.config.max_file_size, skip_binary=False

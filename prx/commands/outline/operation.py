@@ -45,9 +45,10 @@ class OutlineParams:
 def _run(ws: Context, p: OutlineParams) -> OutlineResult:
     from prx.commands.outline.engine import outline_path
 
+    ws, path = ws.for_path(p.path)  # ROOT//PATH: another project's root
     return outline_path(
         ws,
-        p.path,
+        path,
         kind=p.kind,
         max_depth=p.max_depth,
         budget=p.budget,

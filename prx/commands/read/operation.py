@@ -52,9 +52,10 @@ class ReadParams:
 def _run(ws: Context, p: ReadParams) -> ReadResult:
     from prx.commands.read.engine import read_file
 
-    return read_file(
-        ws,
-        p.path,
+    here, path = ws.for_path(p.path)  # ROOT//PATH: another project's root
+    result = read_file(
+        here,
+        path,
         lines=p.lines,
         hash_only=p.hash_only,
         outline_only=p.outline_only,
@@ -67,6 +68,11 @@ def _run(ws: Context, p: ReadParams) -> ReadResult:
         continue_token=p.continue_token,
         fresh=p.fresh,
     )
+    if here is ws:
+        return result
+    from prx.core.record import replace
+
+    return replace(result, file=p.path)
 
 
 def _fallback(p: ReadParams) -> Sequence[str]:

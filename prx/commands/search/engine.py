@@ -141,7 +141,7 @@ def run_search(
 
     page = _Page(ws, query, mode, reason, top_k, cap, offset, request, context)
     page.pool, page.lines = pool, lines_cap(snippet_lines, full)
-    page.base = walk_base(ws.root_dir, root)
+    page.base = walk_base(ws.root_dir, root, ws.label)
     page.focused = focused
     if mode in ("literal", "regex"):
         grep = _GrepCall(path, searched, globs, languages)

@@ -25,6 +25,21 @@ class SearchParams:
 
     query: str = param(help="words, identifier, text, regex or ast-grep pattern", positional=True)
     path: str = param(".", help="directory or file to search (default: .)", positional=True)
+    roots: tuple[str, ...] = param(
+        (),
+        help="more roots: PATH and each searched with its own index, merged",
+        positional=True,
+        rest=False,
+        metavar="ROOT",
+        beyond_root=True,
+    )
+    roots_file: str | None = param(
+        None,
+        help="a file listing roots, one per line",
+        flag="--roots",
+        metavar="FILE",
+        beyond_root=True,
+    )
     mode: str | None = param(
         None,
         help="symbol, hybrid, literal, regex or structural (default: chosen from the query)",
@@ -134,25 +149,28 @@ def _run(ws: Context, p: SearchParams) -> SearchResult | SearchExistsResult:
         )
     from prx.commands.search.engine import run_search
 
-    result = run_search(
-        ws,
-        p.query,
-        p.path,
-        mode=_mode(p),
-        top_k=p.top_k,
-        budget=p.budget,
-        context=p.context,
-        continue_token=p.continue_token,
-        globs=p.include,
-        languages=p.language,
-        exists=p.exists,
-        ignore_case=p.ignore_case,
-        no_ignore=p.no_ignore,
-        rerank=p.rerank,
-        snippet_lines=p.snippet_lines,
-        full=p.full,
-        selector=p.selector,
-    )
+    if p.roots or p.roots_file:
+        result = _over_roots(ws, p)
+    else:
+        result = run_search(
+            ws,
+            p.query,
+            p.path,
+            mode=_mode(p),
+            top_k=p.top_k,
+            budget=p.budget,
+            context=p.context,
+            continue_token=p.continue_token,
+            globs=p.include,
+            languages=p.language,
+            exists=p.exists,
+            ignore_case=p.ignore_case,
+            no_ignore=p.no_ignore,
+            rerank=p.rerank,
+            snippet_lines=p.snippet_lines,
+            full=p.full,
+            selector=p.selector,
+        )
     if (
         isinstance(result, SearchResult)
         and result.mode not in ("literal", "regex", "structural")
@@ -182,6 +200,50 @@ def _run(ws: Context, p: SearchParams) -> SearchResult | SearchExistsResult:
             ),
         )
     return result
+
+
+def _over_roots(ws: Context, p: SearchParams) -> SearchResult | SearchExistsResult:
+    """``path`` and ``roots`` (and the ``--roots`` file's) searched as one."""
+    from prx.commands.search.engine import RANKED_PAGE, run_search
+    from prx.commands.search.roots import read_roots_file, search_roots
+
+    roots = [p.path, *p.roots]
+    if p.roots_file:
+        roots += read_roots_file(ws, p.roots_file)
+    mode = _mode(p)
+
+    def search_one(here: Context, inside: str, depth: int) -> SearchResult | SearchExistsResult:
+        return run_search(
+            here,
+            p.query,
+            inside,
+            mode=mode,
+            top_k=depth,
+            budget=0,
+            context=p.context,
+            globs=p.include,
+            languages=p.language,
+            exists=p.exists,
+            ignore_case=p.ignore_case,
+            no_ignore=p.no_ignore,
+            rerank=p.rerank,
+            snippet_lines=p.snippet_lines,
+            full=p.full,
+            selector=p.selector,
+        )
+
+    identity = [mode, sorted(p.include), sorted(p.language), p.ignore_case, p.no_ignore]
+    return search_roots(
+        ws,
+        p.query,
+        roots,
+        search_one,
+        top_k=p.top_k or RANKED_PAGE,
+        budget=p.budget,
+        continue_token=p.continue_token,
+        exists=p.exists,
+        identity=[*identity, p.rerank, p.selector, p.snippet_lines, p.full],
+    )
 
 
 def _fallback(p: SearchParams) -> Sequence[str]:

@@ -48,6 +48,9 @@ def render(data: Mapping[str, Any]) -> str:
     footer = _footer(data)
     if footer:
         lines.append(footer)
+    for root in data.get("roots") or ():
+        if root.get("status") == "error":  # a root the answer lacks: said, never silent
+            lines.append(f"root {root['root']} not searched: {root.get('message')}")
     for key in ("warning", "suggestion"):
         if data.get(key):
             lines.append(f"{key}: {data[key]}")

@@ -7,7 +7,14 @@ from collections.abc import Callable
 from prx.core.record import FALSY, INTERNAL, OMIT_WHEN, Shown, field, record
 from prx.core.results.usage import UnixOutput
 
-__all__ = ["FileMatches", "Match", "Occurrence", "SearchExistsResult", "SearchResult"]
+__all__ = [
+    "FileMatches",
+    "Match",
+    "Occurrence",
+    "RootSearched",
+    "SearchExistsResult",
+    "SearchResult",
+]
 
 
 @record
@@ -78,6 +85,32 @@ class Occurrence:
 
 
 @record
+class RootSearched:
+    """One root of a search over several roots, and how its search went.
+
+    .. versionadded:: 0.2
+    """
+
+    #: The root as answers name it: ``.`` for the working root (or the folder of it given),
+    #: else the ``ROOT`` of its files' ``ROOT//PATH``.
+    root: str
+    #: The root's absolute directory.
+    path: str
+    #: ``ok``, or ``error`` when this root could not be searched (the others still were).
+    status: str = "ok"
+    #: Files searched in this root.
+    files_searched: int = field(default=0, metadata={OMIT_WHEN: 0})
+    #: Matches this root found (its ranked pool for symbol and hybrid searches).
+    total_matches: int = field(default=0, metadata={OMIT_WHEN: 0})
+    #: Where its ranked corpus came from (``index``, ``built`` ...), as
+    #: :attr:`SearchResult.index` says for one root.
+    index: str | None = field(default=None, metadata={OMIT_WHEN: None})
+    #: For an ``error``: the error's code and message.
+    error: str | None = field(default=None, metadata={OMIT_WHEN: None})
+    message: str | None = field(default=None, metadata={OMIT_WHEN: None})
+
+
+@record
 class SearchResult(Shown):
     """The answer of :func:`prx.search`."""
 
@@ -126,6 +159,10 @@ class SearchResult(Shown):
     #: Where the ranked corpus came from: ``built`` now, ``index``, or a stale index topped
     #: up with the files that changed; None for literal, regex and structural searches.
     index: str | None = field(default=None, metadata={OMIT_WHEN: FALSY})
+    #: A search over several roots: each root and how its search went (empty, left out
+    #: of the JSON, for one root). Files of a root other than the working one are named
+    #: ``ROOT//PATH``.
+    roots: tuple[RootSearched, ...] = field(default=(), metadata={OMIT_WHEN: ()})
     #: What the grep equivalent prints (for ``prx stats``; not part of the JSON answer).
     unix_output: UnixOutput | None = field(default=None, metadata={INTERNAL: True}, compare=False)
     #: How to learn :attr:`unix_output` later: the statistic is computed once the answer

@@ -17,9 +17,15 @@ from prx.core.confined import byte_escapes_undone
 __all__ = ["byte_escapes_undone", "shown_path", "under", "walk_base"]
 
 
-def shown_path(root_dir: str, path: str) -> str:
+def shown_path(root_dir: str, path: str, label: str | None = None) -> str:
     """``path`` (absolute, or relative to ``root_dir``) as answers show it: relative to
-    ``root_dir`` when inside it (``.`` for the root itself), else absolute."""
+    ``root_dir`` when inside it (``.`` for the root itself), else absolute; qualified by
+    ``label`` (``LABEL//PATH``) when ``root_dir`` is not the working root."""
+    if label:
+        from prx.core.roots import qualified
+
+        inner = shown_path(root_dir, path)
+        return inner if os.path.isabs(inner) else qualified(label, inner)
     full = os.path.normpath(os.path.join(root_dir, path))
     root = os.path.normpath(root_dir)
     if os.path.normcase(full) == os.path.normcase(root):
@@ -30,11 +36,11 @@ def shown_path(root_dir: str, path: str) -> str:
     return full.replace(os.sep, "/") if os.sep != "/" else full
 
 
-def walk_base(root_dir: str, target: str) -> str:
+def walk_base(root_dir: str, target: str, label: str | None = None) -> str:
     """The shown form of the directory a walk of ``target`` gives paths relative to: the
     directory itself, or a file's parent (a walked file's path is its base name)."""
     full = os.path.join(root_dir, target)
-    return shown_path(root_dir, full if os.path.isdir(full) else os.path.dirname(full))
+    return shown_path(root_dir, full if os.path.isdir(full) else os.path.dirname(full), label)
 
 
 def under(base: str, rel: str) -> str:

@@ -16,6 +16,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from prx.frontends.mcp.service import McpService
     from prx.frontends.warm.server import WarmServer
+    from prx.plugin.context import Context
 
 __all__ = ["LEAVE_SECONDS", "McpFrontend", "McpOptions", "broad_root", "parse_options"]
 
@@ -34,7 +35,9 @@ Serve prx's commands as MCP tools over stdio (JSON-RPC on stdout, nothing else);
 the extra prx[mcp]. See docs/mcp.md.
 
 options:
-  --root DIR        the directory every path must stay inside (default: .)
+  --root DIR        the directory every path must stay inside (default: .); given
+                    again, more roots: searches cover them all, their files named
+                    ROOT//PATH (ROOT as given here)
   --tools a,b       serve only these tools
   --toolsets a,b    serve only these groups of tools: navigate (read, find, outline,
                     exists), search, understand (context, impact, explain), edit (diff,
@@ -77,6 +80,9 @@ class McpOptions:
         ledger: bool = True,
     ) -> None:
         self.root = root
+        #: Roots after the first ``--root``: searched with it; their files named ROOT//PATH.
+        self.more_roots: list[str] = []
+        self.root_given = False
         self.tools = tools
         self.toolsets = toolsets
         self.allow_run = allow_run
@@ -102,8 +108,10 @@ def parse_options(argv: Sequence[str]) -> McpOptions:
                     f"invalid argument {flag}: a value is required", suggestion=f"Usage: {USAGE}"
                 )
             names = tuple(t.strip() for t in value.split(",") if t.strip())
-            if flag == "--root":
-                options.root = value
+            if flag == "--root" and options.root_given:
+                options.more_roots.append(value)
+            elif flag == "--root":
+                options.root, options.root_given = value, True
             elif flag == "--output-schemas":
                 options.output_schemas = _output_schemas(value)
             elif flag == "--result-text":
@@ -177,6 +185,7 @@ class McpFrontend(Frontend):
         background = BackgroundIndex(ws.root_dir) if options.auto_index and not broad else None
         if background is not None:
             background.ensure()  # a missing or stale index is brought up to date at once
+        ws.other_roots = _more_roots(ws, options.more_roots)
         service = McpService(ws, background, result_text=options.result_text, ledger=options.ledger)
         warm = _warm_server(service) if options.warm_socket else None
         ended = False
@@ -194,6 +203,24 @@ class McpFrontend(Frontend):
         if not ended:
             _exit_now()
         return 0
+
+
+def _more_roots(ws: Context, given: Sequence[str]) -> dict[str, str]:
+    """The labels (relative to the first root, as qualified paths name them) and
+    directories of the roots after the first; each must be a project directory."""
+    from prx.core.roots import is_project_root
+
+    roots: dict[str, str] = {}
+    for value in given:
+        directory = os.path.abspath(value)
+        if not is_project_root(directory):
+            raise InvalidArgumentError(
+                f"invalid argument --root: {value} is not a project (no .git or .prx)",
+                suggestion="Give a project's directory, or run `prx index` there first.",
+            )
+        label = os.path.relpath(directory, ws.root_dir).replace(os.sep, "/")
+        roots[label] = directory
+    return roots
 
 
 def _exit_now() -> None:

@@ -379,6 +379,16 @@ class McpService:
         # The note is the first thing to leave an answer that must fit a budget.
         return envelope if budget and noted["tokens"] > budget else noted
 
+    def _check_path(self, value: str) -> None:
+        """``permission_denied`` unless ``value`` is inside the root, or is ``LABEL//PATH``
+        with ``PATH`` inside one of the further roots the server was started with."""
+        label, separator, inside = value.partition("//")
+        directory = (self.workspace.other_roots or {}).get(label.rstrip("/"))
+        if separator and directory is not None:
+            check_path(directory, inside.lstrip("/") or ".")
+        else:
+            check_path(self.workspace.root_dir, value)
+
     def _params(self, op: Operation, arguments: Mapping[str, Any]) -> tuple[Any, int | None]:
         """The operation's parameters, and the limit to check the answer against (for an
         operation that cannot cut its answer to a budget itself)."""
@@ -393,11 +403,15 @@ class McpService:
             value = args.get(name)
             for item in [value] if isinstance(value, str) else value or []:
                 if isinstance(item, str):
-                    check_path(self.workspace.root_dir, item)
+                    self._check_path(item)
         for value in embedded_paths(args):
-            check_path(self.workspace.root_dir, value)
+            self._check_path(value)
         params = params_from_mapping(op, args)
         refuse_beyond_root(op, params)
+        others = self.workspace.other_roots
+        if others and op.name == "search":
+            # The server was given several roots: every search covers them all.
+            params = replace(params, roots=tuple(others))
         if budget_name is not None and getattr(params, budget_name) is not None:
             # A budget the caller gave is exact; without one, the default ceilings apply,
             # each at most DEFAULT_BUDGET (see answer()), counted with the fast estimate.

@@ -860,3 +860,27 @@ def test_affected_tests_through_a_real_client(tmp_path):
     data = json.loads(run.content[0].text)["data"]
     assert data["command"][-1] == "test_calc.py::test_add"
     assert (data["failed"], data["affected"]["selected"]) == (1, 1)
+
+
+def test_several_roots_are_searched_and_only_they_can_be_named(stdio, tree, make_repo):
+    there = make_repo({"lib/beta.py": "def beta_total(values):\n    return sum(values)\n"}, git=True)
+    undeclared = make_repo({"x.py": "def beta_total(): pass\n"}, git=True)
+    label = os.path.relpath(there, tree)
+    session = stdio("--root", ".", "--root", str(there), "--no-auto-index")
+    session.initialize()
+    answer = session.tool("search", {"query": "beta_total"})
+    assert not answer["isError"], answer
+    data = answer["structuredContent"]["data"]
+    assert f"{label}//lib/beta.py" in [f["file"] for f in data["files"]]
+    assert [r["root"] for r in data["roots"]] == [".", label]
+    read = session.tool("read", {"path": f"{label}//lib/beta.py"})
+    assert not read["isError"], read
+    for path in (
+        f"{os.path.relpath(undeclared, tree)}//x.py",  # a project, but not one of the server's
+        f"{label}//../{os.path.basename(undeclared)}/x.py",
+        "/etc//passwd",
+    ):
+        result = session.tool("read", {"path": path})
+        assert result["structuredContent"]["error"]["code"] == "permission_denied", path
+    refused = session.tool("search", {"query": "x", "roots": [str(undeclared)]})
+    assert refused["isError"]

@@ -1,0 +1,234 @@
+"""Search over several roots: NDCG@10 of the merged search against each root searched
+alone (given the right root) and against one index over the concatenated tree; latency of
+a multi-root search against one root, warm.
+
+    python benchmarks/multiroot.py [--json OUT] [--latency-queries N] [--roots-for-latency 8]
+
+The multi-root dataset is the union of the labelled search datasets (benchmarks/datasets/
+and ../shared/bench/semble-py/): each query's answers lie in the one repository its
+dataset was labelled on, and all repositories are searched at once. Corpora: as
+benchmarks/quality.py finds them (benchmarks/.corpora/<name>, ../bench-corpora/<name>);
+each is indexed in place (``prx index``) when it has no index. The concatenated tree is
+benchmarks/.corpora/multiroot-concat/<name>/ (hard links), indexed as one root.
+
+Fusions (prx/engine/ranking/across_roots.py) are compared on the same per-root answers;
+the one multi-root searches use is chosen by leave-one-repository-out: for each
+repository, the fusion best on the others' queries is scored on its queries.
+Scores are repository-qualified paths (``name/path``), so a file of another repository
+never matches a label.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parent
+CORPORA = [HERE / ".corpora", REPO.parent / "bench-corpora"]
+DATASETS = [HERE / "datasets", REPO.parent / "shared" / "bench" / "semble-py"]
+CONCAT = HERE / ".corpora" / "multiroot-concat"
+K = 10
+
+
+def collections() -> list[tuple[str, Path, list[dict[str, object]]]]:
+    """(name, corpus, queries) of every labelled dataset whose corpus is here."""
+    found = []
+    for folder in DATASETS:
+        for path in sorted(folder.glob("*.json")):
+            data = json.loads(path.read_text())
+            if not isinstance(data, dict) or "queries" not in data:
+                continue
+            name = path.stem
+            corpus = next((c / name for c in CORPORA if (c / name).is_dir()), None)
+            if corpus is None:
+                print(f"skipped {name}: no corpus", file=sys.stderr)
+                continue
+            found.append((name, corpus, list(data["queries"])))
+    return found
+
+
+def ensure_index(root: Path) -> None:
+    if (root / ".prx").is_dir():
+        return
+    print(f"indexing {root}", file=sys.stderr)
+    subprocess.run(
+        [sys.executable, "-m", "prx", "index", "--text"],
+        cwd=root,
+        check=True,
+        stdout=subprocess.DEVNULL,
+        env={**os.environ, "PRX_WARM": "0"},
+    )
+
+
+def ensure_concat(named: list[tuple[str, Path]]) -> Path:
+    if not CONCAT.is_dir():
+        CONCAT.mkdir(parents=True)
+        for name, corpus in named:
+            shutil.copytree(
+                corpus,
+                CONCAT / name,
+                copy_function=os.link,
+                ignore=shutil.ignore_patterns(".prx", ".git"),
+            )
+    ensure_index(CONCAT)
+    return CONCAT
+
+
+def labels(name: str, query: dict[str, object]) -> dict[str, int]:
+    relevant = query.get("relevant") or []
+    assert isinstance(relevant, list)
+    return {f"{name}/{item['file']}": int(item.get("relevance", 1)) for item in relevant}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--json", type=Path)
+    parser.add_argument("--latency-queries", type=int, default=60)
+    parser.add_argument("--roots-for-latency", type=int, default=8)
+    args = parser.parse_args()
+
+    import prx
+    from prx.commands.bench_ndcg.ndcg import bootstrap_ci, ndcg_at_k
+    from prx.commands.search.engine import run_search
+    from prx.core.errors import PrxError
+    from prx.engine.ranking.across_roots import FUSIONS
+
+    sets = collections()
+    for _, corpus, _ in sets:
+        ensure_index(corpus)
+    concat = ensure_concat([(name, corpus) for name, corpus, _ in sets])
+    base = Path(os.path.commonpath([str(c) for _, c, _ in sets]))
+    hub = prx.Workspace(base)
+    contexts = {}
+    for name, corpus, _ in sets:
+        here, _ = hub.for_path(os.path.relpath(corpus, base) + "//")
+        assert here is not hub, f"{corpus} is not a project root"
+        contexts[name] = here
+    whole = prx.Workspace(concat)
+
+    def qualified(name: str, file: str) -> str:
+        return f"{name}/{file.partition('//')[2] or file}"
+
+    from prx.commands.search.roots import merge_answers
+
+    per_root: dict[str, list[float]] = {}
+    fused: dict[str, dict[str, list[float]]] = {f: {} for f in FUSIONS}
+    concatenated: dict[str, list[float]] = {}
+    names = [name for name, _, _ in sets]
+    for name, _, queries in sets:
+        for query in queries:
+            text = str(query["query"])
+            relevant = labels(name, query)
+            answers = []
+            own = None
+            for other in names:
+                try:
+                    answer = run_search(contexts[other], text, ".", top_k=K, budget=0)
+                except PrxError as err:
+                    answers.append((other, contexts[other].root_dir, err))
+                    continue
+                answers.append((other, contexts[other].root_dir, answer))
+                if other == name:
+                    own = answer
+            assert own is not None
+            files = [qualified(name, f.file) for f in own.files]  # type: ignore[union-attr]
+            per_root.setdefault(name, []).append(ndcg_at_k(files, relevant, K))
+            for fusion in FUSIONS:
+                merged = merge_answers(
+                    hub, text, answers, top_k=K, budget=0, offset=0, request="x", fusion=fusion
+                )
+                ranked = [
+                    qualified(os.path.basename(f.file.partition("//")[0]), f.file)
+                    for f in merged.files  # type: ignore[union-attr]
+                ]
+                fused[fusion].setdefault(name, []).append(ndcg_at_k(ranked, relevant, K))
+            alone = whole.search(text, top_k=K, budget=0)
+            concatenated.setdefault(name, []).append(
+                ndcg_at_k([f.file for f in alone.files], relevant, K)
+            )
+        print(f"{name}: {len(queries)} queries", file=sys.stderr)
+
+    def mean_over(scores: dict[str, list[float]], keys: list[str]) -> float:
+        values = [v for key in keys for v in scores[key]]
+        return statistics.fmean(values)
+
+    loro: list[float] = []
+    chosen: dict[str, str] = {}
+    for held in names:
+        rest = [n for n in names if n != held]
+        best = max(FUSIONS, key=lambda f: mean_over(fused[f], rest))
+        chosen[held] = best
+        loro += fused[best][held]
+    every = [v for n in names for v in per_root[n]]
+    summary: dict[str, object] = {
+        "repositories": len(names),
+        "queries": len(every),
+        "per_root_given_the_right_root": round(statistics.fmean(every), 3),
+        "per_root_ci": [round(x, 3) for x in bootstrap_ci(every)],
+        "concatenated_tree": round(mean_over(concatenated, names), 3),
+        "merged": {f: round(mean_over(fused[f], names), 3) for f in FUSIONS},
+        "merged_leave_one_repository_out": round(statistics.fmean(loro), 3),
+        "merged_loro_ci": [round(x, 3) for x in bootstrap_ci(loro)],
+        "fusion_chosen_per_held_out_repository": chosen,
+        "per_repository": {
+            n: {
+                "per_root": round(statistics.fmean(per_root[n]), 3),
+                "concatenated": round(statistics.fmean(concatenated[n]), 3),
+                **{f: round(statistics.fmean(fused[f][n]), 3) for f in FUSIONS},
+            }
+            for n in names
+        },
+    }
+    summary["latency"] = latency(hub, sets, contexts, args.latency_queries, args.roots_for_latency)
+    text = json.dumps(summary, indent=2)
+    print(text)
+    if args.json:
+        args.json.write_text(text + "\n")
+    return 0
+
+
+def latency(hub, sets, contexts, count: int, width: int) -> dict[str, object]:  # type: ignore[no-untyped-def]
+    """p50/p95 (ms) of one root's search and of a ``width``-root search (the query's own
+    root first), warm: every root searched once before timing."""
+    names = [name for name, _, _ in sets][:width]
+    queries = [(name, str(q["query"])) for name, _, qs in sets if name in names for q in qs]
+    queries = queries[:: max(1, len(queries) // count)][:count]
+    rel = {n: os.path.relpath(contexts[n].root_dir, hub.root_dir) for n in names}
+    for name in names:  # warm every engine
+        hub.search("warm up", rel[name], top_k=K)
+    hub.search("warm up", rel[names[0]], roots=[rel[n] for n in names[1:]], top_k=K)
+    one, many = [], []
+    for name, text in queries:
+        for _ in range(3):
+            started = time.perf_counter()
+            hub.search(text, rel[name], top_k=K)
+            one.append((time.perf_counter() - started) * 1000)
+            started = time.perf_counter()
+            hub.search(text, rel[name], roots=[rel[n] for n in names if n != name], top_k=K)
+            many.append((time.perf_counter() - started) * 1000)
+
+    def pct(values: list[float], q: float) -> float:
+        ordered = sorted(values)
+        return round(ordered[min(len(ordered) - 1, int(q * len(ordered)))], 1)
+
+    return {
+        "roots": len(names),
+        "queries": len(queries),
+        "one_root_p50_ms": pct(one, 0.5),
+        "one_root_p95_ms": pct(one, 0.95),
+        f"{len(names)}_roots_p50_ms": pct(many, 0.5),
+        f"{len(names)}_roots_p95_ms": pct(many, 0.95),
+        "ratio_p50": round(pct(many, 0.5) / pct(one, 0.5), 2),
+    }
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

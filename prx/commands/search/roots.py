@@ -1,0 +1,299 @@
+"""One search over several roots: each searched with its own index, the rankings merged.
+
+A root is a directory given by the caller: the working root or a folder of it (searched
+as today, its paths shown bare), or another project (a directory holding ``.git`` or
+``.prx``; its files shown ``ROOT//PATH``, see :mod:`prx.core.roots`). Each root answers
+one unbudgeted page deep enough for the merged page; the pages are fused
+(:mod:`prx.engine.ranking.across_roots`), then paged and fitted to the budget as one
+answer. A root that cannot be searched is reported in ``roots`` and the others answer.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Sequence
+
+from prx.core import continuation
+from prx.core.budget import SEARCH_CEILING, cap_for, data_tokens, fit_prefix, limit_for
+from prx.core.errors import (
+    BudgetExceededError,
+    InvalidArgumentError,
+    NotFoundError,
+    PermissionDeniedError,
+    PrxError,
+)
+from prx.core.record import replace
+from prx.core.results.search import (
+    Occurrence,
+    RootSearched,
+    SearchExistsResult,
+    SearchResult,
+)
+from prx.engine.retrieval.hits import Hit, group_by_file
+from prx.plugin.context import Context
+
+__all__ = [
+    "ROOTS_MAX",
+    "merge_answers",
+    "offset_of",
+    "open_roots",
+    "read_roots_file",
+    "request_of",
+    "search_roots",
+]
+
+#: The most roots one call searches (a longer list is refused, not cut).
+ROOTS_MAX = 64
+
+_PLACEHOLDER = 999_999
+_OCCURRENCES_MAX = 50
+
+
+def read_roots_file(ws: Context, path: str) -> list[str]:
+    """The roots a ``--roots`` file lists, one per line (blank lines and ``#`` comments
+    skipped), each relative to the working root unless absolute. The file itself must be
+    inside the working root."""
+    from prx.engine.files.text import load_text
+
+    full = ws.resolve(path, param="roots_file")
+    text = load_text(full, path, ws.confined).text
+    return [line.strip() for line in text.splitlines() if line.strip() and not line.startswith("#")]
+
+
+def open_roots(ws: Context, roots: Sequence[str]) -> list[tuple[str, Context | PrxError, str]]:
+    """Each root as ``(label, context or the error opening it, path inside it)``.
+
+    Contexts of other projects are kept in ``ws.cache`` so that a long-lived Workspace
+    (the MCP server, a notebook) keeps their loaded indexes between calls.
+    """
+    if len(roots) > ROOTS_MAX:
+        raise InvalidArgumentError(
+            f"invalid argument {{param}}: {len(roots)} roots, at most {ROOTS_MAX} in one call",
+            param="roots",
+        )
+    opened: dict[str, Context] = ws.cache.setdefault("search.roots", {})
+    answer: list[tuple[str, Context | PrxError, str]] = []
+    seen: set[tuple[str, str]] = set()
+    for given in roots:
+        label = given.rstrip("/") or "/"
+        try:
+            here, inside = ws.for_path(label + "//")
+            if here is ws:
+                inside = label
+                _check_folder(ws, label)
+                label = "."
+            else:
+                here = opened.setdefault(here.root_dir, here)
+                here.label = label
+        except PrxError as err:
+            answer.append((label, err, "."))
+            continue
+        key = (here.root_dir, os.path.normpath(os.path.join(here.root_dir, inside)))
+        if key in seen:
+            continue  # the same root twice: searched once
+        seen.add(key)
+        answer.append((label, here, inside))
+    return answer
+
+
+def _check_folder(ws: Context, given: str) -> None:
+    """A root that is no other project must be a folder of the working root."""
+    full = os.path.normpath(os.path.join(ws.root_dir, given))
+    if ws.confined.contains(full):
+        ws.resolve(given, param="roots")  # a link out of the root is still refused
+        if not os.path.isdir(full):
+            raise NotFoundError(f"root not found: {given}")
+        return
+    if not os.path.isdir(full):
+        raise NotFoundError(f"root not found: {given}")
+    raise PermissionDeniedError(
+        f"permission denied: {given!r} is outside the root and is not a project "
+        "(a directory holding .git or .prx)",
+        suggestion="Name a project's directory, or run {cmd:index} there first.",
+    )
+
+
+def _root_hits(result: SearchResult) -> list[tuple[float, Hit]]:
+    """A root's page as ranked hits: the answer groups them by file, and their
+    relevance (stable for ties) gives back the ranking."""
+    hits = [
+        (match.relevance, Hit(file=f.file, language=f.language, hash=f.hash, match=match))
+        for f in result.files
+        for match in f.matches
+    ]
+    if result.mode in ("literal", "regex", "structural"):
+        return hits  # lines in the order grep gives them, each relevance 1.0
+    return sorted(hits, key=lambda pair: -pair[0])
+
+
+def search_roots(
+    ws: Context,
+    query: str,
+    roots: Sequence[str],
+    search_one: Callable[[Context, str, int], SearchResult | SearchExistsResult],
+    *,
+    top_k: int,
+    budget: int | None,
+    continue_token: str | None,
+    exists: bool,
+    identity: Sequence[object],
+) -> SearchResult | SearchExistsResult:
+    """Search every root of ``roots`` with ``search_one(context, path, depth)`` (depth:
+    how many ranked hits the root must give) and merge the answers.
+
+    :param identity: what else makes two requests the same (mode, filters ...), for the
+        continuation token.
+    """
+    opened = open_roots(ws, roots)
+    request = request_of(opened, query, identity)
+    offset = offset_of(continue_token, request)
+    answers: list[tuple[str, str, SearchResult | SearchExistsResult | PrxError]] = []
+    for label, here, inside in opened:
+        if isinstance(here, PrxError):
+            answers.append((label, os.path.abspath(os.path.join(ws.root_dir, label)), here))
+            continue
+        try:
+            answers.append((label, here.root_dir, search_one(here, inside, offset + top_k)))
+        except PrxError as err:
+            answers.append((label, here.root_dir, err))
+        if exists and isinstance(answers[-1][2], SearchExistsResult) and answers[-1][2].exists:
+            return answers[-1][2]  # one root that matches answers the question
+    return merge_answers(
+        ws, query, answers, top_k=top_k, budget=budget, offset=offset, request=request
+    )
+
+
+def request_of(
+    opened: Sequence[tuple[str, object, str]], query: str, identity: Sequence[object]
+) -> str:
+    """The fingerprint the pages of one multi-root request share."""
+    return continuation.fingerprint(
+        "roots", [(label, inside) for label, _, inside in opened], query, *identity
+    )
+
+
+def offset_of(continue_token: str | None, request: str) -> int:
+    """Where the merged page starts: 0, or the continuation token's offset."""
+    if continue_token is None:
+        return 0
+    (value,) = continuation.decode(continue_token, "search", request, 1)
+    return continuation.decode_int(value, "search")
+
+
+def merge_answers(
+    ws: Context,
+    query: str,
+    answers: Sequence[tuple[str, str, SearchResult | SearchExistsResult | PrxError]],
+    *,
+    top_k: int,
+    budget: int | None,
+    offset: int,
+    request: str,
+    fusion: str | None = None,
+) -> SearchResult | SearchExistsResult:
+    """One answer from each root's ``(label, directory, answer or error)``: the rankings
+    fused, paged at ``offset``, fitted to ``budget``; each root's outcome in ``roots``.
+
+    Wherever the roots' answers were computed (here, another process, a cluster's
+    workers), the same answers give the same merged answer.
+    """
+    from prx.engine.ranking.across_roots import DEFAULT_FUSION, fuse
+
+    found: list[SearchResult] = []
+    statuses: list[RootSearched] = []
+    first_error: PrxError | None = None
+    exists_asked = False
+    for label, directory, answer in answers:
+        if isinstance(answer, PrxError):
+            first_error = first_error or answer
+            statuses.append(_failed(label, directory, answer))
+        elif isinstance(answer, SearchExistsResult):
+            exists_asked = True
+            if answer.exists:
+                return answer
+        else:
+            found.append(answer)
+            statuses.append(
+                RootSearched(
+                    root=label,
+                    path=directory,
+                    files_searched=answer.files_searched,
+                    total_matches=answer.total_matches,
+                    index=answer.index,
+                )
+            )
+    if exists_asked:
+        return SearchExistsResult(exists=False, confidence="exact")
+    if not found and first_error is not None:
+        raise first_error
+    cap = cap_for(budget, SEARCH_CEILING)
+    rankings = [_root_hits(answer) for answer in found]
+    fused = [hit for _, hit in fuse(rankings, fusion or DEFAULT_FUSION)]
+    total = sum(a.total_matches for a in found)
+    window = fused[offset : offset + top_k]
+    lines = _occurrences(found, [hit.file for hit in fused]) if offset == 0 else []
+    occurrences_total = sum(a.occurrences_total for a in found)
+    lead = found[0] if found else None
+    skipped: dict[str, int] = {}
+    for answer in found:
+        for reason, count in answer.skipped.items():
+            skipped[reason] = skipped.get(reason, 0) + count
+
+    def build(keep: int, used: int, shown: Sequence[Occurrence]) -> SearchResult:
+        more = offset + keep < len(fused) or (keep == len(window) and offset + keep < total)
+        return SearchResult(
+            query=query,
+            mode=lead.mode if lead else "literal",
+            mode_reason=lead.mode_reason if lead else "",
+            root=ws.root_dir,
+            files=group_by_file(window[:keep]),
+            total_matches=total,
+            returned=keep,
+            budget_used=used,
+            truncated=more,
+            continuation_token=continuation.encode("search", request, offset + keep)
+            if more
+            else None,
+            omitted=len(window) - keep,
+            files_searched=sum(a.files_searched for a in found),
+            skipped=skipped,
+            warning=lead.warning if lead else None,
+            suggestion=lead.suggestion if lead and not window else None,
+            occurrences=tuple(shown),
+            occurrences_total=occurrences_total if shown else 0,
+            roots=tuple(statuses),
+        )
+
+    keep = len(window)
+    if cap.tokens is not None:
+        limit = limit_for(cap.tokens)
+
+        def cost(k: int) -> int:
+            return data_tokens(build(k, _PLACEHOLDER, lines), cap.count)
+
+        keep = fit_prefix(len(window), cost, limit)
+        if keep == 0 and window and lines:
+            lines = []  # the identifier's lines leave no room for a ranked hit
+            keep = fit_prefix(len(window), cost, limit)
+        if keep == 0 and window:
+            raise BudgetExceededError(
+                f"{cap.describe()} cannot hold a single match",
+                suggestion=f"Use {{param:budget}} {cap.tokens * 2} or more (0: no limit), or "
+                "{param:snippet_lines} 0 for locations only.",
+            )
+    draft = build(keep, _PLACEHOLDER, lines)
+    return replace(draft, budget_used=data_tokens(draft, cap.count))
+
+
+def _occurrences(answers: Sequence[SearchResult], order: Sequence[str]) -> list[Occurrence]:
+    """A symbol search's identifier lines from every root, files in the merged order."""
+    rank = {file: index for index, file in reversed(list(enumerate(order)))}
+    lines = [line for answer in answers for line in answer.occurrences]
+    lines.sort(key=lambda line: rank.get(line.file, len(rank)))
+    return lines[:_OCCURRENCES_MAX]
+
+
+def _failed(label: str, directory: str, err: PrxError) -> RootSearched:
+    return RootSearched(
+        root=label, path=directory, status="error", error=err.code, message=str(err)
+    )
