@@ -29,6 +29,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
@@ -93,6 +94,10 @@ def main() -> int:
     parser.add_argument("--json", type=Path)
     parser.add_argument("--latency-queries", type=int, default=60)
     parser.add_argument("--roots-for-latency", type=int, default=8)
+    parser.add_argument("--only", help="comma-separated dataset names (default: all found)")
+    parser.add_argument(
+        "--no-concat", action="store_true", help="leave out the concatenated tree (slow)"
+    )
     args = parser.parse_args()
 
     import prx
@@ -102,9 +107,12 @@ def main() -> int:
     from prx.engine.ranking.across_roots import FUSIONS
 
     sets = collections()
+    if args.only:
+        keep = set(args.only.split(","))
+        sets = [entry for entry in sets if entry[0] in keep]
     for _, corpus, _ in sets:
         ensure_index(corpus)
-    concat = ensure_concat([(name, corpus) for name, corpus, _ in sets])
+    concat = None if args.no_concat else ensure_concat([(n, c) for n, c, _ in sets])
     base = Path(os.path.commonpath([str(c) for _, c, _ in sets]))
     hub = prx.Workspace(base)
     contexts = {}
@@ -112,7 +120,7 @@ def main() -> int:
         here, _ = hub.for_path(os.path.relpath(corpus, base) + "//")
         assert here is not hub, f"{corpus} is not a project root"
         contexts[name] = here
-    whole = prx.Workspace(concat)
+    whole = prx.Workspace(concat) if concat else None
 
     def qualified(name: str, file: str) -> str:
         return f"{name}/{file.partition('//')[2] or file}"
@@ -150,10 +158,11 @@ def main() -> int:
                     for f in merged.files  # type: ignore[union-attr]
                 ]
                 fused[fusion].setdefault(name, []).append(ndcg_at_k(ranked, relevant, K))
-            alone = whole.search(text, top_k=K, budget=0)
-            concatenated.setdefault(name, []).append(
-                ndcg_at_k([f.file for f in alone.files], relevant, K)
-            )
+            if whole is not None:
+                alone = whole.search(text, top_k=K, budget=0)
+                concatenated.setdefault(name, []).append(
+                    ndcg_at_k([f.file for f in alone.files], relevant, K)
+                )
         print(f"{name}: {len(queries)} queries", file=sys.stderr)
 
     def mean_over(scores: dict[str, list[float]], keys: list[str]) -> float:
@@ -173,7 +182,7 @@ def main() -> int:
         "queries": len(every),
         "per_root_given_the_right_root": round(statistics.fmean(every), 3),
         "per_root_ci": [round(x, 3) for x in bootstrap_ci(every)],
-        "concatenated_tree": round(mean_over(concatenated, names), 3),
+        "concatenated_tree": round(mean_over(concatenated, names), 3) if concatenated else None,
         "merged": {f: round(mean_over(fused[f], names), 3) for f in FUSIONS},
         "merged_leave_one_repository_out": round(statistics.fmean(loro), 3),
         "merged_loro_ci": [round(x, 3) for x in bootstrap_ci(loro)],
@@ -181,7 +190,9 @@ def main() -> int:
         "per_repository": {
             n: {
                 "per_root": round(statistics.fmean(per_root[n]), 3),
-                "concatenated": round(statistics.fmean(concatenated[n]), 3),
+                "concatenated": round(statistics.fmean(concatenated[n]), 3)
+                if concatenated
+                else None,
                 **{f: round(statistics.fmean(fused[f][n]), 3) for f in FUSIONS},
             }
             for n in names
@@ -195,7 +206,13 @@ def main() -> int:
     return 0
 
 
-def latency(hub, sets, contexts, count: int, width: int) -> dict[str, object]:  # type: ignore[no-untyped-def]
+def latency(
+    hub: Any,
+    sets: list[tuple[str, Path, list[Any]]],
+    contexts: dict[str, Any],
+    count: int,
+    width: int,
+) -> dict[str, object]:
     """p50/p95 (ms) of one root's search and of a ``width``-root search (the query's own
     root first), warm: every root searched once before timing."""
     names = [name for name, _, _ in sets][:width]

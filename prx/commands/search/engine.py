@@ -667,7 +667,9 @@ def _ranked_once(
         occurrences=lines,
         occurrences_total=total_lines,
     )
-    return replace(result, index=corpus.origin) if isinstance(result, SearchResult) else result
+    if not isinstance(result, SearchResult):
+        return result
+    return replace(result, index=corpus.origin, top_score=float(top) if ranked else 0.0)
 
 
 def _focused(

@@ -116,8 +116,9 @@ def _check_folder(ws: Context, given: str) -> None:
 def _root_hits(result: SearchResult) -> list[tuple[float, Hit]]:
     """A root's page as ranked hits: the answer groups them by file, and their
     relevance (stable for ties) gives back the ranking."""
+    scale = result.top_score or 1.0  # back to the root's raw scores
     hits = [
-        (match.relevance, Hit(file=f.file, language=f.language, hash=f.hash, match=match))
+        (match.relevance * scale, Hit(file=f.file, language=f.language, hash=f.hash, match=match))
         for f in result.files
         for match in f.matches
     ]

@@ -163,6 +163,9 @@ class SearchResult(Shown):
     #: of the JSON, for one root). Files of a root other than the working one are named
     #: ``ROOT//PATH``.
     roots: tuple[RootSearched, ...] = field(default=(), metadata={OMIT_WHEN: ()})
+    #: The raw score of a ranked search's best hit, that ``relevance`` is relative to
+    #: (not part of the JSON answer): what makes the rankings of several roots comparable.
+    top_score: float = field(default=0.0, metadata={INTERNAL: True}, compare=False)
     #: What the grep equivalent prints (for ``prx stats``; not part of the JSON answer).
     unix_output: UnixOutput | None = field(default=None, metadata={INTERNAL: True}, compare=False)
     #: How to learn :attr:`unix_output` later: the statistic is computed once the answer

@@ -23,19 +23,19 @@ T = TypeVar("T")
 _RRF_K = 10
 
 #: The fusions :func:`fuse` knows.
-FUSIONS = ("relevance", "rrf", "rrf_relevance", "interleave")
+FUSIONS = ("score", "rrf", "score_rrf", "interleave")
 
 #: The fusion multi-root searches use (see the module's docstring).
-DEFAULT_FUSION = "rrf_relevance"
+DEFAULT_FUSION = "score"
 
 
-def _score(method: str, rank: int, relevance: float) -> float:
-    if method == "relevance":
-        return relevance
+def _score(method: str, rank: int, score: float) -> float:
+    if method == "score":
+        return score
     if method == "rrf":
         return 1.0 / (_RRF_K + rank)
-    if method == "rrf_relevance":
-        return relevance / (_RRF_K + rank)
+    if method == "score_rrf":
+        return score / (_RRF_K + rank)
     if method == "interleave":
         return -float(rank)
     raise ValueError(f"unknown fusion {method!r}; known: {', '.join(FUSIONS)}")
@@ -45,14 +45,14 @@ def fuse(
     rankings: Sequence[Sequence[tuple[float, T]]], method: str = DEFAULT_FUSION
 ) -> list[tuple[int, T]]:
     """Every item of ``rankings`` (one list per root, best first, each item with its
-    relevance in [0, 1]) in one order, each as ``(root index, item)``.
+    raw score) in one order, each as ``(root index, item)``.
 
     Ties keep the roots' order, then each root's own order: the merge is deterministic,
     so the same rankings always give the same answer wherever they were computed.
     """
     scored: list[tuple[float, int, int, T]] = []
     for root, ranking in enumerate(rankings):
-        for rank, (relevance, item) in enumerate(ranking, start=1):
-            scored.append((_score(method, rank, relevance), root, rank, item))
+        for rank, (score, item) in enumerate(ranking, start=1):
+            scored.append((_score(method, rank, score), root, rank, item))
     scored.sort(key=lambda entry: (-entry[0], entry[2], entry[1]))
     return [(root, item) for _, root, _, item in scored]
