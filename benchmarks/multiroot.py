@@ -9,7 +9,7 @@ and ../shared/bench/semble-py/): each query's answers lie in the one repository 
 dataset was labelled on, and all repositories are searched at once. Corpora: as
 benchmarks/quality.py finds them (benchmarks/.corpora/<name>, ../bench-corpora/<name>);
 each is indexed in place (``prx index``) when it has no index. The concatenated tree is
-benchmarks/.corpora/multiroot-concat/<name>/ (hard links), indexed as one root.
+benchmarks/.corpora/multiroot-concat/<names>/<name>/ (hard links), indexed as one root.
 
 Fusions (prx/engine/ranking/across_roots.py) are compared on the same per-root answers;
 the one multi-root searches use is chosen by leave-one-repository-out: for each
@@ -70,17 +70,22 @@ def ensure_index(root: Path) -> None:
 
 
 def ensure_concat(named: list[tuple[str, Path]]) -> Path:
-    if not CONCAT.is_dir():
-        CONCAT.mkdir(parents=True)
+    """The repositories' trees side by side in one folder (hard links), indexed once:
+    one folder per selection of repositories."""
+    folder = CONCAT / "+".join(sorted(name for name, _ in named))
+    if not folder.is_dir():
+        partial = folder.with_name(folder.name + ".partial")
+        shutil.rmtree(partial, ignore_errors=True)
         for name, corpus in named:
             shutil.copytree(
                 corpus,
-                CONCAT / name,
+                partial / name,
                 copy_function=os.link,
                 ignore=shutil.ignore_patterns(".prx", ".git"),
             )
-    ensure_index(CONCAT)
-    return CONCAT
+        partial.rename(folder)
+    ensure_index(folder)
+    return folder
 
 
 def labels(name: str, query: dict[str, object]) -> dict[str, int]:
@@ -98,6 +103,7 @@ def main() -> int:
     parser.add_argument(
         "--no-concat", action="store_true", help="leave out the concatenated tree (slow)"
     )
+    parser.add_argument("--latency-only", action="store_true")
     args = parser.parse_args()
 
     import prx
@@ -112,6 +118,8 @@ def main() -> int:
         sets = [entry for entry in sets if entry[0] in keep]
     for _, corpus, _ in sets:
         ensure_index(corpus)
+    if args.latency_only:
+        args.no_concat = True
     concat = None if args.no_concat else ensure_concat([(n, c) for n, c, _ in sets])
     base = Path(os.path.commonpath([str(c) for _, c, _ in sets]))
     hub = prx.Workspace(base)
@@ -127,6 +135,10 @@ def main() -> int:
 
     from prx.commands.search.roots import merge_answers
 
+    if args.latency_only:
+        timing = latency(hub, sets, contexts, args.latency_queries, args.roots_for_latency)
+        print(json.dumps(timing, indent=2))
+        return 0
     per_root: dict[str, list[float]] = {}
     fused: dict[str, dict[str, list[float]]] = {f: {} for f in FUSIONS}
     concatenated: dict[str, list[float]] = {}
@@ -222,15 +234,22 @@ def latency(
     for name in names:  # warm every engine
         hub.search("warm up", rel[name], top_k=K)
     hub.search("warm up", rel[names[0]], roots=[rel[n] for n in names[1:]], top_k=K)
-    one, many = [], []
+    from prx.commands.search import roots as multi
+
+    one: list[float] = []
+    many: dict[bool, list[float]] = {False: [], True: []}
     for name, text in queries:
+        others = [rel[n] for n in names if n != name]
         for _ in range(3):
             started = time.perf_counter()
             hub.search(text, rel[name], top_k=K)
             one.append((time.perf_counter() - started) * 1000)
-            started = time.perf_counter()
-            hub.search(text, rel[name], roots=[rel[n] for n in names if n != name], top_k=K)
-            many.append((time.perf_counter() - started) * 1000)
+            for parallel in (False, True):
+                multi.PARALLEL = parallel
+                started = time.perf_counter()
+                hub.search(text, rel[name], roots=others, top_k=K)
+                many[parallel].append((time.perf_counter() - started) * 1000)
+    multi.PARALLEL = True
 
     def pct(values: list[float], q: float) -> float:
         ordered = sorted(values)
@@ -241,9 +260,12 @@ def latency(
         "queries": len(queries),
         "one_root_p50_ms": pct(one, 0.5),
         "one_root_p95_ms": pct(one, 0.95),
-        f"{len(names)}_roots_p50_ms": pct(many, 0.5),
-        f"{len(names)}_roots_p95_ms": pct(many, 0.95),
-        "ratio_p50": round(pct(many, 0.5) / pct(one, 0.5), 2),
+        "several_roots_one_thread_p50_ms": pct(many[False], 0.5),
+        "several_roots_one_thread_p95_ms": pct(many[False], 0.95),
+        "several_roots_threads_p50_ms": pct(many[True], 0.5),
+        "several_roots_threads_p95_ms": pct(many[True], 0.95),
+        "ratio_p50_one_thread": round(pct(many[False], 0.5) / pct(one, 0.5), 2),
+        "ratio_p50_threads": round(pct(many[True], 0.5) / pct(one, 0.5), 2),
     }
 
 

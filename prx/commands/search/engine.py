@@ -630,7 +630,10 @@ def _ranked_once(
         symbol=symbol_name(page.query) if page.mode == "symbol" else None,
     )
     notes = list(engine.warnings)
-    found = engine.ranked_pool(query, page.pool, accept, stages=engine.stages_for(stages, notes))
+    evidence: dict[str, dict[int, float]] = {}
+    found = engine.ranked_pool(
+        query, page.pool, accept, stages=engine.stages_for(stages, notes), tops=evidence
+    )
     ranked = found.order or []  # positions in the pool, best first
     corpus = engine.corpus
     if exists:
@@ -646,7 +649,11 @@ def _ranked_once(
         chunks = [found.chunks[i] for i in window]
         window = _focused(corpus, chunks, query.symbol, window, occurs=total_lines > 0)
     matches = [
-        _chunk_hit(corpus, found.chunks[i], found.scores[i], query, top, page) for i in window
+        _with_evidence(
+            _chunk_hit(corpus, found.chunks[i], found.scores[i], query, top, page),
+            {name: scores.get(found.chunks[i], 0.0) for name, scores in evidence.items()},
+        )
+        for i in window
     ]
     suggestion = None
     if not ranked:
@@ -669,7 +676,14 @@ def _ranked_once(
     )
     if not isinstance(result, SearchResult):
         return result
-    return replace(result, index=corpus.origin, top_score=float(top) if ranked else 0.0)
+    top_score = float(top) if ranked else 0.0
+    best = {name: max(scores.values(), default=0.0) for name, scores in evidence.items()}
+    return replace(result, index=corpus.origin, top_score=top_score, evidence=best)
+
+
+def _with_evidence(hit: Hit, evidence: dict[str, float]) -> Hit:
+    """``hit`` with its chunk's raw score from each retriever (for merging roots)."""
+    return replace(hit, match=replace(hit.match, evidence=evidence))
 
 
 def _focused(

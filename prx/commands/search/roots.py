@@ -116,9 +116,8 @@ def _check_folder(ws: Context, given: str) -> None:
 def _root_hits(result: SearchResult) -> list[tuple[float, Hit]]:
     """A root's page as ranked hits: the answer groups them by file, and their
     relevance (stable for ties) gives back the ranking."""
-    scale = result.top_score or 1.0  # back to the root's raw scores
     hits = [
-        (match.relevance * scale, Hit(file=f.file, language=f.language, hash=f.hash, match=match))
+        (match.relevance, Hit(file=f.file, language=f.language, hash=f.hash, match=match))
         for f in result.files
         for match in f.matches
     ]
@@ -148,20 +147,57 @@ def search_roots(
     opened = open_roots(ws, roots)
     request = request_of(opened, query, identity)
     offset = offset_of(continue_token, request)
-    answers: list[tuple[str, str, SearchResult | SearchExistsResult | PrxError]] = []
-    for label, here, inside in opened:
+    depth = offset + top_k
+
+    def answer(entry: tuple[str, Context | PrxError, str]) -> RootAnswer:
+        label, here, inside = entry
         if isinstance(here, PrxError):
-            answers.append((label, os.path.abspath(os.path.join(ws.root_dir, label)), here))
-            continue
+            return label, os.path.abspath(os.path.join(ws.root_dir, label)), here
         try:
-            answers.append((label, here.root_dir, search_one(here, inside, offset + top_k)))
+            return label, here.root_dir, search_one(here, inside, depth)
         except PrxError as err:
-            answers.append((label, here.root_dir, err))
-        if exists and isinstance(answers[-1][2], SearchExistsResult) and answers[-1][2].exists:
-            return answers[-1][2]  # one root that matches answers the question
+            return label, here.root_dir, err
+
+    answers = _each(opened, answer)
+    for _, _, found in answers:
+        if exists and isinstance(found, SearchExistsResult) and found.exists:
+            return found  # one root that matches answers the question
     return merge_answers(
         ws, query, answers, top_k=top_k, budget=budget, offset=offset, request=request
     )
+
+
+#: One root's outcome: its label, its directory, and its answer or error.
+RootAnswer = tuple[str, str, "SearchResult | SearchExistsResult | PrxError"]
+
+#: Search the roots in threads (numpy and file reads release the GIL); roots that share
+#: a context (folders of the working root) stay in one thread, as a context's caches are
+#: not shared between threads.
+PARALLEL = True
+
+
+def _each(
+    opened: Sequence[tuple[str, Context | PrxError, str]],
+    answer: Callable[[tuple[str, Context | PrxError, str]], RootAnswer],
+) -> list[RootAnswer]:
+    """``answer`` of every opened root, in the roots' order."""
+    groups: dict[int, list[int]] = {}
+    for index, (_, here, _) in enumerate(opened):
+        groups.setdefault(id(here), []).append(index)
+    if not PARALLEL or len(groups) < 2:
+        return [answer(entry) for entry in opened]
+    from concurrent.futures import ThreadPoolExecutor
+
+    results: dict[int, RootAnswer] = {}
+
+    def run(indices: list[int]) -> None:
+        for index in indices:
+            results[index] = answer(opened[index])
+
+    with ThreadPoolExecutor(max_workers=min(len(groups), os.cpu_count() or 2)) as pool:
+        for done in [pool.submit(run, indices) for indices in groups.values()]:
+            done.result()
+    return [results[index] for index in range(len(opened))]
 
 
 def request_of(
@@ -184,7 +220,7 @@ def offset_of(continue_token: str | None, request: str) -> int:
 def merge_answers(
     ws: Context,
     query: str,
-    answers: Sequence[tuple[str, str, SearchResult | SearchExistsResult | PrxError]],
+    answers: Sequence[RootAnswer],
     *,
     top_k: int,
     budget: int | None,
@@ -198,7 +234,7 @@ def merge_answers(
     Wherever the roots' answers were computed (here, another process, a cluster's
     workers), the same answers give the same merged answer.
     """
-    from prx.engine.ranking.across_roots import DEFAULT_FUSION, fuse
+    from prx.engine.ranking.across_roots import DEFAULT_FUSION, fuse, root_strength
 
     found: list[SearchResult] = []
     statuses: list[RootSearched] = []
@@ -221,6 +257,7 @@ def merge_answers(
                     files_searched=answer.files_searched,
                     total_matches=answer.total_matches,
                     index=answer.index,
+                    warning=answer.warning,
                 )
             )
     if exists_asked:
@@ -229,7 +266,15 @@ def merge_answers(
         raise first_error
     cap = cap_for(budget, SEARCH_CEILING)
     rankings = [_root_hits(answer) for answer in found]
-    fused = [hit for _, hit in fuse(rankings, fusion or DEFAULT_FUSION)]
+    fused = [
+        hit
+        for _, hit in fuse(
+            rankings,
+            fusion or DEFAULT_FUSION,
+            strengths=[root_strength(a.evidence, a.top_score) for a in found],
+            tops=[a.top_score or 1.0 for a in found],
+        )
+    ]
     total = sum(a.total_matches for a in found)
     window = fused[offset : offset + top_k]
     lines = _occurrences(found, [hit.file for hit in fused]) if offset == 0 else []
@@ -258,7 +303,7 @@ def merge_answers(
             omitted=len(window) - keep,
             files_searched=sum(a.files_searched for a in found),
             skipped=skipped,
-            warning=lead.warning if lead else None,
+            warning="; ".join(f"{r.root}: {r.warning}" for r in statuses if r.warning) or None,
             suggestion=lead.suggestion if lead and not window else None,
             occurrences=tuple(shown),
             occurrences_total=occurrences_total if shown else 0,

@@ -49,6 +49,11 @@ class Match:
     snippet_end: int | None = field(default=None, metadata={OMIT_WHEN: None})
     #: Relevance in [0, 1]: 1.0 for the best ranked result and for exact matches.
     relevance: float = 1.0
+    #: A ranked match's raw score from each retriever (not part of the JSON answer): a
+    #: cosine similarity is on one scale in every root.
+    evidence: dict[str, float] = field(
+        default_factory=dict, metadata={INTERNAL: True}, compare=False
+    )
 
 
 @record
@@ -105,6 +110,8 @@ class RootSearched:
     #: Where its ranked corpus came from (``index``, ``built`` ...), as
     #: :attr:`SearchResult.index` says for one root.
     index: str | None = field(default=None, metadata={OMIT_WHEN: None})
+    #: What this root's search warned about (a damaged index rebuilt in memory ...).
+    warning: str | None = field(default=None, metadata={OMIT_WHEN: None})
     #: For an ``error``: the error's code and message.
     error: str | None = field(default=None, metadata={OMIT_WHEN: None})
     message: str | None = field(default=None, metadata={OMIT_WHEN: None})
@@ -166,6 +173,11 @@ class SearchResult(Shown):
     #: The raw score of a ranked search's best hit, that ``relevance`` is relative to
     #: (not part of the JSON answer): what makes the rankings of several roots comparable.
     top_score: float = field(default=0.0, metadata={INTERNAL: True}, compare=False)
+    #: Each retriever's best raw score in a ranked search (not part of the JSON answer):
+    #: ``dense`` is a cosine similarity, the same scale in every root.
+    evidence: dict[str, float] = field(
+        default_factory=dict, metadata={INTERNAL: True}, compare=False
+    )
     #: What the grep equivalent prints (for ``prx stats``; not part of the JSON answer).
     unix_output: UnixOutput | None = field(default=None, metadata={INTERNAL: True}, compare=False)
     #: How to learn :attr:`unix_output` later: the statistic is computed once the answer

@@ -110,10 +110,14 @@ class Engine:
         accept: Callable[[str], bool] | None = None,
         weights: dict[str, float] | None = None,
         stages: Sequence[Reranker] | None = None,
+        tops: dict[str, dict[int, float]] | None = None,
     ) -> Pool:
         """:meth:`ranked` as a :class:`Pool` whose ``order`` holds the best ``pool``
         positions: built-in retrievers and stages exchange chunk indices and scores; only
-        plugins see candidates. ``stages`` replaces the default pipeline for this call."""
+        plugins see candidates. ``stages`` replaces the default pipeline for this call.
+        ``tops``, when given, receives each built-in retriever's raw scores (a cosine
+        similarity, a BM25 score ...) by chunk, for the chunks it ranked: evidence
+        comparable across roots, as the fused scores (built from ranks) are not."""
         from prx.engine.ranking.pool import Pool, ScoreStage
         from prx.engine.retrieval.fusion import chunk_indices, fuse_chunks, weights_for
         from prx.engine.retrieval.retrievers import ChunkRetriever
@@ -129,9 +133,14 @@ class Engine:
             if not weighting.get(name, 0.5):
                 continue  # weighs nothing for this query: not even loaded
             if isinstance(retriever, ChunkRetriever) and _own(retriever, "search", ChunkRetriever):
-                indices, _ = retriever.rank(query, depth)
+                indices, raw = retriever.rank(query, depth)
                 if accept is not None:
-                    indices = [i for i in indices if accept(chunks[i].file)]
+                    kept = [
+                        (i, s) for i, s in zip(indices, raw, strict=True) if accept(chunks[i].file)
+                    ]
+                    indices, raw = [i for i, _ in kept], [s for _, s in kept]
+                if tops is not None:
+                    tops[name] = {int(i): float(s) for i, s in zip(indices, raw, strict=True)}
             else:
                 found = retriever.search(query, depth)
                 if accept is not None:

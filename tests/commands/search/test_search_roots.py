@@ -10,7 +10,7 @@ import os
 import pytest
 
 import prx
-from prx.engine.ranking.across_roots import FUSIONS, fuse
+from prx.engine.ranking.across_roots import FUSIONS, fuse, root_strength
 
 from envelopes import assert_error, assert_ok
 
@@ -155,18 +155,20 @@ def test_exact_modes_merge_lines_root_by_root(run_cli, here, there):
     assert [f["file"] for f in answer["files"]] == ["src/alpha.py", f"{other}//lib/beta.py"]
 
 
-def test_fusion_compares_raw_scores_so_a_root_without_the_answer_does_not_lead():
-    answer = [(0.9, "a1"), (0.8, "a2"), (0.7, "a3")]
-    noise = [(0.05, "b1"), (0.04, "b2")]
+def test_fusion_weighs_each_roots_evidence_so_a_root_without_the_answer_does_not_lead():
+    answer = [(1.0, "a1"), (0.8, "a2"), (0.7, "a3")]
+    noise = [(1.0, "b1"), (0.9, "b2")]
+    strong, weak = root_strength({"dense": 0.7}, 0.1), root_strength({"dense": 0.3}, 0.1)
+    assert strong > weak
     for method in FUSIONS:
-        merged = fuse([noise, answer], method)
-        assert merged == fuse([noise, answer], method)  # deterministic
+        merged = fuse([noise, answer], method, strengths=[weak, strong], tops=[0.01, 0.1])
+        assert merged == fuse([noise, answer], method, strengths=[weak, strong], tops=[0.01, 0.1])
         assert sorted(item for _, item in merged) == ["a1", "a2", "a3", "b1", "b2"]
-        assert [root for root, item in merged if item == "a1"] == [1]
-    by_score = [item for _, item in fuse([noise, answer], "score")]
-    assert by_score == ["a1", "a2", "a3", "b1", "b2"]  # the noise's best hit does not lead
+    by_evidence = [item for _, item in fuse([noise, answer], strengths=[weak, strong])]
+    assert by_evidence == ["a1", "a2", "a3", "b1", "b2"]  # the noise's best hit does not lead
     by_rank = [item for _, item in fuse([noise, answer], "rrf")]
     assert by_rank[:2] == ["b1", "a1"]  # per-root ranks alone: every root leads once, in order
+    assert root_strength({"symbols": 1.0}, 0.1) > root_strength({"symbols": 0.0}, 0.1)
 
 
 def test_a_root_without_the_answer_does_not_take_the_first_place(make_repo):
@@ -179,3 +181,20 @@ def test_a_root_without_the_answer_does_not_take_the_first_place(make_repo):
         "render_table_borders", ".", roots=[label(here, there)], mode="symbol"
     )
     assert result.files[0].file.endswith("//render/table.py")
+
+
+def test_a_damaged_index_in_another_root_is_refused_and_said(run_cli, here, there):
+    assert run_cli("index", cwd=there).exit_code == 0
+    (table,) = there.glob(".prx/index-*/terms.tab")
+    data = bytearray(table.read_bytes())
+    data[len(data) // 2 : len(data) // 2 + 16] = b"\xff" * 16
+    table.write_bytes(bytes(data))
+    other = label(here, there)
+    answer = assert_ok(
+        run_cli("search", "beta_total values", ".", other, cwd=here).envelope, "search"
+    )
+    roots = {r["root"]: r for r in answer["roots"]}
+    assert "index corrupted" in roots[other]["warning"]
+    assert roots[other]["index"] == "built"  # searched without the damaged index
+    assert f"{other}: " in answer["warning"]
+    assert any(f["file"] == f"{other}//lib/beta.py" for f in answer["files"])
