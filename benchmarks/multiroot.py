@@ -104,6 +104,9 @@ def main() -> int:
         "--no-concat", action="store_true", help="leave out the concatenated tree (slow)"
     )
     parser.add_argument("--latency-only", action="store_true")
+    parser.add_argument(
+        "--grid", action="store_true", help="choose the evidence weights by leave-one-out"
+    )
     args = parser.parse_args()
 
     import prx
@@ -140,6 +143,7 @@ def main() -> int:
         print(json.dumps(timing, indent=2))
         return 0
     per_root: dict[str, list[float]] = {}
+    kept: list[tuple[str, dict[str, int], list[Any]]] = []
     fused: dict[str, dict[str, list[float]]] = {f: {} for f in FUSIONS}
     concatenated: dict[str, list[float]] = {}
     names = [name for name, _, _ in sets]
@@ -159,6 +163,7 @@ def main() -> int:
                 if other == name:
                     own = answer
             assert own is not None
+            kept.append((name, relevant, answers))
             files = [qualified(name, f.file) for f in own.files]  # type: ignore[union-attr]
             per_root.setdefault(name, []).append(ndcg_at_k(files, relevant, K))
             for fusion in FUSIONS:
@@ -210,12 +215,58 @@ def main() -> int:
             for n in names
         },
     }
+    if args.grid:
+        summary["grid"] = weight_grid(kept, names, qualified)
     summary["latency"] = latency(hub, sets, contexts, args.latency_queries, args.roots_for_latency)
     text = json.dumps(summary, indent=2)
     print(text)
     if args.json:
         args.json.write_text(text + "\n")
     return 0
+
+
+def weight_grid(
+    kept: list[tuple[str, dict[str, int], list[Any]]], names: list[str], qualified: Any
+) -> dict[str, object]:
+    """The evidence weights chosen by leave-one-repository-out over a grid, and the
+    held-out NDCG@10 of each fold's choice."""
+    import itertools
+
+    from prx.commands.bench_ndcg.ndcg import ndcg_at_k
+    from prx.core.errors import PrxError
+    from prx.engine.ranking.across_roots import fuse, root_strength
+
+    grid = list(
+        itertools.product(
+            [1.0, 2.0, 3.0, 5.0], [1.0, 2.0, 3.0, 5.0], [0.25, 0.5, 1.0], [0.0, 0.5, 1.0]
+        )
+    )
+    scores: dict[tuple[float, ...], dict[str, list[float]]] = {}
+    for weights in grid:
+        per: dict[str, list[float]] = {}
+        for name, relevant, answers in kept:
+            found = [(label, a) for label, _, a in answers if not isinstance(a, PrxError)]
+            rankings = [
+                [(m.relevance, qualified(label, f.file)) for f in a.files for m in f.matches]
+                for label, a in found
+            ]
+            for ranking in rankings:
+                ranking.sort(key=lambda pair: -pair[0])
+            strengths = [root_strength(a.evidence, a.top_score, weights) for _, a in found]
+            merged = [item for _, item in fuse(rankings, "evidence", strengths=strengths)]
+            per.setdefault(name, []).append(ndcg_at_k(merged, relevant, K))
+        scores[weights] = per
+
+    def mean(weights: tuple[float, ...], keys: list[str]) -> float:
+        return statistics.fmean(v for key in keys for v in scores[weights][key])
+
+    folds: dict[str, object] = {}
+    held: list[float] = []
+    for name in names:
+        best = max(grid, key=lambda w: mean(w, [n for n in names if n != name]))
+        folds[name] = {"weights": best, "ndcg": round(statistics.fmean(scores[best][name]), 3)}
+        held += scores[best][name]
+    return {"folds": folds, "leave_one_repository_out": round(statistics.fmean(held), 3)}
 
 
 def latency(

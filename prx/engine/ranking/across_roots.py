@@ -18,7 +18,7 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import TypeVar
 
-__all__ = ["DEFAULT_FUSION", "FUSIONS", "fuse", "root_strength"]
+__all__ = ["DEFAULT_FUSION", "FUSIONS", "WEIGHTS", "fuse", "root_strength"]
 
 T = TypeVar("T")
 
@@ -32,19 +32,25 @@ FUSIONS = ("evidence", "score", "rrf", "interleave")
 #: The fusion multi-root searches use (see the module's docstring).
 DEFAULT_FUSION = "evidence"
 
-#: Weights of :func:`root_strength` (chosen by leave-one-repository-out).
-_DENSE, _SYMBOL, _BM25, _TOP = 3.0, 3.0, 0.5, 0.5
+#: Weights of :func:`root_strength`: dense, symbols, BM25, the pipeline's best score
+#: (chosen by leave-one-repository-out: ``benchmarks/multiroot.py --grid``).
+WEIGHTS = (3.0, 3.0, 0.5, 0.5)
 
 
-def root_strength(evidence: Mapping[str, float], top_score: float) -> float:
+def root_strength(
+    evidence: Mapping[str, float],
+    top_score: float,
+    weights: tuple[float, float, float, float] = WEIGHTS,
+) -> float:
     """How likely a root holds the answer, from its retrievers' best raw scores
     (``dense``: cosine similarity; ``symbols``: 1.0 for an exact definition; ``bm25``)
     and its pipeline's best score."""
+    dense, symbol, bm25, top = weights
     return (
-        _DENSE * evidence.get("dense", 0.0)
-        + _SYMBOL * evidence.get("symbols", 0.0)
-        + _BM25 * math.log1p(max(0.0, evidence.get("bm25", 0.0)))
-        + _TOP * math.log1p(max(0.0, top_score) * 100)
+        dense * evidence.get("dense", 0.0)
+        + symbol * evidence.get("symbols", 0.0)
+        + bm25 * math.log1p(max(0.0, evidence.get("bm25", 0.0)))
+        + top * math.log1p(max(0.0, top_score) * 100)
     )
 
 
