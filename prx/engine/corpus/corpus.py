@@ -290,7 +290,7 @@ def _process(path: str, rel: str, spec: LanguageSpec | None, texts: list[str]) -
         note = "non_utf8_replaced"
     try:
         chunks, definitions, imports = _file_units(spec, rel, data, texts)
-    except ParseError:
+    except (ParseError, RecursionError):  # a tree too deep to walk: chunked as lines
         note = "parse_error"
         chunks, definitions, imports = _file_units(None, rel, data, texts)
     record = FileRecord(rel, spec.name if spec else None, content_hash(data), len(data))

@@ -116,7 +116,7 @@ def read_files(
                 from prx.engine.lang.imports import import_statements
 
                 imports = import_statements(spec, data, tree)
-        except ParseError:
+        except (ParseError, RecursionError):  # a tree too deep to walk: chunked as lines
             note = "parse_error"
             chunks, definitions, _ = parse_units(None, rel, data)
         terms = [Counter(tokenize(enrich(chunk))) for chunk in chunks]

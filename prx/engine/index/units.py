@@ -155,7 +155,7 @@ def _one(path: str, rel: str, spec: LanguageSpec | None, texts: list[str]) -> Fi
             from prx.engine.lang.imports import import_statements
 
             imports = import_statements(spec, data, tree, import_matches)
-    except ParseError:
+    except (ParseError, RecursionError):  # a tree too deep to walk: chunked as lines
         note = "parse_error"
         chunks, definitions, _ = parse_units(None, rel, data)
     texts.extend(enrich(chunk) for chunk in chunks)
