@@ -1,4 +1,5 @@
-"""Development sessions. `nox` runs the default ones: lint, typecheck, tests, slow, startup.
+"""Development sessions. `nox` runs the default ones: lint, typecheck, tests, slow, startup,
+ray.
 
 The test sessions install the built wheel (not the source tree), so packaging mistakes
 such as a missing data file fail the tests. `tests` runs every test not marked slow;
@@ -18,7 +19,7 @@ from pathlib import Path
 import nox
 
 nox.options.default_venv_backend = "uv|virtualenv"
-nox.options.sessions = ["lint", "typecheck", "tests", "slow", "startup"]
+nox.options.sessions = ["lint", "typecheck", "tests", "slow", "startup", "ray"]
 nox.options.reuse_existing_virtualenvs = True
 
 ROOT = Path(__file__).parent
@@ -38,12 +39,12 @@ def _outside_tmp(*, keep: bool = False) -> str:
     return path
 
 
-def _install_wheel(session: nox.Session) -> None:
+def _install_wheel(session: nox.Session, extras: str = "dev,watch,mcp,rename") -> None:
     dist = Path(_outside_tmp()) / "dist"
     session.install("build")
     session.run("python", "-m", "build", "--wheel", "--outdir", str(dist), str(ROOT), silent=True)
     (wheel,) = dist.glob("prx-*.whl")
-    session.install(f"{wheel}[dev,watch,mcp,rename]")
+    session.install(f"{wheel}[{extras}]")
     # A reused session already has prx 0.1.0: pip would keep that stale copy.
     session.install("--force-reinstall", "--no-deps", str(wheel))
 
@@ -128,6 +129,21 @@ def _pytest(session: nox.Session, env: dict[str, str], *args: str) -> None:
         *args,
         env=env,
     )
+
+
+@nox.session
+def ray(session: nox.Session) -> None:
+    """prx.cluster's tests on a local Ray (tests/frontends/cluster):
+    the wheel with its ray extra; the network guard lets loopback through, for Ray's own
+    processes, and nothing else."""
+    _install_wheel(session, "dev,ray")
+    session.install(*TEST_DEPS)
+    session.chdir(_outside_tmp())
+    session.run(
+        "python", "-m", "pytest", str(ROOT / "tests" / "frontends" / "cluster"),
+        "-p", "no:cacheprovider", "--rootdir", str(ROOT), *session.posargs,
+        env={"PRX_DISABLE_PLUGIN_AUTOLOAD": "1", "PRX_NETGUARD_LOOPBACK": "1"},
+    )  # fmt: skip
 
 
 @nox.session

@@ -9,9 +9,11 @@ from pathlib import Path
 import locations
 
 ROOT = locations.ROOT
-#: The modules the docs may import: the two facades, the pytest plugin and its contracts,
-#: and the result types.
-PUBLIC = frozenset({"prx", "prx.plugin", "prx.testing", "prx.testing.contracts", "prx.types"})
+#: The modules the docs may import: the facades (prx, prx.plugin, prx.cluster), the pytest
+#: plugin and its contracts, and the result types.
+PUBLIC = frozenset(
+    {"prx", "prx.cluster", "prx.plugin", "prx.testing", "prx.testing.contracts", "prx.types"}
+)
 _MODULE = r"(prx(?:\.\w+)*)"
 _IMPORT = re.compile(rf"(?:^|`)\s*(?:from\s+{_MODULE}\s+import|import\s+{_MODULE}\b(?!\w))", re.M)
 

@@ -36,7 +36,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("front-ends", ("prx.frontends", "prx.__main__", "prx.docs_gen", "prx.testing")),
 )
 #: Public facades: they re-export (lazily) from every layer and nothing in prx imports them.
-FACADES = frozenset({"prx", "prx.plugin", "prx.types"})
+FACADES = frozenset({"prx", "prx.plugin", "prx.types", "prx.cluster"})
 
 #: Imports against the order that are allowed, lazily or for types only: (importer,
 #: imported) -> why. At most three; never a module-level import.

@@ -13,7 +13,7 @@ from prx.engine.retrieval.hits import SNIPPET_LINES
 from prx.plugin.context import Context
 from prx.plugin.operation import Baseline, Operation, param
 
-__all__ = ["SEARCH", "SearchParams"]
+__all__ = ["SEARCH", "SearchParams", "echo_shortened", "roots_identity"]
 
 #: The values of ``mode``; ``--literal`` ... are shorthands for them.
 MODES = ("symbol", "hybrid", "literal", "regex", "structural")
@@ -185,21 +185,45 @@ def _run(ws: Context, p: SearchParams) -> SearchResult | SearchExistsResult:
             return ranked_grep(ws, p.query, p.path, globs=p.include, languages=p.language)
 
         result = replace(result, unix_output_later=later)
-    if isinstance(result, SearchResult) and len(result.query) > ECHO_CHARS:
-        from prx.core.record import replace
+    return echo_shortened(result)
 
-        def shortened(match: Match) -> Match:
-            text = match.match
-            return match if text is None else replace(match, match=shortened_echo(text))
 
-        result = replace(
-            result,
-            query=shortened_echo(result.query),
-            files=tuple(
-                replace(f, matches=tuple(shortened(m) for m in f.matches)) for f in result.files
-            ),
-        )
-    return result
+def echo_shortened(
+    result: SearchResult | SearchExistsResult,
+) -> SearchResult | SearchExistsResult:
+    """``result`` with a long query (and the matched texts that repeat it) cut as every
+    answer echoes it."""
+    if not isinstance(result, SearchResult) or len(result.query) <= ECHO_CHARS:
+        return result
+    from prx.core.record import replace
+
+    def shortened(match: Match) -> Match:
+        text = match.match
+        return match if text is None else replace(match, match=shortened_echo(text))
+
+    return replace(
+        result,
+        query=shortened_echo(result.query),
+        files=tuple(
+            replace(f, matches=tuple(shortened(m) for m in f.matches)) for f in result.files
+        ),
+    )
+
+
+def roots_identity(p: SearchParams) -> list[object]:
+    """What, beside the roots and the query, makes two searches over several roots the
+    same request (their continuation tokens are checked against it)."""
+    return [
+        _mode(p),
+        sorted(p.include),
+        sorted(p.language),
+        p.ignore_case,
+        p.no_ignore,
+        p.rerank,
+        p.selector,
+        p.snippet_lines,
+        p.full,
+    ]
 
 
 def _over_roots(ws: Context, p: SearchParams) -> SearchResult | SearchExistsResult:
@@ -232,7 +256,6 @@ def _over_roots(ws: Context, p: SearchParams) -> SearchResult | SearchExistsResu
             selector=p.selector,
         )
 
-    identity = [mode, sorted(p.include), sorted(p.language), p.ignore_case, p.no_ignore]
     return search_roots(
         ws,
         p.query,
@@ -242,7 +265,7 @@ def _over_roots(ws: Context, p: SearchParams) -> SearchResult | SearchExistsResu
         budget=p.budget,
         continue_token=p.continue_token,
         exists=p.exists,
-        identity=[*identity, p.rerank, p.selector, p.snippet_lines, p.full],
+        identity=roots_identity(p),
     )
 
 

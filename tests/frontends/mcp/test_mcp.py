@@ -863,7 +863,9 @@ def test_affected_tests_through_a_real_client(tmp_path):
 
 
 def test_several_roots_are_searched_and_only_they_can_be_named(stdio, tree, make_repo):
-    there = make_repo({"lib/beta.py": "def beta_total(values):\n    return sum(values)\n"}, git=True)
+    there = make_repo(
+        {"lib/beta.py": "def beta_total(values):\n    return sum(values)\n"}, git=True
+    )
     undeclared = make_repo({"x.py": "def beta_total(): pass\n"}, git=True)
     label = os.path.relpath(there, tree)
     session = stdio("--root", ".", "--root", str(there), "--no-auto-index")
