@@ -57,8 +57,7 @@ def collections() -> list[tuple[str, Path, list[dict[str, object]]]]:
 
 
 def ensure_index(root: Path) -> None:
-    if (root / ".prx").is_dir():
-        return
+    """Build the root's index, or bring it up to date (searches are timed warm and fresh)."""
     print(f"indexing {root}", file=sys.stderr)
     subprocess.run(
         [sys.executable, "-m", "prx", "index", "--text"],

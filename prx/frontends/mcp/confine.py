@@ -97,10 +97,20 @@ def _nested(value: Any, *, top: bool = False) -> list[str]:
 
 
 def refuse_beyond_root(op: Operation, params: Any) -> None:
-    """Refuse a call that sets a parameter acting outside the root (``init``'s ``user``)."""
+    """Refuse a call that sets a parameter acting outside the root (``init``'s ``user``,
+    ``search``'s ``roots``): ``params`` is the call's parameters, or its raw arguments (a
+    mapping: refused by name, whatever the value, before anything reads it)."""
     for field in fields_of(op.params):
         info = field.metadata.get("prx")
-        if isinstance(info, ParamInfo) and info.beyond_root and getattr(params, field.name):
+        if not (isinstance(info, ParamInfo) and info.beyond_root):
+            continue
+        if isinstance(params, Mapping):
+            flag = (info.flag or "").lstrip("-")
+            named = {field.name, field.name.replace("_", "-"), flag, *info.aliases} - {""}
+            given = any(key in params for key in named)
+        else:
+            given = bool(getattr(params, field.name))
+        if given:
             raise PermissionDeniedError(
                 f"permission denied: {field.name} acts outside the server's root",
                 suggestion=f"Run {{cmd:{op.name}}} in a terminal for that.",

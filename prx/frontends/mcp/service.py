@@ -395,6 +395,7 @@ class McpService:
         from prx.frontends.cli.parser import params_from_mapping
 
         args = dict(arguments)
+        refuse_beyond_root(op, args)  # by name, before any value is read
         limit: int | None = None
         budget_name = budget_field(op)
         if budget_name is None:
