@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from prx.core.budget import ECHO_CHARS, SEARCH_CEILING, shortened_echo
 from prx.core.record import record
@@ -156,20 +157,10 @@ def _run(ws: Context, p: SearchParams) -> SearchResult | SearchExistsResult:
             ws,
             p.query,
             p.path,
-            mode=_mode(p),
             top_k=p.top_k,
             budget=p.budget,
-            context=p.context,
             continue_token=p.continue_token,
-            globs=p.include,
-            languages=p.language,
-            exists=p.exists,
-            ignore_case=p.ignore_case,
-            no_ignore=p.no_ignore,
-            rerank=p.rerank,
-            snippet_lines=p.snippet_lines,
-            full=p.full,
-            selector=p.selector,
+            **_options(p),
         )
     if (
         isinstance(result, SearchResult)
@@ -226,6 +217,23 @@ def roots_identity(p: SearchParams) -> list[object]:
     ]
 
 
+def _options(p: SearchParams) -> dict[str, Any]:
+    """What every root's search takes from the call as it is (pages and budgets apart)."""
+    return {
+        "mode": _mode(p),
+        "context": p.context,
+        "globs": p.include,
+        "languages": p.language,
+        "exists": p.exists,
+        "ignore_case": p.ignore_case,
+        "no_ignore": p.no_ignore,
+        "rerank": p.rerank,
+        "snippet_lines": p.snippet_lines,
+        "full": p.full,
+        "selector": p.selector,
+    }
+
+
 def _over_roots(ws: Context, p: SearchParams) -> SearchResult | SearchExistsResult:
     """``path`` and ``roots`` (and the ``--roots`` file's) searched as one."""
     from prx.commands.search.engine import RANKED_PAGE, run_search
@@ -234,27 +242,10 @@ def _over_roots(ws: Context, p: SearchParams) -> SearchResult | SearchExistsResu
     roots = [p.path, *p.roots]
     if p.roots_file:
         roots += read_roots_file(ws, p.roots_file)
-    mode = _mode(p)
+    options = _options(p)
 
     def search_one(here: Context, inside: str, depth: int) -> SearchResult | SearchExistsResult:
-        return run_search(
-            here,
-            p.query,
-            inside,
-            mode=mode,
-            top_k=depth,
-            budget=0,
-            context=p.context,
-            globs=p.include,
-            languages=p.language,
-            exists=p.exists,
-            ignore_case=p.ignore_case,
-            no_ignore=p.no_ignore,
-            rerank=p.rerank,
-            snippet_lines=p.snippet_lines,
-            full=p.full,
-            selector=p.selector,
-        )
+        return run_search(here, p.query, inside, top_k=depth, budget=0, **options)
 
     return search_roots(
         ws,
