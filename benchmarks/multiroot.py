@@ -104,6 +104,9 @@ def main() -> int:
     )
     parser.add_argument("--latency-only", action="store_true")
     parser.add_argument(
+        "--cli", action="store_true", help="with --latency-only: time the CLI, warm server on"
+    )
+    parser.add_argument(
         "--grid", action="store_true", help="choose the evidence weights by leave-one-out"
     )
     args = parser.parse_args()
@@ -137,6 +140,10 @@ def main() -> int:
 
     from prx.commands.search.roots import merge_answers
 
+    if args.latency_only and args.cli:
+        timing = cli_latency(sets, args.latency_queries, args.roots_for_latency)
+        print(json.dumps(timing, indent=2))
+        return 0
     if args.latency_only:
         timing = latency(hub, sets, contexts, args.latency_queries, args.roots_for_latency)
         print(json.dumps(timing, indent=2))
@@ -266,6 +273,48 @@ def weight_grid(
         folds[name] = {"weights": best, "ndcg": round(statistics.fmean(scores[best][name]), 3)}
         held += scores[best][name]
     return {"folds": folds, "leave_one_repository_out": round(statistics.fmean(held), 3)}
+
+
+def cli_latency(
+    sets: list[tuple[str, Path, list[Any]]], count: int, width: int
+) -> dict[str, object]:
+    """p50 (ms) of ``prx search`` in the first root, alone and with the next ``width - 1``
+    roots, as an agent runs it: fresh CLI processes, the root's warm server on (started by
+    the first call, as by default), each root searched once before timing. A warm server
+    of the first root already running with other settings leaves every call cold."""
+    named = sets[:width]
+    first = named[0][1]
+    others = [os.path.relpath(corpus, first) for _, corpus, _ in named[1:]]
+    queries = [str(q["query"]) for _, _, qs in named for q in qs]
+    queries = queries[:: max(1, len(queries) // count)][:count]
+    # The caller's PRX_HOME: a warm server answers only calls made with its own settings.
+    # The one the first call starts ends 15 s after the last call.
+    env = {**os.environ, "PRX_WARM": "1", "PRX_WARM_IDLE": "15"}
+    # The console script, as agents run it (``python -m prx`` starts slower).
+    program = shutil.which("prx", path=os.path.dirname(sys.executable)) or "prx"
+
+    def run(*argv: str) -> float:
+        started = time.perf_counter()
+        subprocess.run([program, "search", *argv], cwd=first, env=env,
+                       capture_output=True, check=True)  # fmt: skip
+        return (time.perf_counter() - started) * 1000
+
+    run("warm up")
+    time.sleep(3)  # the warm server starts in the background
+    run("warm up", ".", *others)
+    one, many = [], []
+    for _ in range(3):
+        for query in queries:
+            one.append(run(query))
+            many.append(run(query, ".", *others))
+    p50_one, p50_many = statistics.median(one), statistics.median(many)
+    return {
+        "roots": len(named),
+        "queries": len(queries),
+        "cli_one_root_p50_ms": round(p50_one, 1),
+        "cli_several_roots_p50_ms": round(p50_many, 1),
+        "ratio_p50": round(p50_many / p50_one, 2),
+    }
 
 
 def latency(
