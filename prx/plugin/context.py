@@ -177,9 +177,23 @@ class Context:
                     return candidate
         return full
 
-    def language_for(self, path: str | os.PathLike[str]) -> LanguageSpec | None:
-        """The language of a file, or None when no plugin recognises it."""
-        return self.registry.language_for(os.fspath(path))
+    def language_for(
+        self, path: str | os.PathLike[str], head: bytes | None = None
+    ) -> LanguageSpec | None:
+        """The language of a file, or None when no plugin recognises it: by its name, and
+        for a name without an extension by the ``#!`` line ``head`` (the file's first
+        bytes, when the caller has them) names."""
+        spec = self.registry.language_for(os.fspath(path))
+        if spec is not None or head is None:
+            return spec
+        from prx.core.shebang import interpreter_language, sniffs
+
+        if not sniffs(os.fspath(path)):
+            return None
+        language = interpreter_language(head)
+        if language is None:
+            return None
+        return next((s for s in self.registry.languages() if s.name == language), None)
 
     def call(self, command: str, **arguments: Any) -> Any:
         """The result of the operation ``command`` run here with ``arguments`` (its

@@ -17,6 +17,7 @@ from prx.core.errors import BudgetExceededError, InvalidArgumentError, NotFoundE
 from prx.core.record import replace
 from prx.core.results.outline import FileOutline, OutlineResult
 from prx.core.results.read import LineRange, Omission, Symbol
+from prx.core.shebang import HEAD_BYTES, sniffs
 from prx.engine.files.text import load_text, read_walked
 from prx.engine.lang.outline import KINDS, outline
 
@@ -80,7 +81,7 @@ def outline_path(
         offset = continuation.decode_int(position, "outline")
     if not os.path.isdir(resolved):
         loaded = load_text(resolved, path, ws.confined)
-        spec = ws.language_for(resolved)
+        spec = ws.language_for(resolved, head=loaded.data[:HEAD_BYTES])
         symbols = outline(spec, loaded.data) if spec is not None else ()
         if kind:
             symbols = filter_kind(symbols, kind)
@@ -101,9 +102,14 @@ def outline_path(
     files: list[FileOutline] = []
     for found in walked.files:
         spec = ws.language_for(found.rel)
+        if spec is None and sniffs(found.rel):  # a script without an extension: its #! line
+            data = read_walked(found.path, skipped)
+            spec = ws.language_for(found.rel, head=data[:HEAD_BYTES]) if data else None
+        else:
+            data = None
         if spec is None or "outline" not in spec.queries:
             continue
-        data = read_walked(found.path, skipped)
+        data = data if data is not None else read_walked(found.path, skipped)
         if data is None:
             continue
         try:

@@ -10,6 +10,7 @@ from prx.core.budget import READ_CEILING, cap_for
 from prx.core.errors import InvalidArgumentError, InvalidRangeError, ParseError
 from prx.core.hashing import content_hash, is_hash
 from prx.core.results.read import ContentSlice, FileMeta, LineRange, ReadResult, Symbol
+from prx.core.shebang import HEAD_BYTES
 from prx.core.tokens import TokenCounter
 from prx.engine.files.text import count_lines, load_text
 
@@ -264,7 +265,7 @@ class _Source:
         self.path = path
         self.resolved = ws.resolve(path)
         self.loaded = load_text(self.resolved, path, ws.confined)
-        self.spec = ws.language_for(self.resolved)
+        self.spec = ws.language_for(self.resolved, head=self.loaded.data[:HEAD_BYTES])
         self.notes: list[str] = []
 
     def meta(self) -> FileMeta:

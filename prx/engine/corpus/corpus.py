@@ -288,6 +288,10 @@ def _process(path: str, rel: str, spec: LanguageSpec | None, texts: list[str]) -
     if bad:
         data = text.encode("utf-8")
         note = "non_utf8_replaced"
+    if spec is None:
+        from prx.engine.lang.shebang import builtin_by_shebang
+
+        spec = builtin_by_shebang(rel, data)  # a script without an extension
     try:
         chunks, definitions, imports = _file_units(spec, rel, data, texts)
     except (ParseError, RecursionError):  # a tree too deep to walk: chunked as lines

@@ -21,6 +21,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from prx.engine.files.text import read_regular
+from prx.engine.lang.shebang import builtin_by_shebang
 from prx.plugin.corpus import ChunkRecord, Definition, FileRecord
 
 if TYPE_CHECKING:
@@ -108,7 +109,8 @@ def read_files(
         text, bad = decode(raw)
         data = text.encode("utf-8") if bad else raw
         note = "non_utf8_replaced" if bad else None
-        spec = ws.language_for(rel)
+        # A script without an extension: its #! line (built-in languages, as the build).
+        spec = ws.language_for(rel) or builtin_by_shebang(rel, data)
         imports: Imports = ()
         try:
             chunks, definitions, tree = parse_units(spec, rel, data)

@@ -20,6 +20,7 @@ from prx.engine.corpus.corpus import ChunkRecord, Definition, FileRecord, enrich
 from prx.engine.files.text import BINARY_PROBE, decode, read_regular
 from prx.engine.graph.resolve import Imports
 from prx.engine.index.bloom import file_filter
+from prx.engine.lang.shebang import builtin_by_shebang
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -147,6 +148,8 @@ def _one(path: str, rel: str, spec: LanguageSpec | None, texts: list[str]) -> Fi
     text, bad = decode(raw)
     data = text.encode("utf-8") if bad else raw
     note = "non_utf8_replaced" if bad else None
+    if spec is None:
+        spec = builtin_by_shebang(rel, data)  # a script without an extension
     imports: Imports = ()
     try:
         tree, outline, import_matches = _query(spec, data)
