@@ -9,7 +9,8 @@ For each project of ``benchmarks/oracle/<language>.py`` (fetched once into
 
 - **impact / explain**: for each sampled symbol, only its definition's name is changed
   and the project built; the files and lines of the errors the build did not report
-  before are the symbol's uses. ``impact FILE --symbol S`` (hops 1, tests included) is
+  before are the symbol's uses. ``impact FILE --symbol S`` (with ``--by-definition``,
+  ``S:LINE``: the one definition, not its overloads; hops 1, tests included) is
   compared by file with the erroring files other than the defining one; ``explain S``'s
   references to that definition by line with the erroring lines (a file whose only
   errors are on its import lines, where the compiler stops, is compared as one item:
@@ -84,8 +85,15 @@ def _asked(symbol: Symbol) -> str:
     return ".".join(symbol.qualified.split(".")[-2:])
 
 
+#: ``--by-definition``: impact is asked for the one definition (``NAME:LINE``).
+BY_DEFINITION = False
+
+
 def _impact_files(root: Path, symbol: Symbol) -> tuple[set[str], dict[str, Any]]:
-    envelope = _prx(root, "impact", symbol.file, "--symbol", _asked(symbol), "--budget", "0")
+    # --by-definition: NAME:LINE, the one definition the oracle changes (not its
+    # overloads or namesakes); else the name, as an agent asks by name.
+    asked = f"{_asked(symbol)}:{symbol.line}" if BY_DEFINITION else _asked(symbol)
+    envelope = _prx(root, "impact", symbol.file, "--symbol", asked, "--budget", "0")
     if envelope.get("status") != "ok":
         return set(), envelope
     data = envelope["data"]
@@ -434,7 +442,12 @@ def main() -> None:
         "runs short enough to share the machine)",
     )
     parser.add_argument("--json", type=Path, default=None)
+    parser.add_argument(
+        "--by-definition", action="store_true", help="impact --symbol NAME:LINE, not NAME"
+    )
     args = parser.parse_args()
+    global BY_DEFINITION
+    BY_DEFINITION = args.by_definition
     reports = [measure(language, args) for language in args.language]
     if args.json:
         args.json.parent.mkdir(parents=True, exist_ok=True)

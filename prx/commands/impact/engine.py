@@ -200,10 +200,34 @@ def _certainty(how: str, occ: Any) -> str:
     return how if how in CONFIDENCES else certainty_of_via(how, occ.receiver)
 
 
+def _spans(target: Any, line: int) -> bool:
+    """Whether ``line`` falls inside ``target``'s definition (its annotations, modifiers
+    and body: the line an outline gives)."""
+    node = getattr(target.defn, "node", None)
+    if node is None:
+        return False
+    return int(node.start_point[0]) + 1 <= line <= int(node.end_point[0]) + 1
+
+
+def _at_line(symbol: str) -> tuple[str, int | None]:
+    """``NAME:LINE`` as the name and the line of the one definition meant; a bare name
+    with no line."""
+    name, separator, line = symbol.rpartition(":")
+    if separator and name and line.isdigit():
+        return name, int(line)
+    return symbol, None
+
+
 def _symbol_users(project: Project, target: str, symbol: str, path: str, notes: list[str]) -> Any:
     parsed = project.file(target)
     if parsed is not None and by_model(parsed.language):
         return _model_users(project, parsed, symbol, path)
+    symbol, line = _at_line(symbol)
+    if line is not None:
+        notes.append(
+            f"line {line} is not used for {parsed.language if parsed else 'this file'}: "
+            "every definition of the name is followed"
+        )
     defs = parsed.definitions() if parsed is not None else []
     owner, _, symbol = symbol.rpartition(".")
     if not owner and any(d.name == symbol for d in defs):
@@ -282,6 +306,7 @@ def _model_users(project: Project, parsed: ParsedFile, symbol: str, path: str) -
     """The users of ``symbol`` (``name`` or ``Container.name``) defined in ``parsed``, as
     the language's model finds them: a file with a reference uses it; a file whose only
     sites are imports naming it leaves that import unused."""
+    symbol, line = _at_line(symbol)
     container, _, name = symbol.rpartition(".")
     model = model_for(parsed.language)
     targets = [
@@ -289,6 +314,19 @@ def _model_users(project: Project, parsed: ParsedFile, symbol: str, path: str) -
         for t in model.definitions(project, parsed)
         if t.name == name and (not container or t.container == container.rsplit(".", 1)[-1])
     ]
+    if line is not None and targets:
+        # NAME:LINE: the one definition on that line (an overload, a field beside a
+        # method of its name), not every definition the name has.
+        lines = sorted({t.line for t in targets})
+        targets = [t for t in targets if t.line == line] or [
+            t for t in targets if _spans(t, line)
+        ]
+        if not targets:
+            raise InvalidArgumentError(
+                f"invalid argument {{param}}: no definition of {symbol!r} on line {line} of {path}",
+                param="symbol",
+                suggestion=f"Its definitions are on lines {', '.join(map(str, lines))}.",
+            )
     if not targets:
         names = sorted({t.qualified for t in model.definitions(project, parsed)})
         listed = ", ".join(names[:12]) + (" ..." if len(names) > 12 else "")

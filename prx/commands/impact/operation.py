@@ -25,7 +25,7 @@ class ImpactParams:
     symbol: str | None = param(
         None,
         help="only the files that import this symbol and use it",
-        metavar="NAME",
+        metavar="NAME[:LINE]",
     )
     depth: int = param(2, help="hops to follow (1-10)", metavar="N")
     tests: bool = param(

@@ -57,3 +57,42 @@ def test_impact_of_a_method_follows_packages_imports_and_qualified_names(tmp_pat
     assert "src/main/java/com/acme/other/Near.java" not in dependents
     assert "src/main/java/com/acme/app/Unused.java" not in dependents
     assert "src/main/java/com/acme/app/Imports.java" in dependents
+
+
+OVERLOADS = {
+    "src/main/java/com/acme/Chunk.java": (
+        "package com.acme;\n\npublic class Chunk {\n"
+        "    public int verify(String target) {\n        return verify(target, 0);\n    }\n\n"
+        "    public int verify(String target, int fuzz) {\n        return fuzz;\n    }\n}\n"
+    ),
+    "src/main/java/com/acme/One.java": (
+        "package com.acme;\n\nclass One {\n    int go(Chunk c) {\n"
+        '        return c.verify("a");\n    }\n}\n'
+    ),
+    "src/main/java/com/acme/Two.java": (
+        "package com.acme;\n\nclass Two {\n    int go(Chunk c) {\n"
+        '        return c.verify("a", 2);\n    }\n}\n'
+    ),
+}
+
+
+def test_name_and_line_pick_one_overload(tmp_path: Path) -> None:
+    for rel, text in OVERLOADS.items():
+        path = tmp_path / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+
+    def users(symbol: str) -> set[str]:
+        res = prx.impact("src/main/java/com/acme/Chunk.java", symbol=symbol, root=tmp_path)
+        return {Path(d.file).stem for d in res.dependents if d.hops == 1}
+
+    assert users("Chunk.verify") == {"One", "Two"}  # by name: every overload
+    assert users("Chunk.verify:4") == {"One"}
+    assert users("Chunk.verify:8") == {"Two"}
+    assert users("Chunk.verify:5") == {"One"}  # a line inside the definition names it too
+    try:
+        users("Chunk.verify:2")
+    except prx.PrxError as err:
+        assert err.code == "invalid_argument" and "lines 4, 8" in str(err.suggestion)
+    else:
+        raise AssertionError("a line with no definition of the name is refused")
