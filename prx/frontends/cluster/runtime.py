@@ -7,9 +7,9 @@ Everything else in :mod:`prx.frontends.cluster` runs the same on both.
 Nothing may touch the network beyond the cluster: usage statistics are off
 (``RAY_USAGE_STATS_ENABLED=0``, and their report address points nowhere), and a local
 cluster listens on the loopback address only (``RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER=0``
-makes Ray keep its node address at 127.0.0.1 on Linux too). Ray's own dashboard process,
-which every start runs, still asks the cloud metadata address which cloud it is on unless
-``~/ray_bootstrap_config.yaml`` names a provider (docs/scale.md).
+makes Ray keep its node address at 127.0.0.1 on Linux too), and the question Ray's own
+dashboard process asks the cloud metadata address on every start (which cloud is this?)
+goes to a loopback proxy address where nothing listens (:data:`LOCAL_ENV`).
 """
 
 from __future__ import annotations
@@ -34,8 +34,21 @@ QUIET_ENV = {
     "RAY_USAGE_STATS_REPORT_URL": "http://127.0.0.1:9/",
 }
 #: Set while a local cluster starts (its processes inherit them): the node's address is
-#: the loopback one, so nothing listens on the machine's network interfaces.
-LOCAL_ENV = {"RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER": "0"}
+#: the loopback one, so nothing listens on the machine's network interfaces; and every
+#: HTTP request its processes make for anything but loopback goes to a proxy address
+#: where nothing listens, so the dashboard's question to the cloud metadata address
+#: (which cloud is this?) is refused on this machine instead of leaving it.
+_NOWHERE = "http://127.0.0.1:9"
+_LOOPBACK = "127.0.0.1,localhost,::1"
+LOCAL_ENV = {
+    "RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER": "0",
+    "HTTP_PROXY": _NOWHERE,
+    "http_proxy": _NOWHERE,
+    "HTTPS_PROXY": _NOWHERE,
+    "https_proxy": _NOWHERE,
+    "NO_PROXY": _LOOPBACK,
+    "no_proxy": _LOOPBACK,
+}
 
 
 def ray_module() -> ModuleType:

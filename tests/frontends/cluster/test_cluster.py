@@ -40,9 +40,8 @@ SIZES = {"alpha": 2, "beta": 2, "gamma": 12, "delta": 12}
 
 @pytest.fixture(scope="module", autouse=True)
 def local_ray():
-    # Ray's dashboard process asks the cloud metadata address which cloud it runs on
-    # unless this file names a provider; HOME is the test session's own.
-    Path(os.path.expanduser("~/ray_bootstrap_config.yaml")).write_text("provider:\n  type: local\n")
+    # No ~/ray_bootstrap_config.yaml: the network guard (loopback only) sees any request
+    # Ray's processes would send to the cloud metadata address.
     temp = tempfile.mkdtemp(prefix="prx-ray-")
     cluster.connect(num_cpus=2, _temp_dir=temp)
     yield
