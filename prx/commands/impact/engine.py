@@ -318,9 +318,7 @@ def _model_users(project: Project, parsed: ParsedFile, symbol: str, path: str) -
         # NAME:LINE: the one definition on that line (an overload, a field beside a
         # method of its name), not every definition the name has.
         lines = sorted({t.line for t in targets})
-        targets = [t for t in targets if t.line == line] or [
-            t for t in targets if _spans(t, line)
-        ]
+        targets = [t for t in targets if t.line == line] or [t for t in targets if _spans(t, line)]
         if not targets:
             raise InvalidArgumentError(
                 f"invalid argument {{param}}: no definition of {symbol!r} on line {line} of {path}",
