@@ -122,6 +122,10 @@ def rename(
         _plan(candidate, new, include_comments, left_alone, taken, force)
     changed = [c for c in candidates if c.renamed]
     unresolved = [s for s in left_alone if s.reason in _UNSURE]
+    if unresolved and (apply or not changed):
+        # Unsure sites in files that changed while they were read (another agent's rename
+        # halfway through the set) are a conflict to retry, not a reason to give up.
+        _refuse_if_changed(ws, candidates)
     if not changed and unresolved:  # the definition itself is unsure: say so, not "no identifier"
         raise _unsure_sites(name, unresolved)
     if not changed:
@@ -208,6 +212,25 @@ def _taken_sites(ws: Context, sites: Sequence[str]) -> set[tuple[str, int]]:
             )
         taken.add((os.path.realpath(ws.resolve(file)), int(line)))
     return taken
+
+
+def _refuse_if_changed(ws: Context, candidates: Sequence[Candidate]) -> None:
+    """``conflict`` when a file read for the rename no longer holds the bytes it was read
+    with: the files seen were not one state of the project."""
+    moved = []
+    for candidate in candidates:
+        try:
+            now = ws.confined.read_tree_file(candidate.path)
+        except OSError:
+            now = None
+        if now != candidate.data:
+            moved.append(candidate.shown)
+    if moved:
+        raise ConflictError(
+            f"conflict: {', '.join(moved[:5])} changed while the rename read the files; "
+            "nothing was written",
+            suggestion="Run the rename again.",
+        )
 
 
 def _unsure_sites(name: str, unsure: Sequence[RenameSkip]) -> AmbiguousMatchError:

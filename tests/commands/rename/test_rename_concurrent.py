@@ -1,0 +1,37 @@
+"""A rename that finds places it cannot tie to the definition in files another process
+changed while it read them answers ``conflict`` (run it again), not ``ambiguous_match``:
+the files it saw were not one state of the project."""
+
+from __future__ import annotations
+
+import pytest
+
+import prx
+import prx.commands.rename.rename as rename_module
+from prx.core.errors import AmbiguousMatchError, ConflictError
+
+FILES = {
+    "jobs.py": "class Job:\n    def run_job(self):\n        return 1\n",
+    "use.py": "def go(x):\n    return x.run_job()\n",  # a receiver of unknown type: unsure
+}
+
+
+def test_unsure_places_in_unchanged_files_are_refused_as_ambiguous(make_repo):
+    repo = make_repo(FILES)
+    with pytest.raises(AmbiguousMatchError):
+        prx.rename("Job.run_job", "run_task", ".", apply=True, root=repo)
+    assert (repo / "jobs.py").read_text() == FILES["jobs.py"]
+
+
+def test_unsure_places_in_files_changed_meanwhile_are_a_conflict(make_repo, monkeypatch):
+    repo = make_repo(FILES)
+    plan = rename_module._plan
+
+    def plan_then_another_writer(candidate, *args, **kwargs):  # type: ignore[no-untyped-def]
+        plan(candidate, *args, **kwargs)
+        (repo / "use.py").write_text(FILES["use.py"] + "# edited meanwhile\n")
+
+    monkeypatch.setattr(rename_module, "_plan", plan_then_another_writer)
+    with pytest.raises(ConflictError, match="changed while the rename read"):
+        prx.rename("Job.run_job", "run_task", ".", apply=True, root=repo)
+    assert (repo / "jobs.py").read_text() == FILES["jobs.py"]  # nothing written
