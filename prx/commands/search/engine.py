@@ -151,6 +151,47 @@ def run_search(
     return _ranked(page, root, accept, exists, stages or (), notes)
 
 
+def merged_page(
+    ws: Context,
+    query: str,
+    mode: str,
+    reason: str,
+    window: list[Hit],
+    *,
+    top_k: int,
+    budget: int | None,
+    offset: int,
+    request: str,
+    total: int,
+    searched: int,
+    skipped: dict[str, int],
+    warning: str | None,
+    suggestion: str | None,
+    occurrences: Sequence[Occurrence],
+    occurrences_total: int,
+    extra: Mapping[str, Any],
+) -> SearchResult:
+    """The answer of hits found elsewhere (the page of a search over several roots,
+    ``window`` starting at ``offset``): paged and fitted to ``budget`` as any search's,
+    with ``extra`` fields counted in it."""
+    page = _Page(
+        ws, query, mode, reason, top_k, cap_for(budget, SEARCH_CEILING), offset, request, 0
+    )
+    page.extra = dict(extra)
+    result = page.finish(
+        window,
+        total,
+        searched,
+        skipped,
+        warning,
+        suggestion,
+        occurrences=occurrences,
+        occurrences_total=occurrences_total,
+    )
+    assert isinstance(result, SearchResult)  # noqa: S101  (exists=False: a page)
+    return result
+
+
 def scoped(
     ws: Context, root: str, accept: Callable[[str], bool] | None
 ) -> tuple[str, Callable[[str], bool] | None]:
@@ -338,6 +379,9 @@ class _Page:
         #: A symbol search's default page: the leading hits holding the identifier (all
         #: of the page when none does); the others are the next page's.
         self.focused = False
+        #: Further fields of the answer, counted in its budget (a multi-root search's
+        #: ``roots``).
+        self.extra: dict[str, Any] = {}
 
     def shown(self, rel: str) -> str:
         """A path relative to the searched directory, as the answer shows it."""
@@ -390,6 +434,7 @@ class _Page:
                 suggestion=suggestion,
                 occurrences=tuple(lines),
                 occurrences_total=occurrences_total if lines else 0,
+                **self.extra,
             )
 
         lines = list(occurrences)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from prx.core.budget import ECHO_CHARS, SEARCH_CEILING, shortened_echo
 from prx.core.record import record
@@ -13,6 +12,10 @@ from prx.core.textform import lazy_rendering
 from prx.engine.retrieval.hits import SNIPPET_LINES
 from prx.plugin.context import Context
 from prx.plugin.operation import Baseline, Operation, param
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = ["SEARCH", "SearchParams", "echo_shortened", "roots_identity"]
 

@@ -13,23 +13,21 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Sequence
 
+from prx.commands.search.engine import OCCURRENCES_MAX
 from prx.core import continuation
-from prx.core.budget import SEARCH_CEILING, cap_for, data_tokens, fit_prefix, limit_for
 from prx.core.errors import (
-    BudgetExceededError,
     InvalidArgumentError,
     NotFoundError,
     PermissionDeniedError,
     PrxError,
 )
-from prx.core.record import replace
 from prx.core.results.search import (
     Occurrence,
     RootSearched,
     SearchExistsResult,
     SearchResult,
 )
-from prx.engine.retrieval.hits import Hit, group_by_file
+from prx.engine.retrieval.hits import Hit
 from prx.plugin.context import Context
 
 __all__ = [
@@ -44,9 +42,6 @@ __all__ = [
 
 #: The most roots one call searches (a longer list is refused, not cut).
 ROOTS_MAX = 64
-
-_PLACEHOLDER = 999_999
-_OCCURRENCES_MAX = 50
 
 
 def read_roots_file(ws: Context, path: str) -> list[str]:
@@ -264,7 +259,8 @@ def merge_answers(
         return SearchExistsResult(exists=False, confidence="exact")
     if not found and first_error is not None:
         raise first_error
-    cap = cap_for(budget, SEARCH_CEILING)
+    from prx.commands.search.engine import merged_page
+
     rankings = [_root_hits(answer) for answer in found]
     fused = [
         hit
@@ -275,60 +271,31 @@ def merge_answers(
             tops=[a.top_score or 1.0 for a in found],
         )
     ]
-    total = sum(a.total_matches for a in found)
     window = fused[offset : offset + top_k]
-    lines = _occurrences(found, [hit.file for hit in fused]) if offset == 0 else []
-    occurrences_total = sum(a.occurrences_total for a in found)
-    lead = found[0] if found else None
     skipped: dict[str, int] = {}
     for answer in found:
         for reason, count in answer.skipped.items():
             skipped[reason] = skipped.get(reason, 0) + count
-
-    def build(keep: int, used: int, shown: Sequence[Occurrence]) -> SearchResult:
-        more = offset + keep < len(fused) or (keep == len(window) and offset + keep < total)
-        return SearchResult(
-            query=query,
-            mode=lead.mode if lead else "literal",
-            mode_reason=lead.mode_reason if lead else "",
-            root=ws.root_dir,
-            files=group_by_file(window[:keep]),
-            total_matches=total,
-            returned=keep,
-            budget_used=used,
-            truncated=more,
-            continuation_token=continuation.encode("search", request, offset + keep)
-            if more
-            else None,
-            omitted=len(window) - keep,
-            files_searched=sum(a.files_searched for a in found),
-            skipped=skipped,
-            warning="; ".join(f"{r.root}: {r.warning}" for r in statuses if r.warning) or None,
-            suggestion=lead.suggestion if lead and not window else None,
-            occurrences=tuple(shown),
-            occurrences_total=occurrences_total if shown else 0,
-            roots=tuple(statuses),
-        )
-
-    keep = len(window)
-    if cap.tokens is not None:
-        limit = limit_for(cap.tokens)
-
-        def cost(k: int) -> int:
-            return data_tokens(build(k, _PLACEHOLDER, lines), cap.count)
-
-        keep = fit_prefix(len(window), cost, limit)
-        if keep == 0 and window and lines:
-            lines = []  # the identifier's lines leave no room for a ranked hit
-            keep = fit_prefix(len(window), cost, limit)
-        if keep == 0 and window:
-            raise BudgetExceededError(
-                f"{cap.describe()} cannot hold a single match",
-                suggestion=f"Use {{param:budget}} {cap.tokens * 2} or more (0: no limit), or "
-                "{param:snippet_lines} 0 for locations only.",
-            )
-    draft = build(keep, _PLACEHOLDER, lines)
-    return replace(draft, budget_used=data_tokens(draft, cap.count))
+    lead = found[0] if found else None
+    return merged_page(
+        ws,
+        query,
+        lead.mode if lead else "literal",
+        lead.mode_reason if lead else "",
+        window,
+        top_k=top_k,
+        budget=budget,
+        offset=offset,
+        request=request,
+        total=sum(a.total_matches for a in found),
+        searched=sum(a.files_searched for a in found),
+        skipped=skipped,
+        warning="; ".join(f"{r.root}: {r.warning}" for r in statuses if r.warning) or None,
+        suggestion=lead.suggestion if lead and not window else None,
+        occurrences=_occurrences(found, [hit.file for hit in fused]) if offset == 0 else [],
+        occurrences_total=sum(a.occurrences_total for a in found),
+        extra={"roots": tuple(statuses)},
+    )
 
 
 def _occurrences(answers: Sequence[SearchResult], order: Sequence[str]) -> list[Occurrence]:
@@ -336,7 +303,7 @@ def _occurrences(answers: Sequence[SearchResult], order: Sequence[str]) -> list[
     rank = {file: index for index, file in reversed(list(enumerate(order)))}
     lines = [line for answer in answers for line in answer.occurrences]
     lines.sort(key=lambda line: rank.get(line.file, len(rank)))
-    return lines[:_OCCURRENCES_MAX]
+    return lines[:OCCURRENCES_MAX]
 
 
 def _failed(label: str, directory: str, err: PrxError) -> RootSearched:
