@@ -104,13 +104,6 @@ class Context:
         other.label = path.partition("//")[0]
         return other, inside
 
-    def shown(self, rel: str) -> str:
-        """``rel`` (a path as this root's answers show it) as the caller can pass it back:
-        root-qualified when this is not the working root."""
-        from prx.core.roots import qualified
-
-        return qualified(self.label, rel) if self.label else rel
-
     @property
     def builtins(self) -> Builtins | None:
         """prx's own components this context's registry starts from."""
