@@ -10,11 +10,16 @@ them does, so an index update knows when unchanged files must be resolved again.
 from __future__ import annotations
 
 import json
-import os
 import posixpath
 import re
 from collections.abc import Mapping
 from typing import Any
+
+from prx.core.errors import PrxError
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from prx.core.confined import ConfinedRoot
 
 __all__ = ["ProjectConfigs", "TsConfig", "is_config"]
 
@@ -80,17 +85,29 @@ class ProjectConfigs:
         self._packages: dict[str, tuple[str, dict[str, Any]]] | None = None
         self._go: list[tuple[str, str]] | None = None
         self._crates: dict[str, str] | None = None
+        self._confined: ConfinedRoot | None = None
+
+    def read(self, path: str, limit: int = -1) -> bytes | None:
+        """The bytes of the repository's file ``path`` (at most ``limit``), opened beneath
+        the root: a link out of it, a missing file or no root is None."""
+        if self.root is None:
+            return None
+        if self._confined is None:
+            from prx.core.confined import ConfinedRoot
+
+            self._confined = ConfinedRoot(self.root)
+        try:
+            return self._confined.read_tree_file(path, limit)
+        except (OSError, PrxError):
+            return None
 
     def text(self, path: str) -> str | None:
         if path not in self._texts:
-            content: str | None = None
-            if self.root is not None and not path.startswith("../") and path != "..":
-                try:
-                    with open(os.path.join(self.root, path), encoding="utf-8") as fh:
-                        content = fh.read()
-                except (OSError, UnicodeDecodeError):
-                    content = None
-            self._texts[path] = content
+            data = self.read(path)
+            try:
+                self._texts[path] = data.decode("utf-8") if data is not None else None
+            except UnicodeDecodeError:
+                self._texts[path] = None
         return self._texts[path]
 
     @property

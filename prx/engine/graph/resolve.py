@@ -16,6 +16,13 @@ ecosystem's own rules.
   package's files).
 - C/C++: ``"x.h"`` next to the includer, then include directories (``include/``,
   ``src/``, the root), then anywhere by path suffix (less sure).
+- Nix: relative paths only (a directory is its ``default.nix``).
+- Objective-C: as C (``#import "x.h"``); an ``@import Module`` is a framework: external.
+- Protocol Buffers: ``import "a/b.proto"`` is a path from a proto root: by path suffix.
+- GraphQL: ``#import "./x.graphql"`` comments, relative; a ``~/`` alias by path suffix.
+- VHDL ``use work.pkg.all``, Fortran ``use mod``, SystemVerilog ``import pkg::*``: a unit
+  by name, in the file named after it, else the file whose text defines it; Verilog
+  ```include`` and Fortran ``include`` are paths.
 - The others: relative paths, then path suffixes.
 
 A name several files could answer is never a silent guess: the likeliest is the target,
@@ -67,8 +74,11 @@ _GROUP = {
     "javascript": "js",
     "typescript": "js",
     "tsx": "js",
+    "svelte": "js",
+    "vue": "js",
     "c": "c",
     "cpp": "c",
+    "objc": "c",
     "rust": "rust",
     "go": "go",
     "java": "jvm",
@@ -93,12 +103,36 @@ _GROUP = {
     "perl": "perl",
     "nim": "nim",
     "solidity": "solidity",
+    "nix": "nix",
+    "proto": "proto",
+    "graphql": "graphql",
+    "verilog": "verilog",
+    "vhdl": "vhdl",
+    "fortran": "fortran",
 }
 _ANY_TARGET = frozenset({"html", "makefile"})
 _EXTERNAL = frozenset({"swift", "dockerfile"})
+#: Languages whose only repository imports are relative paths (Nix's ``<nixpkgs>`` and
+#: ``/etc/nixos/x.nix`` are outside the repository, never a file found by suffix).
+_RELATIVE_ONLY = frozenset({"nix"})
 _JVM = frozenset({"java", "kotlin", "scala"})
 #: Other languages whose module names are dotted (``a.b.c`` is the path ``a/b/c``).
 _DOTTED = frozenset({"csharp", "lua", "elixir", "haskell", "ocaml", "clojure", "perl"})
+#: Languages whose imports name a unit some file defines (a VHDL package or context, a
+#: Fortran module, a SystemVerilog package), not a path; how a file defines one (group 1
+#: its name; VHDL and Fortran names are case-insensitive).
+_DEFINES = {
+    "vhdl": re.compile(rb"^[ \t]*(?:package|context)[ \t]+(\w+)[ \t\r\n]+is\b", re.I | re.M),
+    "fortran": re.compile(
+        rb"^[ \t]*module[ \t]+(?!(?:procedure|function|subroutine)\b)(\w+)[ \t]*(?:!.*)?\r?$",
+        re.I | re.M,
+    ),
+    "verilog": re.compile(
+        rb"^[ \t]*package[ \t]+(?:(?:static|automatic)[ \t]+)?(\w+)[ \t]*;", re.M
+    ),
+}
+#: The most a definition scan reads of one file.
+_SCAN_LIMIT = 1 << 20
 _JS_EXTENSIONS = (".ts", ".tsx", ".d.ts", ".js", ".jsx", ".mjs", ".cjs", ".mts", ".cts")
 #: What a relative path may omit: extensions, then index files.
 _TRY = {
@@ -118,6 +152,11 @@ _TRY = {
     "erlang": ("",),
     "nim": ("", ".nim"),
     "solidity": ("",),
+    "nix": ("", "/default.nix"),
+    "proto": ("",),
+    "graphql": ("",),
+    "verilog": ("",),
+    "fortran": ("",),
 }
 #: File stems that stand for their directory.
 _INDEX_STEMS = frozenset({"__init__", "index", "mod", "init", "main"})
@@ -186,6 +225,9 @@ class Resolver:
         self._dirs_index: dict[str, list[str]] | None = None  # directory -> its files
         self._found: dict[tuple[str, str | None], list[str]] = {}
         self._python_roots: dict[str, str] = {}
+        # language -> unit name (lower case) -> files: by file stem, then by definition
+        self._unit_stems: dict[str, dict[str, list[str]]] = {}
+        self._unit_defs: dict[str, dict[str, list[str]]] = {}
         for path in sorted(files):
             if files[path] is None:
                 continue  # no language: reached only by its full path (see _full)
@@ -247,8 +289,18 @@ class Resolver:
             return self._jvm(here, module, names)
         if group == "c":
             return self._c(here, module, text)
+        if language in _DEFINES:
+            unit = _unit_name(language, module)
+            if unit is not None:
+                return self._defined(here, language, unit)
         if module.startswith(("./", "../")):
             return self._plain(self._relative(here, module, group))
+        if language in _RELATIVE_ONLY:
+            return []
+        if language == "graphql" and module.startswith(("~/", "@/")):
+            # A loader alias for the source root (webpack's `~`): a guess by path suffix.
+            found = [p for p in self._full(module[2:]) if self._accept(p, group)]
+            return self._pick(here, found, sure=0.5)
         if language in _DOTTED:
             return self._dotted(here, language, module, group)
         return self._path_like(here, language, module, group)
@@ -273,7 +325,7 @@ class Resolver:
                     language,
                     raw[0],
                     raw[3],
-                    "<" in raw[2] if language in ("c", "cpp") else False,
+                    "<" in raw[2] if language in ("c", "cpp", "objc") else False,
                 )
                 found = memo.get(slot)
                 if found is None:
@@ -719,6 +771,42 @@ class Resolver:
 
     # -- the others --------------------------------------------------------------------
 
+    def _defined(self, here: str, language: str, unit: str) -> list[Resolution]:
+        """The file defining ``unit`` (a VHDL package, a Fortran module, a SystemVerilog
+        package): one of the language's files named after it (``queue_pkg.vhd``), else one
+        whose text defines it (``package queue_pkg is``, read from the repository)."""
+        stems = self._unit_stems.get(language)
+        if stems is None:
+            stems = self._unit_stems[language] = {}
+            for path in sorted(self.files):
+                if self.files[path] == language:
+                    stem = _strip_extension(path).rpartition("/")[2].lower()
+                    stems.setdefault(stem, []).append(path)
+        found = stems.get(unit)
+        if not found:
+            found = self._unit_definitions(language).get(unit)
+        return self._pick(here, found or ())
+
+    def _unit_definitions(self, language: str) -> dict[str, list[str]]:
+        """Unit name -> the files of ``language`` that define it, read once on first use
+        (empty without the repository's root)."""
+        found = self._unit_defs.get(language)
+        if found is None:
+            found = self._unit_defs[language] = {}
+            pattern = _DEFINES[language]
+            for path in sorted(self.files):
+                if self.files[path] != language:
+                    continue
+                text = self.configs.read(path, _SCAN_LIMIT)  # beneath the root, no link out
+                if text is None:
+                    continue
+                for match in pattern.finditer(text):
+                    name = match.group(1).decode("ascii", "replace").lower()
+                    taken = found.setdefault(name, [])
+                    if path not in taken:
+                        taken.append(path)
+        return found
+
     def _dotted(self, here: str, language: str, module: str, group: str | None) -> list[Resolution]:
         if language == "perl":  # Foo::Bar is Foo/Bar.pm
             module = module.replace("::", ".")
@@ -757,6 +845,17 @@ class Resolver:
                 if found:
                     break
         return self._pick(here, found)
+
+
+def _unit_name(language: str, module: str) -> str | None:
+    """The unit an import of ``language`` names (lower case), or None for a path: VHDL's
+    ``work.queue_pkg`` is ``queue_pkg`` (its library is no directory); a Fortran
+    ``include 'mpif.h'`` or a Verilog ```include "defs.vh"`` is a path."""
+    if language == "vhdl":
+        return module.rpartition(".")[2].lower() or None
+    if "." in module or "/" in module:
+        return None
+    return module.lower()
 
 
 def _match_pattern(pattern: str, module: str) -> str | None:

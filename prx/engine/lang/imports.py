@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from prx.core.results.lang import ImportRef
 from prx.engine.lang.grammar import compiled_query, parse
+from prx.engine.lang.injection import CONTENT, embedded_trees
 
 if TYPE_CHECKING:
     from prx.plugin.interfaces import LanguageSpec
@@ -49,15 +50,22 @@ _STATEMENTS = frozenset(
 def _matches(
     spec: LanguageSpec, source: bytes, tree: Any | None, matches: list[Any] | None
 ) -> list[Any]:
-    if matches is not None:
-        return matches
     query = compiled_query(spec, "imports")
     if query is None:
         return []
-    from tree_sitter import QueryCursor
+    if matches is None:
+        from tree_sitter import QueryCursor
 
-    root = (tree if tree is not None else parse(spec, source)).root_node
-    return list(QueryCursor(query).matches(root))
+        root = (tree if tree is not None else parse(spec, source)).root_node
+        matches = list(QueryCursor(query).matches(root))
+    if any(CONTENT in captures for _, captures in matches):
+        # A component's imports are its scripts' (prx.engine.lang.injection).
+        return [
+            match
+            for inner, inner_tree in embedded_trees(query, matches, source)
+            for match in _matches(inner, source, inner_tree, None)
+        ]
+    return matches
 
 
 def _captured(matches: list[Any]) -> list[Any]:
@@ -77,6 +85,21 @@ def _text(node: Any) -> str:
     return bytes(node.text or b"").decode("utf-8", "replace")
 
 
+def _module(node: Any) -> str:
+    """The module an ``@import`` capture names, as written. A captured comment is an
+    import written as a comment (GraphQL's ``#import "./fragment.graphql"``): its
+    quoted string."""
+    text = _text(node)
+    if node.type != "comment":
+        return text.strip(_STRIP)
+    starts = [at for at in (text.find('"'), text.find("'")) if at >= 0]
+    if not starts:
+        return ""
+    start = min(starts)
+    end = text.find(text[start], start + 1)
+    return text[start + 1 : end].strip() if end > start else ""
+
+
 def extract_imports(
     spec: LanguageSpec,
     source: bytes,
@@ -91,7 +114,7 @@ def extract_imports(
         return ()
     found: list[ImportRef] = []
     for node in _captured(_matches(spec, source, tree, matches)):
-        text = _text(node).strip(_STRIP)
+        text = _module(node)
         if text:
             found.append(ImportRef(module=text, line=int(node.start_point[0]) + 1))
     return tuple(found)
@@ -109,7 +132,7 @@ def import_statements(
     lines = source.split(b"\n")
     found: list[RawImport] = []
     for node in _captured(_matches(spec, source, tree, matches)):
-        module = _text(node).strip(_STRIP)
+        module = _module(node)
         if not module:
             continue
         statement = _statement(node)

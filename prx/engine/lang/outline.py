@@ -20,6 +20,7 @@ import re
 
 from prx.core.results.read import LineRange, Symbol
 from prx.engine.lang.grammar import compiled_query, parse
+from prx.engine.lang.injection import CONTENT, embedded_trees
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -170,24 +171,62 @@ def definitions(
 
         root = (tree if tree is not None else parse(spec, source)).root_node
         matches = QueryCursor(query).matches(root)
+    if any(CONTENT in captures for _, captures in matches):
+        # A component's definitions are its scripts' (prx.engine.lang.injection).
+        embedded: list[Definition] = []
+        for inner, inner_tree in embedded_trees(query, matches, source):
+            embedded += definitions(inner, source, inner_tree)
+        return sorted(embedded, key=lambda d: d.start)
     found: dict[tuple[int, str], Definition] = {}
+    generated = False
     for pattern, captures in matches:
         names = captures.get("name")
         bodies = captures.get("body")
         # `(#set! name.separator ".")` joins several @name captures with something else.
-        separator = query.pattern_settings(pattern).get("name.separator") or " "
+        settings = query.pattern_settings(pattern)
+        separator = settings.get("name.separator")
+        if separator is None:  # "" is a separator too (Objective-C's `foo:bar:`)
+            separator = " "
+        generated = generated or bool(settings.get("name.find"))
+        if names is None and settings.get("name.find"):
+            # A generated query names its definitions by walking them (prx.engine.lang.generic).
+            from prx.engine.lang.generic import find_name
+
+            if any(
+                nodes[0].parent is None
+                for c, nodes in captures.items()
+                if c.startswith("definition.")
+            ):
+                continue  # the file itself (a grammar whose root is a `module`)
+            found_name = next(
+                (
+                    find_name(nodes[0], str(settings["name.find"]))
+                    for c, nodes in captures.items()
+                    if c.startswith("definition.")
+                ),
+                None,
+            )
+            if found_name is None:
+                continue
+            names = [found_name]
         for capture, nodes in captures.items():
             if not capture.startswith("definition."):
                 continue
             raw_kind = capture.split(".", 1)[1]
             kind = KIND_ALIASES.get(raw_kind, raw_kind)
             node = nodes[0]
+            if settings.get("name.find"):
+                from prx.engine.lang.generic import with_annotations
+
+                node = with_annotations(node)
             key = (int(node.start_byte), kind)
             if key in found and found[key].end >= node.end_byte:
                 continue
             name = (
                 separator.join(" ".join(_text(n).split()) for n in names) if names else "anonymous"
             )
+            if generated and len(name) > 1 and name[0] == name[-1] and name[0] in "\"'":
+                name = name[1:-1]  # a name written as a string: `(export "init")`
             found[key] = Definition(
                 node=node,
                 kind=kind,
@@ -196,7 +235,12 @@ def definitions(
                 raw_kind=raw_kind,
             )
     ordered = sorted(found.values(), key=lambda d: (d.start, -d.end))
-    return _nest(ordered)
+    roots = _nest(ordered)
+    if generated:
+        from prx.engine.lang.generic import without_headers
+
+        return without_headers(roots)
+    return roots
 
 
 def _wraps(outer: Definition, inner: Definition) -> bool:

@@ -1,15 +1,17 @@
 """The generic outline rules (prx.engine.lang.generic) on real files of languages prx
 has no hand-written query for, labelled by hand (issue #34's measure).
 
-``tests/golden/lang_generic/<language>/`` holds one real file copied unchanged from a public
+Two sets of different languages: ``tests/golden/lang_generic_train/`` (the rules were
+chosen reading its misses) and ``tests/golden/lang_generic/`` (held out: the figure
+reported). Each ``<language>/`` holds one real file copied unchanged from a public
 repository (``SOURCES.md``) and ``<file>.labels.json``, the definitions a reader expects in
-its outline, labelled by reading the file (``README.md`` states each language's rule). A
-symbol matches by name and first line. The figures are printed per language and over all
-the languages together (every label and every symbol counted once).
+its outline, labelled by reading the file before prx ran on it (``README.md`` states each
+language's rule). A symbol matches by name and first line. The figures are printed per
+language and over all the languages of a set together (every label and every symbol
+counted once).
 
-The issue's target is 0.85 for both; the rules are far from it (docs/languages.md gives
-the figures), so this test guards what they reach today against regressions: the floors
-below are the measured figures, rounded down, not the target.
+The floors below are the measured figures, rounded down: a regression guard
+(docs/languages.md gives the figures against the issue's target of 0.85).
 
 The shipped generated queries are checked against the rules in the slow session.
 """
@@ -26,19 +28,28 @@ from prx.engine.lang.catalog import BUILTIN_LANGUAGES, GENERIC_GRAMMARS
 from prx.engine.lang.generic import GENERATED_DIR, definition_kind, generated
 from prx.engine.lang.outline import flatten, outline
 
-SAMPLE = locations.GOLDEN / "lang_generic"
+SETS = {
+    "held-out": locations.GOLDEN / "lang_generic",
+    "training": locations.GOLDEN / "lang_generic_train",
+}
 SPECS = {spec.name: spec for spec in BUILTIN_LANGUAGES}
-LANGUAGES = sorted(p.name for p in SAMPLE.iterdir() if p.is_dir()) if SAMPLE.is_dir() else []
-#: What the generic rules reach on the sample (the target is 0.85): a regression guard.
-RECALL_FLOOR = 0.35
-PRECISION_FLOOR = 0.60
 
 
-def _counts(language: str) -> tuple[int, int, int, list[str]]:
+def _languages(folder: Path) -> list[str]:
+    return sorted(p.name for p in folder.iterdir() if p.is_dir()) if folder.is_dir() else []
+
+
+LANGUAGES = {name: _languages(folder) for name, folder in SETS.items()}
+#: What the rules reach (recall, precision), rounded down: a regression guard, not the
+#: issue's target of 0.85 (docs/languages.md gives the figures).
+FLOORS = {"held-out": (0.16, 0.43), "training": (0.89, 0.98)}
+
+
+def _counts(folder: Path, language: str) -> tuple[int, int, int, list[str]]:
     spec = SPECS[language]
     found = wanted = shown = 0
     notes: list[str] = []
-    for path in sorted((SAMPLE / language).iterdir()):
+    for path in sorted((folder / language).iterdir()):
         if path.name.endswith(".labels.json") or not path.is_file():
             continue
         labels = {
@@ -55,16 +66,19 @@ def _counts(language: str) -> tuple[int, int, int, list[str]]:
     return found, wanted, shown, notes
 
 
-def test_the_sample_is_of_generic_languages() -> None:
-    for language in LANGUAGES:
-        assert language in GENERIC_GRAMMARS, f"{language} has hand-written queries"
+def test_the_sets_are_of_generic_languages_and_apart() -> None:
+    for languages in LANGUAGES.values():
+        for language in languages:
+            assert language in GENERIC_GRAMMARS, f"{language} has hand-written queries"
+    assert not set(LANGUAGES["held-out"]) & set(LANGUAGES["training"])
 
 
-@pytest.mark.skipif(not LANGUAGES, reason="no labelled files yet")
-def test_generic_outline_recall_and_precision_over_the_sample() -> None:
+@pytest.mark.parametrize("name", sorted(SETS))
+def test_generic_outline_recall_and_precision(name: str) -> None:
+    folder = SETS[name]
     total_found = total_wanted = total_shown = 0
-    for language in LANGUAGES:
-        found, wanted, shown, notes = _counts(language)
+    for language in LANGUAGES[name]:
+        found, wanted, shown, notes = _counts(folder, language)
         total_found, total_wanted, total_shown = (
             total_found + found,
             total_wanted + wanted,
@@ -77,8 +91,11 @@ def test_generic_outline_recall_and_precision_over_the_sample() -> None:
         )
     recall = total_found / max(total_wanted, 1)
     precision = total_found / max(total_shown, 1)
-    print(f"{len(LANGUAGES)} languages: recall {recall:.3f}, precision {precision:.3f}")
-    assert recall >= RECALL_FLOOR and precision >= PRECISION_FLOOR
+    print(
+        f"{name}, {len(LANGUAGES[name])} languages: recall {recall:.3f}, precision {precision:.3f}"
+    )
+    least_recall, least_precision = FLOORS[name]
+    assert recall >= least_recall and precision >= least_precision, (recall, precision)
 
 
 @pytest.mark.parametrize(
@@ -101,6 +118,15 @@ def test_generic_outline_recall_and_precision_over_the_sample() -> None:
         ("type_spec", None),
         ("variable_interface_declaration", None),
         ("identifier", None),
+        ("preproc_def", "macro"),
+        ("task_definition", "function"),
+        ("value_specification", "function"),
+        ("module_field_func", "function"),
+        ("module_field_memory", None),
+        ("rule", "function"),
+        ("defun", "function"),
+        ("structure_statement", "struct"),
+        ("keyframes_statement", "type"),
     ],
 )
 def test_definition_kinds_are_read_from_node_kind_names(node_kind: str, kind: str | None) -> None:
@@ -113,3 +139,59 @@ def test_the_shipped_generated_queries_are_current(grammar: str) -> None:
     path = Path(GENERATED_DIR) / f"{grammar}.outline.scm"
     shipped = path.read_text() if path.exists() else ""
     assert shipped == generated(grammar), f"python -m prx.engine.lang.generic {grammar}"
+
+
+#: Each generic rule on a small file of a grammar without hand-written queries: what the
+#: outline shows (name, first line), and so what it leaves out.
+RULES = {
+    # Lisp forms: a library's name as written, a macro, a function; a define inside a
+    # function's body is a local.
+    "scheme": (
+        b"(library (shapes area)\n  (export area)\n  (define-syntax twice\n"
+        b"    (syntax-rules () ((_ e) (begin e e))))\n  (define (area r)\n"
+        b"    (define pi 3.14)\n    (* pi r r)))\n",
+        [("(shapes area)", 1), ("twice", 3), ("area", 5)],
+    ),
+    # A #define, and a function named through its pointer declarator.
+    "arduino": (
+        b"#define LED 13\nstatic int *buffer(void) {\n  return 0;\n}\nvoid setup() {}\n",
+        [("LED", 1), ("buffer", 2), ("setup", 5)],
+    ),
+    # An item of a module; a function known only by its export, named without quotes.
+    "wat": (
+        b"(module\n  (func $add (param $a i32) (result i32) (local.get $a))\n"
+        b'  (func (export "run")))\n',
+        [("$add", 2), ("run", 3)],
+    ),
+    # A shape starts at the annotations the grammar wraps around it; they define nothing.
+    "smithy": (
+        b'$version: "2"\nnamespace example\n\n@readonly\n@http(method: "GET", uri: "/x")\n'
+        b"operation GetX {\n}\n",
+        [("GetX", 4)],
+    ),
+    # The module header names the file: no entry of its own.
+    "elm": (
+        b'module Main exposing (main)\n\nmain =\n    text "hi"\n\ntype alias Model = Int\n',
+        [("main", 3), ("Model", 6)],
+    ),
+    # A top-level assignment is a constant when its name is one.
+    "netlinx": (
+        b"PROGRAM_NAME='x'\nDEFINE_CONSTANT\nMAX_ITEMS = 10\nlowercase = 2\n",
+        [("MAX_ITEMS", 3)],
+    ),
+    # A top-level let is named by its first name, not by the value after it.
+    "typst": (b"#let title(body) = body\n#let x = 1\n", [("title", 1), ("x", 2)]),
+    # A named fn and a top-level local; an anonymous fn and a let inside a body are not.
+    "fennel": (
+        b'(fn greet [name]\n  (let [msg (.. "hi " name)] msg))\n(local VERSION "1")\n(fn [x] x)\n',
+        [("greet", 1), ("VERSION", 3)],
+    ),
+}
+
+
+@pytest.mark.parametrize("language", sorted(RULES))
+def test_each_generic_rule_on_a_small_file(language: str) -> None:
+    source, expected = RULES[language]
+    assert language in GENERIC_GRAMMARS
+    shown = [(s.name, s.lines.start) for s in flatten(outline(SPECS[language], source))]
+    assert shown == expected

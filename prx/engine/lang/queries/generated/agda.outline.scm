@@ -1,5 +1,7 @@
 ; Generated from the grammar's node kinds (prx.engine.lang.generic).
-(function . (_ . [(data_name) (field_name) (function_name) (hole_name) (module_name) (record_name)] @name) ) @definition.function
-(macro . (_ . [(data_name) (field_name) (function_name) (hole_name) (module_name) (record_name)] @name) ) @definition.macro
-(module . (_ . [(data_name) (field_name) (function_name) (hole_name) (module_name) (record_name)] @name) ) @definition.module
-(record . (_ . [(data_name) (field_name) (function_name) (hole_name) (module_name) (record_name)] @name) ) @definition.record
+((data) @definition.type (#set! name.find "header"))
+((function) @definition.function (#set! name.find "header"))
+((macro) @definition.macro (#set! name.find "header"))
+((module) @definition.module (#set! name.find "header"))
+((record) @definition.record (#set! name.find "header"))
+((source_file (_ (let) @definition.variable)) (#set! name.find "header"))

@@ -1,19 +1,10 @@
 ; Generated from the grammar's node kinds (prx.engine.lang.generic).
-(class_declaration name: (_) @name body: (_)? @body) @definition.class
-(class_declaration (_ name: (_) @name) body: (_)? @body) @definition.class
-(class_declaration . (_ . [(dotted_identifier) (field_identifier) (identifier) (scoped_identifier) (scoped_type_identifier) (storage_identifier) (type_identifier)] @name) body: (_)? @body) @definition.class
-(constant_declaration declarator: (_ declarator: (_) @name) ) @definition.constant
-(constant_declaration (_ name: (_) @name) ) @definition.constant
-(constant_declaration . (_ . [(dotted_identifier) (field_identifier) (identifier) (scoped_identifier) (scoped_type_identifier) (storage_identifier) (type_identifier)] @name) ) @definition.constant
-(constructor_declaration name: (_) @name body: (_)? @body) @definition.constructor
-(constructor_declaration (_ name: (_) @name) body: (_)? @body) @definition.constructor
-(constructor_declaration . (_ . [(dotted_identifier) (field_identifier) (identifier) (scoped_identifier) (scoped_type_identifier) (storage_identifier) (type_identifier)] @name) body: (_)? @body) @definition.constructor
-(enum_declaration name: (_) @name body: (_)? @body) @definition.enum
-(enum_declaration (_ name: (_) @name) body: (_)? @body) @definition.enum
-(enum_declaration . (_ . [(dotted_identifier) (field_identifier) (identifier) (scoped_identifier) (scoped_type_identifier) (storage_identifier) (type_identifier)] @name) body: (_)? @body) @definition.enum
-(interface_declaration name: (_) @name body: (_)? @body) @definition.interface
-(interface_declaration (_ name: (_) @name) body: (_)? @body) @definition.interface
-(interface_declaration . (_ . [(dotted_identifier) (field_identifier) (identifier) (scoped_identifier) (scoped_type_identifier) (storage_identifier) (type_identifier)] @name) body: (_)? @body) @definition.interface
-(method_declaration name: (_) @name body: (_)? @body) @definition.method
-(method_declaration (_ name: (_) @name) body: (_)? @body) @definition.method
-(method_declaration . (_ . [(dotted_identifier) (field_identifier) (identifier) (scoped_identifier) (scoped_type_identifier) (storage_identifier) (type_identifier)] @name) body: (_)? @body) @definition.method
+((class_declaration body: (_)? @body) @definition.class (#set! name.find "header"))
+((constant_declaration) @definition.constant (#set! name.find "header"))
+((constructor_declaration body: (_)? @body) @definition.constructor (#set! name.find "header"))
+((enum_declaration body: (_)? @body) @definition.enum (#set! name.find "header"))
+((interface_declaration body: (_)? @body) @definition.interface (#set! name.find "header"))
+((method_declaration body: (_)? @body) @definition.method (#set! name.find "header"))
+((parser_output (_ (global) @definition.variable)) (#set! name.find "header"))
+((parser_output (_ (assignment_expression . (identifier) @name) @definition.constant)) (#match? @name "^[A-Z][A-Z0-9_]+$"))
+((parser_output (_ (_ (assignment_expression . (identifier) @name) @definition.constant))) (#match? @name "^[A-Z][A-Z0-9_]+$"))

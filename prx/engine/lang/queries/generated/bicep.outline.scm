@@ -1,5 +1,7 @@
 ; Generated from the grammar's node kinds (prx.engine.lang.generic).
-(module_declaration (_ name: (_) @name) ) @definition.module
-(module_declaration . (_ . [(compatible_identifier) (identifier) (property_identifier)] @name) ) @definition.module
-(type_declaration (_ name: (_) @name) ) @definition.type
-(type_declaration . (_ . [(compatible_identifier) (identifier) (property_identifier)] @name) ) @definition.type
+((module_declaration) @definition.module (#set! name.find "header"))
+((resource_declaration) @definition.class (#set! name.find "header"))
+((type_declaration) @definition.type (#set! name.find "header"))
+((variable_declaration) @definition.constant (#set! name.find "constant"))
+((infrastructure (_ (assignment_expression . (identifier) @name) @definition.constant)) (#match? @name "^[A-Z][A-Z0-9_]+$"))
+((infrastructure (_ (_ (assignment_expression . (identifier) @name) @definition.constant))) (#match? @name "^[A-Z][A-Z0-9_]+$"))

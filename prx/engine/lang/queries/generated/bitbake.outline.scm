@@ -1,6 +1,6 @@
 ; Generated from the grammar's node kinds (prx.engine.lang.generic).
-(function_definition (_ name: (_) @name) ) @definition.function
-(function_definition . (_ . [(dotted_name) (identifier) (python_identifier)] @name) ) @definition.function
-(python_function_definition name: (_) @name body: (_)? @body) @definition.function
-(python_function_definition (_ name: (_) @name) body: (_)? @body) @definition.function
-(python_function_definition . (_ . [(dotted_name) (identifier) (python_identifier)] @name) body: (_)? @body) @definition.function
+((function_definition) @definition.function (#set! name.find "header"))
+((python_function_definition body: (_)? @body) @definition.function (#set! name.find "header"))
+((recipe (variable_assignment . (identifier) @name) @definition.constant) (#match? @name "^[A-Z][A-Z0-9_]+$"))
+((recipe (_ (variable_assignment . (identifier) @name) @definition.constant)) (#match? @name "^[A-Z][A-Z0-9_]+$"))
+((recipe (_ (_ (variable_assignment . (identifier) @name) @definition.constant))) (#match? @name "^[A-Z][A-Z0-9_]+$"))

@@ -1,37 +1,18 @@
 ; Generated from the grammar's node kinds (prx.engine.lang.generic).
-(const_item name: (_) @name ) @definition.constant
-(const_item (_ name: (_) @name) ) @definition.constant
-(const_item . (_ . [(dotted_name) (field_identifier) (identifier) (scoped_identifier) (scoped_type_identifier) (shorthand_field_identifier) (type_identifier) (typed_identifier)] @name) ) @definition.constant
-(const_var_declaration (_ name: (_) @name) ) @definition.constant
-(const_var_declaration . (_ . [(dotted_name) (field_identifier) (identifier) (scoped_identifier) (scoped_type_identifier) (shorthand_field_identifier) (type_identifier) (typed_identifier)] @name) ) @definition.constant
-(enum_item name: (_) @name body: (_)? @body) @definition.enum
-(enum_item (_ name: (_) @name) body: (_)? @body) @definition.enum
-(enum_item . (_ . [(dotted_name) (field_identifier) (identifier) (scoped_identifier) (scoped_type_identifier) (shorthand_field_identifier) (type_identifier) (typed_identifier)] @name) body: (_)? @body) @definition.enum
-(extern_function_statement name: (_) @name body: (_)? @body) @definition.function
-(extern_function_statement (_ name: (_) @name) body: (_)? @body) @definition.function
-(extern_function_statement . [(dotted_name) (field_identifier) (identifier) (scoped_identifier) (scoped_type_identifier) (shorthand_field_identifier) (type_identifier) (typed_identifier)] @name body: (_)? @body) @definition.function
-(extern_function_statement . (_ . [(dotted_name) (field_identifier) (identifier) (scoped_identifier) (scoped_type_identifier) (shorthand_field_identifier) (type_identifier) (typed_identifier)] @name) body: (_)? @body) @definition.function
-(extern_type_statement name: (_) @name ) @definition.type
-(extern_type_statement (_ name: (_) @name) ) @definition.type
-(extern_type_statement . (_ . [(dotted_name) (field_identifier) (identifier) (scoped_identifier) (scoped_type_identifier) (shorthand_field_identifier) (type_identifier) (typed_identifier)] @name) ) @definition.type
-(function_definition name: (_) @name body: (_)? @body) @definition.function
-(function_definition (_ name: (_) @name) body: (_)? @body) @definition.function
-(function_definition . [(dotted_name) (field_identifier) (identifier) (scoped_identifier) (scoped_type_identifier) (shorthand_field_identifier) (type_identifier) (typed_identifier)] @name body: (_)? @body) @definition.function
-(function_definition . (_ . [(dotted_name) (field_identifier) (identifier) (scoped_identifier) (scoped_type_identifier) (shorthand_field_identifier) (type_identifier) (typed_identifier)] @name) body: (_)? @body) @definition.function
-(impl_item (_ name: (_) @name) ) @definition.impl
-(impl_item . (_ . [(dotted_name) (field_identifier) (identifier) (scoped_identifier) (scoped_type_identifier) (shorthand_field_identifier) (type_identifier) (typed_identifier)] @name) ) @definition.impl
-(namespace_definition (_ name: (_) @name) ) @definition.namespace
-(namespace_definition . (_ . [(dotted_name) (field_identifier) (identifier) (scoped_identifier) (scoped_type_identifier) (shorthand_field_identifier) (type_identifier) (typed_identifier)] @name) ) @definition.namespace
-(struct_definition (_ name: (_) @name) ) @definition.struct
-(struct_definition . (_ . [(dotted_name) (field_identifier) (identifier) (scoped_identifier) (scoped_type_identifier) (shorthand_field_identifier) (type_identifier) (typed_identifier)] @name) ) @definition.struct
-(struct_item name: (_) @name body: (_)? @body) @definition.struct
-(struct_item (_ name: (_) @name) body: (_)? @body) @definition.struct
-(struct_item . (_ . [(dotted_name) (field_identifier) (identifier) (scoped_identifier) (scoped_type_identifier) (shorthand_field_identifier) (type_identifier) (typed_identifier)] @name) body: (_)? @body) @definition.struct
-(trait_item name: (_) @name body: (_)? @body) @definition.trait
-(trait_item (_ name: (_) @name) body: (_)? @body) @definition.trait
-(trait_item . (_ . [(dotted_name) (field_identifier) (identifier) (scoped_identifier) (scoped_type_identifier) (shorthand_field_identifier) (type_identifier) (typed_identifier)] @name) body: (_)? @body) @definition.trait
-(type_definition (_ name: (_) @name) ) @definition.type
-(type_definition . (_ . [(dotted_name) (field_identifier) (identifier) (scoped_identifier) (scoped_type_identifier) (shorthand_field_identifier) (type_identifier) (typed_identifier)] @name) ) @definition.type
-(type_item name: (_) @name ) @definition.type
-(type_item (_ name: (_) @name) ) @definition.type
-(type_item . (_ . [(dotted_name) (field_identifier) (identifier) (scoped_identifier) (scoped_type_identifier) (shorthand_field_identifier) (type_identifier) (typed_identifier)] @name) ) @definition.type
+((const_item) @definition.constant (#set! name.find "header"))
+((const_var_declaration) @definition.constant (#set! name.find "header"))
+((enum_item body: (_)? @body) @definition.enum (#set! name.find "header"))
+((extern_function_statement body: (_)? @body) @definition.function (#set! name.find "header"))
+((extern_type_statement) @definition.type (#set! name.find "header"))
+((function_definition body: (_)? @body) @definition.function (#set! name.find "header"))
+((impl_item) @definition.impl (#set! name.find "header"))
+((namespace_definition) @definition.namespace (#set! name.find "header"))
+((struct_definition) @definition.struct (#set! name.find "header"))
+((struct_item body: (_)? @body) @definition.struct (#set! name.find "header"))
+((trait_item body: (_)? @body) @definition.trait (#set! name.find "header"))
+((type_definition) @definition.type (#set! name.find "header"))
+((type_item) @definition.type (#set! name.find "header"))
+((program (_ (assignment_expression . (identifier) @name) @definition.constant)) (#match? @name "^[A-Z][A-Z0-9_]+$"))
+((program (_ (_ (assignment_expression . (identifier) @name) @definition.constant))) (#match? @name "^[A-Z][A-Z0-9_]+$"))
+((program (_ (compound_assignment_expression . (identifier) @name) @definition.constant)) (#match? @name "^[A-Z][A-Z0-9_]+$"))
+((program (_ (_ (compound_assignment_expression . (identifier) @name) @definition.constant))) (#match? @name "^[A-Z][A-Z0-9_]+$"))

@@ -1,10 +1,9 @@
 ; Generated from the grammar's node kinds (prx.engine.lang.generic).
-(enum . (_ . [(_type_identifier) (annotation_definition_identifier) (annotation_identifier) (const_identifier) (enum_identifier) (field_identifier) (generic_identifier) (method_identifier) (param_identifier) (return_identifier) (type_identifier)] @name) ) @definition.enum
-(interface . [(_type_identifier) (annotation_definition_identifier) (annotation_identifier) (const_identifier) (enum_identifier) (field_identifier) (generic_identifier) (method_identifier) (param_identifier) (return_identifier) (type_identifier)] @name ) @definition.interface
-(interface . (_ . [(_type_identifier) (annotation_definition_identifier) (annotation_identifier) (const_identifier) (enum_identifier) (field_identifier) (generic_identifier) (method_identifier) (param_identifier) (return_identifier) (type_identifier)] @name) ) @definition.interface
-(message . (_ . [(_type_identifier) (annotation_definition_identifier) (annotation_identifier) (const_identifier) (enum_identifier) (field_identifier) (generic_identifier) (method_identifier) (param_identifier) (return_identifier) (type_identifier)] @name) ) @definition.struct
-(method . [(_type_identifier) (annotation_definition_identifier) (annotation_identifier) (const_identifier) (enum_identifier) (field_identifier) (generic_identifier) (method_identifier) (param_identifier) (return_identifier) (type_identifier)] @name ) @definition.method
-(method . (_ . [(_type_identifier) (annotation_definition_identifier) (annotation_identifier) (const_identifier) (enum_identifier) (field_identifier) (generic_identifier) (method_identifier) (param_identifier) (return_identifier) (type_identifier)] @name) ) @definition.method
-(struct . [(_type_identifier) (annotation_definition_identifier) (annotation_identifier) (const_identifier) (enum_identifier) (field_identifier) (generic_identifier) (method_identifier) (param_identifier) (return_identifier) (type_identifier)] @name ) @definition.struct
-(struct . (_ . [(_type_identifier) (annotation_definition_identifier) (annotation_identifier) (const_identifier) (enum_identifier) (field_identifier) (generic_identifier) (method_identifier) (param_identifier) (return_identifier) (type_identifier)] @name) ) @definition.struct
-(union . (_ . [(_type_identifier) (annotation_definition_identifier) (annotation_identifier) (const_identifier) (enum_identifier) (field_identifier) (generic_identifier) (method_identifier) (param_identifier) (return_identifier) (type_identifier)] @name) ) @definition.union
+((data) @definition.type (#set! name.find "header"))
+((enum) @definition.enum (#set! name.find "header"))
+((interface) @definition.interface (#set! name.find "header"))
+((message) @definition.struct (#set! name.find "header"))
+((method) @definition.method (#set! name.find "header"))
+((struct) @definition.struct (#set! name.find "header"))
+((type_definition) @definition.type (#set! name.find "header"))
+((union) @definition.union (#set! name.find "header"))

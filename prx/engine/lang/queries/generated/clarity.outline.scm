@@ -1,6 +1,6 @@
 ; Generated from the grammar's node kinds (prx.engine.lang.generic).
-(constant_definition . [(identifier) (native_identifier)] @name ) @definition.constant
-(constant_definition . (_ . [(identifier) (native_identifier)] @name) ) @definition.constant
-(function_definition . (_ . [(identifier) (native_identifier)] @name) ) @definition.function
-(trait_definition . [(identifier) (native_identifier)] @name ) @definition.trait
-(trait_definition . (_ . [(identifier) (native_identifier)] @name) ) @definition.trait
+((constant_definition) @definition.constant (#set! name.find "header"))
+((function_definition) @definition.function (#set! name.find "header"))
+((trait_definition) @definition.trait (#set! name.find "header"))
+((source (_ (global) @definition.variable)) (#set! name.find "header"))
+((variable_definition) @definition.constant (#set! name.find "constant"))

@@ -1,3 +1,5 @@
 ; Generated from the grammar's node kinds (prx.engine.lang.generic).
-(function_def . (_ . [(identifier)] @name) ) @definition.function
-(macro_def . (_ . [(identifier)] @name) ) @definition.macro
+((function) @definition.function (#set! name.find "header"))
+((function_def) @definition.function (#set! name.find "header"))
+((macro) @definition.macro (#set! name.find "header"))
+((macro_def) @definition.macro (#set! name.find "header"))

@@ -1,23 +1,10 @@
 ; Generated from the grammar's node kinds (prx.engine.lang.generic).
-(alias_declaration name: (_) @name ) @definition.alias
-(alias_declaration (_ name: (_) @name) ) @definition.alias
-(alias_declaration . (_ . [(dependent_name) (destructor_name) (field_identifier) (identifier) (namespace_identifier) (operator_name) (qualified_identifier) (statement_identifier) (type_identifier)] @name) ) @definition.alias
-(function_definition name: (_) @name body: (_)? @body) @definition.function
-(function_definition declarator: (_ declarator: (_) @name) body: (_)? @body) @definition.function
-(function_definition (_ name: (_) @name) body: (_)? @body) @definition.function
-(function_definition . [(dependent_name) (destructor_name) (field_identifier) (identifier) (namespace_identifier) (operator_name) (qualified_identifier) (statement_identifier) (type_identifier)] @name body: (_)? @body) @definition.function
-(function_definition . (_ . [(dependent_name) (destructor_name) (field_identifier) (identifier) (namespace_identifier) (operator_name) (qualified_identifier) (statement_identifier) (type_identifier)] @name) body: (_)? @body) @definition.function
-(namespace_alias_definition name: (_) @name ) @definition.namespace
-(namespace_alias_definition (_ name: (_) @name) ) @definition.namespace
-(namespace_alias_definition . (_ . [(dependent_name) (destructor_name) (field_identifier) (identifier) (namespace_identifier) (operator_name) (qualified_identifier) (statement_identifier) (type_identifier)] @name) ) @definition.namespace
-(namespace_definition name: (_) @name body: (_)? @body) @definition.namespace
-(namespace_definition (_ name: (_) @name) body: (_)? @body) @definition.namespace
-(namespace_definition . (_ . [(dependent_name) (destructor_name) (field_identifier) (identifier) (namespace_identifier) (operator_name) (qualified_identifier) (statement_identifier) (type_identifier)] @name) body: (_)? @body) @definition.namespace
-(preproc_function_def name: (_) @name ) @definition.function
-(preproc_function_def (_ name: (_) @name) ) @definition.function
-(preproc_function_def . (_ . [(dependent_name) (destructor_name) (field_identifier) (identifier) (namespace_identifier) (operator_name) (qualified_identifier) (statement_identifier) (type_identifier)] @name) ) @definition.function
-(type_definition name: (_) @name body: (_)? @body) @definition.type
-(type_definition declarator: (_ declarator: (_) @name) body: (_)? @body) @definition.type
-(type_definition (_ name: (_) @name) body: (_)? @body) @definition.type
-(type_definition . [(dependent_name) (destructor_name) (field_identifier) (identifier) (namespace_identifier) (operator_name) (qualified_identifier) (statement_identifier) (type_identifier)] @name body: (_)? @body) @definition.type
-(type_definition . (_ . [(dependent_name) (destructor_name) (field_identifier) (identifier) (namespace_identifier) (operator_name) (qualified_identifier) (statement_identifier) (type_identifier)] @name) body: (_)? @body) @definition.type
+((alias_declaration) @definition.alias (#set! name.find "header"))
+((function_definition body: (_)? @body) @definition.function (#set! name.find "header"))
+((namespace_alias_definition) @definition.namespace (#set! name.find "header"))
+((namespace_definition body: (_)? @body) @definition.namespace (#set! name.find "header"))
+((preproc_def) @definition.macro (#set! name.find "header"))
+((preproc_function_def) @definition.macro (#set! name.find "header"))
+((type_definition body: (_)? @body) @definition.type (#set! name.find "header"))
+((translation_unit (_ (assignment_expression . (identifier) @name) @definition.constant)) (#match? @name "^[A-Z][A-Z0-9_]+$"))
+((translation_unit (_ (_ (assignment_expression . (identifier) @name) @definition.constant))) (#match? @name "^[A-Z][A-Z0-9_]+$"))

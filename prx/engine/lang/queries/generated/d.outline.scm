@@ -1,20 +1,24 @@
 ; Generated from the grammar's node kinds (prx.engine.lang.generic).
-(alias_declaration . [(identifier)] @name body: (_)? @body) @definition.alias
-(alias_declaration . (_ . [(identifier)] @name) body: (_)? @body) @definition.alias
-(class_declaration . [(identifier)] @name body: (_)? @body) @definition.class
-(class_declaration . (_ . [(identifier)] @name) body: (_)? @body) @definition.class
-(constructor . [(identifier)] @name body: (_)? @body) @definition.constructor
-(constructor . (_ . [(identifier)] @name) body: (_)? @body) @definition.constructor
-(enum_declaration . [(identifier)] @name body: (_)? @body) @definition.enum
-(enum_declaration . (_ . [(identifier)] @name) body: (_)? @body) @definition.enum
-(function_declaration . [(identifier)] @name body: (_)? @body) @definition.function
-(function_declaration . (_ . [(identifier)] @name) body: (_)? @body) @definition.function
-(interface_declaration . [(identifier)] @name body: (_)? @body) @definition.interface
-(interface_declaration . (_ . [(identifier)] @name) body: (_)? @body) @definition.interface
-(module_declaration . (_ . [(identifier)] @name) ) @definition.module
-(module_def . [(identifier)] @name body: (_)? @body) @definition.module
-(module_def . (_ . [(identifier)] @name) body: (_)? @body) @definition.module
-(struct_declaration . [(identifier)] @name body: (_)? @body) @definition.struct
-(struct_declaration . (_ . [(identifier)] @name) body: (_)? @body) @definition.struct
-(union_declaration . [(identifier)] @name body: (_)? @body) @definition.union
-(union_declaration . (_ . [(identifier)] @name) body: (_)? @body) @definition.union
+((alias_declaration body: (_)? @body) @definition.alias (#set! name.find "header"))
+((class) @definition.class (#set! name.find "header"))
+((class_declaration body: (_)? @body) @definition.class (#set! name.find "header"))
+((constructor body: (_)? @body) @definition.constructor (#set! name.find "header"))
+((enum) @definition.enum (#set! name.find "header"))
+((enum_declaration body: (_)? @body) @definition.enum (#set! name.find "header"))
+((function) @definition.function (#set! name.find "header"))
+((function_declaration body: (_)? @body) @definition.function (#set! name.find "header"))
+((interface) @definition.interface (#set! name.find "header"))
+((interface_declaration body: (_)? @body) @definition.interface (#set! name.find "header"))
+((mixin_declaration body: (_)? @body) @definition.function (#set! name.find "header"))
+((mixin_template_declaration body: (_)? @body) @definition.function (#set! name.find "header"))
+((module) @definition.module (#set! name.find "header"))
+((module_declaration) @definition.module (#set! name.find "header"))
+((module_def body: (_)? @body) @definition.module (#set! name.find "header"))
+((struct) @definition.struct (#set! name.find "header"))
+((struct_declaration body: (_)? @body) @definition.struct (#set! name.find "header"))
+((union) @definition.union (#set! name.find "header"))
+((union_declaration body: (_)? @body) @definition.union (#set! name.find "header"))
+((variable_declaration) @definition.constant (#set! name.find "constant"))
+((source_file (assignment_expression . (identifier) @name) @definition.constant) (#match? @name "^[A-Z][A-Z0-9_]+$"))
+((source_file (_ (assignment_expression . (identifier) @name) @definition.constant)) (#match? @name "^[A-Z][A-Z0-9_]+$"))
+((source_file (_ (_ (assignment_expression . (identifier) @name) @definition.constant))) (#match? @name "^[A-Z][A-Z0-9_]+$"))

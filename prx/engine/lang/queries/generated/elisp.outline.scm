@@ -1,9 +1,8 @@
 ; Generated from the grammar's node kinds (prx.engine.lang.generic).
-(function_definition name: (_) @name ) @definition.function
-(function_definition (_ name: (_) @name) ) @definition.function
-(function_definition . [(byte_compiled_file_name) (symbol)] @name ) @definition.function
-(function_definition . (_ . [(byte_compiled_file_name) (symbol)] @name) ) @definition.function
-(macro_definition name: (_) @name ) @definition.macro
-(macro_definition (_ name: (_) @name) ) @definition.macro
-(macro_definition . [(byte_compiled_file_name) (symbol)] @name ) @definition.macro
-(macro_definition . (_ . [(byte_compiled_file_name) (symbol)] @name) ) @definition.macro
+((function_definition) @definition.function (#set! name.find "header"))
+((macro_definition) @definition.macro (#set! name.find "header"))
+((list . (symbol) @_head) @definition.module (#match? @_head "^(library|module|define-library|define-module|defpackage|defmodule)$") (#set! name.find "form"))
+((list . (symbol) @_head) @definition.class (#match? @_head "^(defclass|defstruct|defrecord|deftype|define-record-type|define-struct|struct)$") (#not-match? @_head "^(library|module|define-library|define-module|defpackage|defmodule)$") (#set! name.find "form"))
+((list . (symbol) @_head) @definition.macro (#match? @_head "^(defmacro|define-syntax|define-macro|macro)$") (#not-match? @_head "^(library|module|define-library|define-module|defpackage|defmodule)$") (#not-match? @_head "^(defclass|defstruct|defrecord|deftype|define-record-type|define-struct|struct)$") (#set! name.find "form"))
+((list . (symbol) @_head) @definition.constant (#match? @_head "^(defvar|defparameter|defconstant|defconst|defcustom|defonce)$") (#not-match? @_head "^(library|module|define-library|define-module|defpackage|defmodule)$") (#not-match? @_head "^(defclass|defstruct|defrecord|deftype|define-record-type|define-struct|struct)$") (#not-match? @_head "^(defmacro|define-syntax|define-macro|macro)$") (#set! name.find "form"))
+((list . (symbol) @_head) @definition.function (#match? @_head "(^|[-:/])(def|define)") (#not-match? @_head "^(library|module|define-library|define-module|defpackage|defmodule)$") (#not-match? @_head "^(defclass|defstruct|defrecord|deftype|define-record-type|define-struct|struct)$") (#not-match? @_head "^(defmacro|define-syntax|define-macro|macro)$") (#not-match? @_head "^(defvar|defparameter|defconstant|defconst|defcustom|defonce)$") (#set! name.find "form"))

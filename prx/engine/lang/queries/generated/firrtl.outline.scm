@@ -1,3 +1,3 @@
 ; Generated from the grammar's node kinds (prx.engine.lang.generic).
-(module . [(identifier) (relaxed_identifier)] @name ) @definition.module
-(module . (_ . [(identifier) (relaxed_identifier)] @name) ) @definition.module
+((circuit) @definition.module (#set! name.find "header"))
+((module) @definition.module (#set! name.find "header"))

@@ -1,3 +1,5 @@
 ; Generated from the grammar's node kinds (prx.engine.lang.generic).
-(module (_ name: (_) @name) ) @definition.module
-(module . (_ . [(active_pattern_op_name) (identifier) (identifier_pattern) (long_identifier) (long_identifier_or_op) (op_identifier)] @name) ) @definition.module
+((module) @definition.module (#set! name.find "header"))
+((rule) @definition.function (#set! name.find "header"))
+((value_declaration) @definition.function (#set! name.find "header"))
+((value_definition body: (_)? @body) @definition.function (#set! name.find "header"))

@@ -1,5 +1,4 @@
 ; Generated from the grammar's node kinds (prx.engine.lang.generic).
-(function_definition name: (_) @name body: (_)? @body) @definition.function
-(function_definition (_ name: (_) @name) body: (_)? @body) @definition.function
-(function_definition . [(function_name) (identifier) (type_identifier)] @name body: (_)? @body) @definition.function
-(function_definition . (_ . [(function_name) (identifier) (type_identifier)] @name) body: (_)? @body) @definition.function
+((function_definition body: (_)? @body) @definition.function (#set! name.find "header"))
+((translation_unit (_ (var) @definition.variable)) (#set! name.find "header"))
+((variable_declaration) @definition.constant (#set! name.find "constant"))

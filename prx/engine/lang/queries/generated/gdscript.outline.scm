@@ -1,16 +1,13 @@
 ; Generated from the grammar's node kinds (prx.engine.lang.generic).
-(class_definition name: (_) @name body: (_)? @body) @definition.class
-(class_definition (_ name: (_) @name) body: (_)? @body) @definition.class
-(class_definition . (_ . [(identifier) (name) (string_name)] @name) body: (_)? @body) @definition.class
-(const_statement name: (_) @name ) @definition.constant
-(const_statement (_ name: (_) @name) ) @definition.constant
-(const_statement . [(identifier) (name) (string_name)] @name ) @definition.constant
-(const_statement . (_ . [(identifier) (name) (string_name)] @name) ) @definition.constant
-(constructor_definition (_ name: (_) @name) body: (_)? @body) @definition.constructor
-(constructor_definition . (_ . [(identifier) (name) (string_name)] @name) body: (_)? @body) @definition.constructor
-(enum_definition name: (_) @name body: (_)? @body) @definition.enum
-(enum_definition (_ name: (_) @name) body: (_)? @body) @definition.enum
-(enum_definition . (_ . [(identifier) (name) (string_name)] @name) body: (_)? @body) @definition.enum
-(function_definition name: (_) @name body: (_)? @body) @definition.function
-(function_definition (_ name: (_) @name) body: (_)? @body) @definition.function
-(function_definition . (_ . [(identifier) (name) (string_name)] @name) body: (_)? @body) @definition.function
+((class_definition body: (_)? @body) @definition.class (#set! name.find "header"))
+((const_statement) @definition.constant (#set! name.find "header"))
+((constructor_definition body: (_)? @body) @definition.constructor (#set! name.find "header"))
+((enum_definition body: (_)? @body) @definition.enum (#set! name.find "header"))
+((function_definition body: (_)? @body) @definition.function (#set! name.find "header"))
+((variable_statement) @definition.constant (#set! name.find "constant"))
+((source (assignment . (identifier) @name) @definition.constant) (#match? @name "^[A-Z][A-Z0-9_]+$"))
+((source (_ (assignment . (identifier) @name) @definition.constant)) (#match? @name "^[A-Z][A-Z0-9_]+$"))
+((source (_ (_ (assignment . (identifier) @name) @definition.constant))) (#match? @name "^[A-Z][A-Z0-9_]+$"))
+((source (augmented_assignment . (identifier) @name) @definition.constant) (#match? @name "^[A-Z][A-Z0-9_]+$"))
+((source (_ (augmented_assignment . (identifier) @name) @definition.constant)) (#match? @name "^[A-Z][A-Z0-9_]+$"))
+((source (_ (_ (augmented_assignment . (identifier) @name) @definition.constant))) (#match? @name "^[A-Z][A-Z0-9_]+$"))

@@ -1,14 +1,7 @@
 ; Generated from the grammar's node kinds (prx.engine.lang.generic).
-(function_definition name: (_) @name body: (_)? @body) @definition.function
-(function_definition declarator: (_ declarator: (_) @name) body: (_)? @body) @definition.function
-(function_definition (_ name: (_) @name) body: (_)? @body) @definition.function
-(function_definition . [(field_identifier) (identifier) (llvm_identifier) (statement_identifier) (type_identifier)] @name body: (_)? @body) @definition.function
-(function_definition . (_ . [(field_identifier) (identifier) (llvm_identifier) (statement_identifier) (type_identifier)] @name) body: (_)? @body) @definition.function
-(preproc_function_def name: (_) @name ) @definition.function
-(preproc_function_def (_ name: (_) @name) ) @definition.function
-(preproc_function_def . (_ . [(field_identifier) (identifier) (llvm_identifier) (statement_identifier) (type_identifier)] @name) ) @definition.function
-(type_definition name: (_) @name body: (_)? @body) @definition.type
-(type_definition declarator: (_ declarator: (_) @name) body: (_)? @body) @definition.type
-(type_definition (_ name: (_) @name) body: (_)? @body) @definition.type
-(type_definition . [(field_identifier) (identifier) (llvm_identifier) (statement_identifier) (type_identifier)] @name body: (_)? @body) @definition.type
-(type_definition . (_ . [(field_identifier) (identifier) (llvm_identifier) (statement_identifier) (type_identifier)] @name) body: (_)? @body) @definition.type
+((function_definition body: (_)? @body) @definition.function (#set! name.find "header"))
+((preproc_def) @definition.macro (#set! name.find "header"))
+((preproc_function_def) @definition.macro (#set! name.find "header"))
+((type_definition body: (_)? @body) @definition.type (#set! name.find "header"))
+((translation_unit (_ (assignment_expression . (identifier) @name) @definition.constant)) (#match? @name "^[A-Z][A-Z0-9_]+$"))
+((translation_unit (_ (_ (assignment_expression . (identifier) @name) @definition.constant))) (#match? @name "^[A-Z][A-Z0-9_]+$"))

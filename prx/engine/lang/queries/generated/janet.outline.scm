@@ -1,4 +1,5 @@
 ; Generated from the grammar's node kinds (prx.engine.lang.generic).
-(struct (_ name: (_) @name) ) @definition.struct
-(struct . [(symbol)] @name ) @definition.struct
-(struct . (_ . [(symbol)] @name) ) @definition.struct
+((fn body: (_)? @body) @definition.function (#set! name.find "header"))
+((struct) @definition.struct (#set! name.find "header"))
+((source_file (var) @definition.variable) (#set! name.find "header"))
+((source_file (_ (var) @definition.variable)) (#set! name.find "header"))

@@ -1,3 +1,2 @@
 ; Generated from the grammar's node kinds (prx.engine.lang.generic).
-(type_definition (_ name: (_) @name) ) @definition.type
-(type_definition . (_ . [(name) (symbol)] @name) ) @definition.type
+((type_definition) @definition.type (#set! name.find "header"))

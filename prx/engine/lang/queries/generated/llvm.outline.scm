@@ -1,3 +1,4 @@
 ; Generated from the grammar's node kinds (prx.engine.lang.generic).
-(module (_ name: (_) @name) ) @definition.module
-(module . (_ . [(attribute_name) (metadata_name) (source_file_name)] @name) ) @definition.module
+((fn_define body: (_)? @body) @definition.function (#set! name.find "header"))
+((module) @definition.module (#set! name.find "header"))
+((module (_ (var) @definition.variable)) (#set! name.find "header"))

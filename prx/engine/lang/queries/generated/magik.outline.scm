@@ -1,11 +1,6 @@
 ; Generated from the grammar's node kinds (prx.engine.lang.generic).
-(class (_ name: (_) @name) ) @definition.class
-(class . (_ . [(identifier) (symbol)] @name) ) @definition.class
-(method name: (_) @name ) @definition.method
-(method (_ name: (_) @name) ) @definition.method
-(method . [(identifier) (symbol)] @name ) @definition.method
-(method . (_ . [(identifier) (symbol)] @name) ) @definition.method
-(procedure name: (_) @name ) @definition.function
-(procedure (_ name: (_) @name) ) @definition.function
-(procedure . [(identifier) (symbol)] @name ) @definition.function
-(procedure . (_ . [(identifier) (symbol)] @name) ) @definition.function
+((class) @definition.class (#set! name.find "header"))
+((method) @definition.method (#set! name.find "header"))
+((procedure) @definition.function (#set! name.find "header"))
+((source_file (_ (global) @definition.variable)) (#set! name.find "header"))
+((source_file (_ (local) @definition.variable)) (#set! name.find "header"))

@@ -1,10 +1,7 @@
 ; Generated from the grammar's node kinds (prx.engine.lang.generic).
-(class_definition name: (_) @name ) @definition.class
-(class_definition (_ name: (_) @name) ) @definition.class
-(class_definition . (_ . [(command_name) (identifier) (property_name)] @name) ) @definition.class
-(enum (_ name: (_) @name) ) @definition.enum
-(enum . (_ . [(command_name) (identifier) (property_name)] @name) ) @definition.enum
-(function_definition name: (_) @name ) @definition.function
-(function_definition (_ name: (_) @name) ) @definition.function
-(function_definition . [(command_name) (identifier) (property_name)] @name ) @definition.function
-(function_definition . (_ . [(command_name) (identifier) (property_name)] @name) ) @definition.function
+((class_definition) @definition.class (#set! name.find "header"))
+((enum) @definition.enum (#set! name.find "header"))
+((function_definition) @definition.function (#set! name.find "header"))
+((source_file (assignment . (identifier) @name) @definition.constant) (#match? @name "^[A-Z][A-Z0-9_]+$"))
+((source_file (_ (assignment . (identifier) @name) @definition.constant)) (#match? @name "^[A-Z][A-Z0-9_]+$"))
+((source_file (_ (_ (assignment . (identifier) @name) @definition.constant))) (#match? @name "^[A-Z][A-Z0-9_]+$"))

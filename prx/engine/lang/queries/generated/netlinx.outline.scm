@@ -1,11 +1,11 @@
 ; Generated from the grammar's node kinds (prx.engine.lang.generic).
-(function_declaration name: (_) @name ) @definition.function
-(function_declaration (_ name: (_) @name) ) @definition.function
-(function_declaration . (_ . [(field_identifier) (identifier) (module_name) (program_name) (type_identifier)] @name) ) @definition.function
-(function_definition name: (_) @name body: (_)? @body) @definition.function
-(function_definition (_ name: (_) @name) body: (_)? @body) @definition.function
-(function_definition . (_ . [(field_identifier) (identifier) (module_name) (program_name) (type_identifier)] @name) body: (_)? @body) @definition.function
-(module_definition (_ name: (_) @name) ) @definition.module
-(module_definition . (_ . [(field_identifier) (identifier) (module_name) (program_name) (type_identifier)] @name) ) @definition.module
-(type_definition (_ name: (_) @name) ) @definition.type
-(type_definition . (_ . [(field_identifier) (identifier) (module_name) (program_name) (type_identifier)] @name) ) @definition.type
+((data) @definition.type (#set! name.find "header"))
+((data_event_definition body: (_)? @body) @definition.type (#set! name.find "header"))
+((devchan_operation_statement) @definition.function (#set! name.find "header"))
+((function_declaration) @definition.function (#set! name.find "header"))
+((function_definition body: (_)? @body) @definition.function (#set! name.find "header"))
+((module_definition) @definition.module (#set! name.find "header"))
+((preproc_define) @definition.macro (#set! name.find "header"))
+((type_definition) @definition.type (#set! name.find "header"))
+((source_file (_ (assignment_expression . (identifier) @name) @definition.constant)) (#match? @name "^[A-Z][A-Z0-9_]+$"))
+((source_file (_ (_ (assignment_expression . (identifier) @name) @definition.constant))) (#match? @name "^[A-Z][A-Z0-9_]+$"))

@@ -1,12 +1,15 @@
 ; Generated from the grammar's node kinds (prx.engine.lang.generic).
-(const_declaration . (_ . [(field_identifier) (identifier)] @name) ) @definition.constant
-(const_type_declaration . (_ . [(field_identifier) (identifier)] @name) ) @definition.type
-(enum_declaration . (_ . [(field_identifier) (identifier)] @name) ) @definition.enum
-(overloaded_procedure_declaration . (_ . [(field_identifier) (identifier)] @name) ) @definition.function
-(package_declaration . (_ . [(field_identifier) (identifier)] @name) ) @definition.module
-(procedure . (_ . [(field_identifier) (identifier)] @name) ) @definition.function
-(procedure_declaration . (_ . [(field_identifier) (identifier)] @name) ) @definition.function
-(struct . [(field_identifier) (identifier)] @name ) @definition.struct
-(struct . (_ . [(field_identifier) (identifier)] @name) ) @definition.struct
-(struct_declaration . (_ . [(field_identifier) (identifier)] @name) ) @definition.struct
-(union_declaration . (_ . [(field_identifier) (identifier)] @name) ) @definition.union
+((const_declaration) @definition.constant (#set! name.find "header"))
+((const_type_declaration) @definition.type (#set! name.find "header"))
+((enum_declaration) @definition.enum (#set! name.find "header"))
+((overloaded_procedure_declaration) @definition.function (#set! name.find "header"))
+((package_declaration) @definition.module (#set! name.find "header"))
+((procedure) @definition.function (#set! name.find "header"))
+((procedure_declaration) @definition.function (#set! name.find "header"))
+((struct) @definition.struct (#set! name.find "header"))
+((struct_declaration) @definition.struct (#set! name.find "header"))
+((union_declaration) @definition.union (#set! name.find "header"))
+((var_declaration) @definition.constant (#set! name.find "constant"))
+((variable_declaration) @definition.constant (#set! name.find "constant"))
+((source_file (_ (assignment_statement . (identifier) @name) @definition.constant)) (#match? @name "^[A-Z][A-Z0-9_]+$"))
+((source_file (_ (_ (assignment_statement . (identifier) @name) @definition.constant))) (#match? @name "^[A-Z][A-Z0-9_]+$"))

@@ -1,3 +1,4 @@
 ; Generated from the grammar's node kinds (prx.engine.lang.generic).
-(interface (_ name: (_) @name) ) @definition.interface
-(interface . (_ . [(identifier)] @name) ) @definition.interface
+((interface) @definition.interface (#set! name.find "header"))
+((root (_ (assignment . (identifier) @name) @definition.constant)) (#match? @name "^[A-Z][A-Z0-9_]+$"))
+((root (_ (_ (assignment . (identifier) @name) @definition.constant))) (#match? @name "^[A-Z][A-Z0-9_]+$"))

@@ -1,15 +1,11 @@
 ; Generated from the grammar's node kinds (prx.engine.lang.generic).
-(actor_definition (_ name: (_) @name) ) @definition.class
-(actor_definition . (_ . [(ffi_identifier) (identifier)] @name) ) @definition.class
-(class_definition (_ name: (_) @name) ) @definition.class
-(class_definition . (_ . [(ffi_identifier) (identifier)] @name) ) @definition.class
-(constructor (_ name: (_) @name) ) @definition.constructor
-(constructor . (_ . [(ffi_identifier) (identifier)] @name) ) @definition.constructor
-(interface_definition (_ name: (_) @name) ) @definition.interface
-(interface_definition . (_ . [(ffi_identifier) (identifier)] @name) ) @definition.interface
-(method (_ name: (_) @name) ) @definition.method
-(method . (_ . [(ffi_identifier) (identifier)] @name) ) @definition.method
-(struct_definition (_ name: (_) @name) ) @definition.struct
-(struct_definition . (_ . [(ffi_identifier) (identifier)] @name) ) @definition.struct
-(trait_definition (_ name: (_) @name) ) @definition.trait
-(trait_definition . (_ . [(ffi_identifier) (identifier)] @name) ) @definition.trait
+((actor_definition) @definition.class (#set! name.find "header"))
+((class_definition) @definition.class (#set! name.find "header"))
+((constructor) @definition.constructor (#set! name.find "header"))
+((interface_definition) @definition.interface (#set! name.find "header"))
+((method) @definition.method (#set! name.find "header"))
+((struct_definition) @definition.struct (#set! name.find "header"))
+((trait_definition) @definition.trait (#set! name.find "header"))
+((variable_declaration) @definition.constant (#set! name.find "constant"))
+((source_file (_ (assignment_expression . (identifier) @name) @definition.constant)) (#match? @name "^[A-Z][A-Z0-9_]+$"))
+((source_file (_ (_ (assignment_expression . (identifier) @name) @definition.constant))) (#match? @name "^[A-Z][A-Z0-9_]+$"))

@@ -1,7 +1,7 @@
 ; Generated from the grammar's node kinds (prx.engine.lang.generic).
-(class_method_definition . (_ . [(array_type_name) (attribute_name) (block_name) (command_name) (data_name) (function_name) (generic_type_name) (member_name) (path_command_name) (redirected_file_name) (simple_name) (type_identifier) (type_name)] @name) ) @definition.method
-(class_property_definition . (_ . [(array_type_name) (attribute_name) (block_name) (command_name) (data_name) (function_name) (generic_type_name) (member_name) (path_command_name) (redirected_file_name) (simple_name) (type_identifier) (type_name)] @name) ) @definition.class
-(class_statement . [(array_type_name) (attribute_name) (block_name) (command_name) (data_name) (function_name) (generic_type_name) (member_name) (path_command_name) (redirected_file_name) (simple_name) (type_identifier) (type_name)] @name ) @definition.class
-(class_statement . (_ . [(array_type_name) (attribute_name) (block_name) (command_name) (data_name) (function_name) (generic_type_name) (member_name) (path_command_name) (redirected_file_name) (simple_name) (type_identifier) (type_name)] @name) ) @definition.class
-(enum_statement . (_ . [(array_type_name) (attribute_name) (block_name) (command_name) (data_name) (function_name) (generic_type_name) (member_name) (path_command_name) (redirected_file_name) (simple_name) (type_identifier) (type_name)] @name) ) @definition.enum
-(function_statement . (_ . [(array_type_name) (attribute_name) (block_name) (command_name) (data_name) (function_name) (generic_type_name) (member_name) (path_command_name) (redirected_file_name) (simple_name) (type_identifier) (type_name)] @name) ) @definition.function
+((class_method_definition) @definition.method (#set! name.find "header"))
+((class_property_definition) @definition.class (#set! name.find "header"))
+((class_statement) @definition.class (#set! name.find "header"))
+((data_statement) @definition.type (#set! name.find "header"))
+((enum_statement) @definition.enum (#set! name.find "header"))
+((function_statement) @definition.function (#set! name.find "header"))

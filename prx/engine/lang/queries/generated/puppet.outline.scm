@@ -1,10 +1,8 @@
 ; Generated from the grammar's node kinds (prx.engine.lang.generic).
-(class_definition (_ name: (_) @name) ) @definition.class
-(class_definition . [(class_identifier) (identifier) (node_name)] @name ) @definition.class
-(class_definition . (_ . [(class_identifier) (identifier) (node_name)] @name) ) @definition.class
-(function_declaration (_ name: (_) @name) ) @definition.function
-(function_declaration . [(class_identifier) (identifier) (node_name)] @name ) @definition.function
-(function_declaration . (_ . [(class_identifier) (identifier) (node_name)] @name) ) @definition.function
-(type_declaration (_ name: (_) @name) ) @definition.type
-(type_declaration . [(class_identifier) (identifier) (node_name)] @name ) @definition.type
-(type_declaration . (_ . [(class_identifier) (identifier) (node_name)] @name) ) @definition.type
+((class_definition) @definition.class (#set! name.find "header"))
+((function_declaration) @definition.function (#set! name.find "header"))
+((resource_declaration) @definition.class (#set! name.find "header"))
+((type_declaration) @definition.type (#set! name.find "header"))
+((source_file (assignment . (identifier) @name) @definition.constant) (#match? @name "^[A-Z][A-Z0-9_]+$"))
+((source_file (_ (assignment . (identifier) @name) @definition.constant)) (#match? @name "^[A-Z][A-Z0-9_]+$"))
+((source_file (_ (_ (assignment . (identifier) @name) @definition.constant))) (#match? @name "^[A-Z][A-Z0-9_]+$"))

@@ -1,9 +1,10 @@
 ; Generated from the grammar's node kinds (prx.engine.lang.generic).
-(class_declaration (_ name: (_) @name) ) @definition.class
-(class_declaration . (_ . [(class_name) (exp_name) (field_name) (instance_name) (pat_name) (type_name)] @name) ) @definition.class
-(function name: (_) @name ) @definition.function
-(function (_ name: (_) @name) ) @definition.function
-(function . [(class_name) (exp_name) (field_name) (instance_name) (pat_name) (type_name)] @name ) @definition.function
-(function . (_ . [(class_name) (exp_name) (field_name) (instance_name) (pat_name) (type_name)] @name) ) @definition.function
-(type_role_declaration (_ name: (_) @name) ) @definition.type
-(type_role_declaration . (_ . [(class_name) (exp_name) (field_name) (instance_name) (pat_name) (type_name)] @name) ) @definition.type
+((class_declaration) @definition.class (#set! name.find "header"))
+((constructor) @definition.constructor (#set! name.find "header"))
+((data) @definition.type (#set! name.find "header"))
+((function) @definition.function (#set! name.find "header"))
+((kind_value_declaration) @definition.function (#set! name.find "header"))
+((module) @definition.module (#set! name.find "header"))
+((newtype) @definition.type (#set! name.find "header"))
+((type_role_declaration) @definition.type (#set! name.find "header"))
+((purescript (_ (let) @definition.variable)) (#set! name.find "header"))

@@ -1,2 +1,2 @@
 ; Generated from the grammar's node kinds (prx.engine.lang.generic).
-(module_definition . (_ . [(identifier)] @name) ) @definition.module
+((module_definition) @definition.module (#set! name.find "header"))

@@ -1,2 +1,2 @@
 ; Generated from the grammar's node kinds (prx.engine.lang.generic).
-(macro . (_ . [(application_name) (function_name) (symbolic_character_name) (term_name)] @name) ) @definition.macro
+((macro) @definition.macro (#set! name.find "header"))

@@ -1,2 +1,4 @@
 ; Generated from the grammar's node kinds (prx.engine.lang.generic).
-(module . (_ . [(fn_name)] @name) ) @definition.module
+((module) @definition.module (#set! name.find "header"))
+((rule) @definition.function (#set! name.find "header"))
+((source_file (_ (var) @definition.variable)) (#set! name.find "header"))

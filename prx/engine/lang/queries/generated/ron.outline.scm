@@ -1,2 +1,2 @@
 ; Generated from the grammar's node kinds (prx.engine.lang.generic).
-(struct . (_ . [(identifier) (struct_name)] @name) body: (_)? @body) @definition.struct
+((struct body: (_)? @body) @definition.struct (#set! name.find "header"))

@@ -1,5 +1,4 @@
 ; Generated from the grammar's node kinds (prx.engine.lang.generic).
-(class name: (_) @name body: (_)? @body) @definition.class
-(class (_ name: (_) @name) body: (_)? @body) @definition.class
-(class . [(identifier)] @name body: (_)? @body) @definition.class
-(class . (_ . [(identifier)] @name) body: (_)? @body) @definition.class
+((class body: (_)? @body) @definition.class (#set! name.find "header"))
+((file (_ (let) @definition.variable)) (#set! name.find "header"))
+((file (_ (var) @definition.variable)) (#set! name.find "header"))

@@ -1,3 +1,4 @@
 ; Generated from the grammar's node kinds (prx.engine.lang.generic).
-(procedure name: (_) @name body: (_)? @body) @definition.function
-(procedure (_ name: (_) @name) body: (_)? @body) @definition.function
+((procedure body: (_)? @body) @definition.function (#set! name.find "header"))
+((source_file (global) @definition.variable) (#set! name.find "header"))
+((source_file (_ (global) @definition.variable)) (#set! name.find "header"))

@@ -1,12 +1,10 @@
 ; Generated from the grammar's node kinds (prx.engine.lang.generic).
-(const_definition . (_ . [(annotation_identifier) (identifier) (typedef_identifier)] @name) ) @definition.constant
-(enum_definition . [(annotation_identifier) (identifier) (typedef_identifier)] @name ) @definition.enum
-(enum_definition . (_ . [(annotation_identifier) (identifier) (typedef_identifier)] @name) ) @definition.enum
-(function_definition . (_ . [(annotation_identifier) (identifier) (typedef_identifier)] @name) ) @definition.function
-(namespace_declaration . (_ . [(annotation_identifier) (identifier) (typedef_identifier)] @name) ) @definition.namespace
-(package_declaration . (_ . [(annotation_identifier) (identifier) (typedef_identifier)] @name) ) @definition.module
-(service_definition . [(annotation_identifier) (identifier) (typedef_identifier)] @name ) @definition.interface
-(service_definition . (_ . [(annotation_identifier) (identifier) (typedef_identifier)] @name) ) @definition.interface
-(struct_definition . (_ . [(annotation_identifier) (identifier) (typedef_identifier)] @name) ) @definition.struct
-(typedef_definition . (_ . [(annotation_identifier) (identifier) (typedef_identifier)] @name) ) @definition.typedef
-(union_definition . (_ . [(annotation_identifier) (identifier) (typedef_identifier)] @name) ) @definition.union
+((const_definition) @definition.constant (#set! name.find "header"))
+((enum_definition) @definition.enum (#set! name.find "header"))
+((function_definition) @definition.function (#set! name.find "header"))
+((namespace_declaration) @definition.namespace (#set! name.find "header"))
+((package_declaration) @definition.module (#set! name.find "header"))
+((service_definition) @definition.interface (#set! name.find "header"))
+((struct_definition) @definition.struct (#set! name.find "header"))
+((typedef_definition) @definition.typedef (#set! name.find "header"))
+((union_definition) @definition.union (#set! name.find "header"))

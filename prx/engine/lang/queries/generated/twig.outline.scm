@@ -1,2 +1,3 @@
 ; Generated from the grammar's node kinds (prx.engine.lang.generic).
-(macro_statement . (_ . [(argument_name) (filter_identifier) (function_identifier) (name)] @name) ) @definition.macro
+((macro_statement) @definition.macro (#set! name.find "header"))
+((method) @definition.method (#set! name.find "header"))

@@ -1,3 +1,5 @@
 ; Generated from the grammar's node kinds (prx.engine.lang.generic).
-(module . [(identifier) (identifier_pattern) (name)] @name ) @definition.module
-(module . (_ . [(identifier) (identifier_pattern) (name)] @name) ) @definition.module
+((module) @definition.module (#set! name.find "header"))
+((module_field_data) @definition.type (#set! name.find "header"))
+((module_field_func) @definition.function (#set! name.find "header"))
+((module_field_type) @definition.type (#set! name.find "header"))

@@ -1,18 +1,10 @@
 ; Generated from the grammar's node kinds (prx.engine.lang.generic).
-(function_declaration name: (_) @name body: (_)? @body) @definition.function
-(function_declaration (_ name: (_) @name) body: (_)? @body) @definition.function
-(function_declaration . [(identifier) (variable_identifier_declaration)] @name body: (_)? @body) @definition.function
-(function_declaration . (_ . [(identifier) (variable_identifier_declaration)] @name) body: (_)? @body) @definition.function
-(global_constant_declaration (_ name: (_) @name) ) @definition.constant
-(global_constant_declaration . [(identifier) (variable_identifier_declaration)] @name ) @definition.constant
-(global_constant_declaration . (_ . [(identifier) (variable_identifier_declaration)] @name) ) @definition.constant
-(struct_declaration name: (_) @name ) @definition.struct
-(struct_declaration (_ name: (_) @name) ) @definition.struct
-(struct_declaration . [(identifier) (variable_identifier_declaration)] @name ) @definition.struct
-(struct_declaration . (_ . [(identifier) (variable_identifier_declaration)] @name) ) @definition.struct
-(type_alias_declaration (_ name: (_) @name) ) @definition.type
-(type_alias_declaration . [(identifier) (variable_identifier_declaration)] @name ) @definition.type
-(type_alias_declaration . (_ . [(identifier) (variable_identifier_declaration)] @name) ) @definition.type
-(type_declaration (_ name: (_) @name) ) @definition.type
-(type_declaration . [(identifier) (variable_identifier_declaration)] @name ) @definition.type
-(type_declaration . (_ . [(identifier) (variable_identifier_declaration)] @name) ) @definition.type
+((function_declaration body: (_)? @body) @definition.function (#set! name.find "header"))
+((global_constant_declaration) @definition.constant (#set! name.find "header"))
+((struct_declaration) @definition.struct (#set! name.find "header"))
+((type_alias_declaration) @definition.type (#set! name.find "header"))
+((type_declaration) @definition.type (#set! name.find "header"))
+((variable_declaration) @definition.constant (#set! name.find "constant"))
+((variable_statement) @definition.constant (#set! name.find "constant"))
+((source_file (_ (assignment_statement . (identifier) @name) @definition.constant)) (#match? @name "^[A-Z][A-Z0-9_]+$"))
+((source_file (_ (_ (assignment_statement . (identifier) @name) @definition.constant))) (#match? @name "^[A-Z][A-Z0-9_]+$"))
