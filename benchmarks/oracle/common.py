@@ -126,8 +126,12 @@ class Scratch:
             shutil.rmtree(git_dir)
         self._keep = tuple(keep)
         self._git("init", "-q")
-        self._git("add", "-A", "-f")
+        self._add()
         self._git("commit", "-q", "-m", "pristine", "--no-verify")
+
+    def _add(self) -> None:
+        """Stage every file but the kept folders (build outputs, installed dependencies)."""
+        self._git("add", "-A", "-f", "--", ".", *(f":!{path}" for path in self._keep))
 
     def _git(self, *args: str) -> str:
         done = subprocess.run(
@@ -139,7 +143,7 @@ class Scratch:
 
     def commit(self, message: str) -> None:
         """Make the current tree the one :meth:`reset` returns to (after ``prepare``)."""
-        self._git("add", "-A", "-f")
+        self._add()
         self._git("commit", "-q", "--allow-empty", "-m", message, "--no-verify")
 
     def reset(self) -> None:

@@ -93,8 +93,10 @@ def tsc() -> str:
 
 def npm_install(root: Path, packages: Sequence[str], name: str) -> None:
     """``packages`` (pinned specs) from the npm registry, installed once into the
-    oracle's cache under ``name`` and linked as the project's ``node_modules`` (the
-    scratch copy's git then tracks one link, not thousands of files)."""
+    oracle's cache under ``name`` and put in the project as its own ``node_modules``: a
+    copy whose files are hard links to the cache's (a folder of the project, as an
+    installed one is, so prx reads it beneath the root; the scratch copy's git leaves it
+    out, see :class:`oracle.common.Scratch`)."""
     shared = CACHE / "npm" / name
     modules = shared / "node_modules"
     if not modules.is_dir():
@@ -121,7 +123,7 @@ def npm_install(root: Path, packages: Sequence[str], name: str) -> None:
             link.unlink()
         else:
             shutil.rmtree(link)
-    link.symlink_to(modules, target_is_directory=True)
+    shutil.copytree(modules, link, symlinks=True, copy_function=os.link)
 
 
 def _oracle_names(root: Path) -> set[str]:

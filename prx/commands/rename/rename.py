@@ -118,6 +118,8 @@ def rename(
         )
     left_alone: list[RenameSkip] = []
     taken = _taken_sites(ws, sites)
+    if chosen is not None and others == 0 and not force:
+        taken |= _only_declaration_sites(ws, candidates, name, notes)
     for candidate in candidates:
         _plan(candidate, new, include_comments, left_alone, taken, force)
     changed = [c for c in candidates if c.renamed]
@@ -212,6 +214,54 @@ def _taken_sites(ws: Context, sites: Sequence[str]) -> set[tuple[str, int]]:
             )
         taken.add((os.path.realpath(ws.resolve(file)), int(line)))
     return taken
+
+
+#: Languages whose member accesses a unique name ties to the project's declaration.
+_SCRIPTS = frozenset({"javascript", "typescript", "tsx", "svelte", "vue"})
+
+
+def _only_declaration_sites(
+    ws: Context, candidates: Sequence[Candidate], name: str, notes: list[str]
+) -> set[tuple[str, int]]:
+    """The ``by_name`` member accesses of a JavaScript or TypeScript name the project
+    declares once and nothing outside it declares (its standard libraries, its installed
+    dependencies): they can only reach that declaration, so the rename takes them. Empty
+    (and a note saying why) when something outside may be meant."""
+    unsure = [
+        (candidate, occurrence)
+        for candidate in candidates
+        for occurrence in candidate.scan.old
+        if candidate.unbound.get(occurrence.start) == "by_name"
+    ]
+    # Only `x.name`: a shorthand property `{ name }` renamed would change the object's key.
+    found = [(c, o) for c, o in unsure if _after_dot(c.data, o.start)]
+    if not found or len(found) < len(unsure) or any(c.spec.name not in _SCRIPTS for c, _ in found):
+        return set()
+    from prx.engine.intel.models.script_library import declared_outside
+
+    users = sorted({c.shown for c, _ in found})
+    outside = declared_outside(ws, name, users)
+    if outside is not None:
+        notes.append(
+            f"{len(found)} place(s) reach {name!r} by name only, and {outside}: left to you"
+        )
+        return set()
+    notes.append(
+        f"{len(found)} place(s) in {_listed(users)} reach {name!r} through a value whose type "
+        "prx cannot tell; the project declares it once and neither the standard library nor "
+        "the installed dependencies do, so they are renamed (an object built at run time "
+        "with that key would be the exception)"
+    )
+    return {(os.path.realpath(c.path), o.line) for c, o in found}
+
+
+def _after_dot(data: bytes, start: int) -> bool:
+    """Whether the identifier at ``start`` is a member access's property (``x.name``,
+    ``x?.name``, the dot on the line before)."""
+    at = start - 1
+    while at >= 0 and data[at] in b" \t\r\n":
+        at -= 1
+    return at >= 0 and data[at] == ord(".")
 
 
 def _refuse_if_changed(ws: Context, candidates: Sequence[Candidate]) -> None:

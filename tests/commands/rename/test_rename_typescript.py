@@ -174,3 +174,61 @@ def test_a_namespace_member_is_renamed_where_the_namespace_names_it(make_repo):
     assert (root / "lib/use.ts").read_text().endswith("util.asEnum(['b']);\n")
     keys = prx.explain("util.Keys", root=root)
     assert [(r.file, r.line) for r in keys.references] == [("lib/use.ts", 2)]
+
+
+def test_a_destructured_static_member_is_renamed_with_the_local_it_binds(make_repo):
+    # semver's shape: `const { ANY } = Comparator` binds a local ANY used below; renaming
+    # the static getter renames the key and that local's uses, never the key alone.
+    root = make_repo(
+        {
+            "lib/comparator.js": (
+                "const ANY = Symbol('any')\n"
+                "class Comparator {\n"
+                "  static get ANY () {\n"
+                "    return ANY\n"
+                "  }\n"
+                "}\n"
+                "module.exports = Comparator\n"
+            ),
+            "lib/outside.js": (
+                "const Comparator = require('./comparator')\n"
+                "const { ANY } = Comparator\n"
+                "module.exports = (c) => c === ANY\n"
+            ),
+        }
+    )
+    result = prx.rename("Comparator.ANY", "WILDCARD", apply=True, root=root)
+    assert result.applied
+    assert (root / "lib/outside.js").read_text() == (
+        "const Comparator = require('./comparator')\n"
+        "const { WILDCARD } = Comparator\n"
+        "module.exports = (c) => c === WILDCARD\n"
+    )
+    # The module's own `const ANY` is another binding: left as it is.
+    assert "const ANY = Symbol('any')\n" in (root / "lib/comparator.js").read_text()
+    assert "    return ANY\n" in (root / "lib/comparator.js").read_text()
+
+
+def test_an_object_key_naming_an_export_of_a_module_held_whole_is_unsure(make_repo):
+    # semver's test of its constants: `t.match(constants, { MAX: Number })` describes
+    # the module's exports by key. Renaming MAX leaves that key unsure: --apply refuses.
+    root = make_repo(
+        {
+            "lib/constants.js": "const MAX = 256\nmodule.exports = { MAX }\n",
+            "test/constants.js": (
+                "const constants = require('../lib/constants')\n"
+                "expect(constants).toMatchObject({ MAX: 256 })\n"
+            ),
+        }
+    )
+    before = (root / "test/constants.js").read_text()
+    with pytest.raises(AmbiguousMatchError) as info:
+        prx.rename("MAX", "LIMIT", apply=True, root=root)
+    assert "test/constants.js:2" in info.value.message
+    assert (root / "test/constants.js").read_text() == before
+    taken = prx.rename("MAX", "LIMIT", apply=True, sites=["test/constants.js:2"], root=root)
+    assert taken.applied
+    assert (
+        "expect(constants).toMatchObject({ LIMIT: 256 })\n"
+        in (root / "test/constants.js").read_text()
+    )

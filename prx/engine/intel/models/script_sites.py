@@ -243,7 +243,57 @@ def scoped_sites(project: Project, target: Target, node: Any, files: Sequence[st
                 and user.data[occ.byte : occ.byte + len(name.encode())] == name.encode()
             ):
                 sites.append(Site(rel, occ.line, occ.byte, occ.byte + len(name.encode()), RESOLVED))
+    sites.extend(_keys_in_holders(project, users.providers, name, set(files), sites))
     return sorted_sites(sites)
+
+
+def _keys_in_holders(
+    project: Project,
+    providers: dict[str, set[str]],
+    name: str,
+    wanted: set[str],
+    sites: list[Site],
+) -> list[Site]:
+    """The object keys spelled ``name`` in the files that hold a module providing it as
+    one object (``const constants = require('./constants')``), see :func:`_keys_named`."""
+    from prx.engine.intel.uses import edge_bindings
+
+    out: list[Site] = []
+    for provider in sorted(providers):
+        if name not in providers[provider]:
+            continue
+        for edge in project.graph.edges_to(provider):
+            rel = edge.source
+            user = project.file(rel)
+            if rel not in wanted or user is None or user.language not in _SCRIPTS:
+                continue
+            if not any(b.kind in _WHOLE_MODULE for b in edge_bindings(user, edge)):
+                continue
+            taken = {s.start for s in sites + out if s.file == rel}
+            out.extend(_keys_named(rel, user, name, taken))
+    return out
+
+
+#: Imports that bind the module object itself (``import * as m``, ``const m = require()``).
+_WHOLE_MODULE = frozenset({"module", "require", "namespace"})
+
+
+def _keys_named(rel: str, user: ParsedFile, name: str, taken: set[int]) -> list[Site]:
+    """Object keys spelled ``name`` in a file that holds the module exporting it as an
+    object (``t.match(constants, { NAME: Number })``): they may describe the module's
+    exports, so they are unsure places, never silently left."""
+    out = []
+    for node in identifier_nodes(user, name):
+        parent = node.parent
+        if (
+            node.type == "property_identifier"
+            and parent is not None
+            and parent.type == "pair"
+            and parent.child_by_field_name("key") == node
+            and node.start_byte not in taken
+        ):
+            out.append(_site(rel, node, BY_NAME))
+    return out
 
 
 def _namespace_of(scope: Any) -> str | None:
@@ -410,7 +460,25 @@ def member_sites(
                 how = BY_NAME if family.structural else None
             if how is not None and not (seen is not None and how == BY_NAME):
                 sites.append(_site(rel, node, how))
+                if kind == "shorthand_property_identifier_pattern":
+                    # `const { m } = value` binds a local `m` too: renamed with the key,
+                    # its uses are renamed along (else they name nothing).
+                    sites.extend(_pattern_local_uses(rel, parsed, node, name, how))
     return sorted_sites(sites)
+
+
+def _pattern_local_uses(rel: str, parsed: ParsedFile, node: Any, name: str, how: str) -> list[Site]:
+    """The uses of the local a shorthand destructuring pattern ``{ name }`` binds, as
+    sure as the key itself."""
+    scope = declaring_scope(node, name)
+    if scope is None:
+        return []
+    local, _ = _local_sites(rel, parsed, name, scope, node.start_byte)
+    return [
+        Site(s.file, s.line, s.start, s.end, how, s.role)
+        for s in local
+        if s.start != node.start_byte
+    ]
 
 
 _METHODS = frozenset({"method_definition", "method_signature", "abstract_method_signature"})
