@@ -187,46 +187,33 @@ def definitions(
         separator = settings.get("name.separator")
         if separator is None:  # "" is a separator too (Objective-C's `foo:bar:`)
             separator = " "
-        generated = generated or bool(settings.get("name.find"))
-        if names is None and settings.get("name.find"):
-            # A generated query names its definitions by walking them (prx.engine.lang.generic).
-            from prx.engine.lang.generic import find_name
+        how = settings.get("name.find")
+        if how is not None:
+            # A generated query names its definitions by walking them.
+            from prx.engine.lang import generic_names
 
-            if any(
-                nodes[0].parent is None
-                for c, nodes in captures.items()
-                if c.startswith("definition.")
-            ):
-                continue  # the file itself (a grammar whose root is a `module`)
-            found_name = next(
-                (
-                    find_name(nodes[0], str(settings["name.find"]))
-                    for c, nodes in captures.items()
-                    if c.startswith("definition.")
-                ),
-                None,
-            )
-            if found_name is None:
-                continue
-            names = [found_name]
+            generated = True
+            if names is None:
+                found_name = generic_names.named(captures, str(how))
+                if found_name is None:
+                    continue
+                names = [found_name]
         for capture, nodes in captures.items():
             if not capture.startswith("definition."):
                 continue
             raw_kind = capture.split(".", 1)[1]
             kind = KIND_ALIASES.get(raw_kind, raw_kind)
             node = nodes[0]
-            if settings.get("name.find"):
-                from prx.engine.lang.generic import with_annotations
-
-                node = with_annotations(node)
+            if how is not None:
+                node = generic_names.with_annotations(node)
             key = (int(node.start_byte), kind)
             if key in found and found[key].end >= node.end_byte:
                 continue
             name = (
                 separator.join(" ".join(_text(n).split()) for n in names) if names else "anonymous"
             )
-            if generated and len(name) > 1 and name[0] == name[-1] and name[0] in "\"'":
-                name = name[1:-1]  # a name written as a string: `(export "init")`
+            if how is not None:
+                name = generic_names.unquoted(name)
             found[key] = Definition(
                 node=node,
                 kind=kind,
@@ -237,7 +224,7 @@ def definitions(
     ordered = sorted(found.values(), key=lambda d: (d.start, -d.end))
     roots = _nest(ordered)
     if generated:
-        from prx.engine.lang.generic import without_headers
+        from prx.engine.lang.generic_names import without_headers
 
         return without_headers(roots)
     return roots
