@@ -8,7 +8,8 @@ Each dataset JSON has a "corpus" entry such as
 or, for a repository at a commit,
     {"github": "owner/name", "commit": "<40 hex digits>", "kind": "git-archive"}
 The archive is fetched with the ordinary client (``pip download`` / ``npm pack``), its sha256
-is checked; a repository's tree is ``git archive`` of the commit, read from a local clone found
+is checked; a repository's tree is every file of the commit (``export-ignore`` ignored, blobs absent
+from a partial clone left out and named), read from a local clone found
 in ``--git-mirrors DIR`` (``DIR/owner+name`` or ``DIR/owner+name/repo``, bare or not) or cloned
 from ``--git-url TEMPLATE`` (``{repo}`` is replaced by ``owner/name``). Either way it is and it is unpacked with its top-level folder (``NAME-VER/`` or ``package/``) stripped
 into DEST/<dataset name>/. A stamp file DEST/<dataset name>.sha256 beside the tree records the
@@ -195,13 +196,65 @@ def git_archive(corpus: Corpus, sources: GitSources, cache: Path) -> Path:
                 raise CorpusError(f"git clone {url} failed:\n{run.stderr.strip()}")
     cache.mkdir(parents=True, exist_ok=True)
     target = cache / f"{corpus.name}--{corpus.sha256[:12]}.tar"
-    git = ["git", "-C", str(repo), "archive", "--format=tar", f"--prefix={corpus.name}/"]
-    with target.open("wb") as out:
-        run = subprocess.run([*git, corpus.sha256], stdout=out, stderr=subprocess.PIPE, check=False)
-    if run.returncode != 0:
+    try:
+        missing = tree_tar(repo, corpus.sha256, corpus.name, target)
+    except (OSError, subprocess.CalledProcessError) as exc:
         target.unlink(missing_ok=True)
-        raise CorpusError(f"git archive {corpus.sha256} of {corpus.spec} failed: {run.stderr!r}")
+        raise CorpusError(f"reading {corpus.sha256} of {corpus.spec} failed: {exc}") from exc
+    if missing:
+        print(
+            f"{corpus.name}: {len(missing)} blob(s) absent from the clone, left out: "
+            + ", ".join(missing[:5])
+            + (" ..." if len(missing) > 5 else ""),
+            file=sys.stderr,
+        )
     return target
+
+
+def tree_tar(repo: Path, commit: str, prefix: str, target: Path) -> list[str]:
+    """Write every file of ``commit``'s tree into a tar under ``prefix/``; return the paths
+    whose blobs the clone lacks (a partial mirror keeps no large files), which are left out.
+    Unlike ``git archive``, the tree's ``export-ignore`` attributes leave nothing out: the
+    corpus is the repository as an agent sees it, tests included. Links are skipped."""
+    import io
+
+    listing = subprocess.run(
+        ["git", "-C", str(repo), "ls-tree", "-r", "-z", commit],
+        capture_output=True,
+        check=True,
+    ).stdout.split(b"\0")
+    entries = []
+    for line in listing:
+        if not line:
+            continue
+        meta, path = line.split(b"\t", 1)
+        mode, kind, sha = meta.split()
+        if kind == b"blob" and mode != b"120000":
+            entries.append((sha, path.decode("utf-8", "surrogateescape")))
+    missing: list[str] = []
+    batch = subprocess.Popen(
+        ["git", "-C", str(repo), "cat-file", "--batch"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+    )
+    assert batch.stdin is not None and batch.stdout is not None
+    with tarfile.open(target, "w") as tar:
+        for sha, path in entries:
+            batch.stdin.write(sha + b"\n")
+            batch.stdin.flush()
+            header = batch.stdout.readline().split()
+            if len(header) < 3 or header[1] == b"missing":
+                missing.append(path)
+                continue
+            data = batch.stdout.read(int(header[2]))
+            batch.stdout.read(1)  # the newline after the content
+            info = tarfile.TarInfo(f"{prefix}/{path}")
+            info.size = len(data)
+            info.mode = 0o644
+            tar.addfile(info, io.BytesIO(data))
+    batch.stdin.close()
+    batch.wait()
+    return missing
 
 
 def ensure(corpus: Corpus, dest: Path, sources: GitSources | None = None) -> str:

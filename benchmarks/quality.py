@@ -63,6 +63,9 @@ from typing import Any, Protocol
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
 sys.path.insert(0, str(REPO))  # run from a checkout without installing
+sys.path.insert(0, str(HERE))
+
+import loro  # noqa: E402  (benchmarks/loro.py, beside this script)
 
 from prx.commands.bench_ndcg.ndcg import (  # noqa: E402
     Dataset,
@@ -108,7 +111,7 @@ class System(Protocol):
 class PrxSystem:
     name = "prx"
 
-    def __init__(self) -> None:
+    def __init__(self, index: bool = False) -> None:
         import prx
 
         workspace = getattr(prx, "Workspace", None)
@@ -118,11 +121,14 @@ class PrxSystem:
                 "this benchmark calls prx.Workspace(root).search(query, top_k=k)"
             )
         self._workspace_cls = workspace
+        self._index = index
         self._ws: Any = None
         self._k = 10
 
     def open(self, root: Path, k: int) -> dict[str, Any]:
         self._ws = self._workspace_cls(root)
+        if self._index:  # as a project an agent works in: indexed (the same answers)
+            self._ws.index()
         self._k = k
         return {}
 
@@ -472,7 +478,7 @@ def make_systems(
     for name in names:
         try:
             if name == "prx":
-                systems.append(PrxSystem())
+                systems.append(PrxSystem(index=args.prx_index))
             elif name == "bm25":
                 systems.append(Bm25System())
             else:
@@ -573,6 +579,58 @@ def worst_queries(reports: Sequence[Report], datasets: dict[str, Dataset], count
     return "\n".join(out) + "\n"
 
 
+def loro_report(
+    knobs: Sequence[loro.Knob],
+    dataset_paths: Sequence[Path],
+    loaded: dict[str, Dataset],
+    evaluated: Sequence[str],
+    args: argparse.Namespace,
+    reports: Sequence[Report],
+) -> dict[str, Any]:
+    """prx at every point of the knobs' grid, each dataset scored at the point chosen on
+    the others; printed beside the other systems' figures of this run."""
+    import prx
+    from prx.commands.bench_ndcg.ndcg import ndcg_at_k
+
+    prefixes: dict[Path, str] = {}
+    rows = []
+    for path in dataset_paths:
+        ds = loaded.get(path.stem)
+        if ds is None or ds.name not in evaluated:
+            continue
+        root, prefix = search_root(path, ds, args.corpora, args.scope)
+        prefixes[root] = prefix
+        queries = [q.query for q in ds.queries]
+        labels = [{} if q.negative else dict(q.relevant) for q in ds.queries]
+        rows.append((ds.name, root, queries, labels))
+
+    def search_at(root: Path) -> Any:
+        workspace = prx.Workspace(root)
+        workspace.search(WARMUP_QUERY)
+
+        def search(query: str) -> list[str]:
+            result = workspace.search(query, top_k=args.k)
+            return [prefixes[root] + f.file for f in result.files]
+
+        return search
+
+    outcome = loro.run(
+        loro.grid(knobs),
+        rows,
+        search_at,
+        lambda ranked, wanted: ndcg_at_k(ranked, wanted, args.k),
+        progress=lambda line: print(f"loro {line}", file=sys.stderr),
+    )
+    report = loro.summary(outcome)
+    by_system: dict[str, dict[str, float]] = {}
+    for r in reports:
+        if r.system != "prx":
+            by_system.setdefault(r.system, {})[r.dataset] = r.mean
+    print(loro.format_summary(report, by_system), end="")
+    report["others"] = by_system
+    return report
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument(
@@ -607,6 +665,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         metavar="N",
         help="also print each system's N lowest-scoring word queries with their labels' ranks",
     )
+    parser.add_argument(
+        "--prx-index",
+        action="store_true",
+        help="build (or refresh) prx's on-disk index of each corpus before its queries",
+    )
+    parser.add_argument(
+        "--knob",
+        action="append",
+        default=[],
+        metavar="STAGE.ATTR=V1,V2",
+        help="a rerank weight to choose by leave-one-repository-out (repeatable; see loro.py)",
+    )
     args = parser.parse_args(argv)
     names = [n.strip() for n in args.systems.split(",") if n.strip()]
     unknown = [n for n in names if n not in ALL_SYSTEMS]
@@ -618,6 +688,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error("--k must be at least 1")
 
     dataset_paths = find_datasets(args.datasets)
+    knobs = [loro.parse_knob(text) for text in args.knob]
     systems, skipped = make_systems(names, args)
     reports: list[Report] = []
     infos: dict[tuple[str, str], dict[str, Any]] = {}
@@ -677,6 +748,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.worst > 0:
         print()
         print(worst_queries(ordered, loaded, args.worst), end="")
+    chosen = None
+    if knobs and any(s.name == "prx" for s in systems):
+        chosen = loro_report(knobs, dataset_paths, loaded, evaluated, args, ordered)
 
     if args.json is not None:
         semble = next((s for s in systems if isinstance(s, SembleSystem)), None)
@@ -704,6 +778,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 {**r.to_dict(), "info": infos.get((r.dataset, r.system), {})} for r in ordered
             ],
             "pooled": [r.to_dict() for r in pooled],
+            "leave_one_repository_out": chosen,
         }
         args.json.parent.mkdir(parents=True, exist_ok=True)
         args.json.write_text(json.dumps(payload, indent=1) + "\n", encoding="utf-8")

@@ -59,6 +59,7 @@ BUILTIN_RETRIEVERS: dict[str, str] = {
 BUILTIN_RERANKERS: dict[str, str] = {
     "coherence": "prx.engine.ranking.stages:CoherenceReranker",
     "definition": "prx.engine.ranking.stages:DefinitionReranker",
+    "implementation": "prx.engine.ranking.implementation:ImplementationReranker",
     "path": "prx.engine.ranking.stages:PathReranker",
     "penalties": "prx.engine.ranking.stages:PenaltyReranker",
     "saturation": "prx.engine.ranking.stages:SaturationReranker",

@@ -162,6 +162,7 @@ def _size(directory: str) -> int:
 def _stats(ws: IndexContext, root: str, path: str) -> IndexResult:
     """``prx index --stats``: present (its manifest and tables open and check), missing or
     corrupted, without reading the index whole."""
+    from prx.engine.index.delta import DeltaView
     from prx.engine.index.languages import check_language_set, language_set
     from prx.engine.index.reader import IndexReader
     from prx.engine.index.store import current_dir, read_manifest
@@ -173,14 +174,13 @@ def _stats(ws: IndexContext, root: str, path: str) -> IndexResult:
         manifest = read_manifest(directory)
         check_language_set(manifest, language_set(ws), directory)
         reader = IndexReader(directory, manifest)
-        files = reader.files
-        count = len(reader.chunks)
+        indexed, count = DeltaView(reader).counts(reader)
     except IndexCorruptedError:
         return IndexResult(path=path, status="corrupted", index_dir=directory)
     return IndexResult(
         path=path,
         status="present",
-        files_indexed=files.indexed_count,
+        files_indexed=indexed,
         chunks=count,
         index_dir=directory,
         size_bytes=_size(directory),
@@ -191,6 +191,7 @@ def _stats(ws: IndexContext, root: str, path: str) -> IndexResult:
 def verify_index(ws: IndexContext, path: str = ".") -> IndexResult:
     """``prx index --verify``: every block of every artifact checked against the manifest;
     ``verified``, or :class:`IndexCorruptedError` naming what does not match."""
+    from prx.engine.index.delta import DeltaView
     from prx.engine.index.reader import IndexReader
     from prx.engine.index.store import check_state, current_dir, read_manifest
 
@@ -207,11 +208,12 @@ def verify_index(ws: IndexContext, path: str = ".") -> IndexResult:
     manifest = read_manifest(directory)
     reader = IndexReader(directory, manifest)
     reader.verify_all()
+    indexed, chunks = DeltaView(reader).counts(reader)
     return IndexResult(
         path=path,
         status="verified",
-        files_indexed=reader.files.indexed_count,
-        chunks=len(reader.chunks),
+        files_indexed=indexed,
+        chunks=chunks,
         index_dir=directory,
         size_bytes=_size(directory),
         model=manifest.get("model", {}).get("id"),

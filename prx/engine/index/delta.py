@@ -372,6 +372,22 @@ class DeltaView:
         kept = [rel for rel in base if rel not in self.dropped]
         return sorted([*kept, *self.paths], key=walk_key)
 
+    def counts(self, reader: IndexReader) -> tuple[int, int]:
+        """How many files and chunks the index holds with this delta folded in (the tables'
+        own counts leave out the files it adds and count those it replaces or drops)."""
+        files = reader.files
+        base = files.indexed_paths
+        if self.table is None:
+            return len(base), len(reader.chunks)
+        starts = files.chunk_starts()
+        replaced = self.dropped | set(self.paths)
+        chunks = len(reader.chunks)
+        for position, rel in enumerate(base):
+            if rel in replaced:
+                chunks -= starts[position + 1] - starts[position]
+        chunks += int(self.table.meta.get("chunks", 0))
+        return len(self.indexed_now(base)), chunks
+
     def files_defining(self, name: str) -> set[str]:
         """Delta files defining ``name`` exactly (or, when none, in another case)."""
         if self.table is None:

@@ -2,9 +2,10 @@
 chunks; none invents a candidate. Boosts are relative to the current best score, so the
 stages compose whatever the scale of the fused scores.
 
-Default order (``DEFAULT_PIPELINE``): definition -> path -> coherence -> siblings -> coverage ->
-centrality -> penalties -> saturation. The constants were set by measurement on the dev
-sets (see docs/search.md).
+Default order (``DEFAULT_PIPELINE``): definition -> implementation -> path -> coherence ->
+siblings -> coverage -> centrality -> penalties -> saturation. The constants are chosen by
+leave-one-repository-out over the labelled sets (benchmarks/quality.py --knob; see
+docs/search.md).
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from prx.plugin.search import Query
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from prx.engine.corpus.corpus import Corpus
+    from prx.engine.corpus.corpus import Corpus, Definition
 
 __all__ = [
     "DEFAULT_PIPELINE",
@@ -38,6 +39,7 @@ __all__ = [
 #: The stages a search runs, in order.
 DEFAULT_PIPELINE = (
     "definition",
+    "implementation",
     "path",
     "coherence",
     "siblings",
@@ -53,7 +55,8 @@ _STOPWORDS = frozenset(
 )
 
 
-def _content_words(query: Query) -> set[str]:
+def content_words(query: Query) -> set[str]:
+    """A query's words longer than two letters, less the stop words."""
     return {t for t in query.tokens if len(t) > 2 and t not in _STOPWORDS}
 
 
@@ -87,6 +90,17 @@ LEAST_KIND_WEIGHT = 0.7
 
 def _kind_weight(kind: str) -> float:
     return KIND_WEIGHTS.get(kind) or OTHER_KIND_WEIGHTS.get(kind) or LEAST_KIND_WEIGHT
+
+
+def definition_order(definition: Definition) -> tuple[float, bool, str, int]:
+    """A sort key putting a name's most canonical definitions first: by kind (see
+    ``KIND_WEIGHTS``), then code before tests, then by place."""
+    return (
+        -_kind_weight(definition.kind),
+        _TEST.search(definition.file) is not None,
+        definition.file,
+        definition.start_line,
+    )
 
 
 def _names(corpus: Corpus, chunk: int) -> _Names:
@@ -167,7 +181,7 @@ class DefinitionReranker(ScoreStage):
         if not len(pool):
             return pool.scores
         top = max(pool.scores)
-        words = _content_words(query)
+        words = content_words(query)
         symbol = query.symbol
         folded = symbol.lower() if symbol is not None else None
         named = kind_and_symbol(query.text) if symbol is not None else None
@@ -281,7 +295,7 @@ class PathReranker(ScoreStage):
     SYMBOL_PARTIAL = 0.3
 
     def rescore(self, query: Query, pool: Pool, corpus: Corpus) -> list[float]:
-        words = _content_words(query)
+        words = content_words(query)
         if not len(pool) or not words:
             return pool.scores
         top = max(pool.scores)
@@ -430,7 +444,7 @@ class SiblingsReranker(ScoreStage):
     ORDERED = True
 
     def rescore(self, query: Query, pool: Pool, corpus: Corpus) -> list[float]:
-        if query.symbol is not None or not len(pool) or len(_content_words(query)) < 2:
+        if query.symbol is not None or not len(pool) or len(content_words(query)) < 2:
             return pool.scores
         scores = list(pool.scores)
         files = pool.files
@@ -478,7 +492,7 @@ class CentralityReranker(ScoreStage):
             query.symbol is not None
             or not weight
             or not len(pool)
-            or len(_content_words(query)) < self.MIN_WORDS
+            or len(content_words(query)) < self.MIN_WORDS
         ):
             return pool.scores
         from prx.engine.ranking.importers import importer_counts
@@ -545,7 +559,7 @@ class CoverageReranker(ScoreStage):
     MIN_WORDS = 2
 
     def rescore(self, query: Query, pool: Pool, corpus: Corpus) -> list[float]:
-        words = _content_words(query)
+        words = content_words(query)
         if query.symbol is not None or len(words) < self.MIN_WORDS or not len(pool):
             return pool.scores
         postings = corpus.prebuilt.get("bm25")
@@ -588,7 +602,7 @@ class PenaltyReranker(ScoreStage):
     RULES: tuple[tuple[re.Pattern[str], float, frozenset[str]], ...] = (
         (
             _TEST,
-            0.35,
+            0.35,  # TESTS: read at rescore time
             frozenset({"test", "tests", "testing", "fixture", "fixtures", "spec", "mock"}),
         ),
         (_FIXTURES, 0.35, frozenset({"test", "tests", "fixture", "fixtures", "testdata"})),
@@ -646,7 +660,9 @@ class PenaltyReranker(ScoreStage):
     UNKNOWN = 0.7
 
     #: Package ``__init__`` files and type stubs: declarations that repeat the code.
-    STUB = 0.5
+    STUB = 0.8
+    #: Tests (the ``_TEST`` rule's multiplier, read when scoring so that it can be tuned).
+    TESTS = 0.35
 
     def _rules(self, path: str, corpus: Corpus) -> list[tuple[str, float, frozenset[str]]]:
         """The rules that apply to ``path`` (query-independent, so cached per file)."""
@@ -675,6 +691,17 @@ class PenaltyReranker(ScoreStage):
             hits.append(("stub", self.STUB, frozenset()))
         return hits
 
+    def _multiplier(self, rule: str, base: float) -> float:
+        """A rule's multiplier: the class's current value for the tunable ones (the rules
+        of a file are cached with the values they had)."""
+        if rule == _TEST.pattern:
+            return self.TESTS
+        if rule == "stub":
+            return self.STUB
+        if rule == "unknown":
+            return self.UNKNOWN
+        return base
+
     def rescore(self, query: Query, pool: Pool, corpus: Corpus) -> list[float]:
         words = set(query.tokens)
         factors: dict[str, float] = {}
@@ -684,9 +711,9 @@ class PenaltyReranker(ScoreStage):
             if factor is None:
                 factor = 1.0
                 rules = corpus.memo("penalties", file, lambda path: self._rules(path, corpus))
-                for _rule, base, lifts in rules:
+                for rule, base, lifts in rules:
                     if not (words & lifts):
-                        factor *= base
+                        factor *= self._multiplier(rule, base)
                 factors[file] = factor
             scores.append(score * factor)
         return scores

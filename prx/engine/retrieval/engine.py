@@ -126,6 +126,7 @@ class Engine:
         chunks = corpus.chunks
         depth = pool * DEPTH
         rankings: dict[str, list[int]] = {}
+        accepted: dict[str, bool] = {}  # file -> kept, asked once per file
         weighting = weights_for(query.mode, list(self.retrievers), weights)
         if weighting.get("dense") and "dense" in self.retrievers:
             import numpy  # noqa: F401  (the embeddings load it anyway: BM25 then uses it too)
@@ -133,11 +134,17 @@ class Engine:
             if not weighting.get(name, 0.5):
                 continue  # weighs nothing for this query: not even loaded
             if isinstance(retriever, ChunkRetriever) and _own(retriever, "search", ChunkRetriever):
-                indices, raw = retriever.rank(query, depth)
-                if accept is not None:
+                if accept is None:
+                    indices, raw = retriever.rank(query, depth)
+                else:
+                    # Kept to some files (a folder of an indexed root): their best ``depth``
+                    # chunks, ranked among every chunk, not those of the whole corpus's best.
+                    indices, raw = retriever.rank(query, len(chunks))
                     kept = [
-                        (i, s) for i, s in zip(indices, raw, strict=True) if accept(chunks[i].file)
-                    ]
+                        (i, s)
+                        for i, s in zip(indices, raw, strict=True)
+                        if _accepted(accepted, accept, chunks[i].file)
+                    ][:depth]
                     indices, raw = [i for i, _ in kept], [s for _, s in kept]
                 if tops is not None:
                     tops[name] = {int(i): float(s) for i, s in zip(indices, raw, strict=True)}
@@ -163,6 +170,13 @@ class Engine:
             candidates.order = candidates.ranked_order()
         del candidates.order[pool:]
         return candidates
+
+
+def _accepted(known: dict[str, bool], accept: Callable[[str], bool], file: str) -> bool:
+    kept = known.get(file)
+    if kept is None:
+        kept = known[file] = accept(file)
+    return kept
 
 
 def _own(component: object, method: str, base: type) -> bool:

@@ -12,7 +12,7 @@ if TYPE_CHECKING:
     import numpy as np
     from numpy.typing import NDArray
 
-    from prx.engine.corpus.corpus import Corpus
+    from prx.engine.corpus.corpus import Corpus, Definition
     from prx.engine.retrieval.symbols import SymbolIndex
     from prx.plugin.corpus import CorpusView
 
@@ -215,11 +215,18 @@ class DenseRetriever(ChunkRetriever):
         return self._scorer(vector)  # type: ignore[no-any-return]
 
 
+def _by_place(definition: Definition) -> tuple[str, int]:
+    return definition.file, definition.start_line
+
+
 class SymbolRetriever(ChunkRetriever):
     """The chunks that define the identifier a symbol query names."""
 
     NAME = "symbols"
     SUMMARY = "definitions of the queried identifier (exact, then any case)"
+    #: The most canonical definitions first (else by place): a name defined hundreds of
+    #: times is cut at ``k``, and the type it names must not be the part cut off.
+    CANONICAL_FIRST = True
 
     def build(self, view: CorpusView) -> None:
         corpus = as_corpus(view)
@@ -240,11 +247,14 @@ class SymbolRetriever(ChunkRetriever):
     def rank(self, query: Query, k: int) -> Ranking:
         if not query.symbol:
             return [], []
+        from prx.engine.ranking.stages import definition_order
+
         definitions, how = self.index.lookup(query.symbol)
         score = 1.0 if how == "exact" else 0.8
         out: list[int] = []
         seen: set[int] = set()
-        for definition in sorted(definitions, key=lambda d: (d.file, d.start_line)):
+        order = definition_order if self.CANONICAL_FIRST else _by_place
+        for definition in sorted(definitions, key=order):
             for position in self.corpus.chunks_of(definition.file):
                 chunk = self.corpus.chunks[position]
                 if (

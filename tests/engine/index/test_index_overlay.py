@@ -319,3 +319,23 @@ def test_an_index_gives_each_chunk_the_definitions_a_built_corpus_gives(make_rep
     every = [built.chunk_definitions(i) for i in range(len(built.chunks))]
     assert sum(len(found) for found in every) > 120
     assert [indexed.chunk_definitions(i) for i in range(len(indexed.chunks))] == every
+
+
+def test_the_counts_of_an_index_with_a_delta_are_those_of_a_fresh_build(make_repo, tmp_path):
+    # `prx index --stats` and `--verify` once counted the tables under a delta: a changed
+    # file's new chunks, an added file and a removed one were left out of the figures.
+    repo = _repo(make_repo)
+    prx.Workspace(repo).index()
+    files = sorted(p for p in repo.rglob("*.py") if ".prx" not in p.parts)
+    files[0].write_text(
+        files[0].read_text() + "\n\n" + "\n".join(f"X{i} = {i}" for i in range(200)) + "\n"
+    )
+    files[1].unlink()
+    (repo / "added.py").write_text("def added():\n    return 1\n")
+    assert prx.Workspace(repo).index().status == "updated"
+    assert "delta.tab" in os.listdir(current_dir(str(repo)))
+    fresh = tmp_path / "fresh"
+    shutil.copytree(repo, fresh, ignore=shutil.ignore_patterns(".prx"))
+    built = prx.Workspace(fresh).index()
+    for answer in (prx.Workspace(repo).index(stats=True), prx.Workspace(repo).index(verify=True)):
+        assert (answer.files_indexed, answer.chunks) == (built.files_indexed, built.chunks)

@@ -71,3 +71,41 @@ def test_a_folder_and_the_root_do_not_share_pages(make_repo):
         prx.Workspace(root).search(
             "return", ".", mode="literal", continue_token=page.continuation_token
         )
+
+
+def test_a_small_folder_of_a_large_index_gets_its_own_best_chunks(make_repo):
+    # Hundreds of files elsewhere answer the query better than anything in the folder:
+    # the folder's answer must still come, ranked among the folder's own chunks.
+    files = {
+        f"crates/core/src/m{i:03d}.rs": f"pub fn ignore_rules_{i}() -> bool {{\n"
+        "    // gitignore matched paths: gitignore rules matched here\n    true\n}\n"
+        for i in range(300)
+    }
+    files["crates/small/src/lib.rs"] = (
+        "pub fn decide(path: &str) -> bool {\n    // a gitignore line matched\n"
+        "    path.is_empty()\n}\n"
+    )
+    root = make_repo(files)
+    prx.Workspace(root).index()
+    result = prx.Workspace(root).search("gitignore matched", "crates/small")
+    assert result.index == "index"
+    assert [f.file for f in result.files] == ["crates/small/src/lib.rs"]
+
+
+def test_the_cli_answers_a_folder_search_from_the_roots_index(make_repo):
+    import json
+    import subprocess
+    import sys
+
+    root = make_repo(FILES)
+    prx.Workspace(root).index()
+    done = subprocess.run(
+        [sys.executable, "-m", "prx", "search", "gitignore matched", "crates/searcher"],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    answer = json.loads(done.stdout)
+    assert answer["data"]["index"] == "index", done.stdout
+    assert [f["file"] for f in answer["data"]["files"]] == ["crates/searcher/src/lib.rs"]

@@ -133,6 +133,7 @@ def test_layers_apply_in_order(sample, make_repo):
     stages, warnings = resolve_pipeline(ws, "-coherence,+path")
     assert stages == (
         "definition",
+        "implementation",
         "siblings",
         "coverage",
         "centrality",

@@ -886,3 +886,20 @@ def test_several_roots_are_searched_and_only_they_can_be_named(stdio, tree, make
         assert result["structuredContent"]["error"]["code"] == "permission_denied", path
     refused = session.tool("search", {"query": "x", "roots": [str(undeclared)]})
     assert refused["isError"]
+
+
+def test_a_folder_search_answers_from_the_roots_index(make_repo):
+    # Issue 30: an agent narrowing to a folder gets the root's index, kept to the folder.
+    import prx
+
+    root = make_repo(
+        {
+            "crates/ignore/src/walk.rs": "pub fn walk_dir() {\n    // gitignore matched\n}\n",
+            "crates/searcher/src/lib.rs": "pub fn search() {\n    // gitignore matched files\n}\n",
+        }
+    )
+    prx.Workspace(root).index()
+    result = _call(root, "search", {"query": "gitignore matched", "path": "crates/searcher"})
+    data = result.structured_content["data"]
+    assert data["index"] == "index"
+    assert [f["file"] for f in data["files"]] == ["crates/searcher/src/lib.rs"]
