@@ -296,6 +296,13 @@ def summary(outcome: Outcome) -> dict[str, Any]:
             }
             for row in held
         },
+        "point_means_by_dataset": {
+            name: {
+                label: round(statistics.fmean(outcome.scores[name][label]), 4)
+                for label in (point.label for point in outcome.points)
+            }
+            for name in outcome.scores
+        },
         "point_means": {
             label: round(
                 statistics.fmean(

@@ -665,7 +665,7 @@ def _ranked_once(
 ) -> SearchResult | SearchExistsResult:
     from prx.engine.corpus.tokenize import tokenize
     from prx.engine.retrieval.engine import engine_for
-    from prx.engine.retrieval.query import expand_abbreviations, symbol_name
+    from prx.engine.retrieval.query import expand_abbreviations, symbol_name, symbol_owner
 
     engine = engine_for(page.ws, root)
     query = Query(
@@ -692,7 +692,9 @@ def _ranked_once(
         lines, total_lines = _occurrences(page, root, accept, query.symbol, order)
     if page.focused and query.symbol and page.offset == 0:
         chunks = [found.chunks[i] for i in window]
-        window = _focused(corpus, chunks, query.symbol, window, occurs=total_lines > 0)
+        qualified = symbol_owner(query.text)
+        names = [qualified[1], query.symbol] if qualified else [query.symbol]
+        window = _focused(corpus, chunks, names, window, occurs=total_lines > 0)
     matches = [
         _with_evidence(
             _chunk_hit(corpus, found.chunks[i], found.scores[i], query, top, page),
@@ -732,22 +734,33 @@ def _with_evidence(hit: Hit, evidence: dict[str, float]) -> Hit:
 
 
 def _focused(
-    corpus: Corpus, chunks: Sequence[int], name: str, window: list[int], *, occurs: bool
+    corpus: Corpus,
+    chunks: Sequence[int],
+    names: Sequence[str],
+    window: list[int],
+    *,
+    occurs: bool,
 ) -> list[int]:
-    """A symbol search's default page: the leading hits that define ``name`` (its uses
-    are the answer's occurrence lines), else those holding it (none when the best hit
-    does not: the occurrences say where it is); the whole page when ``name`` occurs
-    nowhere as written (the ranked neighbours are all there is)."""
+    """A symbol search's default page: the leading hits that define one of ``names`` (a
+    qualified query's whole name, then its last part; uses are the answer's occurrence
+    lines), else those holding the last part (none when the best hit does not: the
+    occurrences say where it is); the whole page when it occurs nowhere as written (the
+    ranked neighbours are all there is)."""
     from prx.engine.retrieval.symbols import SymbolIndex
 
-    definitions, how = SymbolIndex(corpus).lookup(name)
-    places = [(d.file, d.start_line, d.end_line) for d in definitions] if how == "exact" else []
+    symbols = SymbolIndex(corpus)
+    places: list[tuple[str, int, int]] = []
+    for wanted in names:  # a qualified query's whole name (C++'s ``A::f``) and its last part
+        definitions, how = symbols.lookup(wanted)
+        if how == "exact":
+            places += [(d.file, d.start_line, d.end_line) for d in definitions]
 
     def defines(chunk: ChunkRecord) -> bool:
         return any(
             f == chunk.file and s <= chunk.end_line and chunk.start_line <= e for f, s, e in places
         )
 
+    name = names[-1]
     test = defines if places else (lambda chunk: name in chunk.text)
     leading = 0
     for index in chunks:

@@ -18,7 +18,7 @@ from collections import defaultdict
 from typing import TYPE_CHECKING, NamedTuple
 
 from prx.engine.ranking.pool import Pool, ScoreStage
-from prx.engine.retrieval.query import kind_and_symbol
+from prx.engine.retrieval.query import kind_and_symbol, symbol_owner
 from prx.plugin.search import Query
 
 if TYPE_CHECKING:
@@ -74,6 +74,8 @@ class _Names(NamedTuple):
     having: dict[str, list[int]] = {}  # shared by the defaults, never mutated
     #: Lower-cased name -> the kinds of its definitions there.
     kinds: dict[str, set[str]] = {}  # shared by the defaults, never mutated
+    #: Name -> the most lines one of its definitions there spans.
+    lines: dict[str, int] = {}  # shared by the defaults, never mutated
 
 
 _IMPORTS = _Names(imports=True)
@@ -114,9 +116,12 @@ def _names(corpus: Corpus, chunk: int) -> _Names:
     exact: dict[str, float] = {}
     folded: dict[str, float] = {}
     kinds: dict[str, set[str]] = {}
+    lines: dict[str, int] = {}
     for definition in definitions:
         weight = _kind_weight(definition.kind)
         exact[definition.name] = max(exact.get(definition.name, 0.0), weight)
+        span = definition.end_line - definition.start_line + 1
+        lines[definition.name] = max(lines.get(definition.name, 0), span)
         lower = definition.name.lower()
         folded[lower] = max(folded.get(lower, 0.0), weight)
         kinds.setdefault(lower, set()).add(definition.kind)
@@ -129,7 +134,7 @@ def _names(corpus: Corpus, chunk: int) -> _Names:
         sizes.append(len(parts))
         for part in parts:
             having.setdefault(part, []).append(position)
-    return _Names(False, exact, folded, tuple(sizes), having, kinds)
+    return _Names(False, exact, folded, tuple(sizes), having, kinds, lines)
 
 
 #: A definition in a language prx has no grammar for (jq's ``def``, Perl's ``sub``, m4's
@@ -162,6 +167,32 @@ def _asked(names: _Names, folded: str | None, asked: str | None, weight: float) 
     return min(weight, OTHER_KIND_WEIGHTS["function"])
 
 
+def _longest(corpus: Corpus, symbol: str) -> int:
+    """The most lines a definition of ``symbol`` spans in the corpus."""
+
+    def find(name: str) -> int:
+        from prx.engine.retrieval.symbols import SymbolIndex
+
+        index = corpus.memo("symbol-index", "", lambda _: SymbolIndex(corpus))
+        definitions, how = index.lookup(name)
+        if how != "exact":
+            return 0
+        return max((d.end_line - d.start_line + 1 for d in definitions), default=0)
+
+    return corpus.memo("longest-definition", symbol, find)
+
+
+def _owned(corpus: Corpus, chunk: int, symbol: str, owner: str) -> bool:
+    """Whether a definition of ``symbol`` starting in ``chunk`` belongs to ``owner``."""
+    from prx.engine.retrieval.symbols import owned_by
+
+    return any(
+        owned_by(corpus, definition, owner)
+        for definition in corpus.chunk_definitions(chunk)
+        if definition.name == symbol
+    )
+
+
 class DefinitionReranker(ScoreStage):
     """Chunks that define what the query names rise (a type more than a function, a
     function more than a method of that name); chunks of mostly imports sink."""
@@ -176,6 +207,12 @@ class DefinitionReranker(ScoreStage):
     PARTIAL = 0.1
     #: Multiplier for chunks whose lines are mostly imports.
     IMPORTS = 0.3
+    #: How much of the boost the thinnest definition of a name loses against the longest
+    #: (log of their lines): laravel's ``Validator`` facade before the validator itself.
+    SMALLER = 0.3
+    #: For a qualified query (``FilePath.act``), the share of the boost a definition of the
+    #: name gets when it belongs to another owner.
+    OTHER_OWNER = 0.5
 
     def rescore(self, query: Query, pool: Pool, corpus: Corpus) -> list[float]:
         if not len(pool):
@@ -186,6 +223,9 @@ class DefinitionReranker(ScoreStage):
         folded = symbol.lower() if symbol is not None else None
         named = kind_and_symbol(query.text) if symbol is not None else None
         asked = named[0] if named else None
+        longest = _longest(corpus, symbol) if symbol is not None else 0
+        qualified = symbol_owner(query.text) if symbol is not None else None
+        owner, whole = qualified if qualified is not None else (None, None)
         known: dict[int, _Names] = corpus.memo("definition-names", "", lambda _: {})
         scores = []
         for chunk, score in zip(pool.chunks, pool.scores, strict=True):
@@ -201,8 +241,17 @@ class DefinitionReranker(ScoreStage):
             # EXACT > FOLDED > any partial boost (at most 2 * PARTIAL) whatever the kinds,
             # so the first that applies is the best.
             best = 0.0
-            if symbol is not None and symbol in names.exact:
+            if whole is not None and whole in names.exact:  # C++'s ``Optimizer::Optimize``
+                best = self.EXACT * _asked(names, folded, asked, names.exact[whole])
+            elif symbol is not None and symbol in names.exact:
                 best = self.EXACT * _asked(names, folded, asked, names.exact[symbol])
+                if self.SMALLER and longest > 1:
+                    # Of a name's definitions, the thin ones (a facade, a forward
+                    # declaration, a re-declaration) give way to the one with the body.
+                    span = math.log1p(names.lines.get(symbol, 1)) / math.log1p(longest)
+                    best *= 1.0 - self.SMALLER * (1.0 - min(span, 1.0))
+                if owner is not None and not _owned(corpus, chunk, symbol, owner):
+                    best *= self.OTHER_OWNER
             elif (
                 symbol is not None
                 and names is _NO_NAMES
@@ -660,7 +709,7 @@ class PenaltyReranker(ScoreStage):
     UNKNOWN = 0.7
 
     #: Package ``__init__`` files and type stubs: declarations that repeat the code.
-    STUB = 0.8
+    STUB = 0.5
     #: Tests (the ``_TEST`` rule's multiplier, read when scoring so that it can be tuned).
     TESTS = 0.35
 

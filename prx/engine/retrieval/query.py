@@ -126,6 +126,18 @@ def symbol_name(query: str) -> str:
     return re.split(r"::|\.|#|->", text)[-1]
 
 
+def symbol_owner(query: str) -> tuple[str, str] | None:
+    """The owner a qualified symbol query names and the query as one name:
+    ``Optimizer::Optimize`` -> (``Optimizer``, ``Optimizer::Optimize``), ``FilePath.act()``
+    -> (``FilePath``, ``FilePath.act``); None for a name without a qualifier."""
+    named = kind_and_symbol(query)
+    text = (named[1] if named else query.strip()).removesuffix("()")
+    parts = re.split(r"::|\.|#|->", text)
+    if len(parts) < 2:
+        return None
+    return parts[-2], text
+
+
 def looks_like_regex(query: str) -> bool:
     """Whether a query reads like a regular expression (``\\d+``, ``.*``, ``[a-z]``)."""
     return bool(_REGEX_HINTS.search(query))

@@ -227,6 +227,8 @@ class SymbolRetriever(ChunkRetriever):
     #: The most canonical definitions first (else by place): a name defined hundreds of
     #: times is cut at ``k``, and the type it names must not be the part cut off.
     CANONICAL_FIRST = True
+    #: For a qualified query (``Optimizer::Optimize``), the owner's definitions first.
+    OWNER_FIRST = True
 
     def build(self, view: CorpusView) -> None:
         corpus = as_corpus(view)
@@ -248,13 +250,26 @@ class SymbolRetriever(ChunkRetriever):
         if not query.symbol:
             return [], []
         from prx.engine.ranking.stages import definition_order
+        from prx.engine.retrieval.query import symbol_owner
+        from prx.engine.retrieval.symbols import owned_by
 
         definitions, how = self.index.lookup(query.symbol)
         score = 1.0 if how == "exact" else 0.8
         out: list[int] = []
         seen: set[int] = set()
         order = definition_order if self.CANONICAL_FIRST else _by_place
-        for definition in sorted(definitions, key=order):
+        ranked = sorted(definitions, key=order)
+        named = symbol_owner(query.text) if self.OWNER_FIRST else None
+        if named is not None:
+            # ``Optimizer::Optimize``: the owner's definition first (its own name, the type
+            # around it, its file), then the name's other definitions.
+            owner, whole = named
+            exact, found = self.index.lookup(whole)
+            mine = [d for d in ranked if owned_by(self.corpus, d, owner)]
+            listed = {id(d) for d in mine}
+            own = sorted(exact, key=order) if found == "exact" else []
+            ranked = [*own, *mine, *(d for d in ranked if id(d) not in listed)]
+        for definition in ranked:
             for position in self.corpus.chunks_of(definition.file):
                 chunk = self.corpus.chunks[position]
                 if (

@@ -8,7 +8,43 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from prx.engine.corpus.corpus import Corpus, Definition
 
-__all__ = ["SymbolIndex"]
+__all__ = ["SymbolIndex", "owned_by"]
+
+#: Kinds of definitions that own methods.
+_OWNERS = frozenset({"class", "struct", "enum", "trait", "type", "interface", "impl", "module"})
+
+
+def _squashed(name: str) -> str:
+    return "".join(ch for ch in name.lower() if ch.isalnum())
+
+
+def owned_by(corpus: Corpus, definition: Definition, owner: str) -> bool:
+    """Whether ``definition`` belongs to ``owner``: its name says so (C++'s out-of-line
+    ``Optimizer::Optimize``), a type of that name encloses it, or its file is named after
+    the owner (``optimizer.cpp``, ``FilePath.java``)."""
+    wanted = _squashed(owner)
+    name = definition.name
+    for separator in ("::", ".", "#", "->"):
+        if separator in name:
+            qualifier = name.rsplit(separator, 1)[0].rsplit(separator, 1)[-1]
+            if _squashed(qualifier) == wanted:
+                return True
+    stem = definition.file.rsplit("/", 1)[-1].split(".", 1)[0]
+    if _squashed(stem) == wanted:
+        return True
+    enclosing = [
+        other
+        for other in corpus.definitions_in(definition.file)
+        if other.kind in _OWNERS
+        and other.start_line <= definition.start_line
+        and other.end_line >= definition.end_line
+        and other is not definition
+        and (other.start_line, other.end_line) != (definition.start_line, definition.end_line)
+    ]
+    if not enclosing:
+        return False
+    innermost = max(enclosing, key=lambda other: other.start_line)
+    return _squashed(innermost.name.rsplit("::", 1)[-1]) == wanted
 
 
 class SymbolIndex:

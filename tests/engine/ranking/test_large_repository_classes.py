@@ -137,3 +137,54 @@ def test_a_question_about_how_a_module_works_is_answered_by_the_module_and_its_h
     top = _files(ws.search(query))
     assert all(file.startswith("src/runner/") for file in top[:3]), top
     assert "src/runner/runner.py" in top[:2], top
+
+
+def test_a_qualified_name_finds_the_owners_definition_among_many(make_repo):
+    # Twenty optimizer passes declare an Optimize method; the query names the owner.
+    files = {
+        f"src/optimizer/pass{i:02d}.hpp": f"class Pass{i} {{\npublic:\n"
+        f"  unique_ptr<Plan> Optimize(unique_ptr<Plan> op);\n}};\n"
+        for i in range(20)
+    }
+    files["src/optimizer/optimizer.cpp"] = (
+        '#include "optimizer.hpp"\n\nunique_ptr<Plan> Optimizer::Optimize(unique_ptr<Plan> plan) {\n'
+        "  for (auto &pass : passes) {\n    plan = pass->Run(std::move(plan));\n  }\n"
+        "  return plan;\n}\n"
+    )
+    files["src/main/Queue.java"] = (
+        "package main;\n\npublic class Queue {\n    public void maintain() {\n"
+        "        items.removeIf(Item::isDone);\n    }\n}\n"
+    )
+    files.update(
+        {
+            f"src/main/Widget{i}.java": f"package main;\n\npublic class Widget{i} {{\n"
+            "    public void maintain() {\n        refresh();\n    }\n}\n"
+            for i in range(20)
+        }
+    )
+    ws = prx.Workspace(make_repo(files))
+    assert _files(ws.search("Optimizer::Optimize"))[0] == "src/optimizer/optimizer.cpp"
+    assert _files(ws.search("Queue.maintain"))[0] == "src/main/Queue.java"
+
+
+def test_a_thin_namesake_gives_way_to_the_definition_with_the_body(make_repo):
+    # Two definitions of the name, fused alike: a facade of two lines and the class itself.
+    from prx.engine.ranking.pool import Pool
+    from prx.engine.ranking.stages import DefinitionReranker
+    from prx.engine.retrieval.engine import engine_for
+    from prx.plugin.search import ComponentContext, Query
+
+    body = "\n".join(f"    def rule_{i}(self, value):\n        return value\n" for i in range(40))
+    repo = make_repo(
+        {
+            "api/validator.py": "class Validator(Facade):\n    accessor = 'validator'\n",
+            "core/validator.py": "class Validator:\n" + body,
+        }
+    )
+    ws = prx.Workspace(repo)
+    corpus = engine_for(ws, str(repo)).corpus
+    chunks = [corpus.chunks_of(path)[0] for path in ("api/validator.py", "core/validator.py")]
+    pool = Pool.of_chunks(corpus, chunks, [1.0, 1.0], "fused")
+    query = Query(text="Validator", mode="symbol", tokens=("validator",), symbol="Validator")
+    thin, full = DefinitionReranker(ComponentContext(workspace=ws)).rescore(query, pool, corpus)
+    assert full > thin
