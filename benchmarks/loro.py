@@ -107,8 +107,9 @@ class Outcome:
 
 
 def parse_knob(text: str) -> Knob:
-    """``definition.EXACT=2.0,1.5,3`` (a stage's NAME), ``module:Class.ATTR=...`` or
-    ``module:TABLE[key][key]=...`` (an entry of a module's table)."""
+    """``definition.EXACT=2.0,1.5,3`` (a stage's NAME), ``module:Class.ATTR=...``,
+    ``module:CONSTANT=...`` or ``module:TABLE[key][key]=...`` (an entry of a module's
+    table)."""
     target, _, values_text = text.partition("=")
     if not values_text:
         raise ValueError(f"knob {text!r}: expected NAME.ATTR=V1,V2,...")
@@ -118,6 +119,9 @@ def parse_knob(text: str) -> Knob:
         keys = tuple(rest.rstrip("]").split("]["))
         module_name, _, attribute = target.partition(":")
         owner: Any = importlib.import_module(module_name)
+    elif ":" in target and "." not in target.partition(":")[2]:
+        module_name, _, attribute = target.partition(":")  # a module's constant
+        owner = importlib.import_module(module_name)
     else:
         owner_name, _, attribute = target.rpartition(".")
         if ":" in owner_name:
