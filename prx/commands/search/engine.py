@@ -746,9 +746,9 @@ def _focused(
     lines), else those holding the last part (none when the best hit does not: the
     occurrences say where it is); the whole page when it occurs nowhere as written (the
     ranked neighbours are all there is)."""
-    from prx.engine.retrieval.symbols import SymbolIndex
+    from prx.engine.retrieval.symbols import symbol_index
 
-    symbols = SymbolIndex(corpus)
+    symbols = symbol_index(corpus)
     places: list[tuple[str, int, int]] = []
     for wanted in names:  # a qualified query's whole name (C++'s ``A::f``) and its last part
         definitions, how = symbols.lookup(wanted)
@@ -876,9 +876,9 @@ def ranked_grep(
 
 def _ranked_exists(corpus: Corpus, query: Query, ranked: list[int]) -> SearchExistsResult:
     if query.symbol:
-        from prx.engine.retrieval.symbols import SymbolIndex
+        from prx.engine.retrieval.symbols import symbol_index
 
-        definitions, _ = SymbolIndex(corpus).lookup(query.symbol)
+        definitions, _ = symbol_index(corpus).lookup(query.symbol)
         if definitions:
             return SearchExistsResult(exists=True, confidence="exact")
     words = {t for t in query.tokens if len(t) > 2}

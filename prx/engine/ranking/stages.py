@@ -171,10 +171,9 @@ def _longest(corpus: Corpus, symbol: str) -> int:
     """The most lines a definition of ``symbol`` spans in the corpus."""
 
     def find(name: str) -> int:
-        from prx.engine.retrieval.symbols import SymbolIndex
+        from prx.engine.retrieval.symbols import symbol_index
 
-        index = corpus.memo("symbol-index", "", lambda _: SymbolIndex(corpus))
-        definitions, how = index.lookup(name)
+        definitions, how = symbol_index(corpus).lookup(name)
         if how != "exact":
             return 0
         return max((d.end_line - d.start_line + 1 for d in definitions), default=0)

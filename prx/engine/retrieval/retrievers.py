@@ -241,9 +241,9 @@ class SymbolRetriever(ChunkRetriever):
     def index(self) -> SymbolIndex:
         """Definitions by name."""
         if self._index is None:
-            from prx.engine.retrieval.symbols import SymbolIndex
+            from prx.engine.retrieval.symbols import symbol_index
 
-            self._index = SymbolIndex(self.corpus)
+            self._index = symbol_index(self.corpus)
         return self._index
 
     def rank(self, query: Query, k: int) -> Ranking:

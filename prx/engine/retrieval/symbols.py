@@ -8,10 +8,15 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from prx.engine.corpus.corpus import Corpus, Definition
 
-__all__ = ["SymbolIndex", "owned_by"]
+__all__ = ["SymbolIndex", "owned_by", "symbol_index"]
 
 #: Kinds of definitions that own methods.
 _OWNERS = frozenset({"class", "struct", "enum", "trait", "type", "interface", "impl", "module"})
+
+
+def symbol_index(corpus: Corpus) -> SymbolIndex:
+    """The corpus's symbol index, built once and shared by the retriever and the stages."""
+    return corpus.memo("symbol-index", "", lambda _: SymbolIndex(corpus))
 
 
 def _squashed(name: str) -> str:
