@@ -1,6 +1,6 @@
-"""Implementation over description: a chunk of code whose matches of a question's words
-are mostly inside string literals (a flag's help text, a usage message, an error text)
-describes the behaviour asked about; the code that does it, elsewhere, should come first.
+"""Implementation over description: a chunk of code whose prose string literals hold the
+question's words that its code does not (a flag's help text, a usage message) describes the
+behaviour asked about; the code that does it, elsewhere, should come first.
 """
 
 from __future__ import annotations

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from prx.engine.ranking.pool import Pool, ScoreStage
 from prx.engine.retrieval.query import kind_and_symbol, symbol_owner
+from prx.engine.retrieval.symbols import squashed
 from prx.plugin.search import Query
 
 if TYPE_CHECKING:
@@ -320,13 +321,8 @@ def _singular(word: str) -> str:
     return word
 
 
-def _squashed(name: str) -> str:
-    """``name`` lower-cased without separators (``type_adapter`` -> ``typeadapter``)."""
-    return re.sub(r"[^0-9a-z]", "", name.lower())
-
-
 def _stem(path: str) -> str:
-    return _squashed(os.path.basename(path).split(".", 1)[0])
+    return squashed(os.path.basename(path).split(".", 1)[0])
 
 
 class PathReranker(ScoreStage):
@@ -347,7 +343,7 @@ class PathReranker(ScoreStage):
         if not len(pool) or not words:
             return pool.scores
         top = max(pool.scores)
-        wanted = _squashed(query.symbol) if query.symbol is not None else None
+        wanted = squashed(query.symbol) if query.symbol is not None else None
 
         # A query word matches a path part that it starts, or that starts it.
         matches: dict[str, frozenset[str]] = {}  # part -> the query words it matches
@@ -469,7 +465,7 @@ def _names_its_folder(path: str) -> bool:
     """Whether a file's name (less its extensions and separators, in any case) is its
     folder's: ``utils/jwt/jwt.ts``, ``gson/Gson.java``."""
     folder = os.path.basename(os.path.dirname(path))
-    return bool(folder) and _squashed(folder) == _stem(path)
+    return bool(folder) and squashed(folder) == _stem(path)
 
 
 class SiblingsReranker(ScoreStage):

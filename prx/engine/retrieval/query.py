@@ -118,24 +118,25 @@ def is_symbol_query(query: str) -> bool:
     return bool(_SYMBOL.match(query.strip())) or kind_and_symbol(query) is not None
 
 
+def _qualified(query: str) -> tuple[str, list[str]]:
+    """A symbol query's name as written (less a kind word and ``()``) and its segments."""
+    named = kind_and_symbol(query)
+    text = (named[1] if named else query.strip()).removesuffix("()")
+    return text, re.split(r"::|\.|#|->", text)
+
+
 def symbol_name(query: str) -> str:
     """The last segment of a qualified symbol query: ``a.b::Cls.meth()`` -> ``meth``;
     ``Context class`` -> ``Context``."""
-    named = kind_and_symbol(query)
-    text = (named[1] if named else query.strip()).removesuffix("()")
-    return re.split(r"::|\.|#|->", text)[-1]
+    return _qualified(query)[1][-1]
 
 
 def symbol_owner(query: str) -> tuple[str, str] | None:
     """The owner a qualified symbol query names and the query as one name:
     ``Optimizer::Optimize`` -> (``Optimizer``, ``Optimizer::Optimize``), ``FilePath.act()``
     -> (``FilePath``, ``FilePath.act``); None for a name without a qualifier."""
-    named = kind_and_symbol(query)
-    text = (named[1] if named else query.strip()).removesuffix("()")
-    parts = re.split(r"::|\.|#|->", text)
-    if len(parts) < 2:
-        return None
-    return parts[-2], text
+    text, parts = _qualified(query)
+    return (parts[-2], text) if len(parts) > 1 else None
 
 
 def looks_like_regex(query: str) -> bool:

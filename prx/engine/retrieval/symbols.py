@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from prx.engine.corpus.corpus import Corpus, Definition
 
-__all__ = ["SymbolIndex", "owned_by", "symbol_index"]
+__all__ = ["SymbolIndex", "owned_by", "squashed", "symbol_index"]
 
 #: Kinds of definitions that own methods.
 _OWNERS = frozenset({"class", "struct", "enum", "trait", "type", "interface", "impl", "module"})
@@ -19,23 +20,24 @@ def symbol_index(corpus: Corpus) -> SymbolIndex:
     return corpus.memo("symbol-index", "", lambda _: SymbolIndex(corpus))
 
 
-def _squashed(name: str) -> str:
-    return "".join(ch for ch in name.lower() if ch.isalnum())
+def squashed(name: str) -> str:
+    """``name`` lower-cased without separators (``type_adapter`` -> ``typeadapter``)."""
+    return re.sub(r"[^0-9a-z]", "", name.lower())
 
 
 def owned_by(corpus: Corpus, definition: Definition, owner: str) -> bool:
     """Whether ``definition`` belongs to ``owner``: its name says so (C++'s out-of-line
     ``Optimizer::Optimize``), a type of that name encloses it, or its file is named after
     the owner (``optimizer.cpp``, ``FilePath.java``)."""
-    wanted = _squashed(owner)
+    wanted = squashed(owner)
     name = definition.name
     for separator in ("::", ".", "#", "->"):
         if separator in name:
             qualifier = name.rsplit(separator, 1)[0].rsplit(separator, 1)[-1]
-            if _squashed(qualifier) == wanted:
+            if squashed(qualifier) == wanted:
                 return True
     stem = definition.file.rsplit("/", 1)[-1].split(".", 1)[0]
-    if _squashed(stem) == wanted:
+    if squashed(stem) == wanted:
         return True
     enclosing = [
         other
@@ -49,7 +51,7 @@ def owned_by(corpus: Corpus, definition: Definition, owner: str) -> bool:
     if not enclosing:
         return False
     innermost = max(enclosing, key=lambda other: other.start_line)
-    return _squashed(innermost.name.rsplit("::", 1)[-1]) == wanted
+    return squashed(innermost.name.rsplit("::", 1)[-1]) == wanted
 
 
 class SymbolIndex:
