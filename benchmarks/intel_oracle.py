@@ -171,6 +171,29 @@ def _collapsed(
     return items(truth), items(predicted)
 
 
+def _with_calls(
+    root: Path, truth: set[tuple[str, int]], called: set[tuple[str, int]]
+) -> set[tuple[str, int]]:
+    """The compiler's uses and the traced calls together. Where the compiler stopped at a
+    file's import (every error of the file on its import lines) and the calls show the
+    uses past it, the calls stand for the file instead of the import."""
+    by_file: dict[str, set[int]] = {}
+    for file, line in truth:
+        by_file.setdefault(file, set()).add(line)
+    called_in = {file for file, _ in called}
+    kept = set(truth)
+    for file, lines in by_file.items():
+        if file not in called_in:
+            continue
+        try:
+            text = (root / file).read_text(errors="replace").split("\n")
+        except OSError:
+            continue
+        if lines <= import_lines(text):
+            kept -= {(file, line) for line in lines}
+    return kept | called
+
+
 def _stable_passes(module: Any, root: Path) -> set[str] | None:
     """The tests that pass in two runs of the pristine project (a flaky one is not
     counted against a rename)."""
@@ -209,6 +232,9 @@ def measure(language: str, args: argparse.Namespace) -> dict[str, Any]:
     impact, explain = Tally(), Tally()
     # The same, counting only what prx is sure of (its by_name candidates left out).
     impact_sure, explain_sure = Tally(), Tally()
+    # The same against the compiler's uses and the calls the tests make (a module with
+    # ``runtime_uses``: see oracle/scripts_trace.py).
+    impact_run, explain_run = Tally(), Tally()
     renames: list[dict[str, Any]] = []
     costs: list[dict[str, Any]] = []
     report: dict[str, Any] = {"language": language, "projects": {}}
@@ -230,6 +256,8 @@ def measure(language: str, args: argparse.Namespace) -> dict[str, Any]:
         ]
         p_impact, p_explain = Tally(), Tally()
         p_impact_sure, p_explain_sure = Tally(), Tally()
+        p_impact_run, p_explain_run = Tally(), Tally()
+        traced = hasattr(module, "runtime_uses")
         parts = set(args.parts.split(","))
         if parts & {"impact", "explain"}:
             for symbol in sample_symbols(symbols, per_project_symbols, f"uses:{name}"):
@@ -243,6 +271,10 @@ def measure(language: str, args: argparse.Namespace) -> dict[str, Any]:
                 if hasattr(module, "uses"):  # the errors that name the symbol's uses
                     errors = module.uses(symbol, errors)
                 scratch.reset()
+                called: set[tuple[str, int]] = set()
+                if traced:
+                    called = module.runtime_uses(root, symbol) or set()
+                    scratch.reset()
                 truth_files = {d.file for d in errors} - {symbol.file}
                 label = f"{name}:{symbol.file}:{symbol.qualified}"
                 if "impact" in parts:
@@ -252,6 +284,10 @@ def measure(language: str, args: argparse.Namespace) -> dict[str, Any]:
                     sure_files = answer.get("sure", set()) - {symbol.file}
                     for tally in (impact_sure, p_impact_sure):
                         tally.add(label, sure_files, truth_files)
+                    if traced:
+                        run_files = (truth_files | {f for f, _ in called}) - {symbol.file}
+                        for tally in (impact_run, p_impact_run):
+                            tally.add(label, files, run_files)
                 if "explain" in parts:
                     lines, answer = _explain_lines(root, symbol)
                     truth = {(d.file, d.line) for d in errors}
@@ -261,6 +297,12 @@ def measure(language: str, args: argparse.Namespace) -> dict[str, Any]:
                     _, sure_items = _collapsed(root, truth, answer.get("sure", set()))
                     for tally in (explain_sure, p_explain_sure):
                         tally.add(label, sure_items, t_items)
+                    if traced:
+                        r_items, rp_items = _collapsed(
+                            root, _with_calls(root, truth, called), lines
+                        )
+                        for tally in (explain_run, p_explain_run):
+                            tally.add(label, rp_items, r_items)
         if "cost" in parts:
             cost = _cost(root, sample_symbols(symbols, per_project_symbols, f"uses:{name}"))
             costs.append(cost)
@@ -318,6 +360,16 @@ def measure(language: str, args: argparse.Namespace) -> dict[str, Any]:
             "explain": _figures(p_explain),
             "impact_sure": _figures(p_impact_sure),
             "explain_sure": _figures(p_explain_sure),
+            **(
+                {
+                    "impact_run": _figures(p_impact_run),
+                    "explain_run": _figures(p_explain_run),
+                    "impact_run_rows": p_impact_run.rows,
+                    "explain_run_rows": p_explain_run.rows,
+                }
+                if traced
+                else {}
+            ),
             "rename": _outcomes(p_renames),
             "seconds": round(time.time() - started),
             "impact_rows": p_impact.rows,
@@ -329,6 +381,9 @@ def measure(language: str, args: argparse.Namespace) -> dict[str, Any]:
     report["explain"] = _figures(explain)
     report["impact_sure"] = _figures(impact_sure)
     report["explain_sure"] = _figures(explain_sure)
+    if impact_run.rows or explain_run.rows:
+        report["impact_run"] = _figures(impact_run)
+        report["explain_run"] = _figures(explain_run)
     report["rename"] = _outcomes(renames)
     if costs:
         report["cost"] = costs
@@ -424,6 +479,14 @@ def _line(name: str, figures: dict[str, Any]) -> str:
         f" | explain P {e['precision']:.3f} R {e['recall']:.3f}"
         f" (sure only: P {e_sure['precision']:.3f} R {e_sure['recall']:.3f})"
         f" | rename {r}"
+        + (
+            f" | with the tests' calls: impact P {figures['impact_run']['precision']:.3f}"
+            f" R {figures['impact_run']['recall']:.3f},"
+            f" explain P {figures['explain_run']['precision']:.3f}"
+            f" R {figures['explain_run']['recall']:.3f}"
+            if "impact_run" in figures
+            else ""
+        )
     )
 
 

@@ -4,7 +4,8 @@ their test runners from the npm registry.
 
 - **node-semver** 7.8.5 (github.com/npm/node-semver, ISC) at 6e05b76: ``classes/``,
   ``functions/``, ``ranges/``, ``internal/`` (46 files, one function or class each,
-  ``module.exports = X``; ``index.js`` gathers them) and ``test/`` (66 files), tap;
+  ``module.exports = X``; ``index.js`` gathers them), ``test/`` (66 files, tap) and
+  ``benchmarks/`` (checked like the rest: the oracle samples symbols from every file);
 - **js-yaml** 4.1.1+ (github.com/nodeca/js-yaml, MIT) at 74a0199: ``lib/`` (24 files)
   and ``test/``, mocha.
 
@@ -20,6 +21,10 @@ measured (``skip``). A name exported as a property of its own name (``module.exp
 {f}``, ``exports.f = f``) is measured with that property renamed along
 (``after_rename``, see :mod:`oracle.scripts_rename`): else tsc types the export ``any``
 and reports no importer.
+
+The tsc oracle is blind where JavaScript is untyped; ``runtime_uses`` adds the lines that
+call a sampled function while the project's tests run (oracle/scripts_trace.py), and the
+figures are reported both ways.
 """
 
 from __future__ import annotations
@@ -73,7 +78,10 @@ def prepare(root: Path) -> None:
     _ROOT[:] = [root]
     kind = _kind(root)
     include = (
-        ["classes", "functions", "internal", "ranges", "index.js", "preload.js", "test", "bin"]
+        [
+            *("classes", "functions", "internal", "ranges", "index.js", "preload.js", "map.js"),
+            *("test", "bin", "benchmarks"),
+        ]
         if kind == "semver"
         else ["lib", "index.js", "test", "bin"]
     )
@@ -104,8 +112,18 @@ def tests(root: Path) -> dict[str, str] | None:
     return mocha_report(done.stdout)
 
 
+def runtime_uses(root: Path, symbol: Symbol) -> set[tuple[str, int]] | None:
+    """The lines that call the symbol while the tests run (the uses tsc cannot see)."""
+    from oracle.scripts_trace import traced_callers
+
+    return traced_callers(root, symbol, tests)
+
+
 def skip(symbol: Symbol) -> str | None:
-    """A default export, or one exported as a property: see the module's docstring."""
+    """A default export, or one exported as a property (see the module's docstring); a
+    dotfile's."""
     from oracle.scripts_skip import not_measured
 
+    if any(part.startswith(".") for part in Path(symbol.file).parts):
+        return "a dotfile (.eslintrc.js ...): configuration tsc's project leaves out"
     return not_measured(_ROOT, symbol)

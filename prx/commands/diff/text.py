@@ -4,6 +4,7 @@ them without the unchanged context; notes and what a budget left out last."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 
 from prx.core.textform import omitted_text
@@ -29,14 +30,33 @@ def render(data: Mapping[str, Any]) -> str:
         for hunk in rest:
             lines.append(hunk["file"])
             lines.extend(_hunk_lines(hunk))
+    shown = {" ".join(line[1:].split()) for line in lines if line[:1] in "-+"}
     lines.extend(
-        f"note: {note}" for note in (*data.get("semantic_notes", ()), *data.get("notes", ()))
+        f"note: {_unrepeated(note, shown)}"
+        for note in (*data.get("semantic_notes", ()), *data.get("notes", ()))
     )
     if data.get("truncated"):
         said = omitted_text(data.get("omitted"), "changes") or "more changes left out"
         token = data.get("continuation_token")
         lines.append(f"[{said}{f': continue {token}' if token else ''}]")
     return "\n".join(lines)
+
+
+#: A semantic note that quotes a definition's signature before and after.
+_SIGNATURE_NOTE = re.compile(
+    r"^(?P<said>.*signature of `[^`]+` changed): `(?P<old>.*)` -> `(?P<new>.*)`$"
+)
+
+
+def _unrepeated(note: str, shown: set[str]) -> str:
+    """``note`` without the signatures it quotes when the hunks above show both lines."""
+    match = _SIGNATURE_NOTE.match(note)
+    if match is None:
+        return note
+    old, new = (" ".join(match.group(side).split()) for side in ("old", "new"))
+    if any(old in line for line in shown) and any(new in line for line in shown):
+        return match.group("said")
+    return note
 
 
 def _file_line(entry: Mapping[str, Any]) -> str:

@@ -24,6 +24,7 @@ from prx.engine.lang.injection import CONTENT, embedded_trees
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Iterable
     from typing import Any
 
     from prx.plugin.interfaces import LanguageSpec
@@ -152,6 +153,17 @@ def symbol_lines(node: Any, source: bytes) -> LineRange:
     return LineRange(start=start, end=max(end, start))
 
 
+def _component_state(found: Definition) -> bool:
+    """A component script's top level is the body of the component's instance (Svelte) or
+    setup (Vue ``<script setup>``) function: its variables are the component's state, not
+    definitions of a module (its UPPER_CASE constants and functions still are)."""
+    return found.kind == "const" and not _CONSTANT_NAME.match(found.name)
+
+
+#: A name written as a constant's: ``PAGE_SIZE``, ``_MAX``.
+_CONSTANT_NAME = re.compile(r"^_*[A-Z][A-Z0-9_]*$")
+
+
 def definitions(
     spec: LanguageSpec,
     source: bytes,
@@ -175,7 +187,11 @@ def definitions(
         # A component's definitions are its scripts' (prx.engine.lang.injection).
         embedded: list[Definition] = []
         for inner, inner_tree in embedded_trees(query, matches, source):
-            embedded += definitions(inner, source, inner_tree)
+            embedded += [
+                found
+                for found in definitions(inner, source, inner_tree)
+                if not _component_state(found)
+            ]
         return sorted(embedded, key=lambda d: d.start)
     found: dict[tuple[int, str], Definition] = {}
     generated = False
@@ -221,13 +237,29 @@ def definitions(
                 body=bodies[0] if bodies else None,
                 raw_kind=raw_kind,
             )
-    ordered = sorted(found.values(), key=lambda d: (d.start, -d.end))
+    ordered = sorted(_without_value_names(found.values()), key=lambda d: (d.start, -d.end))
     roots = _nest(ordered)
     if generated:
         from prx.engine.lang.generic_names import without_headers
 
         return without_headers(roots)
     return roots
+
+
+def _without_value_names(found: Iterable[Definition]) -> list[Definition]:
+    """``found`` less each constant that is a function or class of the same name again
+    (``const Chart = React.lazy(() => ...)``: the function is the definition)."""
+    found = list(found)
+    spans: dict[str, list[tuple[int, int]]] = {}
+    for defn in found:
+        if defn.kind != "const":
+            spans.setdefault(defn.name, []).append((defn.start, defn.end))
+    return [
+        defn
+        for defn in found
+        if defn.kind != "const"
+        or not any(start < defn.end and defn.start < end for start, end in spans.get(defn.name, ()))
+    ]
 
 
 def _wraps(outer: Definition, inner: Definition) -> bool:

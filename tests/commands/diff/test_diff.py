@@ -166,6 +166,19 @@ def test_a_range_between_two_commits(repo):
     assert prx.diff("HEAD~1", root=repo.path).base == "HEAD~1"
 
 
+def test_the_text_quotes_a_signature_once(repo):
+    """The structured notes keep both signatures; the text, whose hunk shows both lines,
+    says only that the signature changed."""
+    from prx.commands.diff.text import render
+
+    _changed(repo)
+    text = render(to_jsonable(prx.diff(root=repo.path)))
+    assert "-def greet(name):" in text
+    assert '+def greet(name, punctuation="!"):' in text
+    assert "note: src/app.py: signature of `greet` changed\n" in text + "\n"
+    assert text.count("def greet(name)") == 1
+
+
 def test_paths_from_a_subdirectory_work_from_there(repo):
     _changed(repo)
     sub = repo.path / "src"

@@ -302,8 +302,11 @@ def test_non_ascii_identifiers(make_repo, monkeypatch, engine):
     python = "café = 1\nprint(café + 2)  # café\ncafé_au_lait = café\n"
     js = "const café = 1;\nexport default café * 2;\n"
     root = make_repo({"a.py": python, "b.js": js})
-    result = _rename(root, engine, monkeypatch, "café", "naïve", apply=True)
-    assert result.total_replacements == 3 + 2
+    # Two bindings in two languages (the script's is a definition, the module's is not):
+    # each renamed in its own file.
+    in_python = _rename(root, engine, monkeypatch, "café", "naïve", "a.py", apply=True)
+    in_script = _rename(root, engine, monkeypatch, "café", "naïve", "b.js", apply=True)
+    assert (in_python.total_replacements, in_script.total_replacements) == (3, 2)
     assert (root / "a.py").read_text(encoding="utf-8") == (
         "naïve = 1\nprint(naïve + 2)  # café\ncafé_au_lait = naïve\n"
     )

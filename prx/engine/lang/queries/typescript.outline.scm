@@ -7,7 +7,7 @@
 ; * interfaces (with their method signatures), type aliases, enums, namespaces and
 ;   modules (``declare module``, ``declare global``), overload and ambient signatures,
 ;   ``static readonly`` UPPER_CASE class constants;
-; * UPPER_CASE constants declared with ``const`` at the top level.
+; * constants and variables declared at the top level (``const``, ``let``, ``var``; any name).
 ;
 ; An exported (or ``declare``d) declaration is captured as its export_statement so
 ; ``export`` / ``export default`` stays in the signature; the engine drops the inner
@@ -218,76 +218,113 @@
 
 (ambient_declaration "global" @name (statement_block) @body) @definition.namespace
 
-; ---- UPPER_CASE constants -------------------------------------------------------------
+; ---- top-level constants and variables -----------------------------------------------
 
-; const MAX = 1 (top level); with several declarators, each one
+; const MAX = 1, const schema = z.object(...), let count = 0, var x: at the top level, any
+; name (a function or class value is captured above; a CommonJS `require` is an import).
+; One declarator: the declaration is the definition; several: each declarator is.
 ((program
-   (lexical_declaration
-     kind: "const"
-     .
-     (variable_declarator
-       name: (identifier) @name
-       value: [
-         (number) (string) (template_string) (regex) (true) (false) (null)
-         (undefined) (identifier) (array) (object) (call_expression)
-         (new_expression) (member_expression) (subscript_expression)
-         (binary_expression) (unary_expression) (ternary_expression)
-         (parenthesized_expression) (await_expression) (as_expression)
-         (satisfies_expression) (non_null_expression) (type_assertion)
-       ])
-     .) @definition.const)
-  (#match? @name "^_*[A-Z][A-Z0-9_]*$"))
-
-((program
-   (lexical_declaration
-     kind: "const"
-     (variable_declarator
-       name: (identifier) @name
-       value: [
-         (number) (string) (template_string) (regex) (true) (false) (null)
-         (undefined) (identifier) (array) (object) (call_expression)
-         (new_expression) (member_expression) (subscript_expression)
-         (binary_expression) (unary_expression) (ternary_expression)
-         (parenthesized_expression) (await_expression) (as_expression)
-         (satisfies_expression) (non_null_expression) (type_assertion)
-       ]) @definition.const))
-  (#match? @name "^_*[A-Z][A-Z0-9_]*$"))
-
-((program
-   (export_statement
-     declaration: (lexical_declaration
-       kind: "const"
-       .
-       (variable_declarator
+   [(lexical_declaration
+      .
+      [(variable_declarator
          name: (identifier) @name
-         value: [
-           (number) (string) (template_string) (regex) (true) (false) (null)
+         value: [(number) (string) (template_string) (regex) (true) (false) (null)
            (undefined) (identifier) (array) (object) (call_expression)
            (new_expression) (member_expression) (subscript_expression)
            (binary_expression) (unary_expression) (ternary_expression)
-           (parenthesized_expression) (await_expression) (as_expression)
-           (satisfies_expression) (non_null_expression) (type_assertion)
-         ])
-       .)) @definition.const)
-  (#match? @name "^_*[A-Z][A-Z0-9_]*$"))
-
-((program
-   (export_statement
-     declaration: (lexical_declaration
-       kind: "const"
-       (variable_declarator
+           (parenthesized_expression) (await_expression)
+           (as_expression) (satisfies_expression) (non_null_expression) (type_assertion)])
+       (variable_declarator name: (identifier) @name !value)]
+      .)
+   (variable_declaration
+      .
+      [(variable_declarator
          name: (identifier) @name
-         value: [
-           (number) (string) (template_string) (regex) (true) (false) (null)
+         value: [(number) (string) (template_string) (regex) (true) (false) (null)
            (undefined) (identifier) (array) (object) (call_expression)
            (new_expression) (member_expression) (subscript_expression)
            (binary_expression) (unary_expression) (ternary_expression)
-           (parenthesized_expression) (await_expression) (as_expression)
-           (satisfies_expression) (non_null_expression) (type_assertion)
-         ]) @definition.const)))
-  (#match? @name "^_*[A-Z][A-Z0-9_]*$"))
+           (parenthesized_expression) (await_expression)
+           (as_expression) (satisfies_expression) (non_null_expression) (type_assertion)])
+       (variable_declarator name: (identifier) @name !value)]
+      .)] @definition.const)
+ (#not-match? @definition.const "^[^=]*=\\s*require\\("))
+
+((program
+   [(lexical_declaration
+      [(variable_declarator
+         name: (identifier) @name
+         value: [(number) (string) (template_string) (regex) (true) (false) (null)
+           (undefined) (identifier) (array) (object) (call_expression)
+           (new_expression) (member_expression) (subscript_expression)
+           (binary_expression) (unary_expression) (ternary_expression)
+           (parenthesized_expression) (await_expression)
+           (as_expression) (satisfies_expression) (non_null_expression) (type_assertion)])
+       (variable_declarator name: (identifier) @name !value)] @definition.const)
+   (variable_declaration
+      [(variable_declarator
+         name: (identifier) @name
+         value: [(number) (string) (template_string) (regex) (true) (false) (null)
+           (undefined) (identifier) (array) (object) (call_expression)
+           (new_expression) (member_expression) (subscript_expression)
+           (binary_expression) (unary_expression) (ternary_expression)
+           (parenthesized_expression) (await_expression)
+           (as_expression) (satisfies_expression) (non_null_expression) (type_assertion)])
+       (variable_declarator name: (identifier) @name !value)] @definition.const)])
+ (#not-match? @definition.const "^[^=]*=\\s*require\\("))
+
+((program
+   (export_statement
+     declaration: [(lexical_declaration
+        .
+        [(variable_declarator
+           name: (identifier) @name
+           value: [(number) (string) (template_string) (regex) (true) (false) (null)
+             (undefined) (identifier) (array) (object) (call_expression)
+             (new_expression) (member_expression) (subscript_expression)
+             (binary_expression) (unary_expression) (ternary_expression)
+             (parenthesized_expression) (await_expression)
+             (as_expression) (satisfies_expression) (non_null_expression) (type_assertion)])
+         (variable_declarator name: (identifier) @name !value)]
+        .)
+     (variable_declaration
+        .
+        [(variable_declarator
+           name: (identifier) @name
+           value: [(number) (string) (template_string) (regex) (true) (false) (null)
+             (undefined) (identifier) (array) (object) (call_expression)
+             (new_expression) (member_expression) (subscript_expression)
+             (binary_expression) (unary_expression) (ternary_expression)
+             (parenthesized_expression) (await_expression)
+             (as_expression) (satisfies_expression) (non_null_expression) (type_assertion)])
+         (variable_declarator name: (identifier) @name !value)]
+        .)]) @definition.const)
+ (#not-match? @definition.const "^[^=]*=\\s*require\\("))
+
+((program
+   (export_statement
+     declaration: [(lexical_declaration
+        [(variable_declarator
+           name: (identifier) @name
+           value: [(number) (string) (template_string) (regex) (true) (false) (null)
+             (undefined) (identifier) (array) (object) (call_expression)
+             (new_expression) (member_expression) (subscript_expression)
+             (binary_expression) (unary_expression) (ternary_expression)
+             (parenthesized_expression) (await_expression)
+             (as_expression) (satisfies_expression) (non_null_expression) (type_assertion)])
+         (variable_declarator name: (identifier) @name !value)] @definition.const)
+     (variable_declaration
+        [(variable_declarator
+           name: (identifier) @name
+           value: [(number) (string) (template_string) (regex) (true) (false) (null)
+             (undefined) (identifier) (array) (object) (call_expression)
+             (new_expression) (member_expression) (subscript_expression)
+             (binary_expression) (unary_expression) (ternary_expression)
+             (parenthesized_expression) (await_expression)
+             (as_expression) (satisfies_expression) (non_null_expression) (type_assertion)])
+         (variable_declarator name: (identifier) @name !value)] @definition.const)]))
+ (#not-match? @definition.const "^[^=]*=\\s*require\\("))
 
 ; declare const VERSION: string
-((ambient_declaration
-   (lexical_declaration . (variable_declarator name: (identifier) @name) .)) @definition.const
-  (#match? @name "^_*[A-Z][A-Z0-9_]*$"))
+(ambient_declaration
+  (lexical_declaration . (variable_declarator name: (identifier) @name) .)) @definition.const
