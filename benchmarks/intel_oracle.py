@@ -174,24 +174,21 @@ def _collapsed(
 def _with_calls(
     root: Path, truth: set[tuple[str, int]], called: set[tuple[str, int]]
 ) -> set[tuple[str, int]]:
-    """The compiler's uses and the traced calls together. Where the compiler stopped at a
-    file's import (every error of the file on its import lines) and the calls show the
-    uses past it, the calls stand for the file instead of the import."""
+    """The compiler's uses and the traced calls together, except in a file where the
+    compiler stopped at the import (every error of the file on its import lines): that
+    file stays the one item it is (see :func:`_collapsed`), whatever the calls add."""
     by_file: dict[str, set[int]] = {}
     for file, line in truth:
         by_file.setdefault(file, set()).add(line)
-    called_in = {file for file, _ in called}
-    kept = set(truth)
+    stopped = set()
     for file, lines in by_file.items():
-        if file not in called_in:
-            continue
         try:
             text = (root / file).read_text(errors="replace").split("\n")
         except OSError:
             continue
         if lines <= import_lines(text):
-            kept -= {(file, line) for line in lines}
-    return kept | called
+            stopped.add(file)
+    return truth | {(file, line) for file, line in called if file not in stopped}
 
 
 def _stable_passes(module: Any, root: Path) -> set[str] | None:
@@ -367,7 +364,7 @@ def measure(language: str, args: argparse.Namespace) -> dict[str, Any]:
                     "impact_run_rows": p_impact_run.rows,
                     "explain_run_rows": p_explain_run.rows,
                 }
-                if traced
+                if p_impact_run.rows or p_explain_run.rows
                 else {}
             ),
             "rename": _outcomes(p_renames),

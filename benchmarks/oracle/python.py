@@ -3,7 +3,8 @@
 pyright reports a name an import or an attribute access cannot find (on a module, a
 class, an instance whose type it infers); uses it cannot type (an argument of unknown
 type) are invisible to it, so a Python reference prx lists through a receiver of unknown
-type counts against precision here.
+type counts against precision here. ``runtime_uses`` adds the lines that call a sampled
+function while the tests run (oracle/python_trace.py); the figures are reported both ways.
 """
 
 from __future__ import annotations
@@ -195,6 +196,13 @@ def tests(root: Path) -> dict[str, str] | None:
                 else "passed"
             )
         return outcomes
+
+
+def runtime_uses(root: Path, symbol: Symbol) -> set[tuple[str, int]] | None:
+    """The lines that call the symbol while the tests run (the uses pyright cannot see)."""
+    from oracle.python_trace import traced_callers
+
+    return traced_callers(root, symbol, tests)
 
 
 def skip(symbol: Symbol) -> str | None:

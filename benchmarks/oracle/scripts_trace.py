@@ -24,6 +24,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from oracle.common import Symbol
+from oracle.traced import naming, project_file
 
 __all__ = ["traced_callers"]
 
@@ -98,27 +99,10 @@ def traced_callers(
         path.write_bytes(source[:at] + _statement(trace).encode() + source[at:])
         run_tests(root)
         frames = trace.read_text(errors="replace").splitlines()
-    found: set[tuple[str, int]] = set()
-    base = str(root.resolve()) + "/"
-    spelled = re.compile(r"(?<![\w$])" + re.escape(symbol.name) + r"(?![\w$])")
+    places = []
     for frame in frames:
         match = _FRAME.search(frame)
-        if match is None:
-            continue
-        file = match.group(1).removeprefix("file://")
-        if not file.startswith(base) or "/node_modules/" in file:
-            continue
-        rel, line = file[len(base) :], int(match.group(2))
-        # A reference names the function: a call through a value of another name
-        # (``type.construct(data)`` for a function registered as ``construct``) is not one.
-        if spelled.search(_line_of(root / rel, line)):
-            found.add((rel, line))
-    return found
-
-
-def _line_of(path: Path, number: int) -> str:
-    try:
-        lines = path.read_text(errors="replace").splitlines()
-    except OSError:
-        return ""
-    return lines[number - 1] if 0 < number <= len(lines) else ""
+        rel = None if match is None else project_file(root, match.group(1).removeprefix("file://"))
+        if match is not None and rel is not None:
+            places.append((rel, int(match.group(2))))
+    return naming(root, places, symbol.name, word=r"\w$")

@@ -126,6 +126,37 @@ def test_an_index_built_with_other_languages_is_not_trusted(make_repo):
     assert ws.index().status == "up_to_date"
 
 
+def test_an_index_built_with_other_parsing_rules_is_not_trusted(make_repo, monkeypatch):
+    """Another version of prx (its queries or the code that applies them) may outline a
+    file differently: an index it built is rebuilt, not answered from."""
+    from prx.engine.index import languages
+
+    repo = make_repo(FILES)
+    first = prx.Workspace(repo)
+    first.index()
+    recorded = _manifest(repo)["language_set"]["rules"]
+    assert recorded == languages.parsing_rules(first.registry.file_languages())
+    monkeypatch.setattr(languages, "_shipped_rules", lambda: "rules of another prx")
+    ws = prx.Workspace(repo)
+    result = ws.search("hello")
+    assert result.index == "built" and "other rules for parsing" in result.warning
+    rebuilt = ws.index()
+    assert rebuilt.status == "built" and rebuilt.files_changed == rebuilt.files_indexed
+    assert ws.index().status == "up_to_date"
+
+
+def test_a_plugin_languages_queries_are_part_of_the_rules():
+    from prx.engine.index.languages import parsing_rules
+
+    def spec(query: str) -> LanguageSpec:
+        return LanguageSpec(name="zedlang", extensions=(".zed",), queries={"outline": query})
+
+    assert parsing_rules([spec("(a) @definition.function")]) != parsing_rules(
+        [spec("(b) @definition.function")]
+    )
+    assert parsing_rules([spec("(a) @x")]) == parsing_rules([spec("(a) @x")])
+
+
 def test_an_index_is_never_written_from_a_registry_without_languages(make_repo, monkeypatch):
     from prx.core.errors import InternalError
     from prx.engine.index.store import current_dir

@@ -8,7 +8,9 @@
   snippet; a symbol search shows, file by file in line order, the name's definitions
   (``START-END:first line``) and every line holding it, as ``grep -n`` would;
 * no header (the call says what was asked); one footer line when a page or a budget
-  left matches out, saying how many and how to get them.
+  left matches out, saying how many and how to get them (a symbol search's page holds
+  every line of the name, or says how many it left out; the rest of its ranking, code
+  like it without the name, is counted in the JSON and shown by a page size).
 """
 
 from __future__ import annotations
@@ -177,8 +179,9 @@ def _footer(data: Mapping[str, Any]) -> str:
     token = data.get("continuation_token")
     why = ", cut by the budget" if data.get("omitted") else ""
     if data.get("occurrences") and not data.get("omitted"):
-        # A symbol search's page is the name's definitions and lines; the rest of the
-        # ranking is the same search with a page size.
-        return f"[{left} more ranked: top_k {data['total_matches']}]"
+        # A symbol search's page is the name's definitions and every line holding it; the
+        # rest of the ranking holds code like it, not the name (the JSON counts it, a
+        # page size shows it). Lines of the name left out say so above.
+        return ""
     more = f": continue {token}" if token else ""
     return f"[{left} more{why}{more}]"

@@ -171,10 +171,16 @@ def test_a_symbol_search_leads_with_the_definition_and_lists_every_use(make_repo
     for fact in ("a.py", "1:from lib import detect_binary", "3:print(detect_binary(b''))"):
         assert fact in text, text
     assert "5 check:return lib.detect_binary(x)" in text
-    assert "other.py" not in text.split("[")[0]  # the fuzzy rest is the next page's
+    # Every line of the name is shown: the rest of the ranking (code like it, without the
+    # name: other.py) is neither shown nor announced in the text ...
+    assert "other.py" not in text and "[" not in text, text
     _, out = _cli(root, "search", "detect_binary")
     data = json.loads(out)["data"]
+    # ... the JSON counts it, and a page size shows it.
+    assert data["truncated"] and data["total_matches"] > data["returned"]
     assert data["occurrences_total"] == 4 and len(data["occurrences"]) == 4
+    _, paged = _cli(root, "--text", "search", "detect_binary", "--top-k", "10")
+    assert "other.py" in paged
     assert {(o["file"], o["line"]) for o in data["occurrences"]} == {
         ("lib.py", 1),
         ("a.py", 1),
