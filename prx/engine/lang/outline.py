@@ -153,15 +153,15 @@ def symbol_lines(node: Any, source: bytes) -> LineRange:
     return LineRange(start=start, end=max(end, start))
 
 
+#: A name written as a constant's: ``PAGE_SIZE``, ``_MAX``.
+_CONSTANT_NAME = re.compile(r"^_*[A-Z][A-Z0-9_]*$")
+
+
 def _component_state(found: Definition) -> bool:
     """A component script's top level is the body of the component's instance (Svelte) or
     setup (Vue ``<script setup>``) function: its variables are the component's state, not
     definitions of a module (its UPPER_CASE constants and functions still are)."""
     return found.kind == "const" and not _CONSTANT_NAME.match(found.name)
-
-
-#: A name written as a constant's: ``PAGE_SIZE``, ``_MAX``.
-_CONSTANT_NAME = re.compile(r"^_*[A-Z][A-Z0-9_]*$")
 
 
 def definitions(
@@ -237,7 +237,7 @@ def definitions(
                 body=bodies[0] if bodies else None,
                 raw_kind=raw_kind,
             )
-    ordered = sorted(_without_value_names(found.values()), key=lambda d: (d.start, -d.end))
+    ordered = sorted(_without_function_constants(found.values()), key=lambda d: (d.start, -d.end))
     roots = _nest(ordered)
     if generated:
         from prx.engine.lang.generic_names import without_headers
@@ -246,9 +246,9 @@ def definitions(
     return roots
 
 
-def _without_value_names(found: Iterable[Definition]) -> list[Definition]:
-    """``found`` less each constant that is a function or class of the same name again
-    (``const Chart = React.lazy(() => ...)``: the function is the definition)."""
+def _without_function_constants(found: Iterable[Definition]) -> list[Definition]:
+    """``found`` less each constant that a function or class of the same name overlaps
+    (``const Chart = React.lazy(() => ...)`` is both: the function is the definition)."""
     found = list(found)
     spans: dict[str, list[tuple[int, int]]] = {}
     for defn in found:
