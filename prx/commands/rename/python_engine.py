@@ -124,6 +124,10 @@ def bind_python(
         )
     if chosen is not None and chosen.container:
         weigh_members(python, bindings, chosen, related, classes, old)
+    if chosen is not None:
+        from prx.commands.rename.pysyntax import settle_by_syntax
+
+        settle_by_syntax(python, bindings, chosen, old)
     counts = {EXTERNAL: 0, UNRESOLVED: 0, OTHER: 0}
     for candidate in python:
         bound = bindings.get(candidate.path, {})

@@ -1,0 +1,140 @@
+"""Python identifiers rope could not bind that the language's own rules keep apart from
+the renamed definition, whatever the types.
+
+- **A keyword argument's name** (``sorted(xs, reverse=True)``) names a parameter of the
+  function called, never a function, method or class: left alone. Not in a ``dict(...)``
+  call, whose keywords are keys, and a registry keyed by name may be meant.
+- **A bare name inside a function, when a method is renamed** (``[count for count, _ in
+  pairs]``): a class's attributes are no names of the functions nested in it, so a bare
+  name there is a local, a global or a builtin, never the method. (In the class body
+  itself, a bare name can be the method, and a module that binds the name at its top
+  level, ``count = Bag.count`` or a star import, may alias it: left unsure.)
+- **A member of an object's ``__dict__`` or of ``vars(...)``** (``mod.__dict__.get(k)``)
+  is a method of a mapping, never a definition of the project's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from prx.commands.rename.candidate import Candidate
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+    from prx.engine.intel.models import Target
+
+__all__ = ["settle_by_syntax"]
+
+#: Nodes whose body is a function's scope (a class's attributes are not names there).
+_FUNCTIONS = frozenset({"function_definition", "lambda"})
+#: Calls whose keyword arguments are keys of a mapping, not parameters.
+_MAPPINGS = frozenset({"dict", "OrderedDict", "defaultdict", "Counter"})
+
+
+def settle_by_syntax(
+    python: Sequence[Candidate], bindings: dict[str, dict[int, str]], chosen: Target, name: str
+) -> int:
+    """Mark ``OTHER`` the unresolved occurrences of ``name`` that Python's syntax keeps
+    apart from ``chosen``; returns how many."""
+    from prx.commands.rename.rope_engine import OTHER, UNRESOLVED
+    from prx.engine.intel.project import ParsedFile
+
+    method = bool(chosen.container)
+    settled = 0
+    for candidate in python:
+        bound = bindings.get(candidate.path)
+        if not bound or UNRESOLVED not in bound.values():
+            continue
+        tree = ParsedFile(candidate.shown, candidate.spec, candidate.data).tree
+        if tree is None:
+            continue
+        root = tree.root_node
+        # A module-level binding of the name (an alias ``count = Bag.count``, a star
+        # import) is a global a bare name in a function may reach: bare names stay unsure.
+        bare = method and not _module_binds(root, name)
+        for start, how in list(bound.items()):
+            if how != UNRESOLVED:
+                continue
+            node = root.named_descendant_for_byte_range(start, start + len(name.encode()))
+            if node is None or node.type != "identifier" or node.start_byte != start:
+                continue
+            if _keyword_name(node) or _in_a_mapping(node) or (bare and _bare_in_function(node)):
+                bound[start] = OTHER
+                settled += 1
+    return settled
+
+
+def _module_binds(root: Any, name: str) -> bool:
+    """Whether a top-level statement of the module may bind ``name``: a definition of
+    it, an import naming it or a star import, an assignment to it, or a compound
+    statement (``try``, ``if`` ...) that holds the word at all."""
+    import re
+
+    word = re.compile(rb"(?<!\w)" + re.escape(name.encode()) + rb"(?!\w)")
+    for statement in root.named_children:
+        text = bytes(statement.text or b"")
+        kind = statement.type
+        if kind in ("function_definition", "class_definition", "decorated_definition"):
+            header = text.split(b"(", 1)[0].split(b":", 1)[0]
+            if word.search(header):
+                return True
+        elif kind in ("import_statement", "import_from_statement", "future_import_statement"):
+            if b"*" in text or word.search(text):
+                return True
+        elif kind == "expression_statement":
+            target = text.split(b"=", 1)[0] if b"=" in text else b""
+            if word.search(target):
+                return True
+        elif kind != "comment" and word.search(text):
+            return True
+    return False
+
+
+def _keyword_name(node: Any) -> bool:
+    parent = node.parent
+    if parent is None or parent.type != "keyword_argument":
+        return False
+    if parent.child_by_field_name("name") != node:
+        return False
+    call = parent.parent.parent if parent.parent is not None else None
+    callee = call.child_by_field_name("function") if call is not None else None
+    called = callee.text.decode("utf-8", "replace") if callee is not None else ""
+    return called.rsplit(".", 1)[-1] not in _MAPPINGS
+
+
+def _bare_in_function(node: Any) -> bool:
+    parent = node.parent
+    if parent is not None and parent.type == "attribute":
+        return False
+    ancestor = parent
+    while ancestor is not None:
+        if ancestor.type in _FUNCTIONS:
+            return True
+        if ancestor.type == "class_definition":
+            return False
+        ancestor = ancestor.parent
+    return False
+
+
+def _in_a_mapping(node: Any) -> bool:
+    parent = node.parent
+    if (
+        parent is None
+        or parent.type != "attribute"
+        or parent.child_by_field_name("attribute") != node
+    ):
+        return False
+    receiver = parent.child_by_field_name("object")
+    if receiver is None:
+        return False
+    if receiver.type == "attribute":
+        field = receiver.child_by_field_name("attribute")
+        return field is not None and bool(field.text == b"__dict__")
+    if receiver.type == "identifier":
+        return bool(receiver.text == b"__dict__")
+    if receiver.type == "call":
+        callee = receiver.child_by_field_name("function")
+        return callee is not None and bool(callee.text == b"vars")
+    return False
