@@ -15,6 +15,7 @@ the renamed definition, whatever the types.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from prx.commands.rename.candidate import Candidate
@@ -70,8 +71,6 @@ def _module_binds(root: Any, name: str) -> bool:
     """Whether a top-level statement of the module may bind ``name``: a definition of
     it, an import naming it or a star import, an assignment to it, or a compound
     statement (``try``, ``if`` ...) that holds the word at all."""
-    import re
-
     word = re.compile(rb"(?<!\w)" + re.escape(name.encode()) + rb"(?!\w)")
     for statement in root.named_children:
         text = bytes(statement.text or b"")

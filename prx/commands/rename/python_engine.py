@@ -124,10 +124,11 @@ def bind_python(
         )
     if chosen is not None and chosen.container:
         weigh_members(python, bindings, chosen, related, classes, old)
+    settled = 0
     if chosen is not None:
         from prx.commands.rename.pysyntax import settle_by_syntax
 
-        settle_by_syntax(python, bindings, chosen, old)
+        settled = settle_by_syntax(python, bindings, chosen, old)
     counts = {EXTERNAL: 0, UNRESOLVED: 0, OTHER: 0}
     for candidate in python:
         bound = bindings.get(candidate.path, {})
@@ -151,10 +152,16 @@ def bind_python(
             "listed in left_alone as unresolved; an applied rename refuses until they are "
             "taken (sites) or forced"
         )
-    if counts[OTHER]:
+    if counts[OTHER] - settled:
         notes.append(
-            f"rope bound {counts[OTHER]} Python identifier(s) spelled {old!r} to other "
-            "definitions than the one renamed: left alone, listed as other_binding"
+            f"rope bound {counts[OTHER] - settled} Python identifier(s) spelled {old!r} to "
+            "other definitions than the one renamed: left alone, listed as other_binding"
+        )
+    if settled:
+        notes.append(
+            f"{settled} Python identifier(s) spelled {old!r} that rope could not bind are "
+            "apart from the definition by the syntax (a keyword argument's name, a name "
+            "inside a function, a member of __dict__): left alone, listed as other_binding"
         )
     if place is None or chosen is None:
         return []

@@ -116,3 +116,13 @@ def test_a_bare_name_a_module_alias_may_reach_stays_unsure(make_repo):
     )
     result = prx.rename("Bag.count", "tally", root=root)
     assert ("alias.py", 4) in _unsure(result)
+
+
+def test_the_answer_says_which_places_the_syntax_settled(make_repo):
+    root = make_repo({"bag.py": BAG, "use.py": "def f(xs):\n    return sorted(xs, reverse=True)\n"})
+    result = prx.rename("Bag.reverse", "flip", root=root)
+    assert [s.reason for s in result.left_alone if s.file == "use.py"] == ["other_binding"]
+    assert any(
+        "1 Python identifier(s) spelled 'reverse'" in n and "keyword" in n for n in result.notes
+    )
+    assert not any(n.startswith("rope bound") and "other definitions" in n for n in result.notes)
