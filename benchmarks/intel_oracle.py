@@ -150,18 +150,7 @@ def _collapsed(
 ) -> tuple[set[str], set[str]]:
     """Both sets as items ``file:line``, a file whose errors are all on import lines as
     the one item ``file:*`` (the compiler reported the import and stopped)."""
-    by_file: dict[str, set[int]] = {}
-    for file, line in truth:
-        by_file.setdefault(file, set()).add(line)
-    stopped = set()
-    for file, lines in by_file.items():
-        try:
-            text = (root / file).read_text(errors="replace").split("\n")
-        except OSError:
-            continue
-        imports = import_lines(text)
-        if lines <= imports:
-            stopped.add(file)
+    stopped = _stopped(root, truth)
 
     def items(pairs: set[tuple[str, int]]) -> set[str]:
         # Line 0 (a file prx says only imports it) counts only where the compiler
@@ -171,12 +160,9 @@ def _collapsed(
     return items(truth), items(predicted)
 
 
-def _with_calls(
-    root: Path, truth: set[tuple[str, int]], called: set[tuple[str, int]]
-) -> set[tuple[str, int]]:
-    """The compiler's uses and the traced calls together, except in a file where the
-    compiler stopped at the import (every error of the file on its import lines): that
-    file stays the one item it is (see :func:`_collapsed`), whatever the calls add."""
+def _stopped(root: Path, truth: set[tuple[str, int]]) -> set[str]:
+    """The files of ``truth`` whose every line is an import line: the compiler reported
+    the import and stopped there."""
     by_file: dict[str, set[int]] = {}
     for file, line in truth:
         by_file.setdefault(file, set()).add(line)
@@ -188,6 +174,16 @@ def _with_calls(
             continue
         if lines <= import_lines(text):
             stopped.add(file)
+    return stopped
+
+
+def _with_calls(
+    root: Path, truth: set[tuple[str, int]], called: set[tuple[str, int]]
+) -> set[tuple[str, int]]:
+    """The compiler's uses and the traced calls together, except in a file where the
+    compiler stopped at the import: that file stays the one item it is (see
+    :func:`_collapsed`), whatever the calls add."""
+    stopped = _stopped(root, truth)
     return truth | {(file, line) for file, line in called if file not in stopped}
 
 

@@ -1,0 +1,34 @@
+"""benchmarks/intel_oracle.py: the compiler's uses and the tests' calls together. A file
+where the compiler stopped at its import stays one item whatever the calls add there;
+elsewhere a traced call is a use of its own; and only a traced line that names the
+function counts (benchmarks/oracle/traced.py)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+
+import intel_oracle  # noqa: E402  (benchmarks/intel_oracle.py)
+from oracle.traced import naming, project_file  # noqa: E402
+
+
+def test_a_file_stopped_at_its_import_stays_one_item(tmp_path):
+    (tmp_path / "a.py").write_text("from lib import f\nf()\n")
+    (tmp_path / "b.py").write_text("import lib\nlib.f()\n")
+    truth = {("a.py", 1), ("b.py", 2)}
+    union = intel_oracle._with_calls(tmp_path, truth, {("a.py", 2), ("c.py", 3)})
+    assert union == {("a.py", 1), ("b.py", 2), ("c.py", 3)}
+    items, predicted = intel_oracle._collapsed(tmp_path, union, {("a.py", 2), ("c.py", 3)})
+    assert items == {"a.py:*", "b.py:2", "c.py:3"}
+    assert predicted == {"a.py:*", "c.py:3"}
+
+
+def test_only_a_traced_line_that_names_the_function_counts(tmp_path):
+    (tmp_path / "loader.js").write_text("type.construct(data)\nconstructYamlNull(data)\n")
+    places = [("loader.js", 1), ("loader.js", 2)]
+    assert naming(tmp_path, places, "constructYamlNull", word=r"\w$") == {("loader.js", 2)}
+    assert project_file(tmp_path, str(tmp_path.resolve() / "node_modules" / "x.js")) is None
+    assert project_file(tmp_path, "/elsewhere/x.js") is None
+    assert project_file(tmp_path, str(tmp_path.resolve() / "src" / "x.js")) == "src/x.js"
