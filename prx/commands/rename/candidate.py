@@ -10,6 +10,7 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
 
     from prx.engine.intel.models import Target
+    from prx.engine.intel.project import ParsedFile
     from prx.plugin.interfaces import LanguageSpec
 
 __all__ = ["Candidate", "language_of", "path_of"]
@@ -31,6 +32,16 @@ class Candidate:
     new_data: bytes = b""
     #: The file holds the definition renamed.
     defines: bool = False
+    #: ``data`` as the reference models read it, parsed once (:meth:`parsed`).
+    parsed_file: ParsedFile | None = field(default=None, compare=False)
+
+    def parsed(self) -> ParsedFile:
+        """``data`` as the reference models read it (its tree built once per rename)."""
+        if self.parsed_file is None:
+            from prx.engine.intel.project import ParsedFile
+
+            self.parsed_file = ParsedFile(self.shown, self.spec, self.data)
+        return self.parsed_file
 
 
 def path_of(candidates: Sequence[Candidate], target: Target) -> str:

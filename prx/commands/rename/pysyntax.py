@@ -40,7 +40,6 @@ def settle_by_syntax(
     """Mark ``OTHER`` the unresolved occurrences of ``name`` that Python's syntax keeps
     apart from ``chosen``; returns how many."""
     from prx.commands.rename.rope_engine import OTHER, UNRESOLVED
-    from prx.engine.intel.project import ParsedFile
 
     method = bool(chosen.container)
     settled = 0
@@ -48,7 +47,7 @@ def settle_by_syntax(
         bound = bindings.get(candidate.path)
         if not bound or UNRESOLVED not in bound.values():
             continue
-        tree = ParsedFile(candidate.shown, candidate.spec, candidate.data).tree
+        tree = candidate.parsed().tree
         if tree is None:
             continue
         root = tree.root_node

@@ -182,10 +182,9 @@ def weigh_members(
     from prx.commands.rename.rope_engine import BOUND, OTHER, UNRESOLVED
     from prx.engine.intel.bindings import occurrences
     from prx.engine.intel.models import BY_TYPE
-    from prx.engine.intel.project import ParsedFile
     from prx.engine.intel.pymembers import arity_of, member_uses
 
-    parsed = {c.shown: ParsedFile(c.shown, c.spec, c.data) for c in python}
+    parsed = {c.shown: c.parsed() for c in python}
 
     class _Files:
         def file(self, rel: str) -> ParsedFile | None:
@@ -242,13 +241,12 @@ def weigh_members(
 def python_definitions(python: Sequence[Candidate], name: str) -> list[tuple[str, Target]]:
     """Every definition of ``name`` in the Python files, with its file's absolute path."""
     from prx.engine.intel.models import model_for
-    from prx.engine.intel.project import ParsedFile
 
     model = model_for("python")
     out = []
     for candidate in python:
-        parsed = ParsedFile(candidate.shown, candidate.spec, candidate.data)
-        out += [(candidate.path, t) for t in model.definitions(None, parsed) if t.name == name]
+        found = model.definitions(None, candidate.parsed())
+        out += [(candidate.path, t) for t in found if t.name == name]
     return out
 
 
