@@ -2,8 +2,8 @@
 
 * literal, regex and structural matches as grep prints them, grouped by file: the file
   once, then ``LINE:text``, the first of a run of lines in one symbol naming it
-  (``LINE symbol:text``), context lines as ``LINE-text``; a file with one line as
-  ``path:LINE:text``;
+  (``LINE symbol:text``; not when that line is the symbol's own first line, which names
+  it), context lines as ``LINE-text``; a file with one line as ``path:LINE:text``;
 * a ranked search: each match's place and symbol (``LINE-END  signature``), then its
   snippet; a symbol search shows, file by file in line order, the name's definitions
   (``START-END:first line``) and every line holding it, as ``grep -n`` would;
@@ -83,7 +83,7 @@ def _definitions_and_uses(data: Mapping[str, Any]) -> list[str]:
     for hit in data["occurrences"]:
         if (hit["file"], hit["line"]) in on_show:
             continue
-        row: _Row = (hit["line"], str(hit.get("context_name") or ""), hit["text"], False)
+        row: _Row = (hit["line"], str(hit.get("context_name") or ""), hit["text"], False, False)
         by_file.setdefault(hit["file"], []).append((hit["line"], row))
     out: list[str] = []
     for file, entries in by_file.items():
@@ -113,9 +113,10 @@ def _file_block(file: str, lines: list[str]) -> list[str]:
     return [file, *lines]
 
 
-#: One grep-like line: its number, the symbol it sits in, its text, and whether it is a
-#: context line (``N-text``) rather than a match (``N:text``).
-_Row = tuple[int, str, str, bool]
+#: One grep-like line: its number, the symbol it sits in, its text, whether it is a
+#: context line (``N-text``) rather than a match (``N:text``), and whether it is the
+#: symbol's own first line (its definition, which names it: no label needed).
+_Row = tuple[int, str, str, bool, bool]
 
 
 def _exact_rows(matches: Iterable[Mapping[str, Any]], *, labelled: bool = True) -> list[_Row]:
@@ -127,25 +128,31 @@ def _exact_rows(matches: Iterable[Mapping[str, Any]], *, labelled: bool = True) 
         inside = str(match.get("context_name") or "") if labelled else ""
         snippet = match.get("snippet")
         if snippet is None:  # locations only
-            rows.append((line, inside, f"-{end}" if end != line else "", False))
+            rows.append((line, inside, f"-{end}" if end != line else "", False, False))
             continue
         start = match.get("snippet_start") or line
-        for offset, text in enumerate(snippet.split("\n")):
+        texts = snippet.split("\n")
+        # The engine leaves the signature out when the snippet shows the symbol's first
+        # line: a one-line snippet without it is that line.
+        opens = bool(inside) and len(texts) == 1 and not match.get("context_signature")
+        for offset, text in enumerate(texts):
             number = start + offset
-            rows.append((number, inside, text.strip(), not line <= number <= end))
+            rows.append((number, inside, text.strip(), not line <= number <= end, opens))
     return rows
 
 
 def _grep_lines(rows: Sequence[_Row]) -> list[str]:
     """``N:text`` lines (``N-text`` for context, as grep prints them), each run of lines in
-    one symbol naming it on its first line, ``N symbol:text``: a line without a name sits
-    where the line above it does (a top-level line after a named one says ``N (top):``)."""
+    one symbol naming it on its first line, ``N symbol:text`` (unless that line is the
+    symbol's definition): a line without a name sits where the line above it does (a
+    top-level line after a named one says ``N (top):``)."""
     out: list[str] = []
     current = ""
-    for number, inside, text, context in rows:
+    for number, inside, text, context, opens in rows:
         label = str(number)
         if inside != current:
-            label += f" {inside or '(top)'}"
+            if not opens:
+                label += f" {inside or '(top)'}"
             current = inside
         out.append(f"{label}{'-' if context else ':'}{text}".rstrip())
     return out

@@ -309,3 +309,24 @@ def test_a_go_type_leads_its_symbol_search_and_a_line_is_labelled_by_what_enclos
     # The method's own line names no symbol (it shows it); the line inside it, the method.
     assert "3:func (p *Plan) Merge(other *Plan) *Plan {" in lines
     assert "4 Merge:var out Plan" in lines
+
+
+def test_a_literal_match_on_a_definition_line_is_not_labelled_with_the_name_it_shows(make_repo):
+    root = make_repo(
+        {
+            "opts.py": "def with_id():\n    return with_attr()\n\n\n"
+            "def with_attr():\n    pass\n\n\n"
+            "def other():\n    return with_id()\n",
+        }
+    )
+    _, text = _cli(root, "--text", "search", "with_", "--literal")
+    lines = text.splitlines()
+    # The definitions name themselves; a line inside one sits where the line above does;
+    # a line in another symbol says which.
+    assert lines == [
+        "opts.py",
+        "1:def with_id():",
+        "2:return with_attr()",
+        "5:def with_attr():",
+        "10 other:return with_id()",
+    ], text
