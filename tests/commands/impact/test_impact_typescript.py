@@ -37,3 +37,59 @@ def test_impact_of_a_commonjs_default_export_reaches_its_requirers(make_repo, ru
     done = run_cli("impact", "lib/parse.js", "--symbol", "parse", cwd=root)
     data = done.envelope["data"]
     assert [d["file"] for d in data["dependents"]] == ["lib/index.js"]
+
+
+#: Two classes sharing a method name, used through variables of no stated type.
+DUCKS = {
+    "lib/range.js": (
+        "class Range {\n  constructor (raw) { this.raw = raw; this.set = [] }\n"
+        "  test (v) { return this.set.length > 0 }\n}\nmodule.exports = Range\n"
+    ),
+    "lib/comparator.js": (
+        "class Comparator {\n  constructor (c) { this.operator = c; this.semver = c }\n"
+        "  test (v) { return v === this.semver }\n}\nmodule.exports = Comparator\n"
+    ),
+    # Reads `operator`, which only Comparator has: not a Range.
+    "lib/subset.js": (
+        "const Range = require('./range')\nconst Comparator = require('./comparator')\n"
+        "const simple = (dom, v) => {\n  for (const c of dom) {\n"
+        "    if (c.operator === '>=' && !c.test(v)) return false\n  }\n  return true\n}\n"
+        "module.exports = (a, v) => simple(new Range(a).set, v) && new Comparator(a)\n"
+    ),
+    # Asks what it holds: either may come.
+    "lib/either.js": (
+        "const Range = require('./range')\n"
+        "module.exports = (x, v) => {\n  if (x instanceof Range) return x.test(v)\n"
+        "  return x.operator && x.test(v)\n}\n"
+    ),
+    # Reads only what a Range has: may be one.
+    "lib/plain.js": ("require('./range')\nmodule.exports = (r, v) => r.raw && r.test(v)\n"),
+}
+
+
+def test_a_variable_read_for_members_only_another_class_has_is_not_the_class(make_repo, run_cli):
+    root = make_repo(DUCKS)
+    done = run_cli("impact", "lib/range.js", "--symbol", "Range.test", cwd=root)
+    direct = {d["file"]: d["certainty"] for d in done.envelope["data"]["dependents"]}
+    assert "lib/subset.js" not in direct, direct
+    assert direct.get("lib/either.js") == "by_name", direct
+    assert direct.get("lib/plain.js") == "by_name", direct
+    # Seen from the other class, the same call is a candidate (by name: no type stated).
+    done = run_cli("impact", "lib/comparator.js", "--symbol", "Comparator.test", cwd=root)
+    direct = {d["file"]: d["certainty"] for d in done.envelope["data"]["dependents"]}
+    assert "lib/subset.js" in direct, direct
+
+
+def test_a_long_chain_of_classes_leaves_the_members_unknown_not_a_crash(make_repo, run_cli):
+    chain = "".join(f"class C{i} extends C{i - 1} {{}}\n" for i in range(1, 3000))
+    files = dict(DUCKS)
+    files["lib/range.js"] = (
+        "class C0 { test (v) { return v } }\n" + chain + "class Range extends C2999 {}\n"
+        "module.exports = Range\n"
+    )
+    root = make_repo(files)
+    done = run_cli("impact", "lib/range.js", "--symbol", "C0.test", cwd=root)
+    assert done.envelope["status"] == "ok", done.envelope
+    direct = {d["file"]: d["certainty"] for d in done.envelope["data"]["dependents"]}
+    # Range's members are not followed 3,000 classes up: it may have `operator`.
+    assert direct.get("lib/subset.js") == "by_name", direct

@@ -20,10 +20,14 @@ if TYPE_CHECKING:
     from prx.engine.intel.project import ParsedFile, Project
 
 __all__ = [
+    "MEMBER_NODES",
     "Family",
+    "Heritage",
     "declared_member",
     "declared_members",
     "family_of",
+    "heritage_of",
+    "owners_of",
     "overridden_below",
     "class_member",
 ]
@@ -36,7 +40,8 @@ _HERITAGE = re.compile(
 _DECLARATION = re.compile(r"\b(?:class|interface)\s+([A-Za-z_$][\w$]*)")
 _GENERIC = re.compile(r"<[^<>]*>")
 _WORD = re.compile(r"[A-Za-z_$][\w$]*")
-_MEMBERS = frozenset(
+#: The node kinds of a class or interface body's members.
+MEMBER_NODES = frozenset(
     {
         "method_definition",
         "method_signature",
@@ -74,7 +79,7 @@ class Family(NamedTuple):
     files: frozenset[str]
 
 
-def _heritage(project: Project) -> Heritage:
+def heritage_of(project: Project) -> Heritage:
     memo: dict[str, Any] = vars(project)
     found: Heritage | None = memo.get("_script_heritage")
     if found is not None:
@@ -115,7 +120,7 @@ def declared_members(owner: Any, name: str) -> list[Any]:
         return []
     out = []
     for member in body.named_children:
-        if member.type in _MEMBERS:
+        if member.type in MEMBER_NODES:
             own = member.child_by_field_name("name") or member.child_by_field_name("property")
             if own is not None and text(own) == name:
                 out.append(own)
@@ -139,7 +144,7 @@ def _parameter_property(constructor: Any, name: str) -> Any | None:
     return None
 
 
-def _owners(project: Project, heritage: Heritage, type_name: str) -> list[tuple[str, Any]]:
+def owners_of(project: Project, heritage: Heritage, type_name: str) -> list[tuple[str, Any]]:
     """(file, node) of each class or interface named ``type_name`` in the project."""
     out = []
     for rel in sorted(heritage.files.get(type_name, ())):
@@ -173,7 +178,7 @@ def _type_nodes(parsed: ParsedFile) -> list[Any]:
 
 def family_of(project: Project, owner: str, name: str) -> Family:
     """The family of member ``name`` of the class or interface ``owner``."""
-    heritage = _heritage(project)
+    heritage = heritage_of(project)
     declares: dict[str, list[tuple[str, Any]]] = {}
 
     def declaring(type_name: str) -> list[tuple[str, Any]]:
@@ -181,7 +186,7 @@ def family_of(project: Project, owner: str, name: str) -> Family:
         if known is None:
             known = declares[type_name] = [
                 (rel, node)
-                for rel, node in _owners(project, heritage, type_name)
+                for rel, node in owners_of(project, heritage, type_name)
                 if declared_member(node, name) is not None
             ]
         return known
@@ -238,12 +243,12 @@ def overridden_below(project: Project, owner: str, name: str, family: Family) ->
     the family seen from it (``owner`` and the types below it), whose uses are its own
     (a call through an ancestor's type, or a receiver of unknown type, is the
     ancestor's as the compiler reads it); None for a member no ancestor declares."""
-    heritage = _heritage(project)
+    heritage = heritage_of(project)
     above = _ancestors(heritage, owner)
     declares = any(
         declared_member(node, name) is not None
         for parent in above
-        for _rel, node in _owners(project, heritage, parent)
+        for _rel, node in owners_of(project, heritage, parent)
     )
     if not declares:
         return None
@@ -260,7 +265,7 @@ def overridden_below(project: Project, owner: str, name: str, family: Family) ->
 def class_member(project: Project, klass: str, name: str) -> tuple[str, Any] | None:
     """(file, name node) of member ``name`` of the class ``klass`` or the nearest class
     above it that declares it; None when none does (or the class is not the project's)."""
-    heritage = _heritage(project)
+    heritage = heritage_of(project)
     seen: set[str] = set()
     queue = deque([klass])
     while queue:
@@ -268,7 +273,7 @@ def class_member(project: Project, klass: str, name: str) -> tuple[str, Any] | N
         if current in seen:
             continue
         seen.add(current)
-        for rel, node in _owners(project, heritage, current):
+        for rel, node in owners_of(project, heritage, current):
             member = declared_member(node, name)
             if member is not None:
                 return rel, member

@@ -10,8 +10,9 @@ parameter that the code only ever assigns ``new T()``, a field ``f: T``, ``f = n
 T()`` or ``this.f = new T()`` in the constructor reached as ``this.f``, the class itself
 (a static member). A receiver of another stated type (a class of the project outside the
 family, ``string``, a literal object type, a known global such as ``JSON``, a module
-imported from a package, a test runner's callback parameter) is something else; any
-other is a candidate by name.
+imported from a package, a test runner's callback parameter) is something else, as is a
+variable on which the code reads members only another class of the project has (see
+:mod:`~prx.engine.intel.models.script_ducks`); any other is a candidate by name.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from prx.engine.intel.models.base import BY_NAME, BY_TYPE, RESOLVED
 from prx.engine.intel.models.script_calls import call_type
+from prx.engine.intel.models.script_ducks import another_class
 from prx.engine.intel.models.script_members import Family, declared_member
 from prx.engine.intel.models.script_returns import provided
 from prx.engine.intel.models.script_scope import (
@@ -117,6 +119,8 @@ class Receivers:
         self.external = _package_imports(project, parsed)
         self.runners = _package_imports(project, parsed, TEST_RUNNERS)
         self._aliases: dict[str, str] = {}
+        #: (scope start, variable) -> told apart from the family by the members read.
+        self.told: dict[tuple[int, str], bool] = {}
 
     def imported(self, statement: Any, local: str) -> Any | None:
         """The declaration an import or ``require`` statement binds ``local`` to, in
@@ -261,6 +265,34 @@ def _types_of(receiver: Any, receivers: Receivers) -> list[str] | None | str:
         return None
     if kind != "identifier":
         return None
+    found = _variable_types(receiver, receivers)
+    if found is None and _told_apart(receiver, receivers):
+        return "other"
+    return found
+
+
+def _told_apart(receiver: Any, receivers: Receivers) -> bool:
+    """Whether a variable of unknown type holds another class's instance, by the
+    members the code reads on it (see :mod:`~prx.engine.intel.models.script_ducks`)."""
+    name = text(receiver)
+    scope = declaring_scope(receiver, name)
+    if scope is None:
+        return False
+    declaration = declaration_of(scope, name)
+    if declaration is not None and (
+        declaration.type not in ("variable_declarator", "required_parameter", "optional_parameter")
+        or requires_module(declaration)
+    ):
+        return False  # a function, class or module: not an instance
+    key = (int(scope.start_byte), name)
+    told = receivers.told.get(key)
+    if told is None:
+        told = receivers.told[key] = another_class(receivers.project, receivers.family, scope, name)
+    return told
+
+
+def _variable_types(receiver: Any, receivers: Receivers) -> list[str] | None | str:
+    """:func:`_types_of` of an identifier."""
     name = text(receiver)
     if name in receivers.family.types:
         return RESOLVED

@@ -1,0 +1,190 @@
+"""A JavaScript or TypeScript receiver of unknown type told apart by what the code reads on
+it: ``for (const c of dom) { if (c.operator === '>=' && !c.test(v)) ... }`` reads
+``operator`` on ``c``, which no class of ``Range.test``'s family has, while the project's
+``Comparator`` has every member read there; so ``c.test`` is ``Comparator.test``, not
+``Range.test``.
+
+Only where nothing else says: the variable is never assigned again (one value, one type),
+the code never asks what it holds (``instanceof``, ``typeof``, ``in``: it may hold
+either), reads no member by a computed key, and every member read is on the same binding.
+A family class whose members prx cannot list (it extends a class outside the project) or
+an interface in the family (object literals may satisfy it) keeps the receiver a
+candidate by name. Members every object has (``toString`` ...) tell nothing.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from prx.engine.intel.models.script_members import MEMBER_NODES, heritage_of, owners_of
+from prx.engine.intel.models.script_scope import declaring_scope, text
+
+if TYPE_CHECKING:
+    from prx.engine.intel.models.script_members import Family
+    from prx.engine.intel.project import Project
+
+__all__ = ["another_class"]
+
+#: Members of every object: reading one says nothing about the class.
+_EVERY_OBJECT = frozenset(
+    {
+        "constructor",
+        "hasOwnProperty",
+        "isPrototypeOf",
+        "propertyIsEnumerable",
+        "toLocaleString",
+        "toString",
+        "valueOf",
+        "__proto__",
+    }
+)
+
+
+#: The longest chain of classes above one that is followed (a longer one, as a hostile
+#: repository may write, leaves the class's members unknown).
+_DEEPEST = 64
+
+
+def another_class(project: Project, family: Family, scope: Any, name: str) -> bool:
+    """Whether the members the code reads on variable ``name`` of ``scope`` show it to be
+    an instance of a project class outside ``family``: some member read is one no family
+    class has, and one other class has every member read."""
+    if family.structural:
+        return False
+    reads = _member_reads(scope, name)
+    if not reads:
+        return False
+    telling = reads - _EVERY_OBJECT
+    members = _members(project)
+    for kind in family.types:
+        has = members.of(kind)
+        if has is None or telling <= has:
+            return False  # this family class may be what the variable holds
+    for kind in sorted(family.known - family.types):
+        has = members.of(kind)
+        if has is not None and telling <= has:
+            return True
+    return False
+
+
+def _member_reads(scope: Any, name: str) -> frozenset[str] | None:
+    """The member names read (not assigned) on ``name`` of ``scope``; None when the code
+    assigns the variable again, asks what it holds or reads it by a computed key."""
+    reads: set[str] = set()
+    stack = [scope]
+    while stack:
+        node = stack.pop()
+        stack.extend(node.named_children)
+        kind = node.type
+        if kind == "assignment_expression" or kind == "augmented_assignment_expression":
+            left = node.child_by_field_name("left")
+            if _is_binding(left, name, scope):
+                return None
+        elif kind == "binary_expression":
+            operator = node.child_by_field_name("operator")
+            if operator is not None and text(operator) in ("instanceof", "in"):
+                if any(_is_binding(side, name, scope) for side in node.named_children):
+                    return None
+        elif kind == "unary_expression":
+            argument = node.child_by_field_name("argument")
+            if text(node).startswith("typeof") and _is_binding(argument, name, scope):
+                return None
+        elif kind == "subscript_expression":
+            if _is_binding(node.child_by_field_name("object"), name, scope):
+                return None
+        elif kind == "member_expression":
+            if not _is_binding(node.child_by_field_name("object"), name, scope):
+                continue
+            parent = node.parent
+            if parent is not None and parent.type in (
+                "assignment_expression",
+                "augmented_assignment_expression",
+            ):
+                if parent.child_by_field_name("left") == node:
+                    continue  # a write may add a member any object can take
+            member = node.child_by_field_name("property")
+            if member is not None:
+                reads.add(text(member))
+    return frozenset(reads)
+
+
+def _is_binding(node: Any, name: str, scope: Any) -> bool:
+    return (
+        node is not None
+        and node.type == "identifier"
+        and text(node) == name
+        and declaring_scope(node, name) == scope
+    )
+
+
+def _members(project: Project) -> _Members:
+    """The project's one :class:`_Members` (classes' members are listed once a project)."""
+    memo: dict[str, Any] = vars(project)
+    found = memo.get("_script_class_members")
+    if not isinstance(found, _Members):
+        found = memo["_script_class_members"] = _Members(project)
+    return found
+
+
+class _Members:
+    """Every member a class of the project has: declared in its body, assigned as
+    ``this.x`` in it, or had by a class above it; None when a class above it is not the
+    project's (what it brings is unknown)."""
+
+    def __init__(self, project: Project) -> None:
+        self.project = project
+        self.heritage = heritage_of(project)
+        self.known: dict[str, frozenset[str] | None] = {}
+
+    def of(self, kind: str, depth: int = 0) -> frozenset[str] | None:
+        if kind in self.known:
+            return self.known[kind]
+        self.known[kind] = None  # a cycle of `extends` lists nothing
+        owners = owners_of(self.project, self.heritage, kind)
+        if not owners or depth > _DEEPEST:
+            return None
+        found: set[str] = set()
+        for _rel, node in owners:
+            found |= _own_members(node)
+        for parent in sorted(self.heritage.parents.get(kind, ())):
+            above = self.of(parent, depth + 1)
+            if above is None:
+                return None
+            found |= above
+        result = self.known[kind] = frozenset(found)
+        return result
+
+
+def _own_members(klass: Any) -> set[str]:
+    """The members a class node declares or assigns to ``this``."""
+    out: set[str] = set()
+    body = klass.child_by_field_name("body")
+    for member in body.named_children if body is not None else ():
+        if member.type in MEMBER_NODES:
+            own = member.child_by_field_name("name") or member.child_by_field_name("property")
+            if own is not None:
+                out.add(text(own))
+    stack = [klass]
+    while stack:
+        node = stack.pop()
+        stack.extend(node.named_children)
+        if node.type == "member_expression":
+            target = node.child_by_field_name("object")
+            parent = node.parent
+            if (
+                target is not None
+                and target.type == "this"
+                and parent is not None
+                and parent.type == "assignment_expression"
+                and parent.child_by_field_name("left") == node
+            ):
+                member = node.child_by_field_name("property")
+                if member is not None:
+                    out.add(text(member))
+        elif node.type == "required_parameter" and any(
+            c.type in ("accessibility_modifier", "readonly") for c in node.children
+        ):
+            pattern = node.child_by_field_name("pattern")
+            if pattern is not None:
+                out.add(text(pattern))  # a constructor's parameter property
+    return out
