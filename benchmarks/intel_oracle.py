@@ -36,9 +36,11 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import os
 import re
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -484,6 +486,9 @@ def _line(name: str, figures: dict[str, Any]) -> str:
 
 
 def main() -> None:
+    # prx's own state (usage records, warm servers) in a scratch home, never the caller's
+    # ~/.prx, unless the caller names one.
+    os.environ.setdefault("PRX_HOME", tempfile.mkdtemp(prefix="prx-oracle-"))
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("language", nargs="+")
     parser.add_argument("--project", action="append", default=None)

@@ -345,17 +345,24 @@ class PathReranker(ScoreStage):
         top = max(pool.scores)
         wanted = squashed(query.symbol) if query.symbol is not None else None
 
-        # A query word matches a path part that it starts, or that starts it.
+        # A query word matches a path part that it starts, or that starts it, or that is
+        # its singular: looked up by the words' prefixes, lengths and singulars (a search
+        # asks this of hundreds of parts and halves of parts).
+        starting: dict[str, set[str]] = {}  # a prefix -> the words it starts
+        singular: dict[str, set[str]] = {}  # a singular -> its words
+        for w in words:
+            for end in range(len(w) + 1):
+                starting.setdefault(w[:end], set()).add(w)
+            singular.setdefault(_singular(w), set()).add(w)
+        lengths = sorted({len(w) for w in words})
         matches: dict[str, frozenset[str]] = {}  # part -> the query words it matches
 
         def hit(part: str) -> frozenset[str]:
             found = matches.get(part)
             if found is None:
-                found = matches[part] = frozenset(
-                    w
-                    for w in words
-                    if part.startswith(w) or w.startswith(part) or _singular(w) == part
-                )
+                matched = starting.get(part, set()) | singular.get(part, set())
+                matched.update(part[:n] for n in lengths if part[:n] in words)
+                found = matches[part] = frozenset(matched)
             return found
 
         holds = _holds(corpus)
