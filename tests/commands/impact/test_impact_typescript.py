@@ -93,3 +93,16 @@ def test_a_long_chain_of_classes_leaves_the_members_unknown_not_a_crash(make_rep
     direct = {d["file"]: d["certainty"] for d in done.envelope["data"]["dependents"]}
     # Range's members are not followed 3,000 classes up: it may have `operator`.
     assert direct.get("lib/subset.js") == "by_name", direct
+
+
+def test_a_variable_used_more_often_than_weighed_stays_a_candidate(make_repo, run_cli):
+    files = dict(DUCKS)
+    reads = "".join("    if (c.operator === '>') n++\n" for _ in range(300))
+    files["lib/subset.js"] = (
+        "require('./range')\nmodule.exports = (dom, v) => {\n  let n = 0\n"
+        f"  for (const c of dom) {{\n{reads}    if (!c.test(v)) return n\n  }}\n}}\n"
+    )
+    root = make_repo(files)
+    done = run_cli("impact", "lib/range.js", "--symbol", "Range.test", cwd=root)
+    direct = {d["file"]: d["certainty"] for d in done.envelope["data"]["dependents"]}
+    assert direct.get("lib/subset.js") == "by_name", direct

@@ -9,7 +9,9 @@ the code never asks what it holds (``instanceof``, ``typeof``, ``in``: it may ho
 either), reads no member by a computed key, and every member read is on the same binding.
 A family class whose members prx cannot list (it extends a class outside the project) or
 an interface in the family (object literals may satisfy it) keeps the receiver a
-candidate by name. Members every object has (``toString`` ...) tell nothing.
+candidate by name. Members every object has (``toString`` ...) tell nothing. A variable
+named very often, or a chain of classes longer than any real one, is left to the name (a
+file written to make the search slow gets no slower than without this).
 """
 
 from __future__ import annotations
@@ -39,10 +41,11 @@ _EVERY_OBJECT = frozenset(
     }
 )
 
-
 #: The longest chain of classes above one that is followed (a longer one, as a hostile
 #: repository may write, leaves the class's members unknown).
 _DEEPEST = 64
+#: The most uses of one variable weighed (each use's scope is looked up).
+_MOST_USES = 256
 
 
 def another_class(project: Project, family: Family, scope: Any, name: str) -> bool:
@@ -56,7 +59,7 @@ def another_class(project: Project, family: Family, scope: Any, name: str) -> bo
         return False
     telling = reads - _EVERY_OBJECT
     members = _members(project)
-    for kind in family.types:
+    for kind in sorted(family.types):  # in one order: a class's members are memoised
         has = members.of(kind)
         if has is None or telling <= has:
             return False  # this family class may be what the variable holds
@@ -69,12 +72,19 @@ def another_class(project: Project, family: Family, scope: Any, name: str) -> bo
 
 def _member_reads(scope: Any, name: str) -> frozenset[str] | None:
     """The member names read (not assigned) on ``name`` of ``scope``; None when the code
-    assigns the variable again, asks what it holds or reads it by a computed key."""
+    assigns the variable again, asks what it holds or reads it by a computed key, or
+    names it more than :data:`_MOST_USES` times."""
     reads: set[str] = set()
+    uses = 0
     stack = [scope]
     while stack:
         node = stack.pop()
         stack.extend(node.named_children)
+        if node.type == "identifier" and text(node) == name:
+            uses += 1
+            if uses > _MOST_USES:
+                return None
+            continue
         kind = node.type
         if kind == "assignment_expression" or kind == "augmented_assignment_expression":
             left = node.child_by_field_name("left")
