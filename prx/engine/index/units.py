@@ -131,7 +131,10 @@ def _query(spec: LanguageSpec | None, data: bytes) -> tuple[Any | None, Any, Any
     outline: list[Any] = []
     imports: list[Any] = []
     for match in QueryCursor(query).matches(tree.root_node):
-        (outline if match[0] < split else imports).append(match)
+        if match[0] < split:
+            outline.append(match)
+        else:  # numbered as the imports query alone numbers its patterns
+            imports.append((match[0] - split, match[1]))
     return tree, outline, imports
 
 

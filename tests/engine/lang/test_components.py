@@ -99,3 +99,25 @@ def test_the_import_graph_joins_components_and_modules(make_repo) -> None:  # ty
     assert graph.imports_of("src/App.vue") == ("src/format.ts",)
     assert graph.imports_of("src/List.svelte") == ("src/Row.svelte",)
     assert graph.imports_of("src/main.ts") == ("src/App.vue",)
+
+
+@pytest.mark.parametrize(("name", "source"), [("App.vue", VUE_TS), ("List.svelte", SVELTE_JS)])
+def test_the_index_reads_a_components_imports_as_the_parser_does(tmp_path, name, source) -> None:  # type: ignore[no-untyped-def]
+    # The index runs the outline and imports queries as one: the imports' pattern
+    # numbers must still be the imports query's own (a component's injection settings
+    # are looked up by them).
+    from prx.engine.index import units
+
+    path = tmp_path / name
+    path.write_bytes(source)
+    spec = SPECS[name.rsplit(".", 1)[1]]
+    (unit,) = units.process([(str(path), name, spec)], False, lambda done: None).units
+    assert unit.note is None
+    assert list(unit.imports) == list(import_statements(spec, source))
+    assert unit.imports
+
+
+def test_a_project_with_components_is_indexed(make_repo, run_cli) -> None:  # type: ignore[no-untyped-def]
+    root = make_repo({"src/App.vue": VUE_TS.decode(), "src/List.svelte": SVELTE_JS.decode()})
+    done = run_cli("index", cwd=root)
+    assert done.exit_code == 0, done.stdout + done.stderr
