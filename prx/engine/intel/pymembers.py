@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from prx.engine.intel.bindings import Occurrence, occurrences
+from prx.engine.intel.pyreturns import CallReturns
 
 if TYPE_CHECKING:
     from prx.engine.intel.project import ParsedFile, Project
@@ -136,13 +137,38 @@ def _enclosing(node: Any, kinds: tuple[str, ...]) -> Any:
     return here
 
 
-def _receiver_type(data: bytes, node: Any, receiver: str) -> str | None:
+def _receiver_type(
+    data: bytes, node: Any, receiver: str, returns: CallReturns | None = None
+) -> str | None:
     """The class the code near ``node`` says ``receiver`` is (``x = C(..)``, ``x: C``,
-    ``with C(..) as x``; ``self.x = C(..)`` in the enclosing class), else None."""
+    ``with C(..) as x``; ``self.x = C(..)`` in the enclosing class; ``x = C.make(..)``
+    where ``returns`` says what ``make`` returns), else None."""
+    found = _assigned(node, receiver)
+    if found is None:
+        return None
+    callee = next(g for g in found.groups() if g).decode()
+    kind = callee.rsplit(".", 1)[-1]
+    if kind in _UNKNOWN_RESULT:
+        return None
+    if kind in _OWN_CLASS:  # ``x = super().__new__(cls)``, ``x = cls(..)``
+        return _class_name(_enclosing(node, ("class_definition",)))
+    if returns is not None and not returns.is_class(kind):
+        owner = _class_name(_enclosing(node, ("class_definition",)))
+        made = returns.of_call(callee, owner, data)
+        if made is not None:
+            return made
+    return kind
+
+
+def _assigned(node: Any, receiver: str) -> re.Match[bytes] | None:
+    """Where the code near ``node`` says what ``receiver`` holds: its first group that
+    matched is the dotted name of the class or the callee."""
     word = re.escape(receiver.split(".")[-1]).encode()
-    # ``x: T`` / ``x = T(..)`` at the start of a line (``if x:`` is no annotation).
+    # ``x: T`` / ``x = T(..)`` / ``x = mod.make(..)`` at the start of a line (``if x:`` is
+    # no annotation).
     typed = (
-        rb"[ \t]*(?::[ \t]*['\"]?(?:\w+\.)*([A-Za-z_]\w*)|=[ \t]*(?:\w+\.)*([A-Za-z_]\w*)[ \t]*\()"
+        rb"[ \t]*(?::[ \t]*['\"]?(?:\w+\.)*([A-Za-z_]\w*)"
+        rb"|=[ \t]*((?:\w+\.)*[A-Za-z_]\w*)[ \t]*\()"
     )
     if receiver.startswith("self.") and receiver.count(".") == 1:
         scope = _enclosing(node, ("class_definition",))
@@ -153,7 +179,7 @@ def _receiver_type(data: bytes, node: Any, receiver: str) -> str | None:
             rb"(?m)^[ \t]*"
             + word
             + typed
-            + rb"|(?:\w+\.)*([A-Za-z_]\w*)[ \t]*\([^()\n]*\)[ \t]+as[ \t]+"
+            + rb"|((?:\w+\.)*[A-Za-z_]\w*)[ \t]*\([^()\n]*\)[ \t]+as[ \t]+"
             + word
             + rb"\b"
             # a parameter's annotation: ``def f(ctx: AppContext)``
@@ -165,20 +191,26 @@ def _receiver_type(data: bytes, node: Any, receiver: str) -> str | None:
         return None
     if scope is None:
         return None
-    found = re.search(pattern, bytes(scope.text or b""))
-    if found is None:
-        return None
-    kind = next(g for g in found.groups() if g).decode()
-    if kind in _UNKNOWN_RESULT:
-        return None
-    if kind in _OWN_CLASS:  # ``x = super().__new__(cls)``, ``x = cls(..)``
-        return _class_name(_enclosing(node, ("class_definition",)))
-    return kind
+    return re.search(pattern, bytes(scope.text or b""))
 
 
+def _made_like(node: Any, receiver: str) -> str | None:
+    """``y`` when the code says ``receiver = type(y)(..)`` (an instance of ``y``'s class),
+    ``y`` being ``self``, ``self.attr`` or a name."""
+    found = _assigned(node, receiver)
+    if found is None or found.group(2) is None or found.group(2) != b"type":
+        return None
+    scope_text = found.string
+    rest = re.match(rb"[ \t]*(self\.\w+|\w+)[ \t]*\)[ \t]*\(", scope_text[found.end() :])
+    return rest.group(1).decode() if rest is not None else None
+
+
+#: How many ``x = type(y)(..)`` a receiver is followed through.
+_MADE_LIKE_HOPS = 3
 #: Calls whose result is an instance of the class the code is in.
 _OWN_CLASS = frozenset({"super", "cls"})
-#: Calls whose result's type the call's name does not say (``type(x)(...)``).
+#: Calls whose result's type the call's name does not say (``type(x)(...)``: see
+#: :func:`_made_like`).
 _UNKNOWN_RESULT = frozenset({"type", "getattr", "copy", "deepcopy"})
 
 
@@ -348,6 +380,7 @@ def member_uses(
 
     if bases is None:
         bases = class_bases(project, files)
+    returns = CallReturns(project.file, files, bases)
     texts: dict[str, list[bytes]] = {}
     out = []
     for rel in files:
@@ -360,15 +393,10 @@ def member_uses(
             node = _node_at(parsed, occ.byte)
             if node is None:
                 continue
-            if occ.receiver in ("self", "cls"):
-                kind = _class_name(_enclosing(node, ("class_definition",)))
-            elif occ.receiver == container or occ.receiver in bases:
-                kind = occ.receiver  # called on the class itself: ``Table.from_data(..)``
-            else:
-                kind = _receiver_type(parsed.data, node, occ.receiver)
-            if kind is None and occ.receiver.startswith("self.") and occ.receiver.count(".") == 1:
+            kind, receiver = _kind_of(parsed.data, node, occ.receiver, container, bases, returns)
+            if kind is None and receiver.startswith("self.") and receiver.count(".") == 1:
                 weight = _set_below(
-                    project, files, node, occ.receiver[5:], container, classes, bases, texts, family
+                    project, files, node, receiver[5:], container, classes, bases, texts, family
                 )
             else:
                 weight = (
@@ -389,6 +417,29 @@ def member_uses(
                         continue
             out.append(MemberUse(rel, occ, BY_NAME))
     return out
+
+
+def _kind_of(
+    data: bytes,
+    node: Any,
+    receiver: str,
+    container: str,
+    bases: Mapping[str, set[str]],
+    returns: CallReturns,
+) -> tuple[str | None, str]:
+    """The class ``receiver`` is at ``node`` (None: the code does not say), and the
+    receiver that says it: ``x = type(y)(..)`` makes ``x`` what ``y`` is."""
+    for _ in range(_MADE_LIKE_HOPS):
+        if receiver in ("self", "cls"):
+            return _class_name(_enclosing(node, ("class_definition",))), receiver
+        if receiver == container or receiver in bases:
+            return receiver, receiver  # called on the class itself: ``Table.from_data(..)``
+        kind = _receiver_type(data, node, receiver, returns)
+        like = _made_like(node, receiver) if kind is None else None
+        if like is None:
+            return kind, receiver
+        receiver = like
+    return None, receiver
 
 
 def _set_below(

@@ -219,8 +219,9 @@ def test_renaming_a_mirror_renames_what_it_mirrors(make_repo):
     assert "return core.top_k(k, list(seq))" in (root / "tools/compat.py").read_text()
 
 
-def test_an_instance_made_by_type_of_something_is_unsure_not_another_class(make_repo):
-    # ``type(x)(...)`` makes an instance of x's class, not of the class the code is in.
+def test_an_instance_made_by_type_of_something_is_what_that_something_is(make_repo):
+    # ``type(x)(...)`` makes an instance of x's class, not of the class the code is in:
+    # here x is the mixin's ``self.flo``, a Flo in every subclass that sets it.
     root = make_repo(
         {
             "flo.py": "class Flo:\n    def roll(self):\n        return 1\n",
@@ -241,8 +242,21 @@ def test_an_instance_made_by_type_of_something_is_unsure_not_another_class(make_
         }
     )
     dry = prx.rename("Flo.roll", "turn", root=root)
+    changed = {(f.file, line.line) for f in dry.changes for line in f.lines}
+    assert ("test_flo.py", 7) in changed
+    assert not [s for s in dry.left_alone if s.reason in ("unresolved", "by_name")]
+
+
+def test_an_instance_made_by_type_of_an_unknown_is_unsure(make_repo):
+    root = make_repo(
+        {
+            "flo.py": "class Flo:\n    def roll(self):\n        return 1\n",
+            "use.py": ("def again(thing):\n    other = type(thing)()\n    return other.roll()\n"),
+        }
+    )
+    dry = prx.rename("Flo.roll", "turn", root=root)
     reasons = {(s.file, s.line): s.reason for s in dry.left_alone}
-    assert reasons[("test_flo.py", 7)] in ("unresolved", "by_name")
+    assert reasons[("use.py", 3)] in ("unresolved", "by_name")
 
 
 def test_a_prefix_dispatch_name_is_refused_only_under_a_library_class(make_repo):

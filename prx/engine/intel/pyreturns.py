@@ -1,0 +1,209 @@
+"""What a call to a project's Python function returns, when its code says it: the class a
+return annotation names (``-> FunctionBuilder``, ``-> Self``), or the class every
+``return`` constructs (``return cls(**kwargs)`` in a classmethod, ``return Table(rows)``).
+
+``fb = FunctionBuilder.from_func(f)`` then makes ``fb`` a ``FunctionBuilder``, and
+``fb.get_func()`` that class's method. Anything else (a generator, a return of another
+value, a bare ``return``) says nothing, and the caller keeps the receiver unsure.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from prx.engine.intel.project import ParsedFile
+
+__all__ = ["CallReturns"]
+
+#: A summary meaning "an instance of the class the function was called on" (``cls(..)``,
+#: ``-> Self``).
+_CALLED_ON = "\0cls"
+
+#: ``from MODULE import NAMES`` (one line, or a parenthesised list).
+_FROM_IMPORT = re.compile(rb"(?m)^[ \t]*from[ \t]+([\w.]+)[ \t]+import[ \t]+(\([^)]*\)|[^\n]*)")
+
+#: Nodes whose returns are their own, not the enclosing function's.
+_OWN_SCOPES = frozenset({"function_definition", "lambda", "class_definition"})
+
+
+class CallReturns:
+    """The classes calls return, from the Python files of a project (read on first use)."""
+
+    def __init__(
+        self,
+        file: Callable[[str], ParsedFile | None],
+        files: Sequence[str],
+        bases: Mapping[str, set[str]],
+    ) -> None:
+        self._file = file
+        self._files = files
+        self._bases = bases
+        self._methods: dict[tuple[str, str], list[Any]] | None = None
+        self._functions: dict[str, list[Any]] = {}
+        self._summaries: dict[int, str | None] = {}
+        self._modules: set[str] | None = None
+
+    def is_class(self, name: str) -> bool:
+        """Whether ``name`` is a class of the project (calling it makes one)."""
+        return name in self._bases
+
+    def of_call(self, callee: str, owner: str | None, data: bytes) -> str | None:
+        """The class ``callee(...)`` returns: ``Class.method``, ``self.method`` /
+        ``cls.method`` in class ``owner``, or a function defined once in the project and
+        in the calling file (its text ``data``) or imported there from the project; None
+        when the code does not say."""
+        parts = callee.split(".")
+        if len(parts) == 2:
+            on = owner if parts[0] in ("self", "cls") else parts[0]
+            if on is None or on not in self._bases:
+                return None
+            made = self._one(self._method(on, parts[1]))
+            return on if made == _CALLED_ON else made
+        if len(parts) == 1 and self._reaches(parts[0], data):
+            self._index()
+            made = self._one(self._functions.get(parts[0], []))
+            return None if made == _CALLED_ON else made
+        return None
+
+    def _reaches(self, name: str, data: bytes) -> bool:
+        """Whether the calling file defines ``name`` or imports it from a project module
+        (``from lib import make`` of a library with a namesake is not the project's)."""
+        word = re.escape(name).encode()
+        if re.search(rb"(?m)^(?:async[ \t]+)?def[ \t]+" + word + rb"[ \t]*\(", data):
+            return True
+        if self._modules is None:
+            self._modules = {
+                part.removesuffix(".py") for rel in self._files for part in rel.split("/")
+            }
+        for found in _FROM_IMPORT.finditer(data):
+            module, names = found.group(1).decode(), found.group(2)
+            if re.search(rb"\b" + word + rb"\b", names) and (
+                module.startswith(".") or module.split(".", 1)[0] in self._modules
+            ):
+                return True
+        return False
+
+    def _method(self, kind: str, name: str) -> list[Any]:
+        """``name``'s definitions in ``kind``, else in the nearest bases that define it."""
+        methods = self._index()
+        seen = {kind}
+        level = [kind]
+        while level:
+            found = [node for k in level for node in methods.get((k, name), [])]
+            if found:
+                return found
+            level = [b for k in level for b in self._bases.get(k, ()) if b not in seen]
+            seen.update(level)
+        return []
+
+    def _one(self, definitions: list[Any]) -> str | None:
+        """The class every one of ``definitions`` returns, if they agree."""
+        made = {self._summary(node) for node in definitions}
+        if len(made) != 1:
+            return None
+        return made.pop()
+
+    def _index(self) -> dict[tuple[str, str], list[Any]]:
+        if self._methods is not None:
+            return self._methods
+        self._methods = {}
+        for rel in self._files:
+            parsed = self._file(rel)
+            if parsed is None or parsed.language != "python" or parsed.tree is None:
+                continue
+            if b"return" not in parsed.data:
+                continue
+            for owner, node in _definitions(parsed.tree.root_node):
+                name = node.child_by_field_name("name")
+                if name is None:
+                    continue
+                key = bytes(name.text or b"").decode()
+                if owner is None:
+                    self._functions.setdefault(key, []).append(node)
+                else:
+                    self._methods.setdefault((owner, key), []).append(node)
+        return self._methods
+
+    def _summary(self, node: Any) -> str | None:
+        key = id(node)
+        if key not in self._summaries:
+            self._summaries[key] = _returned(node, self._bases)
+        return self._summaries[key]
+
+
+def _definitions(root: Any) -> Iterator[tuple[str | None, Any]]:
+    """Module-level functions (owner None) and the methods of every class, with their
+    class's name."""
+    stack: list[tuple[str | None, Any]] = [(None, root)]
+    while stack:
+        owner, node = stack.pop()
+        for child in node.named_children:
+            definition = child
+            if child.type == "decorated_definition":
+                definition = child.child_by_field_name("definition") or child
+            if definition.type == "function_definition":
+                yield owner, definition
+            elif definition.type == "class_definition":
+                name = definition.child_by_field_name("name")
+                body = definition.child_by_field_name("body")
+                if name is not None and body is not None:
+                    stack.append((bytes(name.text or b"").decode(), body))
+            elif owner is None and definition.type in ("if_statement", "try_statement"):
+                stack.append((None, definition))  # ``if TYPE_CHECKING:`` / ``try:`` blocks
+            elif definition.type in ("block", "else_clause", "except_clause", "finally_clause"):
+                stack.append((owner, definition))
+
+
+def _returned(node: Any, bases: Mapping[str, set[str]]) -> str | None:
+    """What the function ``node`` returns: a project class's name, :data:`_CALLED_ON`,
+    or None."""
+    annotation = node.child_by_field_name("return_type")
+    if annotation is not None:
+        return _named_class(bytes(annotation.text or b"").decode().strip("'\" "), bases)
+    body = node.child_by_field_name("body")
+    if body is None:
+        return None
+    made: set[str | None] = set()
+    stack = list(body.named_children)
+    while stack:
+        here = stack.pop()
+        if here.type in _OWN_SCOPES:
+            continue
+        if here.type == "yield":
+            return None  # a generator
+        if here.type == "return_statement":
+            value = here.named_children[0] if here.named_children else None
+            made.add(_constructed(value, node, bases))
+            if None in made:
+                return None
+            continue
+        stack.extend(here.named_children)
+    return made.pop() if len(made) == 1 else None
+
+
+def _named_class(text: str, bases: Mapping[str, set[str]]) -> str | None:
+    """The project class an annotation's text names (``Self``: the class called on)."""
+    last = text.rsplit(".", 1)[-1]
+    if last == "Self":
+        return _CALLED_ON
+    return last if last.isidentifier() and last in bases else None
+
+
+def _constructed(value: Any, function: Any, bases: Mapping[str, set[str]]) -> str | None:
+    """The class ``return value`` constructs: ``cls(..)`` in a function whose first
+    parameter is ``cls``, ``Class(..)`` of a project class."""
+    if value is None or value.type != "call":
+        return None
+    callee = value.child_by_field_name("function")
+    if callee is None or callee.type not in ("identifier", "attribute"):
+        return None
+    name = bytes(callee.text or b"").decode()
+    if name == "cls":
+        parameters = function.child_by_field_name("parameters")
+        first = parameters.named_children[0] if parameters and parameters.named_children else None
+        return _CALLED_ON if first is not None and first.text == b"cls" else None
+    last = name.rsplit(".", 1)[-1]
+    return last if last in bases else None
