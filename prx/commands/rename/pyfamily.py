@@ -28,7 +28,15 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from prx.engine.intel.models import Target
 
-__all__ = ["ClassMap", "aliases", "called_by_name", "class_headers", "family", "mirrored"]
+__all__ = [
+    "ClassMap",
+    "aliases",
+    "called_by_name",
+    "class_headers",
+    "dispatching_classes",
+    "family",
+    "mirrored",
+]
 
 #: Class name -> the names of its bases (the last part of a dotted base).
 ClassMap = dict[str, set[str]]
@@ -49,10 +57,18 @@ def class_headers(data: bytes, into: ClassMap) -> None:
 
 
 def family(
-    chosen: Target, definitions: Iterable[tuple[str, Target]], classes: Mapping[str, set[str]]
+    chosen: Target,
+    definitions: Iterable[tuple[str, Target]],
+    classes: Mapping[str, set[str]],
+    dispatching: frozenset[str] = frozenset(),
 ) -> list[tuple[str, Target]]:
     """The other definitions of ``chosen``'s method in its class hierarchy, each with its
-    file (absolute path), among ``definitions`` (every definition of the name)."""
+    file (absolute path), among ``definitions`` (every definition of the name).
+
+    :param dispatching: classes whose code calls ``self.NAME(...)`` without defining it
+        (an abstract step: ``InputType.get_entry_seq`` calls ``self.get_entry``): the
+        definitions below such a class are one family, as the call reaches each of them.
+    """
     container = (chosen.container or "").rsplit(".", 1)[-1]
     if chosen.kind not in ("method", "function") or not container:
         return []
@@ -64,12 +80,42 @@ def family(
     if len(defining) < 2:
         return []
     above = ancestors(container, classes)
-    roots = {c for c in above if c in defining} or {container}
+    roots = {c for c in above if c in defining or c in dispatching} or {container}
     # The topmost definers: a root below another root is not one.
     roots = {r for r in roots if not (ancestors(r, classes) & roots)}
     members = {owner for owner in defining if owner in roots or ancestors(owner, classes) & roots}
     members.discard(container)
     return [item for owner in sorted(members) for item in defining[owner]]
+
+
+def dispatching_classes(
+    python: Sequence[Candidate], name: str, classes: Mapping[str, set[str]]
+) -> frozenset[str]:
+    """The project's classes whose body calls ``self.NAME(...)``: in one that does not
+    define ``NAME``, the call reaches its subclasses' definitions. None when any file
+    assigns ``self.NAME = ...`` (an attribute, not a method a subclass gives)."""
+    call = re.compile(rb"\bself\." + re.escape(name).encode() + rb"[ \t]*\(")
+    assigned = re.compile(rb"\bself\." + re.escape(name).encode() + rb"[ \t]*=(?!=)")
+    found: set[str] = set()
+    for candidate in python:
+        if name.encode() not in candidate.data:
+            continue
+        if assigned.search(candidate.data):
+            return frozenset()
+        parsed = candidate.parsed()
+        if parsed.tree is None:
+            continue
+        stack = [parsed.tree.root_node]
+        while stack:
+            node = stack.pop()
+            if node.type == "class_definition":
+                title = node.child_by_field_name("name")
+                body = node.child_by_field_name("body")
+                text = bytes(body.text or b"") if body is not None else b""
+                if title is not None and title.text and call.search(text):
+                    found.add(title.text.decode())
+            stack.extend(node.named_children)
+    return frozenset(c for c in found if c in classes)
 
 
 _ASSIGNED = re.compile(rb"^([A-Za-z_]\w*)[ \t]*(?::[^=\n]*)?=(?!=)", re.MULTILINE)

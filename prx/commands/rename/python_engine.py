@@ -10,7 +10,13 @@ import os
 from collections.abc import Sequence
 
 from prx.commands.rename.candidate import Candidate, language_of, path_of
-from prx.commands.rename.pyfamily import ClassMap, aliases, family, mirrored
+from prx.commands.rename.pyfamily import (
+    ClassMap,
+    aliases,
+    dispatching_classes,
+    family,
+    mirrored,
+)
 from prx.core.errors import InvalidArgumentError, ParseError
 from prx.core.results.rename import RenameConflict
 from prx.engine.files.display import shown_path
@@ -78,7 +84,10 @@ def bind_python(
             and targets is not None
             and language_of(candidates, chosen) == "python"
         ):
-            related = family(chosen, python_definitions(python, old), classes)
+            definitions = python_definitions(python, old)
+            dispatching = dispatching_classes(python, old, classes)
+            defining = {(t.container or "").rsplit(".", 1)[-1] for _, t in definitions}
+            related = family(chosen, definitions, classes, dispatching - defining)
             targets |= {(path, t.line) for path, t in related}
         origins: dict[tuple[str, int], tuple[str, int]] = {}
         bindings = rope_bindings(project, files, targets, origins)

@@ -319,7 +319,11 @@ def _weigh(
         between = {c for c in above if container in ancestors(c, bases)}
         return "other" if between & classes else "by_type"
     if kind in ancestors(container, bases):
-        return "by_name"  # code of a base class, dispatching to the override
+        # Code of a base class, dispatching to the override: to the renamed family's
+        # only, when no other class below it defines the name.
+        if not any(kind in ancestors(c, bases) for c in classes):
+            return "by_type"
+        return "by_name"
     return "unrelated"  # a project class that has no member of the name
 
 

@@ -286,3 +286,72 @@ def test_a_prefix_dispatch_name_is_refused_only_under_a_library_class(make_repo)
     assert "Cmd" in info.value.message  # cmd.Cmd finds do_* methods by name
     done = prx.rename("Job.do_work", "perform", root=root, apply=True, check="never")
     assert done.applied and "return job.perform()" in (root / "shell.py").read_text()
+
+
+STEPS = {
+    "steps/__init__.py": "",
+    "steps/base.py": (
+        "class Reader:\n"
+        "    def read_all(self, rows):\n"
+        "        return [self.entry(row) for row in rows]\n"
+    ),
+    "steps/kinds.py": (
+        "from steps.base import Reader\n"
+        "\n"
+        "\n"
+        "class DictReader(Reader):\n"
+        "    def entry(self, row):\n"
+        "        return dict(row)\n"
+        "\n"
+        "\n"
+        "class ListReader(Reader):\n"
+        "    def entry(self, row):\n"
+        "        return list(row)\n"
+    ),
+    "test_steps.py": (
+        "from steps.kinds import DictReader, ListReader\n"
+        "\n"
+        "\n"
+        "def test_each_reader_reads_its_entries():\n"
+        "    assert DictReader().read_all([[('a', 1)]]) == [{'a': 1}]\n"
+        "    assert ListReader().read_all([(1, 2)]) == [[1, 2]]\n"
+    ),
+}
+
+
+def _pytest_file(root: Path, name: str) -> int:
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", name],
+        cwd=root,
+        capture_output=True,
+        check=False,
+    )
+    return done.returncode
+
+
+def test_a_step_a_base_class_calls_is_renamed_in_every_subclass(make_repo):
+    # Reader.read_all calls self.entry, which only its subclasses define: renaming one
+    # subclass's entry alone would break the other's; the base's call and every
+    # subclass's definition are one family.
+    root = make_repo(STEPS)
+    result = prx.rename("DictReader.entry", "make_entry", root=root, apply=True, check="never")
+    assert result.applied
+    assert "self.make_entry(row)" in (root / "steps/base.py").read_text()
+    assert (root / "steps/kinds.py").read_text().count("def make_entry(self, row)") == 2
+    assert _pytest_file(root, "test_steps.py") == 0
+
+
+def test_a_step_that_is_also_assigned_as_an_attribute_stays_unsure(make_repo):
+    files = dict(STEPS)
+    files["steps/other.py"] = (
+        "from steps.base import Reader\n"
+        "\n"
+        "\n"
+        "class Plain(Reader):\n"
+        "    def __init__(self):\n"
+        "        self.entry = str\n"
+    )
+    root = make_repo(files)
+    dry = prx.rename("DictReader.entry", "make_entry", root=root)
+    unsure = {(s.file, s.line) for s in dry.left_alone if s.reason in ("unresolved", "by_name")}
+    assert ("steps/base.py", 3) in unsure

@@ -208,3 +208,48 @@ def test_a_mixin_s_attribute_is_typed_by_what_its_subclasses_assign(make_repo):
     ]
     other = prx.explain("Other.roll", root=root)
     assert other.tests == ()  # ``if self.thing:`` is no annotation naming a type
+
+
+def test_a_base_class_calling_a_method_only_one_subclass_defines_is_its_use(make_repo):
+    root = make_repo(
+        {
+            "job.py": (
+                "class Job:\n"
+                "    def run(self):\n"
+                "        return self.step()\n"
+                "\n"
+                "\n"
+                "class Copy(Job):\n"
+                "    def step(self):\n"
+                "        return 1\n"
+            ),
+        }
+    )
+    result = prx.explain("Copy.step", root=root)
+    found = {(r.file, r.line): r.certainty for r in (*result.references, *result.tests)}
+    assert found[("job.py", 3)] == "by_type"
+
+
+def test_a_base_class_calling_a_method_two_subclasses_define_is_a_candidate(make_repo):
+    root = make_repo(
+        {
+            "job.py": (
+                "class Job:\n"
+                "    def run(self):\n"
+                "        return self.step()\n"
+                "\n"
+                "\n"
+                "class Copy(Job):\n"
+                "    def step(self):\n"
+                "        return 1\n"
+                "\n"
+                "\n"
+                "class Move(Job):\n"
+                "    def step(self):\n"
+                "        return 2\n"
+            ),
+        }
+    )
+    result = prx.explain("Copy.step", root=root)
+    found = {(r.file, r.line): r.certainty for r in (*result.references, *result.tests)}
+    assert found[("job.py", 3)] == "by_name"
