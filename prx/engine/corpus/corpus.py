@@ -13,7 +13,6 @@ from collections import Counter, defaultdict
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
-from prx.core.errors import ParseError
 from prx.core.hashing import content_hash
 from prx.core.progress import check_cancelled, report
 from prx.core.record import field, record
@@ -294,7 +293,9 @@ def _process(path: str, rel: str, spec: LanguageSpec | None, texts: list[str]) -
         spec = builtin_by_shebang(rel, data)  # a script without an extension
     try:
         chunks, definitions, imports = _file_units(spec, rel, data, texts)
-    except (ParseError, RecursionError):  # a tree too deep to walk: chunked as lines
+    except Exception:
+        # A tree too deep to walk, or a language's rules failing on this file: the
+        # file is chunked as lines, and the rest of the project indexed.
         note = "parse_error"
         chunks, definitions, imports = _file_units(None, rel, data, texts)
     record = FileRecord(rel, spec.name if spec else None, content_hash(data), len(data))

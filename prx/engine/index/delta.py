@@ -83,7 +83,6 @@ def read_files(
     decoding, chunking and term counts; see prx.engine.index.units). A file gone meanwhile is left
     out; one too large is answered with note ``too_large``. ``whole``: also its imports,
     trigram filter and chunk vectors, for a delta."""
-    from prx.core.errors import ParseError
     from prx.core.hashing import content_hash
     from prx.engine.corpus.corpus import enrich, parse_units
     from prx.engine.corpus.tokenize import tokenize
@@ -118,7 +117,9 @@ def read_files(
                 from prx.engine.lang.imports import import_statements
 
                 imports = import_statements(spec, data, tree)
-        except (ParseError, RecursionError):  # a tree too deep to walk: chunked as lines
+        except Exception:
+            # A tree too deep to walk, or a language's rules failing on this file: the
+            # file is chunked as lines, and the rest of the project indexed.
             note = "parse_error"
             chunks, definitions, _ = parse_units(None, rel, data)
         terms = [Counter(tokenize(enrich(chunk))) for chunk in chunks]

@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
 
-from prx.core.errors import ParseError
 from prx.core.hashing import content_hash
 from prx.engine.corpus.corpus import ChunkRecord, Definition, FileRecord, enrich, parse_units
 from prx.engine.files.text import BINARY_PROBE, decode, read_regular
@@ -161,7 +160,9 @@ def _one(path: str, rel: str, spec: LanguageSpec | None, texts: list[str]) -> Fi
             from prx.engine.lang.imports import import_statements
 
             imports = import_statements(spec, data, tree, import_matches)
-    except (ParseError, RecursionError):  # a tree too deep to walk: chunked as lines
+    except Exception:
+        # A tree too deep to walk, or a language's rules failing on this file: the
+        # file is chunked as lines, and the rest of the project indexed.
         note = "parse_error"
         chunks, definitions, _ = parse_units(None, rel, data)
     texts.extend(enrich(chunk) for chunk in chunks)
