@@ -36,6 +36,7 @@ __all__ = [
     "dispatching_classes",
     "family",
     "mirrored",
+    "stub_twins",
 ]
 
 #: Class name -> the names of its bases (the last part of a dotted base).
@@ -86,6 +87,26 @@ def family(
     members = {owner for owner in defining if owner in roots or ancestors(owner, classes) & roots}
     members.discard(container)
     return [item for owner in sorted(members) for item in defining[owner]]
+
+
+def stub_twins(
+    definitions: Sequence[tuple[str, Target]], chosen: Sequence[tuple[str, Target]]
+) -> list[tuple[str, Target]]:
+    """The declarations of ``chosen`` (definitions with their file) in their module's
+    stub (``recipes.pyi`` beside ``recipes.py``), or their definitions in the module of
+    a stub: one interface, written twice. Renamed alone, the stub declares a name the
+    module lacks and hides the new one from every type checker."""
+    wanted: set[tuple[str, str]] = set()
+    for path, target in chosen:
+        stem, dot, suffix = path.rpartition(".")
+        if dot and suffix in ("py", "pyi"):
+            wanted.add((stem + (".pyi" if suffix == "py" else ".py"), target.qualified))
+    asked = {(path, target.line) for path, target in chosen}
+    return [
+        (path, target)
+        for path, target in definitions
+        if (path, target.qualified) in wanted and (path, target.line) not in asked
+    ]
 
 
 def dispatching_classes(

@@ -16,6 +16,7 @@ from prx.commands.rename.pyfamily import (
     dispatching_classes,
     family,
     mirrored,
+    stub_twins,
 )
 from prx.core.errors import InvalidArgumentError, ParseError
 from prx.core.results.rename import RenameConflict
@@ -79,6 +80,7 @@ def bind_python(
         place = None if chosen is None else (path_of(candidates, chosen), chosen.line)
         targets = None if place is None else {place}
         related: list[tuple[str, Target]] = []
+        twins: list[tuple[str, Target]] = []
         if (
             chosen is not None
             and targets is not None
@@ -88,7 +90,9 @@ def bind_python(
             dispatching = dispatching_classes(python, old, classes)
             defining = {(t.container or "").rsplit(".", 1)[-1] for _, t in definitions}
             related = family(chosen, definitions, classes, dispatching - defining)
-            targets |= {(path, t.line) for path, t in related}
+            asked = (place[0], chosen)
+            twins = stub_twins(definitions, [asked, *related])
+            targets |= {(path, t.line) for path, t in [*related, *twins]}
         origins: dict[tuple[str, int], tuple[str, int]] = {}
         bindings = rope_bindings(project, files, targets, origins)
         mirrors: set[tuple[str, int]] = set()
@@ -117,7 +121,7 @@ def bind_python(
             "the syntactic engine; an applied rename refuses until rope can read them"
         )
         return []
-    own = {path for path, _ in mirrors} | {path for path, _ in related}
+    own = {path for path, _ in mirrors} | {path for path, _ in [*related, *twins]}
     for candidate in python:
         candidate.defines = candidate.defines or candidate.path in own
     if related:
@@ -125,6 +129,12 @@ def bind_python(
         notes.append(
             "renames the same method in its class hierarchy too (an override renamed alone "
             f"stops overriding): {listed}"
+        )
+    if twins:
+        listed = ", ".join(f"{t.file}:{t.line}" for _, t in twins)
+        notes.append(
+            "renames its twin in the module or its stub too (a .py and its .pyi declare "
+            f"one interface): {listed}"
         )
     if mirrors:
         notes.append(

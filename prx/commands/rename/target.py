@@ -135,10 +135,19 @@ def choose_target(
                 "FILE:LINE[:COL] of its name; {cmd:outline} lists a file's definitions.",
             )
         return None
-    distinct = {(t.file, t.start): t for t in found}
+    distinct = {(t.file, t.start): t for t in _without_stub_twins(found)}
     if len(distinct) > 1:
         raise _ambiguous(spec, list(distinct.values()), shown, None)
-    return found[0]
+    return next(iter(distinct.values()))
+
+
+def _without_stub_twins(found: list[Target]) -> list[Target]:
+    """``found`` without the declarations a Python stub (``core.pyi``) makes of what its
+    module (``core.py``) defines: one definition, renamed with its twin."""
+    defined = {(t.file, t.qualified) for t in found if t.file.endswith(".py")}
+    return [
+        t for t in found if not (t.file.endswith(".pyi") and (t.file[:-1], t.qualified) in defined)
+    ]
 
 
 def _same_file(given: str, rel: str, shown: dict[str, str]) -> bool:

@@ -355,3 +355,82 @@ def test_a_step_that_is_also_assigned_as_an_attribute_stays_unsure(make_repo):
     dry = prx.rename("DictReader.entry", "make_entry", root=root)
     unsure = {(s.file, s.line) for s in dry.left_alone if s.reason in ("unresolved", "by_name")}
     assert ("steps/base.py", 3) in unsure
+
+
+STUBBED = {
+    "kit/__init__.py": "from kit.core import Meter, sieve\n",
+    "kit/core.py": (
+        "def sieve(n):\n"
+        "    return [k for k in range(2, n) if all(k % d for d in range(2, k))]\n"
+        "\n"
+        "\n"
+        "class Meter:\n"
+        "    def read(self):\n"
+        "        return sieve(10)\n"
+    ),
+    "kit/core.pyi": (
+        "def sieve(n: int) -> list[int]: ...\n"
+        "\n"
+        "class Meter:\n"
+        "    def read(self) -> list[int]: ...\n"
+    ),
+    "test_kit.py": (
+        "import kit\n"
+        "\n"
+        "\n"
+        "def test_meter_reads_primes():\n"
+        "    assert kit.Meter().read() == kit.sieve(10) == [2, 3, 5, 7]\n"
+    ),
+}
+
+
+@pytest.mark.parametrize(
+    ("asked", "old", "new"),
+    [
+        ("kit/core.py:1", "sieve", "primes"),  # the module's: its stub declares it too
+        ("kit/core.pyi:1", "sieve", "primes"),  # the stub's: the module defines it
+        ("Meter.read", "read", "measure"),  # a method, declared in the stub's class
+    ],
+)
+def test_a_module_and_its_stub_are_renamed_together(make_repo, asked, old, new):
+    root = make_repo(STUBBED)
+    result = prx.rename(asked, new, root=root, apply=True, check="never")
+    assert result.applied
+    module = (root / "kit/core.py").read_text()
+    stub = (root / "kit/core.pyi").read_text()
+    assert f"def {new}(" in module and f"def {new}(" in stub
+    assert f"def {old}(" not in module and f"def {old}(" not in stub
+    assert _pytest_file(root, "test_kit.py") == 0
+
+
+@pytest.mark.parametrize(
+    ("line", "old", "expected"),
+    [
+        ("T = TypeVar('T')", "T", "Item = TypeVar('Item')"),
+        ('UserId = typing.NewType("UserId", int)', "UserId", 'Item = typing.NewType("Item", int)'),
+        (
+            "Pair = NamedTuple('Pair', [('a', int)])",
+            "Pair",
+            "Item = NamedTuple('Item', [('a', int)])",
+        ),
+        # A string that is not the assigned name is text, left alone.
+        ("T = TypeVar('Other')", "T", "Item = TypeVar('Other')"),
+    ],
+)
+def test_the_string_typing_builds_a_name_from_is_renamed_with_it(make_repo, line, old, expected):
+    # A type checker refuses ``X = TypeVar('Y')``: the string is the name it is assigned to.
+    source = (
+        "import typing\n"
+        "from typing import NamedTuple, TypeVar\n"
+        "\n"
+        f"{line}\n"
+        "\n"
+        "\n"
+        f"def first(items: list[{old}]) -> {old}:\n"
+        "    return items[0]\n"
+    )
+    root = make_repo({"kinds.py": source})
+    prx.rename(old, "Item", root=root, apply=True, check="never")
+    text = (root / "kinds.py").read_text()
+    assert expected in text.splitlines()
+    assert "def first(items: list[Item]) -> Item:" in text

@@ -74,12 +74,14 @@
   (expression_statement
     (assignment left: (identifier) @name !type right: (_) @_value) @definition.const)
   (#match? @name "^_*[A-Z][A-Z0-9_]*$")
-  (#not-match? @_value "^(typing\\.)?(TypeVar|TypeVarTuple|ParamSpec|NewType)\\("))
+  (#not-match? @_value "^(typing\\.)?(TypeVar|TypeVarTuple|ParamSpec|NewType)\\(")
+  (#not-match? @_value "^(\\w+\\.)?(NamedTuple|namedtuple|TypedDict|Enum|IntEnum|StrEnum|Flag|IntFlag)\\("))
 
 (module
   (assignment left: (identifier) @name !type right: (_) @_value) @definition.const
   (#match? @name "^_*[A-Z][A-Z0-9_]*$")
-  (#not-match? @_value "^(typing\\.)?(TypeVar|TypeVarTuple|ParamSpec|NewType)\\("))
+  (#not-match? @_value "^(typing\\.)?(TypeVar|TypeVarTuple|ParamSpec|NewType)\\(")
+  (#not-match? @_value "^(\\w+\\.)?(NamedTuple|namedtuple|TypedDict|Enum|IntEnum|StrEnum|Flag|IntFlag)\\("))
 
 (module
   (expression_statement
@@ -111,6 +113,26 @@
 (module
   (assignment left: (identifier) @name !type right: (call) @_value) @definition.type
   (#match? @_value "^(typing\\.)?(TypeVar|TypeVarTuple|ParamSpec|NewType)\\("))
+
+; Point = NamedTuple("Point", ...), namedtuple(...), TypedDict(...): classes made by a call
+(module
+  (expression_statement
+    (assignment left: (identifier) @name !type right: (call) @_value) @definition.class)
+  (#match? @_value "^((typing|typing_extensions|collections)\\.)?(NamedTuple|namedtuple|TypedDict)\\("))
+
+(module
+  (assignment left: (identifier) @name !type right: (call) @_value) @definition.class
+  (#match? @_value "^((typing|typing_extensions|collections)\\.)?(NamedTuple|namedtuple|TypedDict)\\("))
+
+; Color = Enum("Color", "RED GREEN"): an enum made by a call
+(module
+  (expression_statement
+    (assignment left: (identifier) @name !type right: (call) @_value) @definition.enum)
+  (#match? @_value "^(enum\\.)?(Enum|IntEnum|StrEnum|Flag|IntFlag)\\("))
+
+(module
+  (assignment left: (identifier) @name !type right: (call) @_value) @definition.enum
+  (#match? @_value "^(enum\\.)?(Enum|IntEnum|StrEnum|Flag|IntFlag)\\("))
 
 ; type Name[T] = ... (Python 3.12)
 (module
