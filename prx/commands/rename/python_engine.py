@@ -90,7 +90,7 @@ def bind_python(
             dispatching = dispatching_classes(python, old, classes)
             defining = {(t.container or "").rsplit(".", 1)[-1] for _, t in definitions}
             related = family(chosen, definitions, classes, dispatching - defining)
-            asked = (place[0], chosen)
+            asked = (path_of(candidates, chosen), chosen)
             twins = stub_twins(definitions, [asked, *related])
             targets |= {(path, t.line) for path, t in [*related, *twins]}
         origins: dict[tuple[str, int], tuple[str, int]] = {}
