@@ -80,8 +80,15 @@ def _pyright() -> str:
     return found
 
 
+def _import_roots(root: Path) -> list[Path]:
+    """Where the project's packages are imported from: ``src/`` first in a src layout
+    (else the installed copy of the package in this interpreter would be tested)."""
+    return [root / "src", root] if (root / "src").is_dir() else [root]
+
+
 def prepare(root: Path) -> None:
     config = {
+        "extraPaths": [str(p) for p in _import_roots(root) if p != root],
         "pythonVersion": f"{sys.version_info.major}.{sys.version_info.minor}",
         "typeCheckingMode": "basic",
         "exclude": ["docs", "build", "**/node_modules", "**/.*"],
@@ -98,6 +105,8 @@ _IMPORT_ALL = """
 import importlib, json, os, sys, traceback
 root = os.path.realpath(sys.argv[1])
 sys.path.insert(0, root)
+if os.path.isdir(os.path.join(root, "src")):
+    sys.path.insert(0, os.path.join(root, "src"))
 found = []
 for module in sys.argv[2:]:
     try:
@@ -114,20 +123,23 @@ print(json.dumps(found))
 
 
 def _modules(root: Path) -> list[str]:
+    """Every importable module of the project, from each of its import roots."""
     out = []
-    for path in sorted(root.rglob("*.py")):
-        rel = path.relative_to(root)
-        if any(p.startswith(".") or p in ("docs", "build", "setup.py") for p in rel.parts):
-            continue
-        if not all(
-            (root / Path(*rel.parts[:i]) / "__init__.py").exists() for i in range(1, len(rel.parts))
-        ):
-            continue
-        parts = list(rel.with_suffix("").parts)
-        if parts[-1] == "__init__":
-            parts.pop()
-        if parts and all(p.isidentifier() for p in parts):
-            out.append(".".join(parts))
+    for base in _import_roots(root):
+        for path in sorted(base.rglob("*.py")):
+            rel = path.relative_to(base)
+            if any(p.startswith(".") or p in ("docs", "build", "setup.py") for p in rel.parts):
+                continue
+            if not all(
+                (base / Path(*rel.parts[:i]) / "__init__.py").exists()
+                for i in range(1, len(rel.parts))
+            ):
+                continue
+            parts = list(rel.with_suffix("").parts)
+            if parts[-1] == "__init__":
+                parts.pop()
+            if parts and all(p.isidentifier() for p in parts):
+                out.append(".".join(parts))
     return out
 
 
@@ -184,7 +196,10 @@ def tests(root: Path) -> dict[str, str] | None:
                 "-q",
             ],
             root,
-            env={"PYTHONDONTWRITEBYTECODE": "1", "PYTHONPATH": str(root)},
+            env={
+                "PYTHONDONTWRITEBYTECODE": "1",
+                "PYTHONPATH": os.pathsep.join(str(p) for p in _import_roots(root)),
+            },
         )
         if not xml.exists():
             return None

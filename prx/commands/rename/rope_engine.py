@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import os
 from bisect import bisect_right
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 
 from prx.commands.rename.occurrences import line_starts
 
@@ -103,7 +103,12 @@ def rope_bindings(
         warnings.simplefilter("ignore", DeprecationWarning)
         # Plain file commands: rope would otherwise pick git's (and run it) for a
         # repository; it writes nothing here either way.
-        project = Project(project_root, fscommands=FileSystemCommands(), ropefolder=None)
+        project = Project(
+            project_root,
+            fscommands=FileSystemCommands(),
+            ropefolder=None,
+            source_folders=source_folders(project_root, files),
+        )
     try:
         resources: dict[str, Any] = {}
         for path in files:
@@ -167,6 +172,23 @@ def _binding(
     return (BOUND if where in places else OTHER), where
 
 
+def source_folders(project_root: str, paths: Iterable[str]) -> list[str]:
+    """The folders, relative to ``project_root``, that ``paths``' packages are imported
+    from: the project's own folder, and ``src/`` (or any folder) holding a top-level
+    package. rope finds ``import cachetools`` in ``src/cachetools/`` only when told."""
+    found = {""}
+    root = os.path.realpath(project_root)
+    for path in paths:
+        folder = os.path.dirname(os.path.realpath(path))
+        while folder.startswith(root + os.sep) and os.path.isfile(
+            os.path.join(folder, "__init__.py")
+        ):
+            folder = os.path.dirname(folder)
+        if folder.startswith(root + os.sep):
+            found.add(os.path.relpath(folder, root).replace(os.sep, "/"))
+    return sorted(found)
+
+
 def library_definers(project_root: str, path: str, line: int, name: str) -> list[str]:
     """The classes outside the project (a library's, a builtin) that the class of the
     method defined at ``path:line`` inherits ``name`` from: renaming the method would
@@ -178,7 +200,12 @@ def library_definers(project_root: str, path: str, line: int, name: str) -> list
 
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", DeprecationWarning)
-        project = Project(project_root, fscommands=FileSystemCommands(), ropefolder=None)
+        project = Project(
+            project_root,
+            fscommands=FileSystemCommands(),
+            ropefolder=None,
+            source_folders=source_folders(project_root, [path]),
+        )
     try:
         resource = project.get_resource(os.path.relpath(path, project_root))
         scope = project.get_pymodule(resource).get_scope().get_inner_scope_for_line(line)

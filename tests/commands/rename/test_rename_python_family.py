@@ -434,3 +434,28 @@ def test_the_string_typing_builds_a_name_from_is_renamed_with_it(make_repo, line
     text = (root / "kinds.py").read_text()
     assert expected in text.splitlines()
     assert "def first(items: list[Item]) -> Item:" in text
+
+
+def test_a_src_layout_package_is_bound_where_its_tests_import_it(make_repo):
+    # ``import kit`` finds src/kit/ (what pytest's pythonpath or an install does): rope
+    # must look there, or the tests' uses stay unbound (or bound to an installed copy).
+    root = make_repo(
+        {
+            "pyproject.toml": "[tool.pytest.ini_options]\npythonpath = ['src']\n",
+            # A module at the top and tests as a package: rope then looks for packages
+            # at the top only.
+            "setup.py": "import setuptools\n\nsetuptools.setup()\n",
+            "tests/__init__.py": "",
+            "src/kit/__init__.py": "from kit.core import sieve\n",
+            "src/kit/core.py": "def sieve(n):\n    return list(range(2, n))\n",
+            "tests/test_kit.py": (
+                "import kit\nfrom kit.core import sieve\n\n\n"
+                "def test_sieve():\n    assert kit.sieve(4) == sieve(4) == [2, 3]\n"
+            ),
+        }
+    )
+    result = prx.rename("src/kit/core.py:1", "primes", root=root, apply=True, check="never")
+    assert result.applied
+    test = (root / "tests/test_kit.py").read_text()
+    assert "from kit.core import primes" in test and "kit.primes(4) == primes(4)" in test
+    assert _pytest_file(root, "tests/test_kit.py") == 0
