@@ -122,16 +122,33 @@ def _explain_lines(root: Path, symbol: Symbol) -> tuple[set[tuple[str, int]], di
     if envelope.get("status") != "ok":
         return set(), envelope
     data = envelope["data"]
-    label = None
+    labels = set()
+    twin = _stub_twin(symbol.file)
     for d in data["definitions"]:
         if d["file"] == symbol.file and d["line"] <= symbol.line <= d["end_line"]:
-            label = f"{d['file']}:{d['line']}"
-    refs = [r for r in [*data["references"], *data["tests"]] if r["definition"] == label]
+            labels.add(f"{d['file']}:{d['line']}")
+        elif (
+            d["file"] == twin
+            and (d.get("container") or "").rsplit(".", 1)[-1]
+            == (symbol.qualified.rpartition(".")[0].rsplit(".", 1)[-1])
+        ):
+            # A Python module and its stub declare one interface (the oracle renames
+            # both): a use prx files under the twin's definition is this one's.
+            labels.add(f"{d['file']}:{d['line']}")
+    refs = [r for r in [*data["references"], *data["tests"]] if r["definition"] in labels]
     # A file that only imports it: line 0 stands for "the file, through its import".
     importing = {(f, 0) for f in data.get("imported_by", ())}
     sure = {(r["file"], r["line"]) for r in refs if r.get("certainty") != "by_name"}
     envelope["sure"] = sure | importing
     return {(r["file"], r["line"]) for r in refs} | importing, envelope
+
+
+def _stub_twin(rel: str) -> str | None:
+    """A Python module's stub, or a stub's module (``more.py`` / ``more.pyi``)."""
+    stem, dot, suffix = rel.rpartition(".")
+    if not dot or suffix not in ("py", "pyi"):
+        return None
+    return f"{stem}.{'pyi' if suffix == 'py' else 'py'}"
 
 
 def import_lines(lines: list[str]) -> set[int]:

@@ -236,17 +236,64 @@ def skip(symbol: Symbol) -> str | None:
 
 
 def after_rename(root: Path, symbol: Symbol, new: str) -> None:
-    """The module's ``__all__`` lists the definition: without it, a star import hides
-    every use from pyright (it takes the name as exported still)."""
+    """The definition's twin in its module's stub (``more.pyi`` beside ``more.py``, or the
+    module of a stub) changes with it: a type checker reads the stub, Python runs the
+    module, and the two declare one interface (renamed alone, the stub would hide every
+    use of a module's definition from pyright). And the module's ``__all__`` lists the
+    definition: without it, a star import hides every use from pyright (it takes the
+    name as exported still)."""
+    _rename_twin(root, symbol, new)
     if "." in symbol.qualified:
         return
-    path = root / symbol.file
+    _rename_in_all(root, symbol.file, symbol.name, new)
+    twin = _twin_of(symbol.file)
+    if twin is not None and (root / twin).is_file():
+        _rename_in_all(root, twin, symbol.name, new)
+
+
+def _twin_of(rel: str) -> str | None:
+    stem, dot, suffix = rel.rpartition(".")
+    if not dot or suffix not in ("py", "pyi"):
+        return None
+    return f"{stem}.{'pyi' if suffix == 'py' else 'py'}"
+
+
+def _rename_twin(root: Path, symbol: Symbol, new: str) -> None:
+    """Rename the definitions of ``symbol``'s qualified name in its twin file."""
+    import prx
+    from prx.engine.intel.models import model_for
+    from prx.engine.intel.project import ParsedFile
+
+    twin = _twin_of(symbol.file)
+    if twin is None or not (root / twin).is_file():
+        return
+    path = root / twin
+    data = path.read_bytes()
+    spec = prx.Workspace(root).language_for(str(path))
+    if spec is None:
+        return
+    parsed = ParsedFile(twin, spec, data)
+    spans = sorted(
+        {
+            (t.start, t.end)
+            for t in model_for("python").definitions(None, parsed)
+            if t.qualified == symbol.qualified and t.end > t.start
+        },
+        reverse=True,
+    )
+    for start, end in spans:
+        data = data[:start] + new.encode() + data[end:]
+    path.write_bytes(data)
+
+
+def _rename_in_all(root: Path, rel: str, name: str, new: str) -> None:
+    path = root / rel
     text = path.read_text()
     found = re.search(r"__all__\s*\+?=\s*[\[(]", text)
     if found is None:
         return
     end = text.find("]" if found.group(0).endswith("[") else ")", found.end())
     span = text[found.end() : end]
-    quoted = re.compile(r"(['\"])" + re.escape(symbol.name) + r"\1")
+    quoted = re.compile(r"(['\"])" + re.escape(name) + r"\1")
     span = quoted.sub(lambda m: m.group(1) + new + m.group(1), span)
     path.write_text(text[: found.end()] + span + text[end:])

@@ -66,6 +66,11 @@ def file_impact(
     project = Project(ws, resolved)
     target = project.rel(resolved)
     notes: list[str] = []
+    module = _module_of_stub(project, target, symbol)
+    if module is not None:
+        # Code imports the module, never its stub: the stub's dependents are the module's.
+        notes.append(f"{path} is the stub of {project.shown(module)}: its dependents are shown")
+        target = module
     # hops 1: (file, hops, edge, use or None)
     first: list[tuple[str, Any, FileUse | None]] = []
     reexports: tuple[str, ...] = ()
@@ -216,6 +221,24 @@ def _at_line(symbol: str) -> tuple[str, int | None]:
     if separator and name and line.isdigit():
         return name, int(line)
     return symbol, None
+
+
+def _module_of_stub(project: Project, target: str, symbol: str | None) -> str | None:
+    """The module a Python stub (``more.pyi``) declares, when it is in the project and
+    defines ``symbol`` too (a name only the stub has, a ``TypeVar``, stays the stub's)."""
+    if not target.endswith(".pyi"):
+        return None
+    parsed = project.file(target[:-1])
+    if parsed is None:
+        return None
+    if symbol is not None:
+        name = _at_line(symbol)[0].rsplit(".", 1)[-1]
+        stack = list(parsed.definitions())
+        while stack and stack[-1].name != name:
+            stack.extend(stack.pop().children)
+        if not stack:
+            return None  # the module binds it otherwise (an alias): the stub answers
+    return target[:-1]
 
 
 def _symbol_users(project: Project, target: str, symbol: str, path: str, notes: list[str]) -> Any:
