@@ -22,7 +22,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 
 from prx.commands.rename.candidate import Candidate
-from prx.engine.intel.pymembers import ancestors
+from prx.engine.intel.pymembers import ancestors, classes_of
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -123,19 +123,10 @@ def dispatching_classes(
             continue
         if assigned.search(candidate.data):
             return frozenset()
-        parsed = candidate.parsed()
-        if parsed.tree is None:
-            continue
-        stack = [parsed.tree.root_node]
-        while stack:
-            node = stack.pop()
-            if node.type == "class_definition":
-                title = node.child_by_field_name("name")
-                body = node.child_by_field_name("body")
-                text = bytes(body.text or b"") if body is not None else b""
-                if title is not None and title.text and call.search(text):
-                    found.add(title.text.decode())
-            stack.extend(node.named_children)
+        for owner, node in classes_of(candidate.parsed()):
+            body = node.child_by_field_name("body")
+            if body is not None and call.search(bytes(body.text or b"")):
+                found.add(owner)
     return frozenset(c for c in found if c in classes)
 
 

@@ -12,7 +12,7 @@ type, else ``by_name`` when the call's arguments fit the method's parameters (th
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from prx.engine.intel.bindings import Occurrence, occurrences
@@ -27,6 +27,7 @@ __all__ = [
     "arity_of",
     "class_bases",
     "classes_defining",
+    "classes_of",
     "member_uses",
     "reaching_files",
 ]
@@ -219,29 +220,33 @@ def _class_name(node: Any) -> str | None:
     return bytes(name.text or b"").decode() if name is not None else None
 
 
+def classes_of(parsed: ParsedFile | None) -> Iterator[tuple[str, Any]]:
+    """Each class a Python file defines (nested ones too): its name and its node."""
+    if parsed is None or parsed.language != "python" or parsed.tree is None:
+        return
+    if b"class" not in parsed.data:
+        return
+    stack = [parsed.tree.root_node]
+    while stack:
+        node = stack.pop()
+        if node.type == "class_definition":
+            name = _class_name(node)
+            if name:
+                yield name, node
+        stack.extend(node.named_children)
+
+
 def class_bases(project: Files, files: list[str]) -> dict[str, set[str]]:
     """Each class defined in ``files`` (by name) and the names of its bases (the last
     part of a dotted base: ``ctx.AppContext`` is ``AppContext``)."""
     out: dict[str, set[str]] = {}
     for rel in files:
-        parsed = project.file(rel)
-        if parsed is None or parsed.language != "python" or parsed.tree is None:
-            continue
-        if b"class " not in parsed.data:
-            continue
-        stack = [parsed.tree.root_node]
-        while stack:
-            node = stack.pop()
-            if node.type == "class_definition":
-                name = _class_name(node)
-                supers = node.child_by_field_name("superclasses")
-                bases = set()
-                for arg in supers.named_children if supers is not None else ():
-                    if arg.type in ("identifier", "attribute"):
-                        bases.add(bytes(arg.text or b"").decode().rsplit(".", 1)[-1])
-                if name:
-                    out.setdefault(name, set()).update(bases)
-            stack.extend(node.named_children)
+        for name, node in classes_of(project.file(rel)):
+            supers = node.child_by_field_name("superclasses")
+            bases = out.setdefault(name, set())
+            for arg in supers.named_children if supers is not None else ():
+                if arg.type in ("identifier", "attribute"):
+                    bases.add(bytes(arg.text or b"").decode().rsplit(".", 1)[-1])
     return out
 
 
@@ -251,20 +256,12 @@ def classes_defining(project: Files, files: list[str], name: str) -> frozenset[s
     wanted = name.encode()
     for rel in files:
         parsed = project.file(rel)
-        if parsed is None or parsed.language != "python" or parsed.tree is None:
+        if parsed is None or wanted not in parsed.data:
             continue
-        if wanted not in parsed.data or b"class " not in parsed.data:
-            continue
-        stack = [parsed.tree.root_node]
-        while stack:
-            node = stack.pop()
-            if node.type == "class_definition":
-                body = node.child_by_field_name("body")
-                if body is not None and any(_defines(child, wanted) for child in body.children):
-                    owner = _class_name(node)
-                    if owner:
-                        out.add(owner)
-            stack.extend(node.named_children)
+        for owner, node in classes_of(parsed):
+            body = node.child_by_field_name("body")
+            if body is not None and any(_defines(child, wanted) for child in body.children):
+                out.add(owner)
     return frozenset(out)
 
 
@@ -489,17 +486,8 @@ def _class_texts(project: Files, files: list[str]) -> dict[str, list[bytes]]:
     """The text of each class of ``files``, by class name."""
     out: dict[str, list[bytes]] = {}
     for rel in files:
-        parsed = project.file(rel)
-        if parsed is None or parsed.language != "python" or parsed.tree is None:
-            continue
-        stack = [parsed.tree.root_node]
-        while stack:
-            here = stack.pop()
-            if here.type == "class_definition":
-                name = _class_name(here)
-                if name:
-                    out.setdefault(name, []).append(bytes(here.text or b""))
-            stack.extend(here.named_children)
+        for name, node in classes_of(project.file(rel)):
+            out.setdefault(name, []).append(bytes(node.text or b""))
     return out
 
 

@@ -49,9 +49,9 @@ HIERARCHY = {
 }
 
 
-def _pytest(root: Path) -> int:
+def _pytest(root: Path, name: str = "test_shapes.py") -> int:
     done = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "test_shapes.py"],
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", name],
         cwd=root,
         capture_output=True,
         check=False,
@@ -319,16 +319,6 @@ STEPS = {
 }
 
 
-def _pytest_file(root: Path, name: str) -> int:
-    done = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", name],
-        cwd=root,
-        capture_output=True,
-        check=False,
-    )
-    return done.returncode
-
-
 def test_a_step_a_base_class_calls_is_renamed_in_every_subclass(make_repo):
     # Reader.read_all calls self.entry, which only its subclasses define: renaming one
     # subclass's entry alone would break the other's; the base's call and every
@@ -338,7 +328,7 @@ def test_a_step_a_base_class_calls_is_renamed_in_every_subclass(make_repo):
     assert result.applied
     assert "self.make_entry(row)" in (root / "steps/base.py").read_text()
     assert (root / "steps/kinds.py").read_text().count("def make_entry(self, row)") == 2
-    assert _pytest_file(root, "test_steps.py") == 0
+    assert _pytest(root, "test_steps.py") == 0
 
 
 def test_a_step_that_is_also_assigned_as_an_attribute_stays_unsure(make_repo):
@@ -400,7 +390,7 @@ def test_a_module_and_its_stub_are_renamed_together(make_repo, asked, old, new):
     stub = (root / "kit/core.pyi").read_text()
     assert f"def {new}(" in module and f"def {new}(" in stub
     assert f"def {old}(" not in module and f"def {old}(" not in stub
-    assert _pytest_file(root, "test_kit.py") == 0
+    assert _pytest(root, "test_kit.py") == 0
 
 
 @pytest.mark.parametrize(
@@ -458,4 +448,4 @@ def test_a_src_layout_package_is_bound_where_its_tests_import_it(make_repo):
     assert result.applied
     test = (root / "tests/test_kit.py").read_text()
     assert "from kit.core import primes" in test and "kit.primes(4) == primes(4)" in test
-    assert _pytest_file(root, "tests/test_kit.py") == 0
+    assert _pytest(root, "tests/test_kit.py") == 0
