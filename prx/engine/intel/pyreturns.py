@@ -45,6 +45,8 @@ class CallReturns:
         self._functions: dict[str, list[Any]] = {}
         self._summaries: dict[int, str | None] = {}
         self._modules: set[str] | None = None
+        #: (the calling file's text, by identity; a name) -> whether it reaches the name.
+        self._reached: dict[tuple[int, str], bool] = {}
 
     def is_class(self, name: str) -> bool:
         """Whether ``name`` is a class of the project (calling it makes one)."""
@@ -52,9 +54,9 @@ class CallReturns:
 
     def of_call(self, callee: str, owner: str | None, data: bytes) -> str | None:
         """The class ``callee(...)`` returns: ``Class.method``, ``self.method`` /
-        ``cls.method`` in class ``owner``, or a function defined once in the project and
-        in the calling file (its text ``data``) or imported there from the project; None
-        when the code does not say."""
+        ``cls.method`` in class ``owner``, or a function the calling file (its text
+        ``data``) defines or imports from the project, when every definition of it in the
+        project returns the same class; None when the code does not say."""
         parts = callee.split(".")
         if len(parts) == 2:
             on = owner if parts[0] in ("self", "cls") else parts[0]
@@ -70,7 +72,14 @@ class CallReturns:
 
     def _reaches(self, name: str, data: bytes) -> bool:
         """Whether the calling file defines ``name`` or imports it from a project module
-        (``from lib import make`` of a library with a namesake is not the project's)."""
+        (``from lib import make`` of a library with a namesake is not the project's);
+        asked once per file and name."""
+        key = (id(data), name)
+        if key not in self._reached:
+            self._reached[key] = self._reads(name, data)
+        return self._reached[key]
+
+    def _reads(self, name: str, data: bytes) -> bool:
         word = re.escape(name).encode()
         if re.search(rb"(?m)^(?:async[ \t]+)?def[ \t]+" + word + rb"[ \t]*\(", data):
             return True

@@ -210,46 +210,27 @@ def test_a_mixin_s_attribute_is_typed_by_what_its_subclasses_assign(make_repo):
     assert other.tests == ()  # ``if self.thing:`` is no annotation naming a type
 
 
+JOB = (
+    "class Job:\n"
+    "    def run(self):\n"
+    "        return self.step()\n"
+    "\n"
+    "\n"
+    "class Copy(Job):\n"
+    "    def step(self):\n"
+    "        return 1\n"
+)
+
+
+def _step_uses(make_repo, text):  # type: ignore[no-untyped-def]
+    result = prx.explain("Copy.step", root=make_repo({"job.py": text}))
+    return {(r.file, r.line): r.certainty for r in (*result.references, *result.tests)}
+
+
 def test_a_base_class_calling_a_method_only_one_subclass_defines_is_its_use(make_repo):
-    root = make_repo(
-        {
-            "job.py": (
-                "class Job:\n"
-                "    def run(self):\n"
-                "        return self.step()\n"
-                "\n"
-                "\n"
-                "class Copy(Job):\n"
-                "    def step(self):\n"
-                "        return 1\n"
-            ),
-        }
-    )
-    result = prx.explain("Copy.step", root=root)
-    found = {(r.file, r.line): r.certainty for r in (*result.references, *result.tests)}
-    assert found[("job.py", 3)] == "by_type"
+    assert _step_uses(make_repo, JOB)[("job.py", 3)] == "by_type"
 
 
 def test_a_base_class_calling_a_method_two_subclasses_define_is_a_candidate(make_repo):
-    root = make_repo(
-        {
-            "job.py": (
-                "class Job:\n"
-                "    def run(self):\n"
-                "        return self.step()\n"
-                "\n"
-                "\n"
-                "class Copy(Job):\n"
-                "    def step(self):\n"
-                "        return 1\n"
-                "\n"
-                "\n"
-                "class Move(Job):\n"
-                "    def step(self):\n"
-                "        return 2\n"
-            ),
-        }
-    )
-    result = prx.explain("Copy.step", root=root)
-    found = {(r.file, r.line): r.certainty for r in (*result.references, *result.tests)}
-    assert found[("job.py", 3)] == "by_name"
+    more = "\n\nclass Move(Job):\n    def step(self):\n        return 2\n"
+    assert _step_uses(make_repo, JOB + more)[("job.py", 3)] == "by_name"
