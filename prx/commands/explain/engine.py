@@ -259,17 +259,23 @@ def _instance_references(
     project: Project, item: _Found, name: str, bound: set[str]
 ) -> list[tuple[str, Any, str, str]]:
     """A Python method's uses through instances, in every file that reaches its module."""
-    from prx.engine.intel.pymembers import arity_of, member_uses, reaching_files
+    from prx.engine.intel.pymembers import (
+        arity_of,
+        classes_defining,
+        member_uses,
+        reaching_files,
+    )
 
     files = sorted({item.file, *bound, *reaching_files(project, item.file)})
     method = item.defn.node.type == "function_definition"
     arity = arity_of(item.defn.node, method=True) if method else None
+    container = item.container or item.top.name
+    # A class body's ``pop = _fail`` defines the name too (no outline entry says so).
     others = frozenset(
         f.container
         for f in _all_definitions(project, files, name)
         if f.container is not None and f.container != item.container
-    )
-    container = item.container or item.top.name
+    ) | (classes_defining(project, files, name) - {container})
     return [
         (use.file, use.occurrence, "attribute", use.certainty)
         for use in member_uses(project, files, container, name, arity, others)

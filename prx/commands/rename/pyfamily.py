@@ -44,6 +44,8 @@ ClassMap = dict[str, set[str]]
 
 _CLASS = re.compile(rb"^[ \t]*class[ \t]+(\w+)[ \t]*(?:\(([^)]*)\))?[ \t]*:", re.MULTILINE)
 _BASE = re.compile(r"^[\w.]+$")
+#: ``class Default(self.Cache)``: a base an attribute holds, not a class of that name.
+_ON_SELF = re.compile(r"(?:self|cls)\.")
 
 
 def class_headers(data: bytes, into: ClassMap) -> None:
@@ -53,7 +55,7 @@ def class_headers(data: bytes, into: ClassMap) -> None:
         bases = into.setdefault(name, set())
         for part in (match.group(2) or b"").decode("utf-8", "replace").split(","):
             base = part.strip()
-            if base and "=" not in base and _BASE.match(base):
+            if base and "=" not in base and _BASE.match(base) and not _ON_SELF.match(base):
                 bases.add(base.rsplit(".", 1)[-1])
 
 

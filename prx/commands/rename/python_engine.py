@@ -142,7 +142,7 @@ def bind_python(
             f"{', '.join(f'{shown_path(ws.root_dir, p)}:{n}' for p, n in sorted(mirrors))}"
         )
     if chosen is not None and chosen.container:
-        weigh_members(python, bindings, chosen, related, classes, old)
+        weigh_members(python, bindings, chosen, related, classes, old, (ws, target))
     settled = 0
     if chosen is not None:
         from prx.commands.rename.pysyntax import settle_by_syntax
@@ -194,20 +194,23 @@ def weigh_members(
     related: Sequence[tuple[str, Target]],
     classes: ClassMap,
     name: str,
+    walk_in: tuple[Context, str] | None = None,
 ) -> None:
     """Settle the ``obj.NAME`` rope left unresolved where the code says more: the
     receiver's type is the method's class or a subclass (renamed), another type, or a
-    call whose arguments the method cannot take (left alone); the rest stay unsure."""
+    call whose arguments the method cannot take (left alone); the rest stay unsure.
+
+    :param walk_in: the workspace and the renamed path, whose Python files are read when
+        a receiver is made by a class attribute (``self.Cache(..)``): what each class
+        assigns to it (else the files renamed only).
+    """
     from prx.commands.rename.rope_engine import BOUND, OTHER, UNRESOLVED
     from prx.engine.intel.bindings import occurrences
     from prx.engine.intel.models import BY_TYPE
+    from prx.engine.intel.pyclassattrs import ClassAttributes
     from prx.engine.intel.pymembers import arity_of, member_uses
 
-    parsed = {c.shown: c.parsed() for c in python}
-
-    class _Files:
-        def file(self, rel: str) -> ParsedFile | None:
-            return parsed.get(rel)
+    files = _PythonFiles({c.shown: c.parsed() for c in python}, walk_in)
 
     def owner(target: Target) -> str:
         return (target.container or "").rsplit(".", 1)[-1]
@@ -226,8 +229,8 @@ def weigh_members(
     maybe: set[tuple[str, int]] = set()
     family = frozenset(owners)
     uses = member_uses(
-        _Files(),
-        sorted(parsed),
+        files,
+        sorted(c.shown for c in python),
         owner(chosen),
         name,
         arity,
@@ -235,6 +238,7 @@ def weigh_members(
         classes,
         family,
         unrelated_is_candidate=True,
+        attributes=ClassAttributes(files, files.every_file, classes),
     )
     for use in uses:
         (sure if use.certainty == BY_TYPE else maybe).add((use.file, use.occurrence.byte))
@@ -242,7 +246,7 @@ def weigh_members(
         bound = bindings.get(candidate.path)
         if not bound or UNRESOLVED not in bound.values():
             continue
-        here = parsed[candidate.shown]
+        here = candidate.parsed()
         members = {
             o.byte
             for o in occurrences(here, name)
@@ -255,6 +259,44 @@ def weigh_members(
                 bound[start] = BOUND
             elif (candidate.shown, start) not in maybe:
                 bound[start] = OTHER
+
+
+class _PythonFiles:
+    """The renamed Python files, parsed, and (walked on first use) every Python file of
+    the renamed path, parsed when first read."""
+
+    def __init__(self, parsed: dict[str, ParsedFile], walk_in: tuple[Context, str] | None) -> None:
+        self._parsed: dict[str, ParsedFile | None] = dict(parsed)
+        self._walk_in = walk_in
+        self._paths: dict[str, str] | None = None
+
+    def every_file(self) -> list[str]:
+        if self._paths is None:
+            self._paths = {}
+            if self._walk_in is not None:
+                from prx.engine.files.walk import walk
+
+                ws, target = self._walk_in
+                for item in walk(target).files:
+                    if item.rel.endswith((".py", ".pyi")):
+                        self._paths[shown_path(ws.root_dir, str(item.path))] = str(item.path)
+        return sorted({*self._parsed, *self._paths})
+
+    def file(self, rel: str) -> ParsedFile | None:
+        if rel not in self._parsed and self._paths and rel in self._paths:
+            self._parsed[rel] = self._read(self._paths[rel], rel)
+        return self._parsed.get(rel)
+
+    def _read(self, path: str, shown: str) -> ParsedFile | None:
+        from prx.engine.intel.project import ParsedFile
+
+        spec = self._walk_in[0].language_for(path) if self._walk_in is not None else None
+        try:
+            with open(path, "rb") as fh:
+                data = fh.read()
+        except OSError:
+            return None
+        return ParsedFile(shown, spec, data) if spec is not None else None
 
 
 def python_definitions(python: Sequence[Candidate], name: str) -> list[tuple[str, Target]]:

@@ -16,6 +16,12 @@ from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from prx.engine.intel.bindings import Occurrence, occurrences
+from prx.engine.intel.pyclassattrs import (
+    ClassAttributes,
+    derived_from_attribute,
+    made_by_attribute,
+    with_base_files,
+)
 from prx.engine.intel.pyreturns import CallReturns
 
 if TYPE_CHECKING:
@@ -118,7 +124,8 @@ def _fits(call: Any, arity: Arity) -> bool:
 
 
 def reaching_files(project: Project, defining: str) -> list[str]:
-    """The files whose imports reach ``defining``, directly or through other modules."""
+    """The files whose imports reach ``defining``, directly or through other modules, and
+    the modules of their mixins (see :func:`~prx.engine.intel.pyclassattrs.with_base_files`)."""
     seen = {defining}
     queue = [defining]
     while queue and len(seen) < MAX_REACHING:
@@ -128,7 +135,7 @@ def reaching_files(project: Project, defining: str) -> list[str]:
                 seen.add(edge.source)
                 queue.append(edge.source)
     seen.discard(defining)
-    return sorted(seen)
+    return sorted(with_base_files(project, sorted(seen)))
 
 
 def _enclosing(node: Any, kinds: tuple[str, ...]) -> Any:
@@ -153,12 +160,14 @@ def _receiver_type(
         return None
     if kind in _OWN_CLASS:  # ``x = super().__new__(cls)``, ``x = cls(..)``
         return _class_name(_enclosing(node, ("class_definition",)))
-    if returns is not None and not returns.is_class(kind):
+    on_self = callee.split(".", 1)[0] in _OWN_CLASS | {"self"}
+    if returns is not None and (on_self or not returns.is_class(kind)):
         owner = _class_name(_enclosing(node, ("class_definition",)))
         made = returns.of_call(callee, owner, data)
         if made is not None:
             return made
-    return kind
+    # ``self.make(..)`` is a method's or an attribute's result, not a class of that name.
+    return None if on_self else kind
 
 
 def _assigned(node: Any, receiver: str) -> re.Match[bytes] | None:
@@ -193,6 +202,52 @@ def _assigned(node: Any, receiver: str) -> re.Match[bytes] | None:
     if scope is None:
         return None
     return re.search(pattern, bytes(scope.text or b""))
+
+
+def _narrowed(node: Any, receiver: str) -> str | None:
+    """The class ``if isinstance(receiver, C):`` says ``receiver`` is, for ``node`` in
+    that branch."""
+    if not receiver.isidentifier():
+        return None
+    inner, here = node, node.parent
+    while here is not None and here.type != "module":
+        if here.type == "function_definition" and _binds(here, receiver):
+            return None  # a parameter or a local of the function, not the narrowed name
+        if here.type in ("if_statement", "elif_clause"):
+            test = here.child_by_field_name("condition")
+            if inner == here.child_by_field_name("consequence") and test is not None:
+                kind = _isinstance_of(test, receiver)
+                if kind is not None:
+                    return kind
+        inner, here = here, here.parent
+    return None
+
+
+def _binds(function: Any, name: str) -> bool:
+    """Whether ``function`` has a parameter or an assignment named ``name``."""
+    word = re.escape(name).encode()
+    params = function.child_by_field_name("parameters")
+    if params is not None and re.search(rb"\b" + word + rb"\b", bytes(params.text or b"")):
+        return True
+    body = function.child_by_field_name("body")
+    text = bytes(body.text or b"") if body is not None else b""
+    return re.search(rb"(?m)^[ \t]*" + word + rb"[ \t]*(?::[^=\n]*)?=(?!=)", text) is not None
+
+
+def _isinstance_of(test: Any, receiver: str) -> str | None:
+    """``C`` when ``test`` is ``isinstance(receiver, C)`` (or ``mod.C``)."""
+    if test.type != "call":
+        return None
+    function = test.child_by_field_name("function")
+    arguments = test.child_by_field_name("arguments")
+    if function is None or function.text != b"isinstance" or arguments is None:
+        return None
+    args = arguments.named_children
+    if len(args) != 2 or args[0].type != "identifier" or args[0].text != receiver.encode():
+        return None
+    if args[1].type not in ("identifier", "attribute"):
+        return None
+    return bytes(args[1].text or b"").decode().rsplit(".", 1)[-1]
 
 
 def _made_like(node: Any, receiver: str) -> str | None:
@@ -245,9 +300,14 @@ def class_bases(project: Files, files: list[str]) -> dict[str, set[str]]:
             supers = node.child_by_field_name("superclasses")
             bases = out.setdefault(name, set())
             for arg in supers.named_children if supers is not None else ():
-                if arg.type in ("identifier", "attribute"):
-                    bases.add(bytes(arg.text or b"").decode().rsplit(".", 1)[-1])
+                text = bytes(arg.text or b"").decode()
+                # ``class Default(self.Cache)`` derives from what an attribute holds.
+                if arg.type in ("identifier", "attribute") and not _ON_SELF.match(text):
+                    bases.add(text.rsplit(".", 1)[-1])
     return out
+
+
+_ON_SELF = re.compile(r"(?:self|cls)\.")
 
 
 def classes_defining(project: Files, files: list[str], name: str) -> frozenset[str]:
@@ -273,10 +333,10 @@ def _defines(node: Any, wanted: bytes) -> bool:
         named = node.child_by_field_name("name")
         return named is not None and named.text == wanted
     if node.type == "expression_statement" and node.named_children:
-        first = node.named_children[0]
-        if first.type == "assignment":
-            left = first.child_by_field_name("left")
-            return left is not None and left.type == "identifier" and left.text == wanted
+        node = node.named_children[0]  # the grammar's older form
+    if node.type == "assignment":
+        left = node.child_by_field_name("left")
+        return left is not None and left.type == "identifier" and left.text == wanted
     return False
 
 
@@ -365,6 +425,7 @@ def member_uses(
     bases: dict[str, set[str]] | None = None,
     family: frozenset[str] = frozenset(),
     unrelated_is_candidate: bool = False,
+    attributes: ClassAttributes | None = None,
 ) -> list[MemberUse]:
     """The ``.name`` uses in ``files`` that may be the member ``container.name``.
 
@@ -376,13 +437,28 @@ def member_uses(
     :param unrelated_is_candidate: a receiver typed as a project class that has no member
         of the name is a ``by_name`` candidate (the typing may be wrong: a rename must not
         leave it alone on that word), rather than no use.
+    :param attributes: what class bodies assign to their attributes (default: those of
+        ``files``).
     """
     from prx.engine.intel.models.base import BY_NAME, BY_TYPE
 
     if bases is None:
         bases = class_bases(project, files)
     returns = CallReturns(project.file, files, bases)
+    assigned = attributes or ClassAttributes(project, lambda: files, bases)
     texts: dict[str, list[bytes]] = {}
+
+    def weight_at(data: bytes, node: Any, receiver: str) -> str:
+        held = _held_by_attribute(node, receiver, assigned, classes)
+        if held:
+            return _combined({_weigh(k, container, classes, bases, family) for k in held})
+        kind, receiver = _kind_of(data, node, receiver, container, bases, returns)
+        if kind is None and receiver.startswith("self.") and receiver.count(".") == 1:
+            return _set_below(
+                project, files, node, receiver[5:], container, classes, bases, texts, family
+            )
+        return BY_NAME if kind is None else _weigh(kind, container, classes, bases, family)
+
     out = []
     for rel in files:
         parsed = project.file(rel)
@@ -394,15 +470,7 @@ def member_uses(
             node = _node_at(parsed, occ.byte)
             if node is None:
                 continue
-            kind, receiver = _kind_of(parsed.data, node, occ.receiver, container, bases, returns)
-            if kind is None and receiver.startswith("self.") and receiver.count(".") == 1:
-                weight = _set_below(
-                    project, files, node, receiver[5:], container, classes, bases, texts, family
-                )
-            else:
-                weight = (
-                    BY_NAME if kind is None else _weigh(kind, container, classes, bases, family)
-                )
+            weight = weight_at(parsed.data, node, occ.receiver)
             if weight == BY_TYPE:
                 out.append(MemberUse(rel, occ, BY_TYPE))
                 continue
@@ -433,14 +501,40 @@ def _kind_of(
     for _ in range(_MADE_LIKE_HOPS):
         if receiver in ("self", "cls"):
             return _class_name(_enclosing(node, ("class_definition",))), receiver
+        if receiver == "super()":  # the base's member, when the class has one base
+            above = bases.get(_class_name(_enclosing(node, ("class_definition",))) or "", ())
+            return (next(iter(above)) if len(above) == 1 else None), receiver
         if receiver == container or receiver in bases:
             return receiver, receiver  # called on the class itself: ``Table.from_data(..)``
-        kind = _receiver_type(data, node, receiver, returns)
+        kind = _narrowed(node, receiver) or _receiver_type(data, node, receiver, returns)
         like = _made_like(node, receiver) if kind is None else None
         if like is None:
             return kind, receiver
         receiver = like
     return None, receiver
+
+
+def _held_by_attribute(
+    node: Any, receiver: str, attributes: ClassAttributes, classes: frozenset[str]
+) -> set[str]:
+    """The classes a receiver made by calling a class attribute may be (``self.Cache(..)``
+    in a mixin: see :mod:`prx.engine.intel.pyclassattrs`), or a local class derived from
+    one (``class Default(self.Cache)``; itself when it defines the name: in ``classes``);
+    empty when it is not so made."""
+    callee = None
+    if receiver.isidentifier():
+        found = _assigned(node, receiver)
+        callee = found.group(2).decode() if found is not None and found.group(2) else None
+    attribute = made_by_attribute(receiver, callee)
+    if attribute is None and callee is not None and callee.isidentifier():
+        scope = _enclosing(node, ("function_definition",))
+        attribute = derived_from_attribute(bytes(scope.text or b"") if scope else b"", callee)
+        if attribute is not None and callee in classes:
+            return {callee}
+    owner = _class_name(_enclosing(node, ("class_definition",))) if attribute else None
+    if attribute is None or owner is None:
+        return set()
+    return attributes.held_classes(owner, attribute)
 
 
 def _set_below(
@@ -469,12 +563,19 @@ def _set_below(
         + re.escape(attribute).encode()
         + rb"[ \t]*=[ \t]*(?:\w+\.)*([A-Za-z_]\w*)[ \t]*\("
     )
-    weights = {
-        _weigh(found.group(1).decode(), container, classes, bases, family)
-        for kind in below
-        for text in texts.get(kind, ())
-        for found in pattern.finditer(text)
-    }
+    return _combined(
+        {
+            _weigh(found.group(1).decode(), container, classes, bases, family)
+            for kind in below
+            for text in texts.get(kind, ())
+            for found in pattern.finditer(text)
+        }
+    )
+
+
+def _combined(weights: set[str]) -> str:
+    """One weight for a receiver that may be any of several classes: ``by_type`` when
+    each is, ``other``/``unrelated`` when none may be, else ``by_name``."""
     if weights == {"by_type"}:
         return "by_type"
     if weights and "by_type" not in weights and "by_name" not in weights:

@@ -234,3 +234,185 @@ def test_a_base_class_calling_a_method_only_one_subclass_defines_is_its_use(make
 def test_a_base_class_calling_a_method_two_subclasses_define_is_a_candidate(make_repo):
     more = "\n\nclass Move(Job):\n    def step(self):\n        return 2\n"
     assert _step_uses(make_repo, JOB + more)[("job.py", 3)] == "by_name"
+
+
+#: A mixin of test cases that makes its cache with ``self.Cache(..)``, a class attribute
+#: each test case sets; the mixin's module imports nothing of the cache classes.
+CACHES = {
+    "caches.py": (
+        "class Cache:\n"
+        "    def pop(self, key):\n"
+        "        return key\n"
+        "\n"
+        "    def size(self):\n"
+        "        return 0\n"
+        "\n"
+        "\n"
+        "class LRU(Cache):\n"
+        "    pass\n"
+        "\n"
+        "\n"
+        "class Timed(Cache):\n"
+        "    def pop(self, key):\n"
+        "        return None\n"
+    ),
+    "tests/__init__.py": (
+        "class CacheMixin:\n"
+        "    Cache = None\n"
+        "\n"
+        "    def test_pop(self):\n"
+        "        cache = self.Cache()\n"
+        "        cache.pop(1)\n"
+        "\n"
+        "    def test_size(self):\n"
+        "        assert self.Cache().size() == 0\n"
+    ),
+    "tests/test_lru.py": (
+        "import unittest\n"
+        "\n"
+        "from caches import LRU\n"
+        "\n"
+        "from . import CacheMixin\n"
+        "\n"
+        "\n"
+        "class LRUTest(unittest.TestCase, CacheMixin):\n"
+        "    Cache = LRU\n"
+    ),
+    "tests/test_timed.py": (
+        "import unittest\n"
+        "\n"
+        "from caches import Timed\n"
+        "\n"
+        "from . import CacheMixin\n"
+        "\n"
+        "\n"
+        "class TimedTest(unittest.TestCase, CacheMixin):\n"
+        "    Cache = Timed\n"
+    ),
+}
+
+
+def _uses(root, symbol):  # type: ignore[no-untyped-def]
+    result = prx.explain(symbol, root=root)
+    return {(r.file, r.line): r.certainty for r in (*result.references, *result.tests)}
+
+
+def test_an_instance_made_by_a_class_attribute_is_any_class_the_subclasses_set(make_repo):
+    root = make_repo(CACHES)
+    # Every test case's class inherits Cache.size: the mixin's call is its use, sure.
+    assert _uses(root, "Cache.size")[("tests/__init__.py", 9)] == "by_type"
+    # LRU's pop is Cache.pop, Timed's is its own: the mixin's call may be either.
+    assert _uses(root, "Timed.pop")[("tests/__init__.py", 6)] == "by_name"
+    assert _uses(root, "Cache.pop")[("tests/__init__.py", 6)] == "by_name"
+    impact = prx.impact("caches.py", symbol="Cache.size", root=root)
+    assert "tests/__init__.py" in [d.file for d in (*impact.dependents, *impact.tests)]
+
+
+def test_a_class_attribute_no_subclass_sets_to_the_class_is_not_its_use(make_repo):
+    files = dict(CACHES)
+    files["tests/test_timed.py"] = files["tests/test_timed.py"].replace("Timed\n", "dict\n")
+    files["tests/test_lru.py"] = files["tests/test_lru.py"].replace("= LRU\n", "= dict\n")
+    root = make_repo(files)
+    assert ("tests/__init__.py", 6) not in _uses(root, "Timed.pop")
+
+
+def test_a_subclass_whose_body_assigns_the_name_has_its_own_member(make_repo):
+    # ``pop = _fail`` in a subclass's body replaces the inherited method: an instance of
+    # it is not a use of the base's ``pop``.
+    root = make_repo(
+        {
+            "ctx.py": (
+                "def _fail(*args):\n"
+                "    raise RuntimeError\n"
+                "\n"
+                "\n"
+                "class Context:\n"
+                "    def pop(self):\n"
+                "        return 1\n"
+                "\n"
+                "\n"
+                "class Frozen(Context):\n"
+                "    pop = _fail\n"
+                "\n"
+                "\n"
+                "def use():\n"
+                "    frozen = Frozen()\n"
+                "    context = Context()\n"
+                "    context.pop()\n"
+                "    frozen.pop()\n"
+            ),
+        }
+    )
+    assert _uses(root, "Context.pop") == {("ctx.py", 17): "by_type"}
+
+
+def test_super_is_the_base_and_isinstance_narrows_a_name(make_repo):
+    root = make_repo(
+        {
+            "sizes.py": (
+                "class Base:\n"
+                "    @property\n"
+                "    def size(self):\n"
+                "        return 0\n"
+                "\n"
+                "\n"
+                "class Other:\n"
+                "    size = 1\n"
+                "\n"
+                "\n"
+                "class Timed(Base):\n"
+                "    @property\n"
+                "    def size(self):\n"
+                "        return super().size\n"
+                "\n"
+                "\n"
+                "def report(thing):\n"
+                "    if isinstance(thing, Base):\n"
+                "\n"
+                "        def info():\n"
+                "            return thing.size\n"
+                "\n"
+                "        return info()\n"
+                "    elif isinstance(thing, Other):\n"
+                "        return thing.size\n"
+                "    return thing.size\n"
+            ),
+        }
+    )
+    uses = _uses(root, "Base.size")
+    assert uses[("sizes.py", 14)] == "by_type"  # super() in Timed is Base
+    assert uses[("sizes.py", 21)] == "by_type"  # narrowed, in a closure that keeps it
+    assert ("sizes.py", 25) not in uses  # narrowed to Other
+    assert uses[("sizes.py", 26)] == "by_name"  # not narrowed
+
+
+def test_a_local_class_derived_from_a_class_attribute_is_what_it_holds(make_repo):
+    files = dict(CACHES)
+    files["tests/__init__.py"] += (
+        "\n"
+        "    def test_default(self):\n"
+        "        class Default(self.Cache):\n"
+        "            pass\n"
+        "\n"
+        "        class Mine(self.Cache):\n"
+        "            def pop(self, key):\n"
+        "                return 0\n"
+        "\n"
+        "        default = Default()\n"
+        "        default.size()\n"
+        "        mine = Mine()\n"
+        "        mine.pop(1)\n"
+    )
+    root = make_repo(files)
+    assert _uses(root, "Cache.size")[("tests/__init__.py", 20)] == "by_type"
+    # Mine defines its own pop: not Cache's.
+    assert ("tests/__init__.py", 22) not in _uses(root, "Cache.pop")
+
+
+def test_a_call_through_self_is_not_the_class_of_that_name(make_repo):
+    files = {k: v for k, v in CACHES.items() if "test_" not in k}
+    files["tests/__init__.py"] = "import caches\n\n\n" + files["tests/__init__.py"]
+    # No class sets ``Cache``: ``self.Cache()`` is unknown, not module ``caches``'s Cache.
+    root = make_repo(files)
+    assert _uses(root, "Cache.pop")[("tests/__init__.py", 9)] == "by_name"
+    assert _uses(root, "Cache.size")[("tests/__init__.py", 12)] == "by_name"
