@@ -18,7 +18,7 @@ from prx.core.record import replace
 from prx.core.results.intel import ExplainedDefinition, ExplainResult, Reference
 from prx.engine.intel.bindings import Occurrence, enclosing, import_lines, occurrences
 from prx.engine.intel.fit import Stage, fit_stages
-from prx.engine.intel.models.base import BY_NAME, CONFIDENCES, Target, model_for
+from prx.engine.intel.models.base import BY_NAME, CONFIDENCES, RESOLVED, Target, model_for
 from prx.engine.intel.models.sites import (
     by_model,
     certainty_of_via,
@@ -28,6 +28,7 @@ from prx.engine.intel.models.sites import (
 from prx.engine.intel.prefilter import word_offsets
 from prx.engine.intel.project import Project, is_test_file, require_path, signature_of
 from prx.engine.intel.pysource import code_word_offsets
+from prx.engine.intel.pytyping import typing_strings
 from prx.engine.intel.uses import find_users
 from prx.engine.lang.outline import symbol_lines
 
@@ -250,9 +251,22 @@ def _references(
         for file, occ, how in _import_references(project, item, name, bound)
     ]
     parsed = project.file(item.file)
-    if item.top is not item.defn and parsed is not None and parsed.language == "python":
-        found += _instance_references(project, item, name, bound)
+    if parsed is not None and parsed.language == "python":
+        if item.top is not item.defn:
+            found += _instance_references(project, item, name, bound)
+        found += _typing_string(parsed, item, name)
     return found
+
+
+def _typing_string(parsed: ParsedFile, item: _Found, name: str) -> list[tuple[str, Any, str, str]]:
+    """The string a ``typing`` builder is given on the definition's line (``_V =
+    TypeVar('_V')``): a type checker requires it to be the name."""
+    line = _line(item.defn)
+    return [
+        (item.file, Occurrence(line, built.string, None, False, False), "string", RESOLVED)
+        for built in typing_strings(parsed.data, name)
+        if parsed.data.count(b"\n", 0, built.name) + 1 == line
+    ]
 
 
 def _instance_references(

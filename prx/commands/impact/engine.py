@@ -10,6 +10,7 @@ apart: they are what to run after the change.
 from __future__ import annotations
 
 import os
+import re
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from prx.core.budget import IMPACT_CEILING, cap_for
@@ -17,9 +18,9 @@ from prx.core.envelope import dumps, to_jsonable
 from prx.core.errors import InvalidArgumentError
 from prx.core.record import replace
 from prx.core.results.intel import Dependent, ImpactResult, ImpactStats
-from prx.engine.intel.bindings import Occurrence
+from prx.engine.intel.bindings import Occurrence, occurrences
 from prx.engine.intel.fit import Stage, fit_stages
-from prx.engine.intel.models import CONFIDENCES, model_for
+from prx.engine.intel.models import CONFIDENCES, RESOLVED, model_for
 from prx.engine.intel.models.sites import by_model, certainty_of_via
 from prx.engine.intel.project import Project, is_test_file, require_path
 from prx.engine.intel.uses import FileUse, SymbolUsers, find_users, names_used
@@ -77,6 +78,9 @@ def file_impact(
     unused: tuple[str, ...] = ()
     if symbol is not None:
         users = _symbol_users(project, target, symbol, path, notes)
+        twin = _stub_using(project, target, symbol) if module is None else None
+        if twin is not None:
+            users = users._replace(users={**users.users, twin.file: twin})
         first = [(f, use.edge, use) for f, use in sorted(users.users.items())]
         reexports = tuple(project.shown(f) for f in sorted(users.reexports))
         unused = tuple(project.shown(f) for f in sorted(users.unused))
@@ -236,9 +240,34 @@ def _module_of_stub(project: Project, target: str, symbol: str | None) -> str | 
         stack = list(parsed.definitions())
         while stack and stack[-1].name != name:
             stack.extend(stack.pop().children)
-        if not stack:
-            return None  # the module binds it otherwise (an alias): the stub answers
+        if not stack and not _assigned_at_top(parsed, name):
+            return None  # the module does not bind it (a TypeVar of the stub's)
     return target[:-1]
+
+
+def _stub_using(project: Project, target: str, symbol: str) -> FileUse | None:
+    """The stub of a Python module (``more.pyi`` beside ``more.py``) when it uses the
+    top-level ``symbol`` besides declaring it (in other declarations' types): changed
+    with the module, those uses change too."""
+    if not target.endswith(".py") or "." in _at_line(symbol)[0]:
+        return None
+    stub = project.file(target + "i")
+    if stub is None:
+        return None
+    uses = [o for o in occurrences(stub, _at_line(symbol)[0]) if not o.defining]
+    if not uses:
+        return None
+    edge = _Edge(uses[0].line, stub.line_text(uses[0].line))
+    return FileUse(stub.rel, edge, None, (symbol,), tuple((o, RESOLVED) for o in uses))
+
+
+def _assigned_at_top(parsed: ParsedFile, name: str) -> bool:
+    """Whether a Python module binds ``name`` by a top-level assignment (``padnone =
+    pad_none``: an alias the outline does not list, imported like a function)."""
+    if parsed.language != "python":
+        return False
+    pattern = rb"(?m)^" + re.escape(name).encode() + rb"[ \t]*(?::[^=\n]*)?=(?!=)"
+    return re.search(pattern, parsed.data) is not None
 
 
 def _symbol_users(project: Project, target: str, symbol: str, path: str, notes: list[str]) -> Any:
@@ -253,7 +282,10 @@ def _symbol_users(project: Project, target: str, symbol: str, path: str, notes: 
         )
     defs = parsed.definitions() if parsed is not None else []
     owner, _, symbol = symbol.rpartition(".")
-    if not owner and any(d.name == symbol for d in defs):
+    if not owner and (
+        any(d.name == symbol for d in defs)
+        or (parsed is not None and _assigned_at_top(parsed, symbol))
+    ):
         return find_users(project, target, symbol)
     container = next(
         (d for d in defs if _defines(d, symbol) and (not owner or d.name == owner.split(".")[-1])),

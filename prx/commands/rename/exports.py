@@ -5,10 +5,8 @@
   ``AttributeError`` when it is imported). A string is an export name when it is a whole
   string literal inside an assignment to ``__all__`` (``=``, ``+=``) or an
   ``__all__.append``/``extend`` call.
-- Names typing builds from a string: ``_V = TypeVar('_V')``, ``UserId = NewType('UserId',
-  int)``, ``Point = NamedTuple('Point', ...)``, the functional ``TypedDict``, ``namedtuple``
-  and ``Enum`` forms. A type checker refuses a ``TypeVar`` (``NewType`` ...) whose string
-  is not the name it is assigned to, so the string is renamed with the assignment.
+- Names typing builds from a string (``_V = TypeVar('_V')``: see
+  :mod:`prx.engine.intel.pytyping`): the string is renamed with the assignment.
 - Doctests: the ``>>>`` and ``...`` lines of a docstring run, with the module's globals,
   when the project tests its docstrings; a bare name there (not an attribute) is the
   module's binding, renamed with it.
@@ -20,6 +18,7 @@ import re
 from collections.abc import Sequence
 
 from prx.commands.rename.occurrences import Occurrence
+from prx.engine.intel.pytyping import typing_strings
 
 __all__ = ["doctest_names", "export_names", "typing_names"]
 
@@ -72,14 +71,6 @@ def doctest_names(data: bytes, strings: Sequence[Occurrence]) -> list[Occurrence
     return out
 
 
-#: ``NAME = [module.]Builder('NAME'``: the string must be the name it is assigned to.
-_BUILT = re.compile(
-    rb"(?m)^[ \t]*(?P<name>[A-Za-z_]\w*)[ \t]*(?::[^=\n]*)?=[ \t]*(?:\w+\.)*"
-    rb"(?:TypeVar|ParamSpec|TypeVarTuple|NewType|NamedTuple|namedtuple|TypedDict"
-    rb"|Enum|IntEnum|StrEnum|Flag|IntFlag)[ \t]*\([ \t]*(?P<quote>['\"])(?P<string>\w+)(?P=quote)"
-)
-
-
 def typing_names(
     data: bytes, strings: Sequence[Occurrence], renamed: Sequence[Occurrence]
 ) -> list[Occurrence]:
@@ -89,10 +80,8 @@ def typing_names(
     starts = {o.start for o in renamed}
     wanted = {o.start: o for o in strings}
     out = []
-    for found in _BUILT.finditer(data):
-        if found.group("name") != found.group("string") or found.start("name") not in starts:
-            continue
-        occurrence = wanted.get(found.start("string"))
-        if occurrence is not None:
+    for built in typing_strings(data):
+        occurrence = wanted.get(built.string)
+        if built.name in starts and occurrence is not None:
             out.append(occurrence)
     return out

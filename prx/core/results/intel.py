@@ -250,7 +250,8 @@ class Reference:
     #: How it was told apart: ``local`` (in the defining file), ``import`` (the name bound
     #: by an import that resolves to the definition, re-exports followed), ``module``
     #: (``m.X`` with ``m`` an imported module), ``attribute`` (``obj.X`` in a file that
-    #: imports the defining module: the receiver's type is not checked); for a language
+    #: imports the defining module: the receiver's type is not checked), ``string`` (the
+    #: string a ``typing`` builder is given: ``_V = TypeVar('_V')``); for a language
     #: with a model of its own: ``local``, ``import`` (an import or path that resolves to
     #: it), ``receiver`` (a member reached through a receiver of its type) or ``name``.
     via: str

@@ -22,6 +22,7 @@ from prx.engine.intel.pyclassattrs import (
     made_by_attribute,
     with_base_files,
 )
+from prx.engine.intel.pyreceivers import decorated_by, narrowed
 from prx.engine.intel.pyreturns import CallReturns
 
 if TYPE_CHECKING:
@@ -202,52 +203,6 @@ def _assigned(node: Any, receiver: str) -> re.Match[bytes] | None:
     if scope is None:
         return None
     return re.search(pattern, bytes(scope.text or b""))
-
-
-def _narrowed(node: Any, receiver: str) -> str | None:
-    """The class ``if isinstance(receiver, C):`` says ``receiver`` is, for ``node`` in
-    that branch."""
-    if not receiver.isidentifier():
-        return None
-    inner, here = node, node.parent
-    while here is not None and here.type != "module":
-        if here.type == "function_definition" and _binds(here, receiver):
-            return None  # a parameter or a local of the function, not the narrowed name
-        if here.type in ("if_statement", "elif_clause"):
-            test = here.child_by_field_name("condition")
-            if inner == here.child_by_field_name("consequence") and test is not None:
-                kind = _isinstance_of(test, receiver)
-                if kind is not None:
-                    return kind
-        inner, here = here, here.parent
-    return None
-
-
-def _binds(function: Any, name: str) -> bool:
-    """Whether ``function`` has a parameter or an assignment named ``name``."""
-    word = re.escape(name).encode()
-    params = function.child_by_field_name("parameters")
-    if params is not None and re.search(rb"\b" + word + rb"\b", bytes(params.text or b"")):
-        return True
-    body = function.child_by_field_name("body")
-    text = bytes(body.text or b"") if body is not None else b""
-    return re.search(rb"(?m)^[ \t]*" + word + rb"[ \t]*(?::[^=\n]*)?=(?!=)", text) is not None
-
-
-def _isinstance_of(test: Any, receiver: str) -> str | None:
-    """``C`` when ``test`` is ``isinstance(receiver, C)`` (or ``mod.C``)."""
-    if test.type != "call":
-        return None
-    function = test.child_by_field_name("function")
-    arguments = test.child_by_field_name("arguments")
-    if function is None or function.text != b"isinstance" or arguments is None:
-        return None
-    args = arguments.named_children
-    if len(args) != 2 or args[0].type != "identifier" or args[0].text != receiver.encode():
-        return None
-    if args[1].type not in ("identifier", "attribute"):
-        return None
-    return bytes(args[1].text or b"").decode().rsplit(".", 1)[-1]
 
 
 def _made_like(node: Any, receiver: str) -> str | None:
@@ -506,7 +461,11 @@ def _kind_of(
             return (next(iter(above)) if len(above) == 1 else None), receiver
         if receiver == container or receiver in bases:
             return receiver, receiver  # called on the class itself: ``Table.from_data(..)``
-        kind = _narrowed(node, receiver) or _receiver_type(data, node, receiver, returns)
+        kind = (
+            narrowed(node, receiver)
+            or _receiver_type(data, node, receiver, returns)
+            or decorated_by(node, receiver, bases)
+        )
         like = _made_like(node, receiver) if kind is None else None
         if like is None:
             return kind, receiver

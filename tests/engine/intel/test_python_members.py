@@ -416,3 +416,45 @@ def test_a_call_through_self_is_not_the_class_of_that_name(make_repo):
     root = make_repo(files)
     assert _uses(root, "Cache.pop")[("tests/__init__.py", 9)] == "by_name"
     assert _uses(root, "Cache.size")[("tests/__init__.py", 12)] == "by_name"
+
+
+def test_a_function_decorated_by_a_class_is_its_instance(make_repo):
+    root = make_repo(
+        {
+            "funcs.py": (
+                "class curry:\n"
+                "    def __init__(self, func):\n"
+                "        self.func = func\n"
+                "\n"
+                "    def call(self, *args):\n"
+                "        return self.func(*args)\n"
+                "\n"
+                "\n"
+                "class Other:\n"
+                "    def call(self, *args):\n"
+                "        return None\n"
+            ),
+            "test_funcs.py": (
+                "from funcs import curry\n"
+                "\n"
+                "\n"
+                "@curry\n"
+                "def top(x):\n"
+                "    return x\n"
+                "\n"
+                "\n"
+                "def test_call():\n"
+                "    @curry\n"
+                "    def add(x, y):\n"
+                "        return x + y\n"
+                "\n"
+                "    assert add.call(1, 2) == 3\n"
+                "    assert top.call(1) == 1\n"
+            ),
+        }
+    )
+    assert _uses(root, "curry.call") == {
+        ("test_funcs.py", 14): "by_type",
+        ("test_funcs.py", 15): "by_type",
+    }
+    assert _uses(root, "Other.call") == {}

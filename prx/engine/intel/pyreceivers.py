@@ -1,0 +1,79 @@
+"""What the code around a Python name says its object is, beyond an assignment: an
+``if isinstance(x, C):`` branch narrows ``x`` to ``C``; a function decorated by a class
+(``@curry def add``) is an instance of that class."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+__all__ = ["decorated_by", "narrowed"]
+
+
+def narrowed(node: Any, receiver: str) -> str | None:
+    """The class ``if isinstance(receiver, C):`` says ``receiver`` is, for ``node`` in
+    that branch."""
+    if not receiver.isidentifier():
+        return None
+    inner, here = node, node.parent
+    while here is not None and here.type != "module":
+        if here.type == "function_definition" and _binds(here, receiver):
+            return None  # a parameter or a local of the function, not the narrowed name
+        if here.type in ("if_statement", "elif_clause"):
+            test = here.child_by_field_name("condition")
+            if inner == here.child_by_field_name("consequence") and test is not None:
+                kind = _isinstance_of(test, receiver)
+                if kind is not None:
+                    return kind
+        inner, here = here, here.parent
+    return None
+
+
+def _binds(function: Any, name: str) -> bool:
+    """Whether ``function`` has a parameter or an assignment named ``name``."""
+    word = re.escape(name).encode()
+    params = function.child_by_field_name("parameters")
+    if params is not None and re.search(rb"\b" + word + rb"\b", bytes(params.text or b"")):
+        return True
+    body = function.child_by_field_name("body")
+    text = bytes(body.text or b"") if body is not None else b""
+    return re.search(rb"(?m)^[ \t]*" + word + rb"[ \t]*(?::[^=\n]*)?=(?!=)", text) is not None
+
+
+def _isinstance_of(test: Any, receiver: str) -> str | None:
+    """``C`` when ``test`` is ``isinstance(receiver, C)`` (or ``mod.C``)."""
+    if test.type != "call":
+        return None
+    function = test.child_by_field_name("function")
+    arguments = test.child_by_field_name("arguments")
+    if function is None or function.text != b"isinstance" or arguments is None:
+        return None
+    args = arguments.named_children
+    if len(args) != 2 or args[0].type != "identifier" or args[0].text != receiver.encode():
+        return None
+    if args[1].type not in ("identifier", "attribute"):
+        return None
+    return bytes(args[1].text or b"").decode().rsplit(".", 1)[-1]
+
+
+def decorated_by(node: Any, receiver: str, classes: Mapping[str, set[str]]) -> str | None:
+    """The class ``receiver`` is an instance of when the code near ``node`` defines it as
+    a function whose outermost decorator is a bare class of ``classes`` (``@curry``)."""
+    if not receiver.isidentifier():
+        return None
+    pattern = re.compile(
+        rb"(?m)^[ \t]*@[ \t]*((?:\w+\.)*\w+)[ \t]*\n(?:[ \t]*@[^\n]*\n)*"
+        rb"[ \t]*(?:async[ \t]+)?def[ \t]+" + re.escape(receiver).encode() + rb"\b"
+    )
+    found = None
+    here = node.parent
+    while found is None and here is not None:  # the enclosing functions', the module's
+        if here.type in ("function_definition", "module"):
+            body = here.child_by_field_name("body") if here.type != "module" else here
+            found = pattern.search(bytes(body.text or b"")) if body is not None else None
+        here = here.parent
+    if found is None:
+        return None
+    kind = found.group(1).decode().rsplit(".", 1)[-1]
+    return kind if kind in classes else None
