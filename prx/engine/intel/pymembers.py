@@ -22,7 +22,7 @@ from prx.engine.intel.pyclassattrs import (
     made_by_attribute,
     with_base_files,
 )
-from prx.engine.intel.pyreceivers import decorated_by, narrowed
+from prx.engine.intel.pyreceivers import builtin_kind, decorated_by, narrowed
 from prx.engine.intel.pyreturns import CallReturns
 
 if TYPE_CHECKING:
@@ -465,6 +465,7 @@ def _kind_of(
             narrowed(node, receiver)
             or _receiver_type(data, node, receiver, returns)
             or decorated_by(node, receiver, bases)
+            or builtin_kind(node, receiver)
         )
         like = _made_like(node, receiver) if kind is None else None
         if like is None:

@@ -1,6 +1,7 @@
 """What the code around a Python name says its object is, beyond an assignment: an
 ``if isinstance(x, C):`` branch narrows ``x`` to ``C``; a function decorated by a class
-(``@curry def add``) is an instance of that class."""
+(``@curry def add``) is an instance of that class; ``**kwargs``, ``*args`` and a literal
+assigned (``x = {}``) are builtins."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-__all__ = ["decorated_by", "narrowed"]
+__all__ = ["builtin_kind", "decorated_by", "narrowed"]
 
 
 def narrowed(node: Any, receiver: str) -> str | None:
@@ -77,3 +78,35 @@ def decorated_by(node: Any, receiver: str, classes: Mapping[str, set[str]]) -> s
         return None
     kind = found.group(1).decode().rsplit(".", 1)[-1]
     return kind if kind in classes else None
+
+
+#: ``x = {`` / ``x = [`` / ``x = '...`` (a literal): a builtin, whose members no project
+#: class defines.
+_LITERAL = {ord("{"): "dict", ord("["): "list", ord("'"): "str", ord('"'): "str"}
+
+
+def builtin_kind(node: Any, receiver: str) -> str | None:
+    """The builtin type ``receiver`` is when its function says so: a ``**kwargs``
+    (``dict``) or ``*args`` (``tuple``) parameter, or a literal assigned to it first
+    (``x = {}``, ``self.seen = []`` in the class)."""
+    attribute = receiver.startswith("self.") and receiver.count(".") == 1
+    if not attribute and not receiver.isidentifier():
+        return None
+    kinds = ("class_definition",) if attribute else ("function_definition",)
+    scope = node.parent
+    while scope is not None and scope.type not in kinds:
+        scope = scope.parent
+    if scope is None:
+        return None
+    if not attribute:
+        params = scope.child_by_field_name("parameters")
+        for param in params.named_children if params is not None else ():
+            splat = {"dictionary_splat_pattern": "dict", "list_splat_pattern": "tuple"}
+            if param.type in splat and param.named_children:
+                if param.named_children[0].text == receiver.encode():
+                    return splat[param.type]
+    word = re.escape(receiver).encode()
+    found = re.search(
+        rb"(?m)^[ \t]*" + word + rb"[ \t]*(?::[^=\n]*)?=[ \t]*([\[{'\"])", scope.text or b""
+    )
+    return _LITERAL[found.group(1)[0]] if found is not None else None

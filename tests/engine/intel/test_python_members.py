@@ -458,3 +458,28 @@ def test_a_function_decorated_by_a_class_is_its_instance(make_repo):
         ("test_funcs.py", 15): "by_type",
     }
     assert _uses(root, "Other.call") == {}
+
+
+def test_splat_parameters_and_literals_are_builtins(make_repo):
+    root = make_repo(
+        {
+            "counts.py": (
+                "class Counts:\n"
+                "    def items(self):\n"
+                "        return []\n"
+                "\n"
+                "\n"
+                "class Seen:\n"
+                "    def __init__(self):\n"
+                "        self.names = {}\n"
+                "\n"
+                "    def show(self, counts, **kwargs):\n"
+                "        table = {}\n"
+                "        table.items()\n"
+                "        kwargs.items()\n"
+                "        self.names.items()\n"
+                "        counts.items()\n"
+            ),
+        }
+    )
+    assert _uses(root, "Counts.items") == {("counts.py", 15): "by_name"}
