@@ -200,7 +200,11 @@ def explain_symbol(
     tests = tuple(r for r, place in zip(references, places, strict=True) if place in testing)
     plain = tuple(r for r, place in zip(references, places, strict=True) if place not in testing)
     notes = list(project.notes)
-    if len(found) > 1:
+    stubs = _stub_twins(found)
+    if stubs:
+        stub_files = ", ".join(sorted({project.shown(f.file) for f in stubs}))
+        notes.append(f"{stub_files} declares it too (the module's stub): change both together")
+    if len(found) - len(stubs) > 1:
         notes.append(
             f"{len(found)} definitions of {symbol}: each reference names the one it uses; "
             "pass a PATH to narrow"
@@ -212,7 +216,7 @@ def explain_symbol(
     whole = ExplainResult(
         symbol=symbol,
         root=ws.root_dir,
-        ambiguous=len(found) > 1,
+        ambiguous=len(found) - len(stubs) > 1,
         definitions=tuple(definitions),
         references=plain,
         tests=tests,
@@ -223,6 +227,17 @@ def explain_symbol(
     )
     again = f"prx explain {symbol}" + (f" {path}" if path else "") + " --budget 0"
     return fit_stages(whole, _stages(again, whole), cap)
+
+
+def _stub_twins(found: list[_Found]) -> list[_Found]:
+    """The definitions in a Python stub (``more.pyi``) whose module (``more.py``) defines
+    the same name in the same class: one interface, written twice, not two meanings."""
+    defined = {(f.file, f.container, f.defn.name) for f in found}
+    return [
+        f
+        for f in found
+        if f.file.endswith(".pyi") and (f.file[:-1], f.container, f.defn.name) in defined
+    ]
 
 
 def _in_test(project: Project, parsed: ParsedFile | None, rel: str, offset: int) -> bool:

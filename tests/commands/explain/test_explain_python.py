@@ -25,3 +25,19 @@ def test_a_typevar_s_string_is_one_of_its_references(make_repo):
     refs = {(r.line, r.via) for r in prx.explain("_V", root=root).references}
     assert refs == {(3, "string"), (8, "local"), (9, "local")}
     assert (5, "string") in {(r.line, r.via) for r in prx.explain("UserId", root=root).references}
+
+
+def test_a_module_and_its_stub_are_one_symbol_not_an_ambiguous_name(make_repo):
+    root = make_repo(
+        {
+            "kit/core.py": "def sieve(n):\n    return list(range(2, n))\n",
+            "kit/core.pyi": "def sieve(n: int) -> list[int]: ...\n",
+            "kit/other.py": "def sieve(n):\n    return []\n",
+        }
+    )
+    assert prx.explain("sieve", root=root).ambiguous  # another module's sieve
+    (root / "kit" / "other.py").unlink()
+    found = prx.explain("sieve", root=root)
+    assert {d.file for d in found.definitions} == {"kit/core.py", "kit/core.pyi"}
+    assert not found.ambiguous
+    assert any("kit/core.pyi declares it too" in note for note in found.notes)
