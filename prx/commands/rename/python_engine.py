@@ -288,12 +288,12 @@ class _PythonFiles:
         return self._parsed.get(rel)
 
     def _read(self, path: str, shown: str) -> ParsedFile | None:
+        from prx.engine.files.text import read_regular
         from prx.engine.intel.project import ParsedFile
 
         spec = self._walk_in[0].language_for(path) if self._walk_in is not None else None
         try:
-            with open(path, "rb") as fh:
-                data = fh.read()
+            data = read_regular(path)  # not through a link swapped in since the walk
         except OSError:
             return None
         return ParsedFile(shown, spec, data) if spec is not None else None

@@ -341,6 +341,7 @@ def _collect(
     files named like OLD (a module ``OLD.py``, a package ``OLD/``), what was passed over,
     and the other people's code left out; the Python classes of every file walked go
     into ``classes``."""
+    from prx.engine.files.text import read_regular
     from prx.engine.files.walk import walk
 
     needle = old.encode()
@@ -361,8 +362,7 @@ def _collect(
         if parts[-1].split(".", 1)[0] == old or old in parts[:-1]:
             named_like.append(shown_path(ws.root_dir, full))
         try:
-            with open(full, "rb") as fh:
-                data = fh.read()
+            data = read_regular(full)  # not through a link swapped in since the walk
         except OSError:
             skipped["unreadable"] = skipped.get("unreadable", 0) + 1
             continue

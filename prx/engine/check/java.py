@@ -20,6 +20,7 @@ from prx.core.results.run import Diagnostic
 from prx.engine.check.base import Check, Found, Runtime, tool_found
 from prx.engine.check.environ import checker_env
 from prx.engine.check.process import run_tool
+from prx.engine.files.text import read_regular
 from prx.plugin.runner import RawRun
 
 __all__ = ["Javac", "source_root", "source_roots"]
@@ -115,8 +116,7 @@ def source_root(root: str, rel: str, data: bytes | None) -> str:
     parts = [p for p in directory.split("/") if p]
     if data is None:
         try:
-            with open(os.path.join(root, rel), "rb") as fh:
-                data = fh.read(65536)
+            data = read_regular(os.path.join(root, rel), 65536)
         except OSError:
             return directory or "."
     text = _COMMENTS.sub(" ", data[:65536].decode("utf-8", "replace"))

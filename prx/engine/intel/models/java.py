@@ -25,6 +25,7 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from prx.engine.files.text import read_regular
 from prx.engine.intel.models.base import LanguageModel, Site, Target, register, sorted_sites
 
 if TYPE_CHECKING:
@@ -305,8 +306,7 @@ def _named_by_text(project: Project, index: JavaIndex, fqn: str) -> str | None:
     for rel in project.graph.files:
         if rel.endswith(_RESOURCES) or "META-INF/services/" in rel:
             try:
-                with open(project.absolute(rel), "rb") as handle:
-                    data = handle.read(1 << 20)
+                data = read_regular(project.absolute(rel), 1 << 20)
             except OSError:
                 continue
             if pattern.search(data):
