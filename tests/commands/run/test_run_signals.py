@@ -161,7 +161,7 @@ def test_a_signal_during_index_answers_an_envelope_not_a_traceback(start_cli, ma
     envelope = json.loads(out)  # exactly one envelope
     if envelope["status"] == "ok":  # the build won the race: nothing to interrupt
         pytest.skip("the index was built before the signal arrived")
-    assert proc.returncode == 128 + sig
+    assert proc.returncode == 128 + sig, envelope
     error = assert_error(envelope, "index", "interrupted")
     assert name in error["message"]
 
