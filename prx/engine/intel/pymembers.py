@@ -16,6 +16,7 @@ from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from prx.engine.intel.bindings import Occurrence, occurrences
+from prx.engine.intel.pycallers import caller_arguments
 from prx.engine.intel.pyclassattrs import (
     ClassAttributes,
     derived_from_attribute,
@@ -362,6 +363,22 @@ _BUILTIN_TYPES = frozenset(
 )
 
 
+#: A literal argument's type, by its node's type.
+_LITERALS = {
+    "list": "list",
+    "list_comprehension": "list",
+    "dictionary": "dict",
+    "dictionary_comprehension": "dict",
+    "set": "set",
+    "set_comprehension": "set",
+    "tuple": "tuple",
+    "string": "str",
+    "concatenated_string": "str",
+    "integer": "int",
+    "float": "float",
+}
+
+
 class MemberUse(NamedTuple):
     """A use of a member through an instance, and how sure it is."""
 
@@ -404,7 +421,9 @@ def member_uses(
     texts: dict[str, list[bytes]] = {}
 
     def weight_at(data: bytes, node: Any, receiver: str) -> str:
-        held = _held_by_attribute(node, receiver, assigned, classes)
+        held = _held_by_attribute(node, receiver, assigned, classes) or _held_by_callers(
+            data, node, receiver, assigned, classes, container, bases, returns
+        )
         if held:
             return _combined({_weigh(k, container, classes, bases, family) for k in held})
         kind, receiver = _kind_of(data, node, receiver, container, bases, returns)
@@ -495,6 +514,41 @@ def _held_by_attribute(
     if attribute is None or owner is None:
         return set()
     return attributes.held_classes(owner, attribute)
+
+
+def _held_by_callers(
+    data: bytes,
+    node: Any,
+    receiver: str,
+    attributes: ClassAttributes,
+    classes: frozenset[str],
+    container: str,
+    bases: Mapping[str, set[str]],
+    returns: CallReturns,
+) -> set[str]:
+    """The classes a parameter may be, from what every call of its function in the file
+    gives it (see :mod:`prx.engine.intel.pycallers`); empty when any call does not say."""
+    arguments = caller_arguments(node, receiver)
+    out: set[str] = set()
+    for argument in arguments or ():
+        text = bytes(argument.text or b"").decode()
+        if argument.type == "identifier":
+            kind, _ = _kind_of(data, argument, text, container, bases, returns)
+            found = {kind} if kind else _held_by_attribute(argument, text, attributes, classes)
+        elif argument.type == "call":
+            found = _held_by_attribute(argument, text, attributes, classes)
+            callee = argument.child_by_field_name("function")
+            name = bytes(callee.text or b"").decode() if callee is not None else ""
+            known = bases.keys() | _BUILTIN_TYPES
+            if not found and name.rsplit(".", 1)[-1] in known and not _ON_SELF.match(name):
+                found = {name.rsplit(".", 1)[-1]}
+        else:
+            literal = _LITERALS.get(argument.type)
+            found = {literal} if literal else set()
+        if not found:
+            return set()
+        out |= found
+    return out
 
 
 def _set_below(

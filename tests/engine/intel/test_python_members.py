@@ -483,3 +483,27 @@ def test_splat_parameters_and_literals_are_builtins(make_repo):
         }
     )
     assert _uses(root, "Counts.items") == {("counts.py", 15): "by_name"}
+
+
+def test_a_helper_s_parameter_is_what_its_callers_give_it(make_repo):
+    files = dict(CACHES)
+    files["tests/__init__.py"] += (
+        "\n"
+        "    def _check(self, cache):\n"
+        "        return cache.size()\n"
+        "\n"
+        "    def test_check(self):\n"
+        "        self._check(self.Cache())\n"
+        "\n"
+        "\n"
+        "def helper(thing):\n"
+        "    return thing.size()\n"
+        "\n"
+        "\n"
+        "def test_helper():\n"
+        "    helper(dict())\n"
+        "    helper(thing=[])\n"
+    )
+    uses = _uses(make_repo(files), "Cache.size")
+    assert uses[("tests/__init__.py", 12)] == "by_type"  # every caller gives a cache
+    assert ("tests/__init__.py", 19) not in uses  # its callers give builtins
