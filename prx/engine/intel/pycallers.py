@@ -19,9 +19,15 @@ __all__ = ["caller_arguments"]
 MAX_CALLERS = 40
 
 
-def caller_arguments(node: Any, receiver: str) -> list[Any] | None:
+def caller_arguments(
+    node: Any, receiver: str, seen: dict[tuple[int, int, bytes], list[Any]] | None = None
+) -> list[Any] | None:
     """The argument node each call of the function around ``node`` gives its parameter
-    ``receiver``; None when it is not such a parameter or a call does not say."""
+    ``receiver``; None when it is not such a parameter or a call does not say.
+
+    :param seen: the calls found so far in ``node``'s file, by scope and callee (a file's
+        uses ask for the same function's calls again and again).
+    """
     if not receiver.isidentifier():
         return None
     function = node.parent
@@ -41,8 +47,16 @@ def caller_arguments(node: Any, receiver: str) -> list[Any] | None:
     callee = f"self.{name}" if owner is not None else name
     if owner is not None:
         position -= 1  # ``self`` is not passed
+    wanted = callee.encode()
+    key = (int(scope.start_byte), int(scope.end_byte), wanted)
+    calls = seen.get(key) if seen is not None else None
+    if calls is None:
+        text = bytes(scope.text or b"")
+        calls = _calls(scope, wanted) if wanted + b"(" in text else []
+        if seen is not None:
+            seen[key] = calls
     out: list[Any] = []
-    for call in _calls(scope, callee.encode()):
+    for call in calls:
         argument = _argument(call, position, receiver.encode())
         if argument is None or len(out) >= MAX_CALLERS:
             return None

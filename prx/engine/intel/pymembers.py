@@ -420,9 +420,9 @@ def member_uses(
     assigned = attributes or ClassAttributes(project, lambda: files, bases)
     texts: dict[str, list[bytes]] = {}
 
-    def weight_at(data: bytes, node: Any, receiver: str) -> str:
+    def weight_at(data: bytes, node: Any, receiver: str, calls: dict[Any, Any]) -> str:
         held = _held_by_attribute(node, receiver, assigned, classes) or _held_by_callers(
-            data, node, receiver, assigned, classes, container, bases, returns
+            data, node, receiver, _Typing(assigned, classes, container, bases, returns), calls
         )
         if held:
             return _combined({_weigh(k, container, classes, bases, family) for k in held})
@@ -438,13 +438,14 @@ def member_uses(
         parsed = project.file(rel)
         if parsed is None or parsed.language != "python" or name.encode() not in parsed.data:
             continue
+        calls: dict[Any, Any] = {}  # this file's calls of a function, by scope
         for occ in occurrences(parsed, name):
             if occ.receiver is None or occ.in_import or occ.defining:
                 continue
             node = _node_at(parsed, occ.byte)
             if node is None:
                 continue
-            weight = weight_at(parsed.data, node, occ.receiver)
+            weight = weight_at(parsed.data, node, occ.receiver, calls)
             if weight == BY_TYPE:
                 out.append(MemberUse(rel, occ, BY_TYPE))
                 continue
@@ -516,19 +517,29 @@ def _held_by_attribute(
     return attributes.held_classes(owner, attribute)
 
 
+class _Typing(NamedTuple):
+    """What the rules that type a receiver read."""
+
+    attributes: ClassAttributes
+    #: The classes that define the member's name too.
+    classes: frozenset[str]
+    #: The member's class.
+    container: str
+    bases: Mapping[str, set[str]]
+    returns: CallReturns
+
+
 def _held_by_callers(
     data: bytes,
     node: Any,
     receiver: str,
-    attributes: ClassAttributes,
-    classes: frozenset[str],
-    container: str,
-    bases: Mapping[str, set[str]],
-    returns: CallReturns,
+    typing: _Typing,
+    calls: dict[Any, Any],
 ) -> set[str]:
     """The classes a parameter may be, from what every call of its function in the file
     gives it (see :mod:`prx.engine.intel.pycallers`); empty when any call does not say."""
-    arguments = caller_arguments(node, receiver)
+    attributes, classes, container, bases, returns = typing
+    arguments = caller_arguments(node, receiver, calls)
     out: set[str] = set()
     for argument in arguments or ():
         text = bytes(argument.text or b"").decode()
