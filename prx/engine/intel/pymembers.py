@@ -237,14 +237,42 @@ def classes_of(parsed: ParsedFile | None) -> Iterator[tuple[str, Any]]:
         return
     if b"class" not in parsed.data:
         return
-    stack = [parsed.tree.root_node]
-    while stack:
-        node = stack.pop()
-        if node.type == "class_definition":
-            name = _class_name(node)
-            if name:
-                yield name, node
-        stack.extend(node.named_children)
+    found: list[tuple[str, Any]] | None = parsed.memo.get("python_classes")
+    if found is None:
+        found = parsed.memo["python_classes"] = []
+        stack = [parsed.tree.root_node]
+        while stack:
+            node = stack.pop()
+            if node.type == "class_definition":
+                name = _class_name(node)
+                if name:
+                    found.append((name, node))
+            # Classes are statements: no expression holds one.
+            stack.extend(c for c in node.named_children if c.type in _HOLDS_STATEMENTS)
+    yield from found
+
+
+#: The nodes a class definition can be found in (statements and their blocks).
+_HOLDS_STATEMENTS = frozenset(
+    {
+        "class_definition",
+        "function_definition",
+        "decorated_definition",
+        "block",
+        "if_statement",
+        "elif_clause",
+        "else_clause",
+        "for_statement",
+        "while_statement",
+        "try_statement",
+        "except_clause",
+        "except_group_clause",
+        "finally_clause",
+        "with_statement",
+        "match_statement",
+        "case_clause",
+    }
+)
 
 
 def class_bases(project: Files, files: list[str]) -> dict[str, set[str]]:
