@@ -238,4 +238,29 @@ def called_by_name(chosen: Target, data: bytes, classes: Mapping[str, set[str]])
         return f"pytest passes the fixture {name} to the tests whose parameters name it"
     if not method and name.startswith("pytest_"):
         return f"pytest calls its hook {name} by name"
+    prefix = _computed_lookup(data, name)
+    if prefix is not None:
+        return (
+            f"the file looks {name} up by a name it builds from the string {prefix!r} "
+            "(getattr/hasattr)"
+        )
+    return None
+
+
+#: ``getattr(obj, '_token_led_%s' % kind)``, ``hasattr(self, 'visit_' + name)``,
+#: ``getattr(self, f'on_{event}')``: the string's leading name part is group 2.
+_COMPUTED = re.compile(
+    rb"\b(?:getattr|hasattr)[ \t]*\([^,()]+,[ \t]*[fFrRbBuU]{0,2}(['\"])([A-Za-z_]\w*)"
+    rb"(?:%|\{|\1[ \t]*(?:\+|%|\.format))"
+)
+
+
+def _computed_lookup(data: bytes, name: str) -> str | None:
+    """The start of a name ``data`` builds from a string and looks up with
+    ``getattr``/``hasattr`` (``'_token_led_%s' % kind``), when ``name`` starts with it:
+    the method is called by a name no rename can follow."""
+    for found in _COMPUTED.finditer(data):
+        prefix = found.group(2).decode("ascii", "replace")
+        if name.startswith(prefix) and name != prefix:
+            return prefix
     return None

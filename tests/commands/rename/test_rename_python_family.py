@@ -449,3 +449,33 @@ def test_a_src_layout_package_is_bound_where_its_tests_import_it(make_repo):
     test = (root / "tests/test_kit.py").read_text()
     assert "from kit.core import primes" in test and "kit.primes(4) == primes(4)" in test
     assert _pytest(root, "tests/test_kit.py") == 0
+
+
+PARSER = {
+    "parser.py": (
+        "class Parser:\n"
+        "    def led(self, token, left):\n"
+        "        handler = getattr(self, '_token_led_%s' % token, None)\n"
+        "        return handler(left) if handler else self.fallback(left)\n"
+        "\n"
+        "    def _token_led_dot(self, left):\n"
+        "        return left\n"
+        "\n"
+        "    def fallback(self, left):\n"
+        "        return None\n"
+    ),
+}
+
+
+@pytest.mark.parametrize(
+    "lookup", ["'_token_led_%s' % token", "'_token_led_' + token", "f'_token_led_{token}'"]
+)
+def test_a_method_looked_up_by_a_built_name_is_not_renamed(make_repo, lookup):
+    files = {"parser.py": PARSER["parser.py"].replace("'_token_led_%s' % token", lookup)}
+    root = make_repo(files)
+    with pytest.raises(ConflictError, match="builds from the string '_token_led_'"):
+        prx.rename("Parser._token_led_dot", "_led_dot", root=root, apply=True, check="never")
+    assert (root / "parser.py").read_text() == files["parser.py"]
+    # A method the built name cannot reach is renamed.
+    done = prx.rename("Parser.fallback", "default", root=root, apply=True, check="never")
+    assert done.applied
