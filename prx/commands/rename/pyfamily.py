@@ -22,7 +22,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 
 from prx.commands.rename.candidate import Candidate
-from prx.engine.intel.pymembers import ancestors, classes_of
+from prx.engine.intel.pymembers import ancestors, classes_of, on_self
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -44,8 +44,6 @@ ClassMap = dict[str, set[str]]
 
 _CLASS = re.compile(rb"^[ \t]*class[ \t]+(\w+)[ \t]*(?:\(([^)]*)\))?[ \t]*:", re.MULTILINE)
 _BASE = re.compile(r"^[\w.]+$")
-#: ``class Default(self.Cache)``: a base an attribute holds, not a class of that name.
-_ON_SELF = re.compile(r"(?:self|cls)\.")
 
 
 def class_headers(data: bytes, into: ClassMap) -> None:
@@ -55,7 +53,7 @@ def class_headers(data: bytes, into: ClassMap) -> None:
         bases = into.setdefault(name, set())
         for part in (match.group(2) or b"").decode("utf-8", "replace").split(","):
             base = part.strip()
-            if base and "=" not in base and _BASE.match(base) and not _ON_SELF.match(base):
+            if base and "=" not in base and _BASE.match(base) and not on_self(base):
                 bases.add(base.rsplit(".", 1)[-1])
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-__all__ = ["caller_arguments"]
+__all__ = ["assigns", "caller_arguments"]
 
 #: Calls read for one parameter, at most (a helper called everywhere says little).
 MAX_CALLERS = 40
@@ -37,7 +37,7 @@ def caller_arguments(
         return None
     position = _position(function, receiver)
     name_node = function.child_by_field_name("name")
-    if position is None or name_node is None or _rebinds(function, receiver):
+    if position is None or name_node is None or assigns(function, receiver):
         return None
     name = bytes(name_node.text or b"").decode()
     owner = _owning_class(function)
@@ -74,7 +74,9 @@ def _position(function: Any, receiver: str) -> int | None:
     return None
 
 
-def _rebinds(function: Any, receiver: str) -> bool:
+def assigns(function: Any, receiver: str) -> bool:
+    """Whether a statement of ``function``'s body assigns ``receiver`` (``x = ...``,
+    ``x: T = ...``)."""
     body = function.child_by_field_name("body")
     text = bytes(body.text or b"") if body is not None else b""
     word = re.escape(receiver).encode()

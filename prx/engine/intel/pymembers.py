@@ -37,6 +37,7 @@ __all__ = [
     "classes_defining",
     "classes_of",
     "member_uses",
+    "on_self",
     "reaching_files",
 ]
 
@@ -162,14 +163,14 @@ def _receiver_type(
         return None
     if kind in _OWN_CLASS:  # ``x = super().__new__(cls)``, ``x = cls(..)``
         return _class_name(_enclosing(node, ("class_definition",)))
-    on_self = callee.split(".", 1)[0] in _OWN_CLASS | {"self"}
-    if returns is not None and (on_self or not returns.is_class(kind)):
+    through_self = callee.split(".", 1)[0] in _OWN_CLASS | {"self"}
+    if returns is not None and (through_self or not returns.is_class(kind)):
         owner = _class_name(_enclosing(node, ("class_definition",)))
         made = returns.of_call(callee, owner, data)
         if made is not None:
             return made
     # ``self.make(..)`` is a method's or an attribute's result, not a class of that name.
-    return None if on_self else kind
+    return None if through_self else kind
 
 
 def _assigned(node: Any, receiver: str) -> re.Match[bytes] | None:
@@ -286,12 +287,18 @@ def class_bases(project: Files, files: list[str]) -> dict[str, set[str]]:
             for arg in supers.named_children if supers is not None else ():
                 text = bytes(arg.text or b"").decode()
                 # ``class Default(self.Cache)`` derives from what an attribute holds.
-                if arg.type in ("identifier", "attribute") and not _ON_SELF.match(text):
+                if arg.type in ("identifier", "attribute") and not on_self(text):
                     bases.add(text.rsplit(".", 1)[-1])
     return out
 
 
 _ON_SELF = re.compile(r"(?:self|cls)\.")
+
+
+def on_self(dotted: str) -> bool:
+    """Whether a dotted name is reached through ``self.``/``cls.``: an attribute's value
+    (``class Default(self.Cache)``), not the class of that name."""
+    return _ON_SELF.match(dotted) is not None
 
 
 def classes_defining(project: Files, files: list[str], name: str) -> frozenset[str]:
@@ -579,7 +586,7 @@ def _held_by_callers(
             callee = argument.child_by_field_name("function")
             name = bytes(callee.text or b"").decode() if callee is not None else ""
             known = bases.keys() | _BUILTIN_TYPES
-            if not found and name.rsplit(".", 1)[-1] in known and not _ON_SELF.match(name):
+            if not found and name.rsplit(".", 1)[-1] in known and not on_self(name):
                 found = {name.rsplit(".", 1)[-1]}
         else:
             literal = _LITERALS.get(argument.type)

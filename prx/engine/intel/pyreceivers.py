@@ -9,6 +9,8 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from prx.engine.intel.pycallers import assigns
+
 __all__ = ["builtin_kind", "decorated_by", "narrowed"]
 
 
@@ -37,9 +39,7 @@ def _binds(function: Any, name: str) -> bool:
     params = function.child_by_field_name("parameters")
     if params is not None and re.search(rb"\b" + word + rb"\b", bytes(params.text or b"")):
         return True
-    body = function.child_by_field_name("body")
-    text = bytes(body.text or b"") if body is not None else b""
-    return re.search(rb"(?m)^[ \t]*" + word + rb"[ \t]*(?::[^=\n]*)?=(?!=)", text) is not None
+    return assigns(function, name)
 
 
 def _isinstance_of(test: Any, receiver: str) -> str | None:
