@@ -14,9 +14,10 @@ A language module (``oracle/<language>.py``) provides:
 - optionally ``prepare(root: Path) -> None`` (run once on a scratch copy before the
   baseline: a lock file, a dependency link), ``skip(symbol: Symbol) -> str | None``
   (why a symbol cannot be measured: a name the compiler cannot see missing, a macro ...)
-  and ``after_rename(root: Path, symbol: Symbol, new: str) -> None`` (what belongs to the
-  definition besides its name and must change with it for the compiler to see the uses:
-  Python's ``__all__`` entry) and ``uses(symbol: Symbol, errors: list[Diag]) ->
+  and ``after_rename(root: Path, symbol: Symbol, new: str) -> list[Diag] | None`` (what
+  belongs to the definition besides its name and must change with it for the compiler to
+  see the uses: Python's ``__all__`` entry, the imports that name it; the places it
+  changed that count as uses of a file reporting no error) and ``uses(symbol: Symbol, errors: list[Diag]) ->
   list[Diag]`` (the errors of the renamed definition that are uses of it, for impact and
   explain: Go's implicit interface conversions name no method; a rename is still checked
   against every error).

@@ -22,6 +22,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from oracle.common import CACHE, Diag, Symbol, run
+from oracle.python_reexports import rename_imports
 
 LANGUAGE = "python"
 #: (name, version, the package's source folders, the tests folder).
@@ -239,20 +240,22 @@ def skip(symbol: Symbol) -> str | None:
     return None
 
 
-def after_rename(root: Path, symbol: Symbol, new: str) -> None:
+def after_rename(root: Path, symbol: Symbol, new: str) -> list[Diag]:
     """The definition's twin in its module's stub (``more.pyi`` beside ``more.py``, or the
     module of a stub) changes with it: a type checker reads the stub, Python runs the
     module, and the two declare one interface (renamed alone, the stub would hide every
     use of a module's definition from pyright). And the module's ``__all__`` lists the
     definition: without it, a star import hides every use from pyright (it takes the
-    name as exported still)."""
+    name as exported still). And so do the imports that name it (see
+    oracle/python_reexports.py): the statements renamed are returned, as uses."""
     _rename_twin(root, symbol, new)
     if "." in symbol.qualified:
-        return
+        return []
     _rename_in_all(root, symbol.file, symbol.name, new)
     twin = _twin_of(symbol.file)
     if twin is not None and (root / twin).is_file():
         _rename_in_all(root, twin, symbol.name, new)
+    return rename_imports(root, _import_roots(root), symbol, new)
 
 
 def _twin_of(rel: str) -> str | None:

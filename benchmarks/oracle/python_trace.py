@@ -1,10 +1,12 @@
 """A second oracle for Python: the lines that call a function while the project's own
-tests run (the JavaScript one is oracle/scripts_trace.py, whose docstring says why).
+tests run (the JavaScript one is oracle/scripts_trace.py, whose docstring says why): the
+project's line that led to the call (a function passed to the standard library, which
+calls it, is called from the line that passed it).
 
 pyright types an unannotated parameter as unknown, so a method called through one is no
 error when the method is renamed. In a scratch copy, the sampled function's body starts
-with one expression statement (after its docstring, creating no local) that appends its
-caller's file and line to a trace file; the test suite runs; each traced line that names
+with one expression statement (after its docstring, creating no local) that appends that
+line (file and number) to a trace file; the test suite runs; each traced line that names
 the function is a use. Functions and methods only, whose body starts on a line of its
 own.
 """
@@ -51,11 +53,51 @@ def _insertion(text: str, symbol: Symbol) -> tuple[int, int] | None:
     return None
 
 
-def _statement(trace: Path, indent: int) -> str:
-    # A lambda's argument is read in the function's frame: _getframe(1) is its caller.
+#: Run by the statement inserted in the function (with ``caller``: its caller's frame,
+#: ``BASE``, ``TRACE``): records the caller, or the project's frame that passed the
+#: function to a test harness or an executor that called it (``self.assertRaises(E, f,
+#: x)``, ``pytest.raises``, ``pool.submit(f)``), with the lines of the call it is at (a
+#: call over several lines). A function another library calls back (a codec registered
+#: with ``codecs``) is no use of the line that called that library: nothing is recorded.
+_RECORD = """
+import itertools, re, traceback
+for frame, number in traceback.walk_stack(caller):
+    if not frame.f_code.co_filename.startswith(BASE):
+        if re.search(HARNESS, frame.f_code.co_filename):
+            continue
+        break
+    else:
+        start = end = number
+        if frame.f_lasti >= 0:
+            at = itertools.islice(frame.f_code.co_positions(), frame.f_lasti // 2, None)
+            position = next(at, None)
+            if position and position[0] and position[1]:
+                start, end = position[0], position[1]
+        with open(TRACE, "a") as out:
+            out.write("%s:%d:%d\\n" % (frame.f_code.co_filename, start, end))
+        break
+"""
+
+
+#: The modules that call a function on behalf of the line that passed it.
+_HARNESS = r"/(unittest|_pytest|concurrent)/|/(threading|contextlib|functools)\.py$"
+
+
+def _statement(trace: Path, indent: int, root: Path) -> str:
+    """The statement that records the caller: the innermost frame of the project's code
+    from the function's caller out (``self.assertRaises(E, idna.encode, x)`` calls it
+    from unittest, on behalf of the test's line). ``exec`` with its own globals binds no
+    local of the function; its code is compiled once per test run."""
+    code = (
+        _RECORD.replace("BASE", json.dumps(str(root.resolve()) + "/"))
+        .replace("TRACE", json.dumps(str(trace)))
+        .replace("HARNESS", json.dumps(_HARNESS))
+    )
     return (
-        " " * indent + f'(lambda f: open({json.dumps(str(trace))}, "a").write("%s:%d\\n" % '
-        '(f.f_code.co_filename, f.f_lineno)))(__import__("sys")._getframe(1))\n'
+        " "
+        * indent
+        + f'exec(__import__("sys").__dict__.setdefault("_prx_trace", compile({code!r}, '
+        '"<trace>", "exec")), {"caller": __import__("sys")._getframe(1)})\n'
     )
 
 
@@ -75,21 +117,21 @@ def traced_callers(
         trace = Path(scratch) / "callers.txt"
         trace.write_text("")
         lines = text.splitlines(keepends=True)
-        lines.insert(line, _statement(trace, indent))
+        lines.insert(line, _statement(trace, indent, root))
         path.write_text("".join(lines))
         run_tests(root)
         frames = trace.read_text(errors="replace").splitlines()
     places = []
     for frame in frames:
-        file, _, number = frame.rpartition(":")
+        file, start, end = (frame.rsplit(":", 2) + ["", ""])[:3]
         rel = project_file(root, file)
-        if rel is None or not number.isdigit():
+        if rel is None or not start.isdigit() or not end.isdigit():
             continue
-        at = int(number)
-        if rel == symbol.file:
-            # The traced file holds one more line from the insertion on.
-            if at == line + 1:
-                continue
-            at -= 1 if at > line + 1 else 0
-        places.append((rel, at))
+        for at in range(int(start), int(end) + 1):  # each line of the call
+            if rel == symbol.file:
+                # The traced file holds one more line from the insertion on.
+                if at == line + 1:
+                    continue
+                at -= 1 if at > line + 1 else 0
+            places.append((rel, at))
     return naming(root, places, symbol.name, sources={symbol.file: text.splitlines()})

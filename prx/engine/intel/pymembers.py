@@ -23,7 +23,7 @@ from prx.engine.intel.pyclassattrs import (
     made_by_attribute,
     with_base_files,
 )
-from prx.engine.intel.pyreceivers import builtin_kind, decorated_by, narrowed
+from prx.engine.intel.pyreceivers import builtin_kind, decorated_by, imported_module, narrowed
 from prx.engine.intel.pyreturns import CallReturns
 
 if TYPE_CHECKING:
@@ -205,6 +205,18 @@ def _assigned(node: Any, receiver: str) -> re.Match[bytes] | None:
     if scope is None:
         return None
     return re.search(pattern, bytes(scope.text or b""))
+
+
+def _declared(node: Any, receiver: str) -> bool:
+    """Whether the code near ``node`` declares ``receiver``'s class rather than making it
+    (``x: C``, ``def f(x: C)``, ``isinstance(x, C)``): an instance of a subclass fits."""
+    if narrowed(node, receiver) is not None:
+        return True
+    found = _assigned(node, receiver)
+    if found is None:
+        return False
+    annotations = (1,) if receiver.startswith("self.") else (1, 4)
+    return any(found.group(g) is not None for g in annotations)
 
 
 def _made_like(node: Any, receiver: str) -> str | None:
@@ -466,7 +478,12 @@ def member_uses(
             return _set_below(
                 project, files, node, receiver[5:], container, classes, bases, texts, family
             )
-        return BY_NAME if kind is None else _weigh(kind, container, classes, bases, family)
+        if kind is None:
+            return BY_NAME
+        weight = _weigh(kind, container, classes, bases, family)
+        if weight == "other" and kind in ancestors(container, bases) and _declared(node, receiver):
+            return BY_NAME  # ``x: Cache`` may be the subclass whose override runs
+        return weight
 
     out = []
     for rel in files:
@@ -478,8 +495,10 @@ def member_uses(
             if occ.receiver is None or occ.in_import or occ.defining:
                 continue
             node = _node_at(parsed, occ.byte)
-            if node is None:
-                continue
+            if node is None or imported_module(parsed, node, occ.receiver):
+                continue  # ``json.loads(..)``: a module's function, no class's member
+            if _on_literal(node):
+                continue  # ``'xn--'.encode(..)``: a builtin's member
             weight = weight_at(parsed.data, node, occ.receiver, calls)
             if weight == BY_TYPE:
                 out.append(MemberUse(rel, occ, BY_TYPE))
@@ -650,6 +669,16 @@ def _class_texts(project: Files, files: list[str]) -> dict[str, list[bytes]]:
         for name, node in classes_of(project.file(rel)):
             out.setdefault(name, []).append(bytes(node.text or b""))
     return out
+
+
+def _on_literal(node: Any) -> bool:
+    """Whether the name at ``node`` is an attribute of a literal (``'.'.join``, ``[].count``,
+    ``{}.get``)."""
+    parent = node.parent
+    if parent is None or parent.type != "attribute":
+        return False
+    value = parent.child_by_field_name("object")
+    return value is not None and value.type in _LITERALS
 
 
 def _node_at(parsed: ParsedFile, offset: int) -> Any:

@@ -1,17 +1,21 @@
 """What the code around a Python name says its object is, beyond an assignment: an
 ``if isinstance(x, C):`` branch narrows ``x`` to ``C``; a function decorated by a class
 (``@curry def add``) is an instance of that class; ``**kwargs``, ``*args`` and a literal
-assigned (``x = {}``) are builtins."""
+assigned (``x = {}``) are builtins; a name an ``import`` statement binds is a module."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from prx.engine.intel.pycallers import assigns
+from prx.engine.intel.uses import all_bindings
 
-__all__ = ["builtin_kind", "decorated_by", "narrowed"]
+if TYPE_CHECKING:
+    from prx.engine.intel.project import ParsedFile
+
+__all__ = ["builtin_kind", "decorated_by", "imported_module", "narrowed"]
 
 
 def narrowed(node: Any, receiver: str) -> str | None:
@@ -110,3 +114,23 @@ def builtin_kind(node: Any, receiver: str) -> str | None:
         rb"(?m)^[ \t]*" + word + rb"[ \t]*(?::[^=\n]*)?=[ \t]*([\[{'\"])", scope.text or b""
     )
     return _LITERAL[found.group(1)[0]] if found is not None else None
+
+
+def imported_module(parsed: ParsedFile, node: Any, receiver: str) -> bool:
+    """Whether ``receiver`` at ``node`` is a module the file imports (``import json``,
+    ``import a.b``, ``import numpy as np``): its attributes are the module's names, no
+    class's members. A function that rebinds the name holds something else there."""
+    names: frozenset[str] | None = parsed.memo.get("module_names")
+    if names is None:
+        bound = {b.local for b in all_bindings(parsed) if b.kind == "module" and b.local}
+        names = frozenset(bound | {name.split(".", 1)[0] for name in bound})
+        parsed.memo["module_names"] = names
+    if receiver not in names:
+        return False
+    head = receiver.split(".", 1)[0]
+    here = node.parent
+    while here is not None:
+        if here.type == "function_definition" and _binds(here, head):
+            return False
+        here = here.parent
+    return True

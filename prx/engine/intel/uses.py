@@ -28,6 +28,7 @@ from prx.engine.intel.bindings import (
 )
 from prx.engine.intel.prefilter import bare_uses, may_use_attribute
 from prx.engine.intel.project import module_stem
+from prx.engine.intel.pyaliases import alias_uses
 from prx.engine.intel.pyimports import read_import
 from prx.engine.intel.pyscopes import local_scopes
 
@@ -174,6 +175,10 @@ def _uses_in(
         for occ in occurrences(parsed, attribute):
             if occ.receiver in receivers and not occ.in_import:
                 refs.append((occ, "module"))
+    if parsed.language == "python" and refs:
+        seen = {occ.byte for occ, _ in refs}
+        aliased = alias_uses(parsed, [occ for occ, _ in refs])
+        refs += [(occ, "alias") for occ in aliased if occ.byte not in seen]
     refs.sort(key=lambda r: r[0].byte)
     return refs
 

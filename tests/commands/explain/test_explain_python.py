@@ -1,5 +1,6 @@
 """``prx explain`` of Python names (issue 28): the string a ``typing`` builder is given
-(``_V = TypeVar('_V')``) is a use of the name, as a type checker requires it to match."""
+(``_V = TypeVar('_V')``) is a use of the name, as a type checker requires it to match; a
+local assigned the function is one too; a module's function is no method's use."""
 
 from __future__ import annotations
 
@@ -41,3 +42,73 @@ def test_a_module_and_its_stub_are_one_symbol_not_an_ambiguous_name(make_repo):
     assert {d.file for d in found.definitions} == {"kit/core.py", "kit/core.pyi"}
     assert not found.ambiguous
     assert any("kit/core.pyi declares it too" in note for note in found.notes)
+
+
+def test_a_local_assigned_the_function_is_its_use_below_the_assignment(make_repo):
+    root = make_repo(
+        {
+            "codec/__init__.py": "from .core import encode\n",
+            "codec/core.py": "def encode(s):\n    return s.encode()\n",
+            "tests/test_codec.py": (
+                "import codec\n"
+                "\n"
+                "\n"
+                "def test_encode(encode=None):\n"
+                "    encode(1) if encode else None\n"
+                "    if encode is None:\n"
+                "        encode = codec.encode\n"
+                "    assert encode('a') == b'a'\n"
+                "    run = encode\n"
+                "    run('b')\n"
+                "\n"
+                "\n"
+                "def test_other(encode=str):\n"
+                "    encode(2)\n"
+            ),
+        }
+    )
+    tests = {(r.line, r.via, r.certainty) for r in prx.explain("encode", root=root).tests}
+    # Line 5 reads the parameter, before the assignment; line 14 is another function's.
+    assert tests == {(7, "module", "resolved"), (8, "alias", "by_type"), (9, "alias", "by_type")}
+
+
+def test_a_modules_function_is_not_a_methods_use(make_repo):
+    root = make_repo(
+        {
+            "query/__init__.py": (
+                "from .parser import Parsed\n"
+                "\n"
+                "\n"
+                "def search(data, expression='.'):\n"
+                "    return Parsed(expression).search(data)\n"
+            ),
+            "query/parser.py": (
+                "class Parsed:\n"
+                "    def __init__(self, expression):\n"
+                "        self.expression = expression\n"
+                "\n"
+                "    def search(self, data):\n"
+                "        return data\n"
+            ),
+            "bin/tool.py": (
+                "import query\n"
+                "import query as q\n"
+                "\n"
+                "\n"
+                "def main(parsed, data):\n"
+                "    query.search(data)\n"
+                "    q.search(data)\n"
+                "    parsed.search(data)\n"
+                "\n"
+                "\n"
+                "def shadowed(query):\n"
+                "    return query.search({})\n"
+            ),
+        }
+    )
+    found = prx.explain("Parsed.search", root=root).references
+    assert {(r.file, r.line) for r in found} == {
+        ("query/__init__.py", 5),
+        ("bin/tool.py", 8),
+        ("bin/tool.py", 12),  # a parameter named like the module: a candidate
+    }

@@ -479,6 +479,9 @@ def test_splat_parameters_and_literals_are_builtins(make_repo):
                 "        kwargs.items()\n"
                 "        self.names.items()\n"
                 "        counts.items()\n"
+                "        {'a': 1}.items()\n"
+                "        [(1, 2)].items()\n"
+                "        'k=v'.items()\n"
             ),
         }
     )
@@ -507,3 +510,35 @@ def test_a_helper_s_parameter_is_what_its_callers_give_it(make_repo):
     uses = _uses(make_repo(files), "Cache.size")
     assert uses[("tests/__init__.py", 12)] == "by_type"  # every caller gives a cache
     assert ("tests/__init__.py", 19) not in uses  # its callers give builtins
+
+
+def test_a_declared_base_may_be_the_subclass_whose_override_runs(make_repo):
+    root = make_repo(
+        {
+            "caches.py": (
+                "class Cache:\n"
+                "    def size(self):\n"
+                "        return 0\n"
+                "\n"
+                "\n"
+                "class Timed(Cache):\n"
+                "    def size(self):\n"
+                "        return 1\n"
+                "\n"
+                "\n"
+                "def report(cache: Cache, other):\n"
+                "    made = Cache()\n"
+                "    made.size()\n"
+                "    if isinstance(other, Cache):\n"
+                "        other.size()\n"
+                "    return cache.size()\n"
+            ),
+        }
+    )
+    # Declared as Cache, each may be a Timed; the one made by Cache() is not.
+    assert _uses(root, "Timed.size") == {("caches.py", 15): "by_name", ("caches.py", 16): "by_name"}
+    assert _uses(root, "Cache.size") == {
+        ("caches.py", 13): "by_type",
+        ("caches.py", 15): "by_type",
+        ("caches.py", 16): "by_type",
+    }

@@ -82,4 +82,6 @@ def certainty_of_via(via: str, receiver: str | None = None) -> str:
         return RESOLVED
     if via == "attribute" and receiver in ("self", "cls", "this"):
         return BY_TYPE
+    if via == "alias":  # a local assigned the function: it may be rebound on another path
+        return BY_TYPE
     return BY_NAME

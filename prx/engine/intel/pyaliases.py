@@ -1,0 +1,76 @@
+"""A Python local that holds an imported function: after ``encode = idna.encode`` (or
+``run = encode``), each bare ``encode`` below it in the same function calls or passes the
+function (a test that runs one suite against several implementations reads this way).
+
+Only a whole right-hand side is followed (``f = g or idna.encode`` may hold either), and
+only the uses after the assignment (before it, the name holds what it held before).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+from prx.engine.intel.bindings import Occurrence, occurrences
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from prx.engine.intel.project import ParsedFile
+
+__all__ = ["alias_uses"]
+
+#: What a line holds before the function's name when it is assigned whole to a local.
+_ASSIGNS = re.compile(rb"[ \t]*[A-Za-z_]\w*[ \t]*=[ \t]*(?:[A-Za-z_]\w*[ \t]*\.[ \t]*)*")
+
+
+def alias_uses(parsed: ParsedFile, refs: Iterable[Occurrence]) -> list[Occurrence]:
+    """The uses of the locals assigned one of ``refs`` (occurrences of the function's
+    name, bare or ``module.name``), below each assignment in its function."""
+    out: list[Occurrence] = []
+    for ref in refs:
+        before = parsed.data[parsed.data.rfind(b"\n", 0, ref.byte) + 1 : ref.byte]
+        if _ASSIGNS.fullmatch(before) is None:
+            continue  # read from the text: no ``local = `` (or ``local = module.``) before it
+        tree = parsed.tree
+        found = _assigned_alias(tree.root_node, ref.byte) if tree is not None else None
+        if found is None:
+            continue
+        alias, after, scope = found
+        out += [
+            occ
+            for occ in occurrences(parsed, alias)
+            if occ.receiver is None
+            and not occ.in_import
+            and not occ.defining
+            and after <= occ.byte < int(scope.end_byte)
+        ]
+    return out
+
+
+def _assigned_alias(root: Any, byte: int) -> tuple[str, int, Any] | None:
+    """(the local, where the assignment ends, its function or module) when the name at
+    ``byte`` is the whole right-hand side of ``local = ...``."""
+    node = root.named_descendant_for_byte_range(byte, byte + 1)
+    if node is None:
+        return None
+    value = node
+    parent = node.parent
+    if parent is not None and parent.type == "attribute":
+        if parent.child_by_field_name("attribute") != node:
+            return None
+        value = parent
+    assignment = value.parent
+    if assignment is None or assignment.type != "assignment":
+        return None
+    left = assignment.child_by_field_name("left")
+    if assignment.child_by_field_name("right") != value or left is None:
+        return None
+    if left.type != "identifier" or assignment.child_by_field_name("type") is not None:
+        return None
+    scope = assignment.parent
+    while scope is not None and scope.type not in ("function_definition", "module"):
+        scope = scope.parent
+    if scope is None:
+        return None
+    return bytes(left.text or b"").decode(), int(assignment.end_byte), scope
