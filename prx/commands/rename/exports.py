@@ -58,8 +58,17 @@ def export_names(data: bytes, strings: Sequence[Occurrence]) -> list[Occurrence]
 _PROMPT = re.compile(rb"[ \t]*(?:>>>|\.\.\.)[ \t]")
 
 
+#: What precedes a module's name on a doctest line: ``>>> import parse``, ``>>> import
+#: a, parse``, ``>>> from parse import x``, ``>>> from pkg.parse import x``.
+_MODULE_POSITION = re.compile(
+    rb"(?:>>>|\.\.\.)[ \t]+(?:import[ \t]+(?:[\w.]+(?:[ \t]+as[ \t]+\w+)?[ \t]*,[ \t]*)*"
+    rb"|from[ \t]+(?:\w+\.)*)$"
+)
+
+
 def doctest_names(data: bytes, strings: Sequence[Occurrence]) -> list[Occurrence]:
-    """The occurrences of ``strings`` that are bare names on a doctest line."""
+    """The occurrences of ``strings`` that are bare names on a doctest line (not a
+    module's name: in an import statement's module position, or a receiver)."""
     out = []
     for occurrence in strings:
         start = data.rfind(b"\n", 0, occurrence.start) + 1
@@ -67,6 +76,10 @@ def doctest_names(data: bytes, strings: Sequence[Occurrence]) -> list[Occurrence
             continue
         if data[occurrence.start - 1 : occurrence.start] == b".":
             continue  # an attribute: another object's member
+        if data[occurrence.end : occurrence.end + 1] == b".":
+            continue  # a receiver: ``parse.with_pattern``, the module's
+        if _MODULE_POSITION.search(data, start, occurrence.start):
+            continue  # ``>>> import parse``: the module, named like the definition
         out.append(occurrence)
     return out
 

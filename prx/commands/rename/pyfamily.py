@@ -22,6 +22,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 
 from prx.commands.rename.candidate import Candidate
+from prx.commands.rename.pylookups import FileLookups, built_from_class, built_prefix
 from prx.engine.intel.pymembers import ancestors, classes_of, on_self
 
 TYPE_CHECKING = False
@@ -214,11 +215,17 @@ _FIXTURE = re.compile(
 )
 
 
-def called_by_name(chosen: Target, data: bytes, classes: Mapping[str, set[str]]) -> str | None:
+def called_by_name(
+    chosen: Target,
+    data: bytes,
+    classes: Mapping[str, set[str]],
+    lookups: Mapping[str, FileLookups] | None = None,
+) -> str | None:
     """Why ``chosen`` (a Python definition in ``data``) is looked up by its name by
     something a rename cannot change, or None. ``classes``: the project's classes and
     their bases (a prefix dispatcher is a library's class the method's class derives
-    from)."""
+    from); ``lookups``: what the project's files look up by names they build (see
+    :mod:`prx.commands.rename.pylookups`)."""
     name = chosen.name
     method = chosen.kind == "method" or bool(chosen.container)
     if method and name in IMPORT_PROTOCOL:
@@ -236,29 +243,15 @@ def called_by_name(chosen: Target, data: bytes, classes: Mapping[str, set[str]])
         return f"pytest passes the fixture {name} to the tests whose parameters name it"
     if not method and name.startswith("pytest_"):
         return f"pytest calls its hook {name} by name"
-    prefix = _computed_lookup(data, name)
+    prefix = built_prefix(data, name) if method else None
     if prefix is not None:
         return (
             f"the file looks {name} up by a name it builds from the string {prefix!r} "
             "(getattr/hasattr)"
         )
-    return None
-
-
-#: ``getattr(obj, '_token_led_%s' % kind)``, ``hasattr(self, 'visit_' + name)``,
-#: ``getattr(self, f'on_{event}')``: the string's leading name part is group 2.
-_COMPUTED = re.compile(
-    rb"\b(?:getattr|hasattr)[ \t]*\([^,()]+,[ \t]*[fFrRbBuU]{0,2}(['\"])([A-Za-z_]\w*)"
-    rb"(?:%|\{|\1[ \t]*(?:\+|%|\.format))"
-)
-
-
-def _computed_lookup(data: bytes, name: str) -> str | None:
-    """The start of a name ``data`` builds from a string and looks up with
-    ``getattr``/``hasattr`` (``'_token_led_%s' % kind``), when ``name`` starts with it:
-    the method is called by a name no rename can follow."""
-    for found in _COMPUTED.finditer(data):
-        prefix = found.group(2).decode("ascii", "replace")
-        if name.startswith(prefix) and name != prefix:
-            return prefix
+    handler = built_from_class(name, lookups or {}) if chosen.kind == "class" else None
+    if handler is not None:
+        return (
+            f"{handler[0]} looks up {handler[1]} by a name it builds from a class's name (__name__)"
+        )
     return None

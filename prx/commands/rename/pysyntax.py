@@ -11,14 +11,21 @@ the renamed definition, whatever the types.
   level, ``count = Bag.count`` or a star import, may alias it: left unsure.)
 - **A member of an object's ``__dict__`` or of ``vars(...)``** (``mod.__dict__.get(k)``)
   is a method of a mapping, never a definition of the project's.
+- **An attribute of what holds no module, when a module-level definition is renamed**
+  (``self._search_re.search(s)``, ``parser.parse(text)`` for the function ``search`` or
+  ``parse``): a module's function or class is an attribute of its module only. A
+  receiver may hold a module when its name comes from an import statement; and any may
+  when the project handles the defining module as a value (``shut(a)``, ``x = a``,
+  ``import_module(...)``): left unsure then.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from prx.commands.rename.candidate import Candidate
+from prx.engine.intel.uses import all_bindings
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -35,14 +42,24 @@ _MAPPINGS = frozenset({"dict", "OrderedDict", "defaultdict", "Counter"})
 
 
 def settle_by_syntax(
-    python: Sequence[Candidate], bindings: dict[str, dict[int, str]], chosen: Target, name: str
+    python: Sequence[Candidate],
+    bindings: dict[str, dict[int, str]],
+    chosen: Target,
+    name: str,
+    module_level: bool = False,
+    module_values: Callable[[], bool] = lambda: True,
 ) -> int:
     """Mark ``OTHER`` the unresolved occurrences of ``name`` that Python's syntax keeps
-    apart from ``chosen``; returns how many."""
+    apart from ``chosen``; returns how many. ``module_level``: every definition renamed
+    is at a module's top level (no method is renamed with ``chosen``);
+    ``module_values``: whether the project may hold the defining module in a variable
+    (see :mod:`prx.commands.rename.pymodvalues`), asked only when it matters."""
     from prx.commands.rename.rope_engine import OTHER, UNRESOLVED
 
     method = bool(chosen.container)
     settled = 0
+    no_module_values: bool | None = None  # asked once, when a module-level site is unsure
+
     for candidate in python:
         bound = bindings.get(candidate.path)
         if not bound or UNRESOLVED not in bound.values():
@@ -54,16 +71,50 @@ def settle_by_syntax(
         # A module-level binding of the name (an alias ``count = Bag.count``, a star
         # import) is a global a bare name in a function may reach: bare names stay unsure.
         bare = method and not _module_binds(root, name)
+        imported: frozenset[str] | None = None
+        if module_level and no_module_values is None:
+            no_module_values = not module_values()
+        if module_level and no_module_values:
+            imported = _imported_names(all_bindings(candidate.parsed()))
         for start, how in list(bound.items()):
             if how != UNRESOLVED:
                 continue
             node = root.named_descendant_for_byte_range(start, start + len(name.encode()))
             if node is None or node.type != "identifier" or node.start_byte != start:
                 continue
-            if _keyword_name(node) or _in_a_mapping(node) or (bare and _bare_in_function(node)):
+            if (
+                _keyword_name(node)
+                or _in_a_mapping(node)
+                or (bare and _bare_in_function(node))
+                or (imported is not None and _on_no_module(node, imported))
+            ):
                 bound[start] = OTHER
                 settled += 1
     return settled
+
+
+def _imported_names(bindings: Sequence[Any]) -> frozenset[str]:
+    """The names the file's import statements bind (a module's, or a name that may be a
+    submodule: ``from pkg import mod``), by their first part."""
+    return frozenset(b.local.split(".", 1)[0] for b in bindings if b.local)
+
+
+def _on_no_module(node: Any, imported: frozenset[str]) -> bool:
+    """Whether ``node`` is the attribute of a receiver that cannot hold a module: no
+    dotted name rooted in an imported name (``self.x``, a parameter, a call's result)."""
+    parent = node.parent
+    if parent is None or parent.type != "attribute":
+        return False
+    if parent.child_by_field_name("attribute") != node:
+        return False
+    receiver = parent.child_by_field_name("object")
+    while receiver is not None and receiver.type == "attribute":
+        receiver = receiver.child_by_field_name("object")
+    if receiver is None:
+        return False
+    if receiver.type != "identifier":
+        return True  # a call's result, a subscript, a literal ...
+    return bytes(receiver.text or b"").decode("utf-8", "replace") not in imported
 
 
 def _module_binds(root: Any, name: str) -> bool:

@@ -121,6 +121,14 @@ def bind_python(
             "the syntactic engine; an applied rename refuses until rope can read them"
         )
         return []
+    if place is not None and chosen is not None:
+        # The definitions renamed are known from the outline, whatever rope makes of
+        # their own names (its tree patcher fails on some valid files: an empty tuple
+        # holding a comment leaves every name of the module unresolved).
+        for path, defined in [(place[0], chosen), *related, *twins]:
+            bound = bindings.get(path)
+            if bound is not None and bound.get(defined.start) == UNRESOLVED:
+                bound[defined.start] = BOUND
     own = {path for path, _ in mirrors} | {path for path, _ in [*related, *twins]}
     for candidate in python:
         candidate.defines = candidate.defines or candidate.path in own
@@ -145,9 +153,17 @@ def bind_python(
         weigh_members(python, bindings, chosen, related, classes, old, (ws, target))
     settled = 0
     if chosen is not None:
+        from prx.commands.rename.pymodvalues import module_as_value
         from prx.commands.rename.pysyntax import settle_by_syntax
+        from prx.engine.intel.project import module_stem
 
-        settled = settle_by_syntax(python, bindings, chosen, old)
+        # Only module-level definitions renamed (no method, no mirror of one): an
+        # attribute of what holds no module is none of them.
+        module_level = not chosen.container and not related and not mirrors
+        stem = module_stem(chosen.file)
+        settled = settle_by_syntax(
+            python, bindings, chosen, old, module_level, lambda: module_as_value(target, stem)
+        )
     counts = {EXTERNAL: 0, UNRESOLVED: 0, OTHER: 0}
     for candidate in python:
         bound = bindings.get(candidate.path, {})

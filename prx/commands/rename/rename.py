@@ -29,6 +29,7 @@ from prx.commands.rename.pyfamily import (
     called_by_name,
     class_headers,
 )
+from prx.commands.rename.pylookups import FileLookups, read_lookups
 from prx.commands.rename.python_engine import bind_python, bytes_of, never_called
 from prx.core.budget import RENAME_CEILING, cap_for
 from prx.core.errors import (
@@ -97,7 +98,10 @@ def rename(
     _check_names(name, new)
     notes: list[str] = []
     classes: ClassMap = {}
-    candidates, mentions, named_like, skipped, foreign = _collect(ws, target, name, new, classes)
+    lookups: dict[str, FileLookups] = {}
+    candidates, mentions, named_like, skipped, foreign = _collect(
+        ws, target, name, new, classes, lookups
+    )
     if foreign.roots:
         notes.append(_foreign_note(ws, target, skipped, foreign))
     if not any(c.scan.old for c in candidates):
@@ -137,12 +141,14 @@ def rename(
     if apply and unresolved and not force and not sites:
         raise _unsure_sites(name, unresolved)
     called = (
-        None if chosen is None else called_by_name(chosen, bytes_of(candidates, chosen), classes)
+        None
+        if chosen is None
+        else called_by_name(chosen, bytes_of(candidates, chosen), classes, lookups)
     )
     if called is not None:
         if apply and not force:
             raise ConflictError(
-                f"conflict: {chosen.qualified if chosen else name} is called by its name: "
+                f"conflict: {chosen.qualified if chosen else name} is looked up by its name: "
                 f"{called}; renamed, it would no longer be found; nothing was written",
                 suggestion="Rename what calls it too, by hand; {param:force} renames it anyway.",
             )
@@ -335,12 +341,17 @@ def _check_new_in(changed: Sequence[Candidate], old: str, new: str) -> None:
 
 
 def _collect(
-    ws: Context, target: str, old: str, new: str, classes: ClassMap
+    ws: Context,
+    target: str,
+    old: str,
+    new: str,
+    classes: ClassMap,
+    lookups: dict[str, FileLookups],
 ) -> tuple[list[Candidate], list[str], list[str], dict[str, int], _Foreign]:
     """Code files containing OLD (scanned), the other files mentioning it as a word, the
     files named like OLD (a module ``OLD.py``, a package ``OLD/``), what was passed over,
     and the other people's code left out; the Python classes of every file walked go
-    into ``classes``."""
+    into ``classes``, what each looks up by a built name into ``lookups``."""
     from prx.engine.files.text import read_regular
     from prx.engine.files.walk import walk
 
@@ -368,6 +379,7 @@ def _collect(
             continue
         if item.rel.endswith((".py", ".pyi")):
             class_headers(data, classes)
+            read_lookups(shown_path(ws.root_dir, full), data, lookups)
         if needle not in data:
             continue
         shown = shown_path(ws.root_dir, full)

@@ -3,7 +3,8 @@
 function (a test that runs one suite against several implementations reads this way).
 
 Only a whole right-hand side is followed (``f = g or idna.encode`` may hold either), and
-only the uses after the assignment (before it, the name holds what it held before).
+only the uses after the assignment (before it, the name holds what it held before) and
+outside the nested functions that bind the name again.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from prx.engine.intel.bindings import Occurrence, occurrences
+from prx.engine.intel.pyscopes import local_scopes
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -37,6 +39,12 @@ def alias_uses(parsed: ParsedFile, refs: Iterable[Occurrence]) -> list[Occurrenc
         if found is None:
             continue
         alias, after, scope = found
+        # A function nested in the scope that binds the name holds another value there.
+        inner = [
+            (start, end)
+            for start, end in local_scopes(parsed, alias)
+            if int(scope.start_byte) < start and end <= int(scope.end_byte)
+        ]
         out += [
             occ
             for occ in occurrences(parsed, alias)
@@ -44,6 +52,7 @@ def alias_uses(parsed: ParsedFile, refs: Iterable[Occurrence]) -> list[Occurrenc
             and not occ.in_import
             and not occ.defining
             and after <= occ.byte < int(scope.end_byte)
+            and not any(start <= occ.byte < end for start, end in inner)
         ]
     return out
 

@@ -61,6 +61,9 @@ def test_a_local_assigned_the_function_is_its_use_below_the_assignment(make_repo
                 "    run = encode\n"
                 "    run('b')\n"
                 "\n"
+                "    def inner(run):\n"
+                "        return run(3)\n"
+                "\n"
                 "\n"
                 "def test_other(encode=str):\n"
                 "    encode(2)\n"
@@ -68,7 +71,8 @@ def test_a_local_assigned_the_function_is_its_use_below_the_assignment(make_repo
         }
     )
     tests = {(r.line, r.via, r.certainty) for r in prx.explain("encode", root=root).tests}
-    # Line 5 reads the parameter, before the assignment; line 14 is another function's.
+    # Line 5 reads the parameter, before the assignment; line 13 is a nested function's
+    # parameter, line 17 another function's.
     assert tests == {(7, "module", "resolved"), (8, "alias", "by_type"), (9, "alias", "by_type")}
 
 

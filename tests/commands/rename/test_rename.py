@@ -428,14 +428,17 @@ def test_rope_and_the_syntactic_engine_agree_on_a_small_python_project(make_repo
 
 @pytest.mark.skipif(not HAS_ROPE, reason="rope is not installed")
 def test_rope_leaves_a_same_named_attribute_of_an_unknown_object(make_repo):
-    root = make_repo(
-        {
-            "a.py": "def close():\n    pass\n\n\nclose()\n",
-            "b.py": "def shut(handle):\n    handle.close()\n",
-        }
-    )
-    result = prx.rename("close", "finish", root=root)
+    files = {
+        "a.py": "def close():\n    pass\n\n\nclose()\n",
+        "b.py": "def shut(handle):\n    handle.close()\n",
+    }
+    result = prx.rename("close", "finish", root=make_repo(files))
     assert [(f.file, f.replacements) for f in result.changes] == [("a.py", 2)]
+    # No module is ever held in a variable here: ``handle`` cannot be the module a.
+    assert [(s.file, s.line, s.reason) for s in result.left_alone] == [("b.py", 2, "other_binding")]
+    # Once a file passes the module a around, ``handle`` may be it: unsure.
+    files["c.py"] = "import a\nimport b\n\nb.shut(a)\n"
+    result = prx.rename("close", "finish", root=make_repo(files))
     assert [(s.file, s.line, s.reason) for s in result.left_alone] == [("b.py", 2, "unresolved")]
 
 
@@ -523,6 +526,7 @@ def test_engine_syntactic_renames_what_rope_cannot_bind(make_repo):
         {
             "a.py": "def close():\n    pass\n",
             "b.py": "def shut(handle):\n    handle.close()\n",
+            "c.py": "import a\nimport b\n\nb.shut(a)\n",  # handle may be the module a
         }
     )
     by_rope = prx.rename("close", "finish", root=root)

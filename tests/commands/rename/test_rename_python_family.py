@@ -479,3 +479,162 @@ def test_a_method_looked_up_by_a_built_name_is_not_renamed(make_repo, lookup):
     # A method the built name cannot reach is renamed.
     done = prx.rename("Parser.fallback", "default", root=root, apply=True, check="never")
     assert done.applied
+
+
+FILTER = {
+    "sql.py": ("class IdentifierList:\n    pass\n\n\nclass Where:\n    pass\n"),
+    "reindent.py": (
+        "from sql import IdentifierList, Where\n"
+        "\n"
+        "\n"
+        "class Reindent:\n"
+        "    def process(self, tlist):\n"
+        "        func_name = '_process_{cls}'.format(cls=type(tlist).__name__)\n"
+        "        func = getattr(self, func_name.lower(), self._process_default)\n"
+        "        return func(tlist)\n"
+        "\n"
+        "    def _process_identifierlist(self, tlist):\n"
+        "        return 'list'\n"
+        "\n"
+        "    def _process_default(self, tlist):\n"
+        "        return 'default'\n"
+        "\n"
+        "\n"
+        "def run():\n"
+        "    return Reindent().process(IdentifierList()), Reindent().process(Where())\n"
+    ),
+}
+
+
+def test_a_name_built_in_two_steps_keeps_its_handlers_and_their_classes(make_repo):
+    root = make_repo(FILTER)
+    with pytest.raises(ConflictError, match="builds from the string '_process_'"):
+        prx.rename(
+            "Reindent._process_identifierlist", "_list", root=root, apply=True, check="never"
+        )
+    # The class's name builds the handler's: renamed, the handler would not be found.
+    with pytest.raises(ConflictError, match="reindent.py looks up _process_identifierlist"):
+        prx.rename("IdentifierList", "Items", root=root, apply=True, check="never")
+    assert {p: (root / p).read_text() for p in FILTER} == FILTER
+    # No handler is named after Where; process is no handler.
+    assert prx.rename("Where", "Filter", root=root, apply=True, check="never").applied
+    assert prx.rename("Reindent.process", "run_on", root=root, apply=True, check="never").applied
+
+
+def test_a_definition_rope_cannot_read_is_renamed_from_the_outline(make_repo):
+    # rope's tree patcher fails on an empty tuple holding a comment: every name of the
+    # module is unbound to it, the definition's own name too.
+    files = {
+        "margin.py": (
+            "class RightMargin:\n"
+            "    keep = (\n"
+            "        # none yet\n"
+            "    )\n"
+            "\n"
+            "    def __init__(self, width=79):\n"
+            "        self.width = width\n"
+        ),
+        "app.py": "import margin\n\nFILTER = margin.RightMargin(width=60)\n",
+    }
+    root = make_repo(files)
+    done = prx.rename("RightMargin", "Margin", root=root, apply=True, check="never")
+    assert done.applied and not done.left_alone
+    assert (root / "margin.py").read_text().startswith("class Margin:\n")
+    assert "margin.Margin(width=60)" in (root / "app.py").read_text()
+
+
+MATCHER = {
+    "matcher.py": (
+        "import re\n"
+        "\n"
+        "\n"
+        "class Parser:\n"
+        "    def __init__(self, pattern):\n"
+        "        self._re = re.compile(pattern)\n"
+        "\n"
+        "    def search(self, text):\n"
+        "        return self._re.search(text)\n"
+        "\n"
+        "\n"
+        "def search(pattern, text):\n"
+        "    return re.search(pattern, text)\n"
+    ),
+    "test_matcher.py": (
+        "import matcher\n"
+        "\n"
+        "\n"
+        "def check(parser, text):\n"
+        "    return parser.search(text)\n"
+        "\n"
+        "\n"
+        "def test_search():\n"
+        "    assert matcher.search('a', 'cat')\n"
+        "    assert check(matcher.Parser('a'), 'cat')\n"
+    ),
+}
+
+
+def test_a_module_level_function_is_no_attribute_of_what_holds_no_module(make_repo):
+    root = make_repo(MATCHER)
+    done = prx.rename("matcher.py:12", "find", root=root, apply=True, check="never")
+    assert done.applied
+    source = (root / "matcher.py").read_text()
+    assert "def find(pattern, text):" in source
+    assert "self._re.search(text)" in source and "def search(self, text)" in source
+    assert "return re.search(pattern, text)" in source
+    test = (root / "test_matcher.py").read_text()
+    assert "matcher.find('a', 'cat')" in test and "parser.search(text)" in test
+    assert _pytest(root, "test_matcher.py") == 0
+
+
+def test_a_file_that_handles_modules_as_values_stays_unsure(make_repo):
+    files = dict(MATCHER)
+    files["test_matcher.py"] = files["test_matcher.py"].replace(
+        "def test_search():\n", "def test_search():\n    assert check(matcher, 'cat') is None\n"
+    )
+    root = make_repo(files)
+    with pytest.raises(prx.PrxError, match="could not be tied"):
+        prx.rename("matcher.py:12", "find", root=root, apply=True, check="never")
+
+
+def test_a_module_level_mirror_of_a_method_keeps_its_receivers_unsure(make_repo):
+    files = dict(MATCHER)
+    files["matcher.py"] = files["matcher.py"].replace(
+        "return re.search(pattern, text)", "return Parser(pattern).search(text)"
+    )
+    root = make_repo(files)
+    # Renamed with the method it delegates to: ``parser.search`` may be that method.
+    with pytest.raises(prx.PrxError, match="could not be tied"):
+        prx.rename("matcher.py:12", "find", root=root, apply=True, check="never")
+
+
+def test_a_doctest_s_module_named_like_the_function_keeps_its_name(make_repo):
+    root = make_repo(
+        {
+            "parse.py": (
+                '"""Parse strings.\n'
+                "\n"
+                ">>> import parse\n"
+                ">>> from parse import parse as p\n"
+                ">>> parse.parse('{}', 'a').fixed\n"
+                "('a',)\n"
+                ">>> parse('{}', 'b').fixed\n"
+                "('b',)\n"
+                '"""\n'
+                "\n"
+                "\n"
+                "class Result:\n"
+                "    def __init__(self, fixed):\n"
+                "        self.fixed = fixed\n"
+                "\n"
+                "\n"
+                "def parse(format, text):\n"
+                "    return Result((text,))\n"
+            ),
+        }
+    )
+    prx.rename("parse.py:17", "match", root=root, apply=True, check="never")
+    text = (root / "parse.py").read_text()
+    assert ">>> import parse\n>>> from parse import match as p\n" in text
+    assert ">>> parse.parse('{}', 'a')" in text  # another object's member: left alone
+    assert ">>> match('{}', 'b')" in text and "def match(format, text):" in text

@@ -1,0 +1,82 @@
+"""benchmarks/oracle: the Python oracle's rename carried through the imports that name
+the definition (python_reexports.py), and the runtime trace's caller
+(python_trace.py): the project's line that passed the function to a test harness, with
+every line of a call over several lines."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+
+from oracle.common import Diag, Symbol  # noqa: E402
+from oracle.python_reexports import rename_imports  # noqa: E402
+from oracle.python_trace import traced_callers  # noqa: E402
+
+
+def _symbol(file: str, name: str, line: int) -> Symbol:
+    return Symbol(file, name, name, "function", line, 0, 0)
+
+
+def test_the_imports_that_name_the_definition_are_renamed_with_it(tmp_path):
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "core.py").write_text("def encode(s):\n    return s\n")
+    (tmp_path / "pkg" / "__init__.py").write_text(
+        "from .core import (\n    decode,\n    encode,\n)\n__all__ = ['encode']\n"
+    )
+    (tmp_path / "pkg" / "user.py").write_text(
+        "from pkg.core import encode\nfrom .core import encode as e\n\nencode(1)\n"
+    )
+    (tmp_path / "other.py").write_text("from elsewhere import encode\n")
+    edited = rename_imports(
+        tmp_path, [tmp_path], _symbol("pkg/core.py", "encode", 1), "encode_prxoracle"
+    )
+    assert edited == [Diag("pkg/__init__.py", 1), Diag("pkg/user.py", 1)]
+    init = (tmp_path / "pkg" / "__init__.py").read_text()
+    assert "    encode_prxoracle,\n" in init and "['encode']" in init
+    user = (tmp_path / "pkg" / "user.py").read_text()
+    # An alias binds another name, whose uses the rename alone already breaks.
+    assert user.startswith("from pkg.core import encode_prxoracle\nfrom .core import encode as e")
+    assert (tmp_path / "other.py").read_text() == "from elsewhere import encode\n"
+
+
+def test_the_trace_records_the_line_that_passed_the_function_to_a_harness(tmp_path):
+    (tmp_path / "lib.py").write_text("def target(x):\n    return x.real\n")
+    (tmp_path / "test_lib.py").write_text(
+        "import unittest\n"
+        "\n"
+        "from lib import target\n"
+        "\n"
+        "\n"
+        "class T(unittest.TestCase):\n"
+        "    def test_it(self):\n"
+        "        self.assertEqual(\n"
+        "            target(1), 1)\n"
+        "        self.assertRaises(\n"
+        "            AttributeError,\n"
+        "            target,\n"
+        "            None)\n"
+        "        self.assertTrue(\n"
+        "            target(2))\n"
+        "        list(map(target, [1]))\n"
+    )
+
+    def run_tests(root: Path) -> None:
+        subprocess.run(
+            [sys.executable, "-m", "unittest", "-q", "test_lib"],
+            cwd=root,
+            check=False,
+            capture_output=True,
+        )
+
+    found = traced_callers(tmp_path, _symbol("lib.py", "target", 1), run_tests)
+    # Line 12 passed it to assertRaises (whose call spans lines 10-13), which called it;
+    # map (no Python frame) calls it on line 16's behalf.
+    assert found == {
+        ("test_lib.py", 9),
+        ("test_lib.py", 12),
+        ("test_lib.py", 15),
+        ("test_lib.py", 16),
+    }
