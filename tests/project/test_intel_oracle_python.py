@@ -80,3 +80,34 @@ def test_the_trace_records_the_line_that_passed_the_function_to_a_harness(tmp_pa
         ("test_lib.py", 15),
         ("test_lib.py", 16),
     }
+
+
+def test_a_parameter_pytest_numbers_is_left_out_of_the_test_s_name(tmp_path):
+    from oracle.python import tests
+
+    (tmp_path / "test_cases.py").write_text(
+        "from datetime import date\n"
+        "\n"
+        "import pytest\n"
+        "\n"
+        "CASES = {(n, date(2000, 1, n)) for n in (1, 2, 3)}  # a set: no fixed order\n"
+        "\n"
+        "\n"
+        "@pytest.mark.parametrize('n,day', CASES)\n"
+        "def test_case(n, day):\n"
+        "    assert n < 3\n"
+        "\n"
+        "\n"
+        "@pytest.mark.parametrize('value', [object()])\n"
+        "def test_object(value):\n"
+        "    assert value\n"
+    )
+    found = tests(tmp_path)
+    # pytest numbers each date in the set's order (day0, day1 ...): named without it.
+    assert found is not None
+    assert {name: outcome for name, outcome in found.items() if "::test_case[" in name} == {
+        "test_cases::test_case[1-day#]": "passed",
+        "test_cases::test_case[2-day#]": "passed",
+        "test_cases::test_case[3-day#]": "failed",
+    }
+    assert found["test_cases::test_object[value#]"] == "passed"
