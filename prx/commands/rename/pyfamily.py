@@ -1,9 +1,11 @@
 """The Python definitions a rename must change together with the one asked for.
 
-- **The method's family**: the same method in the classes above and below it. An override
-  renamed alone silently stops overriding (the base's version runs instead), and a base
-  method renamed alone leaves its overrides overriding nothing; so the whole family is
-  renamed, as an IDE's "rename in hierarchy" does.
+- **The method's family**: the same method in the classes above and below it, and in the
+  other bases of a class that derives from one of them (a mixin's method overrides the
+  other base's in the class combining them). An override renamed alone silently stops
+  overriding (the base's version runs instead), and a base method renamed alone leaves
+  its overrides overriding nothing; so the whole family is renamed, as an IDE's "rename
+  in hierarchy" does.
 - **Same-named mirrors**: a module-level ``NAME = ...`` built from the renamed definition
   (``topk = toolz.curry(toolz.topk)``, ``Alias = Target``), or a module-level
   ``def NAME(...)`` that delegates to it: the mirror a package keeps of its names (a
@@ -86,8 +88,29 @@ def family(
     # The topmost definers: a root below another root is not one.
     roots = {r for r in roots if not (ancestors(r, classes) & roots)}
     members = {owner for owner in defining if owner in roots or ancestors(owner, classes) & roots}
+    members = _joined_by_subclasses(members | {container}, defining, classes)
     members.discard(container)
     return [item for owner in sorted(members) for item in defining[owner]]
+
+
+def _joined_by_subclasses(
+    members: set[str], defining: Mapping[str, object], classes: Mapping[str, set[str]]
+) -> set[str]:
+    """``members`` and every definer a class combines with one of them (``class
+    GeneralizedTime(TimeMixIn, OctetStringEncoder)``: the mixin's method overrides the
+    other base's there, so renaming one alone changes what that class runs), with the
+    definers below each, until nothing joins."""
+    lineages = [ancestors(name, classes) | {name} for name in classes]
+    group = set(members)
+    while True:
+        grown = set(group)
+        for lineage in lineages:
+            if lineage & group:
+                grown |= {c for c in lineage if c in defining}
+        grown |= {o for o in defining if ancestors(o, classes) & grown}
+        if grown == group:
+            return group
+        group = grown
 
 
 def stub_twins(

@@ -161,8 +161,14 @@ def bind_python(
         # attribute of what holds no module is none of them.
         module_level = not chosen.container and not related and not mirrors
         stem = module_stem(chosen.file)
+        module_file = os.path.realpath(path_of(candidates, chosen))
         settled = settle_by_syntax(
-            python, bindings, chosen, old, module_level, lambda: module_as_value(target, stem)
+            python,
+            bindings,
+            chosen,
+            old,
+            module_level,
+            lambda: module_as_value(target, stem, module_file),
         )
     counts = {EXTERNAL: 0, UNRESOLVED: 0, OTHER: 0}
     for candidate in python:

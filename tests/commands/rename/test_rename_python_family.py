@@ -575,7 +575,18 @@ MATCHER = {
 
 
 def test_a_module_level_function_is_no_attribute_of_what_holds_no_module(make_repo):
-    root = make_repo(MATCHER)
+    files = dict(MATCHER)
+    # A test module loading itself names no other module; a string names none.
+    files["test_suite.py"] = (
+        "import sys\n"
+        "import unittest\n"
+        "\n"
+        "import matcher\n"
+        "\n"
+        "HELP = 'see matcher for the syntax'\n"
+        "suite = unittest.TestLoader().loadTestsFromModule(sys.modules[__name__])\n"
+    )
+    root = make_repo(files)
     done = prx.rename("matcher.py:12", "find", root=root, apply=True, check="never")
     assert done.applied
     source = (root / "matcher.py").read_text()
@@ -638,3 +649,56 @@ def test_a_doctest_s_module_named_like_the_function_keeps_its_name(make_repo):
     assert ">>> import parse\n>>> from parse import match as p\n" in text
     assert ">>> parse.parse('{}', 'a')" in text  # another object's member: left alone
     assert ">>> match('{}', 'b')" in text and "def match(format, text):" in text
+
+
+ENCODERS = {
+    "ber.py": (
+        "class ItemEncoder:\n"
+        "    def encode_value(self, value):\n"
+        "        return b'item'\n"
+        "\n"
+        "    def encode(self, value):\n"
+        "        return self.encode_value(value)\n"
+        "\n"
+        "\n"
+        "class OctetEncoder(ItemEncoder):\n"
+        "    def encode_value(self, value):\n"
+        "        return b'octets'\n"
+        "\n"
+        "\n"
+        "class NullEncoder(ItemEncoder):\n"
+        "    def encode_value(self, value):\n"
+        "        return b''\n"
+    ),
+    "cer.py": (
+        "from ber import OctetEncoder\n"
+        "\n"
+        "\n"
+        "class TimeMixIn:\n"
+        "    def encode_value(self, value):\n"
+        "        return b'time'\n"
+        "\n"
+        "\n"
+        "class TimeEncoder(TimeMixIn, OctetEncoder):\n"
+        "    pass\n"
+    ),
+    "test_cer.py": (
+        "from ber import NullEncoder\n"
+        "from cer import TimeEncoder\n"
+        "\n"
+        "\n"
+        "def test_encoders():\n"
+        "    assert TimeEncoder().encode(1) == b'time'\n"
+        "    assert NullEncoder().encode(None) == b''\n"
+    ),
+}
+
+
+@pytest.mark.parametrize("asked", ["TimeMixIn.encode_value", "NullEncoder.encode_value"])
+def test_a_mixin_s_method_and_the_base_it_overrides_in_a_subclass_are_one_family(make_repo, asked):
+    root = make_repo(ENCODERS)
+    done = prx.rename(asked, "value_bytes", root=root, apply=True, check="never")
+    assert done.applied
+    assert (root / "ber.py").read_text().count("def value_bytes(self, value)") == 3
+    assert "def value_bytes(self, value)" in (root / "cer.py").read_text()
+    assert _pytest(root, "test_cer.py") == 0
