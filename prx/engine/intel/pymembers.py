@@ -375,9 +375,14 @@ def _weigh(
     if family & above and not (classes & above):
         return "by_type"
     if container in above:
-        # Inherited, unless a class between them defines the name again.
+        # Inherited, unless a class between them defines the name again; or maybe not,
+        # when another base ``kind`` combines with it defines the name too (which of the
+        # two runs is the bases' order's: ``class T(TimeMixIn, OctetEncoder)``).
         between = {c for c in above if container in ancestors(c, bases)}
-        return "other" if between & classes else "by_type"
+        if between & classes:
+            return "other"
+        rivals = (above & classes) - family - ancestors(container, bases)
+        return "by_name" if rivals else "by_type"
     if kind in ancestors(container, bases):
         # Code of a base class, dispatching to the override: to the renamed family's
         # only, when no other class below it defines the name.

@@ -542,3 +542,40 @@ def test_a_declared_base_may_be_the_subclass_whose_override_runs(make_repo):
         ("caches.py", 15): "by_type",
         ("caches.py", 16): "by_type",
     }
+
+
+def test_a_method_a_sibling_base_defines_too_is_a_candidate(make_repo):
+    root = make_repo(
+        {
+            "encoders.py": (
+                "class OctetEncoder:\n"
+                "    def encode_value(self, value):\n"
+                "        return b'octets'\n"
+                "\n"
+                "\n"
+                "class TimeMixIn:\n"
+                "    def encode_value(self, value):\n"
+                "        return b'time'\n"
+                "\n"
+                "\n"
+                "class TimeEncoder(TimeMixIn, OctetEncoder):\n"
+                "    pass\n"
+                "\n"
+                "\n"
+                "class PlainEncoder(OctetEncoder):\n"
+                "    pass\n"
+                "\n"
+                "\n"
+                "def run():\n"
+                "    time = TimeEncoder()\n"
+                "    time.encode_value(1)\n"
+                "    plain = PlainEncoder()\n"
+                "    plain.encode_value(2)\n"
+            ),
+        }
+    )
+    # Which base's method a TimeEncoder runs is its bases' order: a candidate for each.
+    assert _uses(root, "OctetEncoder.encode_value") == {
+        ("encoders.py", 21): "by_name",
+        ("encoders.py", 23): "by_type",
+    }
