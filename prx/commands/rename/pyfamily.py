@@ -24,7 +24,12 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 
 from prx.commands.rename.candidate import Candidate
-from prx.commands.rename.pylookups import FileLookups, built_from_class, built_prefix
+from prx.commands.rename.pylookups import (
+    FileLookups,
+    built_from_class,
+    built_prefix,
+    named_in_a_string,
+)
 from prx.engine.intel.pymembers import ancestors, classes_of, on_self
 
 TYPE_CHECKING = False
@@ -209,6 +214,20 @@ def mirrored(
     }
 
 
+#: A class reading its own name at run time: ``self.__class__.__name__``,
+#: ``type(self).__name__``, ``cls.__qualname__``.
+_OWN_NAME = re.compile(
+    rb"(?:__class__|type\([ \t]*self[ \t]*\)|\bcls)[ \t]*\.[ \t]*__(?:qual)?name__"
+)
+
+
+def _prints_its_name(chosen: Target) -> str | None:
+    """What in the class ``chosen`` reads its own name (its ``repr`` spells it), or None."""
+    node = getattr(chosen.defn, "node", None) if chosen.kind == "class" else None
+    found = _OWN_NAME.search(bytes(node.text or b"")) if node is not None else None
+    return found.group(0).decode("utf-8", "replace") if found is not None else None
+
+
 #: Methods Python's import system calls by name on finders and loaders of any class.
 IMPORT_PROTOCOL = frozenset(
     {
@@ -243,6 +262,7 @@ def called_by_name(
     data: bytes,
     classes: Mapping[str, set[str]],
     lookups: Mapping[str, FileLookups] | None = None,
+    test_strings: Sequence[tuple[str, int]] = (),
 ) -> str | None:
     """Why ``chosen`` (a Python definition in ``data``) is looked up by its name by
     something a rename cannot change, or None. ``classes``: the project's classes and
@@ -276,5 +296,17 @@ def called_by_name(
     if handler is not None:
         return (
             f"{handler[0]} looks up {handler[1]} by a name it builds from a class's name (__name__)"
+        )
+    printed = _prints_its_name(chosen) if test_strings else None
+    if printed is not None:
+        file, line = test_strings[0]
+        return (
+            f"its name is part of what it prints ({printed}), and {file}:{line} spells it "
+            "in a string"
+        )
+    string = named_in_a_string(name, lookups or {})
+    if string is not None:
+        return (
+            f"{string[0]}:{string[1]} names it in a string given to setattr/getattr or mock.patch"
         )
     return None

@@ -6,7 +6,8 @@ steps: ``func_name = '_process_{cls}'.format(cls=type(tlist).__name__)`` then
 ``getattr(self, func_name.lower(), ...)``. Renaming a handler (``_process_values``) makes
 the lookup miss it; renaming a class whose name builds a handler's name
 (``IdentifierList`` for ``_process_identifierlist``) does too. Both break the program
-without an error until that code runs.
+without an error until that code runs. So does a name given as a string
+(``monkeypatch.setattr(tzinfo, 'DSTDIFF', x)``, ``getattr(obj, 'name')``).
 """
 
 from __future__ import annotations
@@ -15,11 +16,17 @@ import re
 from collections.abc import Mapping
 from typing import NamedTuple
 
-__all__ = ["FileLookups", "built_from_class", "built_prefix", "read_lookups"]
+__all__ = [
+    "FileLookups",
+    "built_from_class",
+    "built_prefix",
+    "named_in_a_string",
+    "read_lookups",
+]
 
 
 class FileLookups(NamedTuple):
-    """What one file looks up by built names."""
+    """What one file looks up by built names, or names in a string."""
 
     #: The strings it builds names from (``_process_``).
     prefixes: frozenset[str]
@@ -27,6 +34,10 @@ class FileLookups(NamedTuple):
     reads_class_names: bool
     #: The names of its ``def``s that start with one of the prefixes.
     handlers: frozenset[str]
+    #: The names it gives as a string to ``getattr``/``setattr``/``hasattr``/``delattr``,
+    #: ``monkeypatch.setattr`` or ``mock.patch`` (``setattr(tzinfo, 'DSTDIFF', x)``), by
+    #: the line that names each first.
+    named: Mapping[str, int] = {}
 
 
 #: ``getattr(obj, '_token_led_%s' % kind)``, ``hasattr(self, 'visit_' + name)``,
@@ -46,6 +57,13 @@ _BUILT = re.compile(
     rb"(?<![\w'\"])[fFrRbBuU]{0,2}(['\"])([A-Za-z_]\w*_)(?:%|\{|\1[ \t]*(?:\+|%|\.format))"
 )
 _DEF = re.compile(rb"^[ \t]*(?:async[ \t]+)?def[ \t]+([A-Za-z_]\w*)", re.MULTILINE)
+#: ``setattr(obj, 'NAME'``, ``getattr(obj, "NAME"``, ``monkeypatch.setattr(mod, 'NAME'``,
+#: ``patch.object(Cls, 'NAME'`` (group 2), and ``patch('pkg.mod.NAME'`` (group 4).
+_NAMED = re.compile(
+    rb"\b(?:(?:get|set|has|del)attr|patch\.object)[ \t]*\([ \t\n]*[^,()'\"]+,[ \t\n]*"
+    rb"(['\"])([A-Za-z_]\w*)\1"
+    rb"|\bpatch(?:\.dict)?[ \t]*\([ \t\n]*(['\"])[\w.]+\.([A-Za-z_]\w*)\3"
+)
 
 
 def _prefixes(data: bytes) -> set[str]:
@@ -56,15 +74,30 @@ def _prefixes(data: bytes) -> set[str]:
 
 
 def read_lookups(shown: str, data: bytes, into: dict[str, FileLookups]) -> None:
-    """Add what the Python file ``data`` looks up by built names to ``into``."""
-    if b"getattr" not in data and b"hasattr" not in data:
+    """Add what the Python file ``data`` looks up by built names, or names in a string,
+    to ``into``."""
+    if b"attr" not in data and b"patch" not in data:
         return
+    named: dict[str, int] = {}
+    for found in _NAMED.finditer(data):
+        name = (found.group(2) or found.group(4)).decode("ascii", "replace")
+        named.setdefault(name, data.count(b"\n", 0, found.start()) + 1)
     prefixes = _prefixes(data)
-    if not prefixes:
+    if not prefixes and not named:
         return
     defs = {m.group(1).decode("ascii", "replace") for m in _DEF.finditer(data)}
     handlers = {d for d in defs if any(d.startswith(p) and d != p for p in prefixes)}
-    into[shown] = FileLookups(frozenset(prefixes), b"__name__" in data, frozenset(handlers))
+    into[shown] = FileLookups(frozenset(prefixes), b"__name__" in data, frozenset(handlers), named)
+
+
+def named_in_a_string(name: str, lookups: Mapping[str, FileLookups]) -> tuple[str, int] | None:
+    """(file, line) where a string gives ``name`` to ``setattr``, ``getattr`` ... or
+    ``mock.patch``: a rename leaves that string, and the call then misses (or, for
+    ``setattr``, makes a new attribute)."""
+    for shown, found in sorted(lookups.items()):
+        if name in found.named:
+            return shown, found.named[name]
+    return None
 
 
 def built_prefix(data: bytes, name: str) -> str | None:

@@ -143,13 +143,15 @@ def rename(
     called = (
         None
         if chosen is None
-        else called_by_name(chosen, bytes_of(candidates, chosen), classes, lookups)
+        else called_by_name(
+            chosen, bytes_of(candidates, chosen), classes, lookups, _test_strings(candidates)
+        )
     )
     if called is not None:
         if apply and not force:
             raise ConflictError(
                 f"conflict: {chosen.qualified if chosen else name} is looked up by its name: "
-                f"{called}; renamed, it would no longer be found; nothing was written",
+                f"{called}; renamed, what reads that name would miss it; nothing was written",
                 suggestion="Rename what calls it too, by hand; {param:force} renames it anyway.",
             )
         notes.append(f"{called}: --apply refuses unless --force")
@@ -338,6 +340,19 @@ def _check_new_in(changed: Sequence[Candidate], old: str, new: str) -> None:
                 param="new",
                 suggestion="Choose another name.",
             )
+
+
+def _test_strings(candidates: Sequence[Candidate]) -> list[tuple[str, int]]:
+    """Where a Python test file spells the name in a string (an expected ``repr``)."""
+    from prx.engine.intel.project import is_test_file
+
+    return [
+        (c.shown, o.line)
+        for c in candidates
+        if c.spec.name == "python" and is_test_file(c.shown)
+        for o in c.scan.old
+        if o.kind == "string"
+    ]
 
 
 def _collect(

@@ -702,3 +702,57 @@ def test_a_mixin_s_method_and_the_base_it_overrides_in_a_subclass_are_one_family
     assert (root / "ber.py").read_text().count("def value_bytes(self, value)") == 3
     assert "def value_bytes(self, value)" in (root / "cer.py").read_text()
     assert _pytest(root, "test_cer.py") == 0
+
+
+def test_a_name_a_string_gives_to_setattr_or_patch_is_not_renamed(make_repo):
+    files = {
+        "tz.py": "STD = 1\nDIFF = 2\nOTHER = 3\n\n\ndef dst():\n    return DIFF\n",
+        "test_tz.py": (
+            "import tz\n"
+            "from unittest import mock\n"
+            "\n"
+            "\n"
+            "def test_dst(monkeypatch):\n"
+            "    monkeypatch.setattr(tz, 'DIFF', 5)\n"
+            "    assert tz.dst() == 5\n"
+            "\n"
+            "\n"
+            "def test_std():\n"
+            "    with mock.patch('tz.STD', 4):\n"
+            "        assert tz.STD == 4\n"
+        ),
+    }
+    root = make_repo(files)
+    for name, place in (("DIFF", "test_tz.py:6"), ("STD", "test_tz.py:11")):
+        with pytest.raises(ConflictError, match=f"{place} names it in a string"):
+            prx.rename(name, "X", root=root, apply=True, check="never")
+    assert {p: (root / p).read_text() for p in files} == files
+    assert prx.rename("OTHER", "THIRD", root=root, apply=True, check="never").applied
+
+
+def test_a_class_whose_repr_prints_its_name_is_not_renamed_under_a_test_s_string(make_repo):
+    files = {
+        "duration.py": (
+            "class Duration:\n"
+            "    def __repr__(self):\n"
+            "        return '%s()' % self.__class__.__name__\n"
+            "\n"
+            "\n"
+            "class Period:\n"
+            "    def __repr__(self):\n"
+            "        return 'Period()'\n"
+        ),
+        "test_duration.py": (
+            "from duration import Duration, Period\n"
+            "\n"
+            "\n"
+            "def test_repr():\n"
+            "    assert repr(Duration()) == 'Duration()'\n"
+            "    assert repr(Period()) == 'Period()'\n"
+        ),
+    }
+    root = make_repo(files)
+    with pytest.raises(ConflictError, match="part of what it prints"):
+        prx.rename("Duration", "Span", root=root, apply=True, check="never")
+    # Period's repr is a literal: its test's string is no use of the class's name.
+    assert prx.rename("Period", "Term", root=root, apply=True, check="never").applied
