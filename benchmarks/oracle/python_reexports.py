@@ -54,7 +54,7 @@ def rename_imports(root: Path, bases: list[Path], symbol: Symbol, new: str) -> l
             continue
         try:
             tree = ast.parse(data)
-        except (SyntaxError, ValueError):
+        except (SyntaxError, ValueError, RecursionError):
             continue
         rel = path.relative_to(base)
         module, package = _module_of(rel), rel.name == "__init__.py"

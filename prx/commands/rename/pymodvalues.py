@@ -26,6 +26,8 @@ _DYNAMIC = (b"import_module(", b"__import__(")
 #: unittest idiom, is the file it is written in).
 _ANY_MODULE = re.compile(rb"sys\.modules(?![ \t]*\[[ \t]*__name__[ \t]*\])")
 _IMPORT_LINE = re.compile(rb"^[ \t]*(?:from|import)[ \t]", re.MULTILINE)
+#: A file larger than this is not parsed (answered "may": the site stays unsure).
+_LARGEST = 4 * 1024 * 1024
 
 
 def module_as_value(target: str, stem: str, defining: str) -> bool:
@@ -54,10 +56,12 @@ def module_as_value(target: str, stem: str, defining: str) -> bool:
 def _used_as_value(data: bytes, stem: str) -> bool:
     """Whether the code names ``stem`` other than as ``stem.attr`` (strings, comments and
     import statements aside); a file Python cannot parse may."""
+    if len(data) > _LARGEST:
+        return True
     try:
         tree = ast.parse(data)
-    except (SyntaxError, ValueError):
-        return True
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return True  # a hostile nesting depth included
     receivers = {
         id(node.value)
         for node in ast.walk(tree)

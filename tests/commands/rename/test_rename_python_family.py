@@ -756,3 +756,12 @@ def test_a_class_whose_repr_prints_its_name_is_not_renamed_under_a_test_s_string
         prx.rename("Duration", "Span", root=root, apply=True, check="never")
     # Period's repr is a literal: its test's string is no use of the class's name.
     assert prx.rename("Period", "Term", root=root, apply=True, check="never").applied
+
+
+def test_a_file_nested_too_deep_for_python_s_parser_keeps_the_sites_unsure(make_repo):
+    files = dict(MATCHER)
+    # ``import matcher`` and a nesting no parser reads: cannot say it holds no module.
+    files["deep.py"] = "import matcher\n\nx = 1" + " + 1" * 200_000 + "\n"
+    root = make_repo(files)
+    with pytest.raises(prx.PrxError, match="could not be tied"):
+        prx.rename("matcher.py:12", "find", root=root, apply=True, check="never")
