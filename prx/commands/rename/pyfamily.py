@@ -267,8 +267,8 @@ def called_by_name(
     """Why ``chosen`` (a Python definition in ``data``) is looked up by its name by
     something a rename cannot change, or None. ``classes``: the project's classes and
     their bases (a prefix dispatcher is a library's class the method's class derives
-    from); ``lookups``: what the project's files look up by names they build (see
-    :mod:`prx.commands.rename.pylookups`)."""
+    from); ``lookups``: what the project's files look up by names they build or spell
+    in a string, for this name (see :mod:`prx.commands.rename.pylookups`)."""
     name = chosen.name
     method = chosen.kind == "method" or bool(chosen.container)
     if method and name in IMPORT_PROTOCOL:
@@ -304,7 +304,7 @@ def called_by_name(
             f"its name is part of what it prints ({printed}), and {file}:{line} spells it "
             "in a string"
         )
-    string = named_in_a_string(name, lookups or {})
+    string = named_in_a_string(lookups or {})
     if string is not None:
         return (
             f"{string[0]}:{string[1]} names it in a string given to setattr/getattr or mock.patch"

@@ -26,18 +26,17 @@ __all__ = [
 
 
 class FileLookups(NamedTuple):
-    """What one file looks up by built names, or names in a string."""
+    """What one file looks up by names it builds or spells in a string."""
 
-    #: The strings it builds names from (``_process_``).
+    #: The strings it builds names from (``_process_``), when it also reads a class's
+    #: name (``__name__``): the names it builds may be classes' (empty otherwise).
     prefixes: frozenset[str]
-    #: Whether it reads a class's name (``__name__``) too.
-    reads_class_names: bool
     #: The names of its ``def``s that start with one of the prefixes.
     handlers: frozenset[str]
-    #: The names it gives as a string to ``getattr``/``setattr``/``hasattr``/``delattr``,
-    #: ``monkeypatch.setattr`` or ``mock.patch`` (``setattr(tzinfo, 'DSTDIFF', x)``), by
-    #: the line that names each first.
-    named: Mapping[str, int] = {}
+    #: The line where it first gives the renamed name as a string to ``getattr``,
+    #: ``setattr``, ``hasattr``, ``delattr``, ``monkeypatch.setattr`` or ``mock.patch``
+    #: (``setattr(tzinfo, 'DSTDIFF', x)``), or None.
+    named_at: int | None
 
 
 #: ``getattr(obj, '_token_led_%s' % kind)``, ``hasattr(self, 'visit_' + name)``,
@@ -73,30 +72,32 @@ def _prefixes(data: bytes) -> set[str]:
     return found
 
 
-def read_lookups(shown: str, data: bytes, into: dict[str, FileLookups]) -> None:
-    """Add what the Python file ``data`` looks up by built names, or names in a string,
-    to ``into``."""
+def read_lookups(shown: str, data: bytes, name: str, into: dict[str, FileLookups]) -> None:
+    """Add what the Python file ``data`` looks up by built names (from classes' names),
+    and where it names ``name`` in a string, to ``into``."""
     if b"attr" not in data and b"patch" not in data:
         return
-    named: dict[str, int] = {}
-    for found in _NAMED.finditer(data):
-        name = (found.group(2) or found.group(4)).decode("ascii", "replace")
-        named.setdefault(name, data.count(b"\n", 0, found.start()) + 1)
-    prefixes = _prefixes(data)
-    if not prefixes and not named:
+    named_at = None
+    if name.encode() in data:
+        for found in _NAMED.finditer(data):
+            if (found.group(2) or found.group(4)).decode("ascii", "replace") == name:
+                named_at = data.count(b"\n", 0, found.start()) + 1
+                break
+    prefixes = _prefixes(data) if b"__name__" in data else set()
+    if not prefixes and named_at is None:
         return
     defs = {m.group(1).decode("ascii", "replace") for m in _DEF.finditer(data)}
     handlers = {d for d in defs if any(d.startswith(p) and d != p for p in prefixes)}
-    into[shown] = FileLookups(frozenset(prefixes), b"__name__" in data, frozenset(handlers), named)
+    into[shown] = FileLookups(frozenset(prefixes), frozenset(handlers), named_at)
 
 
-def named_in_a_string(name: str, lookups: Mapping[str, FileLookups]) -> tuple[str, int] | None:
-    """(file, line) where a string gives ``name`` to ``setattr``, ``getattr`` ... or
-    ``mock.patch``: a rename leaves that string, and the call then misses (or, for
+def named_in_a_string(lookups: Mapping[str, FileLookups]) -> tuple[str, int] | None:
+    """(file, line) where a string gives the renamed name to ``setattr``, ``getattr`` ...
+    or ``mock.patch``: a rename leaves that string, and the call then misses (or, for
     ``setattr``, makes a new attribute)."""
     for shown, found in sorted(lookups.items()):
-        if name in found.named:
-            return shown, found.named[name]
+        if found.named_at is not None:
+            return shown, found.named_at
     return None
 
 
@@ -114,8 +115,6 @@ def built_from_class(name: str, lookups: Mapping[str, FileLookups]) -> tuple[str
     after the class ``name`` (``_process_identifierlist`` for ``IdentifierList``)."""
     spelled = {name, name.lower()}
     for shown, found in sorted(lookups.items()):
-        if not found.reads_class_names:
-            continue
         for handler in sorted(found.handlers):
             if any(handler == p + s for p in found.prefixes for s in spelled):
                 return shown, handler

@@ -366,7 +366,8 @@ def _collect(
     """Code files containing OLD (scanned), the other files mentioning it as a word, the
     files named like OLD (a module ``OLD.py``, a package ``OLD/``), what was passed over,
     and the other people's code left out; the Python classes of every file walked go
-    into ``classes``, what each looks up by a built name into ``lookups``."""
+    into ``classes``, what each looks up by a built name or names OLD in a string into
+    ``lookups``."""
     from prx.engine.files.text import read_regular
     from prx.engine.files.walk import walk
 
@@ -394,7 +395,7 @@ def _collect(
             continue
         if item.rel.endswith((".py", ".pyi")):
             class_headers(data, classes)
-            read_lookups(shown_path(ws.root_dir, full), data, lookups)
+            read_lookups(shown_path(ws.root_dir, full), data, old, lookups)
         if needle not in data:
             continue
         shown = shown_path(ws.root_dir, full)
