@@ -3,6 +3,7 @@ record: the places inside the project whose line spells the function's name."""
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterable, Mapping
 from pathlib import Path
@@ -14,6 +15,7 @@ def project_file(root: Path, file: str) -> str | None:
     """``file`` (absolute) relative to ``root``, or None when it lies outside the project
     or in its installed dependencies."""
     base = str(root.resolve()) + "/"
+    file = os.path.normpath(file)  # ``ROOT/./examples/x.py``: a script run from a folder
     if not file.startswith(base) or "/node_modules/" in file:
         return None
     return file[len(base) :]

@@ -8,7 +8,6 @@ else, counted in ``unrelated`` instead of listed.
 
 from __future__ import annotations
 
-import os
 import re
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -291,11 +290,11 @@ def _instance_references(
     from prx.engine.intel.pymembers import (
         arity_of,
         classes_defining,
+        member_files,
         member_uses,
-        reaching_files,
     )
 
-    files = sorted({item.file, *bound, *reaching_files(project, item.file)})
+    files = sorted({item.file, *bound, *member_files(project, item.file, name)})
     method = item.defn.node.type == "function_definition"
     arity = arity_of(item.defn.node, method=True) if method else None
     container = item.container or item.top.name
@@ -307,7 +306,7 @@ def _instance_references(
     ) | (classes_defining(project, files, name) - {container})
     return [
         (use.file, use.occurrence, "attribute", use.certainty)
-        for use in member_uses(project, files, container, name, arity, others)
+        for use in member_uses(project, files, container, name, arity, others, home=item.file)
     ]
 
 
@@ -480,7 +479,7 @@ def _unrelated(
 ) -> tuple[dict[str, int], bool]:
     """Same-named identifiers that are none of the references found, by file (the import
     statements of ``bound`` files, which bind the symbol, are not counted)."""
-    candidates = _files_with(project, name)
+    candidates = project.files_with(name)
     scanned_all = len(candidates) <= MAX_UNRELATED_FILES
     out: dict[str, int] = {}
     for rel in candidates[:MAX_UNRELATED_FILES]:
@@ -544,18 +543,6 @@ def _name_byte(defn: Any, name: str) -> int:
     text = bytes(defn.node.text or b"")
     at = re.search(rb"(?<![\w$])" + re.escape(name.encode()) + rb"(?![\w$])", text)
     return int(defn.node.start_byte) + at.start() if at else -1
-
-
-def _files_with(project: Project, name: str) -> list[str]:
-    """Files whose text may hold ``name``: the index's trigram filters narrow them."""
-    from prx.engine.index.bloom import MIN_PATTERN
-
-    if len(name.encode()) >= MIN_PATTERN and project.graph_origin == "index":
-        probe = project.content_probe()
-        if probe is not None:
-            changed = project.changed_since_index() or []
-            return sorted(probe.candidates(name.encode()) | set(changed))
-    return [f for f in project.graph.files if os.path.isfile(project.absolute(f))]
 
 
 def _stages(again: str, whole: ExplainResult) -> list[Stage]:

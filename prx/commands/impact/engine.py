@@ -325,16 +325,16 @@ def _python_member_users(
     from prx.engine.intel.pymembers import (
         arity_of,
         classes_defining,
+        member_files,
         member_uses,
-        reaching_files,
     )
 
     member = next((c for c in container.children if c.name == name), None)
     method = member is not None and member.node.type == "function_definition"
     arity = arity_of(member.node, method=True) if member is not None and method else None
-    files = [parsed.rel, *reaching_files(project, parsed.rel)]
+    files = [parsed.rel, *member_files(project, parsed.rel, name)]
     others = classes_defining(project, files, name) - {container.name}
-    uses = member_uses(project, files, container.name, name, arity, others)
+    uses = member_uses(project, files, container.name, name, arity, others, home=parsed.rel)
     by_file: dict[str, list[Any]] = {}
     for use in uses:
         if use.file != parsed.rel:

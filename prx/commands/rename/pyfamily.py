@@ -28,6 +28,7 @@ from prx.commands.rename.pylookups import (
     FileLookups,
     built_from_class,
     built_prefix,
+    looked_up_on_self,
     named_in_a_string,
 )
 from prx.engine.intel.pymembers import ancestors, classes_of, on_self
@@ -303,6 +304,20 @@ def called_by_name(
         return (
             f"its name is part of what it prints ({printed}), and {file}:{line} spells it "
             "in a string"
+        )
+    below = (
+        {c for c, above in classes.items() if owner in ancestors(c, classes)} if owner else set()
+    )
+    dispatched = (
+        looked_up_on_self({owner} | ancestors(owner, classes) | below, lookups or {})
+        if method and owner
+        else None
+    )
+    if dispatched is not None:
+        file, line, kind, spelled, spelled_line = dispatched
+        return (
+            f"{file}:{line} looks {kind}'s methods up by a name it is given (getattr(self, "
+            f"name)), and {spelled}:{spelled_line} spells {name} in a string"
         )
     string = named_in_a_string(lookups or {})
     if string is not None:

@@ -8,6 +8,12 @@ the lookup miss it; renaming a class whose name builds a handler's name
 (``IdentifierList`` for ``_process_identifierlist``) does too. Both break the program
 without an error until that code runs. So does a name given as a string
 (``monkeypatch.setattr(tzinfo, 'DSTDIFF', x)``, ``getattr(obj, 'name')``).
+
+A class that looks its own attributes up by a name it is given
+(``object.__getattribute__(self, token['type'])``, ``getattr(self, name)``) reaches its
+methods by names that data spells: renaming ``paragraph`` leaves the tokens' ``'paragraph'``
+asking for a method no longer there. Such a rename is refused where a string spells the
+method's name.
 """
 
 from __future__ import annotations
@@ -20,6 +26,7 @@ __all__ = [
     "FileLookups",
     "built_from_class",
     "built_prefix",
+    "looked_up_on_self",
     "named_in_a_string",
     "read_lookups",
 ]
@@ -37,6 +44,11 @@ class FileLookups(NamedTuple):
     #: ``setattr``, ``hasattr``, ``delattr``, ``monkeypatch.setattr`` or ``mock.patch``
     #: (``setattr(tzinfo, 'DSTDIFF', x)``), or None.
     named_at: int | None
+    #: (class, line) of each lookup of a class's own attribute by a name given to it
+    #: (``getattr(self, name)``), in the class's code.
+    self_lookups: tuple[tuple[str, int], ...] = ()
+    #: The line where a string is exactly the renamed name (``'paragraph'``), or None.
+    spelled_at: int | None = None
 
 
 #: ``getattr(obj, '_token_led_%s' % kind)``, ``hasattr(self, 'visit_' + name)``,
@@ -65,6 +77,41 @@ _NAMED = re.compile(
 )
 
 
+#: ``getattr(self, name)``, ``object.__getattribute__(self, name)``,
+#: ``getattr(type(self), name)``, ``self.__getattribute__(name)``: a class's own attribute
+#: by a name that is no string literal (a built one is a prefix's, above).
+_SELF_LOOKUP = re.compile(
+    rb"\b(?:getattr|hasattr|object\.__getattribute__)[ \t]*\([ \t]*"
+    rb"(?:self|cls|type\(self\)|self\.__class__)[ \t]*,(?![ \t]*[fFrRbBuU]{0,2}['\"])"
+    rb"|\bself\.__getattribute__[ \t]*\((?![ \t]*[fFrRbBuU]{0,2}['\"])"
+)
+_CLASS = re.compile(rb"^([ \t]*)class[ \t]+([A-Za-z_]\w*)", re.MULTILINE)
+
+
+def _self_lookups(data: bytes) -> tuple[tuple[str, int], ...]:
+    """(class, line) of each computed lookup of a class's own attribute in ``data``: the
+    class is the nearest ``class`` above it that is indented less than its line."""
+    found = []
+    for lookup in _SELF_LOOKUP.finditer(data):
+        line_start = data.rfind(b"\n", 0, lookup.start()) + 1
+        depth = len(data[line_start : lookup.start()]) - len(
+            data[line_start : lookup.start()].lstrip()
+        )
+        owner = None
+        for header in _CLASS.finditer(data, 0, line_start):
+            if len(header.group(1)) < depth:
+                owner = header.group(2).decode("ascii", "replace")
+        if owner is not None:
+            found.append((owner, data.count(b"\n", 0, lookup.start()) + 1))
+    return tuple(found)
+
+
+def _spelled_at(data: bytes, name: str) -> int | None:
+    """The line of the first string literal that is exactly ``name``."""
+    spelled = re.search(rb"(['\"])" + re.escape(name.encode()) + rb"\1", data)
+    return None if spelled is None else data.count(b"\n", 0, spelled.start()) + 1
+
+
 def _prefixes(data: bytes) -> set[str]:
     found = {m.group(2).decode("ascii", "replace") for m in _DIRECT.finditer(data)}
     if _COMPUTED.search(data):
@@ -74,8 +121,12 @@ def _prefixes(data: bytes) -> set[str]:
 
 def read_lookups(shown: str, data: bytes, name: str, into: dict[str, FileLookups]) -> None:
     """Add what the Python file ``data`` looks up by built names (from classes' names),
-    and where it names ``name`` in a string, to ``into``."""
+    where it names ``name`` in a string, and the classes that look themselves up by a
+    name they are given, to ``into``."""
+    spelled_at = _spelled_at(data, name) if name.encode() in data else None
     if b"attr" not in data and b"patch" not in data:
+        if spelled_at is not None:
+            into[shown] = FileLookups(frozenset(), frozenset(), None, (), spelled_at)
         return
     named_at = None
     if name.encode() in data:
@@ -84,11 +135,14 @@ def read_lookups(shown: str, data: bytes, name: str, into: dict[str, FileLookups
                 named_at = data.count(b"\n", 0, found.start()) + 1
                 break
     prefixes = _prefixes(data) if b"__name__" in data else set()
-    if not prefixes and named_at is None:
+    on_self = _self_lookups(data)
+    if not prefixes and named_at is None and not on_self and spelled_at is None:
         return
     defs = {m.group(1).decode("ascii", "replace") for m in _DEF.finditer(data)}
     handlers = {d for d in defs if any(d.startswith(p) and d != p for p in prefixes)}
-    into[shown] = FileLookups(frozenset(prefixes), frozenset(handlers), named_at)
+    into[shown] = FileLookups(
+        frozenset(prefixes), frozenset(handlers), named_at, on_self, spelled_at
+    )
 
 
 def named_in_a_string(lookups: Mapping[str, FileLookups]) -> tuple[str, int] | None:
@@ -118,4 +172,21 @@ def built_from_class(name: str, lookups: Mapping[str, FileLookups]) -> tuple[str
         for handler in sorted(found.handlers):
             if any(handler == p + s for p in found.prefixes for s in spelled):
                 return shown, handler
+    return None
+
+
+def looked_up_on_self(
+    related: set[str], lookups: Mapping[str, FileLookups]
+) -> tuple[str, int, str, str, int] | None:
+    """(file, line, class, file, line) when a class of ``related`` (the renamed method's
+    class, its bases and its subclasses) looks its own attributes up by a name it is
+    given, and a string somewhere is exactly the renamed name: the data that names the
+    method for that lookup."""
+    spelled = sorted((f, v.spelled_at) for f, v in lookups.items() if v.spelled_at is not None)
+    if not spelled:
+        return None
+    for shown, found in sorted(lookups.items()):
+        for owner, line in found.self_lookups:
+            if owner in related:
+                return shown, line, owner, spelled[0][0], spelled[0][1]
     return None

@@ -261,6 +261,7 @@ def weigh_members(
         family,
         unrelated_is_candidate=True,
         attributes=ClassAttributes(files, files.every_file, classes),
+        home=chosen.file,
     )
     for use in uses:
         (sure if use.certainty == BY_TYPE else maybe).add((use.file, use.occurrence.byte))

@@ -276,6 +276,19 @@ class Project:
         self._files[rel] = parsed
         return parsed
 
+    def files_with(self, name: str) -> list[str]:
+        """The project's files whose text may hold ``name``: the index's trigram filters
+        narrow them when there are filters, else every file of the import graph."""
+        from prx.engine.index.bloom import MIN_PATTERN
+
+        graph = self.graph  # loading it settles where it came from
+        if len(name.encode()) >= MIN_PATTERN and self.graph_origin == "index":
+            probe = self.content_probe()
+            if probe is not None:
+                changed = self.changed_since_index() or []
+                return sorted(probe.candidates(name.encode()) | set(changed))
+        return [f for f in graph.files if os.path.isfile(self.absolute(f))]
+
     # -- what the index holds besides the graph ----------------------------------
 
     def _per_index(self, kind: str, directory: str, load: Callable[[], T | None]) -> T | None:

@@ -38,6 +38,7 @@ __all__ = [
     "classes_of",
     "member_uses",
     "on_self",
+    "member_files",
     "reaching_files",
 ]
 
@@ -139,6 +140,21 @@ def reaching_files(project: Project, defining: str) -> list[str]:
                 queue.append(edge.source)
     seen.discard(defining)
     return sorted(with_base_files(project, sorted(seen)))
+
+
+def member_files(project: Project, defining: str, name: str) -> list[str]:
+    """The files where an instance's ``.name`` may be the member of ``defining``'s class:
+    those whose imports reach it, and every other Python file that spells the name. An
+    instance reaches a file its class's module is not imported by (a plugin's parameter,
+    a callback's argument); there its receiver's type decides, as anywhere."""
+    reaching = reaching_files(project, defining)
+    spelled = {rel for rel in project.files_with(name) if rel != defining and _python(project, rel)}
+    return sorted(set(reaching) | spelled)
+
+
+def _python(project: Project, rel: str) -> bool:
+    spec = project.ws.language_for(rel)
+    return spec is not None and spec.name == "python"
 
 
 def _enclosing(node: Any, kinds: tuple[str, ...]) -> Any:
@@ -450,6 +466,7 @@ def member_uses(
     family: frozenset[str] = frozenset(),
     unrelated_is_candidate: bool = False,
     attributes: ClassAttributes | None = None,
+    home: str | None = None,
 ) -> list[MemberUse]:
     """The ``.name`` uses in ``files`` that may be the member ``container.name``.
 
@@ -463,6 +480,9 @@ def member_uses(
         leave it alone on that word), rather than no use.
     :param attributes: what class bodies assign to their attributes (default: those of
         ``files``).
+    :param home: the file that defines ``container``: another file that defines a class
+        of that name at its top level means its own class by the name (``PlyLogger`` of
+        ``lex.py`` and of ``yacc.py``), not ``container``.
     """
     from prx.engine.intel.models.base import BY_NAME, BY_TYPE
 
@@ -472,12 +492,17 @@ def member_uses(
     assigned = attributes or ClassAttributes(project, lambda: files, bases)
     texts: dict[str, list[bytes]] = {}
 
-    def weight_at(data: bytes, node: Any, receiver: str, calls: dict[Any, Any]) -> str:
+    def weigh(kind: str, rel: str, data: bytes) -> str:
+        if kind == container and home is not None and rel != home and _defines_class(data, kind):
+            return "other"  # this file's own class of the name
+        return _weigh(kind, container, classes, bases, family)
+
+    def weight_at(rel: str, data: bytes, node: Any, receiver: str, calls: dict[Any, Any]) -> str:
         held = _held_by_attribute(node, receiver, assigned, classes) or _held_by_callers(
             data, node, receiver, _Typing(assigned, classes, container, bases, returns), calls
         )
         if held:
-            return _combined({_weigh(k, container, classes, bases, family) for k in held})
+            return _combined({weigh(k, rel, data) for k in held})
         kind, receiver = _kind_of(data, node, receiver, container, bases, returns)
         if kind is None and receiver.startswith("self.") and receiver.count(".") == 1:
             return _set_below(
@@ -485,7 +510,7 @@ def member_uses(
             )
         if kind is None:
             return BY_NAME
-        weight = _weigh(kind, container, classes, bases, family)
+        weight = weigh(kind, rel, data)
         if weight == "other" and kind in ancestors(container, bases) and _declared(node, receiver):
             return BY_NAME  # ``x: Cache`` may be the subclass whose override runs
         return weight
@@ -504,7 +529,7 @@ def member_uses(
                 continue  # ``json.loads(..)``: a module's function, no class's member
             if _on_literal(node):
                 continue  # ``'xn--'.encode(..)``: a builtin's member
-            weight = weight_at(parsed.data, node, occ.receiver, calls)
+            weight = weight_at(rel, parsed.data, node, occ.receiver, calls)
             if weight == BY_TYPE:
                 out.append(MemberUse(rel, occ, BY_TYPE))
                 continue
@@ -520,6 +545,11 @@ def member_uses(
                         continue
             out.append(MemberUse(rel, occ, BY_NAME))
     return out
+
+
+def _defines_class(data: bytes, kind: str) -> bool:
+    """Whether ``data`` defines a class ``kind`` at its top level."""
+    return re.search(rb"(?m)^class[ \t]+" + re.escape(kind.encode()) + rb"\b", data) is not None
 
 
 def _kind_of(

@@ -765,3 +765,124 @@ def test_a_file_nested_too_deep_for_python_s_parser_keeps_the_sites_unsure(make_
     root = make_repo(files)
     with pytest.raises(prx.PrxError, match="could not be tied"):
         prx.rename("matcher.py:12", "find", root=root, apply=True, check="never")
+
+
+RENDERER = {
+    "core.py": (
+        "class BaseRenderer:\n"
+        "    def _get_method(self, name):\n"
+        "        return object.__getattribute__(self, name)\n"
+        "\n"
+        "    def render_token(self, token):\n"
+        "        return self._get_method(token['type'])(token['text'])\n"
+    ),
+    "markup.py": (
+        "from core import BaseRenderer\n"
+        "\n"
+        "\n"
+        "class HTMLRenderer(BaseRenderer):\n"
+        "    def paragraph(self, text):\n"
+        "        return '<p>' + self.escape(text) + '</p>'\n"
+        "\n"
+        "    def escape(self, text):\n"
+        "        return text.replace('<', '&lt;')\n"
+    ),
+    "parser.py": (
+        "def parse(text):\n"
+        "    return [{'type': 'paragraph', 'text': line} for line in text.splitlines()]\n"
+    ),
+    "test_render.py": (
+        "from markup import HTMLRenderer\n"
+        "from parser import parse\n"
+        "\n"
+        "\n"
+        "def test_render():\n"
+        "    renderer = HTMLRenderer()\n"
+        "    assert [renderer.render_token(t) for t in parse('a<')] == ['<p>a&lt;</p>']\n"
+    ),
+}
+
+
+@pytest.mark.parametrize(
+    "lookup",
+    [
+        "object.__getattribute__(self, name)",
+        "getattr(self, name)",
+        "getattr(type(self), name).__get__(self)",
+        "self.__getattribute__(name)",
+    ],
+)
+def test_a_method_a_class_looks_up_by_a_name_data_spells_is_not_renamed(make_repo, lookup):
+    files = {
+        **RENDERER,
+        "core.py": RENDERER["core.py"].replace("object.__getattribute__(self, name)", lookup),
+    }
+    root = make_repo(files)
+    assert _pytest(root, "test_render.py") == 0
+    with pytest.raises(
+        ConflictError,
+        match=r"core.py:3 looks BaseRenderer's methods up .* parser.py:2 spells paragraph",
+    ):
+        prx.rename("HTMLRenderer.paragraph", "para", root=root, apply=True, check="never")
+    assert {p: (root / p).read_text() for p in files} == files
+    # No string spells escape: the lookup cannot reach it by that name.
+    assert prx.rename("HTMLRenderer.escape", "quote", root=root, apply=True, check="never").applied
+    assert _pytest(root, "test_render.py") == 0
+
+
+def test_a_lookup_on_another_object_holds_no_method_of_the_class(make_repo):
+    core = RENDERER["core.py"].replace(
+        "object.__getattribute__(self, name)", "getattr(self.handlers, name)"
+    )
+    root = make_repo({**RENDERER, "core.py": core})
+    assert prx.rename(
+        "HTMLRenderer.paragraph", "para", root=root, apply=True, check="never"
+    ).applied
+
+
+NAMESAKES = {
+    "lex.py": (
+        "class Logger:\n"
+        "    def warning(self, msg):\n"
+        "        return 'lex: ' + msg\n"
+        "\n"
+        "\n"
+        "class Lexer:\n"
+        "    def __init__(self, log=None):\n"
+        "        self.log = Logger() if log is None else log\n"
+        "\n"
+        "    def lex(self):\n"
+        "        return self.log.warning('x')\n"
+        "\n"
+        "\n"
+        "def lex():\n"
+        "    return Lexer().lex()\n"
+    ),
+    "yacc.py": (
+        "class Logger:\n"
+        "    def warning(self, msg):\n"
+        "        return 'yacc: ' + msg\n"
+        "\n"
+        "\n"
+        "def yacc():\n"
+        "    log = Logger()\n"
+        "    return log.warning('y')\n"
+    ),
+    "test_logs.py": (
+        "from lex import lex\n"
+        "from yacc import yacc\n"
+        "\n"
+        "\n"
+        "def test_logs():\n"
+        "    assert (lex(), yacc()) == ('lex: x', 'yacc: y')\n"
+    ),
+}
+
+
+def test_a_namesake_class_of_another_file_keeps_its_member(make_repo):
+    root = make_repo(NAMESAKES)
+    done = prx.rename("yacc.py:2", "warn", root=root, apply=True, check="never")
+    assert done.applied
+    assert (root / "lex.py").read_text() == NAMESAKES["lex.py"]
+    assert "log.warn('y')" in (root / "yacc.py").read_text()
+    assert _pytest(root, "test_logs.py") == 0

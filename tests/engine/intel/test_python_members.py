@@ -579,3 +579,47 @@ def test_a_method_a_sibling_base_defines_too_is_a_candidate(make_repo):
         ("encoders.py", 21): "by_name",
         ("encoders.py", 23): "by_type",
     }
+
+
+PLUGINS = {
+    "md/__init__.py": "from .core import InlineState\n",
+    "md/core.py": (
+        "class InlineState:\n"
+        "    def __init__(self):\n"
+        "        self.tokens = []\n"
+        "\n"
+        "    def append_token(self, token):\n"
+        "        self.tokens.append(token)\n"
+        "\n"
+        "\n"
+        "def run(text, plugins):\n"
+        "    state = InlineState()\n"
+        "    for plugin in plugins:\n"
+        "        plugin(text, state)\n"
+        "    return state.tokens\n"
+    ),
+    # Imports nothing of the project: the state reaches it as a callback's argument.
+    "md/plugins/mark.py": (
+        "def parse_mark(text, state):\n"
+        "    state.append_token({'type': 'mark', 'text': text})\n"
+        "\n"
+        "\n"
+        "def parse_list(text, out):\n"
+        "    out = []\n"
+        "    out.append_token = None\n"
+    ),
+    "md/plugins/other.py": "def count(items):\n    return len(items)\n",
+}
+
+
+def test_a_method_called_where_its_class_is_never_imported_is_a_candidate(make_repo):
+    root = make_repo(PLUGINS)
+    result = prx.explain("InlineState.append_token", root=root)
+    places = {(r.file, r.line, r.certainty) for r in result.references}
+    assert ("md/plugins/mark.py", 2, "by_name") in places
+    # A list made in the function is no InlineState.
+    assert not any(line == 7 for file, line, _ in places if file == "md/plugins/mark.py")
+    impact = prx.impact("md/core.py", symbol="InlineState.append_token", root=root)
+    assert [(d.file, d.certainty) for d in impact.dependents if d.hops == 1] == [
+        ("md/plugins/mark.py", "by_name")
+    ]
