@@ -28,9 +28,11 @@ from prx.commands.rename.pylookups import (
     FileLookups,
     built_from_class,
     built_prefix,
+    collected_by_prefix,
     looked_up_on_self,
     named_in_a_string,
 )
+from prx.engine.intel.project import is_test_file
 from prx.engine.intel.pymembers import ancestors, classes_of, on_self
 
 TYPE_CHECKING = False
@@ -264,12 +266,15 @@ def called_by_name(
     classes: Mapping[str, set[str]],
     lookups: Mapping[str, FileLookups] | None = None,
     test_strings: Sequence[tuple[str, int]] = (),
+    new: str | None = None,
 ) -> str | None:
     """Why ``chosen`` (a Python definition in ``data``) is looked up by its name by
     something a rename cannot change, or None. ``classes``: the project's classes and
     their bases (a prefix dispatcher is a library's class the method's class derives
     from); ``lookups``: what the project's files look up by names they build or spell
-    in a string, for this name (see :mod:`prx.commands.rename.pylookups`)."""
+    in a string, for this name (see :mod:`prx.commands.rename.pylookups`); ``new``: the
+    name it would get (a prefix collected by a test runner or the project is kept or
+    lost by it)."""
     name = chosen.name
     method = chosen.kind == "method" or bool(chosen.container)
     if method and name in IMPORT_PROTOCOL:
@@ -287,6 +292,23 @@ def called_by_name(
         return f"pytest passes the fixture {name} to the tests whose parameters name it"
     if not method and name.startswith("pytest_"):
         return f"pytest calls its hook {name} by name"
+    if (
+        new is not None
+        and name.startswith("test")
+        and not new.startswith("test")
+        and is_test_file(chosen.file)
+    ):
+        return (
+            f"test runners collect tests by the prefix 'test': renamed {new}, {name} would no "
+            "longer run"
+        )
+    collected = collected_by_prefix(name, new, lookups or {}) if new is not None else None
+    if collected is not None:
+        file, line, start = collected
+        return (
+            f"{file}:{line} collects the names that start with {start!r}: renamed {new}, "
+            f"{name} would drop out"
+        )
     prefix = built_prefix(data, name) if method else None
     if prefix is not None:
         return (

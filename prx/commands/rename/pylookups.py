@@ -26,6 +26,7 @@ __all__ = [
     "FileLookups",
     "built_from_class",
     "built_prefix",
+    "collected_by_prefix",
     "looked_up_on_self",
     "named_in_a_string",
     "read_lookups",
@@ -49,6 +50,9 @@ class FileLookups(NamedTuple):
     self_lookups: tuple[tuple[str, int], ...] = ()
     #: The line where a string is exactly the renamed name (``'paragraph'``), or None.
     spelled_at: int | None = None
+    #: (prefix, line) of each prefix the file collects names by (``name.startswith('p_')``,
+    #: ``f[:2] == 't_'``: ply's grammar rules and tokens), whatever follows it.
+    collected: tuple[tuple[str, int], ...] = ()
 
 
 #: ``getattr(obj, '_token_led_%s' % kind)``, ``hasattr(self, 'visit_' + name)``,
@@ -89,21 +93,52 @@ _CLASS = re.compile(rb"^([ \t]*)class[ \t]+([A-Za-z_]\w*)", re.MULTILINE)
 
 
 def _self_lookups(data: bytes) -> tuple[tuple[str, int], ...]:
-    """(class, line) of each computed lookup of a class's own attribute in ``data``: the
-    class is the nearest ``class`` above it that is indented less than its line."""
+    """(class, line) of each computed lookup of a class's own attribute in ``data`` that
+    a class's code makes."""
     found = []
     for lookup in _SELF_LOOKUP.finditer(data):
-        line_start = data.rfind(b"\n", 0, lookup.start()) + 1
-        depth = len(data[line_start : lookup.start()]) - len(
-            data[line_start : lookup.start()].lstrip()
-        )
-        owner = None
-        for header in _CLASS.finditer(data, 0, line_start):
-            if len(header.group(1)) < depth:
-                owner = header.group(2).decode("ascii", "replace")
+        owner = _enclosing_class(data, data.rfind(b"\n", 0, lookup.start()) + 1)
         if owner is not None:
             found.append((owner, data.count(b"\n", 0, lookup.start()) + 1))
     return tuple(found)
+
+
+def _enclosing_class(data: bytes, line_start: int) -> str | None:
+    """The class whose body holds the line at ``line_start``: the lines above, each less
+    indented than all below it, up to a ``class`` (None at a top-level statement)."""
+    line = data[line_start : data.find(b"\n", line_start) % (len(data) + 1)]
+    depth = len(line) - len(line.lstrip())
+    end = line_start
+    while end > 0 and depth > 0:
+        start = data.rfind(b"\n", 0, end - 1) + 1
+        text, end = data[start : end - 1], start
+        code = text.lstrip()
+        indent = len(text) - len(code)
+        if not code or code.startswith(b"#") or indent >= depth:
+            continue
+        header = _CLASS.match(text)
+        if header is not None:
+            return header.group(2).decode("ascii", "replace")
+        depth = indent
+    return None
+
+
+#: ``.startswith('p_')`` or ``[:2] == 't_'``: names collected by a prefix (group 2 or 4).
+_COLLECTED = re.compile(
+    rb"\.startswith\([ \t]*(['\"])([A-Za-z_]\w*_)\1[ \t]*\)"
+    rb"|\[[ \t]*:[ \t]*\d+[ \t]*\][ \t]*==[ \t]*(['\"])([A-Za-z_]\w*_)\3"
+)
+
+
+def _collected(data: bytes) -> tuple[tuple[str, int], ...]:
+    """(prefix, line) of each prefix ``data`` collects names by."""
+    return tuple(
+        (
+            (found.group(2) or found.group(4)).decode("ascii", "replace"),
+            data.count(b"\n", 0, found.start()) + 1,
+        )
+        for found in _COLLECTED.finditer(data)
+    )
 
 
 def _spelled_at(data: bytes, name: str) -> int | None:
@@ -124,9 +159,10 @@ def read_lookups(shown: str, data: bytes, name: str, into: dict[str, FileLookups
     where it names ``name`` in a string, and the classes that look themselves up by a
     name they are given, to ``into``."""
     spelled_at = _spelled_at(data, name) if name.encode() in data else None
+    collected = _collected(data) if b"_'" in data or b'_"' in data else ()
     if b"attr" not in data and b"patch" not in data:
-        if spelled_at is not None:
-            into[shown] = FileLookups(frozenset(), frozenset(), None, (), spelled_at)
+        if spelled_at is not None or collected:
+            into[shown] = FileLookups(frozenset(), frozenset(), None, (), spelled_at, collected)
         return
     named_at = None
     if name.encode() in data:
@@ -136,12 +172,12 @@ def read_lookups(shown: str, data: bytes, name: str, into: dict[str, FileLookups
                 break
     prefixes = _prefixes(data) if b"__name__" in data else set()
     on_self = _self_lookups(data)
-    if not prefixes and named_at is None and not on_self and spelled_at is None:
+    if not (prefixes or on_self or collected) and named_at is None and spelled_at is None:
         return
     defs = {m.group(1).decode("ascii", "replace") for m in _DEF.finditer(data)}
     handlers = {d for d in defs if any(d.startswith(p) and d != p for p in prefixes)}
     into[shown] = FileLookups(
-        frozenset(prefixes), frozenset(handlers), named_at, on_self, spelled_at
+        frozenset(prefixes), frozenset(handlers), named_at, on_self, spelled_at, collected
     )
 
 
@@ -189,4 +225,17 @@ def looked_up_on_self(
         for owner, line in found.self_lookups:
             if owner in related:
                 return shown, line, owner, spelled[0][0], spelled[0][1]
+    return None
+
+
+def collected_by_prefix(
+    name: str, new: str, lookups: Mapping[str, FileLookups]
+) -> tuple[str, int, str] | None:
+    """(file, line, prefix) when a file collects the names that start with a prefix
+    ``name`` has and ``new`` has not: renamed, the definition drops out of what that code
+    collects (a grammar rule ply no longer sees)."""
+    for shown, found in sorted(lookups.items()):
+        for prefix, line in found.collected:
+            if name.startswith(prefix) and name != prefix and not new.startswith(prefix):
+                return shown, line, prefix
     return None

@@ -144,7 +144,12 @@ def rename(
         None
         if chosen is None
         else called_by_name(
-            chosen, bytes_of(candidates, chosen), classes, lookups, _test_strings(candidates)
+            chosen,
+            bytes_of(candidates, chosen),
+            classes,
+            lookups,
+            _test_strings(candidates),
+            new,
         )
     )
     if called is not None:

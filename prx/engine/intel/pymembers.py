@@ -511,8 +511,14 @@ def member_uses(
         if kind is None:
             return BY_NAME
         weight = weigh(kind, rel, data)
-        if weight == "other" and kind in ancestors(container, bases) and _declared(node, receiver):
-            return BY_NAME  # ``x: Cache`` may be the subclass whose override runs
+        if (
+            weight == "other"
+            and kind in ancestors(container, bases)
+            and (receiver in ("self", "cls") or _declared(node, receiver))
+        ):
+            # ``x: Cache``, and ``self`` in Cache's code, may be the subclass whose
+            # override runs.
+            return BY_NAME
         return weight
 
     out = []
@@ -547,6 +553,23 @@ def member_uses(
     return out
 
 
+_CALLED = re.compile(r"([A-Za-z_]\w*)\(")
+
+
+def _constructed(receiver: str) -> str | None:
+    """The name ``C`` of a receiver that is a call ``C(..)`` (the whole receiver: not
+    ``C(..).make(..)``; not ``self.C(..)``, whatever a class attribute holds), else None."""
+    called = _CALLED.match(receiver)
+    if called is None or not receiver.endswith(")"):
+        return None
+    depth = 0
+    for at in range(called.end() - 1, len(receiver)):
+        depth += {"(": 1, ")": -1}.get(receiver[at], 0)
+        if depth == 0:
+            return called.group(1) if at == len(receiver) - 1 else None
+    return None
+
+
 def _defines_class(data: bytes, kind: str) -> bool:
     """Whether ``data`` defines a class ``kind`` at its top level."""
     return re.search(rb"(?m)^class[ \t]+" + re.escape(kind.encode()) + rb"\b", data) is not None
@@ -570,6 +593,9 @@ def _kind_of(
             return (next(iter(above)) if len(above) == 1 else None), receiver
         if receiver == container or receiver in bases:
             return receiver, receiver  # called on the class itself: ``Table.from_data(..)``
+        made = _constructed(receiver)
+        if made is not None and made in bases:
+            return made, receiver  # ``Node().children()``: an instance made there
         kind = (
             narrowed(node, receiver)
             or _receiver_type(data, node, receiver, returns)

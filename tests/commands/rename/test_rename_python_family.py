@@ -834,6 +834,8 @@ def test_a_lookup_on_another_object_holds_no_method_of_the_class(make_repo):
     core = RENDERER["core.py"].replace(
         "object.__getattribute__(self, name)", "getattr(self.handlers, name)"
     )
+    # A top-level function after the class is none of its code.
+    core += "\n\ndef template(cls, name):\n    return getattr(cls, name)\n"
     root = make_repo({**RENDERER, "core.py": core})
     assert prx.rename(
         "HTMLRenderer.paragraph", "para", root=root, apply=True, check="never"
@@ -886,3 +888,55 @@ def test_a_namesake_class_of_another_file_keeps_its_member(make_repo):
     assert (root / "lex.py").read_text() == NAMESAKES["lex.py"]
     assert "log.warn('y')" in (root / "yacc.py").read_text()
     assert _pytest(root, "test_logs.py") == 0
+
+
+GRAMMAR = {
+    "yacc.py": (
+        "def rules(namespace):\n    return sorted(n for n in namespace if n.startswith('p_'))\n"
+    ),
+    "lex.py": "def tokens(namespace):\n    return sorted(n for n in namespace if n[:2] == 't_')\n",
+    "parser.py": (
+        "import yacc\n"
+        "import lex\n"
+        "\n"
+        "\n"
+        "def p_expr(p):\n"
+        "    return p\n"
+        "\n"
+        "\n"
+        "def t_NUMBER(t):\n"
+        "    return t\n"
+        "\n"
+        "\n"
+        "def grammar():\n"
+        "    return yacc.rules(globals()), lex.tokens(globals())\n"
+    ),
+    "test_parser.py": (
+        "from parser import grammar\n"
+        "\n"
+        "\n"
+        "def test_grammar():\n"
+        "    rules, tokens = grammar()\n"
+        "    assert (len(rules), len(tokens)) == (1, 1)\n"
+    ),
+}
+
+
+@pytest.mark.parametrize(
+    ("old", "dropped", "kept"),
+    [("p_expr", "expr", "p_expression"), ("t_NUMBER", "NUMBER", "t_NUM")],
+)
+def test_a_name_collected_by_its_prefix_keeps_the_prefix(make_repo, old, dropped, kept):
+    root = make_repo(GRAMMAR)
+    with pytest.raises(ConflictError, match=f"collects the names that start with '{old[:2]}'"):
+        prx.rename(old, dropped, root=root, apply=True, check="never")
+    assert {p: (root / p).read_text() for p in GRAMMAR} == GRAMMAR
+    assert prx.rename(old, kept, root=root, apply=True, check="never").applied
+    assert _pytest(root, "test_parser.py") == 0
+
+
+def test_a_test_renamed_without_its_prefix_is_refused(make_repo):
+    root = make_repo(GRAMMAR)
+    with pytest.raises(ConflictError, match="collect tests by the prefix 'test'"):
+        prx.rename("test_grammar", "grammar_ok", root=root, apply=True, check="never")
+    assert prx.rename("test_grammar", "test_rules", root=root, apply=True, check="never").applied

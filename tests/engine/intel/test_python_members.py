@@ -623,3 +623,35 @@ def test_a_method_called_where_its_class_is_never_imported_is_a_candidate(make_r
     assert [(d.file, d.certainty) for d in impact.dependents if d.hops == 1] == [
         ("md/plugins/mark.py", "by_name")
     ]
+
+
+TEMPLATE = {
+    "ast.py": (
+        "class Node:\n"
+        "    def children(self):\n"
+        "        return ()\n"
+        "\n"
+        "    def show(self):\n"
+        "        return [c.show() for c in self.children()]\n"
+        "\n"
+        "\n"
+        "class Decl(Node):\n"
+        "    def __init__(self, init):\n"
+        "        self.init = init\n"
+        "\n"
+        "    def children(self):\n"
+        "        return (self.init,)\n"
+        "\n"
+        "\n"
+        "def plain():\n"
+        "    return Node().children()\n"
+    ),
+}
+
+
+def test_a_base_class_s_own_method_called_on_self_may_run_the_override(make_repo):
+    root = make_repo(TEMPLATE)
+    result = prx.explain("Decl.children", root=root)
+    places = {(r.line, r.certainty) for r in result.references}
+    # ``self`` in Node.show may be a Decl; ``Node()`` is a Node, whose own member runs.
+    assert places == {(6, "by_name")}
