@@ -331,15 +331,15 @@ def called_by_name(
         {c for c, above in classes.items() if owner in ancestors(c, classes)} if owner else set()
     )
     dispatched = (
-        looked_up_on_self({owner} | ancestors(owner, classes) | below, lookups or {})
+        looked_up_on_self(name, {owner} | ancestors(owner, classes) | below, classes, lookups or {})
         if method and owner
         else None
     )
     if dispatched is not None:
-        file, line, kind, spelled, spelled_line = dispatched
+        file, line, kind, why = dispatched
         return (
             f"{file}:{line} looks {kind}'s methods up by a name it is given (getattr(self, "
-            f"name)), and {spelled}:{spelled_line} spells {name} in a string"
+            f"name)), and {why}"
         )
     string = named_in_a_string(lookups or {})
     if string is not None:

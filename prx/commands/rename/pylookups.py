@@ -19,7 +19,7 @@ method's name.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import NamedTuple
 
 __all__ = [
@@ -50,6 +50,10 @@ class FileLookups(NamedTuple):
     self_lookups: tuple[tuple[str, int], ...] = ()
     #: The line where a string is exactly the renamed name (``'paragraph'``), or None.
     spelled_at: int | None = None
+    #: How the file spells the classes' names it reads (``__name__``), when it also looks
+    #: a class's own attributes up by a name it is given: ``upper`` (pyflakes'
+    #: ``node_class.__name__.upper()`` finds ``Checker.YIELD``), ``lower``, or ``as_is``.
+    class_name_cases: frozenset[str] = frozenset()
     #: (prefix, line) of each prefix the file collects names by (``name.startswith('p_')``,
     #: ``f[:2] == 't_'``: ply's grammar rules and tokens), whatever follows it.
     collected: tuple[tuple[str, int], ...] = ()
@@ -85,9 +89,9 @@ _NAMED = re.compile(
 #: ``getattr(type(self), name)``, ``self.__getattribute__(name)``: a class's own attribute
 #: by a name that is no string literal (a built one is a prefix's, above).
 _SELF_LOOKUP = re.compile(
-    rb"\b(?:getattr|hasattr|object\.__getattribute__)[ \t]*\([ \t]*"
-    rb"(?:self|cls|type\(self\)|self\.__class__)[ \t]*,(?![ \t]*[fFrRbBuU]{0,2}['\"])"
-    rb"|\bself\.__getattribute__[ \t]*\((?![ \t]*[fFrRbBuU]{0,2}['\"])"
+    rb"\b(?:getattr|hasattr|object\.__getattribute__)[ \t]*\(\s*"
+    rb"(?:self|cls|type\(self\)|self\.__class__)\s*,(?!\s*[fFrRbBuU]{0,2}['\"])"
+    rb"|\bself\.__getattribute__[ \t]*\((?!\s*[fFrRbBuU]{0,2}['\"])"
 )
 _CLASS = re.compile(rb"^([ \t]*)class[ \t]+([A-Za-z_]\w*)", re.MULTILINE)
 
@@ -141,6 +145,12 @@ def _collected(data: bytes) -> tuple[tuple[str, int], ...]:
     )
 
 
+def _class_name_cases(data: bytes) -> frozenset[str]:
+    """How ``data`` may turn the classes' names it reads into the names it looks up."""
+    cases = {case for case in ("upper", "lower") if b".%s()" % case.encode() in data}
+    return frozenset(cases or {"as_is"})
+
+
 def _spelled_at(data: bytes, name: str) -> int | None:
     """The line of the first string literal that is exactly ``name``."""
     spelled = re.search(rb"(['\"])" + re.escape(name.encode()) + rb"\1", data)
@@ -162,7 +172,9 @@ def read_lookups(shown: str, data: bytes, name: str, into: dict[str, FileLookups
     collected = _collected(data) if b"_'" in data or b'_"' in data else ()
     if b"attr" not in data and b"patch" not in data:
         if spelled_at is not None or collected:
-            into[shown] = FileLookups(frozenset(), frozenset(), None, (), spelled_at, collected)
+            into[shown] = FileLookups(
+                frozenset(), frozenset(), None, (), spelled_at, collected=collected
+            )
         return
     named_at = None
     if name.encode() in data:
@@ -177,7 +189,13 @@ def read_lookups(shown: str, data: bytes, name: str, into: dict[str, FileLookups
     defs = {m.group(1).decode("ascii", "replace") for m in _DEF.finditer(data)}
     handlers = {d for d in defs if any(d.startswith(p) and d != p for p in prefixes)}
     into[shown] = FileLookups(
-        frozenset(prefixes), frozenset(handlers), named_at, on_self, spelled_at, collected
+        frozenset(prefixes),
+        frozenset(handlers),
+        named_at,
+        on_self,
+        spelled_at,
+        _class_name_cases(data) if on_self and b"__name__" in data else frozenset(),
+        collected,
     )
 
 
@@ -212,20 +230,36 @@ def built_from_class(name: str, lookups: Mapping[str, FileLookups]) -> tuple[str
 
 
 def looked_up_on_self(
-    related: set[str], lookups: Mapping[str, FileLookups]
-) -> tuple[str, int, str, str, int] | None:
-    """(file, line, class, file, line) when a class of ``related`` (the renamed method's
-    class, its bases and its subclasses) looks its own attributes up by a name it is
-    given, and a string somewhere is exactly the renamed name: the data that names the
-    method for that lookup."""
+    name: str, related: set[str], classes: Iterable[str], lookups: Mapping[str, FileLookups]
+) -> tuple[str, int, str, str] | None:
+    """(file, line, class, what names it) when a class of ``related`` (the renamed
+    method's class, its bases and its subclasses) looks its own attributes up by a name it
+    is given, and something gives it ``name``: a string that is exactly the name, or a
+    class's name as that file spells the names it reads (``YIELD`` from ``ast.Yield``,
+    in pyflakes; ``classes``: the project's classes)."""
     spelled = sorted((f, v.spelled_at) for f, v in lookups.items() if v.spelled_at is not None)
-    if not spelled:
-        return None
     for shown, found in sorted(lookups.items()):
         for owner, line in found.self_lookups:
-            if owner in related:
-                return shown, line, owner, spelled[0][0], spelled[0][1]
+            if owner not in related:
+                continue
+            if spelled:
+                return (
+                    shown,
+                    line,
+                    owner,
+                    f"{spelled[0][0]}:{spelled[0][1]} spells {name} in a string",
+                )
+            if _class_named(name, found.class_name_cases, classes):
+                return shown, line, owner, f"it reads classes' names (__name__): {name} may be one"
     return None
+
+
+def _class_named(name: str, cases: frozenset[str], classes: Iterable[str]) -> bool:
+    """Whether ``name`` may be a class's name as the cases turn it (``YIELD``: any
+    class's, the standard library's too, upper-cased)."""
+    if "upper" in cases and name.isupper():
+        return True
+    return any(name == kind or ("lower" in cases and name == kind.lower()) for kind in classes)
 
 
 def collected_by_prefix(

@@ -940,3 +940,49 @@ def test_a_test_renamed_without_its_prefix_is_refused(make_repo):
     with pytest.raises(ConflictError, match="collect tests by the prefix 'test'"):
         prx.rename("test_grammar", "grammar_ok", root=root, apply=True, check="never")
     assert prx.rename("test_grammar", "test_rules", root=root, apply=True, check="never").applied
+
+
+CHECKER = {
+    "checker.py": (
+        "import ast\n"
+        "\n"
+        "\n"
+        "class Checker:\n"
+        "    def __init__(self, tree):\n"
+        "        self.seen = []\n"
+        "        for node in ast.walk(tree):\n"
+        "            self.handler(type(node))(node)\n"
+        "\n"
+        "    def handler(self, node_class):\n"
+        "        node_type = node_class.__name__.upper()\n"
+        "        return getattr(\n"
+        "            self, node_type, self.ignore\n"
+        "        )\n"
+        "\n"
+        "    def YIELD(self, node):\n"
+        "        self.seen.append('yield')\n"
+        "\n"
+        "    def ignore(self, node):\n"
+        "        pass\n"
+    ),
+    "test_checker.py": (
+        "import ast\n"
+        "\n"
+        "from checker import Checker\n"
+        "\n"
+        "\n"
+        "def test_yield():\n"
+        "    assert Checker(ast.parse('def f():\\n    yield 1\\n')).seen == ['yield']\n"
+    ),
+}
+
+
+def test_a_handler_named_after_a_class_as_the_lookup_spells_it_is_not_renamed(make_repo):
+    root = make_repo(CHECKER)
+    assert _pytest(root, "test_checker.py") == 0
+    with pytest.raises(ConflictError, match=r"checker.py:12 looks Checker's methods up .*__name__"):
+        prx.rename("Checker.YIELD", "YIELD_EXPR", root=root, apply=True, check="never")
+    assert {p: (root / p).read_text() for p in CHECKER} == CHECKER
+    # No class's name upper-cased is ``ignore``.
+    assert prx.rename("Checker.ignore", "skip", root=root, apply=True, check="never").applied
+    assert _pytest(root, "test_checker.py") == 0
