@@ -4,7 +4,8 @@ function (a test that runs one suite against several implementations reads this 
 
 Only a whole right-hand side is followed (``f = g or idna.encode`` may hold either), and
 only the uses after the assignment (before it, the name holds what it held before) and
-outside the nested functions that bind the name again.
+outside the nested functions that bind the name again. Another assignment to the local
+is no use (``messg = Other`` in a sibling branch).
 """
 
 from __future__ import annotations
@@ -53,8 +54,21 @@ def alias_uses(parsed: ParsedFile, refs: Iterable[Occurrence]) -> list[Occurrenc
             and not occ.defining
             and after <= occ.byte < int(scope.end_byte)
             and not any(start <= occ.byte < end for start, end in inner)
+            and not _rebinds(tree.root_node, occ.byte)
         ]
     return out
+
+
+def _rebinds(root: Any, byte: int) -> bool:
+    """Whether the name at ``byte`` is what an assignment binds (``messg = Other``): the
+    local then holds something else, no use of the function."""
+    node = root.named_descendant_for_byte_range(byte, byte + 1)
+    parent = node.parent if node is not None else None
+    return (
+        parent is not None
+        and parent.type in ("assignment", "augmented_assignment")
+        and parent.child_by_field_name("left") == node
+    )
 
 
 def _assigned_alias(root: Any, byte: int) -> tuple[str, int, Any] | None:

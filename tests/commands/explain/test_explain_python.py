@@ -76,6 +76,28 @@ def test_a_local_assigned_the_function_is_its_use_below_the_assignment(make_repo
     assert tests == {(7, "module", "resolved"), (8, "alias", "by_type"), (9, "alias", "by_type")}
 
 
+def test_another_assignment_to_the_local_is_no_use(make_repo):
+    root = make_repo(
+        {
+            "msgs.py": "class Unused:\n    pass\n\n\nclass Shadowed:\n    pass\n",
+            "check.py": (
+                "import msgs\n"
+                "\n"
+                "\n"
+                "def report(loop, out):\n"
+                "    if loop:\n"
+                "        kind = msgs.Shadowed\n"
+                "    else:\n"
+                "        kind = msgs.Unused\n"
+                "    out.append(kind)\n"
+            ),
+        }
+    )
+    found = {(r.line, r.via) for r in prx.explain("Shadowed", root=root).references}
+    # Line 8 binds the local to another class; line 9 may hold Shadowed.
+    assert found == {(6, "module"), (9, "alias")}
+
+
 def test_a_modules_function_is_not_a_methods_use(make_repo):
     root = make_repo(
         {
