@@ -531,6 +531,17 @@ def occurrences(parsed: ParsedFile, name: str) -> list[Occurrence]:
     return found
 
 
+def _parameter_name(parameter: Any, node: Any) -> bool:
+    """Whether ``node``, a child of a parameter (list), is a parameter's name, not its
+    default value (``def f(fmt=DEFAULT)`` uses ``DEFAULT``, of the enclosing scope)."""
+    for field in ("name", "pattern"):
+        named = parameter.child_by_field_name(field)
+        if named is not None:
+            return bool(named.id == node.id)
+    value = parameter.child_by_field_name("value")
+    return value is None or value.id != node.id
+
+
 def _classify(node: Any) -> Occurrence:
     parent = node.parent
     receiver: str | None = None
@@ -551,7 +562,7 @@ def _classify(node: Any) -> Occurrence:
         elif ptype == "keyword_argument" and parent.child_by_field_name("name") == node:
             defining = True
         elif ptype in _PARAMETERS:
-            defining = True
+            defining = _parameter_name(parent, node)
         elif ptype == "pair" and parent.child_by_field_name("key") == node:
             defining = True
     in_import = False

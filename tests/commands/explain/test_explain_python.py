@@ -98,6 +98,28 @@ def test_another_assignment_to_the_local_is_no_use(make_repo):
     assert found == {(6, "module"), (9, "alias")}
 
 
+def test_a_parameter_s_default_value_is_a_use_and_its_name_is_not(make_repo):
+    root = make_repo(
+        {
+            "fmt.py": (
+                "DEFAULT = 'g'\n"
+                "\n"
+                "\n"
+                "def show(x, fmt=DEFAULT, *, width: int = len(DEFAULT)):\n"
+                "    return format(x, fmt)\n"
+                "\n"
+                "\n"
+                "def other(DEFAULT=None):\n"
+                "    return DEFAULT\n"
+            ),
+        }
+    )
+    found = prx.explain("DEFAULT", root=root)
+    assert {r.line for r in found.references} == {4}
+    # A parameter named DEFAULT is another binding, and so are its uses.
+    assert found.unrelated == {"fmt.py": 2}
+
+
 def test_a_modules_function_is_not_a_methods_use(make_repo):
     root = make_repo(
         {
