@@ -13,7 +13,11 @@ A class that looks its own attributes up by a name it is given
 (``object.__getattribute__(self, token['type'])``, ``getattr(self, name)``) reaches its
 methods by names that data spells: renaming ``paragraph`` leaves the tokens' ``'paragraph'``
 asking for a method no longer there. Such a rename is refused where a string spells the
-method's name.
+method's name, or where the file reads classes' names and the method's may be one
+(pyflakes' ``Checker.YIELD``, found by ``node_class.__name__.upper()``).
+
+Names collected by a prefix (``name.startswith('p_')``, ``f[:2] == 't_'``: ply's grammar
+rules and tokens) drop out of what is collected when the new name loses the prefix.
 """
 
 from __future__ import annotations
