@@ -103,32 +103,38 @@ _CLASS = re.compile(rb"^([ \t]*)class[ \t]+([A-Za-z_]\w*)", re.MULTILINE)
 def _self_lookups(data: bytes) -> tuple[tuple[str, int], ...]:
     """(class, line) of each computed lookup of a class's own attribute in ``data`` that
     a class's code makes."""
-    found = []
+    lines: list[int] = []
+    line, counted = 1, 0
     for lookup in _SELF_LOOKUP.finditer(data):
-        owner = _enclosing_class(data, data.rfind(b"\n", 0, lookup.start()) + 1)
-        if owner is not None:
-            found.append((owner, data.count(b"\n", 0, lookup.start()) + 1))
-    return tuple(found)
+        line += data.count(b"\n", counted, lookup.start())
+        counted = lookup.start()
+        lines.append(line)
+    if not lines:
+        return ()
+    owners = _enclosing_classes(data, lines[-1])
+    return tuple((kind, n) for n in sorted(set(lines)) if (kind := owners.get(n)) is not None)
 
 
-def _enclosing_class(data: bytes, line_start: int) -> str | None:
-    """The class whose body holds the line at ``line_start``: the lines above, each less
-    indented than all below it, up to a ``class`` (None at a top-level statement)."""
-    line = data[line_start : data.find(b"\n", line_start) % (len(data) + 1)]
-    depth = len(line) - len(line.lstrip())
-    end = line_start
-    while end > 0 and depth > 0:
-        start = data.rfind(b"\n", 0, end - 1) + 1
-        text, end = data[start : end - 1], start
+def _enclosing_classes(data: bytes, last: int) -> dict[int, str | None]:
+    """The innermost class whose body holds each line up to ``last`` (None outside any
+    class, or in a top-level function), from the lines' indentation: one pass over the
+    file, whatever the number of lookups."""
+    owners: dict[int, str | None] = {}
+    stack: list[tuple[int, str | None]] = []  # (a header's indentation, its class or None)
+    for number, text in enumerate(data.split(b"\n", last)[:last], start=1):
         code = text.lstrip()
-        indent = len(text) - len(code)
-        if not code or code.startswith(b"#") or indent >= depth:
+        if not code or code.startswith(b"#"):
             continue
+        indent = len(text) - len(code)
+        while stack and stack[-1][0] >= indent:
+            stack.pop()  # the blocks this line is not inside
+        owners[number] = next((kind for _, kind in reversed(stack) if kind), None)
         header = _CLASS.match(text)
         if header is not None:
-            return header.group(2).decode("ascii", "replace")
-        depth = indent
-    return None
+            stack.append((indent, header.group(2).decode("ascii", "replace")))
+        elif _DEF.match(text):
+            stack.append((indent, None))
+    return owners
 
 
 #: ``.startswith('p_')`` or ``[:2] == 't_'``: names collected by a prefix (group 2 or 4).
