@@ -152,7 +152,9 @@ def main() -> int:
     kept: list[tuple[str, dict[str, int], list[Any]]] = []
     fused: dict[str, dict[str, list[float]]] = {f: {} for f in FUSIONS}
     concatenated: dict[str, list[float]] = {}
+    joint: dict[str, list[float]] = {}
     names = [name for name, _, _ in sets]
+    rel = {n: os.path.relpath(contexts[n].root_dir, hub.root_dir) for n in names}
     for name, _, queries in sets:
         for query in queries:
             text = str(query["query"])
@@ -181,6 +183,19 @@ def main() -> int:
                     for f in merged.files  # type: ignore[union-attr]
                 ]
                 fused[fusion].setdefault(name, []).append(ndcg_at_k(ranked, relevant, K))
+            together = hub.search(
+                text, rel[names[0]], roots=[rel[n] for n in names[1:]], top_k=K, budget=0
+            )
+            joint.setdefault(name, []).append(
+                ndcg_at_k(
+                    [
+                        qualified(os.path.basename(f.file.partition("//")[0]), f.file)
+                        for f in together.files  # type: ignore[union-attr]
+                    ],
+                    relevant,
+                    K,
+                )
+            )
             if whole is not None:
                 alone = whole.search(text, top_k=K, budget=0)
                 concatenated.setdefault(name, []).append(
@@ -206,6 +221,8 @@ def main() -> int:
         "per_root_given_the_right_root": round(statistics.fmean(every), 3),
         "per_root_ci": [round(x, 3) for x in bootstrap_ci(every)],
         "concatenated_tree": round(mean_over(concatenated, names), 3) if concatenated else None,
+        "joint": round(mean_over(joint, names), 3),
+        "joint_ci": [round(x, 3) for x in bootstrap_ci([v for n in names for v in joint[n]])],
         "merged": {f: round(mean_over(fused[f], names), 3) for f in FUSIONS},
         "merged_leave_one_repository_out": round(statistics.fmean(loro), 3),
         "merged_loro_ci": [round(x, 3) for x in bootstrap_ci(loro)],
@@ -216,6 +233,7 @@ def main() -> int:
                 "concatenated": round(statistics.fmean(concatenated[n]), 3)
                 if concatenated
                 else None,
+                "joint": round(statistics.fmean(joint[n]), 3),
                 **{f: round(statistics.fmean(fused[f][n]), 3) for f in FUSIONS},
             }
             for n in names
@@ -332,21 +350,26 @@ def latency(
     rel = {n: os.path.relpath(contexts[n].root_dir, hub.root_dir) for n in names}
     for name in names:  # warm every engine
         hub.search("warm up", rel[name], top_k=K)
-    hub.search("warm up", rel[names[0]], roots=[rel[n] for n in names[1:]], top_k=K)
+    for fusion in ("joint", "evidence"):
+        hub.search("warm up", rel[names[0]], roots=[rel[n] for n in names[1:]], fusion=fusion)
     from prx.commands.search import roots as multi
 
     one: list[float] = []
     many: dict[bool, list[float]] = {False: [], True: []}
+    joint: list[float] = []
     for name, text in queries:
         others = [rel[n] for n in names if n != name]
         for _ in range(3):
             started = time.perf_counter()
             hub.search(text, rel[name], top_k=K)
             one.append((time.perf_counter() - started) * 1000)
+            started = time.perf_counter()
+            hub.search(text, rel[name], roots=others, top_k=K, fusion="joint")
+            joint.append((time.perf_counter() - started) * 1000)
             for parallel in (False, True):
                 multi.PARALLEL = parallel
                 started = time.perf_counter()
-                hub.search(text, rel[name], roots=others, top_k=K)
+                hub.search(text, rel[name], roots=others, top_k=K, fusion="evidence")
                 many[parallel].append((time.perf_counter() - started) * 1000)
     multi.PARALLEL = True
 
@@ -359,6 +382,9 @@ def latency(
         "queries": len(queries),
         "one_root_p50_ms": pct(one, 0.5),
         "one_root_p95_ms": pct(one, 0.95),
+        "several_roots_joint_p50_ms": pct(joint, 0.5),
+        "several_roots_joint_p95_ms": pct(joint, 0.95),
+        "ratio_p50_joint": round(pct(joint, 0.5) / pct(one, 0.5), 2),
         "several_roots_one_thread_p50_ms": pct(many[False], 0.5),
         "several_roots_one_thread_p95_ms": pct(many[False], 0.95),
         "several_roots_threads_p50_ms": pct(many[True], 0.5),

@@ -19,7 +19,8 @@ Needs the extra: ``pip install 'prx[ray]'``. Steps:
    name order, the name of its first public top-level function or class (a symbol
    search) and the first sentence of its first module docstring of 4 to 12 words (a
    phrase), until ``--queries``; each searched on the cluster (latency p50/p95) and
-   with ``prx.search(q, SHARD1, roots=[...], root=STORE)`` in this process, and the two
+   with ``prx.search(q, SHARD1, roots=[...], root=STORE, fusion="evidence")`` in this
+   process (each shard ranked alone, merged as the cluster merges), and the two
    JSON answers compared.
 
 Holds ``flock /tmp/prx-heavy.lock`` while building and serving. Prints a JSON summary and
@@ -286,7 +287,9 @@ def main() -> int:
             answer = served.search(query)
             latencies.append(time.perf_counter() - started)
             late += sum(1 for r in getattr(answer, "roots", ()) if r.status != "ok")
-            local = prx.search(query, labels[0], roots=labels[1:], root=str(store))
+            local = prx.search(
+                query, labels[0], roots=labels[1:], root=str(store), fusion="evidence"
+            )
             if to_jsonable(answer) == to_jsonable(local):
                 identical += 1
             else:

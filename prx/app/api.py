@@ -621,6 +621,7 @@ def search(
     exists: Literal[False] = False,
     rerank: str | None = None,
     continue_token: str | None = None,
+    fusion: str = "joint",
     progress: ProgressCallback | None = None,
     root: str | os.PathLike[str] = ".",
 ) -> SearchResult: ...
@@ -647,6 +648,7 @@ def search(
     exists: Literal[True],
     rerank: str | None = None,
     continue_token: str | None = None,
+    fusion: str = "joint",
     progress: ProgressCallback | None = None,
     root: str | os.PathLike[str] = ".",
 ) -> SearchExistsResult: ...
@@ -672,6 +674,7 @@ def search(
     exists: bool = False,
     rerank: str | None = None,
     continue_token: str | None = None,
+    fusion: str = "joint",
     progress: ProgressCallback | None = None,
     root: str | os.PathLike[str] = ".",
 ) -> SearchResult | SearchExistsResult:
@@ -696,6 +699,8 @@ def search(
     :param exists: answer only whether anything matches
     :param rerank: stages on (+NAME) or off (-NAME)
     :param continue_token: token of the previous page
+    :param fusion: several roots, ranked: joint (one ranking over every root's index) or
+        evidence (each root ranked alone, merged by its evidence)
     :param progress: called with each :class:`prx.Progress` as the call goes
     :param root: the project's root: paths are relative to it and stay inside it
     """
@@ -720,6 +725,7 @@ def search(
         exists=exists,
         rerank=rerank,
         continue_token=continue_token,
+        fusion=fusion,
     )
 
 

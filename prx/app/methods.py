@@ -581,6 +581,7 @@ class CommandMethods:
         exists: Literal[False] = False,
         rerank: str | None = None,
         continue_token: str | None = None,
+        fusion: str = "joint",
         progress: ProgressCallback | None = None,
     ) -> SearchResult: ...
 
@@ -606,6 +607,7 @@ class CommandMethods:
         exists: Literal[True],
         rerank: str | None = None,
         continue_token: str | None = None,
+        fusion: str = "joint",
         progress: ProgressCallback | None = None,
     ) -> SearchExistsResult: ...
 
@@ -630,6 +632,7 @@ class CommandMethods:
         exists: bool = False,
         rerank: str | None = None,
         continue_token: str | None = None,
+        fusion: str = "joint",
         progress: ProgressCallback | None = None,
     ) -> SearchResult | SearchExistsResult:
         """Search code: ranked by meaning or identifier, or literal, regex, structural.
@@ -654,6 +657,8 @@ class CommandMethods:
         :param exists: answer only whether anything matches
         :param rerank: stages on (+NAME) or off (-NAME)
         :param continue_token: token of the previous page
+        :param fusion: several roots, ranked: joint (one ranking over every root's index) or
+            evidence (each root ranked alone, merged by its evidence)
         :param progress: called with each :class:`prx.Progress` as the call goes
         """
         return self.call_command(  # type: ignore[no-any-return]
@@ -677,6 +682,7 @@ class CommandMethods:
             exists=exists,
             rerank=rerank,
             continue_token=continue_token,
+            fusion=fusion,
         )
 
     def stats(

@@ -32,7 +32,23 @@ if TYPE_CHECKING:
     from prx.plugin.context import Context
     from prx.plugin.corpus import ChunkRecord, Definition
 
-__all__ = ["LINES_PAGE", "OCCURRENCES_MAX", "RANKED_PAGE", "ranked_grep", "run_search", "scoped"]
+__all__ = [
+    "LINES_PAGE",
+    "OCCURRENCES_MAX",
+    "RANKED_PAGE",
+    "Page",
+    "acceptor",
+    "checked_arguments",
+    "chunk_hit",
+    "merged_page",
+    "pool_size",
+    "ranked_grep",
+    "rerank_pipeline",
+    "run_search",
+    "scoped",
+    "search_root",
+    "symbol_occurrences",
+]
 
 _PLACEHOLDER = 999_999
 #: Ranked hits the first page of a request ranks at least; later pages rank the same
@@ -49,7 +65,7 @@ OCCURRENCES_MAX = 50
 _OCCURRENCE_CHARS = 300
 
 
-def _acceptor(
+def acceptor(
     ws: Context, globs: Sequence[str], languages: Sequence[str]
 ) -> Callable[[str], bool] | None:
     if not globs and not languages:
@@ -111,14 +127,14 @@ def run_search(
     if top_k is None:
         # Exact matches are lines, each cheap: a page shows what grep would, up to a point.
         top_k = RANKED_PAGE if ranked else LINES_PAGE
-    cap = _checked_arguments(ws, query, mode, top_k, budget, context, snippet_lines, languages)
-    root = _search_root(ws, path)
-    accept = _acceptor(ws, globs, languages)
+    cap = checked_arguments(ws, query, mode, top_k, budget, context, snippet_lines, languages)
+    root = search_root(ws, path)
+    accept = acceptor(ws, globs, languages)
     searched = root  # what the answer's paths are under, and its requests' identity
     if mode != "structural" and not no_ignore:
         # A folder under an indexed root is answered from that index, kept to the folder.
         root, accept = scoped(ws, root, accept)
-    stages, notes = _pipeline(ws, ranked, rerank)
+    stages, notes = rerank_pipeline(ws, ranked, rerank)
     # The rerank stages decide the order, so a page of one pipeline does not continue another.
     order = [list(stages)] if ranked and stages is not None else []
     # A selector changes what a structural search matches: its pages are another request's.
@@ -139,7 +155,7 @@ def run_search(
     from prx.engine.files.display import walk_base
     from prx.engine.retrieval.hits import lines_cap
 
-    page = _Page(ws, query, mode, reason, top_k, cap, offset, request, context)
+    page = Page(ws, query, mode, reason, top_k, cap, offset, request, context)
     page.pool, page.lines = pool, lines_cap(snippet_lines, full)
     page.base = walk_base(ws.root_dir, root, ws.label)
     page.focused = focused
@@ -174,9 +190,7 @@ def merged_page(
     """The answer of hits found elsewhere (the page of a search over several roots,
     ``window`` starting at ``offset``): paged and fitted to ``budget`` as any search's,
     with ``extra`` fields counted in it."""
-    page = _Page(
-        ws, query, mode, reason, top_k, cap_for(budget, SEARCH_CEILING), offset, request, 0
-    )
+    page = Page(ws, query, mode, reason, top_k, cap_for(budget, SEARCH_CEILING), offset, request, 0)
     page.extra = dict(extra)
     result = page.finish(
         window,
@@ -220,7 +234,7 @@ def scoped(
     return parent, within
 
 
-def _pipeline(
+def rerank_pipeline(
     ws: Context, ranked: bool, rerank: str | Sequence[str] | None
 ) -> tuple[tuple[str, ...] | None, list[str]]:
     """A ranked search's rerank stages, and notes about the configured ones; a bad
@@ -232,7 +246,7 @@ def _pipeline(
     return resolve_pipeline(ws, rerank)
 
 
-def _checked_arguments(
+def checked_arguments(
     ws: Context,
     query: str,
     mode: str | None,
@@ -277,7 +291,7 @@ def _checked_arguments(
     return cap
 
 
-def _search_root(ws: Context, path: str) -> str:
+def search_root(ws: Context, path: str) -> str:
     """The searched path, absolute, in one spelling per directory (``.``, ``src/..`` and
     the absolute path are the same root): engines and their freshness checks are keyed
     and compared by it."""
@@ -285,6 +299,12 @@ def _search_root(ws: Context, path: str) -> str:
     if not os.path.lexists(root):
         raise NotFoundError(f"path not found: {path}")
     return os.path.normpath(root)
+
+
+def pool_size(top_k: int, offset: int) -> int:
+    """The ranked pool of a page of ``top_k`` at ``offset`` that is not continued from a
+    token: as deep as the first page's, and as the page."""
+    return max(_POOL, 5 * top_k, offset + top_k)
 
 
 def _resumed(continue_token: str | None, request: str, ranked: bool, top_k: int) -> tuple[int, int]:
@@ -300,7 +320,7 @@ def _resumed(continue_token: str | None, request: str, ranked: bool, top_k: int)
 
 
 def _structural(
-    page: _Page,
+    page: Page,
     root: str,
     accept: Callable[[str], bool] | None,
     exists: bool,
@@ -351,7 +371,7 @@ class _GrepCall:
 _VCS_DIRS = (".git", ".hg", ".svn")
 
 
-class _Page:
+class Page:
     """What every mode shares: paging, budgets, the final result."""
 
     def __init__(
@@ -488,7 +508,7 @@ class _Page:
 
 
 def _literal(
-    page: _Page,
+    page: Page,
     root: str,
     accept: Callable[[str], bool] | None,
     exists: bool,
@@ -591,7 +611,7 @@ def _snipped(
 
 
 def _literal_hits(
-    page: _Page,
+    page: Page,
     root: str,
     found: Sequence[LiteralHit],
     definitions: Callable[[str], list[Definition] | None] | None = None,
@@ -635,7 +655,7 @@ def _literal_hits(
 
 
 def _ranked(
-    page: _Page,
+    page: Page,
     root: str,
     accept: Callable[[str], bool] | None,
     exists: bool,
@@ -656,7 +676,7 @@ def _ranked(
 
 
 def _ranked_once(
-    page: _Page,
+    page: Page,
     root: str,
     accept: Callable[[str], bool] | None,
     exists: bool,
@@ -689,7 +709,7 @@ def _ranked_once(
     total_lines = 0
     if query.symbol and page.offset == 0:
         order = [page.shown(corpus.chunks[found.chunks[i]].file) for i in ranked]
-        lines, total_lines = _occurrences(page, root, accept, query.symbol, order)
+        lines, total_lines = symbol_occurrences(page, root, accept, query.symbol, order)
     if page.focused and query.symbol and page.offset == 0:
         chunks = [found.chunks[i] for i in window]
         qualified = symbol_owner(query.text)
@@ -697,7 +717,7 @@ def _ranked_once(
         window = _focused(corpus, chunks, names, window, occurs=total_lines > 0)
     matches = [
         _with_evidence(
-            _chunk_hit(corpus, found.chunks[i], found.scores[i], query, top, page),
+            chunk_hit(corpus, found.chunks[i], found.scores[i], query, top, page),
             {name: scores.get(found.chunks[i], 0.0) for name, scores in evidence.items()},
         )
         for i in window
@@ -772,8 +792,8 @@ def _focused(
     return window
 
 
-def _occurrences(
-    page: _Page,
+def symbol_occurrences(
+    page: Page,
     root: str,
     accept: Callable[[str], bool] | None,
     name: str,
@@ -852,7 +872,7 @@ def ranked_grep(
     words = query_words(query)
     searched = os.path.normpath(ws.resolve(path))  # as run_search keys its engine
     grep = _GrepCall(path, searched, globs, languages)
-    root, accept = scoped(ws, searched, _acceptor(ws, globs, languages) if grep.filtered else None)
+    root, accept = scoped(ws, searched, acceptor(ws, globs, languages) if grep.filtered else None)
     # The engine the search just used, as cached: never a freshness check or a rebuild
     # for the sake of a statistic.
     cached = ws.cache.get("engines", {}).get(os.path.normpath(root))
@@ -929,8 +949,8 @@ def _best_window(scores: Sequence[int], best: int, size: int, count: int) -> int
     return max(preferred, key=lambda s: sum(scores[s : s + size]))
 
 
-def _chunk_hit(
-    corpus: Corpus, index: int, score: float, query: Query, top: float, page: _Page
+def chunk_hit(
+    corpus: Corpus, index: int, score: float, query: Query, top: float, page: Page
 ) -> Hit:
     from prx.engine.retrieval.hits import Hit
 

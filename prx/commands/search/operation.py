@@ -19,6 +19,9 @@ if TYPE_CHECKING:
 
 __all__ = ["SEARCH", "SearchParams", "echo_shortened", "roots_identity"]
 
+#: How a ranked search over several roots merges them (``fusion``).
+FUSIONS = ("joint", "evidence")
+
 #: The values of ``mode``; ``--literal`` ... are shorthands for them.
 MODES = ("symbol", "hybrid", "literal", "regex", "structural")
 
@@ -97,6 +100,13 @@ class SearchParams:
     )
     continue_token: str | None = param(
         None, help="token of the previous page", flag="--continue", metavar="TOKEN"
+    )
+    fusion: str = param(
+        "joint",
+        help="several roots, ranked: joint (one ranking over every root's index) or "
+        "evidence (each root ranked alone, merged by its evidence)",
+        choices=FUSIONS,
+        metavar="HOW",
     )
 
 
@@ -217,6 +227,7 @@ def roots_identity(p: SearchParams) -> list[object]:
         p.selector,
         p.snippet_lines,
         p.full,
+        p.fusion,
     ]
 
 
@@ -260,6 +271,8 @@ def _over_roots(ws: Context, p: SearchParams) -> SearchResult | SearchExistsResu
         continue_token=p.continue_token,
         exists=p.exists,
         identity=roots_identity(p),
+        fusion=p.fusion,
+        options=options,
     )
 
 

@@ -11,7 +11,8 @@ answer. A root that cannot be searched is reported in ``roots`` and the others a
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from prx.commands.search.engine import OCCURRENCES_MAX
 from prx.core import continuation
@@ -31,6 +32,7 @@ from prx.engine.retrieval.hits import Hit
 from prx.plugin.context import Context
 
 __all__ = [
+    "JOINT",
     "ROOTS_MAX",
     "merge_answers",
     "offset_of",
@@ -42,6 +44,10 @@ __all__ = [
 
 #: The most roots one call searches (a longer list is refused, not cut).
 ROOTS_MAX = 64
+
+#: The fusion that ranks a search's roots as one (:mod:`.joint`); the others merge each
+#: root's own ranking (:mod:`prx.engine.ranking.across_roots`).
+JOINT = "joint"
 
 
 def read_roots_file(ws: Context, path: str) -> list[str]:
@@ -132,9 +138,13 @@ def search_roots(
     continue_token: str | None,
     exists: bool,
     identity: Sequence[object],
+    fusion: str = "joint",
+    options: Mapping[str, Any] | None = None,
 ) -> SearchResult | SearchExistsResult:
-    """Search every root of ``roots`` with ``search_one(context, path, depth)`` (depth:
-    how many ranked hits the root must give) and merge the answers.
+    """Search every root of ``roots`` and merge the answers: a ranked search as one
+    ranking over every root's index (``fusion="joint"``, :mod:`.joint`, with the search's
+    ``options``); else each root with ``search_one(context, path, depth)`` (depth: how
+    many ranked hits the root must give), the rankings merged by ``fusion``.
 
     :param identity: what else makes two requests the same (mode, filters ...), for the
         continuation token.
@@ -142,6 +152,14 @@ def search_roots(
     opened = open_roots(ws, roots)
     request = request_of(opened, query, identity)
     offset = offset_of(continue_token, request)
+    if fusion == JOINT and options is not None and not exists:
+        from prx.commands.search.joint import joint_search
+
+        joint = joint_search(
+            ws, query, opened, options, top_k=top_k, budget=budget, offset=offset, request=request
+        )
+        if joint is not None:
+            return joint
     depth = offset + top_k
 
     def answer(entry: tuple[str, Context | PrxError, str]) -> RootAnswer:
@@ -158,7 +176,14 @@ def search_roots(
         if exists and isinstance(found, SearchExistsResult) and found.exists:
             return found  # one root that matches answers the question
     return merge_answers(
-        ws, query, answers, top_k=top_k, budget=budget, offset=offset, request=request
+        ws,
+        query,
+        answers,
+        top_k=top_k,
+        budget=budget,
+        offset=offset,
+        request=request,
+        fusion=None if fusion == JOINT else fusion,
     )
 
 

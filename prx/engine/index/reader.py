@@ -493,10 +493,17 @@ class TextTable:
 _DECODED_TERMS = 1 << 11
 
 
-class TermTable:
-    """The BM25 vocabulary: a term's id by binary search over the terms in order."""
+#: Lookups after which a vocabulary is read whole into a dictionary: a process that
+#: searches again and again (the warm server, a notebook, a search over several roots)
+#: then finds a term in one step, while a one-off search decodes only what it bisects.
+_LOOKUPS_BEFORE_WHOLE = 256
 
-    __slots__ = ("_decoded", "_offsets", "_order", "_terms", "count")
+
+class TermTable:
+    """The BM25 vocabulary: a term's id by binary search over the terms in order (by a
+    dictionary once the process has looked up many)."""
+
+    __slots__ = ("_decoded", "_ids", "_lookups", "_offsets", "_order", "_terms", "count")
 
     def __init__(self, table: Table) -> None:
         #: Terms decoded by rank: every lookup passes the same first ranks of the binary
@@ -506,6 +513,8 @@ class TermTable:
         self._order = table.column("order").whole()
         self._offsets = self._terms.offsets.whole()
         self.count = len(self._terms)
+        self._lookups = 0
+        self._ids: dict[str, int] | None = None
         if len(self._order) != self.count:
             raise IndexCorruptedError(f"index corrupted at {table.where}: terms.tab is torn")
 
@@ -523,6 +532,12 @@ class TermTable:
 
     def get(self, term: str) -> int | None:
         """The id of ``term``, or None."""
+        if self._ids is not None:
+            return self._ids.get(term)
+        self._lookups += 1
+        if self._lookups > _LOOKUPS_BEFORE_WHOLE:
+            self._ids = {name: index for index, name in enumerate(self.all())}
+            return self._ids.get(term)
         rank = bisect_left(range(self.count), term, key=self._term)
         if rank < self.count and self._term(rank) == term:
             return int(self._order[rank])

@@ -192,8 +192,9 @@ class ClusterSearch:
         selector: str | None = None,
         context: int = 0,
     ) -> SearchResult | SearchExistsResult:
-        """One search over every shard, as ``prx.search(query, SHARD1, roots=[...])``
-        run in the store answers it; a shard that has not answered within ``deadline``
+        """One search over every shard, as ``prx.search(query, SHARD1, roots=[...],
+        fusion="evidence")`` run in the store answers it (each shard ranked alone, the
+        rankings merged); a shard that has not answered within ``deadline``
         seconds (default: the server's) is reported in ``roots`` with ``io_error``."""
         from prx.commands.search.engine import RANKED_PAGE
         from prx.commands.search.operation import SearchParams, echo_shortened, roots_identity
@@ -211,6 +212,7 @@ class ClusterSearch:
                 selector=selector,
                 snippet_lines=snippet_lines,
                 full=full,
+                fusion="evidence",
             )
         )
         request = request_of([(s.directory, None, ".") for s in self.plan], query, identity)

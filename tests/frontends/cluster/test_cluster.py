@@ -58,7 +58,8 @@ def _store(tmp_path, make_repos, sizes=SIZES, **plan):
 
 def _local(store, query, **options):
     labels = [shard.directory for shard in read_plan(store)]
-    return prx.search(query, labels[0], roots=labels[1:], root=store, **options)
+    # A cluster merges its shards' answers as the evidence fusion does in one process.
+    return prx.search(query, labels[0], roots=labels[1:], root=store, fusion="evidence", **options)
 
 
 def _roots(result):
