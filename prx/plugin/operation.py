@@ -53,6 +53,10 @@ class ParamInfo:
     #: ``mode="literal"``): the Python API and MCP schemas offer only that parameter;
     #: batch lines still accept it.
     shorthand: bool = False
+    #: Whether the MCP tool list shows it. False for a choice few calls make (how a search
+    #: over several roots merges them): every client pays for the list's tokens, and the
+    #: server still accepts it by name.
+    listed: bool = True
     #: For a last positional of type ``tuple[str, ...]``: True (the default) when it takes
     #: the rest of the command line from its first word on, flags included (``prx run``);
     #: False when it gathers the loose words only and flags anywhere are still parsed

@@ -107,6 +107,7 @@ class SearchParams:
         "evidence (each root ranked alone, merged by its evidence)",
         choices=FUSIONS,
         metavar="HOW",
+        listed=False,
     )
 
 
@@ -126,6 +127,15 @@ def _mode(p: SearchParams) -> str | None:
 
 
 def _run(ws: Context, p: SearchParams) -> SearchResult | SearchExistsResult:
+    if p.fusion not in FUSIONS:
+        from prx.core.errors import InvalidArgumentError, did_you_mean
+
+        raise InvalidArgumentError(
+            f"invalid argument {{param}}: expected one of {', '.join(FUSIONS)}, "
+            f"got {p.fusion!r}",
+            param="fusion",
+            suggestion=did_you_mean(p.fusion, FUSIONS) or "joint ranks every root as one.",
+        )
     flagged = {
         mode
         for flag, mode in (

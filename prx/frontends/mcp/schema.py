@@ -143,6 +143,8 @@ def input_schema(op: Operation) -> dict[str, Any]:
         info = field.metadata.get("prx")
         if not isinstance(info, ParamInfo) or info.cli_only or info.shorthand or info.beyond_root:
             continue
+        if not info.listed:
+            continue
         prop = _property(op, param_kind(field.type), info, field.default)
         if field.name == budget:
             prop["description"] = _BUDGET_HELP

@@ -886,6 +886,21 @@ def test_several_roots_are_searched_and_only_they_can_be_named(stdio, tree, make
         assert result["structuredContent"]["error"]["code"] == "permission_denied", path
     refused = session.tool("search", {"query": "x", "roots": [str(undeclared)]})
     assert refused["isError"]
+    # ``fusion`` is left out of the tool list (its tokens) and still accepted by name.
+    listed = {tool["name"]: tool for tool in session.listing()}
+    assert "fusion" not in listed["search"]["inputSchema"]["properties"]
+    ranked = {}
+    for fusion in ("joint", "evidence"):
+        answer = session.tool(
+            "search", {"query": "sum the values", "mode": "hybrid", "fusion": fusion}
+        )
+        assert not answer["isError"], answer
+        files = answer["structuredContent"]["data"]["files"]
+        ranked[fusion] = [m["relevance"] for f in files for m in f["matches"]]
+    # Each root's best hit is 1.0 when they are merged; one 1.0 when ranked as one.
+    assert ranked["evidence"].count(1.0) == 2 and ranked["joint"].count(1.0) == 1
+    bad = session.tool("search", {"query": "x", "fusion": "loudest"})
+    assert bad["structuredContent"]["error"]["code"] == "invalid_argument"
 
 
 def test_a_folder_search_answers_from_the_roots_index(make_repo):
