@@ -221,8 +221,8 @@ def _ranked(
         filtered = any(a is not None for part in parts for a in part.accepts.values())
 
         def accept(key: str) -> bool:
-            part, path = part_of(key)
-            return parts[part].accepts_file(path)
+            owner = union.corpus.parts.owner(key)  # type: ignore[attr-defined]
+            return owner is not None and parts[owner[0]].accepts_file(owner[1])
 
         found = union.ranked_pool(
             query,

@@ -131,8 +131,7 @@ def _run(ws: Context, p: SearchParams) -> SearchResult | SearchExistsResult:
         from prx.core.errors import InvalidArgumentError, did_you_mean
 
         raise InvalidArgumentError(
-            f"invalid argument {{param}}: expected one of {', '.join(FUSIONS)}, "
-            f"got {p.fusion!r}",
+            f"invalid argument {{param}}: expected one of {', '.join(FUSIONS)}, got {p.fusion!r}",
             param="fusion",
             suggestion=did_you_mean(p.fusion, FUSIONS) or "joint ranks every root as one.",
         )

@@ -497,6 +497,9 @@ _DECODED_TERMS = 1 << 11
 #: searches again and again (the warm server, a notebook, a search over several roots)
 #: then finds a term in one step, while a one-off search decodes only what it bisects.
 _LOOKUPS_BEFORE_WHOLE = 256
+#: The largest vocabulary read whole (a dictionary of a million terms holds about
+#: 100 MB; a larger one keeps bisecting).
+_WHOLE_TERMS_MAX = 1_000_000
 
 
 class TermTable:
@@ -535,7 +538,7 @@ class TermTable:
         if self._ids is not None:
             return self._ids.get(term)
         self._lookups += 1
-        if self._lookups > _LOOKUPS_BEFORE_WHOLE:
+        if self._lookups > _LOOKUPS_BEFORE_WHOLE and self.count <= _WHOLE_TERMS_MAX:
             self._ids = {name: index for index, name in enumerate(self.all())}
             return self._ids.get(term)
         rank = bisect_left(range(self.count), term, key=self._term)

@@ -40,8 +40,11 @@ def union_key(part: int, path: str) -> str:
 
 
 def part_of(key: str) -> tuple[int, str]:
-    """The part and the path within it of a union corpus's file key."""
-    part, _, path = key.partition("//")
+    """The part and the path within it of a union corpus's file key; ``ValueError`` for
+    a string no union made (a plugin's candidate may name any file)."""
+    part, separator, path = key.partition("//")
+    if not separator or not part.isdigit():
+        raise ValueError(f"not a file of a union corpus: {key!r}")
     return int(part), path
 
 
@@ -56,6 +59,14 @@ class _Parts:
             self.starts.append(total)
             total += len(corpus.chunks)
         self.total = total
+
+    def owner(self, key: str) -> tuple[int, str] | None:
+        """:func:`part_of` of ``key`` when a part of this union holds it, else None."""
+        try:
+            part, path = part_of(key)
+        except ValueError:
+            return None
+        return (part, path) if part < len(self.corpora) else None
 
     def locate(self, index: int) -> tuple[int, int]:
         """The part holding union chunk ``index``, and its number in that part."""
@@ -92,7 +103,10 @@ class UnionChunks(Sequence[ChunkRecord]):
             yield self[index]
 
     def file_range(self, key: str) -> range:
-        part, path = part_of(key)
+        owner = self._parts.owner(key)
+        if owner is None:
+            return range(0)
+        part, path = owner
         found = self._parts.corpora[part].chunks_of(path)
         shift = self._parts.starts[part]
         return range(found.start + shift, found.stop + shift)
@@ -109,21 +123,15 @@ class UnionFiles(Mapping[str, FileRecord]):
         self._parts = parts
 
     def __getitem__(self, key: str) -> FileRecord:
-        try:
-            part, path = part_of(key)
-            record = self._parts.corpora[part].files[path]
-        except (ValueError, IndexError):
-            raise KeyError(key) from None
-        return record._replace(path=key)
+        owner = self._parts.owner(key)
+        if owner is None:
+            raise KeyError(key)
+        part, path = owner
+        return self._parts.corpora[part].files[path]._replace(path=key)
 
     def __contains__(self, key: object) -> bool:
-        if not isinstance(key, str):
-            return False
-        try:
-            part, path = part_of(key)
-            return path in self._parts.corpora[part].files
-        except (ValueError, IndexError):
-            return False
+        owner = self._parts.owner(key) if isinstance(key, str) else None
+        return owner is not None and owner[1] in self._parts.corpora[owner[0]].files
 
     def __iter__(self) -> Iterator[str]:
         for part, corpus in enumerate(self._parts.corpora):
@@ -146,11 +154,17 @@ class UnionDefinitions(Sequence[Definition]):
         self._all: list[Definition] | None = None
 
     def in_file(self, key: str) -> list[Definition]:
-        part, path = part_of(key)
+        owner = self._parts.owner(key)
+        if owner is None:
+            return []
+        part, path = owner
         return _keyed(part, self._parts.corpora[part].definitions_in(path))
 
     def starting_in(self, key: str, low: int, high: int) -> list[Definition]:
-        part, path = part_of(key)
+        owner = self._parts.owner(key)
+        if owner is None:
+            return []
+        part, path = owner
         definitions = self._parts.corpora[part].definitions
         starting_in = getattr(definitions, "starting_in", None)
         if starting_in is not None:

@@ -84,6 +84,11 @@ def test_union_bm25_and_similarity_are_one_index_over_the_roots(here, there, run
     dense = [engine.retrievers["dense"] for engine in (first, second)]
     expected = [*dense[0].scores(vector), *dense[1].scores(vector)]  # type: ignore[attr-defined]
     assert scores.tolist() == pytest.approx(expected, abs=1e-6)
+    # A name no part holds (a plugin's candidate may name any file) is simply absent.
+    for stranger in ("conf/loader.py", "7//conf/loader.py", "x//y", "", "-1//a"):
+        assert stranger not in union.files and union.files.get(stranger) is None
+        assert union.chunks_of(stranger) == range(0)
+        assert union.definitions_in(stranger) == []
     key = union_key(1, "conf/loader.py")
     assert union.files[key].path == key
     assert [d.name for d in union.definitions_in(key)] == ["load_configuration_file"]

@@ -28,3 +28,15 @@ def test_a_vocabulary_read_whole_answers_as_its_binary_search(make_repo, run_cli
     assert after[:40] == before
     assert after[: len(words)] == list(range(len(words)))
     assert after[len(words) : len(words) + 4] == [None, None, None, None]
+
+
+def test_a_vocabulary_larger_than_the_cap_keeps_bisecting(make_repo, run_cli, monkeypatch):
+    repo = make_repo({"a.py": "def alpha(beta, gamma):\n    return beta\n"}, git=True)
+    assert_ok(run_cli("index", cwd=repo).envelope, "index")
+    monkeypatch.setattr(reader_module, "_LOOKUPS_BEFORE_WHOLE", 2)
+    monkeypatch.setattr(reader_module, "_WHOLE_TERMS_MAX", 1)
+    engine = engine_for(prx.Workspace(repo), str(repo))
+    terms = engine.retrievers["bm25"].index._base.terms  # type: ignore[attr-defined]
+    answers = [terms.get(word) for word in [*terms.all(), *terms.all()]]
+    assert terms._ids is None
+    assert answers == [*range(terms.count), *range(terms.count)]
