@@ -130,8 +130,9 @@ def _run(ws: Context, p: SearchParams) -> SearchResult | SearchExistsResult:
     if p.fusion not in FUSIONS:
         from prx.core.errors import InvalidArgumentError, did_you_mean
 
+        known = ", ".join(FUSIONS)
         raise InvalidArgumentError(
-            f"invalid argument {{param}}: expected one of {', '.join(FUSIONS)}, got {p.fusion!r}",
+            f"invalid argument {{param}}: expected one of {known}, got {p.fusion!r}",
             param="fusion",
             suggestion=did_you_mean(p.fusion, FUSIONS) or "joint ranks every root as one.",
         )
