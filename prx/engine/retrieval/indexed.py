@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from prx.engine.index.reader import IndexReader
     from prx.plugin.context import Context
 
-__all__ = ["Overlay", "indexed_corpus", "overlay_of"]
+__all__ = ["ChunksRead", "DefinitionsRead", "Overlay", "indexed_corpus", "overlay_of"]
 
 
 class Overlay(NamedTuple):
@@ -234,7 +234,30 @@ class _Layout:
         return range(start, start + self.base_starts[slot + 1] - first) if start >= 0 else range(0)
 
 
-class IndexedChunks(Sequence[ChunkRecord]):
+class ChunksRead(Sequence[ChunkRecord]):
+    """Chunks each read once, when first asked for (:meth:`_read`), and kept."""
+
+    _cache: dict[int, ChunkRecord]
+
+    def _read(self, index: int) -> ChunkRecord:
+        raise NotImplementedError
+
+    def __getitem__(self, index: Any) -> Any:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        if index < 0:
+            index += len(self)
+        found = self._cache.get(index)
+        if found is None:
+            found = self._cache[index] = self._read(index)
+        return found
+
+    def __iter__(self) -> Iterator[ChunkRecord]:
+        for index in range(len(self)):
+            yield self[index]
+
+
+class IndexedChunks(ChunksRead):
     """The chunks, each read (and its text decoded) when asked for."""
 
     def __init__(self, reader: IndexReader, layout: _Layout) -> None:
@@ -245,28 +268,15 @@ class IndexedChunks(Sequence[ChunkRecord]):
     def __len__(self) -> int:
         return int(self._layout.total)
 
-    def __getitem__(self, index: Any) -> Any:
-        if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(len(self)))]
-        if index < 0:
-            index += len(self)
-        found = self._cache.get(index)
-        if found is None:
-            base, path, at = self._layout.locate(index)
-            if base >= 0:
-                if not 0 <= base < len(self._reader.chunks):
-                    raise IndexError(index)
-                chunks = self._reader.chunks
-                owner = self._layout.base_paths[chunks.file_slot(base)]
-                found = chunks.record(base, owner, self._reader.texts.text(base))
-            else:
-                found = self._layout.overlay.files[path].chunks[at]
-            self._cache[index] = found
-        return found
-
-    def __iter__(self) -> Iterator[ChunkRecord]:
-        for index in range(len(self)):
-            yield self[index]
+    def _read(self, index: int) -> ChunkRecord:
+        base, path, at = self._layout.locate(index)
+        if base >= 0:
+            if not 0 <= base < len(self._reader.chunks):
+                raise IndexError(index)
+            chunks = self._reader.chunks
+            owner = self._layout.base_paths[chunks.file_slot(base)]
+            return chunks.record(base, owner, self._reader.texts.text(base))
+        return self._layout.overlay.files[path].chunks[at]
 
     def file_range(self, path: str) -> range:
         return self._layout.file_range(path)
@@ -330,7 +340,26 @@ class IndexedFiles(Mapping[str, FileRecord]):
         return len(self._layout.files)
 
 
-class IndexedDefinitions(Sequence[Definition]):
+class DefinitionsRead(Sequence[Definition]):
+    """Definitions listed whole only when iterated or indexed (:meth:`_everything`); a
+    subclass answers by file and by name without that."""
+
+    _all: list[Definition] | None
+
+    def _everything(self) -> list[Definition]:
+        raise NotImplementedError
+
+    def __len__(self) -> int:
+        return len(self._everything())
+
+    def __getitem__(self, index: Any) -> Any:
+        return self._everything()[index]
+
+    def __iter__(self) -> Iterator[Definition]:
+        return iter(self._everything())
+
+
+class IndexedDefinitions(DefinitionsRead):
     """Every definition: by name and by file without reading the others."""
 
     def __init__(self, reader: IndexReader, layout: _Layout) -> None:
@@ -407,15 +436,6 @@ class IndexedDefinitions(Sequence[Definition]):
                     out.extend(self.in_file(path))
             self._all = out
         return self._all
-
-    def __len__(self) -> int:
-        return len(self._everything())
-
-    def __getitem__(self, index: Any) -> Any:
-        return self._everything()[index]
-
-    def __iter__(self) -> Iterator[Definition]:
-        return iter(self._everything())
 
 
 class IndexedPostings:

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from prx.engine.corpus.bm25 import score_terms
 from prx.engine.corpus.corpus import Corpus
+from prx.engine.retrieval.indexed import ChunksRead, DefinitionsRead
 from prx.plugin.corpus import ChunkRecord, Definition, FileRecord
 
 if TYPE_CHECKING:
@@ -76,7 +77,7 @@ class _Parts:
         return part, index - self.starts[part]
 
 
-class UnionChunks(Sequence[ChunkRecord]):
+class UnionChunks(ChunksRead):
     """The parts' chunks one after the other, their files keyed by part."""
 
     def __init__(self, parts: _Parts) -> None:
@@ -86,21 +87,10 @@ class UnionChunks(Sequence[ChunkRecord]):
     def __len__(self) -> int:
         return self._parts.total
 
-    def __getitem__(self, index: Any) -> Any:
-        if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(len(self)))]
-        if index < 0:
-            index += len(self)
-        found = self._cache.get(index)
-        if found is None:
-            part, local = self._parts.locate(index)
-            record = self._parts.corpora[part].chunks[local]
-            found = self._cache[index] = record._replace(file=union_key(part, record.file))
-        return found
-
-    def __iter__(self) -> Iterator[ChunkRecord]:
-        for index in range(len(self)):
-            yield self[index]
+    def _read(self, index: int) -> ChunkRecord:
+        part, local = self._parts.locate(index)
+        record = self._parts.corpora[part].chunks[local]
+        return record._replace(file=union_key(part, record.file))
 
     def file_range(self, key: str) -> range:
         owner = self._parts.owner(key)
@@ -146,7 +136,7 @@ def _keyed(part: int, definitions: Sequence[Definition]) -> list[Definition]:
     return [d._replace(file=union_key(part, d.file)) for d in definitions]
 
 
-class UnionDefinitions(Sequence[Definition]):
+class UnionDefinitions(DefinitionsRead):
     """The parts' definitions: by file and by name without reading the others."""
 
     def __init__(self, parts: _Parts) -> None:
@@ -194,15 +184,6 @@ class UnionDefinitions(Sequence[Definition]):
                 for definition in _keyed(part, list(corpus.definitions))
             ]
         return self._all
-
-    def __len__(self) -> int:
-        return len(self._everything())
-
-    def __getitem__(self, index: Any) -> Any:
-        return self._everything()[index]
-
-    def __iter__(self) -> Iterator[Definition]:
-        return iter(self._everything())
 
 
 class UnionPostings:
