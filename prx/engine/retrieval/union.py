@@ -186,6 +186,17 @@ class UnionDefinitions(DefinitionsRead):
         return self._all
 
 
+def _within(docs: Any, tfs: Any, size: int) -> tuple[Any, Any]:
+    """A part's postings (documents ascending) without any document past its chunks: a
+    damaged or crafted index must not number another part's chunk."""
+    if len(docs) and (docs[-1] >= size or docs[0] < 0):
+        kept = [i for i, doc in enumerate(docs) if 0 <= doc < size]
+        if hasattr(docs, "dtype"):
+            return docs[kept], tfs[kept]
+        return [docs[i] for i in kept], [tfs[i] for i in kept]
+    return docs, tfs
+
+
 class UnionPostings:
     """BM25 postings over every part's chunks: a term's documents are each part's,
     renumbered; the document count and total length are the sums, so a term's weight is
@@ -219,16 +230,22 @@ class UnionPostings:
             return self._lists[term]
         docs: list[int] = []
         tfs: list[int] = []
-        for start, source in zip(self._starts, self._sources, strict=True):
+        for part, (start, source) in enumerate(zip(self._starts, self._sources, strict=True)):
             found = source.term_postings(term) if source is not None else None
             if found is not None:
-                docs.extend([doc + start for doc in found[0]] if start else found[0])
-                tfs.extend(found[1])
+                own, counts = _within(found[0], found[1], self._size(part))
+                docs.extend([doc + start for doc in own] if start else own)
+                tfs.extend(counts)
         answer = (docs, tfs) if docs else None
         if len(self._lists) >= _KEPT_POSTINGS:
             self._lists.pop(next(iter(self._lists)))
         self._lists[term] = answer
         return answer
+
+    def _size(self, part: int) -> int:
+        """How many chunks part ``part`` has."""
+        end = self._starts[part + 1] if part + 1 < len(self._starts) else self.doc_count
+        return end - self._starts[part]
 
     def _slices(self, docs: Sequence[int]) -> Iterator[tuple[int, int, int]]:
         """(part, first, end) of each part's run of the ascending ``docs``."""
@@ -255,7 +272,7 @@ class UnionPostings:
 
         docs: list[Any] = []
         tfs: list[Any] = []
-        for start, source in zip(self._starts, self._sources, strict=True):
+        for part, (start, source) in enumerate(zip(self._starts, self._sources, strict=True)):
             if source is None:
                 continue
             if hasattr(source, "term_arrays"):
@@ -263,8 +280,13 @@ class UnionPostings:
             else:
                 found = source.term_postings(term)
             if found is not None:
-                docs.append(np.asarray(found[0], dtype=np.int64) + start)
-                tfs.append(np.asarray(found[1], dtype=np.int64))
+                own, counts = _within(
+                    np.asarray(found[0], dtype=np.int64),
+                    np.asarray(found[1], dtype=np.int64),
+                    self._size(part),
+                )
+                docs.append(own + start)
+                tfs.append(counts)
         if not docs:
             return None
         return np.concatenate(docs), np.concatenate(tfs)

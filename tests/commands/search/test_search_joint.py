@@ -182,3 +182,30 @@ def test_a_symbol_search_lists_the_identifier_in_every_root(run_cli, here, there
     assert answer["files"][0]["file"] == f"{other}//conf/loader.py"
     places = {o["file"] for o in answer["occurrences"]}
     assert {"src/use.py", f"{other}//conf/use.py", f"{other}//conf/loader.py"} <= places
+
+
+class _Postings:
+    """A part's postings as a damaged or crafted index might hold them."""
+
+    def __init__(self, docs, tfs):
+        self.docs, self.tfs = docs, tfs
+        self.doc_count, self.total_length = 2, 10
+
+    def term_postings(self, term):
+        return (list(self.docs), list(self.tfs)) if term == "t" else None
+
+    def lengths_of(self, docs):
+        return [5] * len(docs)
+
+
+def test_a_parts_posting_past_its_chunks_numbers_no_other_parts_chunk():
+    from types import SimpleNamespace
+
+    from prx.engine.retrieval.union import UnionPostings, _Parts
+
+    parts = _Parts([SimpleNamespace(chunks=[0, 1]), SimpleNamespace(chunks=[0, 1])])
+    postings = UnionPostings(parts, [_Postings([0, 3], [1, 7]), _Postings([-1, 1], [2, 4])])
+    assert postings.term_postings("t") == ([0, 3], [1, 4])  # 3: part 1's chunk 1, tf 4
+    docs, tfs = postings.term_arrays("t")
+    assert docs.tolist() == [0, 3] and tfs.tolist() == [1, 4]
+    assert set(postings.scores(["t"])) == {0, 3}
