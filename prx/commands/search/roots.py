@@ -1,11 +1,13 @@
-"""One search over several roots: each searched with its own index, the rankings merged.
+"""One search over several roots, each with its own index.
 
 A root is a directory given by the caller: the working root or a folder of it (searched
 as today, its paths shown bare), or another project (a directory holding ``.git`` or
-``.prx``; its files shown ``ROOT//PATH``, see :mod:`prx.core.roots`). Each root answers
-one unbudgeted page deep enough for the merged page; the pages are fused
-(:mod:`prx.engine.ranking.across_roots`), then paged and fitted to the budget as one
-answer. A root that cannot be searched is reported in ``roots`` and the others answer.
+``.prx``; its files shown ``ROOT//PATH``, see :mod:`prx.core.roots`). A ranked search
+ranks every root's chunks as one (:mod:`.joint`, the ``joint`` fusion). Otherwise each
+root answers one unbudgeted page deep enough for the merged page, and the pages are
+fused (:mod:`prx.engine.ranking.across_roots`). Either way the result is paged and
+fitted to the budget as one answer, and a root that cannot be searched is reported in
+``roots`` while the others answer.
 """
 
 from __future__ import annotations
