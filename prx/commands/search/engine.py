@@ -310,7 +310,7 @@ def pool_size(top_k: int, offset: int) -> int:
 def _resumed(continue_token: str | None, request: str, ranked: bool, top_k: int) -> tuple[int, int]:
     """Where the page starts, and the size of the ranked pool the pages share (0 when
     unranked): the continuation token's, else the first page's."""
-    offset, pool = 0, max(_POOL, 5 * top_k) if ranked else 0
+    offset, pool = 0, pool_size(top_k, 0) if ranked else 0
     if continue_token is not None:
         values = continuation.decode(continue_token, "search", request, 2 if ranked else 1)
         offset = continuation.decode_int(values[0], "search")

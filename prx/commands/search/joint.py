@@ -14,7 +14,6 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from prx.commands.search.engine import (
-    OCCURRENCES_MAX,
     Page,
     acceptor,
     checked_arguments,
@@ -26,8 +25,10 @@ from prx.commands.search.engine import (
     search_root,
     symbol_occurrences,
 )
+from prx.commands.search.roots import failed_root, ordered_occurrences
 from prx.core.errors import IndexCorruptedError, PrxError
 from prx.core.results.search import Occurrence, RootSearched, SearchResult
+from prx.engine.retrieval.union import part_of
 
 if TYPE_CHECKING:
     from prx.engine.retrieval.engine import Engine
@@ -52,6 +53,11 @@ class _Part:
     def accepts_file(self, rel: str) -> bool:
         return any(accept is None or accept(rel) for accept in self.accepts.values())
 
+    @property
+    def accept(self) -> Callable[[str], bool] | None:
+        """What the part keeps of its files (None: every file)."""
+        return None if any(a is None for a in self.accepts.values()) else self.accepts_file
+
 
 class _UnionPage(Page):
     """A page whose paths are union keys, each shown as its root shows it."""
@@ -61,8 +67,6 @@ class _UnionPage(Page):
         self.parts = parts
 
     def shown(self, rel: str) -> str:
-        from prx.engine.retrieval.union import part_of
-
         part, path = part_of(rel)
         return self.parts[part].page.shown(path)
 
@@ -103,7 +107,7 @@ def joint_search(
         return _ranked(
             ws, query, mode, reason, parts, owner, statuses, stages or (), config_notes,
             top_k=top_k, budget=budget, offset=offset, request=request, cap=cap,
-            lines=options.get("full"), snippet_lines=snippet_lines,
+            full=bool(options.get("full")), snippet_lines=snippet_lines,
         )  # fmt: skip
     except IndexCorruptedError:
         return None  # the roots searched one by one refuse the corrupted index and say so
@@ -135,11 +139,7 @@ def _parts(
             engine = engine_for(here, root)
         except PrxError as err:
             directory = here.root_dir if not isinstance(here, PrxError) else label
-            statuses.append(
-                RootSearched(
-                    root=label, path=directory, status="error", error=err.code, message=str(err)
-                )
-            )
+            statuses.append(failed_root(label, directory, err))
             owner.append(-1)
             continue
         index = by_engine.get(id(engine))
@@ -195,16 +195,16 @@ def _ranked(
     offset: int,
     request: str,
     cap: Any,
-    lines: Any,
+    full: bool,
     snippet_lines: int,
 ) -> SearchResult:
     from prx.engine.corpus.tokenize import tokenize
     from prx.engine.retrieval.hits import lines_cap
     from prx.engine.retrieval.query import expand_abbreviations, symbol_name
-    from prx.engine.retrieval.union import part_of
     from prx.plugin.search import Query
 
-    union = _union_engine(ws, parts) if parts else None
+    union = _union_engine(ws, parts)
+    corpus = union.corpus
     query = Query(
         text=text,
         mode=mode,
@@ -212,32 +212,27 @@ def _ranked(
         symbol=symbol_name(text) if mode == "symbol" else None,
     )
     page = _UnionPage(parts, ws, text, mode, reason, top_k, cap, offset, request, 0)
-    page.lines = lines_cap(snippet_lines, bool(lines))
-    notes = list(union.warnings) if union is not None else []
-    ranked: list[int] = []
-    chunks: list[int] = []
-    scores: list[float] = []
-    if union is not None:
-        filtered = any(a is not None for part in parts for a in part.accepts.values())
+    page.lines = lines_cap(snippet_lines, full)
+    notes = list(union.warnings)
+    owners = corpus.parts  # type: ignore[attr-defined]
 
-        def accept(key: str) -> bool:
-            owner = union.corpus.parts.owner(key)  # type: ignore[attr-defined]
-            return owner is not None and parts[owner[0]].accepts_file(owner[1])
+    def accept(key: str) -> bool:
+        owner = owners.owner(key)
+        return owner is not None and parts[owner[0]].accepts_file(owner[1])
 
-        found = union.ranked_pool(
-            query,
-            pool_size(top_k, offset),
-            accept if filtered else None,
-            stages=union.stages_for(stages, notes),
-        )
-        ranked, chunks, scores = found.order or [], found.chunks, found.scores
-    corpus = union.corpus if union is not None else None
+    found = union.ranked_pool(
+        query,
+        pool_size(top_k, offset),
+        accept if any(part.accept is not None for part in parts) else None,
+        stages=union.stages_for(stages, notes),
+    )
+    ranked, chunks, scores = found.order or [], found.chunks, found.scores
     top = scores[ranked[0]] if ranked else 1.0
     hits = [
-        chunk_hit(corpus, chunks[i], scores[i], query, top, page)  # type: ignore[arg-type]
+        chunk_hit(corpus, chunks[i], scores[i], query, top, page)
         for i in ranked[offset : offset + top_k]
     ]
-    keys = [corpus.chunks[chunks[i]].file for i in ranked] if corpus is not None else []
+    keys = [corpus.chunks[chunks[i]].file for i in ranked]
     occurrences: list[Occurrence] = []
     occurrences_total = 0
     if query.symbol and offset == 0:
@@ -246,7 +241,7 @@ def _ranked(
     counts = [0] * len(parts)
     for key in keys:
         counts[part_of(key)[0]] += 1
-    rows = _statuses(ws, parts, owner, statuses, counts)
+    rows = _statuses(parts, owner, statuses, counts)
     warnings = [f"{r.root}: {r.warning}" for r in rows if r.warning]
     return merged_page(
         ws,
@@ -260,7 +255,7 @@ def _ranked(
         request=request,
         total=len(ranked),
         searched=sum(len(part.engine.corpus.files) for part in parts),
-        skipped=dict(corpus.skipped) if corpus is not None else {},
+        skipped=dict(corpus.skipped),
         warning="; ".join([*notes, *config_notes, *warnings]) or None,
         suggestion="Nothing matched: try other words, or --literal for an exact text."
         if not ranked
@@ -272,7 +267,6 @@ def _ranked(
 
 
 def _statuses(
-    ws: Context,
     parts: Sequence[_Part],
     owner: Sequence[int],
     statuses: Sequence[RootSearched | None],
@@ -309,14 +303,10 @@ def _occurrences(
     parts: Sequence[_Part], symbol: str, order: Sequence[str]
 ) -> tuple[list[Occurrence], int]:
     """A symbol search's identifier lines in every root, files in the ranking's order."""
-    rank = {file: index for index, file in reversed(list(enumerate(order)))}
     lines: list[Occurrence] = []
     total = 0
     for part in parts:
-        filters = list(part.accepts.values())
-        accept = None if any(a is None for a in filters) else part.accepts_file
-        found, count = symbol_occurrences(part.page, part.root, accept, symbol, order)
+        found, count = symbol_occurrences(part.page, part.root, part.accept, symbol, order)
         lines += found
         total += count
-    lines.sort(key=lambda line: rank.get(line.file, len(rank)))
-    return lines[:OCCURRENCES_MAX], total
+    return ordered_occurrences(lines, order), total

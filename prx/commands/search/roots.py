@@ -36,9 +36,11 @@ from prx.plugin.context import Context
 __all__ = [
     "JOINT",
     "ROOTS_MAX",
+    "failed_root",
     "merge_answers",
     "offset_of",
     "open_roots",
+    "ordered_occurrences",
     "read_roots_file",
     "request_of",
     "search_roots",
@@ -265,7 +267,7 @@ def merge_answers(
     for label, directory, answer in answers:
         if isinstance(answer, PrxError):
             first_error = first_error or answer
-            statuses.append(_failed(label, directory, answer))
+            statuses.append(failed_root(label, directory, answer))
         elif isinstance(answer, SearchExistsResult):
             exists_asked = True
             if answer.exists:
@@ -319,21 +321,25 @@ def merge_answers(
         skipped=skipped,
         warning="; ".join(f"{r.root}: {r.warning}" for r in statuses if r.warning) or None,
         suggestion=lead.suggestion if lead and not window else None,
-        occurrences=_occurrences(found, [hit.file for hit in fused]) if offset == 0 else [],
+        occurrences=ordered_occurrences(
+            [line for answer in found for line in answer.occurrences], [hit.file for hit in fused]
+        )
+        if offset == 0
+        else [],
         occurrences_total=sum(a.occurrences_total for a in found),
         extra={"roots": tuple(statuses)},
     )
 
 
-def _occurrences(answers: Sequence[SearchResult], order: Sequence[str]) -> list[Occurrence]:
-    """A symbol search's identifier lines from every root, files in the merged order."""
+def ordered_occurrences(lines: Sequence[Occurrence], order: Sequence[str]) -> list[Occurrence]:
+    """A symbol search's identifier lines from every root, files in the merged order
+    (``order``: the ranked files, as shown), the first :data:`OCCURRENCES_MAX`."""
     rank = {file: index for index, file in reversed(list(enumerate(order)))}
-    lines = [line for answer in answers for line in answer.occurrences]
-    lines.sort(key=lambda line: rank.get(line.file, len(rank)))
-    return lines[:OCCURRENCES_MAX]
+    return sorted(lines, key=lambda line: rank.get(line.file, len(rank)))[:OCCURRENCES_MAX]
 
 
-def _failed(label: str, directory: str, err: PrxError) -> RootSearched:
+def failed_root(label: str, directory: str, err: PrxError) -> RootSearched:
+    """The ``roots`` entry of a root that could not be searched."""
     return RootSearched(
         root=label, path=directory, status="error", error=err.code, message=str(err)
     )

@@ -358,18 +358,12 @@ def _importer_counts(corpora: Sequence[Corpus]) -> dict[str, int]:
 
 
 class UnionCorpus(Corpus):
-    """A :class:`Corpus` whose per-chunk and per-file facts are its parts' own (answered,
-    and cached, by the part's corpus, which a search of that root alone shares)."""
+    """A :class:`Corpus` whose chunks' definitions and import share are its parts' own
+    (answered, and cached, by the part's corpus, which a search of that root alone
+    shares); files, lines and definitions by file come through its sequences, as an
+    index's do."""
 
     parts: _Parts | None = None
-
-    def chunks_of(self, file: str) -> range:
-        return self.chunks.file_range(file)  # type: ignore[attr-defined,no-any-return]
-
-    def chunk_lines(self, chunk: int) -> tuple[int, int]:
-        assert self.parts is not None  # noqa: S101
-        part, local = self.parts.locate(chunk)
-        return self.parts.corpora[part].chunk_lines(local)
 
     def chunk_definitions(self, chunk: int) -> list[Definition]:
         known: dict[int, list[Definition]] = self._memo.setdefault(("chunk-defs", ""), {})
@@ -379,14 +373,6 @@ class UnionCorpus(Corpus):
             part, local = self.parts.locate(chunk)
             own = self.parts.corpora[part].chunk_definitions(local)
             found = known[chunk] = _keyed(part, own)
-        return found
-
-    def definitions_in(self, file: str) -> list[Definition]:
-        if self._by_file is None:
-            self._by_file = {}
-        found = self._by_file.get(file)
-        if found is None:
-            found = self._by_file[file] = self.definitions.in_file(file)  # type: ignore[attr-defined]
         return found
 
     def mostly_imports(self, chunk: int) -> bool:
