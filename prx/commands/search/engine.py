@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from prx.core import continuation
 from prx.core.budget import (
@@ -40,14 +40,15 @@ __all__ = [
     "acceptor",
     "checked_arguments",
     "chunk_hit",
+    "first_occurrences",
     "merged_page",
+    "occurrence_hits",
     "pool_size",
     "ranked_grep",
     "rerank_pipeline",
     "run_search",
     "scoped",
     "search_root",
-    "symbol_occurrences",
 ]
 
 _PLACEHOLDER = 999_999
@@ -709,7 +710,8 @@ def _ranked_once(
     total_lines = 0
     if query.symbol and page.offset == 0:
         order = [page.shown(corpus.chunks[found.chunks[i]].file) for i in ranked]
-        lines, total_lines = symbol_occurrences(page, root, accept, query.symbol, order)
+        found_lines = occurrence_hits(page, root, accept, query.symbol)
+        lines, total_lines = first_occurrences([found_lines], order)
     if page.focused and query.symbol and page.offset == 0:
         chunks = [found.chunks[i] for i in window]
         qualified = symbol_owner(query.text)
@@ -792,52 +794,76 @@ def _focused(
     return window
 
 
-def symbol_occurrences(
-    page: Page,
-    root: str,
-    accept: Callable[[str], bool] | None,
-    name: str,
-    ranked_files: Sequence[str],
-) -> tuple[list[Occurrence], int]:
-    """The lines holding ``name`` as written (``grep -n NAME``), files in the order of
-    the ranking (the others after, in walk order), at most :data:`OCCURRENCES_MAX` of them;
-    and how many there are in all."""
-    from prx.commands.search.text import PROSE
+class OccurrenceHits(NamedTuple):
+    """The lines holding a symbol's name in one root (``grep -n NAME``), in walk order,
+    and what describing them needs: the page that shows their paths, the root, and the
+    definitions its index holds of each unchanged file (None: parse the file)."""
+
+    page: Page
+    root: str
+    hits: list[LiteralHit]
+    definitions: Callable[[str], list[Definition] | None] | None
+
+
+def occurrence_hits(
+    page: Page, root: str, accept: Callable[[str], bool] | None, name: str
+) -> OccurrenceHits:
+    """Every line of ``root`` holding ``name`` as written (files ``accept`` keeps)."""
     from prx.engine.retrieval.literal import compile_pattern, plan_for, scan
 
     pattern = compile_pattern(name, regex=False)
     filter_fn = (lambda rel, _language: accept(rel)) if accept else None
     plan = plan_for(page.ws, root, pattern)
     hits, _, _ = scan(page.ws, root, pattern, accept=filter_fn, plan=plan)
-    found = list(hits)
+    return OccurrenceHits(page, root, list(hits), plan.definitions if plan is not None else None)
+
+
+def first_occurrences(
+    found: Sequence[OccurrenceHits], ranked_files: Sequence[str]
+) -> tuple[list[Occurrence], int]:
+    """The first :data:`OCCURRENCES_MAX` lines of ``found`` (one entry per root), files
+    in the order of the ranking (``ranked_files``, as shown; the others after, in walk
+    order, root by root), each with its enclosing definition; and how many lines there
+    are in all. Only the lines kept are described."""
+    from prx.commands.search.text import PROSE
+
     rank = {file: position for position, file in enumerate(dict.fromkeys(ranked_files))}
-    found.sort(key=lambda hit: rank.get(page.shown(hit.file), len(rank)))  # stable: lines stay
-    files: dict[str, tuple[list[str], list[_Span]]] = {}
-    definitions = plan.definitions if plan is not None else None
+    unranked = len(rank)
+    keyed: list[tuple[int, int, int, LiteralHit]] = []
+    for part, entry in enumerate(found):
+        shown: dict[str, int] = {}
+        for position, hit in enumerate(entry.hits):
+            where = shown.get(hit.file)
+            if where is None:
+                where = shown[hit.file] = rank.get(entry.page.shown(hit.file), unranked)
+            keyed.append((where, part, position, hit))
+    keyed.sort(key=lambda item: item[:3])  # stable: each root's lines stay in order
+    contexts: dict[tuple[int, str], tuple[list[str], list[_Span]]] = {}
     lines: list[Occurrence] = []
-    for hit in found[:OCCURRENCES_MAX]:
+    for _, part, _, hit in keyed[:OCCURRENCES_MAX]:
+        entry = found[part]
         rel = hit.file
-        if rel not in files:
-            full = os.path.join(root, rel) if os.path.isdir(root) else root
-            known = definitions(rel) if definitions is not None else None
-            files[rel] = _file_context(page.ws, full, rel, known)
-        text, spans = files[rel]
+        if (part, rel) not in contexts:
+            full = os.path.join(entry.root, rel) if os.path.isdir(entry.root) else entry.root
+            known = entry.definitions(rel) if entry.definitions is not None else None
+            contexts[part, rel] = _file_context(entry.page.ws, full, rel, known)
+        text, spans = contexts[part, rel]
         line = text[hit.line - 1].strip() if hit.line <= len(text) else ""
         if len(line) > _OCCURRENCE_CHARS:
             line = line[: _OCCURRENCE_CHARS - 1] + "…"
-        spec = page.ws.language_for(rel)
+        spec = entry.page.ws.language_for(rel)
         # A prose file's "symbols" are its headings: no help in telling uses apart.
         prose = spec is None or spec.name in PROSE
         enclosing = None if prose else _innermost(spans, hit.line, strict=True)
         lines.append(
             Occurrence(
-                file=page.shown(rel),
+                file=entry.page.shown(rel),
                 line=hit.line,
                 text=line,
                 context_name=enclosing[3] if enclosing is not None else None,
             )
         )
-    return lines, len(found)
+    return lines, len(keyed)
 
 
 def _postings(retriever: Any) -> Callable[[str], Sequence[int] | None] | None:

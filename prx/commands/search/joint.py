@@ -18,14 +18,15 @@ from prx.commands.search.engine import (
     acceptor,
     checked_arguments,
     chunk_hit,
+    first_occurrences,
     merged_page,
+    occurrence_hits,
     pool_size,
     rerank_pipeline,
     scoped,
     search_root,
-    symbol_occurrences,
 )
-from prx.commands.search.roots import failed_root, ordered_occurrences
+from prx.commands.search.roots import failed_root
 from prx.core.errors import IndexCorruptedError, PrxError
 from prx.core.results.search import Occurrence, RootSearched, SearchResult
 from prx.engine.retrieval.union import part_of
@@ -303,10 +304,5 @@ def _occurrences(
     parts: Sequence[_Part], symbol: str, order: Sequence[str]
 ) -> tuple[list[Occurrence], int]:
     """A symbol search's identifier lines in every root, files in the ranking's order."""
-    lines: list[Occurrence] = []
-    total = 0
-    for part in parts:
-        found, count = symbol_occurrences(part.page, part.root, part.accept, symbol, order)
-        lines += found
-        total += count
-    return ordered_occurrences(lines, order), total
+    found = [occurrence_hits(part.page, part.root, part.accept, symbol) for part in parts]
+    return first_occurrences(found, order)

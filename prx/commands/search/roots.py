@@ -40,7 +40,6 @@ __all__ = [
     "merge_answers",
     "offset_of",
     "open_roots",
-    "ordered_occurrences",
     "read_roots_file",
     "request_of",
     "search_roots",
@@ -158,10 +157,15 @@ def search_roots(
     offset = offset_of(continue_token, request)
     if fusion == JOINT and options is not None and not exists:
         from prx.commands.search.joint import joint_search
+        from prx.engine.index.speculation import one_check_per_call
 
-        joint = joint_search(
-            ws, query, opened, options, top_k=top_k, budget=budget, offset=offset, request=request
-        )
+        # Each root's index is checked against its tree once for the ranking and the
+        # lines holding a symbol's name alike.
+        with one_check_per_call():
+            joint = joint_search(
+                ws, query, opened, options, top_k=top_k, budget=budget, offset=offset,
+                request=request,
+            )  # fmt: skip
         if joint is not None:
             return joint
     depth = offset + top_k
@@ -321,7 +325,7 @@ def merge_answers(
         skipped=skipped,
         warning="; ".join(f"{r.root}: {r.warning}" for r in statuses if r.warning) or None,
         suggestion=lead.suggestion if lead and not window else None,
-        occurrences=ordered_occurrences(
+        occurrences=_ordered_occurrences(
             [line for answer in found for line in answer.occurrences], [hit.file for hit in fused]
         )
         if offset == 0
@@ -331,10 +335,12 @@ def merge_answers(
     )
 
 
-def ordered_occurrences(lines: Sequence[Occurrence], order: Sequence[str]) -> list[Occurrence]:
+def _ordered_occurrences(lines: Sequence[Occurrence], order: Sequence[str]) -> list[Occurrence]:
     """A symbol search's identifier lines from every root, files in the merged order
     (``order``: the ranked files, as shown), the first :data:`OCCURRENCES_MAX`."""
-    rank = {file: index for index, file in reversed(list(enumerate(order)))}
+    # Each file at its first place among the distinct files: the files no chunk ranked
+    # come after every ranked one.
+    rank = {file: index for index, file in enumerate(dict.fromkeys(order))}
     return sorted(lines, key=lambda line: rank.get(line.file, len(rank)))[:OCCURRENCES_MAX]
 
 

@@ -153,13 +153,29 @@ def changes(
     memo = call_findings()
     if moved is not None or seen is not None:
         return _changes(root, reader, max_file_size, moved, seen)
-    key = (root, str(reader.directory), max_file_size)
+    key = _finding_key(root, reader, max_file_size)
     found = None if memo is None else memo.get(key)
     if found is None:
         found = _journaled(root, reader, max_file_size)
         if memo is not None:
             memo[key] = found
     return Changes(list(found.changed), found.relist, found.why)
+
+
+def adopt_finding(root: str, reader: IndexReader, max_file_size: int, changed: list[str]) -> None:
+    """Within a search call, take a cached engine's recent check (``changed``: the files
+    it found changed) as the index's finding: the call's other readers of the index (a
+    symbol search's lines holding the name) then see the tree as its ranking does,
+    without a ``stat`` of every file again."""
+    from prx.engine.index.speculation import call_findings
+
+    memo = call_findings()
+    if memo is not None:
+        memo.setdefault(_finding_key(root, reader, max_file_size), Changes(list(changed), False))
+
+
+def _finding_key(root: str, reader: IndexReader, max_file_size: int) -> tuple[str, str, int]:
+    return (os.path.normpath(root), str(reader.directory), max_file_size)
 
 
 def _journaled(root: str, reader: IndexReader, max_file_size: int) -> Changes:

@@ -43,6 +43,7 @@ __all__ = [
     "allow",
     "call_findings",
     "checked_changes",
+    "one_check_per_call",
     "speculated_walk",
     "speculating",
     "speculation_of",
@@ -61,6 +62,12 @@ _CALL_FINDINGS: ContextVar[dict[tuple[str, str, int], Changes] | None] = Context
 def call_findings() -> dict[tuple[str, str, int], Changes] | None:
     """The current call's freshness findings (None outside a search call)."""
     return _CALL_FINDINGS.get()
+
+
+def one_check_per_call() -> _OneCheckPerCall:
+    """A block (one call) in which each index is checked against its tree once, and
+    every reader of it sees that one finding."""
+    return _OneCheckPerCall()
 
 
 class _OneCheckPerCall:

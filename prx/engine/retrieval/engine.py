@@ -212,6 +212,9 @@ class _Freshness:
                     break
                 directory = os.path.dirname(directory)
 
+    def adopt(self) -> None:
+        """Nothing to share: no index is read beside this engine's walk."""
+
     def still_fresh(self) -> bool:
         try:
             for directory, mtime in self.dirs.items():
@@ -241,6 +244,12 @@ class _IndexFreshness:
         self.changed = changed
         self.max_file_size = max_file_size
 
+    def adopt(self) -> None:
+        """The current call reads the index as of this engine's last check."""
+        from prx.engine.index.freshness import adopt_finding
+
+        adopt_finding(self.root, self.reader, self.max_file_size, list(self.changed))
+
     def still_fresh(self) -> bool:
         from prx.engine.index.freshness import changes, stamp_of
         from prx.engine.index.store import current_dir
@@ -266,9 +275,11 @@ def engine_for(ws: Context, root: str, *, refresh: bool = False) -> Engine:
         freshness, engine = hit
         now = time.monotonic()
         recent = now - freshness.checked < ws.config.freshness_seconds
-        if (recent and not refresh) or freshness.still_fresh():
-            if not recent:
-                freshness.checked = now
+        if recent and not refresh:
+            freshness.adopt()
+            return engine
+        if freshness.still_fresh():
+            freshness.checked = now
             return engine
     found = _indexed_engine(ws, root)
     if found is not None:

@@ -209,3 +209,30 @@ def test_a_parts_posting_past_its_chunks_numbers_no_other_parts_chunk():
     docs, tfs = postings.term_arrays("t")
     assert docs.tolist() == [0, 3] and tfs.tolist() == [1, 4]
     assert set(postings.scores(["t"])) == {0, 3}
+
+
+@pytest.mark.parametrize("every", ["0", "1000"])
+def test_a_symbol_search_checks_each_root_against_its_tree_once(
+    here, there, run_cli, monkeypatch, every
+):
+    """The ranking and the lines holding the name read one finding per root: checked
+    once when the check is due, and not at all while a warm engine's check is recent."""
+    from prx.engine.index import freshness
+
+    for root in (here, there):
+        assert_ok(run_cli("index", cwd=root).envelope, "index")
+    monkeypatch.setenv("PRX_FRESHNESS_SECONDS", every)
+    ws = prx.Workspace(here)
+    other = os.path.relpath(there, here)
+    ws.search("load_configuration_file", ".", roots=[other])  # engines loaded
+    checked: list[str] = []
+    real = freshness._journaled
+    monkeypatch.setattr(
+        freshness, "_journaled", lambda root, *rest: checked.append(root) or real(root, *rest)
+    )
+    answer = ws.search("load_configuration_file", ".", roots=[other])
+    assert {o.file for o in answer.occurrences} == {f"{other}//conf/loader.py"}
+    assert sorted(checked) == (sorted([str(here), str(there)]) if every == "0" else [])
+    alone = ws.search("circle_area", ".")
+    assert [o.file for o in alone.occurrences] == ["src/shapes.py"]
+    assert len(checked) == (3 if every == "0" else 0)

@@ -198,3 +198,22 @@ def test_a_damaged_index_in_another_root_is_refused_and_said(run_cli, here, ther
     assert roots[other]["index"] == "built"  # searched without the damaged index
     assert f"{other}: " in answer["warning"]
     assert any(f["file"] == f"{other}//lib/beta.py" for f in answer["files"])
+
+
+def test_merged_identifier_lines_put_every_ranked_file_before_the_unranked():
+    """The ranked files repeat (one entry per chunk): a file no chunk ranked still comes
+    after one ranked late."""
+    from prx.commands.search.roots import _ordered_occurrences
+    from prx.core.results.search import Occurrence
+
+    order = ["a//x.py"] * 4 + ["b//y.py", "a//late.py"]
+    lines = [
+        Occurrence(file="a//notes.md", line=1, text="f"),
+        Occurrence(file="a//late.py", line=2, text="f()"),
+        Occurrence(file="a//x.py", line=3, text="def f"),
+    ]
+    assert [o.file for o in _ordered_occurrences(lines, order)] == [
+        "a//x.py",
+        "a//late.py",
+        "a//notes.md",
+    ]
