@@ -795,13 +795,14 @@ def _focused(
 
 
 class OccurrenceHits(NamedTuple):
-    """The lines holding a symbol's name in one root (``grep -n NAME``), in walk order,
-    and what describing them needs: the page that shows their paths, the root, and the
-    definitions its index holds of each unchanged file (None: parse the file)."""
+    """The lines holding a symbol's name in one root (``grep -n NAME``): each file
+    holding it, in walk order, with its lines; and what describing them needs: the page
+    that shows their paths, the root, and the definitions its index holds of each
+    unchanged file (None: parse the file)."""
 
     page: Page
     root: str
-    hits: list[LiteralHit]
+    files: list[tuple[str, list[int]]]
     definitions: Callable[[str], list[Definition] | None] | None
 
 
@@ -809,13 +810,12 @@ def occurrence_hits(
     page: Page, root: str, accept: Callable[[str], bool] | None, name: str
 ) -> OccurrenceHits:
     """Every line of ``root`` holding ``name`` as written (files ``accept`` keeps)."""
-    from prx.engine.retrieval.literal import compile_pattern, plan_for, scan
+    from prx.engine.retrieval.literal import compile_pattern, lines_holding, plan_for
 
-    pattern = compile_pattern(name, regex=False)
     filter_fn = (lambda rel, _language: accept(rel)) if accept else None
-    plan = plan_for(page.ws, root, pattern)
-    hits, _, _ = scan(page.ws, root, pattern, accept=filter_fn, plan=plan)
-    return OccurrenceHits(page, root, list(hits), plan.definitions if plan is not None else None)
+    plan = plan_for(page.ws, root, compile_pattern(name, regex=False))
+    files = list(lines_holding(page.ws, root, name, accept=filter_fn, plan=plan))
+    return OccurrenceHits(page, root, files, plan.definitions if plan is not None else None)
 
 
 def first_occurrences(
@@ -829,41 +829,43 @@ def first_occurrences(
 
     rank = {file: position for position, file in enumerate(dict.fromkeys(ranked_files))}
     unranked = len(rank)
-    keyed: list[tuple[int, int, int, LiteralHit]] = []
-    for part, entry in enumerate(found):
-        shown: dict[str, int] = {}
-        for position, hit in enumerate(entry.hits):
-            where = shown.get(hit.file)
-            if where is None:
-                where = shown[hit.file] = rank.get(entry.page.shown(hit.file), unranked)
-            keyed.append((where, part, position, hit))
-    keyed.sort(key=lambda item: item[:3])  # stable: each root's lines stay in order
+    keyed = [
+        (rank.get(entry.page.shown(rel), unranked), part, position)
+        for part, entry in enumerate(found)
+        for position, (rel, _) in enumerate(entry.files)
+    ]
+    keyed.sort()
+    kept: list[tuple[int, str, int]] = []
+    for _, part, position in keyed:
+        rel, numbers = found[part].files[position]
+        kept += [(part, rel, number) for number in numbers[: OCCURRENCES_MAX - len(kept)]]
+        if len(kept) == OCCURRENCES_MAX:
+            break
     contexts: dict[tuple[int, str], tuple[list[str], list[_Span]]] = {}
     lines: list[Occurrence] = []
-    for _, part, _, hit in keyed[:OCCURRENCES_MAX]:
+    for part, rel, number in kept:
         entry = found[part]
-        rel = hit.file
         if (part, rel) not in contexts:
             full = os.path.join(entry.root, rel) if os.path.isdir(entry.root) else entry.root
             known = entry.definitions(rel) if entry.definitions is not None else None
             contexts[part, rel] = _file_context(entry.page.ws, full, rel, known)
         text, spans = contexts[part, rel]
-        line = text[hit.line - 1].strip() if hit.line <= len(text) else ""
+        line = text[number - 1].strip() if number <= len(text) else ""
         if len(line) > _OCCURRENCE_CHARS:
             line = line[: _OCCURRENCE_CHARS - 1] + "…"
         spec = entry.page.ws.language_for(rel)
         # A prose file's "symbols" are its headings: no help in telling uses apart.
         prose = spec is None or spec.name in PROSE
-        enclosing = None if prose else _innermost(spans, hit.line, strict=True)
+        enclosing = None if prose else _innermost(spans, number, strict=True)
         lines.append(
             Occurrence(
                 file=entry.page.shown(rel),
-                line=hit.line,
+                line=number,
                 text=line,
                 context_name=enclosing[3] if enclosing is not None else None,
             )
         )
-    return lines, len(keyed)
+    return lines, sum(len(numbers) for entry in found for _, numbers in entry.files)
 
 
 def _postings(retriever: Any) -> Callable[[str], Sequence[int] | None] | None:

@@ -22,7 +22,14 @@ from typing import TYPE_CHECKING, Any, Protocol, cast
 if TYPE_CHECKING:
     from numpy.typing import NDArray
 
-__all__ = ["ArrayPostingSource", "BM25Index", "PostingSource", "score_terms", "top_sparse"]
+__all__ = [
+    "ArrayPostingSource",
+    "BM25Index",
+    "PostingSource",
+    "score_terms",
+    "top_scores",
+    "top_sparse",
+]
 
 #: Term-frequency saturation.
 K1 = 1.2
@@ -122,6 +129,19 @@ def _score_terms_numpy(
     """:func:`score_terms` with numpy: the same operations in the same order, so the same
     float64 weights, rounded to float32 once, summed in float32: bit for bit the same
     scores (tests/engine/corpus/test_bm25.py checks it)."""
+    out, held = _score_arrays(postings, query_tokens, k1, b, weights)
+    return dict(zip(held.tolist(), out[held].tolist(), strict=True))
+
+
+def _score_arrays(
+    postings: PostingSource,
+    query_tokens: Iterable[str],
+    k1: float,
+    b: float,
+    weights: Mapping[str, float] | None,
+) -> tuple[Any, Any]:
+    """Every document's score (float32) and the documents holding a query term, as
+    :func:`_score_terms_numpy` computes them."""
     import numpy as np
 
     n = postings.doc_count
@@ -152,8 +172,32 @@ def _score_terms_numpy(
         out[at] += scaled  # a term's documents are distinct
         touched[at] = True
     # (np.unique of the documents would import numpy.ma: 8-20 ms of a fresh process)
-    held = np.flatnonzero(touched)
-    return dict(zip(held.tolist(), out[held].tolist(), strict=True))
+    return out, np.flatnonzero(touched)
+
+
+def top_scores(
+    postings: PostingSource,
+    query_tokens: Iterable[str],
+    k: int,
+    weights: Mapping[str, float] | None = None,
+) -> tuple[list[int], list[float]]:
+    """``top_sparse(score_terms(postings, query_tokens, weights=weights), k)``: the same
+    documents and scores; with numpy loaded, taken from the array of scores, without a
+    dictionary of every document scored (a common word is in most of them)."""
+    if k <= 0 or not postings.doc_count or "numpy" not in sys.modules:
+        return top_sparse(score_terms(postings, query_tokens, weights=weights), k)
+    import numpy as np
+
+    out, held = _score_arrays(postings, query_tokens, K1, B, weights)
+    values = out[held].astype(np.float64)
+    keep = values > 0
+    docs, values = held[keep], values[keep]
+    if len(values) > k:  # the k best and every tie of the k-th: the order below decides
+        least = np.partition(values, len(values) - k)[len(values) - k]
+        kept = values >= least
+        docs, values = docs[kept], values[kept]
+    order = np.lexsort((docs, -values))[:k]  # best first, ties by document
+    return docs[order].tolist(), values[order].tolist()
 
 
 def _postings_with_lengths(
@@ -161,6 +205,10 @@ def _postings_with_lengths(
 ) -> tuple[Any, Any, Any] | None:
     """A term's documents, frequencies and (when needed) the documents' lengths: as numpy
     arrays when the source gives them (no per-posting Python work), else as lists."""
+    together = getattr(postings, "term_arrays_with_lengths", None)
+    if together is not None and need_lengths:
+        read: tuple[Any, Any, Any] | None = together(term)
+        return read
     if hasattr(postings, "term_arrays"):
         source = cast("ArrayPostingSource", postings)
         arrays = source.term_arrays(term)

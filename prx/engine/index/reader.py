@@ -554,6 +554,7 @@ class PostingTable:
     """BM25 postings read term by term (see :class:`prx.engine.corpus.bm25.PostingSource`)."""
 
     __slots__ = (
+        "_lengths_array",
         "_offsets",
         "docs",
         "doc_count",
@@ -573,6 +574,7 @@ class PostingTable:
         self.doc_count = len(self.lengths)
         self.total_length = int(table.meta.get("total_length", 0))
         self._offsets = self.offsets.whole()
+        self._lengths_array: Any = None
         if len(self.offsets) != terms.count + 1 or len(self.docs) != len(self.tfs):
             raise IndexCorruptedError(f"index corrupted at {table.where}: postings.tab is torn")
 
@@ -610,7 +612,9 @@ class PostingTable:
 
     def lengths_array(self, docs: Any) -> Any:
         """:meth:`lengths_of` for an array of documents."""
-        return self.lengths.numpy()[docs]
+        if self._lengths_array is None:  # one length per chunk: mapped once, then kept
+            self._lengths_array = self.lengths.numpy()
+        return self._lengths_array[docs]
 
 
 class DefTable:

@@ -22,7 +22,14 @@ if TYPE_CHECKING:
     from prx.engine.index.literal_plan import Plan
     from prx.plugin.protocols import LiteralContext, SourceContext
 
-__all__ = ["EVERY_FILE_MAX_BYTES", "LiteralHit", "compile_pattern", "plan_for", "scan"]
+__all__ = [
+    "EVERY_FILE_MAX_BYTES",
+    "LiteralHit",
+    "compile_pattern",
+    "lines_holding",
+    "plan_for",
+    "scan",
+]
 
 #: The largest file a search of every file reads (as grep -r would; larger ones are
 #: counted as skipped, too large, in the answer).
@@ -84,21 +91,7 @@ def scan(
     searched = [0]
 
     def hits() -> Iterator[LiteralHit]:
-        for path, rel, read in files:
-            if accept is not None:
-                spec = ws.language_for(rel)
-                if not accept(rel, spec.name if spec else None):
-                    continue
-            if read is None:  # binary when indexed, unchanged since: as read_walked says
-                skipped["binary"] += 1
-                continue
-            if not read:  # ruled out by the index's filters: searched, unread
-                searched[0] += 1
-                continue
-            data = read_walked(path, skipped)
-            if data is None:
-                continue
-            searched[0] += 1
+        for rel, data in _read(ws, files, accept, skipped, searched):
             text = data.decode("utf-8", "surrogateescape")
             first = pattern.search(text)
             if first is None:
@@ -135,6 +128,70 @@ def scan(
                 position = following.start()
 
     return hits(), skipped, searched
+
+
+def lines_holding(
+    ws: SourceContext,
+    root: str,
+    text: str,
+    *,
+    accept: Callable[[str, str | None], bool] | None = None,
+    plan: Plan | None = None,
+) -> Iterator[tuple[str, list[int]]]:
+    """Each file under ``root`` holding the fixed string ``text`` (no line break in it),
+    with the numbers of its lines that hold it: the lines :func:`scan` finds for the
+    string, without describing each (no column, hash or byte count)."""
+    if not text or "\n" in text:
+        raise ValueError("a fixed string on one line")
+    if plan is not None:
+        files, skipped = plan.files, Counter(plan.skipped)
+    else:
+        files, skipped = _walked(ws, root)
+    for rel, data in _read(ws, files, accept, skipped, [0]):
+        content = data.decode("utf-8", "surrogateescape")
+        at = content.find(text)
+        if at < 0:
+            continue
+        lines: list[int] = []
+        line_no = 1
+        counted = 0  # line_no is the line of offset ``counted``
+        while at >= 0:
+            line_no += content.count("\n", counted, at)
+            lines.append(line_no)
+            end = content.find("\n", at + len(text))
+            if end < 0:
+                break
+            line_no += 1  # the text holds no line break: it ends on its line
+            counted = end + 1
+            at = content.find(text, counted)
+        yield rel, lines
+
+
+def _read(
+    ws: SourceContext,
+    files: list[tuple[str, str, bool | None]],
+    accept: Callable[[str, str | None], bool] | None,
+    skipped: Counter[str],
+    searched: list[int],
+) -> Iterator[tuple[str, bytes]]:
+    """Each file of ``files`` to read (``accept`` keeps, not binary, not ruled out) and
+    its bytes; ``skipped`` and ``searched`` count the others as the walk does."""
+    for path, rel, read in files:
+        if accept is not None:
+            spec = ws.language_for(rel)
+            if not accept(rel, spec.name if spec else None):
+                continue
+        if read is None:  # binary when indexed, unchanged since: as read_walked says
+            skipped["binary"] += 1
+            continue
+        if not read:  # ruled out by the index's filters: searched, unread
+            searched[0] += 1
+            continue
+        data = read_walked(path, skipped)
+        if data is None:
+            continue
+        searched[0] += 1
+        yield rel, data
 
 
 def plan_for(ws: LiteralContext, root: str, pattern: re.Pattern[str]) -> Plan | None:

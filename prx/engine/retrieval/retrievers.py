@@ -140,7 +140,7 @@ class BM25Retriever(ChunkRetriever):
     FORMS_WEIGHT = 0.6
 
     def rank(self, query: Query, k: int) -> Ranking:
-        from prx.engine.corpus.bm25 import top_sparse
+        from prx.engine.corpus.bm25 import top_scores
 
         if query.symbol is None and self.FORMS_WEIGHT:
             from prx.engine.retrieval.morphology import holds_term, other_forms
@@ -148,9 +148,8 @@ class BM25Retriever(ChunkRetriever):
             forms = other_forms(query.tokens, holds_term(self.index))
             if forms:
                 weights = dict.fromkeys(forms, self.FORMS_WEIGHT)
-                scores = self.index.scores([*query.tokens, *forms], weights)
-                return top_sparse(scores, k)
-        return top_sparse(self.index.scores(query.tokens), k)
+                return top_scores(self.index, [*query.tokens, *forms], k, weights)
+        return top_scores(self.index, query.tokens, k)
 
 
 class DenseRetriever(ChunkRetriever):

@@ -268,28 +268,39 @@ class UnionPostings:
         return out
 
     def term_arrays(self, term: str) -> tuple[Any, Any] | None:
+        found = self.term_arrays_with_lengths(term)
+        return None if found is None else (found[0], found[1])
+
+    def term_arrays_with_lengths(self, term: str) -> tuple[Any, Any, Any] | None:
+        """:meth:`term_arrays` and the documents' lengths, each part's read together (the
+        documents need not be split by part again)."""
         import numpy as np
 
         docs: list[Any] = []
         tfs: list[Any] = []
+        lengths: list[Any] = []
         for part, (start, source) in enumerate(zip(self._starts, self._sources, strict=True)):
             if source is None:
                 continue
-            if hasattr(source, "term_arrays"):
-                found = source.term_arrays(term)
-            else:
-                found = source.term_postings(term)
-            if found is not None:
-                own, counts = _within(
-                    np.asarray(found[0], dtype=np.int64),
-                    np.asarray(found[1], dtype=np.int64),
-                    self._size(part),
-                )
-                docs.append(own + start)
-                tfs.append(counts)
+            arrays = hasattr(source, "term_arrays")
+            found = source.term_arrays(term) if arrays else source.term_postings(term)
+            if found is None:
+                continue
+            own, counts = _within(
+                np.asarray(found[0], dtype=np.int64),
+                np.asarray(found[1], dtype=np.int64),
+                self._size(part),
+            )
+            docs.append(own + start)
+            tfs.append(counts)
+            lengths.append(
+                source.lengths_array(own) if arrays else np.asarray(source.lengths_of(own.tolist()))
+            )
         if not docs:
             return None
-        return np.concatenate(docs), np.concatenate(tfs)
+        if len(docs) == 1:
+            return docs[0], tfs[0], lengths[0]
+        return np.concatenate(docs), np.concatenate(tfs), np.concatenate(lengths)
 
     def lengths_array(self, docs: Any) -> Any:
         import numpy as np

@@ -149,3 +149,23 @@ def test_the_best_documents_are_the_same_with_numpy(monkeypatch):
             patch.delitem(sys.modules, "numpy")
             plain = bm25.top_sparse(scores, k)
         assert vectorised == plain
+
+
+def test_the_best_scores_are_taken_from_the_array_as_from_every_score(monkeypatch):
+    """top_scores (the retriever's path) gives what top_sparse of every score gives:
+    the same documents, the same floats, ties by document, with numpy and without."""
+    import sys
+
+    from prx.engine.corpus import bm25
+
+    rng, words, docs = _random_corpus(11, vocabulary=12, longest=8, count=3000)
+    index = BM25Index.build(docs)  # few words, short documents: many equal scores
+    for _ in range(60):
+        query = [rng.choice(words) for _ in range(rng.randint(1, 4))]
+        weights = {query[0]: 0.6} if rng.random() < 0.5 else None
+        for k in (0, 1, 7, 150, 5000):
+            expected = bm25.top_sparse(bm25.score_terms(index, query, weights=weights), k)
+            assert bm25.top_scores(index, query, k, weights) == expected
+            with monkeypatch.context() as patch:
+                patch.delitem(sys.modules, "numpy")
+                assert bm25.top_scores(index, query, k, weights) == expected

@@ -90,3 +90,31 @@ def test_case_folding_and_regexes_read_every_file(make_repo, tmp_path):
         got = ws.search(query, mode=mode, **options)
         expected = prx.Workspace(plain).search(query, mode=mode, **options)
         assert got.files == expected.files and got.total_matches == expected.total_matches
+
+
+def test_lines_holding_a_string_are_the_lines_a_scan_finds(make_repo):
+    """The lean line finder a symbol search lists its occurrences with gives the lines
+    the literal scan gives: one per line however often it holds the string, the last
+    line with or without a final newline, CRLF and non-UTF-8 bytes alike."""
+    import random
+
+    from prx.engine.retrieval.literal import compile_pattern, lines_holding, scan
+
+    rng = random.Random(3)
+    pieces = ["ab", "abab", " x ", "\n", "\r\n", "a", "b", "\n\n", "\xe9", "ba"]
+    files = {
+        f"f{i}.txt": "".join(rng.choice(pieces) for _ in range(rng.randint(0, 40)))
+        for i in range(60)
+    }
+    files["end.txt"] = "x\nab"
+    files["ends.txt"] = "ab\n"
+    repo = make_repo(files)
+    (repo / "latin1.txt").write_bytes(b"caf\xe9 ab\nab\xff ab\n")
+    ws = prx.Workspace(repo)
+    for text in ("ab", "aba", "b\xe9", "x ab"):
+        hits, _, _ = scan(ws, str(repo), compile_pattern(text, regex=False))
+        expected: dict[str, list[int]] = {}
+        for hit in hits:
+            expected.setdefault(hit.file, []).append(hit.line)
+        assert expected, text
+        assert dict(lines_holding(ws, str(repo), text)) == expected, text
