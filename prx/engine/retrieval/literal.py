@@ -138,11 +138,12 @@ def lines_holding(
     accept: Callable[[str, str | None], bool] | None = None,
     plan: Plan | None = None,
 ) -> Iterator[tuple[str, list[int]]]:
-    """Each file under ``root`` holding the fixed string ``text`` (no line break in it),
-    with the numbers of its lines that hold it: the lines :func:`scan` finds for the
-    string, without describing each (no column, hash or byte count)."""
+    """Each file under ``root`` holding the fixed string ``text``, with the numbers of
+    its lines that hold it: the lines :func:`scan` finds for the string, without
+    describing each (no column, hash or byte count). No line holds an empty string or
+    one with a line break."""
     if not text or "\n" in text:
-        raise ValueError("a fixed string on one line")
+        return
     if plan is not None:
         files, skipped = plan.files, Counter(plan.skipped)
     else:

@@ -107,7 +107,7 @@ def test_lines_holding_a_string_are_the_lines_a_scan_finds(make_repo):
         for i in range(60)
     }
     files["end.txt"] = "x\nab"
-    files["ends.txt"] = "ab\n"
+    files["ends.txt"] = "ab\nab x\n"
     repo = make_repo(files)
     (repo / "latin1.txt").write_bytes(b"caf\xe9 ab\nab\xff ab\n")
     ws = prx.Workspace(repo)
@@ -118,3 +118,13 @@ def test_lines_holding_a_string_are_the_lines_a_scan_finds(make_repo):
             expected.setdefault(hit.file, []).append(hit.line)
         assert expected, text
         assert dict(lines_holding(ws, str(repo), text)) == expected, text
+    # A string across lines is on no line, for the scan as for the finder.
+    hits, _, _ = scan(ws, str(repo), compile_pattern("ab\nab", regex=False))
+    assert "ab\nab" in (repo / "ends.txt").read_text()
+    assert list(hits) == [] == list(lines_holding(ws, str(repo), "ab\nab"))
+
+
+def test_a_symbol_query_across_lines_is_answered(make_repo):
+    repo = make_repo({"a.py": "def foo():\n    return 1\n\nfoo()\n"})
+    found = prx.Workspace(repo).search("foo\nbar", mode="symbol")
+    assert found.mode == "symbol" and list(found.occurrences) == []
