@@ -498,6 +498,8 @@ def member_uses(
         return _weigh(kind, container, classes, bases, family)
 
     def weight_at(rel: str, data: bytes, node: Any, receiver: str, calls: dict[Any, Any]) -> str:
+        if receiver == "super()" and _above_every(node, {container, *family}, bases):
+            return "other"
         held = _held_by_attribute(node, receiver, assigned, classes) or _held_by_callers(
             data, node, receiver, _Typing(assigned, classes, container, bases, returns), calls
         )
@@ -551,6 +553,16 @@ def member_uses(
                         continue
             out.append(MemberUse(rel, occ, BY_NAME))
     return out
+
+
+def _above_every(node: Any, classes: set[str], bases: Mapping[str, set[str]]) -> bool:
+    """Whether the class whose code holds ``node`` is each of ``classes`` or a base of
+    each: ``super().name`` there runs what comes after that class in the instance's
+    method order, never that class's own member nor a subclass's."""
+    enclosing = _class_name(_enclosing(node, ("class_definition",)))
+    return enclosing is not None and all(
+        kind == enclosing or enclosing in ancestors(kind, bases) for kind in classes
+    )
 
 
 _CALLED = re.compile(r"([A-Za-z_]\w*)\(")

@@ -116,13 +116,25 @@ def builtin_kind(node: Any, receiver: str) -> str | None:
     return _LITERAL[found.group(1)[0]] if found is not None else None
 
 
+#: A module-level name bound to a module made at run time: ``m =
+#: importlib.util.module_from_spec(spec)``, ``importlib.import_module(name)``,
+#: ``__import__(name)``, ``types.ModuleType(name)``.
+_MADE_MODULE = re.compile(
+    rb"(?m)^([A-Za-z_]\w*)[ \t]*=[ \t]*(?:[\w.]+\.)?"
+    rb"(?:module_from_spec|import_module|__import__|ModuleType)\("
+)
+
+
 def imported_module(parsed: ParsedFile, node: Any, receiver: str) -> bool:
     """Whether ``receiver`` at ``node`` is a module the file imports (``import json``,
-    ``import a.b``, ``import numpy as np``): its attributes are the module's names, no
-    class's members. A function that rebinds the name holds something else there."""
+    ``import a.b``, ``import numpy as np``) or makes at its top level
+    (``importlib.import_module``, ``module_from_spec`` ...): its attributes are the
+    module's names, no class's members. A function that rebinds the name holds something
+    else there."""
     names: frozenset[str] | None = parsed.memo.get("module_names")
     if names is None:
         bound = {b.local for b in all_bindings(parsed) if b.kind == "module" and b.local}
+        bound |= {m.group(1).decode() for m in _MADE_MODULE.finditer(parsed.data)}
         names = frozenset(bound | {name.split(".", 1)[0] for name in bound})
         parsed.memo["module_names"] = names
     if receiver not in names:

@@ -655,3 +655,74 @@ def test_a_base_class_s_own_method_called_on_self_may_run_the_override(make_repo
     places = {(r.line, r.certainty) for r in result.references}
     # ``self`` in Node.show may be a Decl; ``Node()`` is a Node, whose own member runs.
     assert places == {(6, "by_name")}
+
+
+def test_super_in_a_class_never_calls_its_own_or_a_subclasss_member(make_repo):
+    """``super().reset()`` in Extractor runs what follows Extractor in the method order
+    (a base's, or a class combined with it): not Extractor's reset, not Extra's."""
+    root = make_repo(
+        {
+            "parse.py": (
+                "from html.parser import HTMLParser\n"
+                "\n"
+                "\n"
+                "class Extractor(HTMLParser):\n"
+                "    def reset(self):\n"
+                "        super().reset()\n"
+                "\n"
+                "\n"
+                "class Extra(Extractor):\n"
+                "    def reset(self):\n"
+                "        super().reset()\n"
+                "\n"
+                "\n"
+                "class Other:\n"
+                "    def reset(self):\n"
+                "        pass\n"
+                "\n"
+                "\n"
+                "class Both(Other, Extractor):\n"
+                "    def reset(self):\n"
+                "        super().reset()\n"
+            ),
+        }
+    )
+    extra = _uses(root, "Extra.reset")
+    assert ("parse.py", 6) not in extra and ("parse.py", 11) not in extra
+    # Extra's super() is Extractor: its reset's use.
+    assert ("parse.py", 11) in _uses(root, "Extractor.reset")
+    # Both's super() is Other (its first base): Other's, and no subclass's of Both.
+    assert ("parse.py", 21) in _uses(root, "Other.reset")
+    assert ("parse.py", 6) not in _uses(root, "Extractor.reset")  # its own method
+
+
+def test_a_module_made_at_run_time_holds_no_classs_member(make_repo):
+    root = make_repo(
+        {
+            "copy.py": (
+                "import importlib\n"
+                "import importlib.util\n"
+                "\n"
+                "spec = importlib.util.find_spec('html.parser')\n"
+                "htmlparser = importlib.util.module_from_spec(spec)\n"
+                "shlex = importlib.import_module('shlex')\n"
+                "\n"
+                "\n"
+                "class Tree:\n"
+                "    def unescape(self, text):\n"
+                "        return text\n"
+                "\n"
+                "    def quote(self, text):\n"
+                "        return text\n"
+                "\n"
+                "\n"
+                "def clean(text, tree):\n"
+                "    text = htmlparser.unescape(text)\n"
+                "    text = shlex.quote(text)\n"
+                "    return tree.unescape(text)\n"
+            ),
+        }
+    )
+    assert ("copy.py", 18) not in _uses(root, "Tree.unescape")
+    assert ("copy.py", 19) not in _uses(root, "Tree.quote")
+    assert _uses(root, "Tree.unescape")[("copy.py", 20)] == "by_name"  # an untyped tree
