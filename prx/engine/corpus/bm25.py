@@ -81,7 +81,8 @@ def score_terms(
     if not n:
         return out
     if "numpy" in sys.modules:  # loaded already (a word query's embeddings): vectorised
-        return _score_terms_numpy(postings, query_tokens, k1, b, weights)
+        found, held = _score_arrays(postings, query_tokens, k1, b, weights)
+        return dict(zip(held.tolist(), found[held].tolist(), strict=True))
     average = postings.total_length / n
     one_minus_b = 1 - b
     k1_plus_1 = k1 + 1
@@ -119,20 +120,6 @@ def score_terms(
     return out
 
 
-def _score_terms_numpy(
-    postings: PostingSource,
-    query_tokens: Iterable[str],
-    k1: float,
-    b: float,
-    weights: Mapping[str, float] | None,
-) -> dict[int, float]:
-    """:func:`score_terms` with numpy: the same operations in the same order, so the same
-    float64 weights, rounded to float32 once, summed in float32: bit for bit the same
-    scores (tests/engine/corpus/test_bm25.py checks it)."""
-    out, held = _score_arrays(postings, query_tokens, k1, b, weights)
-    return dict(zip(held.tolist(), out[held].tolist(), strict=True))
-
-
 def _score_arrays(
     postings: PostingSource,
     query_tokens: Iterable[str],
@@ -140,8 +127,10 @@ def _score_arrays(
     b: float,
     weights: Mapping[str, float] | None,
 ) -> tuple[Any, Any]:
-    """Every document's score (float32) and the documents holding a query term, as
-    :func:`_score_terms_numpy` computes them."""
+    """:func:`score_terms` with numpy: every document's score (float32) and the documents
+    holding a query term. The same operations in the same order, so the same float64
+    weights, rounded to float32 once, summed in float32: bit for bit the plain path's
+    scores (tests/engine/corpus/test_bm25.py checks it)."""
     import numpy as np
 
     n = postings.doc_count
