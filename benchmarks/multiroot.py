@@ -140,13 +140,15 @@ def main() -> int:
 
     from prx.commands.search.roots import merge_answers
 
-    if args.latency_only and args.cli:
-        timing = cli_latency(sets, args.latency_queries, args.roots_for_latency)
-        print(json.dumps(timing, indent=2))
-        return 0
     if args.latency_only:
-        timing = latency(hub, sets, contexts, args.latency_queries, args.roots_for_latency)
-        print(json.dumps(timing, indent=2))
+        if args.cli:
+            timing = cli_latency(sets, args.latency_queries, args.roots_for_latency)
+        else:
+            timing = latency(hub, sets, contexts, args.latency_queries, args.roots_for_latency)
+        text = json.dumps(timing, indent=2)
+        print(text)
+        if args.json:
+            args.json.write_text(text + "\n")
         return 0
     per_root: dict[str, list[float]] = {}
     kept: list[tuple[str, dict[str, int], list[Any]]] = []
