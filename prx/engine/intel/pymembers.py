@@ -189,6 +189,38 @@ def _receiver_type(
     return None if through_self else kind
 
 
+#: A collection annotation's element type: ``list[C]``, ``Sequence['C']``,
+#: ``tuple[C, ...]`` (the first group: C, maybe dotted).
+_ELEMENT = (
+    rb"[ \t]*:[ \t]*['\"]?(?:typing\.)?"
+    rb"(?:list|List|Sequence|MutableSequence|set|Set|frozenset|FrozenSet|Iterable|Iterator"
+    rb"|Collection|tuple|Tuple|deque)\[['\"]?((?:\w+\.)*[A-Za-z_]\w*)['\"]?(?:\]|,[ \t]*\.\.\.\])"
+)
+
+
+def _iterated_attribute(node: Any, receiver: str) -> str | None:
+    """The class of ``receiver`` when the function around ``node`` binds it by ``for
+    receiver in self.items:`` and the class annotates ``self.items`` as a collection of
+    that class (``self.items: list[C] = []``), else None."""
+    if not receiver.isidentifier():
+        return None
+    scope = _enclosing(node, ("function_definition",))
+    owner = _enclosing(node, ("class_definition",))
+    if scope is None or owner is None:
+        return None
+    word = re.escape(receiver).encode()
+    loop = re.search(
+        rb"(?m)^[ \t]*(?:async[ \t]+)?for[ \t]+" + word + rb"[ \t]+in[ \t]+self\.(\w+)[ \t]*:",
+        bytes(scope.text or b""),
+    )
+    if loop is None:
+        return None
+    annotated = re.search(
+        rb"(?m)^[ \t]*self\." + re.escape(loop.group(1)) + _ELEMENT, bytes(owner.text or b"")
+    )
+    return annotated.group(1).decode().rsplit(".", 1)[-1] if annotated is not None else None
+
+
 def _assigned(node: Any, receiver: str) -> re.Match[bytes] | None:
     """Where the code near ``node`` says what ``receiver`` holds: its first group that
     matched is the dotted name of the class or the callee."""
@@ -611,6 +643,7 @@ def _kind_of(
         kind = (
             narrowed(node, receiver)
             or _receiver_type(data, node, receiver, returns)
+            or _iterated_attribute(node, receiver)
             or decorated_by(node, receiver, bases)
             or builtin_kind(node, receiver)
         )

@@ -726,3 +726,46 @@ def test_a_module_made_at_run_time_holds_no_classs_member(make_repo):
     assert ("copy.py", 18) not in _uses(root, "Tree.unescape")
     assert ("copy.py", 19) not in _uses(root, "Tree.quote")
     assert _uses(root, "Tree.unescape")[("copy.py", 20)] == "by_name"  # an untyped tree
+
+
+def test_a_loop_over_an_annotated_attribute_gives_its_elements_class(make_repo):
+    root = make_repo(
+        {
+            "core.py": (
+                "from ext import Extension\n"
+                "\n"
+                "\n"
+                "class Markdown:\n"
+                "    def __init__(self):\n"
+                "        self.registered: list[Extension] = []\n"
+                "        self.others = []\n"
+                "\n"
+                "    def reset(self):\n"
+                "        for extension in self.registered:\n"
+                "            if hasattr(extension, 'reset'):\n"
+                "                extension.reset()\n"
+                "        for other in self.others:\n"
+                "            other.reset()\n"
+            ),
+            "ext.py": (
+                "class Extension:\n"
+                "    def setup(self):\n"
+                "        pass\n"
+                "\n"
+                "\n"
+                "class Toc(Extension):\n"
+                "    def reset(self):\n"
+                "        pass\n"
+                "\n"
+                "\n"
+                "class Parser:\n"
+                "    def reset(self):\n"
+                "        pass\n"
+            ),
+        }
+    )
+    # An Extension is no Parser: not its reset; Toc is an Extension: maybe its reset.
+    assert ("core.py", 12) not in _uses(root, "Parser.reset")
+    assert ("core.py", 12) in _uses(root, "Toc.reset")
+    # A loop over an attribute no annotation types: a candidate for either.
+    assert _uses(root, "Parser.reset")[("core.py", 14)] == "by_name"
