@@ -198,6 +198,48 @@ _ELEMENT = (
 )
 
 
+def attribute_kind(class_text: bytes, attribute: str) -> str | None:
+    """The class the code of a class says its instances' ``attribute`` holds:
+    ``self.attribute: C``, ``self.attribute = C(..)``, or ``self.attribute = name``
+    where a method's parameter ``name`` is annotated ``C``; None when it does not say."""
+    word = re.escape(attribute).encode()
+    found = re.search(
+        rb"(?m)^[ \t]*self\." + word + rb"[ \t]*(?::[ \t]*['\"]?(?:\w+\.)*([A-Za-z_]\w*)"
+        rb"|=[ \t]*((?:\w+\.)*[A-Za-z_]\w*)[ \t]*\(|=[ \t]*([A-Za-z_]\w*)[ \t]*(?:#.*)?$)",
+        class_text,
+    )
+    if found is None:
+        return None
+    if found.group(3) is None:
+        return (found.group(1) or found.group(2)).decode().rsplit(".", 1)[-1]
+    parameter = re.escape(found.group(3))
+    annotated = re.search(
+        rb"[(,][ \t\n]*" + parameter + rb"[ \t]*:[ \t]*['\"]?(?:\w+\.)*([A-Za-z_]\w*)['\"]?"
+        rb"[ \t]*[,)=]",
+        class_text,
+    )
+    return annotated.group(1).decode() if annotated is not None else None
+
+
+def _attribute_chain(node: Any, receiver: str, returns: CallReturns) -> str | None:
+    """The class of ``self.a.b`` (and so on) when each class on the way says what its
+    attribute holds (:func:`attribute_kind`; the first, the class whose code this is)."""
+    parts = receiver.split(".")
+    if len(parts) < 2 or parts[0] != "self" or not all(p.isidentifier() for p in parts[1:]):
+        return None
+    owner = _enclosing(node, ("class_definition",))
+    text = bytes(owner.text or b"") if owner is not None else None
+    kind: str | None = None
+    for attribute in parts[1:]:
+        if text is None:
+            return None
+        kind = attribute_kind(text, attribute)
+        if kind is None or kind in _UNKNOWN_RESULT or kind in _OWN_CLASS:
+            return None
+        text = returns.class_text(kind)
+    return kind
+
+
 def _iterated_attribute(node: Any, receiver: str) -> str | None:
     """The class of ``receiver`` when the function around ``node`` binds it by ``for
     receiver in self.items:`` and the class annotates ``self.items`` as a collection of
@@ -260,6 +302,8 @@ def _declared(node: Any, receiver: str) -> bool:
     (``x: C``, ``def f(x: C)``, ``isinstance(x, C)``): an instance of a subclass fits."""
     if narrowed(node, receiver) is not None:
         return True
+    if receiver.count(".") > 1 or _iterated_attribute(node, receiver) is not None:
+        return True  # typed by annotations on the way (an element's, an attribute's)
     found = _assigned(node, receiver)
     if found is None:
         return False
@@ -644,6 +688,7 @@ def _kind_of(
             narrowed(node, receiver)
             or _receiver_type(data, node, receiver, returns)
             or _iterated_attribute(node, receiver)
+            or (_attribute_chain(node, receiver, returns) if receiver.count(".") > 1 else None)
             or decorated_by(node, receiver, bases)
             or builtin_kind(node, receiver)
         )

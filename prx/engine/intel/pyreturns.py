@@ -45,8 +45,31 @@ class CallReturns:
         self._functions: dict[str, list[Any]] = {}
         self._summaries: dict[int, str | None] = {}
         self._modules: set[str] | None = None
+        self._classes: dict[str, list[tuple[Any, int]]] | None = None
         #: (the calling file's text, by identity; a name) -> whether it reaches the name.
         self._reached: dict[tuple[int, str], bool] = {}
+
+    def class_text(self, name: str) -> bytes | None:
+        """The source of the project's one class ``name`` (None: no class of that name,
+        or several: which one is meant is not known)."""
+        if self._classes is None:
+            self._classes = {}
+            for rel in self._files:
+                parsed = self._file(rel)
+                if parsed is None or parsed.language != "python" or parsed.tree is None:
+                    continue
+                for found in re.finditer(rb"(?m)^[ \t]*class[ \t]+(\w+)", parsed.data):
+                    self._classes.setdefault(found.group(1).decode(), []).append(
+                        (parsed, found.start())
+                    )
+        places = self._classes.get(name, [])
+        if len(places) != 1:
+            return None
+        parsed, start = places[0]
+        node = parsed.tree.root_node.descendant_for_byte_range(start, start)
+        while node is not None and node.type != "class_definition":
+            node = node.parent
+        return bytes(node.text or b"") if node is not None else None
 
     def is_class(self, name: str) -> bool:
         """Whether ``name`` is a class of the project (calling it makes one)."""

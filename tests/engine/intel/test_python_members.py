@@ -769,3 +769,81 @@ def test_a_loop_over_an_annotated_attribute_gives_its_elements_class(make_repo):
     assert ("core.py", 12) in _uses(root, "Toc.reset")
     # A loop over an attribute no annotation types: a candidate for either.
     assert _uses(root, "Parser.reset")[("core.py", 14)] == "by_name"
+
+
+def test_an_attribute_of_an_attribute_is_typed_through_each_class(make_repo):
+    """``self.parser.state.reset()``: BlockProcessor's parser is the BlockParser its
+    ``__init__`` parameter is annotated as, whose state is a State: State's reset, no
+    other class's; a subclass of the declared class may be there, so its override's
+    use is kept as a candidate."""
+    root = make_repo(
+        {
+            "blocks.py": (
+                "from parser import BlockParser\n"
+                "\n"
+                "\n"
+                "class BlockProcessor:\n"
+                "    def __init__(self, parser: BlockParser):\n"
+                "        self.parser = parser\n"
+                "\n"
+                "    def run(self):\n"
+                "        self.parser.state.reset()\n"
+                "        self.parser.other.reset()\n"
+            ),
+            "parser.py": (
+                "class State(list):\n"
+                "    def reset(self):\n"
+                "        self.clear()\n"
+                "\n"
+                "\n"
+                "class LoudState(State):\n"
+                "    def reset(self):\n"
+                "        print('reset')\n"
+                "\n"
+                "\n"
+                "class BlockParser:\n"
+                "    def __init__(self, other):\n"
+                "        self.state = State()\n"
+                "        self.other = other\n"
+                "\n"
+                "\n"
+                "class Extractor:\n"
+                "    def reset(self):\n"
+                "        pass\n"
+            ),
+        }
+    )
+    assert ("blocks.py", 9) not in _uses(root, "Extractor.reset")
+    assert ("blocks.py", 9) in _uses(root, "State.reset")
+    assert ("blocks.py", 9) in _uses(root, "LoudState.reset")  # declared: maybe a LoudState
+    # What ``other`` holds the code does not say: a candidate for every reset.
+    assert _uses(root, "Extractor.reset")[("blocks.py", 10)] == "by_name"
+
+
+def test_an_element_of_an_annotated_collection_may_be_a_subclass(make_repo):
+    root = make_repo(
+        {
+            "core.py": (
+                "class Extension:\n"
+                "    def reset(self):\n"
+                "        pass\n"
+                "\n"
+                "\n"
+                "class Toc(Extension):\n"
+                "    def reset(self):\n"
+                "        pass\n"
+                "\n"
+                "\n"
+                "class Markdown:\n"
+                "    def __init__(self):\n"
+                "        self.registered: list[Extension] = []\n"
+                "\n"
+                "    def reset(self):\n"
+                "        for extension in self.registered:\n"
+                "            extension.reset()\n"
+            ),
+        }
+    )
+    assert ("core.py", 17) in _uses(root, "Toc.reset")
+    assert ("core.py", 17) in _uses(root, "Extension.reset")
+    assert ("core.py", 17) not in _uses(root, "Markdown.reset")
