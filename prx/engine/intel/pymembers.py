@@ -201,20 +201,35 @@ _ELEMENT = (
 def attribute_kind(class_text: bytes, attribute: str) -> str | None:
     """The class the code of a class says its instances' ``attribute`` holds:
     ``self.attribute: C``, ``self.attribute = C(..)``, or ``self.attribute = name``
-    where a method's parameter ``name`` is annotated ``C``; None when it does not say."""
+    where a method's parameter ``name`` is annotated ``C``; None when it does not say,
+    or when its assignments do not agree (``= None`` aside)."""
     word = re.escape(attribute).encode()
-    found = re.search(
-        rb"(?m)^[ \t]*self\." + word + rb"[ \t]*(?::[ \t]*['\"]?(?:\w+\.)*([A-Za-z_]\w*)"
-        rb"|=[ \t]*((?:\w+\.)*[A-Za-z_]\w*)[ \t]*\(|=[ \t]*([A-Za-z_]\w*)[ \t]*(?:#.*)?$)",
-        class_text,
-    )
-    if found is None:
+    kinds: set[str | None] = set()
+    for found in re.finditer(
+        rb"(?m)^[ \t]*self\." + word + rb"[ \t]*(:|=(?!=))[ \t]*([^\n]*)", class_text
+    ):
+        kinds.add(_stated_kind(class_text, found.group(1) == b":", found.group(2)))
+    kinds.discard("None")
+    return kinds.pop() if len(kinds) == 1 else None
+
+
+def _stated_kind(class_text: bytes, annotation: bool, value: bytes) -> str | None:
+    """The class one ``self.x: value`` / ``self.x = value`` line says (see
+    :func:`attribute_kind`), ``"None"`` for ``= None``, else None."""
+    if annotation:
+        named = re.match(rb"['\"]?(?:\w+\.)*([A-Za-z_]\w*)", value)
+        return named.group(1).decode() if named is not None else None
+    value = value.split(b"#", 1)[0].strip()
+    if value == b"None":
+        return "None"
+    made = re.match(rb"((?:\w+\.)*[A-Za-z_]\w*)[ \t]*\(", value)
+    if made is not None and not re.search(rb"\)[ \t]*[.\[]", value):  # not ``C().make()``
+        callee = made.group(1).decode()
+        return None if callee.split(".", 1)[0] in ("self", "cls") else callee.rsplit(".", 1)[-1]
+    if not re.fullmatch(rb"[A-Za-z_]\w*", value):
         return None
-    if found.group(3) is None:
-        return (found.group(1) or found.group(2)).decode().rsplit(".", 1)[-1]
-    parameter = re.escape(found.group(3))
     annotated = re.search(
-        rb"[(,][ \t\n]*" + parameter + rb"[ \t]*:[ \t]*['\"]?(?:\w+\.)*([A-Za-z_]\w*)['\"]?"
+        rb"[(,][ \t\n]*" + re.escape(value) + rb"[ \t]*:[ \t]*['\"]?(?:\w+\.)*([A-Za-z_]\w*)['\"]?"
         rb"[ \t]*[,)=]",
         class_text,
     )

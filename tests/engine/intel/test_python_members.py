@@ -847,3 +847,46 @@ def test_an_element_of_an_annotated_collection_may_be_a_subclass(make_repo):
     assert ("core.py", 17) in _uses(root, "Toc.reset")
     assert ("core.py", 17) in _uses(root, "Extension.reset")
     assert ("core.py", 17) not in _uses(root, "Markdown.reset")
+
+
+def test_an_attribute_assigned_two_classes_is_not_typed(make_repo):
+    root = make_repo(
+        {
+            "parts.py": (
+                "class State:\n"
+                "    def reset(self):\n"
+                "        pass\n"
+                "\n"
+                "\n"
+                "class Other:\n"
+                "    def reset(self):\n"
+                "        pass\n"
+                "\n"
+                "\n"
+                "class Parser:\n"
+                "    def __init__(self):\n"
+                "        self.state = State()\n"
+                "        self.kept = None\n"
+                "        self.kept = State(\n"
+                "            1,\n"
+                "        )\n"
+                "\n"
+                "    def swap(self):\n"
+                "        self.state = Other()\n"
+                "\n"
+                "\n"
+                "class Block:\n"
+                "    def __init__(self, parser: Parser):\n"
+                "        self.parser = parser\n"
+                "\n"
+                "    def run(self):\n"
+                "        self.parser.state.reset()\n"
+                "        self.parser.kept.reset()\n"
+            ),
+        }
+    )
+    # state is a State or an Other: a candidate for both; kept is a State (or None).
+    assert _uses(root, "Other.reset")[("parts.py", 28)] == "by_name"
+    assert _uses(root, "State.reset")[("parts.py", 28)] == "by_name"
+    assert ("parts.py", 29) not in _uses(root, "Other.reset")
+    assert ("parts.py", 29) in _uses(root, "State.reset")
