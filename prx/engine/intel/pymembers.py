@@ -240,8 +240,8 @@ def _attribute_chain(node: Any, receiver: str, returns: CallReturns) -> str | No
     """The class of ``self.a.b`` (and so on) when each class on the way says what its
     attribute holds (:func:`attribute_kind`; the first, the class whose code this is)."""
     parts = receiver.split(".")
-    if len(parts) < 2 or parts[0] != "self" or not all(p.isidentifier() for p in parts[1:]):
-        return None
+    if len(parts) < 3 or parts[0] != "self" or not all(p.isidentifier() for p in parts[1:]):
+        return None  # ``self.a`` alone: _receiver_type's
     owner = _enclosing(node, ("class_definition",))
     text = bytes(owner.text or b"") if owner is not None else None
     kind: str | None = None
@@ -703,7 +703,7 @@ def _kind_of(
             narrowed(node, receiver)
             or _receiver_type(data, node, receiver, returns)
             or _iterated_attribute(node, receiver)
-            or (_attribute_chain(node, receiver, returns) if receiver.count(".") > 1 else None)
+            or _attribute_chain(node, receiver, returns)
             or decorated_by(node, receiver, bases)
             or builtin_kind(node, receiver)
         )

@@ -84,10 +84,7 @@ def scan(
     too, as ``grep -r`` reads them)."""
     from prx.core.hashing import content_hash
 
-    if plan is not None:
-        files, skipped = plan.files, Counter(plan.skipped)
-    else:
-        files, skipped = _walked(ws, root, every_file)
+    files, skipped = _files(ws, root, plan, every_file)
     searched = [0]
 
     def hits() -> Iterator[LiteralHit]:
@@ -144,10 +141,7 @@ def lines_holding(
     one with a line break."""
     if not text or "\n" in text:
         return
-    if plan is not None:
-        files, skipped = plan.files, Counter(plan.skipped)
-    else:
-        files, skipped = _walked(ws, root)
+    files, skipped = _files(ws, root, plan)
     for rel, data in _read(ws, files, accept, skipped, [0]):
         content = data.decode("utf-8", "surrogateescape")
         at = content.find(text)
@@ -166,6 +160,16 @@ def lines_holding(
             counted = end + 1
             at = content.find(text, counted)
         yield rel, lines
+
+
+def _files(
+    ws: SourceContext, root: str, plan: Plan | None, every_file: bool = False
+) -> tuple[list[tuple[str, str, bool | None]], Counter[str]]:
+    """The files to search (path, path under the root, whether to read it) and the skips
+    so far: the plan's, else the walk's."""
+    if plan is not None:
+        return plan.files, Counter(plan.skipped)
+    return _walked(ws, root, every_file)
 
 
 def _read(
