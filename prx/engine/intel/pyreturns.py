@@ -29,6 +29,26 @@ _FROM_IMPORT = re.compile(rb"(?m)^[ \t]*from[ \t]+([\w.]+)[ \t]+import[ \t]+(\([
 _OWN_SCOPES = frozenset({"function_definition", "lambda", "class_definition"})
 
 
+#: Node kinds a class definition may sit in (or be).
+_HOLDS_CLASSES = frozenset(
+    {
+        "class_definition",
+        "decorated_definition",
+        "function_definition",
+        "block",
+        "if_statement",
+        "elif_clause",
+        "else_clause",
+        "try_statement",
+        "except_clause",
+        "finally_clause",
+        "with_statement",
+        "for_statement",
+        "while_statement",
+    }
+)
+
+
 class CallReturns:
     """The classes calls return, from the Python files of a project (read on first use)."""
 
@@ -45,7 +65,7 @@ class CallReturns:
         self._functions: dict[str, list[Any]] = {}
         self._summaries: dict[int, str | None] = {}
         self._modules: set[str] | None = None
-        self._classes: dict[str, list[tuple[Any, int]]] | None = None
+        self._classes: dict[str, list[Any]] | None = None
         #: (the calling file's text, by identity; a name) -> whether it reaches the name.
         self._reached: dict[tuple[int, str], bool] = {}
 
@@ -58,18 +78,18 @@ class CallReturns:
                 parsed = self._file(rel)
                 if parsed is None or parsed.language != "python" or parsed.tree is None:
                     continue
-                for found in re.finditer(rb"(?m)^[ \t]*class[ \t]+(\w+)", parsed.data):
-                    self._classes.setdefault(found.group(1).decode(), []).append(
-                        (parsed, found.start())
-                    )
+                stack = [parsed.tree.root_node]  # every class, nested ones too
+                while stack:
+                    node = stack.pop()
+                    if node.type == "class_definition":
+                        named = node.child_by_field_name("name")
+                        if named is not None:
+                            key = bytes(named.text or b"").decode()
+                            self._classes.setdefault(key, []).append(node)
+                    # Statements only: no class is written inside an expression.
+                    stack.extend(c for c in node.named_children if c.type in _HOLDS_CLASSES)
         places = self._classes.get(name, [])
-        if len(places) != 1:
-            return None
-        parsed, start = places[0]
-        node = parsed.tree.root_node.descendant_for_byte_range(start, start)
-        while node is not None and node.type != "class_definition":
-            node = node.parent
-        return bytes(node.text or b"") if node is not None else None
+        return bytes(places[0].text or b"") if len(places) == 1 else None
 
     def is_class(self, name: str) -> bool:
         """Whether ``name`` is a class of the project (calling it makes one)."""

@@ -890,3 +890,49 @@ def test_an_attribute_assigned_two_classes_is_not_typed(make_repo):
     assert _uses(root, "State.reset")[("parts.py", 28)] == "by_name"
     assert ("parts.py", 29) not in _uses(root, "Other.reset")
     assert ("parts.py", 29) in _uses(root, "State.reset")
+
+
+def test_an_attribute_chain_reads_the_named_class_not_one_around_it(make_repo):
+    """A class nested in another, or ``class State`` in a docstring, is not the outer
+    class: State's attributes are read from State's own code."""
+    root = make_repo(
+        {
+            "parts.py": (
+                "class Outer:\n"
+                "    '''Holds a\n"
+                "    class Other\n"
+                "    in its docs.'''\n"
+                "\n"
+                "    def __init__(self):\n"
+                "        self.flag = Flag()\n"
+                "\n"
+                "    class State:\n"
+                "        def __init__(self):\n"
+                "            self.flag = None\n"
+                "\n"
+                "\n"
+                "class Flag:\n"
+                "    def reset(self):\n"
+                "        pass\n"
+                "\n"
+                "\n"
+                "class Other:\n"
+                "    def reset(self):\n"
+                "        pass\n"
+                "\n"
+                "\n"
+                "class Block:\n"
+                "    def __init__(self):\n"
+                "        self.state = State()\n"
+                "        self.other = Other()\n"
+                "\n"
+                "    def run(self):\n"
+                "        self.state.flag.reset()\n"
+                "        self.other.flag.reset()\n"
+            ),
+        }
+    )
+    # State's flag is not said (None only): a candidate for any reset, not Outer's Flag.
+    assert _uses(root, "Other.reset")[("parts.py", 30)] == "by_name"
+    # ``class Other`` in Outer's docstring is not a second Other: Other has no flag.
+    assert _uses(root, "Flag.reset")[("parts.py", 31)] == "by_name"
