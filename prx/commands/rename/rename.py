@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from prx.commands.rename.answer import file_answer, fitted, line_text
 from prx.commands.rename.candidate import Candidate, language_of, path_of
 from prx.commands.rename.conflicts import find_conflicts
+from prx.commands.rename.import_paths import ImportPaths, edits_in, import_paths
 from prx.commands.rename.names import identifier_problem
 from prx.commands.rename.occurrences import Occurrence, scan
 from prx.commands.rename.pyfamily import (
@@ -43,6 +44,7 @@ from prx.engine.files.display import shown_path
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from prx.engine.files.atomic import FileChange
     from prx.engine.intel.models import Target
     from prx.plugin.context import Context
 
@@ -99,9 +101,10 @@ def rename(
     notes: list[str] = []
     classes: ClassMap = {}
     lookups: dict[str, FileLookups] = {}
-    candidates, mentions, named_like, skipped, foreign = _collect(
+    candidates, mention_files, named_like, skipped, foreign = _collect(
         ws, target, name, new, classes, lookups
     )
+    mentions = [shown for _, shown, _ in mention_files]
     if foreign.roots:
         notes.append(_foreign_note(ws, target, skipped, foreign))
     if not any(c.scan.old for c in candidates):
@@ -114,19 +117,37 @@ def rename(
     )
     if chosen is not None and others == 0:
         notes.append(f"renames {chosen.qualified}: the only definition of {name!r} here")
-    by_name = sorted({c.spec.name for c in candidates if c.engine == "syntactic"} - {"python"})
+    left_alone: list[RenameSkip] = []
+    taken = _taken_sites(ws, sites)
+    if chosen is not None and others == 0 and not force:
+        taken |= _only_declaration_sites(ws, candidates, name, notes)
+    paths = _import_paths(ws, candidates, chosen, name)
+    for candidate in candidates:
+        _plan(candidate, new, include_comments, left_alone, taken, force, paths)
+    changed = [c for c in candidates if c.renamed]
+    by_name = sorted(
+        {
+            c.spec.name
+            for c in changed
+            if c.engine == "syntactic" and any(o.kind == "code" for o in c.renamed)
+        }
+        - {"python"}
+    )
     if by_name:
         notes.append(
             f"{', '.join(by_name)}: renamed by name (every identifier spelled {name!r}), "
             "prx has no reference model for it"
         )
-    left_alone: list[RenameSkip] = []
-    taken = _taken_sites(ws, sites)
-    if chosen is not None and others == 0 and not force:
-        taken |= _only_declaration_sites(ws, candidates, name, notes)
-    for candidate in candidates:
-        _plan(candidate, new, include_comments, left_alone, taken, force)
-    changed = [c for c in candidates if c.renamed]
+    path_edits = edits_in(mention_files, paths, new) if paths is not None and changed else []
+    if path_edits and paths is not None:
+        notes.append(
+            f"renamed where its import path names it ({paths.example}) in "
+            f"{len(path_edits)} file(s) that are not code: {_listed([e.shown for e in path_edits])}"
+        )
+        # What is left of the word in them is prose, as in any other such file.
+        edited = {e.path: e.new_data for e in path_edits}
+        word = re.compile(rb"(?<![\w$])" + re.escape(name.encode()) + rb"(?![\w$])")
+        mentions = [s for f, s, d in mention_files if word.search(edited.get(f, d))]
     unresolved = [s for s in left_alone if s.reason in _UNSURE]
     if unresolved and (apply or not changed):
         # Unsure sites in files that changed while they were read (another agent's rename
@@ -179,12 +200,17 @@ def rename(
     from prx.engine.check.write import checked_write
     from prx.engine.files.atomic import FileChange
 
+    edits = [
+        *(FileChange(path=c.path, old=c.data, new=c.new_data) for c in changed),
+        *(FileChange(path=e.path, old=e.data, new=e.new_data) for e in path_edits),
+    ]
+
     def write() -> tuple[str, ...]:
-        return _apply(ws, changed, conflicts, old, new)
+        return _apply(ws, edits, conflicts, old, new)
 
     written, checked = checked_write(
         ws,
-        [FileChange(path=c.path, old=c.data, new=c.new_data) for c in changed],
+        edits,
         write,
         apply=apply,
         check=check,
@@ -193,7 +219,7 @@ def rename(
     )
     # What the check found leads the notes (its first note, when it found new errors).
     notes[:0] = written
-    files = [file_answer(c) for c in changed]
+    files = [*(file_answer(c) for c in changed), *(e.answer() for e in path_edits)]
     return fitted(
         cap,
         old=old,
@@ -208,6 +234,16 @@ def rename(
         target=None if chosen is None else f"{chosen.qualified} ({chosen.file}:{chosen.line})",
         check=checked,
     )
+
+
+def _import_paths(
+    ws: Context, candidates: Sequence[Candidate], chosen: Target | None, name: str
+) -> ImportPaths | None:
+    """The import paths of the Python definition renamed (None: no one definition, or
+    not Python)."""
+    if chosen is None or language_of(candidates, chosen) != "python":
+        return None
+    return import_paths(ws.root_dir, path_of(candidates, chosen), chosen.qualified, name)
 
 
 #: Reasons a site is left alone that a rename may have got wrong: --apply refuses them.
@@ -367,8 +403,9 @@ def _collect(
     new: str,
     classes: ClassMap,
     lookups: dict[str, FileLookups],
-) -> tuple[list[Candidate], list[str], list[str], dict[str, int], _Foreign]:
-    """Code files containing OLD (scanned), the other files mentioning it as a word, the
+) -> tuple[list[Candidate], list[tuple[str, str, bytes]], list[str], dict[str, int], _Foreign]:
+    """Code files containing OLD (scanned), the other files mentioning it as a word
+    (absolute path, shown path, bytes), the
     files named like OLD (a module ``OLD.py``, a package ``OLD/``), what was passed over,
     and the other people's code left out; the Python classes of every file walked go
     into ``classes``, what each looks up by a built name or names OLD in a string into
@@ -381,7 +418,7 @@ def _collect(
     walked = walk(target)
     skipped = dict(walked.skipped)
     candidates: list[Candidate] = []
-    mentions: list[str] = []
+    mentions: list[tuple[str, str, bytes]] = []
     named_like: list[str] = []
     foreign = _Foreign(target)
     for item in walked.files:
@@ -412,7 +449,7 @@ def _collect(
         spec = ws.language_for(full)
         if spec is None or spec.grammar is None or spec.name in NOT_CODE:
             if word.search(text):
-                mentions.append(shown)
+                mentions.append((full, shown, data))
             continue
         found = scan(spec, data, old, new)
         if found.old:
@@ -591,9 +628,11 @@ def _plan(
     left_alone: list[RenameSkip],
     taken: set[tuple[str, int]],
     force: bool,
+    paths: ImportPaths | None = None,
 ) -> None:
     """Which occurrences the file's engine renames (with the unsure sites the caller
-    takes, or all of them when forced), and its new bytes."""
+    takes, or all of them when forced; where a string or a value writes the import path of
+    the definition), and its new bytes."""
     texts = [o for o in candidate.scan.old if o.kind in ("comment", "string")]
     others = [o for o in candidate.scan.old if o.kind == "other" and o not in candidate.renamed]
     if candidate.engine in ("rope", "model") or candidate.unbound:
@@ -623,6 +662,12 @@ def _plan(
             exported += doctest_names(candidate.data, [o for o in strings if o not in exported])
         renamed += exported
         texts = [o for o in texts if o not in exported]
+    if paths is not None:  # a string's or a configuration value's path of the definition
+        starts = set(paths.name_starts(candidate.data))
+        named = [o for o in [*texts, *others] if o.kind != "comment" and o.start in starts]
+        renamed += named
+        texts = [o for o in texts if o not in named]
+        others = [o for o in others if o not in named]
     if include_comments:
         renamed += texts
         texts = []
@@ -654,7 +699,7 @@ def _replaced(data: bytes, occurrences: Sequence[Occurrence], new: bytes) -> byt
 
 def _apply(
     ws: Context,
-    changed: Sequence[Candidate],
+    changes: Sequence[FileChange],
     conflicts: Sequence[RenameConflict],
     old: str,
     new: str,
@@ -669,8 +714,6 @@ def _apply(
             suggestion="Choose another name, or rename the existing one first; a dry run "
             "lists every conflict.",
         )
-    from prx.engine.files.atomic import FileChange, apply_changes
+    from prx.engine.files.atomic import apply_changes
 
-    return apply_changes(
-        [FileChange(path=c.path, old=c.data, new=c.new_data) for c in changed], root=ws.confined
-    )
+    return apply_changes(list(changes), root=ws.confined)

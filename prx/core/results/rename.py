@@ -32,8 +32,9 @@ class RenameFile:
     #: Language name.
     language: str
     #: Which engine found the occurrences: ``rope`` (Python, by binding), ``model`` (the
-    #: language's own model of imports and references) or ``syntactic`` (identifiers
-    #: spelled OLD, by name).
+    #: language's own model of imports and references), ``syntactic`` (identifiers
+    #: spelled OLD, by name) or ``import_path`` (a file that is not code where the
+    #: definition's import path is written: ``pkg.mod:Name`` in an entry point).
     engine: str
     #: Occurrences renamed in this file.
     replacements: int

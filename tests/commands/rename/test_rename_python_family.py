@@ -647,7 +647,8 @@ def test_a_doctest_s_module_named_like_the_function_keeps_its_name(make_repo):
     prx.rename("parse.py:17", "match", root=root, apply=True, check="never")
     text = (root / "parse.py").read_text()
     assert ">>> import parse\n>>> from parse import match as p\n" in text
-    assert ">>> parse.parse('{}', 'a')" in text  # another object's member: left alone
+    # The module's function by its import path (``parse.parse``): renamed with it.
+    assert ">>> parse.match('{}', 'a')" in text
     assert ">>> match('{}', 'b')" in text and "def match(format, text):" in text
 
 

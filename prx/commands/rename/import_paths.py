@@ -1,0 +1,143 @@
+"""A Python definition named by its import path: ``pkg.mod:Name`` in an entry point
+(``pyproject.toml``, ``setup.cfg``, an installed ``entry_points.txt``), ``'pkg.mod.Name'``
+in a string a loader resolves (``Markdown(extensions=['pkg.mod:Name'])``, a logging
+configuration, a settings module). The path names exactly one definition, so a rename
+renames it there too: left alone, what loads the definition by that path would no longer
+find it (the tests that load an extension by its entry point fail)."""
+
+from __future__ import annotations
+
+import os
+import re
+import stat
+from collections.abc import Sequence
+
+from prx.commands.rename.answer import line_text
+from prx.core.record import record
+from prx.core.results.rename import RenameFile, RenameLine
+from prx.engine.files.text import read_regular
+
+__all__ = ["ImportPaths", "PathEdit", "import_paths"]
+
+
+@record(kw_only=False)
+class ImportPaths:
+    """The ways a definition is written as an import path (``module[:.]Qualified``)."""
+
+    pattern: re.Pattern[bytes]
+    #: Bytes from the end of a match back to the start of the renamed name.
+    name_length: int
+    #: One of them, as shown: ``pkg.mod:Name``.
+    example: str
+
+    def name_starts(self, data: bytes) -> list[int]:
+        """Where the renamed name starts in each import path of ``data``."""
+        return [m.end() - self.name_length for m in self.pattern.finditer(data)]
+
+
+def import_paths(root: str, defining: str, qualified: str, name: str) -> ImportPaths | None:
+    """The import paths of ``qualified`` (ending in ``name``) defined in the Python file
+    ``defining`` (absolute, under ``root``): its module's dotted path, and each package
+    above it whose ``__init__`` imports the name (``pkg:Name`` re-exported). None for a
+    definition no import path reaches (a function local to another)."""
+    if not defining.endswith((".py", ".pyi")) or not qualified.endswith(name):
+        return None
+    modules = _modules(root, defining, qualified.split(".", 1)[0])
+    if not modules:
+        return None
+    alternatives = b"|".join(re.escape(m.encode()) for m in sorted(modules, key=len, reverse=True))
+    pattern = re.compile(
+        rb"(?<![\w.])(?:" + alternatives + rb")[:.]" + re.escape(qualified.encode()) + rb"(?!\w)"
+    )
+    return ImportPaths(pattern, len(name.encode()), f"{modules[0]}:{qualified}")
+
+
+def _modules(root: str, defining: str, top: str) -> list[str]:
+    """The dotted module of ``defining`` from its outermost package (the directories
+    above it that hold an ``__init__.py``, never above ``root``), and the packages on the
+    way whose ``__init__`` imports ``top``."""
+    root = os.path.realpath(root)
+    here = os.path.dirname(os.path.realpath(defining))
+    stem = os.path.basename(defining).rsplit(".", 1)[0]
+    parts = [] if stem == "__init__" else [stem]
+    packages: list[str] = []  # package directories, innermost first
+    while here.startswith(root + os.sep) and _regular(os.path.join(here, "__init__.py")):
+        packages.append(here)
+        parts.insert(0, os.path.basename(here))
+        here = os.path.dirname(here)
+    if not parts or not all(p.isidentifier() for p in parts):
+        return []
+    modules = [".".join(parts)]
+    imports = re.compile(
+        rb"(?m)^[ \t]*from[ \t]+[\w.]+[ \t]+import[ \t]+(?:\([^)]*|[^\n]*)\b"
+        + re.escape(top.encode())
+        + rb"\b"
+    )
+    for depth, package in enumerate(packages):
+        if stem == "__init__" and depth == 0:
+            continue  # the module itself
+        try:  # not through a link: it may lead out of the project
+            text = read_regular(os.path.join(package, "__init__.py"))
+        except OSError:
+            continue
+        if imports.search(text):
+            modules.append(".".join(parts[: len(parts) - depth - (0 if stem == "__init__" else 1)]))
+    return modules
+
+
+def _regular(path: str) -> bool:
+    """Whether ``path`` is a regular file itself (a link to one is not: not followed)."""
+    try:
+        return stat.S_ISREG(os.lstat(path).st_mode)
+    except OSError:
+        return False
+
+
+@record(kw_only=False)
+class PathEdit:
+    """A file that is not code whose import paths of the definition a rename changes."""
+
+    path: str  # absolute
+    shown: str
+    data: bytes
+    new_data: bytes
+    #: Lines changed, 1-based.
+    lines: tuple[int, ...]
+
+    def answer(self) -> RenameFile:
+        before, after = self.data.split(b"\n"), self.new_data.split(b"\n")
+        return RenameFile(
+            file=self.shown,
+            language="text",
+            engine="import_path",
+            replacements=len(self.lines),
+            lines=tuple(
+                RenameLine(line=n, before=line_text(before[n - 1]), after=line_text(after[n - 1]))
+                for n in sorted(set(self.lines))
+            ),
+        )
+
+
+def path_edit(
+    path: str, shown: str, data: bytes, paths: ImportPaths, new: bytes
+) -> PathEdit | None:
+    """``data`` with the definition renamed in each of its import paths (None: none)."""
+    starts = paths.name_starts(data)
+    if not starts:
+        return None
+    out, at = [], 0
+    for start in starts:
+        out += [data[at:start], new]
+        at = start + paths.name_length
+    out.append(data[at:])
+    lines = tuple(data.count(b"\n", 0, start) + 1 for start in starts)
+    return PathEdit(path, shown, data, b"".join(out), lines)
+
+
+def edits_in(
+    files: Sequence[tuple[str, str, bytes]], paths: ImportPaths, new: str
+) -> list[PathEdit]:
+    """The :class:`PathEdit` of each (absolute path, shown path, bytes) that holds an
+    import path of the definition."""
+    found = (path_edit(path, shown, data, paths, new.encode()) for path, shown, data in files)
+    return [edit for edit in found if edit is not None]
