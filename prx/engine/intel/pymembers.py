@@ -237,22 +237,92 @@ def _stated_kind(class_text: bytes, annotation: bool, value: bytes) -> str | Non
 
 
 def _attribute_chain(node: Any, receiver: str, returns: CallReturns) -> str | None:
-    """The class of ``self.a.b`` (and so on) when each class on the way says what its
-    attribute holds (:func:`attribute_kind`; the first, the class whose code this is)."""
+    """The class of ``self.a`` or ``self.a.b`` (and so on) when each class on the way, or
+    the nearest of its bases that sets the attribute, says what it holds
+    (:func:`attribute_kind`; the first, the class whose code this is)."""
     parts = receiver.split(".")
-    if len(parts) < 3 or parts[0] != "self" or not all(p.isidentifier() for p in parts[1:]):
-        return None  # ``self.a`` alone: _receiver_type's
+    if len(parts) < 2 or parts[0] != "self" or not all(p.isidentifier() for p in parts[1:]):
+        return None
     owner = _enclosing(node, ("class_definition",))
-    text = bytes(owner.text or b"") if owner is not None else None
+    if owner is None:
+        return None
+    text: bytes | None = bytes(owner.text or b"")
+    name = _class_name(owner)
     kind: str | None = None
     for attribute in parts[1:]:
-        if text is None:
+        if text is None or name is None:
             return None
-        kind = attribute_kind(text, attribute)
+        kind = _inherited_kind(text, name, attribute, returns)
         if kind is None or kind in _UNKNOWN_RESULT or kind in _OWN_CLASS:
             return None
-        text = returns.class_text(kind)
+        text, name = returns.class_text(kind), kind
     return kind
+
+
+#: How many generations of bases are searched for the class that sets an attribute.
+_MAX_GENERATIONS = 4
+
+
+def _inherited_kind(text: bytes, name: str, attribute: str, returns: CallReturns) -> str | None:
+    """:func:`attribute_kind` in class ``name`` (its code ``text``), else in the nearest
+    generation of its bases, read from the project, that sets ``attribute``
+    (``self.parser`` of a subclass is what its base's ``__init__`` set). None when the
+    class or a base it goes through defines the name otherwise (a method, a property, a
+    class attribute), or a base is not the project's one class of its name."""
+    level = [(text, name)]
+    seen = {name}
+    for _ in range(_MAX_GENERATIONS):
+        stating = [body for body, _ in level if _sets(body, attribute)]
+        if stating:
+            kinds = {attribute_kind(body, attribute) for body in stating}
+            return kinds.pop() if len(kinds) == 1 else None
+        if any(_defines_otherwise(body, attribute) for body, _ in level):
+            return None
+        above = []
+        for _, kind in level:
+            for base in sorted(returns.bases_of(kind) - seen):
+                seen.add(base)
+                body = returns.class_text(base)
+                if body is None:
+                    return None  # not the project's, or which one is not known
+                above.append((body, base))
+        level = above
+    return None
+
+
+def _sets(class_text: bytes, attribute: str) -> bool:
+    """Whether the code of a class assigns or annotates ``self.attribute``."""
+    return (
+        re.search(
+            rb"(?m)^[ \t]*self\." + re.escape(attribute).encode() + rb"[ \t]*(?::|=(?!=))",
+            class_text,
+        )
+        is not None
+    )
+
+
+def _defines_otherwise(class_text: bytes, attribute: str) -> bool:
+    """Whether a class's body defines ``attribute`` as a method, a property or a class
+    attribute (at the body's own indentation: a method's local of the name is not)."""
+    lines = class_text.split(b"\n")[1:]
+    indents = [len(line) - len(line.lstrip()) for line in lines if line.strip()]
+    if not indents:
+        return False
+    indent = rb"[ \t]{" + str(min(indents)).encode() + rb"}"
+    word = re.escape(attribute).encode()
+    return (
+        re.search(
+            rb"(?m)^"
+            + indent
+            + rb"(?:(?:async[ \t]+)?def[ \t]+"
+            + word
+            + rb"\b|"
+            + word
+            + rb"[ \t]*[:=](?!=))",
+            class_text,
+        )
+        is not None
+    )
 
 
 def _iterated_attribute(node: Any, receiver: str) -> str | None:
@@ -321,7 +391,9 @@ def _declared(node: Any, receiver: str) -> bool:
         return True  # typed by annotations on the way (an element's, an attribute's)
     found = _assigned(node, receiver)
     if found is None:
-        return False
+        # ``self.x`` typed by a parameter's annotation or by a base's code: a subclass's
+        # instance fits.
+        return receiver.startswith("self.")
     annotations = (1,) if receiver.startswith("self.") else (1, 4)
     return any(found.group(g) is not None for g in annotations)
 
@@ -589,7 +661,10 @@ def member_uses(
         return _weigh(kind, container, classes, bases, family)
 
     def weight_at(rel: str, data: bytes, node: Any, receiver: str, calls: dict[Any, Any]) -> str:
-        if receiver == "super()" and _above_every(node, {container, *family}, bases):
+        if receiver == "super()" and (
+            _above_every(node, {container, *family}, bases)
+            or _out_of_line(node, {container, *family}, bases)
+        ):
             return "other"
         held = _held_by_attribute(node, receiver, assigned, classes) or _held_by_callers(
             data, node, receiver, _Typing(assigned, classes, container, bases, returns), calls
@@ -654,6 +729,21 @@ def _above_every(node: Any, classes: set[str], bases: Mapping[str, set[str]]) ->
     return enclosing is not None and all(
         kind == enclosing or enclosing in ancestors(kind, bases) for kind in classes
     )
+
+
+def _out_of_line(node: Any, classes: set[str], bases: Mapping[str, set[str]]) -> bool:
+    """Whether ``super().name`` in the class whose code holds ``node`` can reach none of
+    ``classes``: none is a base of that class, and no class of the project descends from
+    both (the only way another line's member comes after it in an instance's method
+    order)."""
+    enclosing = _class_name(_enclosing(node, ("class_definition",)))
+    if enclosing is None or classes & ancestors(enclosing, bases):
+        return False
+    for kind in bases:
+        lineage = ancestors(kind, bases) | {kind}
+        if enclosing in lineage and any(c in lineage and c != kind for c in classes):
+            return False
+    return True
 
 
 _CALLED = re.compile(r"([A-Za-z_]\w*)\(")

@@ -91,6 +91,11 @@ class CallReturns:
         places = self._classes.get(name, [])
         return bytes(places[0].text or b"") if len(places) == 1 else None
 
+    def bases_of(self, name: str) -> set[str]:
+        """The names of the bases class ``name`` is written with (empty: none, or no
+        such class)."""
+        return set(self._bases.get(name, ()))
+
     def is_class(self, name: str) -> bool:
         """Whether ``name`` is a class of the project (calling it makes one)."""
         return name in self._bases

@@ -936,3 +936,85 @@ def test_an_attribute_chain_reads_the_named_class_not_one_around_it(make_repo):
     assert _uses(root, "Other.reset")[("parts.py", 30)] == "by_name"
     # ``class Other`` in Outer's docstring is not a second Other: Other has no flag.
     assert _uses(root, "Flag.reset")[("parts.py", 31)] == "by_name"
+
+
+def test_a_subclass_reads_the_attributes_its_base_sets(make_repo):
+    """``self.parser.state.reset()`` in a subclass in another module: the base's
+    ``__init__`` sets ``parser`` from a parameter annotated BlockParser, so it is
+    BlockParser's state, not any class's reset. A class on the way that defines the name
+    otherwise (a property) leaves the receiver untyped."""
+    root = make_repo(
+        {
+            "parsing.py": (
+                "class Stack(list):\n"
+                "    def reset(self):\n"
+                "        self.clear()\n"
+                "\n"
+                "\n"
+                "class BlockParser:\n"
+                "    def __init__(self):\n"
+                "        self.state = Stack()\n"
+            ),
+            "base.py": (
+                "from parsing import BlockParser\n"
+                "\n"
+                "\n"
+                "class Processor:\n"
+                "    def __init__(self, parser: BlockParser):\n"
+                "        self.parser = parser\n"
+            ),
+            "lists.py": (
+                "from base import Processor\n"
+                "\n"
+                "\n"
+                "class ListProcessor(Processor):\n"
+                "    def run(self):\n"
+                "        self.parser.state.reset()\n"
+                "\n"
+                "\n"
+                "class Overridden(ListProcessor):\n"
+                "    @property\n"
+                "    def parser(self):\n"
+                "        return make()\n"
+                "\n"
+                "    def run(self):\n"
+                "        self.parser.state.reset()\n"
+                "\n"
+                "\n"
+                "class Extractor:\n"
+                "    def reset(self):\n"
+                "        pass\n"
+            ),
+        }
+    )
+    extractor = _uses(root, "Extractor.reset")
+    assert ("lists.py", 6) not in extractor
+    assert ("lists.py", 6) in _uses(root, "Stack.reset")
+    assert extractor[("lists.py", 15)] == "by_name"
+
+
+def test_super_in_a_class_of_another_line_is_not_a_use(make_repo):
+    """``super().reset()`` in a class whose bases are a library's runs the library's
+    reset: no project class combines it with Stack, so Stack's reset never comes next
+    in its method order. Where a class does combine them, it is a candidate."""
+    files = {
+        "stack.py": ("class Stack(list):\n    def reset(self):\n        self.clear()\n"),
+        "extract.py": (
+            "from html import parser\n"
+            "\n"
+            "\n"
+            "class Extractor(parser.HTMLParser):\n"
+            "    def reset(self):\n"
+            "        super().reset()\n"
+        ),
+    }
+    assert ("extract.py", 6) not in _uses(make_repo(files), "Stack.reset")
+    files["both.py"] = (
+        "from extract import Extractor\n"
+        "from stack import Stack\n"
+        "\n"
+        "\n"
+        "class Both(Extractor, Stack):\n"
+        "    pass\n"
+    )
+    assert _uses(make_repo(files), "Stack.reset")[("extract.py", 6)] == "by_name"
