@@ -221,6 +221,14 @@ def _stable_passes(module: Any, root: Path) -> set[str] | None:
     return passing
 
 
+def _named_back(outcomes: dict[str, str], old: str, new: str) -> dict[str, str]:
+    """The tests' outcomes after a rename, each under its id before it: an id made from
+    the renamed definition (a parameter that is the class: ``test_x[InvalidNumberError]``)
+    changes with it, and is still the same test."""
+    word = re.compile(r"(?<![\w$])" + re.escape(new) + r"(?![\w$])")
+    return {word.sub(old, test): outcome for test, outcome in outcomes.items()}
+
+
 def _rename(root: Path, symbol: Symbol, rollback: bool) -> tuple[str, dict[str, Any]]:
     new = symbol.name + "_renamed"
     extra = ["--check", "rollback"] if rollback else []
@@ -362,7 +370,7 @@ def measure(language: str, args: argparse.Namespace) -> dict[str, Any]:
                         row["outcome"] = "broke_build"
                         row["errors"] = [f"{d.file}:{d.line} {d.message[:120]}" for d in broken[:5]]
                     elif passing is not None:
-                        now = module.tests(root) or {}
+                        now = _named_back(module.tests(root) or {}, symbol.name, new)
                         lost = sorted(t for t in passing if now.get(t) != "passed")
                         row["outcome"] = "broke_tests" if lost else "ok"
                         if lost:

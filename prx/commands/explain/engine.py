@@ -28,7 +28,7 @@ from prx.engine.intel.prefilter import word_offsets
 from prx.engine.intel.project import Project, is_test_file, require_path, signature_of
 from prx.engine.intel.pyscopes import local_scopes
 from prx.engine.intel.pysource import code_word_offsets
-from prx.engine.intel.pytyping import typing_strings
+from prx.engine.intel.pytyping import annotation_uses, typing_strings
 from prx.engine.intel.uses import find_users
 from prx.engine.lang.outline import symbol_lines
 
@@ -270,6 +270,25 @@ def _references(
         if item.top is not item.defn:
             found += _instance_references(project, item, name, bound)
         found += _typing_string(parsed, item, name)
+        found += _annotation_strings(project, item, name, bound)
+    return found
+
+
+def _annotation_strings(
+    project: Project, item: _Found, name: str, bound: set[str]
+) -> list[tuple[str, Any, str, str]]:
+    """A module-level definition named in an annotation string (``other: 'Pattern'``)
+    of its own file or of a file whose imports bind it: a forward reference."""
+    if item.top is not item.defn:
+        return []
+    found = []
+    for rel in sorted({item.file, *bound}):
+        parsed = project.file(rel)
+        if parsed is None or parsed.language != "python":
+            continue
+        for byte in annotation_uses(parsed, name):
+            line = parsed.data.count(b"\n", 0, byte) + 1
+            found.append((rel, Occurrence(line, byte, None, False, False), "string", RESOLVED))
     return found
 
 

@@ -10,6 +10,10 @@
 - Doctests: the ``>>>`` and ``...`` lines of a docstring run, with the module's globals,
   when the project tests its docstrings; a bare name there (not an attribute) is the
   module's binding, renamed with it.
+- Annotations written as strings (``def __eq__(self, other: 'Pattern')``, ``-> 'Node'``,
+  ``x: 'list[Item]'``, ``cast('Node', x)``): a forward reference, read by type checkers and
+  ``typing.get_type_hints`` with the module's globals; a name there is the module's
+  binding.
 """
 
 from __future__ import annotations
@@ -18,9 +22,13 @@ import re
 from collections.abc import Sequence
 
 from prx.commands.rename.occurrences import Occurrence
-from prx.engine.intel.pytyping import typing_strings
+from prx.engine.intel.pytyping import in_annotation, typing_strings
 
-__all__ = ["doctest_names", "export_names", "typing_names"]
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from prx.engine.intel.project import ParsedFile
+
+__all__ = ["annotation_names", "doctest_names", "export_names", "typing_names"]
 
 _ALL = re.compile(rb"__all__\s*(?:\+?=|\.extend\s*\(|\.append\s*\()\s*(?P<open>[\[(]?)")
 _CLOSE = {b"[": b"]", b"(": b")", b"": b"\n"}
@@ -96,5 +104,24 @@ def typing_names(
     for built in typing_strings(data):
         occurrence = wanted.get(built.string)
         if built.name in starts and occurrence is not None:
+            out.append(occurrence)
+    return out
+
+
+def annotation_names(
+    data: bytes, parsed: ParsedFile, strings: Sequence[Occurrence]
+) -> list[Occurrence]:
+    """The occurrences of ``strings`` (in ``data``, the file as read) that lie in an
+    annotation (see :func:`~prx.engine.intel.pytyping.in_annotation`)."""
+    tree = parsed.tree
+    if tree is None:
+        return []
+    shift = len(data) - len(parsed.data)  # a BOM the parse does not hold
+    out = []
+    for occurrence in strings:
+        node = tree.root_node.descendant_for_byte_range(
+            occurrence.start - shift, occurrence.end - shift
+        )
+        if in_annotation(node):
             out.append(occurrence)
     return out

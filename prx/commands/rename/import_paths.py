@@ -3,7 +3,8 @@
 in a string a loader resolves (``Markdown(extensions=['pkg.mod:Name'])``, a logging
 configuration, a settings module). The path names exactly one definition, so a rename
 renames it there too: left alone, what loads the definition by that path would no longer
-find it (the tests that load an extension by its entry point fail)."""
+find it (the tests that load an extension by its entry point fail). Documentation is left
+as it is."""
 
 from __future__ import annotations
 
@@ -134,10 +135,27 @@ def path_edit(
     return PathEdit(path, shown, data, b"".join(out), lines)
 
 
+#: Files a program reads its settings from, where an import path is a reference: an
+#: entry point, a plugin list, a logging configuration. Documentation keeps what it says
+#: (a changelog's old entries name the old path on purpose).
+CONFIGURATION_SUFFIXES = (".toml", ".cfg", ".ini", ".json", ".yaml", ".yml", ".conf")
+CONFIGURATION_NAMES = frozenset({"entry_points.txt"})
+
+
+def is_configuration(path: str) -> bool:
+    """Whether ``path`` names a configuration file (see :data:`CONFIGURATION_SUFFIXES`)."""
+    name = os.path.basename(path)
+    return name in CONFIGURATION_NAMES or name.endswith(CONFIGURATION_SUFFIXES)
+
+
 def edits_in(
     files: Sequence[tuple[str, str, bytes]], paths: ImportPaths, new: str
 ) -> list[PathEdit]:
-    """The :class:`PathEdit` of each (absolute path, shown path, bytes) that holds an
-    import path of the definition."""
-    found = (path_edit(path, shown, data, paths, new.encode()) for path, shown, data in files)
+    """The :class:`PathEdit` of each configuration file among (absolute path, shown path,
+    bytes) that holds an import path of the definition."""
+    found = (
+        path_edit(path, shown, data, paths, new.encode())
+        for path, shown, data in files
+        if is_configuration(path)
+    )
     return [edit for edit in found if edit is not None]

@@ -653,11 +653,19 @@ def _plan(
     # The module's own name is renamed when it defines the target or imports it by name;
     # its doctests name the module's binding of it.
     if candidate.spec.name == "python" and (candidate.defines or any(o.in_import for o in renamed)):
-        from prx.commands.rename.exports import doctest_names, export_names, typing_names
+        from prx.commands.rename.exports import (
+            annotation_names,
+            doctest_names,
+            export_names,
+            typing_names,
+        )
 
         strings = [o for o in texts if o.kind == "string"]
         exported = export_names(candidate.data, strings)
         exported += typing_names(candidate.data, strings, renamed)
+        exported += annotation_names(
+            candidate.data, candidate.parsed(), [o for o in strings if o not in exported]
+        )
         if candidate.engine == "rope" and renamed:
             exported += doctest_names(candidate.data, [o for o in strings if o not in exported])
         renamed += exported

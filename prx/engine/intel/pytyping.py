@@ -1,14 +1,21 @@
 """Names Python's ``typing`` builds from a string: ``_V = TypeVar('_V')``, ``UserId =
 NewType('UserId', int)``, the functional ``NamedTuple``/``namedtuple``/``TypedDict`` and
 ``Enum`` forms. A type checker refuses one whose string is not the name it is assigned
-to, so that string is a use of the name: a rename changes it, ``explain`` lists it."""
+to, so that string is a use of the name: a rename changes it, ``explain`` lists it.
+
+And annotations written as strings (``other: 'Pattern'``, ``-> 'Optional[Node]'``,
+``cast('Node', x)``): forward references, read with the module's names by type checkers
+and ``typing.get_type_hints``; a bare name there is a use of the module's binding."""
 
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-__all__ = ["TypingString", "typing_strings"]
+if TYPE_CHECKING:
+    from prx.engine.intel.project import ParsedFile
+
+__all__ = ["TypingString", "annotation_uses", "in_annotation", "typing_strings"]
 
 #: ``NAME = [module.]Builder('NAME'``: the string must be the name it is assigned to.
 _BUILT = re.compile(
@@ -35,4 +42,46 @@ def typing_strings(data: bytes, name: str | None = None) -> list[TypingString]:
         if name is not None and found.group("name") != name.encode():
             continue
         out.append(TypingString(found.start("name"), found.start("string")))
+    return out
+
+
+#: Nodes an annotation never spans past: a string in another call or a statement is no
+#: annotation.
+_NOT_ANNOTATION = frozenset({"call", "block", "module", "expression_statement"})
+
+
+def in_annotation(node: Any) -> bool:
+    """Whether ``node`` (in a Python tree) lies in a string that is an annotation: inside
+    tree-sitter's ``type`` (a parameter's, a return's, a variable's), or the type
+    ``cast`` is given first."""
+    while node is not None and node.type not in _NOT_ANNOTATION:
+        if node.type == "type" or (node.type == "string" and _cast_type(node)):
+            return True
+        node = node.parent
+    return False
+
+
+def _cast_type(string: Any) -> bool:
+    arguments = string.parent
+    call = arguments.parent if arguments is not None else None
+    if arguments is None or arguments.type != "argument_list" or call is None:
+        return False
+    function = call.child_by_field_name("function")
+    named = bytes(function.text or b"") if function is not None else b""
+    first = arguments.named_children[0] if arguments.named_children else None
+    return named.rsplit(b".", 1)[-1] == b"cast" and first == string
+
+
+def annotation_uses(parsed: ParsedFile, name: str) -> list[int]:
+    """Where ``name`` is written, as a bare name (not ``x.name``), inside an annotation
+    string of the Python file ``parsed`` (byte offsets in ``parsed.data``)."""
+    tree = parsed.tree
+    if tree is None or name.encode() not in parsed.data:
+        return []
+    out = []
+    word = re.compile(rb"(?<![\w.$])" + re.escape(name.encode()) + rb"(?![\w$])")
+    for found in word.finditer(parsed.data):
+        node = tree.root_node.descendant_for_byte_range(found.start(), found.end())
+        if node is not None and node.type in ("string_content", "string") and in_annotation(node):
+            out.append(found.start())
     return out

@@ -160,3 +160,31 @@ def test_a_modules_function_is_not_a_methods_use(make_repo):
         ("bin/tool.py", 8),
         ("bin/tool.py", 12),  # a parameter named like the module: a candidate
     }
+
+
+def test_an_annotation_written_as_a_string_is_a_reference(make_repo):
+    """``other: 'Pattern'`` (a forward reference) names the class for a type checker, in
+    its own module and where it is imported; a string given to another call does not."""
+    root = make_repo(
+        {
+            "shapes.py": (
+                "class Pattern:\n"
+                "    def __eq__(self, other: 'Pattern') -> bool:\n"
+                "        return True\n"
+            ),
+            "use.py": (
+                "from typing import Optional, cast\n"
+                "\n"
+                "from shapes import Pattern\n"
+                "\n"
+                "\n"
+                "def first(x) -> 'Optional[Pattern]':\n"
+                "    print('Pattern', x.Pattern)\n"
+                "    return cast('Pattern', x)\n"
+            ),
+        }
+    )
+    result = prx.explain("Pattern", root=root)
+    lines = {(r.file, r.line) for r in result.references}
+    assert {("shapes.py", 2), ("use.py", 6), ("use.py", 8)} <= lines
+    assert ("use.py", 7) not in lines

@@ -87,10 +87,8 @@ def test_an_import_path_is_renamed_with_the_definition(make_repo):
     assert "other = 'other.wiki:WikiPlugin'" in pyproject  # another module's class
     assert "wiki = plugs.wiki:WikiExtension" in (root / "setup.cfg").read_text()
     assert (root / "other/wiki.py").read_text() == PLUGINS["other/wiki.py"]
-    # Prose keeps the word; the path in it is a path, and is renamed.
-    assert (root / "README.md").read_text() == (
-        "The WikiPlugin renders wiki text: `plugs.wiki.WikiExtension`.\n"
-    )
+    # Documentation keeps what it says, and is listed.
+    assert (root / "README.md").read_text() == PLUGINS["README.md"]
     notes = " ".join(result.notes)
     assert "import path" in notes and "README.md" in notes
 
@@ -120,3 +118,32 @@ def test_a_package_init_that_is_a_link_is_not_read(make_repo, tmp_path):
     # Only the module's own path is known: ``wiki:WikiPlugin`` (no package above it).
     assert "pyproject.toml" not in changed
     assert outside.read_text() == "from plugs.wiki import WikiPlugin\n"
+
+
+def test_an_annotation_written_as_a_string_is_renamed(make_repo):
+    """A forward reference (``other: 'Pattern'``) is read by type checkers with the
+    module's names: renamed alone, the class left it naming nothing (pathspec's
+    ``RegexPattern.__eq__``, held out), and so is ``cast``'s type. Another string given to
+    a call is no annotation."""
+    root = make_repo(
+        {
+            "shapes.py": (
+                "from typing import Optional, cast\n"
+                "\n"
+                "\n"
+                "class Pattern:\n"
+                "    def __eq__(self, other: 'Pattern') -> bool:\n"
+                "        return isinstance(other, Pattern)\n"
+                "\n"
+                "    def copy(self) -> 'Optional[Pattern]':\n"
+                "        kept: 'Pattern' = self\n"
+                "        print('Pattern')\n"
+                "        return cast('Pattern', kept)\n"
+            ),
+        }
+    )
+    prx.rename("Pattern", "Shape", ".", root=root, apply=True, check="never")
+    text = (root / "shapes.py").read_text()
+    assert "other: 'Shape'" in text and "-> 'Optional[Shape]'" in text
+    assert "kept: 'Shape' = self" in text
+    assert "print('Pattern')" in text and "cast('Shape', kept)" in text
