@@ -20,13 +20,18 @@ __all__ = ["builtin_kind", "decorated_by", "imported_module", "narrowed"]
 
 def narrowed(node: Any, receiver: str) -> str | None:
     """The class ``if isinstance(receiver, C):`` says ``receiver`` is, for ``node`` in
-    that branch."""
+    that branch, or ``assert isinstance(receiver, C)`` before it in a block around it
+    (nothing between binding the name again)."""
     if not receiver.isidentifier():
         return None
     inner, here = node, node.parent
     while here is not None and here.type != "module":
         if here.type == "function_definition" and _binds(here, receiver):
             return None  # a parameter or a local of the function, not the narrowed name
+        if here.type == "block":
+            kind = _asserted(here, inner, receiver)
+            if kind is not None:
+                return kind
         if here.type in ("if_statement", "elif_clause"):
             test = here.child_by_field_name("condition")
             if inner == here.child_by_field_name("consequence") and test is not None:
@@ -35,6 +40,69 @@ def narrowed(node: Any, receiver: str) -> str | None:
                     return kind
         inner, here = here, here.parent
     return None
+
+
+def _asserted(block: Any, inner: Any, receiver: str) -> str | None:
+    """``C`` when a statement of ``block`` before ``inner`` (its child) is ``assert
+    isinstance(receiver, C)`` and none after it binds ``receiver``."""
+    before = []
+    for child in block.named_children:
+        if child == inner:
+            break
+        before.append(child)
+    else:
+        return None
+    for statement in reversed(before):
+        if statement.type == "assert_statement" and statement.named_children:
+            kind = _isinstance_of(statement.named_children[0], receiver)
+            if kind is not None:
+                return kind
+        if _rebinds(statement, receiver.encode()):
+            return None
+    return None
+
+
+#: Where a name is bound: (node kind, the field holding the target).
+_TARGETS = {
+    "assignment": "left",
+    "augmented_assignment": "left",
+    "for_statement": "left",
+    "named_expression": "name",
+    "as_pattern": "alias",
+}
+#: Targets that hold several: ``a, b = ...``, ``for (a, b) in ...``.
+_PATTERNS = frozenset(
+    {"pattern_list", "tuple_pattern", "list_pattern", "list_splat_pattern", "tuple", "list"}
+    | {"parenthesized_expression", "as_pattern_target"}
+)
+
+
+def _rebinds(statement: Any, name: bytes) -> bool:
+    """Whether ``statement`` binds ``name`` (an assignment, a loop, ``with .. as``,
+    ``:=``, ``del``), outside the functions and classes it defines."""
+    stack = [statement]
+    while stack:
+        node = stack.pop()
+        if node.type in ("function_definition", "class_definition", "lambda"):
+            continue
+        field = _TARGETS.get(node.type)
+        target = node.child_by_field_name(field) if field is not None else None
+        if target is not None and _names_in(target, name):
+            return True
+        if node.type == "delete_statement" and _names_in(node, name):
+            return True
+        stack.extend(node.named_children)
+    return False
+
+
+def _names_in(target: Any, name: bytes) -> bool:
+    """Whether the binding target ``target`` binds ``name`` itself (``x``, ``a, x``; not
+    ``x.y`` or ``x[0]``, which change what ``x`` holds but not ``x``)."""
+    if target.type == "identifier":
+        return bool(target.text == name)
+    if target.type in _PATTERNS or target.type == "delete_statement":
+        return any(_names_in(child, name) for child in target.named_children)
+    return False
 
 
 def _binds(function: Any, name: str) -> bool:

@@ -106,6 +106,11 @@ class CallReturns:
         ``data``) defines or imports from the project, when every definition of it in the
         project returns the same class; None when the code does not say."""
         parts = callee.split(".")
+        if len(parts) == 2 and parts[0] not in self._bases and self._module_of(parts[0], data):
+            # ``tomlkit.table(..)``: a function of a project module the file imports.
+            self._index()
+            made = self._one(self._functions.get(parts[1], []))
+            return None if made == _CALLED_ON else made
         if len(parts) == 2:
             on = owner if parts[0] in ("self", "cls") else parts[0]
             if on is None or on not in self._bases:
@@ -117,6 +122,31 @@ class CallReturns:
             made = self._one(self._functions.get(parts[0], []))
             return None if made == _CALLED_ON else made
         return None
+
+    def _module_names(self) -> set[str]:
+        """The names of the project's modules and packages (each part of a file's path)."""
+        if self._modules is None:
+            self._modules = {
+                part.removesuffix(".py") for rel in self._files for part in rel.split("/")
+            }
+        return self._modules
+
+    def _module_of(self, name: str, data: bytes) -> bool:
+        """Whether ``name`` is a module of the project that the calling file imports by
+        that name (``import tomlkit``, ``from tomlkit import api``, ``import a.b as
+        name``)."""
+        if name not in self._module_names() or name in ("self", "cls"):
+            return False
+        word = re.escape(name).encode()
+        return (
+            re.search(
+                rb"(?m)^[ \t]*(?:import[ \t]+" + word + rb"(?:\.[\w.]+)?[ \t]*(?:$|,|#)"
+                rb"|import[ \t]+[\w.]+[ \t]+as[ \t]+" + word + rb"\b"
+                rb"|from[ \t]+[\w.]+[ \t]+import[ \t]+[^\n]*\b" + word + rb"\b)",
+                data,
+            )
+            is not None
+        )
 
     def _reaches(self, name: str, data: bytes) -> bool:
         """Whether the calling file defines ``name`` or imports it from a project module
@@ -131,14 +161,11 @@ class CallReturns:
         word = re.escape(name).encode()
         if re.search(rb"(?m)^(?:async[ \t]+)?def[ \t]+" + word + rb"[ \t]*\(", data):
             return True
-        if self._modules is None:
-            self._modules = {
-                part.removesuffix(".py") for rel in self._files for part in rel.split("/")
-            }
+        modules = self._module_names()
         for found in _FROM_IMPORT.finditer(data):
             module, names = found.group(1).decode(), found.group(2)
             if re.search(rb"\b" + word + rb"\b", names) and (
-                module.startswith(".") or module.split(".", 1)[0] in self._modules
+                module.startswith(".") or module.split(".", 1)[0] in modules
             ):
                 return True
         return False

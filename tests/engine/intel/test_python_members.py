@@ -1018,3 +1018,75 @@ def test_super_in_a_class_of_another_line_is_not_a_use(make_repo):
         "    pass\n"
     )
     assert _uses(make_repo(files), "Stack.reset")[("extract.py", 6)] == "by_name"
+
+
+def test_an_asserted_isinstance_types_what_follows_it(make_repo):
+    """``assert isinstance(table, Table)`` narrows ``table`` for the statements after it,
+    until the name is bound again."""
+    root = make_repo(
+        {
+            "docs.py": (
+                "class Holder:\n"
+                "    def remove(self, key):\n"
+                "        pass\n"
+                "\n"
+                "\n"
+                "class Sheet:\n"
+                "    def remove(self, key):\n"
+                "        pass\n"
+                "\n"
+                "\n"
+                "def check(parse, other):\n"
+                "    _, sheet = parse()\n"
+                "    assert isinstance(sheet, Sheet)\n"
+                "    sheet.mark(flag=True, key=sheet)\n"
+                "    sheet.remove(1)\n"
+                "    _, sheet = other()\n"
+                "    sheet.remove(2)\n"
+            ),
+        }
+    )
+    holder = _uses(root, "Holder.remove")
+    # A keyword argument between is no binding of the name.
+    assert ("docs.py", 15) not in holder
+    assert ("docs.py", 15) in _uses(root, "Sheet.remove")
+    assert holder[("docs.py", 17)] == "by_name"
+
+
+def test_a_module_function_s_result_is_the_class_it_returns(make_repo):
+    """``sheet = docs.sheet()``: the function of a project module the file imports returns
+    a Sheet (every definition of it says so), so ``sheet.remove`` is Sheet's; a library's
+    module of another name says nothing."""
+    root = make_repo(
+        {
+            "docs/__init__.py": "from docs.api import sheet\n",
+            "docs/api.py": (
+                "from docs.items import Sheet\n\n\ndef sheet() -> Sheet:\n    return Sheet()\n"
+            ),
+            "docs/items.py": (
+                "class Holder:\n"
+                "    def remove(self, key):\n"
+                "        pass\n"
+                "\n"
+                "\n"
+                "class Sheet:\n"
+                "    def remove(self, key):\n"
+                "        pass\n"
+            ),
+            "test_docs.py": (
+                "import docs\n"
+                "import json as sheets\n"
+                "\n"
+                "\n"
+                "def test_remove():\n"
+                "    sheet = docs.sheet()\n"
+                "    sheet.remove(1)\n"
+                "    other = sheets.sheet()\n"
+                "    other.remove(2)\n"
+            ),
+        }
+    )
+    holder = _uses(root, "Holder.remove")
+    assert ("test_docs.py", 7) not in holder
+    assert ("test_docs.py", 7) in _uses(root, "Sheet.remove")
+    assert holder[("test_docs.py", 9)] == "by_name"
