@@ -1020,21 +1020,26 @@ def test_super_in_a_class_of_another_line_is_not_a_use(make_repo):
     assert _uses(make_repo(files), "Stack.reset")[("extract.py", 6)] == "by_name"
 
 
+#: Two classes with a ``remove`` each (lines 1-8 of the file that holds them).
+_HOLDER_AND_SHEET = (
+    "class Holder:\n"
+    "    def remove(self, key):\n"
+    "        pass\n"
+    "\n"
+    "\n"
+    "class Sheet:\n"
+    "    def remove(self, key):\n"
+    "        pass\n"
+)
+
+
 def test_an_asserted_isinstance_types_what_follows_it(make_repo):
     """``assert isinstance(table, Table)`` narrows ``table`` for the statements after it,
     until the name is bound again."""
     root = make_repo(
         {
             "docs.py": (
-                "class Holder:\n"
-                "    def remove(self, key):\n"
-                "        pass\n"
-                "\n"
-                "\n"
-                "class Sheet:\n"
-                "    def remove(self, key):\n"
-                "        pass\n"
-                "\n"
+                _HOLDER_AND_SHEET + "\n"
                 "\n"
                 "def check(parse, other):\n"
                 "    _, sheet = parse()\n"
@@ -1063,16 +1068,7 @@ def test_a_module_function_s_result_is_the_class_it_returns(make_repo):
             "docs/api.py": (
                 "from docs.items import Sheet\n\n\ndef sheet() -> Sheet:\n    return Sheet()\n"
             ),
-            "docs/items.py": (
-                "class Holder:\n"
-                "    def remove(self, key):\n"
-                "        pass\n"
-                "\n"
-                "\n"
-                "class Sheet:\n"
-                "    def remove(self, key):\n"
-                "        pass\n"
-            ),
+            "docs/items.py": _HOLDER_AND_SHEET,
             "test_docs.py": (
                 "import docs\n"
                 "import json as sheets\n"
