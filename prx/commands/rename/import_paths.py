@@ -18,7 +18,7 @@ from prx.core.record import record
 from prx.core.results.rename import RenameFile, RenameLine
 from prx.engine.files.text import read_regular
 
-__all__ = ["ImportPaths", "PathEdit", "import_paths"]
+__all__ = ["ImportPaths", "PathEdit", "edits_in", "import_paths", "still_mentioning"]
 
 
 @record(kw_only=False)
@@ -159,3 +159,13 @@ def edits_in(
         if is_configuration(path)
     )
     return [edit for edit in found if edit is not None]
+
+
+def still_mentioning(
+    files: Sequence[tuple[str, str, bytes]], edits: Sequence[PathEdit], name: str
+) -> list[str]:
+    """The shown paths of ``files`` that still hold ``name`` as a word once ``edits``
+    renamed its import paths there (what is left is prose, as in any other such file)."""
+    edited = {edit.path: edit.new_data for edit in edits}
+    word = re.compile(rb"(?<![\w$])" + re.escape(name.encode()) + rb"(?![\w$])")
+    return [shown for path, shown, data in files if word.search(edited.get(path, data))]

@@ -22,7 +22,12 @@ from collections.abc import Sequence
 from prx.commands.rename.answer import file_answer, fitted, line_text
 from prx.commands.rename.candidate import Candidate, language_of, path_of
 from prx.commands.rename.conflicts import find_conflicts
-from prx.commands.rename.import_paths import ImportPaths, edits_in, import_paths
+from prx.commands.rename.import_paths import (
+    ImportPaths,
+    edits_in,
+    import_paths,
+    still_mentioning,
+)
 from prx.commands.rename.names import identifier_problem
 from prx.commands.rename.occurrences import Occurrence, scan
 from prx.commands.rename.pyfamily import (
@@ -144,10 +149,7 @@ def rename(
             f"renamed where its import path names it ({paths.example}) in "
             f"{len(path_edits)} file(s) that are not code: {_listed([e.shown for e in path_edits])}"
         )
-        # What is left of the word in them is prose, as in any other such file.
-        edited = {e.path: e.new_data for e in path_edits}
-        word = re.compile(rb"(?<![\w$])" + re.escape(name.encode()) + rb"(?![\w$])")
-        mentions = [s for f, s, d in mention_files if word.search(edited.get(f, d))]
+        mentions = still_mentioning(mention_files, path_edits, name)
     unresolved = [s for s in left_alone if s.reason in _UNSURE]
     if unresolved and (apply or not changed):
         # Unsure sites in files that changed while they were read (another agent's rename
