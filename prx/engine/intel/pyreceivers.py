@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from prx.engine.intel.pycallers import assigns
+from prx.engine.intel.pyscopes import binds
 from prx.engine.intel.uses import all_bindings
 
 if TYPE_CHECKING:
@@ -62,46 +63,28 @@ def _asserted(block: Any, inner: Any, receiver: str) -> str | None:
     return None
 
 
-#: Where a name is bound: (node kind, the field holding the target).
-_TARGETS = {
-    "assignment": "left",
-    "augmented_assignment": "left",
-    "for_statement": "left",
-    "named_expression": "name",
-    "as_pattern": "alias",
-}
-#: Targets that hold several: ``a, b = ...``, ``for (a, b) in ...``.
-_PATTERNS = frozenset(
-    {"pattern_list", "tuple_pattern", "list_pattern", "list_splat_pattern", "tuple", "list"}
-    | {"parenthesized_expression", "as_pattern_target"}
+#: Scopes of their own: a name bound inside is not the statement's.
+_OWN_SCOPES = frozenset(
+    {"function_definition", "class_definition", "lambda"}
+    | {"list_comprehension", "set_comprehension", "dictionary_comprehension"}
+    | {"generator_expression"}
 )
 
 
 def _rebinds(statement: Any, name: bytes) -> bool:
     """Whether ``statement`` binds ``name`` (an assignment, a loop, ``with .. as``,
-    ``:=``, ``del``), outside the functions and classes it defines."""
+    ``:=``, ``del``: :func:`~prx.engine.intel.pyscopes.binds`), outside the scopes of
+    its own it holds."""
     stack = [statement]
     while stack:
         node = stack.pop()
-        if node.type in ("function_definition", "class_definition", "lambda"):
+        if node.type in _OWN_SCOPES:
             continue
-        field = _TARGETS.get(node.type)
-        target = node.child_by_field_name(field) if field is not None else None
-        if target is not None and _names_in(target, name):
-            return True
-        if node.type == "delete_statement" and _names_in(node, name):
-            return True
+        if node.type == "identifier" and node.text == name:
+            parent = node.parent
+            if binds(node) or (parent is not None and parent.type == "delete_statement"):
+                return True
         stack.extend(node.named_children)
-    return False
-
-
-def _names_in(target: Any, name: bytes) -> bool:
-    """Whether the binding target ``target`` binds ``name`` itself (``x``, ``a, x``; not
-    ``x.y`` or ``x[0]``, which change what ``x`` holds but not ``x``)."""
-    if target.type == "identifier":
-        return bool(target.text == name)
-    if target.type in _PATTERNS or target.type == "delete_statement":
-        return any(_names_in(child, name) for child in target.named_children)
     return False
 
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from prx.engine.intel.project import ParsedFile
 
-__all__ = ["local_scopes"]
+__all__ = ["binds", "local_scopes"]
 
 _FUNCTIONS = ("function_definition", "lambda")
 #: Nodes whose identifier children (or the given field) are bound by them.
@@ -42,7 +42,7 @@ _BINDING_PARENTS = frozenset(
 )
 
 
-def _binds(node: Any) -> bool:
+def binds(node: Any) -> bool:
     """Whether the identifier ``node`` is bound (not read) where it stands."""
     parent = node.parent
     if parent is None:
@@ -94,7 +94,7 @@ def local_scopes(parsed: ParsedFile, name: str) -> list[tuple[int, int]]:
                 "nonlocal_statement",
             ):
                 declared.add(function.id)
-            elif defined or _binds(node):
+            elif defined or binds(node):
                 local[function.id] = function
             continue
         stack.extend(node.children)
