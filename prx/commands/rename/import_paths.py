@@ -60,29 +60,35 @@ def _modules(root: str, defining: str, top: str) -> list[str]:
     root = os.path.realpath(root)
     here = os.path.dirname(os.path.realpath(defining))
     stem = os.path.basename(defining).rsplit(".", 1)[0]
-    parts = [] if stem == "__init__" else [stem]
-    packages: list[str] = []  # package directories, innermost first
+    directories: list[str] = []  # the packages around the file, innermost first
     while here.startswith(root + os.sep) and _regular(os.path.join(here, "__init__.py")):
-        packages.append(here)
-        parts.insert(0, os.path.basename(here))
+        directories.append(here)
         here = os.path.dirname(here)
-    if not parts or not all(p.isidentifier() for p in parts):
-        return []
-    modules = [".".join(parts)]
+    words = [os.path.basename(d) for d in reversed(directories)]  # outermost first
+    if not all(w.isidentifier() for w in [*words, stem]):
+        return []  # no import path names it (``__init__`` is an identifier too)
+    # Each package's dotted name, innermost first.
+    packages = [".".join(words[: len(words) - i]) for i in range(len(words))]
+    if stem == "__init__":
+        if not packages:
+            return []
+        module, above = packages[0], list(zip(directories[1:], packages[1:], strict=True))
+    else:
+        module = ".".join([*words, stem])
+        above = list(zip(directories, packages, strict=True))
+    modules = [module]
     imports = re.compile(
         rb"(?m)^[ \t]*from[ \t]+[\w.]+[ \t]+import[ \t]+(?:\([^)]*|[^\n]*)\b"
         + re.escape(top.encode())
         + rb"\b"
     )
-    for depth, package in enumerate(packages):
-        if stem == "__init__" and depth == 0:
-            continue  # the module itself
+    for directory, package in above:
         try:  # not through a link: it may lead out of the project
-            text = read_regular(os.path.join(package, "__init__.py"))
+            text = read_regular(os.path.join(directory, "__init__.py"))
         except OSError:
             continue
         if imports.search(text):
-            modules.append(".".join(parts[: len(parts) - depth - (0 if stem == "__init__" else 1)]))
+            modules.append(package)
     return modules
 
 
