@@ -111,3 +111,20 @@ def test_a_parameter_pytest_numbers_is_left_out_of_the_test_s_name(tmp_path):
         "test_cases::test_case[3-day#]": "failed",
     }
     assert found["test_cases::test_object[value#]"] == "passed"
+
+
+def test_an_error_that_names_neither_the_symbol_nor_sits_on_its_line_is_no_use(tmp_path):
+    """Renaming a base class breaks its subclass wherever the subclass is used: those
+    errors are consequences, not uses of the base."""
+    from oracle.python import uses_at
+
+    (tmp_path / "use.py").write_text(
+        "from pat import Base, Sub\npatterns = list(map(Sub, lines))\nBase.make(1)\n"
+    )
+    errors = [
+        Diag("use.py", 1, '"Base" is unknown import symbol'),
+        Diag("use.py", 2, 'Argument of type "type[Sub]" cannot be assigned to parameter'),
+        Diag("use.py", 3, "Expected 0 positional arguments"),
+    ]
+    found = uses_at(tmp_path, _symbol("pat.py", "Base", 1), errors)
+    assert found == [errors[0], errors[2]]

@@ -23,8 +23,17 @@ from prx.engine.intel.pyclassattrs import (
     made_by_attribute,
     with_base_files,
 )
-from prx.engine.intel.pyreceivers import builtin_kind, decorated_by, imported_module, narrowed
+from prx.engine.intel.pyloops import iterated_kind
+from prx.engine.intel.pyreceivers import (
+    bound_in_function,
+    builtin_kind,
+    decorated_by,
+    imported_module,
+    narrowed,
+    top_literal,
+)
 from prx.engine.intel.pyreturns import CallReturns
+from prx.engine.intel.pytyping import bound_of
 
 if TYPE_CHECKING:
     from prx.engine.intel.project import ParsedFile, Project
@@ -175,6 +184,7 @@ def _receiver_type(
         return None
     callee = next(g for g in found.groups() if g).decode()
     kind = callee.rsplit(".", 1)[-1]
+    kind = bound_of(data, kind) or kind  # ``x: T``, T a TypeVar bound to a class
     if kind in _UNKNOWN_RESULT:
         return None
     if kind in _OWN_CLASS:  # ``x = super().__new__(cls)``, ``x = cls(..)``
@@ -387,7 +397,9 @@ def _declared(node: Any, receiver: str) -> bool:
     (``x: C``, ``def f(x: C)``, ``isinstance(x, C)``): an instance of a subclass fits."""
     if narrowed(node, receiver) is not None:
         return True
-    if receiver.count(".") > 1 or _iterated_attribute(node, receiver) is not None:
+    if receiver.count(".") > 1 or (
+        _iterated_attribute(node, receiver) or iterated_kind(node, receiver)
+    ):
         return True  # typed by annotations on the way (an element's, an attribute's)
     found = _assigned(node, receiver)
     if found is None:
@@ -476,6 +488,8 @@ def class_bases(project: Files, files: list[str]) -> dict[str, set[str]]:
             supers = node.child_by_field_name("superclasses")
             bases = out.setdefault(name, set())
             for arg in supers.named_children if supers is not None else ():
+                if arg.type == "subscript":  # ``Base[T]``: a generic base
+                    arg = arg.child_by_field_name("value") or arg
                 text = bytes(arg.text or b"").decode()
                 # ``class Default(self.Cache)`` derives from what an attribute holds.
                 if arg.type in ("identifier", "attribute") and not on_self(text):
@@ -546,6 +560,10 @@ def _weigh(
     another class's member of the name, else ``by_name``."""
     if kind == container or kind in family:
         return "by_type"
+    if "Protocol" in bases.get(kind, ()) and kind not in ancestors(container, bases):
+        # A protocol's member: pyright reads the call as the protocol's; a class that
+        # matches it without deriving from it is a candidate at most.
+        return "unrelated"
     if kind in classes or kind in _BUILTIN_TYPES:
         return "other"
     if kind not in bases:
@@ -661,9 +679,10 @@ def member_uses(
         return _weigh(kind, container, classes, bases, family)
 
     def weight_at(rel: str, data: bytes, node: Any, receiver: str, calls: dict[Any, Any]) -> str:
-        if receiver == "super()" and (
-            _above_every(node, {container, *family}, bases)
-            or _out_of_line(node, {container, *family}, bases)
+        after = _super_of(node, receiver)
+        if after is not None and (
+            _above_every(after, {container, *family}, bases)
+            or _out_of_line(after, {container, *family}, bases)
         ):
             return "other"
         held = _held_by_attribute(node, receiver, assigned, classes) or _held_by_callers(
@@ -721,27 +740,37 @@ def member_uses(
     return out
 
 
-def _above_every(node: Any, classes: set[str], bases: Mapping[str, set[str]]) -> bool:
-    """Whether the class whose code holds ``node`` is each of ``classes`` or a base of
-    each: ``super().name`` there runs what comes after that class in the instance's
-    method order, never that class's own member nor a subclass's."""
-    enclosing = _class_name(_enclosing(node, ("class_definition",)))
-    return enclosing is not None and all(
-        kind == enclosing or enclosing in ancestors(kind, bases) for kind in classes
-    )
+#: ``super(Class, self)`` / ``super(Class, cls)`` (whitespace removed): the first group
+#: is the class whose successors in the method order are searched.
+_SUPER_OF = re.compile(r"super\((?:\w+\.)*([A-Za-z_]\w*),\w+\)")
 
 
-def _out_of_line(node: Any, classes: set[str], bases: Mapping[str, set[str]]) -> bool:
-    """Whether ``super().name`` in the class whose code holds ``node`` can reach none of
-    ``classes``: none is a base of that class, and no class of the project descends from
-    both (the only way another line's member comes after it in an instance's method
-    order)."""
-    enclosing = _class_name(_enclosing(node, ("class_definition",)))
-    if enclosing is None or classes & ancestors(enclosing, bases):
+def _super_of(node: Any, receiver: str) -> str | None:
+    """The class after which ``receiver.name`` is looked up when the receiver is
+    ``super()`` (the class whose code holds ``node``) or ``super(Class, obj)``
+    (``Class``), else None."""
+    if receiver == "super()":
+        return _class_name(_enclosing(node, ("class_definition",)))
+    named = _SUPER_OF.fullmatch(receiver)
+    return named.group(1) if named is not None else None
+
+
+def _above_every(after: str, classes: set[str], bases: Mapping[str, set[str]]) -> bool:
+    """Whether class ``after`` is each of ``classes`` or a base of each: ``super().name``
+    there runs what comes after that class in the instance's method order, never that
+    class's own member nor a subclass's."""
+    return all(kind == after or after in ancestors(kind, bases) for kind in classes)
+
+
+def _out_of_line(after: str, classes: set[str], bases: Mapping[str, set[str]]) -> bool:
+    """Whether ``super().name`` after class ``after`` can reach none of ``classes``: none
+    is a base of that class, and no class of the project descends from both (the only way
+    another line's member comes after it in an instance's method order)."""
+    if classes & ancestors(after, bases):
         return False
     for kind in bases:
         lineage = ancestors(kind, bases) | {kind}
-        if enclosing in lineage and any(c in lineage and c != kind for c in classes):
+        if after in lineage and any(c in lineage and c != kind for c in classes):
             return False
     return True
 
@@ -779,10 +808,12 @@ def _kind_of(
     """The class ``receiver`` is at ``node`` (None: the code does not say), and the
     receiver that says it: ``x = type(y)(..)`` makes ``x`` what ``y`` is."""
     for _ in range(_MADE_LIKE_HOPS):
-        if receiver in ("self", "cls"):
-            return _class_name(_enclosing(node, ("class_definition",))), receiver
-        if receiver == "super()":  # the base's member, when the class has one base
-            above = bases.get(_class_name(_enclosing(node, ("class_definition",))) or "", ())
+        owner = _class_name(_enclosing(node, ("class_definition",)))
+        if receiver in ("self", "cls") and owner is not None:
+            return owner, receiver
+        after = _super_of(node, receiver)
+        if after is not None:  # the base's member, when the class has one base
+            above = bases.get(after, ())
             return (next(iter(above)) if len(above) == 1 else None), receiver
         if receiver == container or receiver in bases:
             return receiver, receiver  # called on the class itself: ``Table.from_data(..)``
@@ -793,15 +824,26 @@ def _kind_of(
             narrowed(node, receiver)
             or _receiver_type(data, node, receiver, returns)
             or _iterated_attribute(node, receiver)
+            or iterated_kind(node, receiver)
             or _attribute_chain(node, receiver, returns)
             or decorated_by(node, receiver, bases)
             or builtin_kind(node, receiver)
+            or _global_builtin(data, node, receiver, returns)
         )
         like = _made_like(node, receiver) if kind is None else None
         if like is None:
             return kind, receiver
         receiver = like
     return None, receiver
+
+
+def _global_builtin(data: bytes, node: Any, receiver: str, returns: CallReturns) -> str | None:
+    """The builtin type of a module-level name (this module's, or one it imports from
+    the project: ``CUSTOM_ENCODERS: list[E] = []``) when no function around ``node``
+    binds the name."""
+    if not receiver.isidentifier() or bound_in_function(node, receiver):
+        return None
+    return top_literal(data, receiver) or returns.imported_literal(receiver, data)
 
 
 def _held_by_attribute(

@@ -16,7 +16,14 @@ from prx.engine.intel.uses import all_bindings
 if TYPE_CHECKING:
     from prx.engine.intel.project import ParsedFile
 
-__all__ = ["builtin_kind", "decorated_by", "imported_module", "narrowed"]
+__all__ = [
+    "bound_in_function",
+    "builtin_kind",
+    "decorated_by",
+    "imported_module",
+    "narrowed",
+    "top_literal",
+]
 
 
 def narrowed(node: Any, receiver: str) -> str | None:
@@ -167,6 +174,32 @@ def builtin_kind(node: Any, receiver: str) -> str | None:
     return _LITERAL[found.group(1)[0]] if found is not None else None
 
 
+def top_literal(data: bytes, name: str) -> str | None:
+    """The builtin type a module-level ``name`` of ``data`` (Python source) holds when
+    every assignment to it at the module's top is a literal of that type (``ENCODERS:
+    list[E] = []``), else None."""
+    if not name.isidentifier() or name.encode() not in data:
+        return None
+    kinds = {
+        _LITERAL.get(found.group(1)[0])
+        for found in re.finditer(
+            rb"(?m)^" + re.escape(name).encode() + rb"[ \t]*(?::[^=\n]*)?=(?!=)[ \t]*(\S)", data
+        )
+    }
+    return kinds.pop() if len(kinds) == 1 else None
+
+
+def bound_in_function(node: Any, name: str) -> bool:
+    """Whether a function around ``node`` has a parameter or an assignment ``name``
+    (there, the name is not the module's)."""
+    here = node.parent
+    while here is not None:
+        if here.type == "function_definition" and _binds(here, name):
+            return True
+        here = here.parent
+    return False
+
+
 #: A module-level name bound to a module made at run time: ``m =
 #: importlib.util.module_from_spec(spec)``, ``importlib.import_module(name)``,
 #: ``__import__(name)``, ``types.ModuleType(name)``.
@@ -190,10 +223,4 @@ def imported_module(parsed: ParsedFile, node: Any, receiver: str) -> bool:
         parsed.memo["module_names"] = names
     if receiver not in names:
         return False
-    head = receiver.split(".", 1)[0]
-    here = node.parent
-    while here is not None:
-        if here.type == "function_definition" and _binds(here, head):
-            return False
-        here = here.parent
-    return True
+    return not bound_in_function(node, receiver.split(".", 1)[0])

@@ -13,6 +13,8 @@ import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from prx.engine.intel.pyreceivers import top_literal
+
 if TYPE_CHECKING:
     from prx.engine.intel.project import ParsedFile
 
@@ -122,6 +124,21 @@ class CallReturns:
             made = self._one(self._functions.get(parts[0], []))
             return None if made == _CALLED_ON else made
         return None
+
+    def imported_literal(self, name: str, data: bytes) -> str | None:
+        """The builtin type a module-level ``name`` the calling file (its text ``data``)
+        imports from the project holds: every module of the project that assigns
+        ``name`` at its top assigns it a literal of that type (see
+        :func:`~prx.engine.intel.pyreceivers.top_literal`), else None."""
+        if not self._reaches(name, data):
+            return None
+        assigned = re.compile(rb"(?m)^" + re.escape(name).encode() + rb"[ \t]*(?::[^=\n]*)?=(?!=)")
+        kinds = set()
+        for rel in self._files:
+            parsed = self._file(rel)
+            if parsed is not None and parsed.language == "python" and assigned.search(parsed.data):
+                kinds.add(top_literal(parsed.data, name))
+        return kinds.pop() if len(kinds) == 1 else None
 
     def _module_names(self) -> set[str]:
         """The names of the project's modules and packages (each part of a file's path)."""

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 if TYPE_CHECKING:
     from prx.engine.intel.project import ParsedFile
 
-__all__ = ["TypingString", "annotation_uses", "in_annotation", "typing_strings"]
+__all__ = ["TypingString", "annotation_uses", "bound_of", "in_annotation", "typing_strings"]
 
 #: ``NAME = [module.]Builder('NAME'``: the string must be the name it is assigned to.
 _BUILT = re.compile(
@@ -43,6 +43,22 @@ def typing_strings(data: bytes, name: str | None = None) -> list[TypingString]:
             continue
         out.append(TypingString(found.start("name"), found.start("string")))
     return out
+
+
+def bound_of(data: bytes, name: str) -> str | None:
+    """The class a module-level ``name = TypeVar('name', bound=C)`` of ``data`` (Python
+    source) is bound to (``C``'s last dotted part; the bound may be a string): an
+    annotation ``x: name`` says ``x`` is an instance of ``C`` or of a subclass. None when
+    ``data`` has no such TypeVar, or it has no bound."""
+    if not name.isidentifier() or name.encode() not in data:
+        return None
+    word = re.escape(name).encode()
+    found = re.search(
+        rb"(?m)^" + word + rb"[ \t]*(?::[^=\n]*)?=[ \t]*(?:\w+\.)*TypeVar[ \t]*\([^)]*?"
+        rb"\bbound[ \t]*=[ \t]*['\"]?(?:\w+\.)*([A-Za-z_]\w*)['\"]?[ \t]*[,)]",
+        data,
+    )
+    return found.group(1).decode() if found is not None else None
 
 
 #: Nodes an annotation never spans past: a string in another call or a statement is no

@@ -1,0 +1,144 @@
+"""Python receivers typed by what annotations and module-level code say (issue 28): a loop
+over an annotated parameter, a TypeVar's bound, a protocol, ``super(Class, self)`` and
+a module-level literal, each found on a held-out project as a use listed wrongly."""
+
+from __future__ import annotations
+
+import prx
+
+#: Two classes with a ``match`` each; ``Special`` overrides ``Base``'s.
+CLASSES = (
+    "class Base:\n"
+    "    def match(self, path):\n"
+    "        return path\n"
+    "\n"
+    "\n"
+    "class Special(Base):\n"
+    "    def match(self, path):\n"
+    "        return super(Special, self).match(path)\n"
+    "\n"
+    "\n"
+    "class Other:\n"
+    "    def match(self, path):\n"
+    "        return None\n"
+)
+
+
+def _uses(root, symbol):  # type: ignore[no-untyped-def]
+    result = prx.explain(symbol, root=root)
+    return {(r.file, r.line): r.certainty for r in (*result.references, *result.tests)}
+
+
+def test_a_loop_over_an_annotated_parameter_types_its_items(make_repo):
+    """``for i, p in patterns`` where ``patterns: Iterable[tuple[int, Other]]`` makes ``p``
+    an ``Other``; ``enumerate``, ``.values()`` and a comprehension read the same way; an
+    unannotated parameter says nothing."""
+    root = make_repo(
+        {
+            "kinds.py": CLASSES,
+            "use.py": (
+                "from typing import Iterable, Tuple\n"
+                "from kinds import Other\n"
+                "\n"
+                "\n"
+                "def pairs(patterns: Iterable[Tuple[int, 'Other']], path):\n"
+                "    for index, pattern in patterns:\n"
+                "        pattern.match(path)\n"
+                "\n"
+                "\n"
+                "def counted(patterns: list[Other], table: dict[str, Other], untyped):\n"
+                "    for index, pattern in enumerate(patterns):\n"
+                "        pattern.match(index)\n"
+                "    for each in table.values():\n"
+                "        each.match(1)\n"
+                "    found = [p.match(2) for p in patterns]\n"
+                "    for thing in untyped:\n"
+                "        thing.match(3)\n"
+                "    return found\n"
+            ),
+        }
+    )
+    base = _uses(root, "Base.match")
+    for line in (7, 12, 14, 15):
+        assert ("use.py", line) not in base
+        assert _uses(root, "Other.match")[("use.py", line)] == "by_type"
+    assert base[("use.py", 17)] == "by_name"
+
+
+def test_two_argument_super_runs_the_member_after_the_class_it_names(make_repo):
+    """``super(Special, self).match`` in Special's override is Base's, never Special's."""
+    root = make_repo({"kinds.py": CLASSES})
+    assert ("kinds.py", 8) not in _uses(root, "Special.match")
+    assert _uses(root, "Base.match")[("kinds.py", 8)] == "by_type"
+
+
+def test_an_annotation_naming_a_bound_typevar_is_its_bound(make_repo):
+    """``def f(item: T)`` with ``T = TypeVar('T', bound='Other')`` makes ``item`` an
+    ``Other``; a protocol's member called through it is no class's that only matches the
+    protocol, and a rename still weighs it."""
+    root = make_repo(
+        {
+            "kinds.py": CLASSES,
+            "wrap.py": (
+                "from typing import Protocol, TypeVar\n"
+                "\n"
+                "T = TypeVar('T', bound='Other')\n"
+                "W = TypeVar('W', bound='Matcher')\n"
+                "\n"
+                "\n"
+                "class Matcher(Protocol[T]):\n"
+                "    def match(self: W, path: str) -> W: ...\n"
+                "\n"
+                "\n"
+                "def one(item: T):\n"
+                "    return item.match(1)\n"
+                "\n"
+                "\n"
+                "def wrapped(method):\n"
+                "    def wrapper(self: W, path):\n"
+                "        return self.match(path)\n"
+                "\n"
+                "    return wrapper\n"
+            ),
+        }
+    )
+    assert ("wrap.py", 12) not in _uses(root, "Base.match")
+    assert _uses(root, "Other.match")[("wrap.py", 12)] == "by_type"
+    assert ("wrap.py", 17) not in _uses(root, "Other.match")
+    assert ("wrap.py", 17) not in _uses(root, "Base.match")
+
+
+def test_a_module_level_literal_is_a_builtin_here_and_where_it_is_imported(make_repo):
+    """``ENCODERS: list = []`` at a module's top: ``ENCODERS.remove`` there, and in a module
+    that imports it, is a list's; a function that binds the name holds its own."""
+    root = make_repo(
+        {
+            "registry.py": (
+                "class Registry:\n"
+                "    def remove(self, item):\n"
+                "        pass\n"
+                "\n"
+                "\n"
+                "ENCODERS: list = []\n"
+                "\n"
+                "\n"
+                "def drop(encoder):\n"
+                "    ENCODERS.remove(encoder)\n"
+            ),
+            "api.py": (
+                "from registry import ENCODERS\n"
+                "\n"
+                "\n"
+                "def unregister(encoder):\n"
+                "    ENCODERS.remove(encoder)\n"
+                "\n"
+                "\n"
+                "def local(ENCODERS):\n"
+                "    ENCODERS.remove(1)\n"
+            ),
+        }
+    )
+    uses = _uses(root, "Registry.remove")
+    assert ("registry.py", 10) not in uses
+    assert ("api.py", 5) not in uses
+    assert uses[("api.py", 9)] == "by_name"
