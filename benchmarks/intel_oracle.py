@@ -294,7 +294,9 @@ def measure(language: str, args: argparse.Namespace) -> dict[str, Any]:
                 errors = new_errors(
                     baseline, module.build(root), (symbol.name, symbol.name + SUFFIX)
                 )
-                if hasattr(module, "uses"):  # the errors that name the symbol's uses
+                if hasattr(module, "uses_at"):  # the errors that are the symbol's uses
+                    errors = module.uses_at(root, symbol, errors)
+                elif hasattr(module, "uses"):
                     errors = module.uses(symbol, errors)
                 # An import the oracle renamed with the definition is the use of a file
                 # that reports nothing else (it would have broken there).

@@ -20,7 +20,8 @@ A language module (``oracle/<language>.py``) provides:
   changed that count as uses of a file reporting no error) and ``uses(symbol: Symbol, errors: list[Diag]) ->
   list[Diag]`` (the errors of the renamed definition that are uses of it, for impact and
   explain: Go's implicit interface conversions name no method; a rename is still checked
-  against every error).
+  against every error), or ``uses_at(root: Path, symbol: Symbol, errors: list[Diag]) ->
+  list[Diag]`` (the same, reading the scratch copy's lines: Python's).
 
 The oracle for a symbol: in a scratch copy, only the definition's name is changed; the
 errors the build reports then and did not report before are the places that use it.
