@@ -4,12 +4,14 @@ pattern in patterns`` where the function says ``patterns: Iterable[Pattern]`` ma
 Pattern]]``, ``enumerate(patterns)``, ``table.items()`` of a ``dict[str, Table]`` and a
 comprehension's ``for`` are read the same way.
 
-Only a parameter's annotation is read (a caller cannot pass anything else to a checked
-function); anything the annotation does not spell out (a union, an alias) says nothing."""
+Only a parameter's annotation, or the return annotation of the function the loop calls
+(``for param in self.get_params(ctx)`` with ``-> List["Parameter"]``), is read; anything
+the annotation does not spell out (a union, an alias) says nothing."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any, NamedTuple
 
 __all__ = ["iterated_kind"]
@@ -39,10 +41,13 @@ class _Type(NamedTuple):
     args: tuple[_Type, ...]
 
 
-def iterated_kind(node: Any, receiver: str) -> str | None:
+def iterated_kind(
+    node: Any, receiver: str, returned: Callable[[str], str | None] = lambda callee: None
+) -> str | None:
     """The class ``receiver`` is at ``node`` when a ``for`` around it (a loop whose body
     holds ``node``, or a comprehension's clause) binds it from a parameter whose
-    annotation says what its items are; else None."""
+    annotation says what its items are, or from a call whose return annotation does
+    (``returned``: a callee's dotted name -> that annotation's text); else None."""
     if not receiver.isidentifier():
         return None
     inner, here = node, node.parent
@@ -55,7 +60,7 @@ def iterated_kind(node: Any, receiver: str) -> str | None:
         for clause in clauses:
             path = _target_path(clause.child_by_field_name("left"), receiver.encode())
             if path is not None:
-                item = _items(clause.child_by_field_name("right"), here)
+                item = _items(clause.child_by_field_name("right"), here, returned)
                 return _at(item, path) if item is not None else None
         inner, here = here, here.parent
     return None
@@ -76,10 +81,10 @@ def _target_path(left: Any, name: bytes) -> list[int] | None:
     return None
 
 
-def _items(right: Any, scope_node: Any) -> _Type | None:
+def _items(right: Any, scope_node: Any, returned: Callable[[str], str | None]) -> _Type | None:
     """The type of the items ``right`` (what a loop iterates) yields, from the
-    annotation of the parameter it names: ``xs``, ``enumerate(xs)``, ``xs.items()``,
-    ``xs.values()``, ``xs.keys()``."""
+    annotation of the parameter it names (``xs``, ``enumerate(xs)``, ``xs.items()``,
+    ``xs.values()``, ``xs.keys()``) or of the function it calls (``self.params()``)."""
     if right is None:
         return None
     if right.type == "identifier":
@@ -92,8 +97,13 @@ def _items(right: Any, scope_node: Any) -> _Type | None:
         return None
     args = arguments.named_children
     if function.type == "identifier" and function.text == b"enumerate" and len(args) == 1:
-        item = _items(args[0], scope_node)
+        item = _items(args[0], scope_node, returned)
         return _Type("tuple", (_Type("int", ()), item)) if item is not None else None
+    callee = bytes(function.text or b"").decode("utf-8", "replace")
+    if function.type in ("identifier", "attribute") and re.fullmatch(r"\w+(?:\.\w+)?", callee):
+        annotation = returned(callee)
+        if annotation is not None:
+            return _element(_parse(annotation))
     if function.type != "attribute" or args:
         return None
     value = function.child_by_field_name("object")

@@ -12,7 +12,7 @@ type, else ``by_name`` when the call's arguments fit the method's parameters (th
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from prx.engine.intel.bindings import Occurrence, occurrences
@@ -23,6 +23,7 @@ from prx.engine.intel.pyclassattrs import (
     made_by_attribute,
     with_base_files,
 )
+from prx.engine.intel.pyexternal import LIBRARY, external_result
 from prx.engine.intel.pyloops import iterated_kind
 from prx.engine.intel.pyreceivers import (
     bound_in_function,
@@ -30,6 +31,7 @@ from prx.engine.intel.pyreceivers import (
     decorated_by,
     imported_module,
     narrowed,
+    narrowed_kinds,
     top_literal,
 )
 from prx.engine.intel.pyreturns import CallReturns
@@ -189,6 +191,10 @@ def _receiver_type(
         return None
     if kind in _OWN_CLASS:  # ``x = super().__new__(cls)``, ``x = cls(..)``
         return _class_name(_enclosing(node, ("class_definition",)))
+    if found.group(1) is None:  # made by a call: ``open(..)``, ``codecs.lookup(..)``
+        external = external_result(callee, data)
+        if external is not None:
+            return external
     through_self = callee.split(".", 1)[0] in _OWN_CLASS | {"self"}
     if returns is not None and (through_self or not returns.is_class(kind)):
         owner = _class_name(_enclosing(node, ("class_definition",)))
@@ -206,6 +212,12 @@ _ELEMENT = (
     rb"(?:list|List|Sequence|MutableSequence|set|Set|frozenset|FrozenSet|Iterable|Iterator"
     rb"|Collection|tuple|Tuple|deque)\[['\"]?((?:\w+\.)*[A-Za-z_]\w*)['\"]?(?:\]|,[ \t]*\.\.\.\])"
 )
+
+
+#: The class an annotation names, its first group: ``C``, ``mod.C``, ``'C'``, ``C | None``,
+#: ``Optional[C]``, ``t.Optional["C"]``; ``Type[C]`` (the class itself: its members are
+#: looked up the same way).
+_ANNOTATED = rb"['\"]?(?:\w+\.)*(?:(?:Optional|Type|type)\[['\"]?(?:\w+\.)*)?([A-Za-z_]\w*)"
 
 
 def attribute_kind(class_text: bytes, attribute: str) -> str | None:
@@ -227,7 +239,7 @@ def _stated_kind(class_text: bytes, annotation: bool, value: bytes) -> str | Non
     """The class one ``self.x: value`` / ``self.x = value`` line says (see
     :func:`attribute_kind`), ``"None"`` for ``= None``, else None."""
     if annotation:
-        named = re.match(rb"['\"]?(?:\w+\.)*([A-Za-z_]\w*)", value)
+        named = re.match(_ANNOTATED, value)
         return named.group(1).decode() if named is not None else None
     value = value.split(b"#", 1)[0].strip()
     if value == b"None":
@@ -239,7 +251,7 @@ def _stated_kind(class_text: bytes, annotation: bool, value: bytes) -> str | Non
     if not re.fullmatch(rb"[A-Za-z_]\w*", value):
         return None
     annotated = re.search(
-        rb"[(,][ \t\n]*" + re.escape(value) + rb"[ \t]*:[ \t]*['\"]?(?:\w+\.)*([A-Za-z_]\w*)['\"]?"
+        rb"[(,][ \t\n]*" + re.escape(value) + rb"[ \t]*:[ \t]*" + _ANNOTATED + rb"['\"]?\]?"
         rb"[ \t]*[,)=]",
         class_text,
     )
@@ -364,10 +376,7 @@ def _assigned(node: Any, receiver: str) -> re.Match[bytes] | None:
     word = re.escape(receiver.split(".")[-1]).encode()
     # ``x: T`` / ``x = T(..)`` / ``x = mod.make(..)`` at the start of a line (``if x:`` is
     # no annotation).
-    typed = (
-        rb"[ \t]*(?::[ \t]*['\"]?(?:\w+\.)*([A-Za-z_]\w*)"
-        rb"|=[ \t]*((?:\w+\.)*[A-Za-z_]\w*)[ \t]*\()"
-    )
+    typed = rb"[ \t]*(?::[ \t]*" + _ANNOTATED + rb"|=[ \t]*((?:\w+\.)*[A-Za-z_]\w*)[ \t]*\()"
     if receiver.startswith("self.") and receiver.count(".") == 1:
         scope = _enclosing(node, ("class_definition",))
         pattern = rb"(?m)^[ \t]*self\." + word + typed
@@ -383,7 +392,8 @@ def _assigned(node: Any, receiver: str) -> re.Match[bytes] | None:
             # a parameter's annotation: ``def f(ctx: AppContext)``
             + rb"|[(,][ \t\n]*"
             + word
-            + rb"[ \t]*:[ \t]*['\"]?(?:\w+\.)*([A-Za-z_]\w*)"
+            + rb"[ \t]*:[ \t]*"
+            + _ANNOTATED
         )
     else:
         return None
@@ -560,6 +570,8 @@ def _weigh(
     another class's member of the name, else ``by_name``."""
     if kind == container or kind in family:
         return "by_type"
+    if kind == LIBRARY:
+        return "unrelated"  # a standard library's object: a rename still weighs it
     if "Protocol" in bases.get(kind, ()) and kind not in ancestors(container, bases):
         # A protocol's member: pyright reads the call as the protocol's; a class that
         # matches it without deriving from it is a candidate at most.
@@ -608,6 +620,16 @@ _BUILTIN_TYPES = frozenset(
         "defaultdict",
         "OrderedDict",
         "Counter",
+        # What a builtin call makes (see pyexternal).
+        "IO",
+        "bool",
+        "range",
+        "enumerate",
+        "zip",
+        "map",
+        "filter",
+        "reversed",
+        "memoryview",
     }
 )
 
@@ -673,8 +695,13 @@ def member_uses(
     assigned = attributes or ClassAttributes(project, lambda: files, bases)
     texts: dict[str, list[bytes]] = {}
 
-    def weigh(kind: str, rel: str, data: bytes) -> str:
-        if kind == container and home is not None and rel != home and _defines_class(data, kind):
+    def weigh(kind: str, rel: str, data: bytes, node: Any) -> str:
+        if (
+            kind == container
+            and home is not None
+            and rel != home
+            and _defines_class(data, kind, node)
+        ):
             return "other"  # this file's own class of the name
         return _weigh(kind, container, classes, bases, family)
 
@@ -689,7 +716,10 @@ def member_uses(
             data, node, receiver, _Typing(assigned, classes, container, bases, returns), calls
         )
         if held:
-            return _combined({weigh(k, rel, data) for k in held})
+            return _combined({weigh(k, rel, data, node) for k in held})
+        several = narrowed_kinds(node, receiver)
+        if len(several) > 1:  # ``isinstance(x, (A, B))``: x may be a subclass of either
+            return _combined({declared(k, weigh(k, rel, data, node)) for k in several})
         kind, receiver = _kind_of(data, node, receiver, container, bases, returns)
         if kind is None and receiver.startswith("self.") and receiver.count(".") == 1:
             return _set_below(
@@ -697,16 +727,15 @@ def member_uses(
             )
         if kind is None:
             return BY_NAME
-        weight = weigh(kind, rel, data)
-        if (
-            weight == "other"
-            and kind in ancestors(container, bases)
-            and (receiver in ("self", "cls") or _declared(node, receiver))
-        ):
-            # ``x: Cache``, and ``self`` in Cache's code, may be the subclass whose
-            # override runs.
-            return BY_NAME
+        weight = weigh(kind, rel, data, node)
+        if weight == "other" and (receiver in ("self", "cls") or _declared(node, receiver)):
+            return declared(kind, weight)
         return weight
+
+    def declared(kind: str, weight: str) -> str:
+        """The weight of a receiver declared ``kind`` (``x: Cache``, ``self`` in Cache's
+        code): an instance of a subclass fits, whose override may run."""
+        return BY_NAME if weight == "other" and kind in ancestors(container, bases) else weight
 
     out = []
     for rel in files:
@@ -775,13 +804,17 @@ def _out_of_line(after: str, classes: set[str], bases: Mapping[str, set[str]]) -
     return True
 
 
-_CALLED = re.compile(r"([A-Za-z_]\w*)\(")
-
-
 def _constructed(receiver: str) -> str | None:
     """The name ``C`` of a receiver that is a call ``C(..)`` (the whole receiver: not
     ``C(..).make(..)``; not ``self.C(..)``, whatever a class attribute holds), else None."""
-    called = _CALLED.match(receiver)
+    called = _called(receiver)
+    return called if called is not None and "." not in called else None
+
+
+def _called(receiver: str) -> str | None:
+    """The dotted callee of a receiver that is one call ``mod.func(..)`` (the whole
+    receiver), else None."""
+    called = re.match(r"((?:[A-Za-z_]\w*\.)*[A-Za-z_]\w*)\(", receiver)
     if called is None or not receiver.endswith(")"):
         return None
     depth = 0
@@ -792,9 +825,18 @@ def _constructed(receiver: str) -> str | None:
     return None
 
 
-def _defines_class(data: bytes, kind: str) -> bool:
-    """Whether ``data`` defines a class ``kind`` at its top level."""
-    return re.search(rb"(?m)^class[ \t]+" + re.escape(kind.encode()) + rb"\b", data) is not None
+def _defines_class(data: bytes, kind: str, node: Any) -> bool:
+    """Whether ``data`` defines a class ``kind`` at its top level, or a function around
+    ``node`` does (a test that defines its own subclass of the name)."""
+    word = re.escape(kind.encode())
+    if re.search(rb"(?m)^class[ \t]+" + word + rb"\b", data) is not None:
+        return True
+    here = _enclosing(node, ("function_definition",))
+    while here is not None:
+        if re.search(rb"(?m)^[ \t]+class[ \t]+" + word + rb"\b", bytes(here.text or b"")):
+            return True
+        here = _enclosing(here, ("function_definition",))
+    return False
 
 
 def _kind_of(
@@ -817,14 +859,21 @@ def _kind_of(
             return (next(iter(above)) if len(above) == 1 else None), receiver
         if receiver == container or receiver in bases:
             return receiver, receiver  # called on the class itself: ``Table.from_data(..)``
+        path, _, last = receiver.rpartition(".")
+        if path and last in bases and returns.module_path(path, data):
+            return last, last  # the class through its modules: ``semver.version.Version``
         made = _constructed(receiver)
         if made is not None and made in bases:
             return made, receiver  # ``Node().children()``: an instance made there
+        called = _called(receiver)
+        external = external_result(called, data) if called is not None else None
+        if external is not None:
+            return external, receiver  # ``codecs.lookup(name).name``
         kind = (
             narrowed(node, receiver)
             or _receiver_type(data, node, receiver, returns)
             or _iterated_attribute(node, receiver)
-            or iterated_kind(node, receiver)
+            or iterated_kind(node, receiver, _returned_by(node, data, returns))
             or _attribute_chain(node, receiver, returns)
             or decorated_by(node, receiver, bases)
             or builtin_kind(node, receiver)
@@ -835,6 +884,13 @@ def _kind_of(
             return kind, receiver
         receiver = like
     return None, receiver
+
+
+def _returned_by(node: Any, data: bytes, returns: CallReturns) -> Callable[[str], str | None]:
+    """A callee's return annotation, read from the code around ``node`` (``self.x`` is
+    the enclosing class's ``x``)."""
+    owner = _class_name(_enclosing(node, ("class_definition",)))
+    return lambda callee: returns.return_annotation(callee, owner, data)
 
 
 def _global_builtin(data: bytes, node: Any, receiver: str, returns: CallReturns) -> str | None:

@@ -18,6 +18,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "bound_in_function",
+    "parameter_names",
     "builtin_kind",
     "decorated_by",
     "imported_module",
@@ -30,27 +31,34 @@ def narrowed(node: Any, receiver: str) -> str | None:
     """The class ``if isinstance(receiver, C):`` says ``receiver`` is, for ``node`` in
     that branch, or ``assert isinstance(receiver, C)`` before it in a block around it
     (nothing between binding the name again)."""
+    kinds = narrowed_kinds(node, receiver)
+    return kinds[0] if len(kinds) == 1 else None
+
+
+def narrowed_kinds(node: Any, receiver: str) -> tuple[str, ...]:
+    """The classes :func:`narrowed` reads, ``isinstance(receiver, (A, B))`` giving
+    several (the receiver is one of them); empty when nothing narrows it."""
     if not receiver.isidentifier():
-        return None
+        return ()
     inner, here = node, node.parent
     while here is not None and here.type != "module":
         if here.type == "function_definition" and _binds(here, receiver):
-            return None  # a parameter or a local of the function, not the narrowed name
+            return ()  # a parameter or a local of the function, not the narrowed name
         if here.type == "block":
-            kind = _asserted(here, inner, receiver)
-            if kind is not None:
-                return kind
+            kinds = _asserted(here, inner, receiver)
+            if kinds:
+                return kinds
         if here.type in ("if_statement", "elif_clause"):
             test = here.child_by_field_name("condition")
             if inner == here.child_by_field_name("consequence") and test is not None:
-                kind = _isinstance_of(test, receiver)
-                if kind is not None:
-                    return kind
+                kinds = _isinstance_of(test, receiver)
+                if kinds:
+                    return kinds
         inner, here = here, here.parent
-    return None
+    return ()
 
 
-def _asserted(block: Any, inner: Any, receiver: str) -> str | None:
+def _asserted(block: Any, inner: Any, receiver: str) -> tuple[str, ...]:
     """``C`` when a statement of ``block`` before ``inner`` (its child) is ``assert
     isinstance(receiver, C)`` and none after it binds ``receiver``."""
     before = []
@@ -59,15 +67,15 @@ def _asserted(block: Any, inner: Any, receiver: str) -> str | None:
             break
         before.append(child)
     else:
-        return None
+        return ()
     for statement in reversed(before):
         if statement.type == "assert_statement" and statement.named_children:
-            kind = _isinstance_of(statement.named_children[0], receiver)
-            if kind is not None:
-                return kind
+            kinds = _isinstance_of(statement.named_children[0], receiver)
+            if kinds:
+                return kinds
         if _rebinds(statement, receiver.encode()):
-            return None
-    return None
+            return ()
+    return ()
 
 
 #: Scopes of their own: a name bound inside is not the statement's.
@@ -96,28 +104,45 @@ def _rebinds(statement: Any, name: bytes) -> bool:
 
 
 def _binds(function: Any, name: str) -> bool:
-    """Whether ``function`` has a parameter or an assignment named ``name``."""
-    word = re.escape(name).encode()
+    """Whether ``function`` has a parameter or an assignment named ``name`` (a name in a
+    parameter's annotation or default, ``os`` of ``path: os.PathLike``, is no
+    parameter)."""
+    return name.encode() in parameter_names(function) or assigns(function, name)
+
+
+def parameter_names(function: Any) -> set[bytes]:
+    """The names of ``function``'s parameters (``*args`` and ``**kwargs`` too)."""
     params = function.child_by_field_name("parameters")
-    if params is not None and re.search(rb"\b" + word + rb"\b", bytes(params.text or b"")):
-        return True
-    return assigns(function, name)
+    out = set()
+    for param in params.named_children if params is not None else ():
+        named = param.child_by_field_name("name")
+        if named is None and param.named_children:  # typed and splat forms
+            named = param.named_children[0]
+            if named.type in ("list_splat_pattern", "dictionary_splat_pattern"):
+                named = named.named_children[0] if named.named_children else None
+        if param.type == "identifier":
+            named = param
+        if named is not None and named.type == "identifier":
+            out.add(bytes(named.text or b""))
+    return out
 
 
-def _isinstance_of(test: Any, receiver: str) -> str | None:
-    """``C`` when ``test`` is ``isinstance(receiver, C)`` (or ``mod.C``)."""
+def _isinstance_of(test: Any, receiver: str) -> tuple[str, ...]:
+    """``(C,)`` when ``test`` is ``isinstance(receiver, C)`` (or ``mod.C``), ``(A, B)``
+    for ``isinstance(receiver, (A, B))``; empty for anything else."""
     if test.type != "call":
-        return None
+        return ()
     function = test.child_by_field_name("function")
     arguments = test.child_by_field_name("arguments")
     if function is None or function.text != b"isinstance" or arguments is None:
-        return None
+        return ()
     args = arguments.named_children
     if len(args) != 2 or args[0].type != "identifier" or args[0].text != receiver.encode():
-        return None
-    if args[1].type not in ("identifier", "attribute"):
-        return None
-    return bytes(args[1].text or b"").decode().rsplit(".", 1)[-1]
+        return ()
+    kinds = args[1].named_children if args[1].type == "tuple" else [args[1]]
+    if not kinds or any(k.type not in ("identifier", "attribute") for k in kinds):
+        return ()
+    return tuple(bytes(k.text or b"").decode().rsplit(".", 1)[-1] for k in kinds)
 
 
 def decorated_by(node: Any, receiver: str, classes: Mapping[str, set[str]]) -> str | None:

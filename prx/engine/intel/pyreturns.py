@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from prx.engine.intel.pyreceivers import top_literal
+from prx.engine.intel.pytyping import annotated_class
 
 if TYPE_CHECKING:
     from prx.engine.intel.project import ParsedFile
@@ -139,6 +140,32 @@ class CallReturns:
             if parsed is not None and parsed.language == "python" and assigned.search(parsed.data):
                 kinds.add(top_literal(parsed.data, name))
         return kinds.pop() if len(kinds) == 1 else None
+
+    def return_annotation(self, callee: str, owner: str | None, data: bytes) -> str | None:
+        """The return annotation's text that every project definition of ``callee(..)``
+        writes (``self.get_params`` in class ``owner``, ``Class.method``, a function the
+        calling file, its text ``data``, defines or imports from the project); None when
+        one has none or they differ."""
+        parts = callee.split(".")
+        definitions: list[Any] = []
+        if len(parts) == 2:
+            on = owner if parts[0] in ("self", "cls") else parts[0]
+            if on is not None and on in self._bases:
+                definitions = self._method(on, parts[1])
+        elif len(parts) == 1 and self._reaches(parts[0], data):
+            self._index()
+            definitions = self._functions.get(parts[0], [])
+        texts = set()
+        for node in definitions:
+            annotation = node.child_by_field_name("return_type")
+            texts.add(bytes(annotation.text or b"").decode() if annotation is not None else None)
+        return texts.pop() if len(texts) == 1 else None
+
+    def module_path(self, dotted: str, data: bytes) -> bool:
+        """Whether ``dotted`` (``pkg.mod``) names a project module through one the
+        calling file (its text ``data``) imports: each part a module of the project."""
+        parts = dotted.split(".")
+        return all(p in self._module_names() for p in parts) and self._module_of(parts[0], data)
 
     def _module_names(self) -> set[str]:
         """The names of the project's modules and packages (each part of a file's path)."""
@@ -286,11 +313,12 @@ def _returned(node: Any, bases: Mapping[str, set[str]]) -> str | None:
 
 
 def _named_class(text: str, bases: Mapping[str, set[str]]) -> str | None:
-    """The project class an annotation's text names (``Self``: the class called on)."""
-    last = text.rsplit(".", 1)[-1]
+    """The project class an annotation's text names (``Self``: the class called on;
+    ``Optional[C]`` and ``C | None``: C)."""
+    last = annotated_class(text)
     if last == "Self":
         return _CALLED_ON
-    return last if last.isidentifier() and last in bases else None
+    return last if last is not None and last in bases else None
 
 
 def _constructed(value: Any, function: Any, bases: Mapping[str, set[str]]) -> str | None:

@@ -15,7 +15,14 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 if TYPE_CHECKING:
     from prx.engine.intel.project import ParsedFile
 
-__all__ = ["TypingString", "annotation_uses", "bound_of", "in_annotation", "typing_strings"]
+__all__ = [
+    "TypingString",
+    "annotated_class",
+    "annotation_uses",
+    "bound_of",
+    "in_annotation",
+    "typing_strings",
+]
 
 #: ``NAME = [module.]Builder('NAME'``: the string must be the name it is assigned to.
 _BUILT = re.compile(
@@ -59,6 +66,30 @@ def bound_of(data: bytes, name: str) -> str | None:
         data,
     )
     return found.group(1).decode() if found is not None else None
+
+
+#: ``Optional[C]`` (``typing.``/``t.`` before it, quotes inside): the first group is C.
+_OPTIONAL = re.compile(r"(?:\w+\.)*Optional\[\s*['\"]?([\w.]+)['\"]?\s*\]")
+
+
+def annotated_class(text: str) -> str | None:
+    """The one class an annotation's text names (its dotted name's last part): ``C``,
+    ``mod.C``, ``'C'``, ``Optional[C]``, ``C | None``; None for anything else (a union of
+    classes, a generic, a callable)."""
+    depth, parts, start = 0, [], 0
+    text = text.strip().strip("'\"")
+    for at, char in enumerate(text):
+        depth += {"[": 1, "]": -1}.get(char, 0)
+        if char == "|" and depth == 0:
+            parts.append(text[start:at])
+            start = at + 1
+    parts.append(text[start:])
+    named = [p.strip().strip("'\"") for p in parts if p.strip().strip("'\"") != "None"]
+    if len(named) != 1:
+        return None
+    optional = _OPTIONAL.fullmatch(named[0])
+    one = optional.group(1) if optional is not None else named[0]
+    return one.rsplit(".", 1)[-1] if re.fullmatch(r"[A-Za-z_][\w.]*", one) else None
 
 
 #: Nodes an annotation never spans past: a string in another call or a statement is no

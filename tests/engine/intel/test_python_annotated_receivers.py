@@ -142,3 +142,141 @@ def test_a_module_level_literal_is_a_builtin_here_and_where_it_is_imported(make_
     assert ("registry.py", 10) not in uses
     assert ("api.py", 5) not in uses
     assert uses[("api.py", 9)] == "by_name"
+
+
+def test_a_module_named_in_a_parameter_s_annotation_is_still_the_module(make_repo):
+    """``path: os.PathLike`` names ``os`` without binding it: ``os.name`` in that function
+    is the module's, not a class's ``name``; a parameter called ``os`` binds it."""
+    root = make_repo(
+        {
+            "kinds.py": "class Kind:\n    @property\n    def name(self):\n        return 'kind'\n",
+            "use.py": (
+                "import os\n"
+                "\n"
+                "\n"
+                "def opened(path: 'os.PathLike[str]', mode: str = os.sep):\n"
+                "    return os.name\n"
+                "\n"
+                "\n"
+                "def shadowed(os):\n"
+                "    return os.name\n"
+            ),
+        }
+    )
+    uses = _uses(root, "Kind.name")
+    assert ("use.py", 5) not in uses
+    assert uses[("use.py", 9)] == "by_name"
+
+
+def test_optional_type_and_a_tuple_of_classes_say_what_a_receiver_is(make_repo):
+    """``Optional['Other']``, ``Type[T]`` (T bound to a class) and a return annotation
+    ``Other | None`` name the class; ``isinstance(x, (Other, str))`` makes ``x`` one of
+    them; a builtin's and a standard module's result are no project class."""
+    root = make_repo(
+        {
+            "kinds.py": CLASSES,
+            "use.py": (
+                "import codecs\n"
+                "import typing as t\n"
+                "from kinds import Base, Other\n"
+                "\n"
+                "T = t.TypeVar('T', bound='Other')\n"
+                "\n"
+                "\n"
+                "def find(name) -> 'Other | None':\n"
+                "    return None\n"
+                "\n"
+                "\n"
+                "def one(item: t.Optional['Other'], kind: t.Type[T], thing):\n"
+                "    item.match(1)\n"
+                "    kind.match(2)\n"
+                "    found = find('x')\n"
+                "    found.match(3)\n"
+                "    if isinstance(thing, (Other, str)):\n"
+                "        thing.match(4)\n"
+                "    if isinstance(thing, (Other, Base)):\n"
+                "        thing.match(5)\n"
+                "    opened = open('f')\n"
+                "    opened.match(6)\n"
+                "    codecs.lookup('x').match(7)\n"
+            ),
+        }
+    )
+    base = _uses(root, "Base.match")
+    other = _uses(root, "Other.match")
+    for line in (13, 14, 16):
+        assert ("use.py", line) not in base
+        assert other[("use.py", line)] == "by_type"
+    # An Other or a str: not Base's; Other's, or no project member.
+    assert ("use.py", 18) not in base
+    assert other[("use.py", 18)] == "by_name"
+    assert base[("use.py", 20)] == other[("use.py", 20)] == "by_name"
+    for line in (22, 23):
+        assert ("use.py", line) not in base
+        assert ("use.py", line) not in other
+
+
+def test_a_loop_over_a_call_reads_the_call_s_return_annotation(make_repo):
+    """``for p in self.parts()`` with ``def parts(self) -> List['Other']`` makes ``p`` an
+    ``Other``; a function without a return annotation says nothing."""
+    root = make_repo(
+        {
+            "kinds.py": CLASSES,
+            "holder.py": (
+                "from typing import List\n"
+                "from kinds import Other\n"
+                "\n"
+                "\n"
+                "class Holder:\n"
+                "    def parts(self) -> List['Other']:\n"
+                "        return []\n"
+                "\n"
+                "    def loose(self):\n"
+                "        return []\n"
+                "\n"
+                "    def run(self):\n"
+                "        for part in self.parts():\n"
+                "            part.match(1)\n"
+                "        for thing in self.loose():\n"
+                "            thing.match(2)\n"
+            ),
+        }
+    )
+    base = _uses(root, "Base.match")
+    assert ("holder.py", 14) not in base
+    assert _uses(root, "Other.match")[("holder.py", 14)] == "by_type"
+    assert base[("holder.py", 16)] == "by_name"
+
+
+def test_a_class_a_test_defines_and_a_class_through_its_modules_are_those_classes(make_repo):
+    """A test function that defines its own ``Special`` calls its own class's member; a
+    class reached through its package's modules (``pkg.kinds.Base.match``) is that
+    class, not a subclass's override."""
+    root = make_repo(
+        {
+            "pkg/__init__.py": "",
+            "pkg/kinds.py": CLASSES,
+            "test_own.py": (
+                "import pkg.kinds\n"
+                "from pkg.kinds import Base\n"
+                "\n"
+                "\n"
+                "def test_own():\n"
+                "    class Special(Base):\n"
+                "        def match(self, path):\n"
+                "            return path\n"
+                "\n"
+                "    Special.match(None, 1)\n"
+                "    pkg.kinds.Base.match(None, 2)\n"
+            ),
+        }
+    )
+    result = prx.explain("Special.match", root=root)
+    home = {
+        (r.file, r.line)
+        for r in (*result.references, *result.tests)
+        if r.definition.startswith("pkg/kinds.py")
+    }
+    assert ("test_own.py", 10) not in home
+    assert ("test_own.py", 11) not in home
+    assert _uses(root, "Base.match")[("test_own.py", 11)] == "by_type"
