@@ -5,7 +5,7 @@ encode``) breaks that one import statement: pyright reports it and types ``encod
 unknown there, so every ``idna.encode`` in the project is silent, and so is every use of
 ``encode`` in an importing module. A compiler for another language (tsc) reports those
 uses; this module makes pyright do so: each ``from <the defining module> import NAME``
-(no ``as``) is renamed with the definition, so the importer's uses of ``NAME`` and the
+(no ``as``, or ``as NAME``: an explicit re-export) is renamed with the definition, so the importer's uses of ``NAME`` and the
 package's ``pkg.NAME`` become errors. An importer that then reports no error (it only
 passes the name on, or pyright cannot type its uses) keeps its import statement as its
 use, as the rename alone would have reported it.
@@ -65,14 +65,24 @@ def rename_imports(root: Path, bases: list[Path], symbol: Symbol, new: str) -> l
             if _imported_from(module, package, node) != target:
                 continue
             for alias in node.names:
-                if alias.name == symbol.name and alias.asname is None:
-                    spans.append((alias.lineno, alias.col_offset))
-                    edited.append(Diag(path.relative_to(root).as_posix(), node.lineno))
+                if alias.name != symbol.name or alias.asname not in (None, symbol.name):
+                    continue
+                # ``import NAME as NAME`` re-exports the name itself (the form type
+                # checkers read as an explicit re-export): both parts are renamed.
+                end = alias.end_col_offset if alias.asname else None
+                if alias.asname and (alias.end_lineno != alias.lineno or end is None):
+                    continue
+                spans.append((alias.lineno, alias.col_offset, end))
+                edited.append(Diag(path.relative_to(root).as_posix(), node.lineno))
         if spans:
             lines = data.split(b"\n")
-            for line, column in sorted(spans, reverse=True):
+            for line, column, end in sorted(spans, reverse=True, key=lambda s: (s[0], s[1])):
                 text = lines[line - 1]
-                end = column + len(symbol.name.encode())
-                lines[line - 1] = text[:column] + new.encode() + text[end:]
+                renamed = new.encode()
+                if end is None:
+                    end = column + len(symbol.name.encode())
+                else:
+                    renamed = renamed + b" as " + renamed
+                lines[line - 1] = text[:column] + renamed + text[end:]
             path.write_bytes(b"\n".join(lines))
     return edited

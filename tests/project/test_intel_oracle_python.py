@@ -25,6 +25,7 @@ def test_the_imports_that_name_the_definition_are_renamed_with_it(tmp_path):
     (tmp_path / "pkg" / "core.py").write_text("def encode(s):\n    return s\n")
     (tmp_path / "pkg" / "__init__.py").write_text(
         "from .core import (\n    decode,\n    encode,\n)\n__all__ = ['encode']\n"
+        "from .core import encode as encode\n"
     )
     (tmp_path / "pkg" / "user.py").write_text(
         "from pkg.core import encode\nfrom .core import encode as e\n\nencode(1)\n"
@@ -33,9 +34,15 @@ def test_the_imports_that_name_the_definition_are_renamed_with_it(tmp_path):
     edited = rename_imports(
         tmp_path, [tmp_path], _symbol("pkg/core.py", "encode", 1), "encode_prxoracle"
     )
-    assert edited == [Diag("pkg/__init__.py", 1), Diag("pkg/user.py", 1)]
+    assert edited == [
+        Diag("pkg/__init__.py", 1),
+        Diag("pkg/__init__.py", 6),
+        Diag("pkg/user.py", 1),
+    ]
     init = (tmp_path / "pkg" / "__init__.py").read_text()
     assert "    encode_prxoracle,\n" in init and "['encode']" in init
+    # ``as NAME``, an explicit re-export, is the name itself.
+    assert "import encode_prxoracle as encode_prxoracle\n" in init
     user = (tmp_path / "pkg" / "user.py").read_text()
     # An alias binds another name, whose uses the rename alone already breaks.
     assert user.startswith("from pkg.core import encode_prxoracle\nfrom .core import encode as e")
