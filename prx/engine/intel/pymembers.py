@@ -402,20 +402,28 @@ def _assigned(node: Any, receiver: str) -> re.Match[bytes] | None:
     return re.search(pattern, bytes(scope.text or b""))
 
 
-def _declared(node: Any, receiver: str) -> bool:
+def _declared(
+    node: Any, receiver: str, data: bytes, returns: CallReturns, bases: Mapping[str, set[str]]
+) -> bool:
     """Whether the code near ``node`` declares ``receiver``'s class rather than making it
-    (``x: C``, ``def f(x: C)``, ``isinstance(x, C)``): an instance of a subclass fits."""
+    (``x: C``, ``def f(x: C)``, ``isinstance(x, C)``, a function's result ``x = make()``
+    typed by its return annotation): an instance of a subclass fits."""
     if narrowed(node, receiver) is not None:
         return True
     if receiver.count(".") > 1 or (
-        _iterated_attribute(node, receiver) or iterated_kind(node, receiver)
+        _iterated_attribute(node, receiver)
+        or iterated_kind(node, receiver, _returned_by(node, data, returns))
     ):
         return True  # typed by annotations on the way (an element's, an attribute's)
+    if _called(receiver) is not None:
+        return _constructed(receiver) not in bases  # ``make().x``, not ``C().x``
     found = _assigned(node, receiver)
     if found is None:
         # ``self.x`` typed by a parameter's annotation or by a base's code: a subclass's
         # instance fits.
         return receiver.startswith("self.")
+    if found.group(2) is not None:  # ``x = make(..)``, not ``x = C(..)``
+        return found.group(2).decode().rsplit(".", 1)[-1] not in bases
     annotations = (1,) if receiver.startswith("self.") else (1, 4)
     return any(found.group(g) is not None for g in annotations)
 
@@ -728,7 +736,9 @@ def member_uses(
         if kind is None:
             return BY_NAME
         weight = weigh(kind, rel, data, node)
-        if weight == "other" and (receiver in ("self", "cls") or _declared(node, receiver)):
+        if weight == "other" and (
+            receiver in ("self", "cls") or _declared(node, receiver, data, returns, bases)
+        ):
             return declared(kind, weight)
         return weight
 
@@ -866,9 +876,12 @@ def _kind_of(
         if made is not None and made in bases:
             return made, receiver  # ``Node().children()``: an instance made there
         called = _called(receiver)
-        external = external_result(called, data) if called is not None else None
-        if external is not None:
-            return external, receiver  # ``codecs.lookup(name).name``
+        if called is not None:
+            made = external_result(called, data) or _call_result(
+                data, node, called, container, bases, returns
+            )
+            if made is not None:  # ``codecs.lookup(name).name``, ``C.parse(v).bump()``
+                return made, receiver
         kind = (
             narrowed(node, receiver)
             or _receiver_type(data, node, receiver, returns)
@@ -891,6 +904,28 @@ def _returned_by(node: Any, data: bytes, returns: CallReturns) -> Callable[[str]
     the enclosing class's ``x``)."""
     owner = _class_name(_enclosing(node, ("class_definition",)))
     return lambda callee: returns.return_annotation(callee, owner, data)
+
+
+def _call_result(
+    data: bytes,
+    node: Any,
+    called: str,
+    container: str,
+    bases: Mapping[str, set[str]],
+    returns: CallReturns,
+) -> str | None:
+    """The class a receiver that is a call returns (``Version.parse(v)``,
+    ``self.copy()``, ``make()``, ``v.bump()`` where ``v``'s class is known), as its
+    return annotation or its returns say (see :class:`CallReturns`)."""
+    owner = _class_name(_enclosing(node, ("class_definition",)))
+    made = returns.of_call(called, owner, data)
+    if made is not None:
+        return made
+    head, _, method = called.rpartition(".")
+    if not head or head in ("self", "cls") or head in bases:
+        return None  # ``of_call`` read those
+    kind, _ = _kind_of(data, node, head, container, bases, returns)
+    return returns.of_call(f"{kind}.{method}", None, data) if kind in bases else None
 
 
 def _global_builtin(data: bytes, node: Any, receiver: str, returns: CallReturns) -> str | None:

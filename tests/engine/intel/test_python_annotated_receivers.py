@@ -280,3 +280,48 @@ def test_a_class_a_test_defines_and_a_class_through_its_modules_are_those_classe
     assert ("test_own.py", 10) not in home
     assert ("test_own.py", 11) not in home
     assert _uses(root, "Base.match")[("test_own.py", 11)] == "by_type"
+
+
+def test_a_call_s_result_is_its_return_annotation_s_class_or_a_subclass(make_repo):
+    """``Other.create(1).match()`` and ``made.again().match()`` are Other's; a function
+    annotated ``-> Base`` may return a Special, whose override then runs: a candidate for
+    Special's ``match``, never left out of its rename."""
+    root = make_repo(
+        {
+            "kinds.py": CLASSES
+            + (
+                "\n"
+                "    @classmethod\n"
+                "    def create(cls, n) -> 'Other':\n"
+                "        return cls()\n"
+                "\n"
+                "    def again(self) -> 'Other':\n"
+                "        return self\n"
+                "\n"
+                "\n"
+                "def make() -> Base:\n"
+                "    return Special()\n"
+            ),
+            "use.py": (
+                "from kinds import Other, make\n"
+                "\n"
+                "\n"
+                "def run():\n"
+                "    Other.create(1).match(1)\n"
+                "    made = Other.create(2)\n"
+                "    made.again().match(2)\n"
+                "    make().match(3)\n"
+                "    some = make()\n"
+                "    some.match(4)\n"
+            ),
+        }
+    )
+    other = _uses(root, "Other.match")
+    base = _uses(root, "Base.match")
+    for line in (5, 7):
+        assert other[("use.py", line)] == "by_type"
+        assert ("use.py", line) not in base
+    special = _uses(root, "Special.match")
+    for line in (8, 10):
+        assert base[("use.py", line)] == "by_type"
+        assert special[("use.py", line)] == "by_name"
