@@ -255,6 +255,17 @@ def _passes_on_purpose(project: Project, rel: str) -> bool:
     return parsed is not None and parsed.language in ("javascript", "typescript", "tsx")
 
 
+def _imports_submodule(bindings: list[Binding], provider: str) -> bool:
+    """Whether a Python ``from pkg import ...`` statement reaches ``provider`` as a
+    submodule it names (``from semver import main, __main__``, ``from . import core``),
+    rather than as the module it imports from."""
+    stem = module_stem(provider)
+    return any(
+        b.kind == "name" and b.imported == stem and b.module.rsplit(".", 1)[-1] != stem
+        for b in bindings
+    )
+
+
 def _file_use(
     parsed: ParsedFile, edge: Any, provider: str, provided: frozenset[str], via: str | None
 ) -> tuple[FileUse | None, set[str]]:
@@ -273,9 +284,13 @@ def _file_use(
     python = parsed.language == "python"
     nested = {n.split(".", 1)[0]: n.split(".", 1)[1] for n in provided if "." in n}
     statement = (edge.line, edge.line)
-    for binding in edge_bindings(parsed, edge):
+    bindings = edge_bindings(parsed, edge)
+    submodule = python and _imports_submodule(bindings, provider)
+    for binding in bindings:
         statement = (min(statement[0], binding.line), max(statement[1], binding.end_line))
         kind = binding.kind
+        if submodule and kind == "name" and binding.imported != module_stem(provider):
+            continue  # ``from pkg import main, sub``: ``main`` is the package's, not sub's
         if kind == "name" and binding.imported in provided and binding.local:
             local.add(binding.local)
             passes |= _passed_as(parsed, binding.local, python)

@@ -406,3 +406,32 @@ def test_a_definition_added_after_the_index_is_explained(make_repo):
     path.write_text(path.read_text() + "\n\ndef refund(items):\n    return -total(items)\n")
     res = prx.Workspace(root).explain("refund")
     assert [d.file for d in res.definitions] == ["src/shop/cart.py"]
+
+
+def test_a_name_imported_beside_a_submodule_is_the_package_s_not_the_submodule_s(make_repo):
+    """``from pkg import main, __main__``: ``main`` is the package's (a name
+    ``pkg._old`` assigns), ``__main__`` the submodule; only ``__main__.main()`` is the
+    submodule's function."""
+    root = make_repo(
+        {
+            "pkg/__init__.py": "from ._old import main\n",
+            "pkg/_old.py": "from pkg import cli\n\nmain = staticmethod(cli.main)\n",
+            "pkg/cli.py": "def main():\n    return 0\n",
+            "pkg/__main__.py": "from pkg import cli\n\n\ndef main():\n    return cli.main()\n",
+            "tests/test_cli.py": (
+                "from pkg import (\n"
+                "    main,\n"
+                "    __main__,\n"
+                ")\n"
+                "\n"
+                "\n"
+                "def test_main():\n"
+                "    assert main() == 0\n"
+                "    assert __main__.main() == 0\n"
+            ),
+        }
+    )
+    result = prx.explain("main", root=root)
+    by_definition = {(r.file, r.line): r.definition for r in (*result.references, *result.tests)}
+    assert ("tests/test_cli.py", 8) not in by_definition
+    assert by_definition[("tests/test_cli.py", 9)] == "pkg/__main__.py:4"
