@@ -204,11 +204,11 @@ def find_users(project: Project, target: str, name: str) -> SymbolUsers:
         provider, provided = queue.popleft()
         for edge in graph.edges_to(provider):
             source = edge.source
-            if source == target or edge.implicit:
+            if source == target:
                 continue
             parsed = project.file(source)
-            if parsed is None:
-                continue
+            if parsed is None or (edge.implicit and parsed.language != "python"):
+                continue  # Python's ``import a.b`` binds ``a``: the package's names too
             wanted = {n.split(".", 1)[0] for n in provided} | {module_stem(provider)}
             if (
                 "default" not in provided
@@ -253,6 +253,21 @@ def _passes_on_purpose(project: Project, rel: str) -> bool:
         return True
     parsed = project.file(rel)
     return parsed is not None and parsed.language in ("javascript", "typescript", "tsx")
+
+
+def _package_prefix(dotted: str, provider: str) -> str | None:
+    """The part of ``import a.b.c``'s dotted path that names the package ``provider``
+    (``a/__init__.py`` -> ``a``; ``a/b/__init__.py`` -> ``a.b``), which the statement
+    runs and through which the file may read the package's names; None when the path
+    does not pass through it."""
+    if not provider.endswith("/__init__.py"):
+        return None
+    parts = dotted.split(".")
+    folders = provider.split("/")[:-1]
+    for end in range(1, len(parts)):
+        if folders[-end:] == parts[:end]:
+            return ".".join(parts[:end])
+    return None
 
 
 def _imports_submodule(bindings: list[Binding], provider: str) -> bool:
@@ -313,6 +328,10 @@ def _file_use(
             aliases.add(binding.local)
             for head, tail in nested.items():
                 members.setdefault(tail, set()).add(f"{binding.local}.{head}")
+        elif python and kind == "module" and binding.local and edge.implicit:
+            package = _package_prefix(binding.local, provider)
+            if package is not None:
+                aliases.add(package)  # ``import click.types``, then ``click.Command``
         elif kind == "star":
             public = {n for n in provided if n != "default" and not n.startswith("_")}
             starred |= {n for n in public if "." not in n}

@@ -435,3 +435,23 @@ def test_a_name_imported_beside_a_submodule_is_the_package_s_not_the_submodule_s
     by_definition = {(r.file, r.line): r.definition for r in (*result.references, *result.tests)}
     assert ("tests/test_cli.py", 8) not in by_definition
     assert by_definition[("tests/test_cli.py", 9)] == "pkg/__main__.py:4"
+
+
+def test_import_of_a_submodule_binds_the_package_whose_names_the_file_reads(make_repo):
+    """``import pkg.types`` binds ``pkg``: ``pkg.Command`` is the package's re-export of
+    ``Command``, a reference (``explain``) and a dependent file (``impact``)."""
+    root = make_repo(
+        {
+            "pkg/__init__.py": "from .core import Command as Command\n",
+            "pkg/core.py": "class Command:\n    pass\n",
+            "pkg/types.py": "NAME = 'types'\n",
+            "tests/test_types.py": (
+                "import pkg.types\n\n\ndef test_make():\n    assert pkg.Command()\n"
+            ),
+        }
+    )
+    result = prx.explain("Command", root=root)
+    places = {(r.file, r.line) for r in (*result.references, *result.tests)}
+    assert ("tests/test_types.py", 5) in places
+    impact = prx.impact("pkg/core.py", symbol="Command", root=root)
+    assert "tests/test_types.py" in {t.file for t in (*impact.dependents, *impact.tests)}
