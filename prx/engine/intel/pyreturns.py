@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from prx.engine.intel.pyreceivers import top_literal
-from prx.engine.intel.pytyping import annotated_class
+from prx.engine.intel.pytyping import annotated_class, bound_of
 
 if TYPE_CHECKING:
     from prx.engine.intel.project import ParsedFile
@@ -258,8 +258,17 @@ class CallReturns:
     def _summary(self, node: Any) -> str | None:
         key = id(node)
         if key not in self._summaries:
-            self._summaries[key] = _returned(node, self._bases)
+            self._summaries[key] = None  # a function that returns its own result: unknown
+            self._summaries[key] = _returned(node, self._bases, self._class_method_result)
         return self._summaries[key]
+
+    def _class_method_result(self, callee: str) -> str | None:
+        """The class ``Class.method(..)`` returns (``return Version.parse(v)``)."""
+        on, _, method = callee.rpartition(".")
+        if on not in self._bases or "." in on:
+            return None
+        made = self._one(self._method(on, method))
+        return on if made == _CALLED_ON else made
 
 
 def _definitions(root: Any) -> Iterator[tuple[str | None, Any]]:
@@ -285,12 +294,15 @@ def _definitions(root: Any) -> Iterator[tuple[str | None, Any]]:
                 stack.append((owner, definition))
 
 
-def _returned(node: Any, bases: Mapping[str, set[str]]) -> str | None:
+def _returned(
+    node: Any, bases: Mapping[str, set[str]], called: Callable[[str], str | None]
+) -> str | None:
     """What the function ``node`` returns: a project class's name, :data:`_CALLED_ON`,
-    or None."""
+    or None. ``called``: what a ``Class.method(..)`` it returns returns."""
     annotation = node.child_by_field_name("return_type")
     if annotation is not None:
-        return _named_class(bytes(annotation.text or b"").decode().strip("'\" "), bases)
+        text = bytes(annotation.text or b"").decode().strip("'\" ")
+        return _named_class(text, bases) or _type_variable(node, text, bases)
     body = node.child_by_field_name("body")
     if body is None:
         return None
@@ -304,12 +316,33 @@ def _returned(node: Any, bases: Mapping[str, set[str]]) -> str | None:
             return None  # a generator
         if here.type == "return_statement":
             value = here.named_children[0] if here.named_children else None
-            made.add(_constructed(value, node, bases))
+            made.add(_constructed(value, node, bases, called))
             if None in made:
                 return None
             continue
         stack.extend(here.named_children)
     return made.pop() if len(made) == 1 else None
+
+
+def _type_variable(node: Any, text: str, bases: Mapping[str, set[str]]) -> str | None:
+    """What a function annotated ``-> T`` returns, ``T`` a TypeVar: an instance of the
+    class called on when the first parameter is ``cls: Type[T]`` or ``self: T``, else
+    one of ``T``'s bound."""
+    name = annotated_class(text)
+    if name is None:
+        return None
+    parameters = node.child_by_field_name("parameters")
+    first = parameters.named_children[0] if parameters and parameters.named_children else None
+    typed = first.child_by_field_name("type") if first is not None else None
+    if typed is not None:
+        written = re.sub(r"[\s'\"]", "", bytes(typed.text or b"").decode())
+        if re.fullmatch(r"(?:(?:\w+\.)*(?:Type|type)\[)?" + re.escape(name) + r"\]?", written):
+            return _CALLED_ON
+    root = node
+    while root.parent is not None:
+        root = root.parent
+    bound = bound_of(bytes(root.text or b""), name)
+    return bound if bound is not None and bound in bases else None
 
 
 def _named_class(text: str, bases: Mapping[str, set[str]]) -> str | None:
@@ -321,9 +354,15 @@ def _named_class(text: str, bases: Mapping[str, set[str]]) -> str | None:
     return last if last is not None and last in bases else None
 
 
-def _constructed(value: Any, function: Any, bases: Mapping[str, set[str]]) -> str | None:
+def _constructed(
+    value: Any,
+    function: Any,
+    bases: Mapping[str, set[str]],
+    called: Callable[[str], str | None],
+) -> str | None:
     """The class ``return value`` constructs: ``cls(..)`` in a function whose first
-    parameter is ``cls``, ``Class(..)`` of a project class."""
+    parameter is ``cls``, ``Class(..)`` of a project class, ``Class.make(..)`` that makes
+    one (``called``)."""
     if value is None or value.type != "call":
         return None
     callee = value.child_by_field_name("function")
@@ -335,4 +374,6 @@ def _constructed(value: Any, function: Any, bases: Mapping[str, set[str]]) -> st
         first = parameters.named_children[0] if parameters and parameters.named_children else None
         return _CALLED_ON if first is not None and first.text == b"cls" else None
     last = name.rsplit(".", 1)[-1]
-    return last if last in bases else None
+    if last in bases:
+        return last
+    return called(name) if callee.type == "attribute" else None

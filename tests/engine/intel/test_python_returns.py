@@ -115,3 +115,53 @@ def test_an_instance_copied_through_type_of_self_is_the_class(make_repo):
     )
     changed, unsure = _reasons(root, "Bag.fill")
     assert ("bag.py", 4) in changed and not unsure
+
+
+def test_a_classmethod_returning_its_typevar_and_a_function_returning_one_make_the_class(
+    make_repo,
+):
+    """``def parse(cls: Type[T], ...) -> T`` (``T`` bound to ``Version``) makes an instance
+    of the class it is called on; a function that ``return Version.parse(v)`` makes a
+    ``Version``."""
+    root = make_repo(
+        {
+            "ver.py": (
+                "from typing import Type, TypeVar\n"
+                "\n"
+                "T = TypeVar('T', bound='Version')\n"
+                "\n"
+                "\n"
+                "class Version:\n"
+                "    @classmethod\n"
+                "    def parse(cls: Type[T], text) -> T:\n"
+                "        return cls()\n"
+                "\n"
+                "    def bump(self):\n"
+                "        return self\n"
+                "\n"
+                "\n"
+                "class Other:\n"
+                "    def bump(self):\n"
+                "        return self\n"
+                "\n"
+                "\n"
+                "def parse_info(text):\n"
+                "    return Version.parse(text)\n"
+            ),
+            "use.py": (
+                "from ver import Version, parse_info\n"
+                "\n"
+                "\n"
+                "def run():\n"
+                "    Version.parse('1').bump()\n"
+                "    info = parse_info('2')\n"
+                "    info.bump()\n"
+            ),
+        }
+    )
+    result = prx.explain("Version.bump", root=root)
+    uses = {(r.file, r.line): r.certainty for r in (*result.references, *result.tests)}
+    assert uses[("use.py", 5)] == "by_type"
+    assert uses[("use.py", 7)] == "by_type"
+    other = prx.explain("Other.bump", root=root)
+    assert ("use.py", 7) not in {(r.file, r.line) for r in (*other.references, *other.tests)}
