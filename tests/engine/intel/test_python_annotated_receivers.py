@@ -4,6 +4,8 @@ a module-level literal, each found on a held-out project as a use listed wrongly
 
 from __future__ import annotations
 
+from explained import uses_by_place
+
 import prx
 
 #: Two classes with a ``match`` each; ``Special`` overrides ``Base``'s.
@@ -22,11 +24,6 @@ CLASSES = (
     "    def match(self, path):\n"
     "        return None\n"
 )
-
-
-def _uses(root, symbol):  # type: ignore[no-untyped-def]
-    result = prx.explain(symbol, root=root)
-    return {(r.file, r.line): r.certainty for r in (*result.references, *result.tests)}
 
 
 def test_a_loop_over_an_annotated_parameter_types_its_items(make_repo):
@@ -58,18 +55,18 @@ def test_a_loop_over_an_annotated_parameter_types_its_items(make_repo):
             ),
         }
     )
-    base = _uses(root, "Base.match")
+    base = uses_by_place(root, "Base.match")
     for line in (7, 12, 14, 15):
         assert ("use.py", line) not in base
-        assert _uses(root, "Other.match")[("use.py", line)] == "by_type"
+        assert uses_by_place(root, "Other.match")[("use.py", line)] == "by_type"
     assert base[("use.py", 17)] == "by_name"
 
 
 def test_two_argument_super_runs_the_member_after_the_class_it_names(make_repo):
     """``super(Special, self).match`` in Special's override is Base's, never Special's."""
     root = make_repo({"kinds.py": CLASSES})
-    assert ("kinds.py", 8) not in _uses(root, "Special.match")
-    assert _uses(root, "Base.match")[("kinds.py", 8)] == "by_type"
+    assert ("kinds.py", 8) not in uses_by_place(root, "Special.match")
+    assert uses_by_place(root, "Base.match")[("kinds.py", 8)] == "by_type"
 
 
 def test_an_annotation_naming_a_bound_typevar_is_its_bound(make_repo):
@@ -102,10 +99,10 @@ def test_an_annotation_naming_a_bound_typevar_is_its_bound(make_repo):
             ),
         }
     )
-    assert ("wrap.py", 12) not in _uses(root, "Base.match")
-    assert _uses(root, "Other.match")[("wrap.py", 12)] == "by_type"
-    assert ("wrap.py", 17) not in _uses(root, "Other.match")
-    assert ("wrap.py", 17) not in _uses(root, "Base.match")
+    assert ("wrap.py", 12) not in uses_by_place(root, "Base.match")
+    assert uses_by_place(root, "Other.match")[("wrap.py", 12)] == "by_type"
+    assert ("wrap.py", 17) not in uses_by_place(root, "Other.match")
+    assert ("wrap.py", 17) not in uses_by_place(root, "Base.match")
 
 
 def test_a_module_level_literal_is_a_builtin_here_and_where_it_is_imported(make_repo):
@@ -138,7 +135,7 @@ def test_a_module_level_literal_is_a_builtin_here_and_where_it_is_imported(make_
             ),
         }
     )
-    uses = _uses(root, "Registry.remove")
+    uses = uses_by_place(root, "Registry.remove")
     assert ("registry.py", 10) not in uses
     assert ("api.py", 5) not in uses
     assert uses[("api.py", 9)] == "by_name"
@@ -163,7 +160,7 @@ def test_a_module_named_in_a_parameter_s_annotation_is_still_the_module(make_rep
             ),
         }
     )
-    uses = _uses(root, "Kind.name")
+    uses = uses_by_place(root, "Kind.name")
     assert ("use.py", 5) not in uses
     assert uses[("use.py", 9)] == "by_name"
 
@@ -202,8 +199,8 @@ def test_optional_type_and_a_tuple_of_classes_say_what_a_receiver_is(make_repo):
             ),
         }
     )
-    base = _uses(root, "Base.match")
-    other = _uses(root, "Other.match")
+    base = uses_by_place(root, "Base.match")
+    other = uses_by_place(root, "Other.match")
     for line in (13, 14, 16):
         assert ("use.py", line) not in base
         assert other[("use.py", line)] == "by_type"
@@ -242,9 +239,9 @@ def test_a_loop_over_a_call_reads_the_call_s_return_annotation(make_repo):
             ),
         }
     )
-    base = _uses(root, "Base.match")
+    base = uses_by_place(root, "Base.match")
     assert ("holder.py", 14) not in base
-    assert _uses(root, "Other.match")[("holder.py", 14)] == "by_type"
+    assert uses_by_place(root, "Other.match")[("holder.py", 14)] == "by_type"
     assert base[("holder.py", 16)] == "by_name"
 
 
@@ -279,7 +276,7 @@ def test_a_class_a_test_defines_and_a_class_through_its_modules_are_those_classe
     }
     assert ("test_own.py", 10) not in home
     assert ("test_own.py", 11) not in home
-    assert _uses(root, "Base.match")[("test_own.py", 11)] == "by_type"
+    assert uses_by_place(root, "Base.match")[("test_own.py", 11)] == "by_type"
 
 
 def test_a_call_s_result_is_its_return_annotation_s_class_or_a_subclass(make_repo):
@@ -316,12 +313,12 @@ def test_a_call_s_result_is_its_return_annotation_s_class_or_a_subclass(make_rep
             ),
         }
     )
-    other = _uses(root, "Other.match")
-    base = _uses(root, "Base.match")
+    other = uses_by_place(root, "Other.match")
+    base = uses_by_place(root, "Base.match")
     for line in (5, 7):
         assert other[("use.py", line)] == "by_type"
         assert ("use.py", line) not in base
-    special = _uses(root, "Special.match")
+    special = uses_by_place(root, "Special.match")
     for line in (8, 10):
         assert base[("use.py", line)] == "by_type"
         assert special[("use.py", line)] == "by_name"

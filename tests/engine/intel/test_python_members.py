@@ -4,6 +4,8 @@ an attribute typed as another class) is not its use; each use says how sure it i
 
 from __future__ import annotations
 
+from explained import uses_by_place
+
 import prx
 
 PROJECT = {
@@ -222,18 +224,18 @@ JOB = (
 )
 
 
-def _step_uses(make_repo, text):  # type: ignore[no-untyped-def]
+def _stepuses_by_place(make_repo, text):  # type: ignore[no-untyped-def]
     result = prx.explain("Copy.step", root=make_repo({"job.py": text}))
     return {(r.file, r.line): r.certainty for r in (*result.references, *result.tests)}
 
 
 def test_a_base_class_calling_a_method_only_one_subclass_defines_is_its_use(make_repo):
-    assert _step_uses(make_repo, JOB)[("job.py", 3)] == "by_type"
+    assert _stepuses_by_place(make_repo, JOB)[("job.py", 3)] == "by_type"
 
 
 def test_a_base_class_calling_a_method_two_subclasses_define_is_a_candidate(make_repo):
     more = "\n\nclass Move(Job):\n    def step(self):\n        return 2\n"
-    assert _step_uses(make_repo, JOB + more)[("job.py", 3)] == "by_name"
+    assert _stepuses_by_place(make_repo, JOB + more)[("job.py", 3)] == "by_name"
 
 
 #: A mixin of test cases that makes its cache with ``self.Cache(..)``, a class attribute
@@ -292,18 +294,13 @@ CACHES = {
 }
 
 
-def _uses(root, symbol):  # type: ignore[no-untyped-def]
-    result = prx.explain(symbol, root=root)
-    return {(r.file, r.line): r.certainty for r in (*result.references, *result.tests)}
-
-
 def test_an_instance_made_by_a_class_attribute_is_any_class_the_subclasses_set(make_repo):
     root = make_repo(CACHES)
     # Every test case's class inherits Cache.size: the mixin's call is its use, sure.
-    assert _uses(root, "Cache.size")[("tests/__init__.py", 9)] == "by_type"
+    assert uses_by_place(root, "Cache.size")[("tests/__init__.py", 9)] == "by_type"
     # LRU's pop is Cache.pop, Timed's is its own: the mixin's call may be either.
-    assert _uses(root, "Timed.pop")[("tests/__init__.py", 6)] == "by_name"
-    assert _uses(root, "Cache.pop")[("tests/__init__.py", 6)] == "by_name"
+    assert uses_by_place(root, "Timed.pop")[("tests/__init__.py", 6)] == "by_name"
+    assert uses_by_place(root, "Cache.pop")[("tests/__init__.py", 6)] == "by_name"
     impact = prx.impact("caches.py", symbol="Cache.size", root=root)
     assert "tests/__init__.py" in [d.file for d in (*impact.dependents, *impact.tests)]
 
@@ -313,7 +310,7 @@ def test_a_class_attribute_no_subclass_sets_to_the_class_is_not_its_use(make_rep
     files["tests/test_timed.py"] = files["tests/test_timed.py"].replace("Timed\n", "dict\n")
     files["tests/test_lru.py"] = files["tests/test_lru.py"].replace("= LRU\n", "= dict\n")
     root = make_repo(files)
-    assert ("tests/__init__.py", 6) not in _uses(root, "Timed.pop")
+    assert ("tests/__init__.py", 6) not in uses_by_place(root, "Timed.pop")
 
 
 def test_a_subclass_whose_body_assigns_the_name_has_its_own_member(make_repo):
@@ -343,7 +340,7 @@ def test_a_subclass_whose_body_assigns_the_name_has_its_own_member(make_repo):
             ),
         }
     )
-    assert _uses(root, "Context.pop") == {("ctx.py", 17): "by_type"}
+    assert uses_by_place(root, "Context.pop") == {("ctx.py", 17): "by_type"}
 
 
 def test_super_is_the_base_and_isinstance_narrows_a_name(make_repo):
@@ -379,7 +376,7 @@ def test_super_is_the_base_and_isinstance_narrows_a_name(make_repo):
             ),
         }
     )
-    uses = _uses(root, "Base.size")
+    uses = uses_by_place(root, "Base.size")
     assert uses[("sizes.py", 14)] == "by_type"  # super() in Timed is Base
     assert uses[("sizes.py", 21)] == "by_type"  # narrowed, in a closure that keeps it
     assert ("sizes.py", 25) not in uses  # narrowed to Other
@@ -404,9 +401,9 @@ def test_a_local_class_derived_from_a_class_attribute_is_what_it_holds(make_repo
         "        mine.pop(1)\n"
     )
     root = make_repo(files)
-    assert _uses(root, "Cache.size")[("tests/__init__.py", 20)] == "by_type"
+    assert uses_by_place(root, "Cache.size")[("tests/__init__.py", 20)] == "by_type"
     # Mine defines its own pop: not Cache's.
-    assert ("tests/__init__.py", 22) not in _uses(root, "Cache.pop")
+    assert ("tests/__init__.py", 22) not in uses_by_place(root, "Cache.pop")
 
 
 def test_a_call_through_self_is_not_the_class_of_that_name(make_repo):
@@ -414,8 +411,8 @@ def test_a_call_through_self_is_not_the_class_of_that_name(make_repo):
     files["tests/__init__.py"] = "import caches\n\n\n" + files["tests/__init__.py"]
     # No class sets ``Cache``: ``self.Cache()`` is unknown, not module ``caches``'s Cache.
     root = make_repo(files)
-    assert _uses(root, "Cache.pop")[("tests/__init__.py", 9)] == "by_name"
-    assert _uses(root, "Cache.size")[("tests/__init__.py", 12)] == "by_name"
+    assert uses_by_place(root, "Cache.pop")[("tests/__init__.py", 9)] == "by_name"
+    assert uses_by_place(root, "Cache.size")[("tests/__init__.py", 12)] == "by_name"
 
 
 def test_a_function_decorated_by_a_class_is_its_instance(make_repo):
@@ -453,11 +450,11 @@ def test_a_function_decorated_by_a_class_is_its_instance(make_repo):
             ),
         }
     )
-    assert _uses(root, "curry.call") == {
+    assert uses_by_place(root, "curry.call") == {
         ("test_funcs.py", 14): "by_type",
         ("test_funcs.py", 15): "by_type",
     }
-    assert _uses(root, "Other.call") == {}
+    assert uses_by_place(root, "Other.call") == {}
 
 
 def test_splat_parameters_and_literals_are_builtins(make_repo):
@@ -485,7 +482,7 @@ def test_splat_parameters_and_literals_are_builtins(make_repo):
             ),
         }
     )
-    assert _uses(root, "Counts.items") == {("counts.py", 15): "by_name"}
+    assert uses_by_place(root, "Counts.items") == {("counts.py", 15): "by_name"}
 
 
 def test_a_helper_s_parameter_is_what_its_callers_give_it(make_repo):
@@ -507,7 +504,7 @@ def test_a_helper_s_parameter_is_what_its_callers_give_it(make_repo):
         "    helper(dict())\n"
         "    helper(thing=[])\n"
     )
-    uses = _uses(make_repo(files), "Cache.size")
+    uses = uses_by_place(make_repo(files), "Cache.size")
     assert uses[("tests/__init__.py", 12)] == "by_type"  # every caller gives a cache
     assert ("tests/__init__.py", 19) not in uses  # its callers give builtins
 
@@ -536,8 +533,11 @@ def test_a_declared_base_may_be_the_subclass_whose_override_runs(make_repo):
         }
     )
     # Declared as Cache, each may be a Timed; the one made by Cache() is not.
-    assert _uses(root, "Timed.size") == {("caches.py", 15): "by_name", ("caches.py", 16): "by_name"}
-    assert _uses(root, "Cache.size") == {
+    assert uses_by_place(root, "Timed.size") == {
+        ("caches.py", 15): "by_name",
+        ("caches.py", 16): "by_name",
+    }
+    assert uses_by_place(root, "Cache.size") == {
         ("caches.py", 13): "by_type",
         ("caches.py", 15): "by_type",
         ("caches.py", 16): "by_type",
@@ -575,7 +575,7 @@ def test_a_method_a_sibling_base_defines_too_is_a_candidate(make_repo):
         }
     )
     # Which base's method a TimeEncoder runs is its bases' order: a candidate for each.
-    assert _uses(root, "OctetEncoder.encode_value") == {
+    assert uses_by_place(root, "OctetEncoder.encode_value") == {
         ("encoders.py", 21): "by_name",
         ("encoders.py", 23): "by_type",
     }
@@ -687,13 +687,13 @@ def test_super_in_a_class_never_calls_its_own_or_a_subclasss_member(make_repo):
             ),
         }
     )
-    extra = _uses(root, "Extra.reset")
+    extra = uses_by_place(root, "Extra.reset")
     assert ("parse.py", 6) not in extra and ("parse.py", 11) not in extra
     # Extra's super() is Extractor: its reset's use.
-    assert ("parse.py", 11) in _uses(root, "Extractor.reset")
+    assert ("parse.py", 11) in uses_by_place(root, "Extractor.reset")
     # Both's super() is Other (its first base): Other's, and no subclass's of Both.
-    assert ("parse.py", 21) in _uses(root, "Other.reset")
-    assert ("parse.py", 6) not in _uses(root, "Extractor.reset")  # its own method
+    assert ("parse.py", 21) in uses_by_place(root, "Other.reset")
+    assert ("parse.py", 6) not in uses_by_place(root, "Extractor.reset")  # its own method
 
 
 def test_a_module_made_at_run_time_holds_no_classs_member(make_repo):
@@ -723,9 +723,9 @@ def test_a_module_made_at_run_time_holds_no_classs_member(make_repo):
             ),
         }
     )
-    assert ("copy.py", 18) not in _uses(root, "Tree.unescape")
-    assert ("copy.py", 19) not in _uses(root, "Tree.quote")
-    assert _uses(root, "Tree.unescape")[("copy.py", 20)] == "by_name"  # an untyped tree
+    assert ("copy.py", 18) not in uses_by_place(root, "Tree.unescape")
+    assert ("copy.py", 19) not in uses_by_place(root, "Tree.quote")
+    assert uses_by_place(root, "Tree.unescape")[("copy.py", 20)] == "by_name"  # an untyped tree
 
 
 def test_a_loop_over_an_annotated_attribute_gives_its_elements_class(make_repo):
@@ -765,10 +765,10 @@ def test_a_loop_over_an_annotated_attribute_gives_its_elements_class(make_repo):
         }
     )
     # An Extension is no Parser: not its reset; Toc is an Extension: maybe its reset.
-    assert ("core.py", 12) not in _uses(root, "Parser.reset")
-    assert ("core.py", 12) in _uses(root, "Toc.reset")
+    assert ("core.py", 12) not in uses_by_place(root, "Parser.reset")
+    assert ("core.py", 12) in uses_by_place(root, "Toc.reset")
     # A loop over an attribute no annotation types: a candidate for either.
-    assert _uses(root, "Parser.reset")[("core.py", 14)] == "by_name"
+    assert uses_by_place(root, "Parser.reset")[("core.py", 14)] == "by_name"
 
 
 def test_an_attribute_of_an_attribute_is_typed_through_each_class(make_repo):
@@ -813,11 +813,11 @@ def test_an_attribute_of_an_attribute_is_typed_through_each_class(make_repo):
             ),
         }
     )
-    assert ("blocks.py", 9) not in _uses(root, "Extractor.reset")
-    assert ("blocks.py", 9) in _uses(root, "State.reset")
-    assert ("blocks.py", 9) in _uses(root, "LoudState.reset")  # declared: maybe a LoudState
+    assert ("blocks.py", 9) not in uses_by_place(root, "Extractor.reset")
+    assert ("blocks.py", 9) in uses_by_place(root, "State.reset")
+    assert ("blocks.py", 9) in uses_by_place(root, "LoudState.reset")  # declared: maybe a LoudState
     # What ``other`` holds the code does not say: a candidate for every reset.
-    assert _uses(root, "Extractor.reset")[("blocks.py", 10)] == "by_name"
+    assert uses_by_place(root, "Extractor.reset")[("blocks.py", 10)] == "by_name"
 
 
 def test_an_element_of_an_annotated_collection_may_be_a_subclass(make_repo):
@@ -844,9 +844,9 @@ def test_an_element_of_an_annotated_collection_may_be_a_subclass(make_repo):
             ),
         }
     )
-    assert ("core.py", 17) in _uses(root, "Toc.reset")
-    assert ("core.py", 17) in _uses(root, "Extension.reset")
-    assert ("core.py", 17) not in _uses(root, "Markdown.reset")
+    assert ("core.py", 17) in uses_by_place(root, "Toc.reset")
+    assert ("core.py", 17) in uses_by_place(root, "Extension.reset")
+    assert ("core.py", 17) not in uses_by_place(root, "Markdown.reset")
 
 
 def test_an_attribute_assigned_two_classes_is_not_typed(make_repo):
@@ -886,10 +886,10 @@ def test_an_attribute_assigned_two_classes_is_not_typed(make_repo):
         }
     )
     # state is a State or an Other: a candidate for both; kept is a State (or None).
-    assert _uses(root, "Other.reset")[("parts.py", 28)] == "by_name"
-    assert _uses(root, "State.reset")[("parts.py", 28)] == "by_name"
-    assert ("parts.py", 29) not in _uses(root, "Other.reset")
-    assert ("parts.py", 29) in _uses(root, "State.reset")
+    assert uses_by_place(root, "Other.reset")[("parts.py", 28)] == "by_name"
+    assert uses_by_place(root, "State.reset")[("parts.py", 28)] == "by_name"
+    assert ("parts.py", 29) not in uses_by_place(root, "Other.reset")
+    assert ("parts.py", 29) in uses_by_place(root, "State.reset")
 
 
 def test_an_attribute_chain_reads_the_named_class_not_one_around_it(make_repo):
@@ -933,9 +933,9 @@ def test_an_attribute_chain_reads_the_named_class_not_one_around_it(make_repo):
         }
     )
     # State's flag is not said (None only): a candidate for any reset, not Outer's Flag.
-    assert _uses(root, "Other.reset")[("parts.py", 30)] == "by_name"
+    assert uses_by_place(root, "Other.reset")[("parts.py", 30)] == "by_name"
     # ``class Other`` in Outer's docstring is not a second Other: Other has no flag.
-    assert _uses(root, "Flag.reset")[("parts.py", 31)] == "by_name"
+    assert uses_by_place(root, "Flag.reset")[("parts.py", 31)] == "by_name"
 
 
 def test_a_subclass_reads_the_attributes_its_base_sets(make_repo):
@@ -987,9 +987,9 @@ def test_a_subclass_reads_the_attributes_its_base_sets(make_repo):
             ),
         }
     )
-    extractor = _uses(root, "Extractor.reset")
+    extractor = uses_by_place(root, "Extractor.reset")
     assert ("lists.py", 6) not in extractor
-    assert ("lists.py", 6) in _uses(root, "Stack.reset")
+    assert ("lists.py", 6) in uses_by_place(root, "Stack.reset")
     assert extractor[("lists.py", 15)] == "by_name"
 
 
@@ -1008,7 +1008,7 @@ def test_super_in_a_class_of_another_line_is_not_a_use(make_repo):
             "        super().reset()\n"
         ),
     }
-    assert ("extract.py", 6) not in _uses(make_repo(files), "Stack.reset")
+    assert ("extract.py", 6) not in uses_by_place(make_repo(files), "Stack.reset")
     files["both.py"] = (
         "from extract import Extractor\n"
         "from stack import Stack\n"
@@ -1017,7 +1017,7 @@ def test_super_in_a_class_of_another_line_is_not_a_use(make_repo):
         "class Both(Extractor, Stack):\n"
         "    pass\n"
     )
-    assert _uses(make_repo(files), "Stack.reset")[("extract.py", 6)] == "by_name"
+    assert uses_by_place(make_repo(files), "Stack.reset")[("extract.py", 6)] == "by_name"
 
 
 #: Two classes with a ``remove`` each (lines 1-8 of the file that holds them).
@@ -1051,10 +1051,10 @@ def test_an_asserted_isinstance_types_what_follows_it(make_repo):
             ),
         }
     )
-    holder = _uses(root, "Holder.remove")
+    holder = uses_by_place(root, "Holder.remove")
     # A keyword argument between is no binding of the name.
     assert ("docs.py", 15) not in holder
-    assert ("docs.py", 15) in _uses(root, "Sheet.remove")
+    assert ("docs.py", 15) in uses_by_place(root, "Sheet.remove")
     assert holder[("docs.py", 17)] == "by_name"
 
 
@@ -1082,7 +1082,7 @@ def test_a_module_function_s_result_is_the_class_it_returns(make_repo):
             ),
         }
     )
-    holder = _uses(root, "Holder.remove")
+    holder = uses_by_place(root, "Holder.remove")
     assert ("test_docs.py", 7) not in holder
-    assert ("test_docs.py", 7) in _uses(root, "Sheet.remove")
+    assert ("test_docs.py", 7) in uses_by_place(root, "Sheet.remove")
     assert holder[("test_docs.py", 9)] == "by_name"
