@@ -1,7 +1,8 @@
 """What the code around a Python name says its object is, beyond an assignment: an
-``if isinstance(x, C):`` branch narrows ``x`` to ``C``; a function decorated by a class
-(``@curry def add``) is an instance of that class; ``**kwargs``, ``*args`` and a literal
-assigned (``x = {}``) are builtins; a name an ``import`` statement binds is a module."""
+``if isinstance(x, C):`` branch narrows ``x`` to ``C`` (``(A, B)``: to one of them); a
+function decorated by a class (``@curry def add``) is an instance of that class;
+``**kwargs``, ``*args`` and a literal assigned (``x = {}``, in the function or at a
+module's top) are builtins; a name an ``import`` statement binds is a module."""
 
 from __future__ import annotations
 
@@ -18,11 +19,12 @@ if TYPE_CHECKING:
 
 __all__ = [
     "bound_in_function",
-    "parameter_names",
     "builtin_kind",
     "decorated_by",
     "imported_module",
     "narrowed",
+    "narrowed_kinds",
+    "parameter_names",
     "top_literal",
 ]
 
@@ -59,8 +61,9 @@ def narrowed_kinds(node: Any, receiver: str) -> tuple[str, ...]:
 
 
 def _asserted(block: Any, inner: Any, receiver: str) -> tuple[str, ...]:
-    """``C`` when a statement of ``block`` before ``inner`` (its child) is ``assert
-    isinstance(receiver, C)`` and none after it binds ``receiver``."""
+    """The classes of ``assert isinstance(receiver, C)`` (or ``(A, B)``) when it is a
+    statement of ``block`` before ``inner`` (its child) and none after it binds
+    ``receiver``; else empty."""
     before = []
     for child in block.named_children:
         if child == inner:
