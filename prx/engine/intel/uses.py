@@ -306,6 +306,8 @@ def _file_use(
         kind = binding.kind
         if submodule and kind == "name" and binding.imported != module_stem(provider):
             continue  # ``from pkg import main, sub``: ``main`` is the package's, not sub's
+        if edge.implicit and kind != "module":
+            continue  # ``from a.b import c`` runs ``a``, but takes ``c`` from ``a.b``
         if kind == "name" and binding.imported in provided and binding.local:
             local.add(binding.local)
             passes |= _passed_as(parsed, binding.local, python)

@@ -455,3 +455,19 @@ def test_import_of_a_submodule_binds_the_package_whose_names_the_file_reads(make
     assert ("tests/test_types.py", 5) in places
     impact = prx.impact("pkg/core.py", symbol="Command", root=root)
     assert "tests/test_types.py" in {t.file for t in (*impact.dependents, *impact.tests)}
+
+
+def test_a_name_taken_from_a_submodule_is_not_the_package_s_namesake(make_repo):
+    """``from pkg.sub import (make,)`` runs ``pkg/__init__.py`` but takes ``make`` from
+    ``pkg.sub``: a ``make`` the package defines itself is another function."""
+    root = make_repo(
+        {
+            "pkg/__init__.py": "def make():\n    return 'package'\n",
+            "pkg/sub.py": "def make():\n    return 'sub'\n",
+            "use.py": "from pkg.sub import (\n    make,\n)\n\nmake()\n",
+        }
+    )
+    result = prx.explain("make", "pkg/__init__.py", root=root)
+    assert ("use.py", 5) not in {(r.file, r.line) for r in (*result.references, *result.tests)}
+    impact = prx.impact("pkg/__init__.py", symbol="make", root=root)
+    assert "use.py" not in {d.file for d in (*impact.dependents, *impact.tests)}
