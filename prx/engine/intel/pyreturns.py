@@ -71,6 +71,8 @@ class CallReturns:
         self._classes: dict[str, list[Any]] | None = None
         #: (the calling file's text, by identity; a name) -> whether it reaches the name.
         self._reached: dict[tuple[int, str], bool] = {}
+        #: A module-level name -> the builtin type every project module assigns it.
+        self._literals: dict[str, str | None] = {}
 
     def class_text(self, name: str) -> bytes | None:
         """The source of the project's one class ``name`` (None: no class of that name,
@@ -133,13 +135,18 @@ class CallReturns:
         :func:`~prx.engine.intel.pyreceivers.top_literal`), else None."""
         if not self._reaches(name, data):
             return None
-        assigned = re.compile(rb"(?m)^" + re.escape(name).encode() + rb"[ \t]*(?::[^=\n]*)?=(?!=)")
-        kinds = set()
-        for rel in self._files:
-            parsed = self._file(rel)
-            if parsed is not None and parsed.language == "python" and assigned.search(parsed.data):
-                kinds.add(top_literal(parsed.data, name))
-        return kinds.pop() if len(kinds) == 1 else None
+        if name not in self._literals:  # the project's files read once per name
+            assigned = re.compile(
+                rb"(?m)^" + re.escape(name).encode() + rb"[ \t]*(?::[^=\n]*)?=(?!=)"
+            )
+            kinds = set()
+            for rel in self._files:
+                parsed = self._file(rel)
+                if parsed is not None and parsed.language == "python":
+                    if assigned.search(parsed.data):
+                        kinds.add(top_literal(parsed.data, name))
+            self._literals[name] = kinds.pop() if len(kinds) == 1 else None
+        return self._literals[name]
 
     def return_annotation(self, callee: str, owner: str | None, data: bytes) -> str | None:
         """The return annotation's text that every project definition of ``callee(..)``
