@@ -16,7 +16,7 @@ from typing import Any
 __all__ = ["assigns", "caller_arguments"]
 
 #: Calls read for one parameter, at most (a helper called everywhere says little).
-MAX_CALLERS = 40
+MAX_CALLERS = 100
 
 
 def caller_arguments(

@@ -4,17 +4,23 @@ pattern in patterns`` where the function says ``patterns: Iterable[Pattern]`` ma
 Pattern]]``, ``enumerate(patterns)``, ``table.items()`` of a ``dict[str, Table]`` and a
 comprehension's ``for`` are read the same way.
 
-Only a parameter's annotation, or the return annotation of the function the loop calls
-(``for param in self.get_params(ctx)`` with ``-> List["Parameter"]``), is read; anything
-the annotation does not spell out (a union, an alias) says nothing."""
+Only a parameter's annotation, the return annotation of the function the loop calls
+(``for param in self.get_params(ctx)`` with ``-> List["Parameter"]``) or an attribute's
+annotation (``for param in ctx.command.params`` with ``self.params: List["Parameter"]``
+in the class ``ctx.command`` is) is read; anything the annotation does not spell out (a
+union, an alias) says nothing. The same annotations type an item taken by index
+(``cmd.params[0]``) and a name a tuple's unpacking binds from a call (``_, cmd, args =
+self.resolve_command(ctx, args)`` with ``-> Tuple[str, Command, List[str]]``)."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import Any, NamedTuple
+from typing import Any
 
-__all__ = ["iterated_kind"]
+from prx.engine.intel.pyannotations import Annotation, parse_annotation
+
+__all__ = ["iterated_kind", "subscript_kind", "unpacked_kind"]
 
 #: Annotations whose iteration yields their first argument.
 _SEQUENCES = frozenset(
@@ -34,20 +40,23 @@ _COMPREHENSIONS = frozenset(
 )
 
 
-class _Type(NamedTuple):
-    """A parsed annotation: ``Name[arg, ...]`` (``...`` is an argument named ``...``)."""
+#: Reads an annotation's text: a callee's return annotation, by its dotted name; an
+#: attribute's annotation, by the attribute's expression.
+Reader = Callable[[str], "str | None"]
 
-    name: str
-    args: tuple[_Type, ...]
+
+def _nothing(text: str) -> str | None:
+    return None
 
 
 def iterated_kind(
-    node: Any, receiver: str, returned: Callable[[str], str | None] = lambda callee: None
+    node: Any, receiver: str, returned: Reader = _nothing, attributed: Reader = _nothing
 ) -> str | None:
     """The class ``receiver`` is at ``node`` when a ``for`` around it (a loop whose body
     holds ``node``, or a comprehension's clause) binds it from a parameter whose
-    annotation says what its items are, or from a call whose return annotation does
-    (``returned``: a callee's dotted name -> that annotation's text); else None."""
+    annotation says what its items are, from a call whose return annotation does
+    (``returned``: a callee's dotted name -> that annotation's text), or from an
+    attribute whose annotation does (``attributed``); else None."""
     if not receiver.isidentifier():
         return None
     inner, here = node, node.parent
@@ -60,7 +69,8 @@ def iterated_kind(
         for clause in clauses:
             path = _target_path(clause.child_by_field_name("left"), receiver.encode())
             if path is not None:
-                item = _items(clause.child_by_field_name("right"), here, returned)
+                right = clause.child_by_field_name("right")
+                item = _items(right, here, returned, attributed)
                 return _at(item, path) if item is not None else None
         inner, here = here, here.parent
     return None
@@ -81,14 +91,20 @@ def _target_path(left: Any, name: bytes) -> list[int] | None:
     return None
 
 
-def _items(right: Any, scope_node: Any, returned: Callable[[str], str | None]) -> _Type | None:
+def _items(
+    right: Any, scope_node: Any, returned: Reader, attributed: Reader = _nothing
+) -> Annotation | None:
     """The type of the items ``right`` (what a loop iterates) yields, from the
     annotation of the parameter it names (``xs``, ``enumerate(xs)``, ``xs.items()``,
-    ``xs.values()``, ``xs.keys()``) or of the function it calls (``self.params()``)."""
+    ``xs.values()``, ``xs.keys()``), of the function it calls (``self.params()``) or of
+    the attribute it reads (``cmd.params``)."""
     if right is None:
         return None
     if right.type == "identifier":
         return _element(_parameter_type(scope_node, right.text))
+    if right.type == "attribute":
+        annotation = attributed("".join(bytes(right.text or b"").decode().split()))
+        return _element(parse_annotation(annotation)) if annotation is not None else None
     if right.type != "call":
         return None
     function = right.child_by_field_name("function")
@@ -97,13 +113,13 @@ def _items(right: Any, scope_node: Any, returned: Callable[[str], str | None]) -
         return None
     args = arguments.named_children
     if function.type == "identifier" and function.text == b"enumerate" and len(args) == 1:
-        item = _items(args[0], scope_node, returned)
-        return _Type("tuple", (_Type("int", ()), item)) if item is not None else None
+        item = _items(args[0], scope_node, returned, attributed)
+        return Annotation("tuple", (Annotation("int", ()), item)) if item is not None else None
     callee = bytes(function.text or b"").decode("utf-8", "replace")
-    if function.type in ("identifier", "attribute") and re.fullmatch(r"\w+(?:\.\w+)?", callee):
+    if function.type in ("identifier", "attribute") and re.fullmatch(_CALLEE, callee):
         annotation = returned(callee)
         if annotation is not None:
-            return _element(_parse(annotation))
+            return _element(parse_annotation(annotation))
     if function.type != "attribute" or args:
         return None
     value = function.child_by_field_name("object")
@@ -114,11 +130,71 @@ def _items(right: Any, scope_node: Any, returned: Callable[[str], str | None]) -
     if mapping is None or mapping.name not in _MAPPINGS or len(mapping.args) != 2:
         return None
     key, item = mapping.args
-    views = {b"keys": key, b"values": item, b"items": _Type("tuple", (key, item))}
+    views = {b"keys": key, b"values": item, b"items": Annotation("tuple", (key, item))}
     return views.get(bytes(method.text or b""))
 
 
-def _element(collection: _Type | None) -> _Type | None:
+#: A callee whose return annotation is read: ``f``, ``obj.f``, ``super().f``.
+_CALLEE = r"(?:\w+|super\(\))(?:\.\w+)?"
+
+
+def subscript_kind(annotation: str, index: str) -> str | None:
+    """The class of an item taken by ``[index]`` from a value annotated ``annotation``:
+    a sequence's item, a mapping's value, a tuple's member at a literal index."""
+    collection = parse_annotation(annotation)
+    if collection is None or not collection.args or ":" in index:
+        return None  # not a generic, or a slice (a sequence again)
+    if collection.name in _SEQUENCES and collection.name not in ("set", "Set", "frozenset"):
+        return _at(collection.args[0], [])
+    if collection.name in _MAPPINGS and len(collection.args) == 2:
+        return _at(collection.args[1], [])
+    if collection.name in _TUPLES and index.lstrip("-").isdigit():
+        return _at(collection, [int(index)]) if not index.startswith("-") else None
+    return None
+
+
+def unpacked_kind(node: Any, receiver: str, returned: Reader) -> str | None:
+    """The class ``receiver`` is at ``node`` when the function around it binds it by
+    unpacking a call (``_, cmd, args = self.resolve_command(..)``) whose return annotation
+    is a tuple of classes (``-> Tuple[str, Command, List[str]]``), and binds it nowhere
+    else; else None."""
+    if not receiver.isidentifier():
+        return None
+    scope = node.parent
+    while scope is not None and scope.type not in ("function_definition", "module"):
+        scope = scope.parent
+    if scope is None:
+        return None
+    found: list[str | None] = []
+    stack = list(scope.named_children)
+    while stack:
+        here = stack.pop()
+        if here.type in ("function_definition", "class_definition", "lambda"):
+            continue
+        if here.type == "assignment":
+            found += _unpacked(here, receiver.encode(), returned)
+        stack.extend(here.named_children)
+    return found[0] if len(found) == 1 else None
+
+
+def _unpacked(assignment: Any, name: bytes, returned: Reader) -> list[str | None]:
+    """What one assignment makes of ``name``: ``[class]`` when it unpacks a call's
+    annotated tuple into it, ``[None]`` when it binds it otherwise, ``[]`` when not."""
+    left = assignment.child_by_field_name("left")
+    path = _target_path(left, name)
+    if path is None:
+        return []
+    right = assignment.child_by_field_name("right")
+    if not path or right is None or right.type != "call":
+        return [None]
+    function = right.child_by_field_name("function")
+    callee = "".join(bytes(function.text or b"").decode().split()) if function else ""
+    annotation = returned(callee) if re.fullmatch(_CALLEE, callee) else None
+    parsed = parse_annotation(annotation) if annotation is not None else None
+    return [_at(parsed, path) if parsed is not None else None]
+
+
+def _element(collection: Annotation | None) -> Annotation | None:
     """What iterating a value of the type ``collection`` yields."""
     if collection is None or not collection.args:
         return None
@@ -130,7 +206,7 @@ def _element(collection: _Type | None) -> _Type | None:
     return None
 
 
-def _at(item: _Type, path: list[int]) -> str | None:
+def _at(item: Annotation, path: list[int]) -> str | None:
     """The class at ``path`` in ``item`` (a tuple's member, by position)."""
     for index in path:
         if item.name not in _TUPLES or index >= len(item.args):
@@ -138,12 +214,14 @@ def _at(item: _Type, path: list[int]) -> str | None:
         if any(arg.name == "..." for arg in item.args):
             return None
         item = item.args[index]
+    if item.name == "Optional" and len(item.args) == 1:
+        item = item.args[0]  # ``None`` aside, the class
     if item.args or not item.name.isidentifier():
         return None  # ``list[C]`` itself, a union: not one class
     return item.name
 
 
-def _parameter_type(scope_node: Any, name: bytes) -> _Type | None:
+def _parameter_type(scope_node: Any, name: bytes) -> Annotation | None:
     """The parsed annotation of parameter ``name`` of the function around
     ``scope_node``."""
     function = scope_node
@@ -158,39 +236,5 @@ def _parameter_type(scope_node: Any, name: bytes) -> _Type | None:
             named = param.named_children[0]  # ``typed_parameter`` has no name field
         annotation = param.child_by_field_name("type")
         if named is not None and named.text == name and annotation is not None:
-            return _parse(bytes(annotation.text or b"").decode("utf-8", "replace"))
+            return parse_annotation(bytes(annotation.text or b"").decode("utf-8", "replace"))
     return None
-
-
-_TOKEN = re.compile(r"\s*(\.\.\.|[A-Za-z_][\w.]*|[\[\],]|['\"])")
-
-
-def _parse(text: str) -> _Type | None:
-    """``Iterable[tuple[int, 'Pattern']]`` as a tree of names (each a dotted name's last
-    part; quotes dropped: a string annotation reads the same); None when the text is
-    not of that form."""
-    tokens = [t for t in _TOKEN.findall(text) if t not in ("'", '"')]
-    if "".join(tokens) != re.sub(r"[\s'\"]", "", text):
-        return None
-    parsed, rest = _parse_at(tokens)
-    return parsed if parsed is not None and not rest else None
-
-
-def _parse_at(tokens: list[str]) -> tuple[_Type | None, list[str]]:
-    if not tokens or tokens[0] in ("[", "]", ","):
-        return None, tokens
-    name, rest = tokens[0].rsplit(".", 1)[-1], tokens[1:]
-    if not rest or rest[0] != "[":
-        return _Type(name, ()), rest
-    args: list[_Type] = []
-    rest = rest[1:]
-    while True:
-        arg, rest = _parse_at(rest)
-        if arg is None or not rest:
-            return None, rest
-        args.append(arg)
-        if rest[0] == "]":
-            return _Type(name, tuple(args)), rest[1:]
-        if rest[0] != ",":
-            return None, rest
-        rest = rest[1:]

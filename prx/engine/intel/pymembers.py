@@ -23,8 +23,10 @@ from prx.engine.intel.pyclassattrs import (
     made_by_attribute,
     with_base_files,
 )
+from prx.engine.intel.pydecorators import decorated_kind
 from prx.engine.intel.pyexternal import LIBRARY, external_result
-from prx.engine.intel.pyloops import iterated_kind
+from prx.engine.intel.pyfixtures import pytest_kinds
+from prx.engine.intel.pyloops import iterated_kind, subscript_kind, unpacked_kind
 from prx.engine.intel.pyreceivers import (
     bound_in_function,
     builtin_kind,
@@ -35,6 +37,7 @@ from prx.engine.intel.pyreceivers import (
     top_literal,
 )
 from prx.engine.intel.pyreturns import CallReturns
+from prx.engine.intel.pyscopes import sole_alias
 from prx.engine.intel.pytyping import bound_of
 
 if TYPE_CHECKING:
@@ -258,45 +261,95 @@ def _stated_kind(class_text: bytes, annotation: bool, value: bytes) -> str | Non
     return annotated.group(1).decode() if annotated is not None else None
 
 
-def _attribute_chain(node: Any, receiver: str, returns: CallReturns) -> str | None:
-    """The class of ``self.a`` or ``self.a.b`` (and so on) when each class on the way, or
+def _attribute_chain(
+    node: Any, receiver: str, returns: CallReturns, head: Callable[[str], str | None]
+) -> str | None:
+    """The class of ``self.a`` or ``x.a.b`` (and so on) when each class on the way, or
     the nearest of its bases that sets the attribute, says what it holds
-    (:func:`attribute_kind`; the first, the class whose code this is)."""
+    (:func:`attribute_kind`; the first, the class whose code this is for ``self``, else
+    what ``head`` says the first name is: ``ctx.command`` with ``ctx: Context``)."""
     parts = receiver.split(".")
-    if len(parts) < 2 or parts[0] != "self" or not all(p.isidentifier() for p in parts[1:]):
+    if len(parts) < 2 or not all(p.isidentifier() for p in parts):
         return None
-    owner = _enclosing(node, ("class_definition",))
-    if owner is None:
-        return None
-    text: bytes | None = bytes(owner.text or b"")
-    name = _class_name(owner)
-    kind: str | None = None
+    kind, text = _start_of_chain(node, parts[0], returns, head)
     for attribute in parts[1:]:
-        if text is None or name is None:
+        if text is None or kind is None:
             return None
-        kind = _inherited_kind(text, name, attribute, returns)
+        kind = _inherited(text, kind, attribute, returns, attribute_kind)
         if kind is None or kind in _UNKNOWN_RESULT or kind in _OWN_CLASS:
             return None
-        text, name = returns.class_text(kind), kind
+        text = returns.class_text(kind)
     return kind
+
+
+def _start_of_chain(
+    node: Any, first: str, returns: CallReturns, head: Callable[[str], str | None]
+) -> tuple[str | None, bytes | None]:
+    """The class an attribute chain's first name is, and its code: ``self``'s class (the
+    code around ``node``), else the project's one class ``head`` says."""
+    if first == "self":
+        owner = _enclosing(node, ("class_definition",))
+        return _class_name(owner), bytes(owner.text or b"") if owner is not None else None
+    kind = head(first)
+    return (kind, returns.class_text(kind)) if kind is not None else (None, None)
+
+
+def attribute_annotation(
+    node: Any, expression: str, returns: CallReturns, head: Callable[[str], str | None]
+) -> str | None:
+    """The annotation's text of ``x.attr`` (``self.params: List["Parameter"]`` in the
+    class ``x`` is, or the nearest base that sets it), ``x`` a name or a chain
+    :func:`_attribute_chain` types; None when the code does not say."""
+    owner, _, attribute = expression.rpartition(".")
+    if not owner or not attribute.isidentifier():
+        return None
+    if "." in owner:
+        kind = _attribute_chain(node, owner, returns, head)
+        text = returns.class_text(kind) if kind is not None else None
+    elif owner.isidentifier():
+        kind, text = _start_of_chain(node, owner, returns, head)
+    else:
+        return None
+    if text is None or kind is None:
+        return None
+    return _inherited(text, kind, attribute, returns, annotation_text)
+
+
+def annotation_text(class_text: bytes, attribute: str) -> str | None:
+    """The annotation the code of a class gives ``self.attribute`` (one, or None)."""
+    found = {
+        m.group(1).strip()
+        for m in re.finditer(
+            rb"(?m)^[ \t]*self\." + re.escape(attribute).encode() + rb"[ \t]*:[ \t]*([^=\n]+)",
+            class_text,
+        )
+    }
+    return found.pop().decode("utf-8", "replace") if len(found) == 1 else None
 
 
 #: How many generations of bases are searched for the class that sets an attribute.
 _MAX_GENERATIONS = 4
 
 
-def _inherited_kind(text: bytes, name: str, attribute: str, returns: CallReturns) -> str | None:
-    """:func:`attribute_kind` in class ``name`` (its code ``text``), else in the nearest
-    generation of its bases, read from the project, that sets ``attribute``
-    (``self.parser`` of a subclass is what its base's ``__init__`` set). None when the
-    class or a base it goes through defines the name otherwise (a method, a property, a
-    class attribute), or a base is not the project's one class of its name."""
+def _inherited(
+    text: bytes,
+    name: str,
+    attribute: str,
+    returns: CallReturns,
+    read: Callable[[bytes, str], str | None],
+) -> str | None:
+    """What ``read`` finds of ``attribute`` in class ``name`` (its code ``text``), else
+    in the nearest generation of its bases, read from the project, that sets
+    ``attribute`` (``self.parser`` of a subclass is what its base's ``__init__`` set).
+    None when the class or a base it goes through defines the name otherwise (a method,
+    a property, a class attribute), or a base is not the project's one class of its
+    name."""
     level = [(text, name)]
     seen = {name}
     for _ in range(_MAX_GENERATIONS):
         stating = [body for body, _ in level if _sets(body, attribute)]
         if stating:
-            kinds = {attribute_kind(body, attribute) for body in stating}
+            kinds = {read(body, attribute) for body in stating}
             return kinds.pop() if len(kinds) == 1 else None
         if any(_defines_otherwise(body, attribute) for body, _ in level):
             return None
@@ -403,25 +456,34 @@ def _assigned(node: Any, receiver: str) -> re.Match[bytes] | None:
 
 
 def _declared(
-    node: Any, receiver: str, data: bytes, returns: CallReturns, bases: Mapping[str, set[str]]
+    node: Any,
+    receiver: str,
+    data: bytes,
+    returns: CallReturns,
+    bases: Mapping[str, set[str]],
+    container: str,
 ) -> bool:
     """Whether the code near ``node`` declares ``receiver``'s class rather than making it
     (``x: C``, ``def f(x: C)``, ``isinstance(x, C)``, a function's result ``x = make()``
     typed by its return annotation): an instance of a subclass fits."""
     if narrowed(node, receiver) is not None:
         return True
-    if receiver.count(".") > 1 or (
-        _iterated_attribute(node, receiver)
-        or iterated_kind(node, receiver, _returned_by(node, data, returns))
+    returned, attributed = _readers(data, node, container, bases, returns)
+    if (
+        receiver.count(".") > 1
+        or _SUBSCRIPT.fullmatch(receiver)
+        or _iterated_attribute(node, receiver)
+        or iterated_kind(node, receiver, returned, attributed)
+        or unpacked_kind(node, receiver, returned)
     ):
         return True  # typed by annotations on the way (an element's, an attribute's)
     if _called(receiver) is not None:
         return _constructed(receiver) not in bases  # ``make().x``, not ``C().x``
     found = _assigned(node, receiver)
     if found is None:
-        # ``self.x`` typed by a parameter's annotation or by a base's code: a subclass's
-        # instance fits.
-        return receiver.startswith("self.")
+        # ``self.x`` or ``ctx.command`` typed by a parameter's annotation or by a base's
+        # code: a subclass's instance fits.
+        return "." in receiver
     if found.group(2) is not None:  # ``x = make(..)``, not ``x = C(..)``
         return found.group(2).decode().rsplit(".", 1)[-1] not in bases
     annotations = (1,) if receiver.startswith("self.") else (1, 4)
@@ -711,6 +773,11 @@ def member_uses(
             and _defines_class(data, kind, node)
         ):
             return "other"  # this file's own class of the name
+        if kind not in bases and kind not in _BUILTIN_TYPES and returns.foreign(kind, data):
+            # A library's object (``self.buffer: BinaryIO``): the member runs on it only
+            # when the member's class derives from the library's class.
+            lineage = set().union(*(ancestors(k, bases) for k in {container, *family}))
+            return "by_name" if kind in lineage else "unrelated"
         return _weigh(kind, container, classes, bases, family)
 
     def weight_at(rel: str, data: bytes, node: Any, receiver: str, calls: dict[Any, Any]) -> str:
@@ -720,8 +787,14 @@ def member_uses(
             or _out_of_line(after, {container, *family}, bases)
         ):
             return "other"
-        held = _held_by_attribute(node, receiver, assigned, classes) or _held_by_callers(
-            data, node, receiver, _Typing(assigned, classes, container, bases, returns), calls
+        held = (
+            _held_by_attribute(node, receiver, assigned, classes)
+            or _held_by_callers(
+                data, node, receiver, _Typing(assigned, classes, container, bases, returns), calls
+            )
+            or pytest_kinds(
+                project.file, rel, node, receiver, returns.result_of, bases.keys() | _BUILTIN_TYPES
+            )
         )
         if held:
             return _combined({weigh(k, rel, data, node) for k in held})
@@ -737,7 +810,8 @@ def member_uses(
             return BY_NAME
         weight = weigh(kind, rel, data, node)
         if weight == "other" and (
-            receiver in ("self", "cls") or _declared(node, receiver, data, returns, bases)
+            receiver in ("self", "cls")
+            or _declared(node, receiver, data, returns, bases, container)
         ):
             return declared(kind, weight)
         return weight
@@ -822,17 +896,24 @@ def _constructed(receiver: str) -> str | None:
 
 
 def _called(receiver: str) -> str | None:
-    """The dotted callee of a receiver that is one call ``mod.func(..)`` (the whole
-    receiver), else None."""
-    called = re.match(r"((?:[A-Za-z_]\w*\.)*[A-Za-z_]\w*)\(", receiver)
-    if called is None or not receiver.endswith(")"):
+    """The callee of a receiver that is a call (the whole receiver): ``mod.func`` of
+    ``mod.func(..)``, ``v.bump().bump`` of ``v.bump().bump(..)``; else None."""
+    if not receiver.endswith(")"):
         return None
     depth = 0
-    for at in range(called.end() - 1, len(receiver)):
-        depth += {"(": 1, ")": -1}.get(receiver[at], 0)
+    for at in range(len(receiver) - 1, -1, -1):
+        depth += {")": 1, "(": -1}.get(receiver[at], 0)
         if depth == 0:
-            return called.group(1) if at == len(receiver) - 1 else None
+            callee = receiver[:at]
+            head, _, last = callee.rpartition(".")
+            if not last.isidentifier() or (head and not _CALLEE_HEAD.fullmatch(head)):
+                return None
+            return callee
     return None
+
+
+#: What a callee's dotted head may be: names, and calls of them (``v.bump()``).
+_CALLEE_HEAD = re.compile(r"[A-Za-z_]\w*(?:\(.*\))?(?:\.[A-Za-z_]\w*(?:\(.*\))?)*")
 
 
 def _defines_class(data: bytes, kind: str, node: Any) -> bool:
@@ -882,21 +963,89 @@ def _kind_of(
             )
             if made is not None:  # ``codecs.lookup(name).name``, ``C.parse(v).bump()``
                 return made, receiver
+        returned, attributed = _readers(data, node, container, bases, returns)
         kind = (
             narrowed(node, receiver)
             or _receiver_type(data, node, receiver, returns)
             or _iterated_attribute(node, receiver)
-            or iterated_kind(node, receiver, _returned_by(node, data, returns))
-            or _attribute_chain(node, receiver, returns)
+            or iterated_kind(node, receiver, returned, attributed)
+            or unpacked_kind(node, receiver, returned)
+            or _attribute_chain(
+                node, receiver, returns, _heads(data, node, container, bases, returns)
+            )
+            or _subscripted(receiver, attributed)
             or decorated_by(node, receiver, bases)
+            or decorated_kind(node, receiver, _definitions(node, data, returns))
             or builtin_kind(node, receiver)
             or _global_builtin(data, node, receiver, returns)
+            or _library_attribute(data, node, receiver)
         )
-        like = _made_like(node, receiver) if kind is None else None
+        like = (_made_like(node, receiver) or sole_alias(node, receiver)) if kind is None else None
         if like is None:
             return kind, receiver
         receiver = like
     return None, receiver
+
+
+def _definitions(node: Any, data: bytes, returns: CallReturns) -> Callable[[str], list[Any]]:
+    """A callee's definitions, read from the code around ``node``."""
+    owner = _class_name(_enclosing(node, ("class_definition",)))
+    return lambda callee: returns.definitions(callee, owner, data)
+
+
+def _heads(
+    data: bytes, node: Any, container: str, bases: Mapping[str, set[str]], returns: CallReturns
+) -> Callable[[str], str | None]:
+    """The class a name is at ``node`` (the first of an attribute chain); None while that
+    very question is being answered (``_, y = y.split()`` reads ``y`` through itself)."""
+
+    def head(name: str) -> str | None:
+        key = (id(data), node.start_byte, name)
+        if key in _ASKING:
+            return None
+        _ASKING.add(key)
+        try:
+            return _kind_of(data, node, name, container, bases, returns)[0]
+        finally:
+            _ASKING.discard(key)
+
+    return head
+
+
+#: The (file, place, name) questions :func:`_heads` is answering, to stop a cycle.
+_ASKING: set[tuple[int, int, str]] = set()
+
+
+def _readers(
+    data: bytes, node: Any, container: str, bases: Mapping[str, set[str]], returns: CallReturns
+) -> tuple[Callable[[str], str | None], Callable[[str], str | None]]:
+    """The annotations the code around ``node`` gives a callee's result and an
+    attribute (``cmd.params``)."""
+    head = _heads(data, node, container, bases, returns)
+    returned = _returned_by(node, data, returns)
+
+    def through_head(callee: str) -> str | None:
+        found = returned(callee)
+        first, _, method = callee.partition(".")
+        if found is None and method.isidentifier() and first.isidentifier():
+            kind = head(first)  # ``ctx.resolve()`` with ``ctx: Other``
+            found = returned(f"{kind}.{method}") if kind is not None else None
+        return found
+
+    return through_head, lambda expression: attribute_annotation(node, expression, returns, head)
+
+
+#: ``x.items[0]``: an item of an attribute, taken by one index (the groups: the attribute's
+#: expression, the index).
+_SUBSCRIPT = re.compile(r"((?:self|[A-Za-z_]\w*)(?:\.[A-Za-z_]\w*)+)\[([^\[\]]*)\]")
+
+
+def _subscripted(receiver: str, attributed: Callable[[str], str | None]) -> str | None:
+    """The class of ``x.attr[i]`` when ``x``'s class annotates ``attr`` (a sequence's
+    item, a mapping's value, a tuple's member)."""
+    taken = _SUBSCRIPT.fullmatch(receiver)
+    annotation = attributed(taken.group(1)) if taken is not None else None
+    return subscript_kind(annotation, taken.group(2)) if annotation and taken else None
 
 
 def _returned_by(node: Any, data: bytes, returns: CallReturns) -> Callable[[str], str | None]:
@@ -926,6 +1075,32 @@ def _call_result(
         return None  # ``of_call`` read those
     kind, _ = _kind_of(data, node, head, container, bases, returns)
     return returns.of_call(f"{kind}.{method}", None, data) if kind in bases else None
+
+
+def _library_attribute(data: bytes, node: Any, receiver: str) -> str | None:
+    """:data:`LIBRARY` for ``self.X`` / ``cls.X`` where the enclosing class's body assigns
+    ``X`` what a standard-library call makes (``_REGEX = re.compile(..)``), else None."""
+    first, _, attribute = receiver.partition(".")
+    if first not in ("self", "cls") or not attribute.isidentifier():
+        return None
+    owner = _enclosing(node, ("class_definition",))
+    body = owner.child_by_field_name("body") if owner is not None else None
+    for statement in body.named_children if body is not None else ():
+        assignment = statement
+        if statement.type == "expression_statement" and statement.named_children:
+            assignment = statement.named_children[0]
+        if assignment.type != "assignment":
+            continue
+        left, right = (
+            assignment.child_by_field_name("left"),
+            assignment.child_by_field_name("right"),
+        )
+        if left is None or left.text != attribute.encode() or right is None:
+            continue
+        callee = right.child_by_field_name("function") if right.type == "call" else None
+        made = external_result(bytes(callee.text or b"").decode(), data) if callee else None
+        return LIBRARY if made == LIBRARY else None
+    return None
 
 
 def _global_builtin(data: bytes, node: Any, receiver: str, returns: CallReturns) -> str | None:
@@ -978,9 +1153,12 @@ def _held_by_callers(
     receiver: str,
     typing: _Typing,
     calls: dict[Any, Any],
+    hops: int = 2,
 ) -> set[str]:
     """The classes a parameter may be, from what every call of its function in the file
-    gives it (see :mod:`prx.engine.intel.pycallers`); empty when any call does not say."""
+    gives it (see :mod:`prx.engine.intel.pycallers`), following a caller's own parameter
+    passed on (``_words(cli)`` calling ``_completions(cli)``) up to ``hops`` functions;
+    empty when any call does not say."""
     attributes, classes, container, bases, returns = typing
     arguments = caller_arguments(node, receiver, calls)
     out: set[str] = set()
@@ -989,6 +1167,8 @@ def _held_by_callers(
         if argument.type == "identifier":
             kind, _ = _kind_of(data, argument, text, container, bases, returns)
             found = {kind} if kind else _held_by_attribute(argument, text, attributes, classes)
+            if not found and hops > 1:
+                found = _held_by_callers(data, argument, text, typing, calls, hops - 1)
         elif argument.type == "call":
             found = _held_by_attribute(argument, text, attributes, classes)
             callee = argument.child_by_field_name("function")

@@ -132,7 +132,18 @@ def parameter_names(function: Any) -> set[bytes]:
 
 def _isinstance_of(test: Any, receiver: str) -> tuple[str, ...]:
     """``(C,)`` when ``test`` is ``isinstance(receiver, C)`` (or ``mod.C``), ``(A, B)``
-    for ``isinstance(receiver, (A, B))``; empty for anything else."""
+    for ``isinstance(receiver, (A, B))``, either of them a conjunct of an ``and``
+    (``isinstance(x, C) and hasattr(x, "name")``); empty for anything else."""
+    if test.type == "parenthesized_expression" and test.named_children:
+        return _isinstance_of(test.named_children[0], receiver)
+    operator = test.child_by_field_name("operator") if test.type == "boolean_operator" else None
+    if operator is not None and operator.type == "and":
+        for side in ("left", "right"):
+            conjunct = test.child_by_field_name(side)
+            found = _isinstance_of(conjunct, receiver) if conjunct is not None else ()
+            if found:
+                return found
+        return ()
     if test.type != "call":
         return ()
     function = test.child_by_field_name("function")

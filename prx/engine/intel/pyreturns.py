@@ -13,6 +13,7 @@ import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from prx.engine.intel.pyforeign import foreign_class
 from prx.engine.intel.pyreceivers import top_literal
 from prx.engine.intel.pytyping import annotated_class, bound_of
 
@@ -68,6 +69,7 @@ class CallReturns:
         self._functions: dict[str, list[Any]] = {}
         self._summaries: dict[int, str | None] = {}
         self._modules: set[str] | None = None
+        self._roots: set[str] | None = None
         self._classes: dict[str, list[Any]] | None = None
         #: (the calling file's text, by identity; a name) -> whether it reaches the name.
         self._reached: dict[tuple[int, str], bool] = {}
@@ -153,26 +155,54 @@ class CallReturns:
         writes (``self.get_params`` in class ``owner``, ``Class.method``, a function the
         calling file, its text ``data``, defines or imports from the project); None when
         one has none or they differ."""
-        parts = callee.split(".")
-        definitions: list[Any] = []
-        if len(parts) == 2:
-            on = owner if parts[0] in ("self", "cls") else parts[0]
-            if on is not None and on in self._bases:
-                definitions = self._method(on, parts[1])
-        elif len(parts) == 1 and self._reaches(parts[0], data):
-            self._index()
-            definitions = self._functions.get(parts[0], [])
         texts = set()
-        for node in definitions:
+        for node in self.definitions(callee, owner, data):
             annotation = node.child_by_field_name("return_type")
             texts.add(bytes(annotation.text or b"").decode() if annotation is not None else None)
         return texts.pop() if len(texts) == 1 else None
+
+    def definitions(self, callee: str, owner: str | None, data: bytes) -> list[Any]:
+        """The project's definitions (overloads included) of what ``callee(..)`` calls:
+        ``self.f`` in class ``owner``, ``super().f``, ``Class.method``, a function the
+        calling file (its text ``data``) defines or imports from the project, or one of
+        a project module it imports (``click.command``)."""
+        parts = callee.split(".")
+        if len(parts) == 2 and parts[0] not in self._bases and self._module_of(parts[0], data):
+            self._index()
+            return self._functions.get(parts[1], [])
+        if len(parts) == 2:
+            on = owner if parts[0] in ("self", "cls") else parts[0]
+            if parts[0] == "super()" and owner is not None:
+                above = self._bases.get(owner, set())  # the one base's: ``super().f``
+                on = next(iter(above)) if len(above) == 1 else None
+            return self._method(on, parts[1]) if on is not None and on in self._bases else []
+        if len(parts) == 1 and self._reaches(parts[0], data):
+            self._index()
+            return self._functions.get(parts[0], [])
+        return []
 
     def module_path(self, dotted: str, data: bytes) -> bool:
         """Whether ``dotted`` (``pkg.mod``) names a project module through one the
         calling file (its text ``data``) imports: each part a module of the project."""
         parts = dotted.split(".")
         return all(p in self._module_names() for p in parts) and self._module_of(parts[0], data)
+
+    def foreign(self, name: str, data: bytes) -> bool:
+        """Whether the calling file (its text ``data``) takes the class ``name`` from a
+        module outside the project (see :func:`foreign_class`)."""
+        if self._roots is None:
+            # What an import's first part can name in the project: a top folder or module,
+            # a package under ``src/``, a module a test or script imports by its bare name
+            # (its folder on ``sys.path``). Not every folder: ``tests/typing/`` is no
+            # ``typing``.
+            self._roots = set()
+            for rel in self._files:
+                parts = rel.split("/")
+                self._roots.add(parts[0].removesuffix(".py"))
+                if parts[0] in ("src", "lib") and len(parts) > 1:
+                    self._roots.add(parts[1].removesuffix(".py"))
+                self._roots.add(parts[-1].removesuffix(".py"))
+        return foreign_class(name, data, self._roots)
 
     def _module_names(self) -> set[str]:
         """The names of the project's modules and packages (each part of a file's path)."""
@@ -268,6 +298,12 @@ class CallReturns:
             self._summaries[key] = None  # a function that returns its own result: unknown
             self._summaries[key] = _returned(node, self._bases, self._class_method_result)
         return self._summaries[key]
+
+    def result_of(self, definition: Any) -> str | None:
+        """The project class the function ``definition`` (a node) returns, when its
+        annotation or every return says one."""
+        made = self._summary(definition)
+        return None if made == _CALLED_ON else made
 
     def _class_method_result(self, callee: str) -> str | None:
         """The class ``Class.method(..)`` returns (``return Version.parse(v)``)."""

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from prx.engine.intel.project import ParsedFile
 
-__all__ = ["binds", "local_scopes"]
+__all__ = ["binds", "local_scopes", "sole_alias"]
 
 _FUNCTIONS = ("function_definition", "lambda")
 #: Nodes whose identifier children (or the given field) are bound by them.
@@ -99,3 +99,32 @@ def local_scopes(parsed: ParsedFile, name: str) -> list[tuple[int, int]]:
             continue
         stack.extend(node.children)
     return sorted((f.start_byte, f.end_byte) for key, f in local.items() if key not in declared)
+
+
+def sole_alias(node: Any, name: str) -> str | None:
+    """``y`` when the function around ``node`` binds ``name`` once, by ``name = y``
+    (``y`` a name or ``self.attr``): there ``name`` is what ``y`` is (``other_cmd =
+    callback`` inside ``if isinstance(callback, Command):``). None otherwise: a
+    parameter, a second binding, anything else assigned."""
+    function = _function_of(node)
+    if function is None or not name.isidentifier():
+        return None
+    wanted = name.encode()
+    bindings = []
+    stack = list(function.named_children)
+    while stack:
+        here = stack.pop()
+        if here.type in ("function_definition", "class_definition", "lambda"):
+            continue
+        if here.type == "identifier" and here.text == wanted and binds(here):
+            bindings.append(here)
+        stack.extend(here.named_children)
+    if len(bindings) != 1 or bindings[0].parent.type != "assignment":
+        return None
+    value = bindings[0].parent.child_by_field_name("right")
+    text = bytes(value.text or b"").decode() if value is not None else ""
+    if value is None or not (
+        value.type == "identifier" or (value.type == "attribute" and text.startswith("self."))
+    ):
+        return None
+    return text if text != name else None

@@ -54,15 +54,18 @@ def typing_strings(data: bytes, name: str | None = None) -> list[TypingString]:
 
 def bound_of(data: bytes, name: str) -> str | None:
     """The class a module-level ``name = TypeVar('name', bound=C)`` of ``data`` (Python
-    source) is bound to (``C``'s last dotted part; the bound may be a string): an
-    annotation ``x: name`` says ``x`` is an instance of ``C`` or of a subclass. None when
+    source) is bound to (``C``'s last dotted part; the bound may be a string, or
+    ``Type[C]``: then ``x`` is the class or a subclass, whose members are looked up the
+    same way): an annotation ``x: name`` says ``x`` is an instance of ``C`` or of a
+    subclass. None when
     ``data`` has no such TypeVar, or it has no bound."""
     if not name.isidentifier() or name.encode() not in data:
         return None
     word = re.escape(name).encode()
     found = re.search(
         rb"(?m)^" + word + rb"[ \t]*(?::[^=\n]*)?=[ \t]*(?:\w+\.)*TypeVar[ \t]*\([^)]*?"
-        rb"\bbound[ \t]*=[ \t]*['\"]?(?:\w+\.)*([A-Za-z_]\w*)['\"]?[ \t]*[,)]",
+        rb"\bbound[ \t]*=[ \t]*['\"]?(?:\w+\.)*(?:(?:Type|type)\[['\"]?(?:\w+\.)*)?"
+        rb"([A-Za-z_]\w*)['\"]?\]?['\"]?[ \t]*[,)]",
         data,
     )
     return found.group(1).decode() if found is not None else None

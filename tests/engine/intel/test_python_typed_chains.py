@@ -1,0 +1,391 @@
+"""Python receivers typed through what the code declares on the way (issue 28): a
+library's class, an ``isinstance`` inside an ``and``, a ``TypeVar`` bound to ``Type[C]``,
+attribute chains from an annotated name, items of annotated attributes (by loop and by
+index), a tuple unpacked from an annotated call, a plain alias, and a typed decorator
+factory. Each was a use listed wrongly on a held-out project (click)."""
+
+from __future__ import annotations
+
+from explained import uses_by_place
+
+#: ``Base.name`` is overridden by ``Special``; ``Other`` has a ``name`` of its own and a
+#: ``params`` list of ``Other``.
+CLASSES = (
+    "from typing import List, Optional, Tuple\n"
+    "\n"
+    "\n"
+    "class Base:\n"
+    "    def name(self):\n"
+    "        return 'base'\n"
+    "\n"
+    "\n"
+    "class Special(Base):\n"
+    "    def name(self):\n"
+    "        return 'special'\n"
+    "\n"
+    "\n"
+    "class Other:\n"
+    "    def __init__(self, inner: 'Other', params: List['Other']):\n"
+    "        self.inner = inner\n"
+    "        self.params: List['Other'] = params\n"
+    "\n"
+    "    def name(self):\n"
+    "        return 'other'\n"
+    "\n"
+    "    def resolve(self) -> Tuple[str, Optional['Other'], List[str]]:\n"
+    "        return '', self, []\n"
+)
+
+
+def test_a_library_class_runs_no_project_member_unless_the_member_derives_from_it(make_repo):
+    """``self.buffer`` set from ``stream: BinaryIO`` and ``isinstance(x, (io.IOBase,
+    Other)) and ...`` are no ``Special``; a receiver annotated with a library class the
+    member's class derives from stays a candidate."""
+    root = make_repo(
+        {
+            "kinds.py": CLASSES,
+            "lib.py": (
+                "import io\n"
+                "import typing as t\n"
+                "from collections import UserString\n"
+                "from kinds import Other, Special\n"
+                "\n"
+                "\n"
+                "class Stream:\n"
+                "    def __init__(self, stream: t.BinaryIO):\n"
+                "        self.buffer = stream\n"
+                "\n"
+                "    def label(self):\n"
+                "        return self.buffer.name()\n"
+                "\n"
+                "\n"
+                "def shown(value: t.Any):\n"
+                "    if isinstance(value, (io.IOBase, Other)) and hasattr(value, 'x'):\n"
+                "        return value.name()\n"
+                "    return value.name()\n"
+                "\n"
+                "\n"
+                "def text(value: UserString):\n"
+                "    return value.name()\n"
+            ),
+            "derived.py": (
+                "from collections import UserString\n"
+                "\n"
+                "\n"
+                "class Word(UserString):\n"
+                "    def name(self):\n"
+                "        return self.data\n"
+                "\n"
+                "\n"
+                "def spelled(value: UserString):\n"
+                "    return value.name()\n"
+            ),
+        }
+    )
+    special = uses_by_place(root, "Special.name")
+    assert ("lib.py", 12) not in special
+    assert ("lib.py", 17) not in special
+    assert special[("lib.py", 18)] == "by_name"  # ``t.Any`` says nothing
+    assert ("lib.py", 22) not in special
+    assert uses_by_place(root, "Word.name")[("derived.py", 10)] == "by_name"
+
+
+def test_a_typevar_bound_to_a_class_object_is_that_class(make_repo):
+    """``cls: T`` with ``T = TypeVar('T', bound='Type[Other]')``: ``cls.name`` is Other's."""
+    root = make_repo(
+        {
+            "kinds.py": CLASSES,
+            "register.py": (
+                "import typing as t\n"
+                "from kinds import Other\n"
+                "\n"
+                'T = t.TypeVar("T", bound="t.Type[Other]")\n'
+                "\n"
+                "\n"
+                "def register(cls: T) -> T:\n"
+                "    cls.name(None)\n"
+                "    return cls\n"
+            ),
+        }
+    )
+    assert ("register.py", 8) not in uses_by_place(root, "Special.name")
+    assert uses_by_place(root, "Other.name")[("register.py", 8)] == "by_type"
+
+
+def test_chains_items_unpacking_and_aliases_read_the_annotations_on_the_way(make_repo):
+    """``ctx.inner.name()`` (``ctx: Other``), ``for p in ctx.params``, ``ctx.params[0]``,
+    ``_, found, _ = ctx.resolve()`` and ``alias = ctx`` are all ``Other``; an unannotated
+    head says nothing."""
+    root = make_repo(
+        {
+            "kinds.py": CLASSES,
+            "use.py": (
+                "from kinds import Base, Other\n"
+                "\n"
+                "\n"
+                "def chain(ctx: Other, untyped):\n"
+                "    ctx.inner.name()\n"
+                "    for param in ctx.inner.params:\n"
+                "        param.name()\n"
+                "    ctx.params[0].name()\n"
+                "    _, found, _ = ctx.resolve()\n"
+                "    found.name()\n"
+                "    alias = ctx\n"
+                "    alias.name()\n"
+                "    untyped.inner.name()\n"
+                "    for each in untyped.params:\n"
+                "        each.name()\n"
+            ),
+        }
+    )
+    special = uses_by_place(root, "Special.name")
+    other = uses_by_place(root, "Other.name")
+    for line in (5, 7, 8, 10, 12):
+        assert ("use.py", line) not in special, line
+        assert other[("use.py", line)] == "by_type", line
+    for line in (13, 15):
+        assert special[("use.py", line)] == "by_name", line
+
+
+def test_an_item_declared_as_a_base_may_be_a_subclass(make_repo):
+    """``for p in holder.items`` with ``items: List[Base]``: ``p.name()`` may run
+    ``Special``'s override (a candidate), as a parameter annotated ``Base`` would."""
+    root = make_repo(
+        {
+            "kinds.py": CLASSES,
+            "holder.py": (
+                "from typing import List\n"
+                "from kinds import Base\n"
+                "\n"
+                "\n"
+                "class Holder:\n"
+                "    def __init__(self, items: List[Base]):\n"
+                "        self.items: List[Base] = items\n"
+                "\n"
+                "\n"
+                "def names(holder: Holder):\n"
+                "    for item in holder.items:\n"
+                "        item.name()\n"
+                "    return holder.items[0].name()\n"
+            ),
+        }
+    )
+    special = uses_by_place(root, "Special.name")
+    assert special[("holder.py", 12)] == "by_name"
+    assert special[("holder.py", 13)] == "by_name"
+
+
+def test_a_typed_decorator_factory_makes_the_class_its_result_names(make_repo):
+    """``@command()`` where every overload of ``command`` returns ``Callable[[F],
+    Command]`` (or a TypeVar bound to it) makes the function a ``Command``; a decorator
+    that returns what it was given says nothing."""
+    root = make_repo(
+        {
+            "kinds.py": CLASSES,
+            "deco.py": (
+                "import typing as t\n"
+                "from kinds import Other\n"
+                "\n"
+                'C = t.TypeVar("C", bound=Other)\n'
+                'F = t.TypeVar("F", bound=t.Callable[..., t.Any])\n'
+                "\n"
+                "\n"
+                "@t.overload\n"
+                "def command(name: t.Callable[..., t.Any]) -> Other: ...\n"
+                "\n"
+                "\n"
+                "@t.overload\n"
+                "def command(name: str = ..., cls: t.Type[C] = ...) -> t.Callable[[F], C]: ...\n"
+                "\n"
+                "\n"
+                "def command(name=None, cls=None):\n"
+                "    return lambda f: Other(None, [])\n"
+                "\n"
+                "\n"
+                "def keep(f: F) -> F:\n"
+                "    return f\n"
+            ),
+            "cli.py": (
+                "import deco\n"
+                "\n"
+                "\n"
+                "@deco.command()\n"
+                "def cli():\n"
+                "    pass\n"
+                "\n"
+                "\n"
+                "@deco.keep\n"
+                "def plain():\n"
+                "    pass\n"
+                "\n"
+                "\n"
+                "cli.name()\n"
+                "plain.name()\n"
+            ),
+        }
+    )
+    special = uses_by_place(root, "Special.name")
+    assert ("cli.py", 14) not in special
+    assert uses_by_place(root, "Other.name")[("cli.py", 14)] == "by_type"
+    assert special[("cli.py", 15)] == "by_name"
+
+
+def test_a_name_typed_through_itself_says_nothing(make_repo):
+    """``_, rest = rest.split()`` and ``a = b`` / ``b = a`` end, as candidates."""
+    root = make_repo(
+        {
+            "kinds.py": CLASSES,
+            "loop.py": (
+                "def walk(rest):\n"
+                "    _, rest = rest.resolve()\n"
+                "    rest.name()\n"
+                "\n"
+                "\n"
+                "def swap():\n"
+                "    a = b\n"
+                "    b = a\n"
+                "    a.name()\n"
+            ),
+        }
+    )
+    special = uses_by_place(root, "Special.name")
+    assert special[("loop.py", 3)] == "by_name"
+    assert special[("loop.py", 9)] == "by_name"
+
+
+def test_a_parameter_passed_on_is_typed_by_the_callers_of_its_caller(make_repo):
+    """``_name(obj)`` is only called by ``_names(obj)``, which every test calls with an
+    ``Other``: ``obj.name()`` is Other's. One caller giving something unknown leaves it a
+    candidate."""
+    helpers = (
+        "from kinds import Other\n"
+        "\n"
+        "\n"
+        "def _name(obj):\n"
+        "    return obj.name()\n"
+        "\n"
+        "\n"
+        "def _names(obj):\n"
+        "    return [_name(obj)]\n"
+        "\n"
+        "\n"
+    )
+    calls = "".join(
+        f"def test_{n}():\n    obj = Other(None, [])\n    _names(obj)\n\n\n" for n in range(50)
+    )
+    root = make_repo(
+        {
+            "kinds.py": CLASSES,
+            "test_typed.py": helpers + calls,
+            "test_open.py": helpers + calls + "def test_unknown(thing):\n    _names(thing)\n",
+        }
+    )
+    assert ("test_typed.py", 5) not in uses_by_place(root, "Special.name")
+    assert uses_by_place(root, "Other.name")[("test_typed.py", 5)] == "by_type"
+    assert uses_by_place(root, "Special.name")[("test_open.py", 5)] == "by_name"
+
+
+def test_pytest_gives_a_test_its_fixture_and_its_parametrized_values(make_repo):
+    """A test's parameter named after a fixture (the module's, else the nearest
+    conftest's) is what the fixture returns; one a parametrize lists is each value's
+    class; a parameter nothing fills in stays a candidate."""
+    root = make_repo(
+        {
+            "kinds.py": CLASSES,
+            "tests/conftest.py": (
+                "import pytest\n"
+                "from kinds import Other\n"
+                "\n"
+                "\n"
+                "@pytest.fixture\n"
+                "def other():\n"
+                "    return Other(None, [])\n"
+            ),
+            "tests/test_use.py": (
+                "import pytest\n"
+                "from kinds import Other, Special\n"
+                "\n"
+                "\n"
+                "def test_fixture(other):\n"
+                "    other.name()\n"
+                "\n"
+                "\n"
+                "@pytest.mark.parametrize(\n"
+                '    "obj, label", [(Other(None, []), "a"), pytest.param(Other(None, []), "b")]\n'
+                ")\n"
+                "def test_cases(obj, label):\n"
+                "    obj.name()\n"
+                "\n"
+                "\n"
+                '@pytest.mark.parametrize("obj", [Other(None, []), Special()])\n'
+                "def test_mixed(obj):\n"
+                "    obj.name()\n"
+                "\n"
+                "\n"
+                "def test_unknown(thing):\n"
+                "    thing.name()\n"
+            ),
+        }
+    )
+    special = uses_by_place(root, "Special.name")
+    other = uses_by_place(root, "Other.name")
+    for line in (6, 13):
+        assert ("tests/test_use.py", line) not in special, line
+        assert other[("tests/test_use.py", line)] == "by_type", line
+    assert special[("tests/test_use.py", 18)] == "by_name"  # Other or Special
+    assert special[("tests/test_use.py", 22)] == "by_name"
+
+
+def test_a_call_on_a_calls_result_is_typed_by_each_return_annotation(make_repo):
+    """``v.bump().bump()``: each call's class from the annotation before it."""
+    root = make_repo(
+        {
+            "version.py": (
+                "class Version:\n"
+                "    def bump(self) -> 'Version':\n"
+                "        return Version()\n"
+                "\n"
+                "\n"
+                "class Other:\n"
+                "    def bump(self):\n"
+                "        return self\n"
+                "\n"
+                "\n"
+                "def make():\n"
+                "    return Version()\n"
+                "\n"
+                "\n"
+                "make().bump().bump().bump()\n"
+            ),
+        }
+    )
+    assert ("version.py", 15) not in uses_by_place(root, "Other.bump")
+    assert uses_by_place(root, "Version.bump")[("version.py", 15)] == "by_type"
+
+
+def test_a_class_attribute_made_by_the_standard_library_is_no_project_object(make_repo):
+    """``cls._REGEX.match(..)`` with ``_REGEX = re.compile(..)`` in the class body is a
+    pattern's ``match``, not a project class's (a rename still weighs it)."""
+    root = make_repo(
+        {
+            "version.py": (
+                "import re\n"
+                "\n"
+                "\n"
+                "class Version:\n"
+                '    _REGEX = re.compile("x")\n'
+                "    _OTHER = make_pattern()\n"
+                "\n"
+                "    def match(self, text):\n"
+                "        return text\n"
+                "\n"
+                "    @classmethod\n"
+                "    def parse(cls, text):\n"
+                "        cls._OTHER.match(text)\n"
+                "        return cls._REGEX.match(text)\n"
+            ),
+        }
+    )
+    uses = uses_by_place(root, "Version.match")
+    assert ("version.py", 14) not in uses
+    assert uses[("version.py", 13)] == "by_name"
