@@ -108,9 +108,12 @@ def _sdist(name: str, version: str) -> Callable[[Path], Path]:
                     tmp,
                     f"{name}=={version}",
                 ],
-                check=True,
+                check=False,  # an older pip can fail reading newer metadata, once saved
             )
-            archive = next(Path(tmp).iterdir())
+            archives = list(Path(tmp).iterdir())
+            if not archives:
+                raise RuntimeError(f"pip could not download {name}=={version}")
+            archive = archives[0]
             with tarfile.open(archive) as tar:
                 tar.extractall(cache, filter="data")
         return root

@@ -306,8 +306,10 @@ class _PythonFiles:
         return sorted({*self._parsed, *self._paths})
 
     def file(self, rel: str) -> ParsedFile | None:
-        if rel not in self._parsed and self._paths and rel in self._paths:
-            self._parsed[rel] = self._read(self._paths[rel], rel)
+        if rel not in self._parsed:
+            self.every_file()  # a file no candidate holds: a test's conftest.py
+            if self._paths and rel in self._paths:
+                self._parsed[rel] = self._read(self._paths[rel], rel)
         return self._parsed.get(rel)
 
     def _read(self, path: str, shown: str) -> ParsedFile | None:

@@ -987,3 +987,39 @@ def test_a_handler_named_after_a_class_as_the_lookup_spells_it_is_not_renamed(ma
     # No class's name upper-cased is ``ignore``.
     assert prx.rename("Checker.ignore", "skip", root=root, apply=True, check="never").applied
     assert _pytest(root, "test_checker.py") == 0
+
+
+FIXTURED = {
+    "store.py": (
+        "class Store:\n"
+        "    def fetch(self, key):\n"
+        "        return key\n"
+        "\n"
+        "\n"
+        "class Cache:\n"
+        "    def fetch(self, key):\n"
+        "        return None\n"
+    ),
+    "tests/conftest.py": (
+        "import pytest\n"
+        "from store import Store\n"
+        "\n"
+        "\n"
+        "@pytest.fixture\n"
+        "def store():\n"
+        "    return Store()\n"
+    ),
+    "tests/test_store.py": ("def test_fetch(store):\n    assert store.fetch(3) == 3\n"),
+}
+
+
+def test_a_method_called_on_a_fixture_is_renamed_by_what_the_fixture_returns(make_repo):
+    """``store.fetch(3)`` in a test taking the ``store`` fixture (a conftest's, which no
+    file holding ``fetch`` names) is Store's: renaming Store.fetch renames it and the
+    tests still pass; renaming Cache.fetch leaves it alone instead of refusing."""
+    root = make_repo(FIXTURED)
+    prx.rename("Cache.fetch", "lookup", apply=True, root=root)
+    assert "store.fetch(3)" in (root / "tests/test_store.py").read_text()
+    prx.rename("Store.fetch", "get", apply=True, root=root)
+    assert "store.get(3)" in (root / "tests/test_store.py").read_text()
+    assert _pytest(root, "tests/test_store.py") == 0
