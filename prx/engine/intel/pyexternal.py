@@ -12,11 +12,44 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["LIBRARY", "external_result"]
+__all__ = ["BUILTIN_TYPES", "LIBRARY", "external_result"]
 
 #: The kind a standard-library function's result is given: not a builtin prx knows the
 #: members of, and no class of the project.
 LIBRARY = "\0library"
+
+#: Builtin types whose members a project's class does not define.
+BUILTIN_TYPES = frozenset(
+    {
+        "dict",
+        "list",
+        "set",
+        "frozenset",
+        "str",
+        "bytes",
+        "bytearray",
+        "tuple",
+        "int",
+        "float",
+        "object",
+        "type",
+        "deque",
+        "defaultdict",
+        "OrderedDict",
+        "Counter",
+        # What a builtin call makes (see pyexternal).
+        "IO",
+        "bool",
+        "range",
+        "enumerate",
+        "zip",
+        "map",
+        "filter",
+        "reversed",
+        "memoryview",
+    }
+)
+
 
 #: Builtins whose result is a new object of the builtin's own type.
 _BUILTINS = {

@@ -55,8 +55,47 @@ def pytest_kinds(
     if listed is not None:
         return listed
     definition = _fixture(file, rel, receiver)
-    made = result_of(definition) if definition is not None else None
+    if definition is None:
+        return set()
+    made = result_of(definition) or _yielded(definition, known)
     return {made} if made is not None else set()
+
+
+def _yielded(definition: Any, known: Collection[str]) -> str | None:
+    """The class a ``yield`` fixture gives: every ``yield`` of it yields an instance of
+    that class made there (``yield Store()``), or a name the fixture assigns only
+    instances of it (``db_ = TinyDB(..)`` in each branch, then ``yield db_``)."""
+    body = definition.child_by_field_name("body")
+    text = bytes(body.text or b"") if body is not None else b""
+    kinds: set[str | None] = set()
+    stack = list(body.named_children) if body is not None else []
+    while stack:
+        here = stack.pop()
+        if here.type in ("function_definition", "class_definition", "lambda"):
+            continue
+        if here.type == "yield":
+            value = here.named_children[0] if here.named_children else None
+            if value is None:
+                return None
+            if value.type == "identifier":
+                kinds |= _assigned_kinds(text, bytes(value.text or b""), known)
+            else:
+                kinds.add(_kind(value, known))
+        stack.extend(here.named_children)
+    return kinds.pop() if len(kinds) == 1 else None
+
+
+def _assigned_kinds(text: bytes, name: bytes, known: Collection[str]) -> set[str | None]:
+    """What each assignment of ``name`` in ``text`` makes (None: not a known class's
+    constructor call)."""
+    out: set[str | None] = set()
+    for found in re.finditer(
+        rb"(?m)^[ \t]*" + re.escape(name) + rb"[ \t]*=(?!=)[ \t]*([^\n]*)", text
+    ):
+        called = re.match(rb"((?:\w+\.)*(\w+))[ \t]*\(", found.group(1))
+        kind = called.group(2).decode() if called is not None else None
+        out.add(kind if kind in known else None)
+    return out or {None}
 
 
 def _test_file(rel: str) -> bool:

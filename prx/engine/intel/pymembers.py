@@ -24,8 +24,7 @@ from prx.engine.intel.pyclassattrs import (
     with_base_files,
 )
 from prx.engine.intel.pydecorators import decorated_kind
-from prx.engine.intel.pyexternal import LIBRARY, external_result
-from prx.engine.intel.pyfixtures import pytest_kinds
+from prx.engine.intel.pyexternal import BUILTIN_TYPES, LIBRARY, external_result
 from prx.engine.intel.pyloops import iterated_kind, subscript_kind, unpacked_kind
 from prx.engine.intel.pyreceivers import (
     bound_in_function,
@@ -439,7 +438,7 @@ def _assigned(node: Any, receiver: str) -> re.Match[bytes] | None:
             rb"(?m)^[ \t]*"
             + word
             + typed
-            + rb"|((?:\w+\.)*[A-Za-z_]\w*)[ \t]*\([^()\n]*\)[ \t]+as[ \t]+"
+            + rb"|((?:\w+\.)*[A-Za-z_]\w*)[ \t]*\((?:[^()\n]|\([^()\n]*\))*\)[ \t]+as[ \t]+"
             + word
             + rb"\b"
             # a parameter's annotation: ``def f(ctx: AppContext)``
@@ -564,7 +563,8 @@ def class_bases(project: Files, files: list[str]) -> dict[str, set[str]]:
     part of a dotted base: ``ctx.AppContext`` is ``AppContext``)."""
     out: dict[str, set[str]] = {}
     for rel in files:
-        for name, node in classes_of(project.file(rel)):
+        parsed = project.file(rel)
+        for name, node in classes_of(parsed):
             supers = node.child_by_field_name("superclasses")
             bases = out.setdefault(name, set())
             for arg in supers.named_children if supers is not None else ():
@@ -574,7 +574,24 @@ def class_bases(project: Files, files: list[str]) -> dict[str, set[str]]:
                 # ``class Default(self.Cache)`` derives from what an attribute holds.
                 if arg.type in ("identifier", "attribute") and not on_self(text):
                     bases.add(text.rsplit(".", 1)[-1])
+                if arg.type == "identifier" and parsed is not None:
+                    bases |= _aliased_class(parsed.data, text)
     return out
+
+
+def _aliased_class(data: bytes, name: str) -> set[str]:
+    """The class a module-level ``name`` stands for as a base: ``TableBase: Type[Table]
+    = with_typehint(Table)`` (a type checker derives from ``Table``), ``Base = Table``."""
+    word = re.escape(name).encode()
+    found = re.search(
+        rb"(?m)^" + word + rb"[ \t]*:[ \t]*['\"]?(?:\w+\.)*(?:Type|type)\[['\"]?(?:\w+\.)*"
+        rb"([A-Za-z_]\w*)['\"]?\]"
+        rb"|^" + word + rb"[ \t]*=[ \t]*(?:\w+\.)*([A-Z]\w*)[ \t]*(?:#[^\n]*)?$",
+        data,
+    )
+    if found is None:
+        return set()
+    return {(found.group(1) or found.group(2)).decode()}
 
 
 _ON_SELF = re.compile(r"(?:self|cls)\.")
@@ -646,7 +663,7 @@ def _weigh(
         # A protocol's member: pyright reads the call as the protocol's; a class that
         # matches it without deriving from it is a candidate at most.
         return "unrelated"
-    if kind in classes or kind in _BUILTIN_TYPES:
+    if kind in classes or kind in BUILTIN_TYPES:
         return "other"
     if kind not in bases:
         return "by_name"  # a class prx does not see: a library's
@@ -669,39 +686,6 @@ def _weigh(
             return "by_type"
         return "by_name"
     return "unrelated"  # a project class that has no member of the name
-
-
-#: Builtin types whose members a project's class does not define.
-_BUILTIN_TYPES = frozenset(
-    {
-        "dict",
-        "list",
-        "set",
-        "frozenset",
-        "str",
-        "bytes",
-        "bytearray",
-        "tuple",
-        "int",
-        "float",
-        "object",
-        "type",
-        "deque",
-        "defaultdict",
-        "OrderedDict",
-        "Counter",
-        # What a builtin call makes (see pyexternal).
-        "IO",
-        "bool",
-        "range",
-        "enumerate",
-        "zip",
-        "map",
-        "filter",
-        "reversed",
-        "memoryview",
-    }
-)
 
 
 #: A literal argument's type, by its node's type.
@@ -764,6 +748,13 @@ def member_uses(
     returns = CallReturns(project.file, files, bases)
     assigned = attributes or ClassAttributes(project, lambda: files, bases)
     texts: dict[str, list[bytes]] = {}
+    forwards: list[frozenset[str]] = []
+
+    def forwarding() -> frozenset[str]:
+        """The classes that define ``__getattr__`` (read once, when first asked)."""
+        if not forwards:
+            forwards.append(classes_defining(project, files, "__getattr__"))
+        return forwards[0]
 
     def weigh(kind: str, rel: str, data: bytes, node: Any) -> str:
         if (
@@ -773,12 +764,15 @@ def member_uses(
             and _defines_class(data, kind, node)
         ):
             return "other"  # this file's own class of the name
-        if kind not in bases and kind not in _BUILTIN_TYPES and returns.foreign(kind, data):
+        if kind not in bases and kind not in BUILTIN_TYPES and returns.foreign(kind, data):
             # A library's object (``self.buffer: BinaryIO``): the member runs on it only
             # when the member's class derives from the library's class.
             lineage = set().union(*(ancestors(k, bases) for k in {container, *family}))
             return "by_name" if kind in lineage else "unrelated"
-        return _weigh(kind, container, classes, bases, family)
+        weight = _weigh(kind, container, classes, bases, family)
+        if weight == "unrelated" and forwarding() & (ancestors(kind, bases) | {kind}):
+            return "by_name"  # its ``__getattr__`` may hand back anything's member
+        return weight
 
     def weight_at(rel: str, data: bytes, node: Any, receiver: str, calls: dict[Any, Any]) -> str:
         after = _super_of(node, receiver)
@@ -792,9 +786,7 @@ def member_uses(
             or _held_by_callers(
                 data, node, receiver, _Typing(assigned, classes, container, bases, returns), calls
             )
-            or pytest_kinds(
-                project.file, rel, node, receiver, returns.result_of, bases.keys() | _BUILTIN_TYPES
-            )
+            or returns.given_by_pytest(data, node, receiver)
         )
         if held:
             return _combined({weigh(k, rel, data, node) for k in held})
@@ -963,6 +955,9 @@ def _kind_of(
             )
             if made is not None:  # ``codecs.lookup(name).name``, ``C.parse(v).bump()``
                 return made, receiver
+        made = _assigned_call_result(data, node, receiver, container, bases, returns)
+        if made is not None:  # ``table = db.table('t')`` with ``db``'s class known
+            return made, receiver
         returned, attributed = _readers(data, node, container, bases, returns)
         kind = (
             narrowed(node, receiver)
@@ -979,6 +974,7 @@ def _kind_of(
             or builtin_kind(node, receiver)
             or _global_builtin(data, node, receiver, returns)
             or _library_attribute(data, node, receiver)
+            or _one(returns.given_by_pytest(data, node, receiver))
         )
         like = (_made_like(node, receiver) or sole_alias(node, receiver)) if kind is None else None
         if like is None:
@@ -1077,6 +1073,10 @@ def _call_result(
     return returns.of_call(f"{kind}.{method}", None, data) if kind in bases else None
 
 
+def _one(kinds: set[str]) -> str | None:
+    return next(iter(kinds)) if len(kinds) == 1 else None
+
+
 def _library_attribute(data: bytes, node: Any, receiver: str) -> str | None:
     """:data:`LIBRARY` for ``self.X`` / ``cls.X`` where the enclosing class's body assigns
     ``X`` what a standard-library call makes (``_REGEX = re.compile(..)``), else None."""
@@ -1101,6 +1101,27 @@ def _library_attribute(data: bytes, node: Any, receiver: str) -> str | None:
         made = external_result(bytes(callee.text or b"").decode(), data) if callee else None
         return LIBRARY if made == LIBRARY else None
     return None
+
+
+def _assigned_call_result(
+    data: bytes,
+    node: Any,
+    receiver: str,
+    container: str,
+    bases: Mapping[str, set[str]],
+    returns: CallReturns,
+) -> str | None:
+    """The class of a name assigned the result of a method called on another name
+    (``table = db.table('t')``), as :func:`_call_result` reads it; None for anything
+    else (``self.make()``, ``mod.make()``: :func:`_receiver_type` reads those)."""
+    found = _assigned(node, receiver) if receiver.isidentifier() else None
+    callee = found.group(2).decode() if found is not None and found.group(2) else ""
+    first, _, method = callee.partition(".")
+    if not method.isidentifier() or first in ("self", "cls") or first in bases:
+        return None
+    if returns.module_path(first, data):
+        return None
+    return _call_result(data, node, callee, container, bases, returns)
 
 
 def _global_builtin(data: bytes, node: Any, receiver: str, returns: CallReturns) -> str | None:
@@ -1173,7 +1194,7 @@ def _held_by_callers(
             found = _held_by_attribute(argument, text, attributes, classes)
             callee = argument.child_by_field_name("function")
             name = bytes(callee.text or b"").decode() if callee is not None else ""
-            known = bases.keys() | _BUILTIN_TYPES
+            known = bases.keys() | BUILTIN_TYPES
             if not found and name.rsplit(".", 1)[-1] in known and not on_self(name):
                 found = {name.rsplit(".", 1)[-1]}
         else:

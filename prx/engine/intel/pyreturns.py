@@ -13,6 +13,8 @@ import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from prx.engine.intel.pyexternal import BUILTIN_TYPES
+from prx.engine.intel.pyfixtures import pytest_kinds
 from prx.engine.intel.pyforeign import foreign_class
 from prx.engine.intel.pyreceivers import top_literal
 from prx.engine.intel.pytyping import annotated_class, bound_of
@@ -70,6 +72,8 @@ class CallReturns:
         self._summaries: dict[int, str | None] = {}
         self._modules: set[str] | None = None
         self._roots: set[str] | None = None
+        #: A file's text, by identity -> its path (read on first use).
+        self._paths: dict[int, str] | None = None
         self._classes: dict[str, list[Any]] | None = None
         #: (the calling file's text, by identity; a name) -> whether it reaches the name.
         self._reached: dict[tuple[int, str], bool] = {}
@@ -304,6 +308,21 @@ class CallReturns:
         annotation or every return says one."""
         made = self._summary(definition)
         return None if made == _CALLED_ON else made
+
+    def given_by_pytest(self, data: bytes, node: Any, receiver: str) -> set[str]:
+        """The classes pytest may give ``receiver``, a parameter of a test or fixture at
+        ``node`` in the project file whose text is ``data`` (see :func:`pytest_kinds`)."""
+        if self._paths is None:
+            self._paths = {}
+            for each in self._files:
+                parsed = self._file(each)
+                if parsed is not None:
+                    self._paths[id(parsed.data)] = each
+        rel = self._paths.get(id(data))
+        if rel is None:
+            return set()
+        known = self._bases.keys() | BUILTIN_TYPES
+        return pytest_kinds(self._file, rel, node, receiver, self.result_of, known)
 
     def _class_method_result(self, callee: str) -> str | None:
         """The class ``Class.method(..)`` returns (``return Version.parse(v)``)."""

@@ -389,3 +389,110 @@ def test_a_class_attribute_made_by_the_standard_library_is_no_project_object(mak
     uses = uses_by_place(root, "Version.match")
     assert ("version.py", 14) not in uses
     assert uses[("version.py", 13)] == "by_name"
+
+
+def test_a_base_named_through_a_typed_alias_is_the_class_it_stands_for(make_repo):
+    """``class Db(TableBase)`` with ``TableBase: Type[Table] = hint(Table)``: a type
+    checker derives ``Db`` from ``Table``, so ``db.insert()`` on a ``Db`` is Table's;
+    a yield fixture's instance, a method's annotated result assigned to a name and a
+    ``with`` whose call holds a call are typed too."""
+    root = make_repo(
+        {
+            "table.py": (
+                "from typing import Type\n"
+                "\n"
+                "\n"
+                "class Table:\n"
+                "    def insert(self, row):\n"
+                "        return row\n"
+                "\n"
+                "\n"
+                "class Log:\n"
+                "    def insert(self, row):\n"
+                "        return None\n"
+                "\n"
+                "\n"
+                "def hint(cls):\n"
+                "    return object\n"
+                "\n"
+                "\n"
+                "TableBase: Type[Table] = hint(Table)\n"
+                "\n"
+                "\n"
+                "class Db(TableBase):\n"
+                "    def __init__(self, log=None):\n"
+                "        self.log = log\n"
+                "\n"
+                "    def table(self, name) -> Table:\n"
+                "        return Table()\n"
+                "\n"
+                "    def __enter__(self):\n"
+                "        return self\n"
+                "\n"
+                "    def __exit__(self, *args):\n"
+                "        return None\n"
+            ),
+            "tests/conftest.py": (
+                "import pytest\n"
+                "from table import Db\n"
+                "\n"
+                "\n"
+                "@pytest.fixture(params=['a', 'b'])\n"
+                "def db(request):\n"
+                "    if request.param == 'a':\n"
+                "        made = Db()\n"
+                "    else:\n"
+                "        made = Db(log=1)\n"
+                "    yield made\n"
+            ),
+            "tests/test_db.py": (
+                "from table import Db, Log\n"
+                "\n"
+                "\n"
+                "def test_insert(db):\n"
+                "    db.insert(1)\n"
+                "    table = db.table('t')\n"
+                "    table.insert(2)\n"
+                "    with Db(log=Log()) as other:\n"
+                "        other.insert(3)\n"
+            ),
+        }
+    )
+    log = uses_by_place(root, "Log.insert")
+    table = uses_by_place(root, "Table.insert")
+    for line in (5, 7, 9):
+        assert ("tests/test_db.py", line) not in log, line
+        assert table[("tests/test_db.py", line)] == "by_type", line
+
+
+def test_an_object_that_forwards_unknown_attributes_may_have_any_member(make_repo):
+    """A class with ``__getattr__`` and no ``read`` of its own hands ``wrapped.read()``
+    to what it wraps: a candidate, where a class with neither is no use."""
+    root = make_repo(
+        {
+            "store.py": (
+                "class Store:\n"
+                "    def read(self):\n"
+                "        return 1\n"
+                "\n"
+                "\n"
+                "class Proxy:\n"
+                "    def __init__(self, inner):\n"
+                "        self.inner = inner\n"
+                "\n"
+                "    def __getattr__(self, name):\n"
+                "        return getattr(self.inner, name)\n"
+                "\n"
+                "\n"
+                "class Plain:\n"
+                "    pass\n"
+                "\n"
+                "\n"
+                "Proxy(Store()).read()\n"
+                "Plain().read()\n"
+            ),
+        }
+    )
+    uses = uses_by_place(root, "Store.read")
+    assert uses[("store.py", 18)] == "by_name"
+    assert ("store.py", 19) not in uses
