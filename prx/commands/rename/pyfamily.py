@@ -210,11 +210,26 @@ def mirrored(
         return set()  # not at module level
     following = _TOP_LEVEL.search(data, chosen.end)
     end = len(data) if following is None else following.start()
+    texts = {c.path: c.data for c in candidates}
     return {
         where
         for (file, start), where in origins.items()
-        if file == path and chosen.end <= start < end
+        if file == path and chosen.end <= start < end and _mirrorable(texts, where)
     }
+
+
+def _mirrorable(texts: Mapping[str, bytes], where: tuple[str, int]) -> bool:
+    """Whether the definition at ``where`` (a path, a line) goes with a mirror of it: a
+    module's own name, or a method a same-named function delegates to; not a class's
+    attribute: ``NEWLINE = PythonTokenTypes.NEWLINE`` keeps a module-level copy of an
+    enum's member, and renaming the copy must not rename the member (looked up by name
+    elsewhere)."""
+    data = texts.get(where[0])
+    lines = data.split(b"\n") if data is not None else []
+    if not 0 < where[1] <= len(lines):
+        return False
+    line = lines[where[1] - 1]
+    return not line[:1].isspace() or re.match(rb"[ \t]+(?:async[ \t]+)?def[ \t]", line) is not None
 
 
 #: A class reading its own name at run time: ``self.__class__.__name__``,

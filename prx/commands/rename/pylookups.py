@@ -31,6 +31,7 @@ __all__ = [
     "built_from_class",
     "built_prefix",
     "collected_by_prefix",
+    "looked_up_from_data",
     "looked_up_on_self",
     "named_in_a_string",
     "read_lookups",
@@ -61,6 +62,9 @@ class FileLookups(NamedTuple):
     #: (prefix, line) of each prefix the file collects names by (``name.startswith('p_')``,
     #: ``f[:2] == 't_'``: ply's grammar rules and tokens), whatever follows it.
     collected: tuple[tuple[str, int], ...] = ()
+    #: The line of its first ``getattr(obj, name)`` whose name is no string literal (a
+    #: name read from somewhere: data, a parameter), or None.
+    computed_at: int | None = None
 
 
 #: ``getattr(obj, '_token_led_%s' % kind)``, ``hasattr(self, 'visit_' + name)``,
@@ -194,7 +198,14 @@ def read_lookups(shown: str, data: bytes, name: str, into: dict[str, FileLookups
                 break
     prefixes = _prefixes(data) if b"__name__" in data else set()
     on_self = _self_lookups(data)
-    if not (prefixes or on_self or collected) and named_at is None and spelled_at is None:
+    computed = _COMPUTED.search(data)
+    computed_at = data.count(b"\n", 0, computed.start()) + 1 if computed is not None else None
+    if (
+        not (prefixes or on_self or collected)
+        and named_at is None
+        and spelled_at is None
+        and computed_at is None
+    ):
         return
     defs = {m.group(1).decode("ascii", "replace") for m in _DEF.finditer(data)}
     handlers = {d for d in defs if any(d.startswith(p) and d != p for p in prefixes)}
@@ -206,6 +217,7 @@ def read_lookups(shown: str, data: bytes, name: str, into: dict[str, FileLookups
         spelled_at,
         _class_name_cases(data) if on_self and b"__name__" in data else frozenset(),
         collected,
+        computed_at,
     )
 
 
@@ -283,3 +295,20 @@ def collected_by_prefix(
             if name.startswith(prefix) and name != prefix and not new.startswith(prefix):
                 return shown, line, prefix
     return None
+
+
+def looked_up_from_data(
+    name: str, lookups: Mapping[str, FileLookups], data_files: Iterable[str]
+) -> str | None:
+    """Why a class's member ``name`` may be looked up by a name read from data: a data
+    file the package ships spells it (``NEWLINE`` in parso's grammar files) and a file
+    looks attributes up by a name that is no string literal (``getattr(token_namespace,
+    label)``); None when either is missing."""
+    shipped = sorted(data_files)
+    computed = sorted((f, v.computed_at) for f, v in lookups.items() if v.computed_at is not None)
+    if not shipped or not computed:
+        return None
+    return (
+        f"{shipped[0]} (data the package ships) spells {name}, and {computed[0][0]}:"
+        f"{computed[0][1]} looks attributes up by a name it reads (getattr(obj, name))"
+    )

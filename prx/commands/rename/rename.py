@@ -35,7 +35,7 @@ from prx.commands.rename.pyfamily import (
     called_by_name,
     class_headers,
 )
-from prx.commands.rename.pylookups import FileLookups, read_lookups
+from prx.commands.rename.pylookups import FileLookups, looked_up_from_data, read_lookups
 from prx.commands.rename.python_engine import bind_python, bytes_of, never_called
 from prx.core.budget import RENAME_CEILING, cap_for
 from prx.core.errors import (
@@ -175,6 +175,8 @@ def rename(
             new,
         )
     )
+    if called is None and chosen is not None and chosen.container and chosen.file.endswith(".py"):
+        called = looked_up_from_data(name, lookups, _package_data(mention_files))
     if called is not None:
         if apply and not force:
             raise ConflictError(
@@ -345,6 +347,17 @@ def _unsure_sites(name: str, unsure: Sequence[RenameSkip]) -> AmbiguousMatchErro
         "{param} FILE:LINE, or all of them with {param:force} (unsafe: they may be "
         "something else).",
     )
+
+
+def _package_data(mention_files: Sequence[tuple[str, str, bytes]]) -> list[str]:
+    """The files of ``mention_files`` (absolute path, shown path, bytes) that a Python
+    package ships beside its modules: a folder with an ``__init__.py`` holds them (docs
+    and configuration do not sit in one)."""
+    return [
+        shown
+        for full, shown, _ in mention_files
+        if os.path.isfile(os.path.join(os.path.dirname(full), "__init__.py"))
+    ]
 
 
 def _listed(paths: Sequence[str]) -> str:

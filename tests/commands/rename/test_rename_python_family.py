@@ -1023,3 +1023,69 @@ def test_a_method_called_on_a_fixture_is_renamed_by_what_the_fixture_returns(mak
     prx.rename("Store.fetch", "get", apply=True, root=root)
     assert "store.get(3)" in (root / "tests/test_store.py").read_text()
     assert _pytest(root, "tests/test_store.py") == 0
+
+
+def test_a_module_copy_of_a_class_member_is_renamed_alone(make_repo):
+    """``NEWLINE = Kinds.NEWLINE`` keeps a module-level copy of an enum's member:
+    renaming the copy renames its uses, never the member (which the package may look up
+    by name) nor another module's copy of it."""
+    root = make_repo(
+        {
+            "pkg/__init__.py": "",
+            "pkg/token.py": (
+                "from enum import Enum\n\n\nclass Kinds(Enum):\n    NEWLINE = 1\n    NAME = 2\n"
+            ),
+            "pkg/tokenize.py": (
+                "from pkg.token import Kinds\n"
+                "\n"
+                "NEWLINE = Kinds.NEWLINE\n"
+                "\n"
+                "\n"
+                "def kinds():\n"
+                "    return [NEWLINE, Kinds.NEWLINE]\n"
+            ),
+            "pkg/diff.py": "from pkg.token import Kinds\n\nNEWLINE = Kinds.NEWLINE\n",
+        }
+    )
+    prx.rename("pkg/tokenize.py:3", "LINE_END", apply=True, root=root)
+    assert (root / "pkg/tokenize.py").read_text().count("LINE_END") == 2
+    assert "Kinds.NEWLINE" in (root / "pkg/tokenize.py").read_text()
+    assert "    NEWLINE = 1" in (root / "pkg/token.py").read_text()
+    assert "NEWLINE = Kinds.NEWLINE" in (root / "pkg/diff.py").read_text()
+
+
+def test_a_member_a_data_file_of_the_package_names_is_refused(make_repo):
+    """A method spelled in a file the package ships (``pkg/events.txt``), while the
+    package looks attributes up by names it reads (``getattr(handlers, line)``): an
+    applied rename is refused (the lookup would miss it); docs naming it refuse
+    nothing."""
+    files = {
+        "pkg/__init__.py": "",
+        "pkg/events.txt": "on_start\n",
+        "pkg/handlers.py": (
+            "class Handlers:\n"
+            "    def on_start(self):\n"
+            "        return 1\n"
+            "\n"
+            "    def on_stop(self):\n"
+            "        return 2\n"
+        ),
+        "pkg/run.py": (
+            "from pathlib import Path\n"
+            "from pkg.handlers import Handlers\n"
+            "\n"
+            "\n"
+            "def run():\n"
+            "    handlers = Handlers()\n"
+            "    for line in (Path(__file__).parent / 'events.txt').read_text().split():\n"
+            "        getattr(handlers, line)()\n"
+            "    return handlers.on_start() + handlers.on_stop()\n"
+        ),
+        "docs/usage.md": "Call `on_stop` to stop.\n",
+    }
+    root = make_repo(files)
+    with pytest.raises(ConflictError, match="data the package ships"):
+        prx.rename("Handlers.on_start", "begin", apply=True, root=root)
+    assert "def on_start" in (root / "pkg/handlers.py").read_text()
+    prx.rename("Handlers.on_stop", "end", apply=True, root=root)
+    assert "def end" in (root / "pkg/handlers.py").read_text()
