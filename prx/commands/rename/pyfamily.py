@@ -33,7 +33,7 @@ from prx.commands.rename.pylookups import (
     named_in_a_string,
 )
 from prx.engine.intel.project import is_test_file
-from prx.engine.intel.pymembers import ancestors, classes_of, on_self
+from prx.engine.intel.pymembers import aliased_class, ancestors, classes_of, on_self
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -66,6 +66,8 @@ def class_headers(data: bytes, into: ClassMap) -> None:
             base = part.strip()
             if base and "=" not in base and _BASE.match(base) and not on_self(base):
                 bases.add(base.rsplit(".", 1)[-1])
+                if base.isidentifier():  # ``TableBase: Type[Table] = ...``: a Table
+                    bases |= aliased_class(data, base)
 
 
 def family(

@@ -262,6 +262,7 @@ def weigh_members(
         unrelated_is_candidate=True,
         attributes=ClassAttributes(files, files.every_file, classes),
         home=chosen.file,
+        every_file=files.every_file,
     )
     for use in uses:
         (sure if use.certainty == BY_TYPE else maybe).add((use.file, use.occurrence.byte))

@@ -49,6 +49,10 @@ def pytest_kinds(
     if not _test_file(rel) or not receiver.isidentifier():
         return set()
     function = _function_of(node)
+    while function is not None and not _parameter(function, receiver):
+        if _assigns(function, receiver):
+            return set()
+        function = _function_of(function)  # a closure's free name: the test's parameter
     if function is None or not _bare_parameter(function, receiver):
         return set()
     listed = _parametrized(function, receiver, known)
@@ -112,6 +116,24 @@ def _function_of(node: Any) -> Any:
     return here if here is not None and here.type == "function_definition" else None
 
 
+def _parameter(function: Any, name: str) -> bool:
+    """Whether ``name`` is one of ``function``'s parameters, of any form."""
+    params = function.child_by_field_name("parameters")
+    return params is not None and any(
+        name.encode() == bytes((p.child_by_field_name("name") or p).text or b"")
+        or (p.named_children and p.named_children[0].text == name.encode())
+        for p in params.named_children
+    )
+
+
+def _assigns(function: Any, name: str) -> bool:
+    body = function.child_by_field_name("body")
+    text = bytes(body.text or b"") if body is not None else b""
+    return (
+        re.search(rb"(?m)^[ \t]*" + re.escape(name).encode() + rb"[ \t]*=(?!=)", text) is not None
+    )
+
+
 def _bare_parameter(function: Any, name: str) -> bool:
     """Whether ``name`` is a parameter of ``function`` with no annotation and no default
     (what pytest fills in), never assigned in its body."""
@@ -120,8 +142,7 @@ def _bare_parameter(function: Any, name: str) -> bool:
         p.type == "identifier" and p.text == name.encode() for p in params.named_children
     ):
         return False
-    body = bytes(function.child_by_field_name("body").text or b"")
-    return re.search(rb"(?m)^[ \t]*" + re.escape(name).encode() + rb"[ \t]*=(?!=)", body) is None
+    return not _assigns(function, name)
 
 
 def _fixture(file: Callable[[str], ParsedFile | None], rel: str, name: str) -> Any:

@@ -27,6 +27,7 @@ from prx.engine.intel.pydecorators import decorated_kind
 from prx.engine.intel.pyexternal import BUILTIN_TYPES, LIBRARY, external_result
 from prx.engine.intel.pyloops import iterated_kind, subscript_kind, unpacked_kind
 from prx.engine.intel.pyreceivers import (
+    binds_name,
     bound_in_function,
     builtin_kind,
     decorated_by,
@@ -44,6 +45,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "Arity",
+    "aliased_class",
     "ancestors",
     "arity_of",
     "class_bases",
@@ -451,7 +453,17 @@ def _assigned(node: Any, receiver: str) -> re.Match[bytes] | None:
         return None
     if scope is None:
         return None
-    return re.search(pattern, bytes(scope.text or b""))
+    found = re.search(pattern, bytes(scope.text or b""))
+    while found is None and receiver.isidentifier() and scope.type == "function_definition":
+        # A closure's free name: what the enclosing function (or the module) says it is,
+        # when the inner function binds it nowhere (``def get(s): return db.get(..)``).
+        if binds_name(scope, receiver):
+            return None
+        scope = _enclosing(scope, ("function_definition",)) or _enclosing(scope, ("module",))
+        if scope is None:
+            return None
+        found = re.search(pattern, bytes(scope.text or b""))
+    return found
 
 
 def _declared(
@@ -575,11 +587,11 @@ def class_bases(project: Files, files: list[str]) -> dict[str, set[str]]:
                 if arg.type in ("identifier", "attribute") and not on_self(text):
                     bases.add(text.rsplit(".", 1)[-1])
                 if arg.type == "identifier" and parsed is not None:
-                    bases |= _aliased_class(parsed.data, text)
+                    bases |= aliased_class(parsed.data, text)
     return out
 
 
-def _aliased_class(data: bytes, name: str) -> set[str]:
+def aliased_class(data: bytes, name: str) -> set[str]:
     """The class a module-level ``name`` stands for as a base: ``TableBase: Type[Table]
     = with_typehint(Table)`` (a type checker derives from ``Table``), ``Base = Table``."""
     word = re.escape(name).encode()
@@ -724,6 +736,7 @@ def member_uses(
     unrelated_is_candidate: bool = False,
     attributes: ClassAttributes | None = None,
     home: str | None = None,
+    every_file: Callable[[], list[str]] | None = None,
 ) -> list[MemberUse]:
     """The ``.name`` uses in ``files`` that may be the member ``container.name``.
 
@@ -740,12 +753,14 @@ def member_uses(
     :param home: the file that defines ``container``: another file that defines a class
         of that name at its top level means its own class by the name (``PlyLogger`` of
         ``lex.py`` and of ``yacc.py``), not ``container``.
+    :param every_file: every Python file of the project, when ``files`` are only some
+        (what a call returns is read from every definition of the callee).
     """
     from prx.engine.intel.models.base import BY_NAME, BY_TYPE
 
     if bases is None:
         bases = class_bases(project, files)
-    returns = CallReturns(project.file, files, bases)
+    returns = CallReturns(project.file, files, bases, every_file)
     assigned = attributes or ClassAttributes(project, lambda: files, bases)
     texts: dict[str, list[bytes]] = {}
     forwards: list[frozenset[str]] = []

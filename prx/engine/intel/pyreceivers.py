@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from prx.engine.intel.project import ParsedFile
 
 __all__ = [
+    "binds_name",
     "bound_in_function",
     "builtin_kind",
     "decorated_by",
@@ -44,7 +45,7 @@ def narrowed_kinds(node: Any, receiver: str) -> tuple[str, ...]:
         return ()
     inner, here = node, node.parent
     while here is not None and here.type != "module":
-        if here.type == "function_definition" and _binds(here, receiver):
+        if here.type == "function_definition" and binds_name(here, receiver):
             return ()  # a parameter or a local of the function, not the narrowed name
         if here.type == "block":
             kinds = _asserted(here, inner, receiver)
@@ -106,7 +107,7 @@ def _rebinds(statement: Any, name: bytes) -> bool:
     return False
 
 
-def _binds(function: Any, name: str) -> bool:
+def binds_name(function: Any, name: str) -> bool:
     """Whether ``function`` has a parameter or an assignment named ``name`` (a name in a
     parameter's annotation or default, ``os`` of ``path: os.PathLike``, is no
     parameter)."""
@@ -233,7 +234,7 @@ def bound_in_function(node: Any, name: str) -> bool:
     (there, the name is not the module's)."""
     here = node.parent
     while here is not None:
-        if here.type == "function_definition" and _binds(here, name):
+        if here.type == "function_definition" and binds_name(here, name):
             return True
         here = here.parent
     return False

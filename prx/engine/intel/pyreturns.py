@@ -63,9 +63,14 @@ class CallReturns:
         file: Callable[[str], ParsedFile | None],
         files: Sequence[str],
         bases: Mapping[str, set[str]],
+        every_file: Callable[[], Sequence[str]] | None = None,
     ) -> None:
         self._file = file
         self._files = files
+        #: Every Python file of the project, when the caller knows them (a rename reads
+        #: only the files holding the name; what they call is defined elsewhere too).
+        self._every_file = every_file
+        self._everything: Sequence[str] | None = None
         self._bases = bases
         self._methods: dict[tuple[str, str], list[Any]] | None = None
         self._functions: dict[str, list[Any]] = {}
@@ -80,12 +85,19 @@ class CallReturns:
         #: A module-level name -> the builtin type every project module assigns it.
         self._literals: dict[str, str | None] = {}
 
+    def _every(self) -> Sequence[str]:
+        """The files definitions are read from: every Python file when known, else
+        ``files``."""
+        if self._everything is None:
+            self._everything = self._every_file() if self._every_file is not None else self._files
+        return self._everything
+
     def class_text(self, name: str) -> bytes | None:
         """The source of the project's one class ``name`` (None: no class of that name,
         or several: which one is meant is not known)."""
         if self._classes is None:
             self._classes = {}
-            for rel in self._files:
+            for rel in self._every():
                 parsed = self._file(rel)
                 if parsed is None or parsed.language != "python" or parsed.tree is None:
                     continue
@@ -146,7 +158,7 @@ class CallReturns:
                 rb"(?m)^" + re.escape(name).encode() + rb"[ \t]*(?::[^=\n]*)?=(?!=)"
             )
             kinds = set()
-            for rel in self._files:
+            for rel in self._every():
                 parsed = self._file(rel)
                 if parsed is not None and parsed.language == "python":
                     if assigned.search(parsed.data):
@@ -200,7 +212,7 @@ class CallReturns:
             # (its folder on ``sys.path``). Not every folder: ``tests/typing/`` is no
             # ``typing``.
             self._roots = set()
-            for rel in self._files:
+            for rel in self._every():
                 parts = rel.split("/")
                 self._roots.add(parts[0].removesuffix(".py"))
                 if parts[0] in ("src", "lib") and len(parts) > 1:
@@ -212,7 +224,7 @@ class CallReturns:
         """The names of the project's modules and packages (each part of a file's path)."""
         if self._modules is None:
             self._modules = {
-                part.removesuffix(".py") for rel in self._files for part in rel.split("/")
+                part.removesuffix(".py") for rel in self._every() for part in rel.split("/")
             }
         return self._modules
 
@@ -279,7 +291,7 @@ class CallReturns:
         if self._methods is not None:
             return self._methods
         self._methods = {}
-        for rel in self._files:
+        for rel in self._every():
             parsed = self._file(rel)
             if parsed is None or parsed.language != "python" or parsed.tree is None:
                 continue

@@ -1089,3 +1089,32 @@ def test_a_member_a_data_file_of_the_package_names_is_refused(make_repo):
     assert "def on_start" in (root / "pkg/handlers.py").read_text()
     prx.rename("Handlers.on_stop", "end", apply=True, root=root)
     assert "def end" in (root / "pkg/handlers.py").read_text()
+
+
+def test_what_a_fixture_s_method_returns_is_read_from_a_file_without_the_name(make_repo):
+    """``store = factory.make()`` with ``make`` annotated ``-> Store`` in a file that
+    never spells ``fetch``, then ``store.fetch(3)``, and ``fetch`` in a closure over
+    ``store``: both Store's, renamed with it."""
+    files = dict(FIXTURED)
+    files["factory.py"] = (
+        "from store import Store\n\n\nclass Factory:\n    def make(self) -> Store:\n"
+        "        return Store()\n"
+    )
+    files["tests/conftest.py"] = (
+        "import pytest\nfrom factory import Factory\n\n\n@pytest.fixture\n"
+        "def factory():\n    return Factory()\n"
+    )
+    files["tests/test_store.py"] = (
+        "def test_fetch(factory):\n"
+        "    store = factory.make()\n"
+        "    assert store.fetch(3) == 3\n"
+        "\n"
+        "    def get(key):\n"
+        "        return store.fetch(key)\n"
+        "\n"
+        "    assert get(4) == 4\n"
+    )
+    root = make_repo(files)
+    prx.rename("Store.fetch", "get", apply=True, root=root)
+    assert (root / "tests/test_store.py").read_text().count("store.get(") == 2
+    assert _pytest(root, "tests/test_store.py") == 0
