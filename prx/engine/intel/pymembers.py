@@ -228,13 +228,19 @@ def attribute_kind(class_text: bytes, attribute: str) -> str | None:
     """The class the code of a class says its instances' ``attribute`` holds:
     ``self.attribute: C``, ``self.attribute = C(..)``, or ``self.attribute = name``
     where a method's parameter ``name`` is annotated ``C``; None when it does not say,
-    or when its assignments do not agree (``= None`` aside)."""
+    or when its assignments do not agree (``= None`` aside). An annotation, where there
+    is one, is what every assignment must fit (``self.storage: Storage = None`` then
+    ``self.storage = self._storage_cls()``): it decides."""
     word = re.escape(attribute).encode()
     kinds: set[str | None] = set()
+    annotated: set[str | None] = set()
     for found in re.finditer(
         rb"(?m)^[ \t]*self\." + word + rb"[ \t]*(:|=(?!=))[ \t]*([^\n]*)", class_text
     ):
-        kinds.add(_stated_kind(class_text, found.group(1) == b":", found.group(2)))
+        annotation = found.group(1) == b":"
+        stated = _stated_kind(class_text, annotation, found.group(2))
+        (annotated if annotation else kinds).add(stated)
+    kinds = annotated or kinds
     kinds.discard("None")
     return kinds.pop() if len(kinds) == 1 else None
 
@@ -353,7 +359,15 @@ def _inherited(
             kinds = {read(body, attribute) for body in stating}
             return kinds.pop() if len(kinds) == 1 else None
         if any(_defines_otherwise(body, attribute) for body, _ in level):
-            return None
+            properties = {_property_annotation(body, attribute) for body, _ in level}
+            properties.discard(None)
+            if len(properties) != 1:
+                return None
+            annotation = properties.pop() or ""
+            if read is annotation_text:
+                return annotation
+            named = re.match(_ANNOTATED.decode(), annotation)
+            return named.group(1) if named is not None else None
         above = []
         for _, kind in level:
             for base in sorted(returns.bases_of(kind) - seen):
@@ -364,6 +378,18 @@ def _inherited(
                 above.append((body, base))
         level = above
     return None
+
+
+def _property_annotation(class_text: bytes, attribute: str) -> str | None:
+    """The return annotation of a ``@property`` named ``attribute`` in a class's code
+    (``def storage(self) -> Storage``), or None."""
+    found = re.search(
+        rb"(?m)^[ \t]*@property[ \t]*\n(?:[ \t]*@[^\n]*\n)*[ \t]*def[ \t]+"
+        + re.escape(attribute).encode()
+        + rb"[ \t]*\([ \t]*self[ \t]*\)[ \t]*->[ \t]*([^:\n]+?)[ \t]*:",
+        class_text,
+    )
+    return found.group(1).decode("utf-8", "replace") if found is not None else None
 
 
 def _sets(class_text: bytes, attribute: str) -> bool:
@@ -785,8 +811,16 @@ def member_uses(
             lineage = set().union(*(ancestors(k, bases) for k in {container, *family}))
             return "by_name" if kind in lineage else "unrelated"
         weight = _weigh(kind, container, classes, bases, family)
-        if weight == "unrelated" and forwarding() & (ancestors(kind, bases) | {kind}):
-            return "by_name"  # its ``__getattr__`` may hand back anything's member
+        lineage = ancestors(kind, bases) | {kind}
+        if (
+            weight == "unrelated"
+            and forwarding() & lineage
+            and not classes & lineage
+            and not any(_sets(returns.class_text(k) or b"", name) for k in lineage)
+        ):
+            # Its ``__getattr__`` may hand back anything's member, when no class of its
+            # line has one of the name (Python asks ``__getattr__`` only then).
+            return "by_name"
         return weight
 
     def weight_at(rel: str, data: bytes, node: Any, receiver: str, calls: dict[Any, Any]) -> str:

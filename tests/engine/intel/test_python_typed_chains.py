@@ -496,3 +496,60 @@ def test_an_object_that_forwards_unknown_attributes_may_have_any_member(make_rep
     uses = uses_by_place(root, "Store.read")
     assert uses[("store.py", 18)] == "by_name"
     assert ("store.py", 19) not in uses
+
+
+def test_a_property_s_annotation_and_an_attribute_s_declaration_type_it(make_repo):
+    """``self.store.close()`` where ``store`` is a property annotated ``-> Store``, and
+    ``self.inner.close()`` where ``self.inner: Store = None`` is later assigned what a
+    factory makes: both Store's, not Db's own ``close``. A forwarding ``__getattr__``
+    is not asked for a name its instances set or its line defines."""
+    root = make_repo(
+        {
+            "db.py": (
+                "class Store:\n"
+                "    def close(self):\n"
+                "        return None\n"
+                "\n"
+                "\n"
+                "class Db:\n"
+                "    def __init__(self, make):\n"
+                "        self._store = Store()\n"
+                "        self.inner: Store = None\n"
+                "        self.inner = make()\n"
+                "\n"
+                "    @property\n"
+                "    def store(self) -> Store:\n"
+                "        return self._store\n"
+                "\n"
+                "    def close(self):\n"
+                "        self.store.close()\n"
+                "        self.inner.close()\n"
+                "\n"
+                "\n"
+                "class Wrapper:\n"
+                "    def __init__(self, store):\n"
+                "        self.store = store\n"
+                "\n"
+                "    def __getattr__(self, name):\n"
+                "        return getattr(self.store, name)\n"
+                "\n"
+                "\n"
+                "class Sub(Db):\n"
+                "    def __getattr__(self, name):\n"
+                "        return None\n"
+                "\n"
+                "\n"
+                "def use(db: Db):\n"
+                "    Wrapper(Store()).store\n"
+                "    Sub(None).close()\n"
+            ),
+        }
+    )
+    db = uses_by_place(root, "Db.close")
+    store = uses_by_place(root, "Store.close")
+    for line in (17, 18):
+        assert ("db.py", line) not in db, line
+        assert store[("db.py", line)] == "by_type", line
+    assert ("db.py", 36) not in store  # Sub inherits Db.close: its __getattr__ is not asked
+    assert db[("db.py", 36)] == "by_type"
+    assert ("db.py", 35) not in uses_by_place(root, "Db.store")  # Wrapper sets its own
