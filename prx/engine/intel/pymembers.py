@@ -503,7 +503,7 @@ def _declared(
     """Whether the code near ``node`` declares ``receiver``'s class rather than making it
     (``x: C``, ``def f(x: C)``, ``isinstance(x, C)``, a function's result ``x = make()``
     typed by its return annotation): an instance of a subclass fits."""
-    if narrowed(node, receiver) is not None:
+    if narrowed(node, receiver, returns.tagged) is not None:
         return True
     returned, attributed = _readers(data, node, container, bases, returns)
     if (
@@ -839,7 +839,7 @@ def member_uses(
         )
         if held:
             return _combined({weigh(k, rel, data, node) for k in held})
-        several = narrowed_kinds(node, receiver)
+        several = narrowed_kinds(node, receiver, returns.tagged)
         if len(several) > 1:  # ``isinstance(x, (A, B))``: x may be a subclass of either
             return _combined({declared(k, weigh(k, rel, data, node)) for k in several})
         kind, receiver = _kind_of(data, node, receiver, container, bases, returns)
@@ -1009,7 +1009,7 @@ def _kind_of(
             return made, receiver
         returned, attributed = _readers(data, node, container, bases, returns)
         kind = (
-            narrowed(node, receiver)
+            narrowed(node, receiver, returns.tagged)
             or _receiver_type(data, node, receiver, returns)
             or _iterated_attribute(node, receiver)
             or iterated_kind(node, receiver, returned, attributed)

@@ -7,7 +7,7 @@ module's top) are builtins; a name an ``import`` statement binds is a module."""
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from prx.engine.intel.pycallers import assigns
@@ -30,17 +30,28 @@ __all__ = [
 ]
 
 
-def narrowed(node: Any, receiver: str) -> str | None:
+#: The classes whose body sets a class attribute to one of some strings: (attribute,
+#: strings) -> class names (``type = 'import_from'``: parso's node classes).
+Tags = Callable[[str, tuple[str, ...]], tuple[str, ...]]
+
+
+def _no_tags(attribute: str, values: tuple[str, ...]) -> tuple[str, ...]:
+    return ()
+
+
+def narrowed(node: Any, receiver: str, tags: Tags = _no_tags) -> str | None:
     """The class ``if isinstance(receiver, C):`` says ``receiver`` is, for ``node`` in
     that branch, or ``assert isinstance(receiver, C)`` before it in a block around it
-    (nothing between binding the name again)."""
-    kinds = narrowed_kinds(node, receiver)
+    (nothing between binding the name again); a tag compared (``receiver.type ==
+    'import_from'``) says it as well, for the classes ``tags`` finds."""
+    kinds = narrowed_kinds(node, receiver, tags)
     return kinds[0] if len(kinds) == 1 else None
 
 
-def narrowed_kinds(node: Any, receiver: str) -> tuple[str, ...]:
+def narrowed_kinds(node: Any, receiver: str, tags: Tags = _no_tags) -> tuple[str, ...]:
     """The classes :func:`narrowed` reads, ``isinstance(receiver, (A, B))`` giving
-    several (the receiver is one of them); empty when nothing narrows it."""
+    several (the receiver is one of them); empty when nothing narrows it. The right
+    side of an ``and`` is narrowed by its left (``x.type == 'param' and x.name``)."""
     if not receiver.isidentifier():
         return ()
     inner, here = node, node.parent
@@ -48,20 +59,27 @@ def narrowed_kinds(node: Any, receiver: str) -> tuple[str, ...]:
         if here.type == "function_definition" and binds_name(here, receiver):
             return ()  # a parameter or a local of the function, not the narrowed name
         if here.type == "block":
-            kinds = _asserted(here, inner, receiver)
+            kinds = _asserted(here, inner, receiver, tags)
             if kinds:
                 return kinds
         if here.type in ("if_statement", "elif_clause"):
             test = here.child_by_field_name("condition")
             if inner == here.child_by_field_name("consequence") and test is not None:
-                kinds = _isinstance_of(test, receiver)
+                kinds = _isinstance_of(test, receiver, tags)
+                if kinds:
+                    return kinds
+        operator = here.child_by_field_name("operator") if here.type == "boolean_operator" else None
+        if operator is not None and operator.type == "and":
+            left = here.child_by_field_name("left")
+            if inner == here.child_by_field_name("right") and left is not None:
+                kinds = _isinstance_of(left, receiver, tags)
                 if kinds:
                     return kinds
         inner, here = here, here.parent
     return ()
 
 
-def _asserted(block: Any, inner: Any, receiver: str) -> tuple[str, ...]:
+def _asserted(block: Any, inner: Any, receiver: str, tags: Tags) -> tuple[str, ...]:
     """The classes of ``assert isinstance(receiver, C)`` (or ``(A, B)``) when it is a
     statement of ``block`` before ``inner`` (its child) and none after it binds
     ``receiver``; else empty."""
@@ -74,7 +92,7 @@ def _asserted(block: Any, inner: Any, receiver: str) -> tuple[str, ...]:
         return ()
     for statement in reversed(before):
         if statement.type == "assert_statement" and statement.named_children:
-            kinds = _isinstance_of(statement.named_children[0], receiver)
+            kinds = _isinstance_of(statement.named_children[0], receiver, tags)
             if kinds:
                 return kinds
         if _rebinds(statement, receiver.encode()):
@@ -131,17 +149,19 @@ def parameter_names(function: Any) -> set[bytes]:
     return out
 
 
-def _isinstance_of(test: Any, receiver: str) -> tuple[str, ...]:
+def _isinstance_of(test: Any, receiver: str, tags: Tags = _no_tags) -> tuple[str, ...]:
     """``(C,)`` when ``test`` is ``isinstance(receiver, C)`` (or ``mod.C``), ``(A, B)``
     for ``isinstance(receiver, (A, B))``, either of them a conjunct of an ``and``
     (``isinstance(x, C) and hasattr(x, "name")``); empty for anything else."""
     if test.type == "parenthesized_expression" and test.named_children:
-        return _isinstance_of(test.named_children[0], receiver)
+        return _isinstance_of(test.named_children[0], receiver, tags)
+    if test.type == "comparison_operator":
+        return _tag_compared(test, receiver, tags)
     operator = test.child_by_field_name("operator") if test.type == "boolean_operator" else None
     if operator is not None and operator.type == "and":
         for side in ("left", "right"):
             conjunct = test.child_by_field_name(side)
-            found = _isinstance_of(conjunct, receiver) if conjunct is not None else ()
+            found = _isinstance_of(conjunct, receiver, tags) if conjunct is not None else ()
             if found:
                 return found
         return ()
@@ -158,6 +178,34 @@ def _isinstance_of(test: Any, receiver: str) -> tuple[str, ...]:
     if not kinds or any(k.type not in ("identifier", "attribute") for k in kinds):
         return ()
     return tuple(bytes(k.text or b"").decode().rsplit(".", 1)[-1] for k in kinds)
+
+
+def _tag_compared(test: Any, receiver: str, tags: Tags) -> tuple[str, ...]:
+    """The classes ``receiver.attr == 'value'`` (or ``in ('a', 'b')``) says ``receiver``
+    is: those whose body sets that class attribute to the string (see :data:`Tags`)."""
+    parts = test.named_children
+    operators = [c for c in test.children if not c.is_named]
+    if len(parts) != 2 or len(operators) != 1 or operators[0].type not in ("==", "in"):
+        return ()
+    left, right = parts
+    value = left.child_by_field_name("object") if left.type == "attribute" else None
+    attribute = left.child_by_field_name("attribute") if left.type == "attribute" else None
+    if value is None or attribute is None or value.text != receiver.encode():
+        return ()
+    strings = [right] if operators[0].type == "==" else list(right.named_children)
+    if right.type not in ("string", "tuple", "list", "set") or not strings:
+        return ()
+    if operators[0].type == "in" and right.type == "string":
+        return ()
+    texts = []
+    for string in strings:
+        if string.type != "string":
+            return ()
+        text = bytes(string.text or b"").decode("utf-8", "replace")
+        if len(text) < 2 or text[0] not in "'\"" or text[-1] != text[0]:
+            return ()
+        texts.append(text[1:-1])
+    return tags(bytes(attribute.text or b"").decode(), tuple(texts))
 
 
 def decorated_by(node: Any, receiver: str, classes: Mapping[str, set[str]]) -> str | None:

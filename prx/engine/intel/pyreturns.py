@@ -77,6 +77,8 @@ class CallReturns:
         self._summaries: dict[int, str | None] = {}
         self._modules: set[str] | None = None
         self._roots: set[str] | None = None
+        #: (class attribute, string) -> the classes whose body sets it so.
+        self._tags: dict[tuple[str, str], set[str]] | None = None
         #: A file's text, by identity -> its path (read on first use).
         self._paths: dict[int, str] | None = None
         self._classes: dict[str, list[Any]] | None = None
@@ -95,6 +97,33 @@ class CallReturns:
     def class_text(self, name: str) -> bytes | None:
         """The source of the project's one class ``name`` (None: no class of that name,
         or several: which one is meant is not known)."""
+        places = self._class_nodes().get(name, [])
+        return bytes(places[0].text or b"") if len(places) == 1 else None
+
+    def tagged(self, attribute: str, values: tuple[str, ...]) -> tuple[str, ...]:
+        """The project classes whose body sets ``attribute`` to one of the strings
+        ``values`` (``type = 'import_from'``); empty when a value is no class's."""
+        if self._tags is None:
+            self._tags = {}
+            for name, nodes in self._class_nodes().items():
+                for node in nodes:
+                    body = node.child_by_field_name("body")
+                    for statement in body.named_children if body is not None else ():
+                        if statement.type == "expression_statement" and statement.named_children:
+                            statement = statement.named_children[0]
+                        tag = _string_tag(statement)
+                        if tag is not None:
+                            self._tags.setdefault(tag, set()).add(name)
+        found: set[str] = set()
+        for value in values:
+            classes = self._tags.get((attribute, value))
+            if not classes:
+                return ()
+            found |= classes
+        return tuple(sorted(found))
+
+    def _class_nodes(self) -> dict[str, list[Any]]:
+        """Every class of the project's files (nested ones too), by name."""
         if self._classes is None:
             self._classes = {}
             for rel in self._every():
@@ -111,8 +140,7 @@ class CallReturns:
                             self._classes.setdefault(key, []).append(node)
                     # Statements only: no class is written inside an expression.
                     stack.extend(c for c in node.named_children if c.type in _HOLDS_CLASSES)
-        places = self._classes.get(name, [])
-        return bytes(places[0].text or b"") if len(places) == 1 else None
+        return self._classes
 
     def bases_of(self, name: str) -> set[str]:
         """The names of the bases class ``name`` is written with (empty: none, or no
@@ -343,6 +371,19 @@ class CallReturns:
             return None
         made = self._one(self._method(on, method))
         return on if made == _CALLED_ON else made
+
+
+def _string_tag(statement: Any) -> tuple[str, str] | None:
+    """``(name, value)`` of a class body's ``name = 'value'``, else None."""
+    if statement.type != "assignment":
+        return None
+    left, right = statement.child_by_field_name("left"), statement.child_by_field_name("right")
+    if left is None or right is None or left.type != "identifier" or right.type != "string":
+        return None
+    text = bytes(right.text or b"").decode("utf-8", "replace")
+    if len(text) < 2 or text[0] not in "'\"" or text[-1] != text[0]:
+        return None
+    return bytes(left.text or b"").decode(), text[1:-1]
 
 
 def _definitions(root: Any) -> Iterator[tuple[str | None, Any]]:

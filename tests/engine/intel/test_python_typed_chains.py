@@ -553,3 +553,50 @@ def test_a_property_s_annotation_and_an_attribute_s_declaration_type_it(make_rep
     assert ("db.py", 36) not in store  # Sub inherits Db.close: its __getattr__ is not asked
     assert db[("db.py", 36)] == "by_type"
     assert ("db.py", 35) not in uses_by_place(root, "Db.store")  # Wrapper sets its own
+
+
+def test_a_compared_tag_narrows_like_isinstance(make_repo):
+    """``node.type == 'import_from' and node.level`` narrows ``node`` to the class whose
+    body says ``type = 'import_from'`` (in that branch, and right of the ``and``); a
+    string no class sets narrows nothing."""
+    root = make_repo(
+        {
+            "tree.py": (
+                "class Node:\n"
+                "    type = 'node'\n"
+                "\n"
+                "\n"
+                "class ImportFrom(Node):\n"
+                "    type = 'import_from'\n"
+                "\n"
+                "    @property\n"
+                "    def level(self):\n"
+                "        return 0\n"
+                "\n"
+                "\n"
+                "class Call(Node):\n"
+                "    type = 'call'\n"
+                "\n"
+                "    @property\n"
+                "    def level(self):\n"
+                "        return 1\n"
+                "\n"
+                "\n"
+                "def levels(node, other):\n"
+                "    if node.type == 'import_from' and node.level == 0:\n"
+                "        return node.level\n"
+                "    if other.type in ('call',):\n"
+                "        return other.level\n"
+                "    if other.type == 'nothing':\n"
+                "        return other.level\n"
+            ),
+        }
+    )
+    imports = uses_by_place(root, "ImportFrom.level")
+    calls = uses_by_place(root, "Call.level")
+    for line in (22, 23):
+        assert imports[("tree.py", line)] == "by_type", line
+        assert ("tree.py", line) not in calls, line
+    assert calls[("tree.py", 25)] == "by_type"
+    assert ("tree.py", 25) not in imports
+    assert imports[("tree.py", 27)] == "by_name"
