@@ -275,18 +275,50 @@ def _attribute_chain(
     the nearest of its bases that sets the attribute, says what it holds
     (:func:`attribute_kind`; the first, the class whose code this is for ``self``, else
     what ``head`` says the first name is: ``ctx.command`` with ``ctx: Context``)."""
-    parts = receiver.split(".")
-    if len(parts) < 2 or not all(p.isidentifier() for p in parts):
+    split = _CHAIN.fullmatch(receiver)
+    if split is None or not (split.group(1).isidentifier() or split.group(1).endswith(")")):
         return None
+    parts = [split.group(1), *split.group(2)[1:].split(".")]
     kind, text = _start_of_chain(node, parts[0], returns, head)
     for attribute in parts[1:]:
         if text is None or kind is None:
             return None
-        kind = _inherited(text, kind, attribute, returns, attribute_kind)
+        owner = kind
+        kind = _inherited(text, owner, attribute, returns, attribute_kind)
+        if kind is None and not _has_attribute(text, owner, attribute, returns):
+            # Not an attribute of its class: Python asks ``__getattr__`` (tinydb's
+            # ``Query().key1`` is the Query ``__getattr__`` makes).
+            kind = returns.of_call(f"{owner}.__getattr__", None, b"")
         if kind is None or kind in _UNKNOWN_RESULT or kind in _OWN_CLASS:
             return None
         text = returns.class_text(kind)
     return kind
+
+
+#: An attribute chain: its head (a name, or a call: ``Query()``) and its ``.names``.
+_CHAIN = re.compile(r"(.+?)((?:\.[A-Za-z_]\w*)+)")
+
+
+def _has_attribute(text: bytes, name: str, attribute: str, returns: CallReturns) -> bool:
+    """Whether class ``name`` (its code ``text``) or a project base of it sets or
+    defines ``attribute``; True when a base is not the project's (it may)."""
+    level = [(text, name)]
+    seen = {name}
+    for _ in range(_MAX_GENERATIONS):
+        if any(_sets(body, attribute) or _defines_otherwise(body, attribute) for body, _ in level):
+            return True
+        above = []
+        for _, kind in level:
+            for base in sorted(returns.bases_of(kind) - seen):
+                seen.add(base)
+                body = returns.class_text(base)
+                if body is None:
+                    return base != "object"
+                above.append((body, base))
+        if not above:
+            return False
+        level = above
+    return True
 
 
 def _start_of_chain(

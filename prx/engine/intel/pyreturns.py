@@ -439,6 +439,27 @@ def _returned(
     return made.pop() if len(made) == 1 else None
 
 
+def _sole_value(function: Any, name: bytes) -> Any:
+    """The value of the one assignment ``name = value`` in ``function``'s body (not in a
+    nested scope), None when it is assigned otherwise or more than once."""
+    values = []
+    stack = list(function.named_children)
+    while stack:
+        here = stack.pop()
+        if here.type in _OWN_SCOPES:
+            continue
+        if here.type in ("assignment", "augmented_assignment", "for_statement"):
+            left = here.child_by_field_name("left")
+            if left is None or left.type in ("attribute", "subscript"):
+                pass  # ``query._path = ..`` sets an attribute, binds no name
+            elif left.type == "identifier" and left.text == name and here.type == "assignment":
+                values.append(here.child_by_field_name("right"))
+            elif name in bytes(left.text or b""):
+                return None  # bound otherwise: a loop, an unpacking, ``+=``
+        stack.extend(here.named_children)
+    return values[0] if len(values) == 1 else None
+
+
 def _type_variable(node: Any, text: str, bases: Mapping[str, set[str]]) -> str | None:
     """What a function annotated ``-> T`` returns, ``T`` a TypeVar: an instance of the
     class called on when the first parameter is ``cls: Type[T]`` or ``self: T``, else
@@ -476,11 +497,20 @@ def _constructed(
     called: Callable[[str], str | None],
 ) -> str | None:
     """The class ``return value`` constructs: ``cls(..)`` in a function whose first
-    parameter is ``cls``, ``Class(..)`` of a project class, ``Class.make(..)`` that makes
-    one (``called``)."""
+    parameter is ``cls``, ``type(self)(..)`` / ``self.__class__(..)`` (the class called
+    on), ``Class(..)`` of a project class, ``Class.make(..)`` that makes one
+    (``called``); a local the function assigns once, so (``query = type(self)()`` then
+    ``return query``)."""
+    if value is not None and value.type == "identifier":
+        value = _sole_value(function, bytes(value.text or b""))
     if value is None or value.type != "call":
         return None
     callee = value.child_by_field_name("function")
+    if callee is not None and "".join(bytes(callee.text or b"").decode().split()) in (
+        "type(self)",
+        "self.__class__",
+    ):
+        return _CALLED_ON
     if callee is None or callee.type not in ("identifier", "attribute"):
         return None
     name = bytes(callee.text or b"").decode()

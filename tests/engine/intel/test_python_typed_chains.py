@@ -600,3 +600,35 @@ def test_a_compared_tag_narrows_like_isinstance(make_repo):
     assert calls[("tree.py", 25)] == "by_type"
     assert ("tree.py", 25) not in imports
     assert imports[("tree.py", 27)] == "by_name"
+
+
+def test_an_attribute_no_class_defines_is_what_getattr_makes(make_repo):
+    """``Query().key.one_of(..)``: ``key`` is no attribute of ``Query``, so Python asks
+    ``__getattr__``, which returns ``type(self)()`` through a local: a ``Query``."""
+    root = make_repo(
+        {
+            "query.py": (
+                "class Query:\n"
+                "    def __init__(self):\n"
+                "        self._path = ()\n"
+                "\n"
+                "    def __getattr__(self, item):\n"
+                "        query = type(self)()\n"
+                "        query._path = self._path + (item,)\n"
+                "        return query\n"
+                "\n"
+                "    def one_of(self, items):\n"
+                "        return items\n"
+                "\n"
+                "\n"
+                "class Other:\n"
+                "    def one_of(self, items):\n"
+                "        return None\n"
+                "\n"
+                "\n"
+                "Query().key.deeper.one_of([1])\n"
+            ),
+        }
+    )
+    assert uses_by_place(root, "Query.one_of")[("query.py", 19)] == "by_type"
+    assert ("query.py", 19) not in uses_by_place(root, "Other.one_of")
