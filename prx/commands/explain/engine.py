@@ -310,11 +310,14 @@ def _instance_references(
     from prx.engine.intel.pymembers import (
         arity_of,
         classes_defining,
+        in_local_class,
         member_files,
         member_uses,
     )
 
     files = sorted({item.file, *bound, *member_files(project, item.file, name)})
+    if in_local_class(item.defn.node):
+        files = [item.file]
     method = item.defn.node.type == "function_definition"
     arity = arity_of(item.defn.node, method=True) if method else None
     container = item.container or item.top.name

@@ -325,6 +325,7 @@ def _python_member_users(
     from prx.engine.intel.pymembers import (
         arity_of,
         classes_defining,
+        in_local_class,
         member_files,
         member_uses,
     )
@@ -333,6 +334,8 @@ def _python_member_users(
     method = member is not None and member.node.type == "function_definition"
     arity = arity_of(member.node, method=True) if member is not None and method else None
     files = [parsed.rel, *member_files(project, parsed.rel, name)]
+    if member is not None and in_local_class(member.node):
+        files = [parsed.rel]
     others = classes_defining(project, files, name) - {container.name}
     uses = member_uses(project, files, container.name, name, arity, others, home=parsed.rel)
     by_file: dict[str, list[Any]] = {}

@@ -51,6 +51,7 @@ __all__ = [
     "class_bases",
     "classes_defining",
     "classes_of",
+    "in_local_class",
     "member_uses",
     "on_self",
     "member_files",
@@ -165,6 +166,14 @@ def member_files(project: Project, defining: str, name: str) -> list[str]:
     reaching = reaching_files(project, defining)
     spelled = {rel for rel in project.files_with(name) if rel != defining and _python(project, rel)}
     return sorted(set(reaching) | spelled)
+
+
+def in_local_class(member: Any) -> bool:
+    """Whether the member ``member`` (a node) belongs to a class defined inside a
+    function (a test's own ``class Storage``): its instances live in that function, and
+    no other file's ``.name`` is its."""
+    owner = _enclosing(member, ("class_definition",))
+    return owner is not None and _enclosing(owner, ("function_definition",)) is not None
 
 
 def _python(project: Project, rel: str) -> bool:

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from explained import uses_by_place
 
+import prx
+
 #: ``Base.name`` is overridden by ``Special``; ``Other`` has a ``name`` of its own and a
 #: ``params`` list of ``Other``.
 CLASSES = (
@@ -632,3 +634,41 @@ def test_an_attribute_no_class_defines_is_what_getattr_makes(make_repo):
     )
     assert uses_by_place(root, "Query.one_of")[("query.py", 19)] == "by_type"
     assert ("query.py", 19) not in uses_by_place(root, "Other.one_of")
+
+
+def test_a_class_a_test_defines_for_itself_takes_no_other_file_s_uses(make_repo):
+    """A test's own ``class Store`` (inside the test function) beside the project's
+    ``Store``: ``db.store.close()`` in the project is the project's ``Store.close``."""
+    root = make_repo(
+        {
+            "store.py": "class Store:\n    def close(self):\n        return None\n",
+            "db.py": (
+                "from store import Store\n"
+                "\n"
+                "\n"
+                "class Db:\n"
+                "    def __init__(self, store: Store):\n"
+                "        self.store = store\n"
+                "\n"
+                "    def shut(self):\n"
+                "        self.store.close()\n"
+            ),
+            "tests/test_db.py": (
+                "from db import Db\n"
+                "\n"
+                "\n"
+                "def test_closed_once():\n"
+                "    class Store:\n"
+                "        def close(self):\n"
+                "            self.closed = True\n"
+                "\n"
+                "    Db(Store()).shut()\n"
+                "    Store().close()\n"
+                "    Store().close()\n"
+                "    Store().close()\n"
+            ),
+        }
+    )
+    result = prx.explain("Store.close", root=root)
+    owners = {(r.file, r.line): r.definition for r in (*result.references, *result.tests)}
+    assert owners[("db.py", 9)] == "store.py:2"
