@@ -12,7 +12,7 @@ from typing import Any
 from prx.engine.intel.pyannotations import Annotation, parse_annotation
 from prx.engine.intel.pytyping import bound_of
 
-__all__ = ["decorated_kind"]
+__all__ = ["decorated_kind", "outermost_decorator"]
 
 #: A function's definitions (overloads included), by the callee's dotted name.
 Definitions = Callable[[str], list[Any]]
@@ -22,24 +22,12 @@ def decorated_kind(node: Any, receiver: str, definitions: Definitions) -> str | 
     """The class ``receiver`` is when the code around ``node`` defines it as a function
     whose outermost decorator is a project function typed to return one class (see the
     module's docstring); None when it is not so defined or the annotations disagree."""
-    if not receiver.isidentifier():
+    decorator = outermost_decorator(node, receiver)
+    if decorator is None:
         return None
-    pattern = re.compile(
-        rb"(?m)^[ \t]*@[ \t]*((?:\w+\.)*\w+)[ \t]*(\()?[^\n]*\n(?:[ \t]*@[^\n]*\n)*"
-        rb"[ \t]*(?:async[ \t]+)?def[ \t]+" + re.escape(receiver).encode() + rb"\b"
-    )
-    found = None
-    here = node.parent
-    while found is None and here is not None:  # the enclosing functions', the module's
-        if here.type in ("function_definition", "module"):
-            body = here.child_by_field_name("body") if here.type != "module" else here
-            found = pattern.search(bytes(body.text or b"")) if body is not None else None
-        here = here.parent
-    if found is None:
-        return None
-    called = found.group(2) is not None
+    callee, called = decorator
     kinds: set[str | None] = set()
-    for definition in _visible(definitions(found.group(1).decode())):
+    for definition in _visible(definitions(callee)):
         annotation = definition.child_by_field_name("return_type")
         parsed = parse_annotation(bytes(annotation.text or b"").decode()) if annotation else None
         if parsed is None:
@@ -48,6 +36,26 @@ def decorated_kind(node: Any, receiver: str, definitions: Definitions) -> str | 
         kinds |= {_bound(definition, kind) for kind in made}
     kinds.discard("None")
     return kinds.pop() if len(kinds) == 1 else None
+
+
+def outermost_decorator(node: Any, receiver: str) -> tuple[str, bool] | None:
+    """The dotted name of the outermost decorator of the function ``receiver`` that the
+    code around ``node`` defines (the enclosing functions', else the module's), and
+    whether it is called (``@command()``); None when no such function is decorated."""
+    if not receiver.isidentifier():
+        return None
+    pattern = re.compile(
+        rb"(?m)^[ \t]*@[ \t]*((?:\w+\.)*\w+)[ \t]*(\()?[^\n]*\n(?:[ \t]*@[^\n]*\n)*"
+        rb"[ \t]*(?:async[ \t]+)?def[ \t]+" + re.escape(receiver).encode() + rb"\b"
+    )
+    found = None
+    here = node.parent
+    while found is None and here is not None:
+        if here.type in ("function_definition", "module"):
+            body = here.child_by_field_name("body") if here.type != "module" else here
+            found = pattern.search(bytes(body.text or b"")) if body is not None else None
+        here = here.parent
+    return (found.group(1).decode(), found.group(2) is not None) if found else None
 
 
 def _visible(definitions: list[Any]) -> list[Any]:

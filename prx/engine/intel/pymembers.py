@@ -16,6 +16,17 @@ from collections.abc import Callable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from prx.engine.intel.bindings import Occurrence, occurrences
+from prx.engine.intel.pyattributes import (
+    ANNOTATED,
+    OWN_CLASS,
+    UNKNOWN_RESULT,
+    attribute_annotation,
+    attribute_chain,
+    class_name,
+    enclosing,
+    iterated_attribute,
+    sets_attribute,
+)
 from prx.engine.intel.pycallers import caller_arguments
 from prx.engine.intel.pyclassattrs import (
     ClassAttributes,
@@ -172,20 +183,13 @@ def in_local_class(member: Any) -> bool:
     """Whether the member ``member`` (a node) belongs to a class defined inside a
     function (a test's own ``class Storage``): its instances live in that function, and
     no other file's ``.name`` is its."""
-    owner = _enclosing(member, ("class_definition",))
-    return owner is not None and _enclosing(owner, ("function_definition",)) is not None
+    owner = enclosing(member, ("class_definition",))
+    return owner is not None and enclosing(owner, ("function_definition",)) is not None
 
 
 def _python(project: Project, rel: str) -> bool:
     spec = project.ws.language_for(rel)
     return spec is not None and spec.name == "python"
-
-
-def _enclosing(node: Any, kinds: tuple[str, ...]) -> Any:
-    here = node.parent
-    while here is not None and here.type not in kinds:
-        here = here.parent
-    return here
 
 
 def _receiver_type(
@@ -200,295 +204,22 @@ def _receiver_type(
     callee = next(g for g in found.groups() if g).decode()
     kind = callee.rsplit(".", 1)[-1]
     kind = bound_of(data, kind) or kind  # ``x: T``, T a TypeVar bound to a class
-    if kind in _UNKNOWN_RESULT:
+    if kind in UNKNOWN_RESULT:
         return None
-    if kind in _OWN_CLASS:  # ``x = super().__new__(cls)``, ``x = cls(..)``
-        return _class_name(_enclosing(node, ("class_definition",)))
+    if kind in OWN_CLASS:  # ``x = super().__new__(cls)``, ``x = cls(..)``
+        return class_name(enclosing(node, ("class_definition",)))
     if found.group(1) is None:  # made by a call: ``open(..)``, ``codecs.lookup(..)``
         external = external_result(callee, data)
         if external is not None:
             return external
-    through_self = callee.split(".", 1)[0] in _OWN_CLASS | {"self"}
+    through_self = callee.split(".", 1)[0] in OWN_CLASS | {"self"}
     if returns is not None and (through_self or not returns.is_class(kind)):
-        owner = _class_name(_enclosing(node, ("class_definition",)))
+        owner = class_name(enclosing(node, ("class_definition",)))
         made = returns.of_call(callee, owner, data)
         if made is not None:
             return made
     # ``self.make(..)`` is a method's or an attribute's result, not a class of that name.
     return None if through_self else kind
-
-
-#: A collection annotation's element type: ``list[C]``, ``Sequence['C']``,
-#: ``tuple[C, ...]`` (the first group: C, maybe dotted).
-_ELEMENT = (
-    rb"[ \t]*:[ \t]*['\"]?(?:typing\.)?"
-    rb"(?:list|List|Sequence|MutableSequence|set|Set|frozenset|FrozenSet|Iterable|Iterator"
-    rb"|Collection|tuple|Tuple|deque)\[['\"]?((?:\w+\.)*[A-Za-z_]\w*)['\"]?(?:\]|,[ \t]*\.\.\.\])"
-)
-
-
-#: The class an annotation names, its first group: ``C``, ``mod.C``, ``'C'``, ``C | None``,
-#: ``Optional[C]``, ``t.Optional["C"]``; ``Type[C]`` (the class itself: its members are
-#: looked up the same way).
-_ANNOTATED = rb"['\"]?(?:\w+\.)*(?:(?:Optional|Type|type)\[['\"]?(?:\w+\.)*)?([A-Za-z_]\w*)"
-
-
-def attribute_kind(class_text: bytes, attribute: str) -> str | None:
-    """The class the code of a class says its instances' ``attribute`` holds:
-    ``self.attribute: C``, ``self.attribute = C(..)``, or ``self.attribute = name``
-    where a method's parameter ``name`` is annotated ``C``; None when it does not say,
-    or when its assignments do not agree (``= None`` aside). An annotation, where there
-    is one, is what every assignment must fit (``self.storage: Storage = None`` then
-    ``self.storage = self._storage_cls()``): it decides."""
-    word = re.escape(attribute).encode()
-    kinds: set[str | None] = set()
-    annotated: set[str | None] = set()
-    for found in re.finditer(
-        rb"(?m)^[ \t]*self\." + word + rb"[ \t]*(:|=(?!=))[ \t]*([^\n]*)", class_text
-    ):
-        annotation = found.group(1) == b":"
-        stated = _stated_kind(class_text, annotation, found.group(2))
-        (annotated if annotation else kinds).add(stated)
-    kinds = annotated or kinds
-    kinds.discard("None")
-    return kinds.pop() if len(kinds) == 1 else None
-
-
-def _stated_kind(class_text: bytes, annotation: bool, value: bytes) -> str | None:
-    """The class one ``self.x: value`` / ``self.x = value`` line says (see
-    :func:`attribute_kind`), ``"None"`` for ``= None``, else None."""
-    if annotation:
-        named = re.match(_ANNOTATED, value)
-        return named.group(1).decode() if named is not None else None
-    value = value.split(b"#", 1)[0].strip()
-    if value == b"None":
-        return "None"
-    made = re.match(rb"((?:\w+\.)*[A-Za-z_]\w*)[ \t]*\(", value)
-    if made is not None and not re.search(rb"\)[ \t]*[.\[]", value):  # not ``C().make()``
-        callee = made.group(1).decode()
-        return None if callee.split(".", 1)[0] in ("self", "cls") else callee.rsplit(".", 1)[-1]
-    if not re.fullmatch(rb"[A-Za-z_]\w*", value):
-        return None
-    annotated = re.search(
-        rb"[(,][ \t\n]*" + re.escape(value) + rb"[ \t]*:[ \t]*" + _ANNOTATED + rb"['\"]?\]?"
-        rb"[ \t]*[,)=]",
-        class_text,
-    )
-    return annotated.group(1).decode() if annotated is not None else None
-
-
-def _attribute_chain(
-    node: Any, receiver: str, returns: CallReturns, head: Callable[[str], str | None]
-) -> str | None:
-    """The class of ``self.a`` or ``x.a.b`` (and so on) when each class on the way, or
-    the nearest of its bases that sets the attribute, says what it holds
-    (:func:`attribute_kind`; the first, the class whose code this is for ``self``, else
-    what ``head`` says the first name is: ``ctx.command`` with ``ctx: Context``)."""
-    split = _CHAIN.fullmatch(receiver)
-    if split is None or not (split.group(1).isidentifier() or split.group(1).endswith(")")):
-        return None
-    parts = [split.group(1), *split.group(2)[1:].split(".")]
-    kind, text = _start_of_chain(node, parts[0], returns, head)
-    for attribute in parts[1:]:
-        if text is None or kind is None:
-            return None
-        owner = kind
-        kind = _inherited(text, owner, attribute, returns, attribute_kind)
-        if kind is None and not _has_attribute(text, owner, attribute, returns):
-            # Not an attribute of its class: Python asks ``__getattr__`` (tinydb's
-            # ``Query().key1`` is the Query ``__getattr__`` makes).
-            kind = returns.of_call(f"{owner}.__getattr__", None, b"")
-        if kind is None or kind in _UNKNOWN_RESULT or kind in _OWN_CLASS:
-            return None
-        text = returns.class_text(kind)
-    return kind
-
-
-#: An attribute chain: its head (a name, or a call: ``Query()``) and its ``.names``.
-_CHAIN = re.compile(r"(.+?)((?:\.[A-Za-z_]\w*)+)")
-
-
-def _has_attribute(text: bytes, name: str, attribute: str, returns: CallReturns) -> bool:
-    """Whether class ``name`` (its code ``text``) or a project base of it sets or
-    defines ``attribute``; True when a base is not the project's (it may)."""
-    level = [(text, name)]
-    seen = {name}
-    for _ in range(_MAX_GENERATIONS):
-        if any(_sets(body, attribute) or _defines_otherwise(body, attribute) for body, _ in level):
-            return True
-        above = []
-        for _, kind in level:
-            for base in sorted(returns.bases_of(kind) - seen):
-                seen.add(base)
-                body = returns.class_text(base)
-                if body is None:
-                    return base != "object"
-                above.append((body, base))
-        if not above:
-            return False
-        level = above
-    return True
-
-
-def _start_of_chain(
-    node: Any, first: str, returns: CallReturns, head: Callable[[str], str | None]
-) -> tuple[str | None, bytes | None]:
-    """The class an attribute chain's first name is, and its code: ``self``'s class (the
-    code around ``node``), else the project's one class ``head`` says."""
-    if first == "self":
-        owner = _enclosing(node, ("class_definition",))
-        return _class_name(owner), bytes(owner.text or b"") if owner is not None else None
-    kind = head(first)
-    return (kind, returns.class_text(kind)) if kind is not None else (None, None)
-
-
-def attribute_annotation(
-    node: Any, expression: str, returns: CallReturns, head: Callable[[str], str | None]
-) -> str | None:
-    """The annotation's text of ``x.attr`` (``self.params: List["Parameter"]`` in the
-    class ``x`` is, or the nearest base that sets it), ``x`` a name or a chain
-    :func:`_attribute_chain` types; None when the code does not say."""
-    owner, _, attribute = expression.rpartition(".")
-    if not owner or not attribute.isidentifier():
-        return None
-    if "." in owner:
-        kind = _attribute_chain(node, owner, returns, head)
-        text = returns.class_text(kind) if kind is not None else None
-    elif owner.isidentifier():
-        kind, text = _start_of_chain(node, owner, returns, head)
-    else:
-        return None
-    if text is None or kind is None:
-        return None
-    return _inherited(text, kind, attribute, returns, annotation_text)
-
-
-def annotation_text(class_text: bytes, attribute: str) -> str | None:
-    """The annotation the code of a class gives ``self.attribute`` (one, or None)."""
-    found = {
-        m.group(1).strip()
-        for m in re.finditer(
-            rb"(?m)^[ \t]*self\." + re.escape(attribute).encode() + rb"[ \t]*:[ \t]*([^=\n]+)",
-            class_text,
-        )
-    }
-    return found.pop().decode("utf-8", "replace") if len(found) == 1 else None
-
-
-#: How many generations of bases are searched for the class that sets an attribute.
-_MAX_GENERATIONS = 4
-
-
-def _inherited(
-    text: bytes,
-    name: str,
-    attribute: str,
-    returns: CallReturns,
-    read: Callable[[bytes, str], str | None],
-) -> str | None:
-    """What ``read`` finds of ``attribute`` in class ``name`` (its code ``text``), else
-    in the nearest generation of its bases, read from the project, that sets
-    ``attribute`` (``self.parser`` of a subclass is what its base's ``__init__`` set).
-    None when the class or a base it goes through defines the name otherwise (a method,
-    a property, a class attribute), or a base is not the project's one class of its
-    name."""
-    level = [(text, name)]
-    seen = {name}
-    for _ in range(_MAX_GENERATIONS):
-        stating = [body for body, _ in level if _sets(body, attribute)]
-        if stating:
-            kinds = {read(body, attribute) for body in stating}
-            return kinds.pop() if len(kinds) == 1 else None
-        if any(_defines_otherwise(body, attribute) for body, _ in level):
-            properties = {_property_annotation(body, attribute) for body, _ in level}
-            properties.discard(None)
-            if len(properties) != 1:
-                return None
-            annotation = properties.pop() or ""
-            if read is annotation_text:
-                return annotation
-            named = re.match(_ANNOTATED.decode(), annotation)
-            return named.group(1) if named is not None else None
-        above = []
-        for _, kind in level:
-            for base in sorted(returns.bases_of(kind) - seen):
-                seen.add(base)
-                body = returns.class_text(base)
-                if body is None:
-                    return None  # not the project's, or which one is not known
-                above.append((body, base))
-        level = above
-    return None
-
-
-def _property_annotation(class_text: bytes, attribute: str) -> str | None:
-    """The return annotation of a ``@property`` named ``attribute`` in a class's code
-    (``def storage(self) -> Storage``), or None."""
-    found = re.search(
-        rb"(?m)^[ \t]*@property[ \t]*\n(?:[ \t]*@[^\n]*\n)*[ \t]*def[ \t]+"
-        + re.escape(attribute).encode()
-        + rb"[ \t]*\([ \t]*self[ \t]*\)[ \t]*->[ \t]*([^:\n]+?)[ \t]*:",
-        class_text,
-    )
-    return found.group(1).decode("utf-8", "replace") if found is not None else None
-
-
-def _sets(class_text: bytes, attribute: str) -> bool:
-    """Whether the code of a class assigns or annotates ``self.attribute``."""
-    return (
-        re.search(
-            rb"(?m)^[ \t]*self\." + re.escape(attribute).encode() + rb"[ \t]*(?::|=(?!=))",
-            class_text,
-        )
-        is not None
-    )
-
-
-def _defines_otherwise(class_text: bytes, attribute: str) -> bool:
-    """Whether a class's body defines ``attribute`` as a method, a property or a class
-    attribute (at the body's own indentation: a method's local of the name is not)."""
-    lines = class_text.split(b"\n")[1:]
-    indents = [len(line) - len(line.lstrip()) for line in lines if line.strip()]
-    if not indents:
-        return False
-    indent = rb"[ \t]{" + str(min(indents)).encode() + rb"}"
-    word = re.escape(attribute).encode()
-    return (
-        re.search(
-            rb"(?m)^"
-            + indent
-            + rb"(?:(?:async[ \t]+)?def[ \t]+"
-            + word
-            + rb"\b|"
-            + word
-            + rb"[ \t]*[:=](?!=))",
-            class_text,
-        )
-        is not None
-    )
-
-
-def _iterated_attribute(node: Any, receiver: str) -> str | None:
-    """The class of ``receiver`` when the function around ``node`` binds it by ``for
-    receiver in self.items:`` and the class annotates ``self.items`` as a collection of
-    that class (``self.items: list[C] = []``), else None."""
-    if not receiver.isidentifier():
-        return None
-    scope = _enclosing(node, ("function_definition",))
-    owner = _enclosing(node, ("class_definition",))
-    if scope is None or owner is None:
-        return None
-    word = re.escape(receiver).encode()
-    loop = re.search(
-        rb"(?m)^[ \t]*(?:async[ \t]+)?for[ \t]+" + word + rb"[ \t]+in[ \t]+self\.(\w+)[ \t]*:",
-        bytes(scope.text or b""),
-    )
-    if loop is None:
-        return None
-    annotated = re.search(
-        rb"(?m)^[ \t]*self\." + re.escape(loop.group(1)) + _ELEMENT, bytes(owner.text or b"")
-    )
-    return annotated.group(1).decode().rsplit(".", 1)[-1] if annotated is not None else None
 
 
 def _assigned(node: Any, receiver: str) -> re.Match[bytes] | None:
@@ -497,12 +228,12 @@ def _assigned(node: Any, receiver: str) -> re.Match[bytes] | None:
     word = re.escape(receiver.split(".")[-1]).encode()
     # ``x: T`` / ``x = T(..)`` / ``x = mod.make(..)`` at the start of a line (``if x:`` is
     # no annotation).
-    typed = rb"[ \t]*(?::[ \t]*" + _ANNOTATED + rb"|=[ \t]*((?:\w+\.)*[A-Za-z_]\w*)[ \t]*\()"
+    typed = rb"[ \t]*(?::[ \t]*" + ANNOTATED + rb"|=[ \t]*((?:\w+\.)*[A-Za-z_]\w*)[ \t]*\()"
     if receiver.startswith("self.") and receiver.count(".") == 1:
-        scope = _enclosing(node, ("class_definition",))
+        scope = enclosing(node, ("class_definition",))
         pattern = rb"(?m)^[ \t]*self\." + word + typed
     elif receiver.isidentifier():
-        scope = _enclosing(node, ("function_definition",)) or _enclosing(node, ("module",))
+        scope = enclosing(node, ("function_definition",)) or enclosing(node, ("module",))
         pattern = (
             rb"(?m)^[ \t]*"
             + word
@@ -514,7 +245,7 @@ def _assigned(node: Any, receiver: str) -> re.Match[bytes] | None:
             + rb"|[(,][ \t\n]*"
             + word
             + rb"[ \t]*:[ \t]*"
-            + _ANNOTATED
+            + ANNOTATED
         )
     else:
         return None
@@ -526,7 +257,7 @@ def _assigned(node: Any, receiver: str) -> re.Match[bytes] | None:
         # when the inner function binds it nowhere (``def get(s): return db.get(..)``).
         if binds_name(scope, receiver):
             return None
-        scope = _enclosing(scope, ("function_definition",)) or _enclosing(scope, ("module",))
+        scope = enclosing(scope, ("function_definition",)) or enclosing(scope, ("module",))
         if scope is None:
             return None
         found = re.search(pattern, bytes(scope.text or b""))
@@ -550,7 +281,7 @@ def _declared(
     if (
         receiver.count(".") > 1
         or _SUBSCRIPT.fullmatch(receiver)
-        or _iterated_attribute(node, receiver)
+        or iterated_attribute(node, receiver)
         or iterated_kind(node, receiver, returned, attributed)
         or unpacked_kind(node, receiver, returned)
     ):
@@ -581,16 +312,6 @@ def _made_like(node: Any, receiver: str) -> str | None:
 
 #: How many ``x = type(y)(..)`` a receiver is followed through.
 _MADE_LIKE_HOPS = 3
-#: Calls whose result is an instance of the class the code is in.
-_OWN_CLASS = frozenset({"super", "cls"})
-#: Calls whose result's type the call's name does not say (``type(x)(...)``: see
-#: :func:`_made_like`).
-_UNKNOWN_RESULT = frozenset({"type", "getattr", "copy", "deepcopy"})
-
-
-def _class_name(node: Any) -> str | None:
-    name = node.child_by_field_name("name") if node is not None else None
-    return bytes(name.text or b"").decode() if name is not None else None
 
 
 def classes_of(parsed: ParsedFile | None) -> Iterator[tuple[str, Any]]:
@@ -606,7 +327,7 @@ def classes_of(parsed: ParsedFile | None) -> Iterator[tuple[str, Any]]:
         while stack:
             node = stack.pop()
             if node.type == "class_definition":
-                name = _class_name(node)
+                name = class_name(node)
                 if name:
                     found.append((name, node))
             # Classes are statements: no expression holds one.
@@ -857,7 +578,7 @@ def member_uses(
             weight == "unrelated"
             and forwarding() & lineage
             and not classes & lineage
-            and not any(_sets(returns.class_text(k) or b"", name) for k in lineage)
+            and not any(sets_attribute(returns.class_text(k) or b"", name) for k in lineage)
         ):
             # Its ``__getattr__`` may hand back anything's member, when no class of its
             # line has one of the name (Python asks ``__getattr__`` only then).
@@ -945,7 +666,7 @@ def _super_of(node: Any, receiver: str) -> str | None:
     ``super()`` (the class whose code holds ``node``) or ``super(Class, obj)``
     (``Class``), else None."""
     if receiver == "super()":
-        return _class_name(_enclosing(node, ("class_definition",)))
+        return class_name(enclosing(node, ("class_definition",)))
     named = _SUPER_OF.fullmatch(receiver)
     return named.group(1) if named is not None else None
 
@@ -1004,11 +725,11 @@ def _defines_class(data: bytes, kind: str, node: Any) -> bool:
     word = re.escape(kind.encode())
     if re.search(rb"(?m)^class[ \t]+" + word + rb"\b", data) is not None:
         return True
-    here = _enclosing(node, ("function_definition",))
+    here = enclosing(node, ("function_definition",))
     while here is not None:
         if re.search(rb"(?m)^[ \t]+class[ \t]+" + word + rb"\b", bytes(here.text or b"")):
             return True
-        here = _enclosing(here, ("function_definition",))
+        here = enclosing(here, ("function_definition",))
     return False
 
 
@@ -1023,7 +744,7 @@ def _kind_of(
     """The class ``receiver`` is at ``node`` (None: the code does not say), and the
     receiver that says it: ``x = type(y)(..)`` makes ``x`` what ``y`` is."""
     for _ in range(_MADE_LIKE_HOPS):
-        owner = _class_name(_enclosing(node, ("class_definition",)))
+        owner = class_name(enclosing(node, ("class_definition",)))
         if receiver in ("self", "cls") and owner is not None:
             return owner, receiver
         after = _super_of(node, receiver)
@@ -1052,10 +773,10 @@ def _kind_of(
         kind = (
             narrowed(node, receiver, returns.tagged)
             or _receiver_type(data, node, receiver, returns)
-            or _iterated_attribute(node, receiver)
+            or iterated_attribute(node, receiver)
             or iterated_kind(node, receiver, returned, attributed)
             or unpacked_kind(node, receiver, returned)
-            or _attribute_chain(
+            or attribute_chain(
                 node, receiver, returns, _heads(data, node, container, bases, returns)
             )
             or _subscripted(receiver, attributed)
@@ -1075,7 +796,7 @@ def _kind_of(
 
 def _definitions(node: Any, data: bytes, returns: CallReturns) -> Callable[[str], list[Any]]:
     """A callee's definitions, read from the code around ``node``."""
-    owner = _class_name(_enclosing(node, ("class_definition",)))
+    owner = class_name(enclosing(node, ("class_definition",)))
     return lambda callee: returns.definitions(callee, owner, data)
 
 
@@ -1137,7 +858,7 @@ def _subscripted(receiver: str, attributed: Callable[[str], str | None]) -> str 
 def _returned_by(node: Any, data: bytes, returns: CallReturns) -> Callable[[str], str | None]:
     """A callee's return annotation, read from the code around ``node`` (``self.x`` is
     the enclosing class's ``x``)."""
-    owner = _class_name(_enclosing(node, ("class_definition",)))
+    owner = class_name(enclosing(node, ("class_definition",)))
     return lambda callee: returns.return_annotation(callee, owner, data)
 
 
@@ -1152,7 +873,7 @@ def _call_result(
     """The class a receiver that is a call returns (``Version.parse(v)``,
     ``self.copy()``, ``make()``, ``v.bump()`` where ``v``'s class is known), as its
     return annotation or its returns say (see :class:`CallReturns`)."""
-    owner = _class_name(_enclosing(node, ("class_definition",)))
+    owner = class_name(enclosing(node, ("class_definition",)))
     made = returns.of_call(called, owner, data)
     if made is not None:
         return made
@@ -1173,7 +894,7 @@ def _library_attribute(data: bytes, node: Any, receiver: str) -> str | None:
     first, _, attribute = receiver.partition(".")
     if first not in ("self", "cls") or not attribute.isidentifier():
         return None
-    owner = _enclosing(node, ("class_definition",))
+    owner = enclosing(node, ("class_definition",))
     body = owner.child_by_field_name("body") if owner is not None else None
     for statement in body.named_children if body is not None else ():
         assignment = statement
@@ -1236,11 +957,11 @@ def _held_by_attribute(
         callee = found.group(2).decode() if found is not None and found.group(2) else None
     attribute = made_by_attribute(receiver, callee)
     if attribute is None and callee is not None and callee.isidentifier():
-        scope = _enclosing(node, ("function_definition",))
+        scope = enclosing(node, ("function_definition",))
         attribute = derived_from_attribute(bytes(scope.text or b"") if scope else b"", callee)
         if attribute is not None and callee in classes:
             return {callee}
-    owner = _class_name(_enclosing(node, ("class_definition",))) if attribute else None
+    owner = class_name(enclosing(node, ("class_definition",))) if attribute else None
     if attribute is None or owner is None:
         return set()
     return attributes.held_classes(owner, attribute)
@@ -1311,7 +1032,7 @@ def _set_below(
     what its subclasses assign to ``self.attribute`` (``self.flo = SpooledBytesIO()`` in
     each test case's ``setUp``): ``by_type`` when every one is an instance of
     ``container``, ``other`` when none is, else ``by_name``."""
-    owner = _class_name(_enclosing(node, ("class_definition",)))
+    owner = class_name(enclosing(node, ("class_definition",)))
     if owner is None:
         return "by_name"
     if not texts:

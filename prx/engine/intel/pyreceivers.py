@@ -11,6 +11,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from prx.engine.intel.pycallers import assigns
+from prx.engine.intel.pydecorators import outermost_decorator
 from prx.engine.intel.pyscopes import binds
 from prx.engine.intel.uses import all_bindings
 
@@ -211,22 +212,10 @@ def _tag_compared(test: Any, receiver: str, tags: Tags) -> tuple[str, ...]:
 def decorated_by(node: Any, receiver: str, classes: Mapping[str, set[str]]) -> str | None:
     """The class ``receiver`` is an instance of when the code near ``node`` defines it as
     a function whose outermost decorator is a bare class of ``classes`` (``@curry``)."""
-    if not receiver.isidentifier():
+    decorator = outermost_decorator(node, receiver)
+    if decorator is None or decorator[1]:
         return None
-    pattern = re.compile(
-        rb"(?m)^[ \t]*@[ \t]*((?:\w+\.)*\w+)[ \t]*\n(?:[ \t]*@[^\n]*\n)*"
-        rb"[ \t]*(?:async[ \t]+)?def[ \t]+" + re.escape(receiver).encode() + rb"\b"
-    )
-    found = None
-    here = node.parent
-    while found is None and here is not None:  # the enclosing functions', the module's
-        if here.type in ("function_definition", "module"):
-            body = here.child_by_field_name("body") if here.type != "module" else here
-            found = pattern.search(bytes(body.text or b"")) if body is not None else None
-        here = here.parent
-    if found is None:
-        return None
-    kind = found.group(1).decode().rsplit(".", 1)[-1]
+    kind = decorator[0].rsplit(".", 1)[-1]
     return kind if kind in classes else None
 
 
