@@ -807,20 +807,28 @@ def _heads(
     very question is being answered (``_, y = y.split()`` reads ``y`` through itself)."""
 
     def head(name: str) -> str | None:
-        key = (id(data), node.start_byte, name)
-        if key in _ASKING:
-            return None
-        _ASKING.add(key)
-        try:
-            return _kind_of(data, node, name, container, bases, returns)[0]
-        finally:
-            _ASKING.discard(key)
+        return _once(
+            (id(data), node.start_byte, name),
+            lambda: _kind_of(data, node, name, container, bases, returns)[0],
+        )
 
     return head
 
 
-#: The (file, place, name) questions :func:`_heads` is answering, to stop a cycle.
+#: The (file, place, question) being answered, to stop a cycle.
 _ASKING: set[tuple[int, int, str]] = set()
+
+
+def _once(key: tuple[int, int, str], answer: Callable[[], str | None]) -> str | None:
+    """``answer()``, or None when the same question is already being answered further
+    up (``x = x.copy()``, ``_, y = y.split()``: a name read through itself)."""
+    if key in _ASKING:
+        return None
+    _ASKING.add(key)
+    try:
+        return answer()
+    finally:
+        _ASKING.discard(key)
 
 
 def _readers(
@@ -932,7 +940,10 @@ def _assigned_call_result(
         return None
     if returns.module_path(first, data):
         return None
-    return _call_result(data, node, callee, container, bases, returns)
+    return _once(
+        (id(data), node.start_byte, f"{receiver}={callee}"),
+        lambda: _call_result(data, node, callee, container, bases, returns),
+    )
 
 
 def _global_builtin(data: bytes, node: Any, receiver: str, returns: CallReturns) -> str | None:

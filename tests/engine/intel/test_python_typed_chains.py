@@ -672,3 +672,24 @@ def test_a_class_a_test_defines_for_itself_takes_no_other_file_s_uses(make_repo)
     result = prx.explain("Store.close", root=root)
     owners = {(r.file, r.line): r.definition for r in (*result.references, *result.tests)}
     assert owners[("db.py", 9)] == "store.py:2"
+
+
+def test_a_name_assigned_its_own_method_s_result_ends(make_repo):
+    """``version = version.replace(..)`` reads ``version`` through itself: the answer
+    comes back (a candidate), with no endless recursion."""
+    root = make_repo(
+        {
+            "kinds.py": CLASSES,
+            "loop.py": (
+                "def again(version):\n"
+                "    version = version.resolve()\n"
+                "    version.name()\n"
+                "    a = b.resolve()\n"
+                "    b = a.resolve()\n"
+                "    b.name()\n"
+            ),
+        }
+    )
+    special = uses_by_place(root, "Special.name")
+    assert special[("loop.py", 3)] == "by_name"
+    assert special[("loop.py", 6)] == "by_name"
