@@ -238,7 +238,7 @@ def _assigned(node: Any, receiver: str) -> re.Match[bytes] | None:
             rb"(?m)^[ \t]*"
             + word
             + typed
-            + rb"|((?:\w+\.)*[A-Za-z_]\w*)[ \t]*\((?:[^()\n]|\([^()\n]*\))*\)[ \t]+as[ \t]+"
+            + rb"|((?:\w+\.)*[A-Za-z_]\w*)[ \t]*\([^\n]*\)[ \t]+as[ \t]+"
             + word
             + rb"\b"
             # a parameter's annotation: ``def f(ctx: AppContext)``
@@ -253,11 +253,11 @@ def _assigned(node: Any, receiver: str) -> re.Match[bytes] | None:
         return None
     found = re.search(pattern, bytes(scope.text or b""))
     while found is None and receiver.isidentifier() and scope.type == "function_definition":
-        # A closure's free name: what the enclosing function (or the module) says it is,
-        # when the inner function binds it nowhere (``def get(s): return db.get(..)``).
+        # A closure's free name: what the enclosing function says it is, when the inner
+        # function binds it nowhere (``def get(s): return db.get(..)``).
         if binds_name(scope, receiver):
             return None
-        scope = enclosing(scope, ("function_definition",)) or enclosing(scope, ("module",))
+        scope = enclosing(scope, ("function_definition",))
         if scope is None:
             return None
         found = re.search(pattern, bytes(scope.text or b""))
