@@ -353,11 +353,13 @@ def _package_data(mention_files: Sequence[tuple[str, str, bytes]]) -> list[str]:
     """The files of ``mention_files`` (absolute path, shown path, bytes) that a Python
     package ships beside its modules: a folder with an ``__init__.py`` holds them (docs
     and configuration do not sit in one)."""
-    return [
-        shown
-        for full, shown, _ in mention_files
-        if os.path.isfile(os.path.join(os.path.dirname(full), "__init__.py"))
-    ]
+    out = []
+    for full, shown, _ in mention_files:
+        init = os.path.join(os.path.dirname(full), "__init__.py")
+        # lstat only: a link named __init__.py is no package's, and is not followed out.
+        if os.path.lexists(init) and not os.path.islink(init):
+            out.append(shown)
+    return out
 
 
 def _listed(paths: Sequence[str]) -> str:

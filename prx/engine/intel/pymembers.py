@@ -12,6 +12,7 @@ type, else ``by_name`` when the call's arguments fit the method's parameters (th
 from __future__ import annotations
 
 import re
+import threading
 from collections.abc import Callable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
@@ -815,20 +816,22 @@ def _heads(
     return head
 
 
-#: The (file, place, question) being answered, to stop a cycle.
-_ASKING: set[tuple[int, int, str]] = set()
+#: The (file, place, question) each thread is answering, to stop a cycle (a warm server
+#: answers several calls at once).
+_ASKING = threading.local()
 
 
 def _once(key: tuple[int, int, str], answer: Callable[[], str | None]) -> str | None:
     """``answer()``, or None when the same question is already being answered further
     up (``x = x.copy()``, ``_, y = y.split()``: a name read through itself)."""
-    if key in _ASKING:
+    asking: set[tuple[int, int, str]] = _ASKING.__dict__.setdefault("keys", set())
+    if key in asking:
         return None
-    _ASKING.add(key)
+    asking.add(key)
     try:
         return answer()
     finally:
-        _ASKING.discard(key)
+        asking.discard(key)
 
 
 def _readers(

@@ -1118,3 +1118,26 @@ def test_what_a_fixture_s_method_returns_is_read_from_a_file_without_the_name(ma
     prx.rename("Store.fetch", "get", apply=True, root=root)
     assert (root / "tests/test_store.py").read_text().count("store.get(") == 2
     assert _pytest(root, "tests/test_store.py") == 0
+
+
+def test_a_linked_init_makes_no_package_data(make_repo, tmp_path):
+    """A folder whose ``__init__.py`` is a link (here to a file outside the root) is no
+    package: the data beside it refuses nothing, and the link is not followed."""
+    outside = tmp_path / "outside.py"
+    outside.write_text("")
+    root = make_repo(
+        {
+            "pkg/handlers.py": "class Handlers:\n    def on_start(self):\n        return 1\n",
+            "pkg/events.txt": "on_start\n",
+            "pkg/run.py": (
+                "from pkg.handlers import Handlers\n"
+                "\n"
+                "\n"
+                "def run(line):\n"
+                "    return getattr(Handlers(), line)()\n"
+            ),
+        }
+    )
+    (root / "pkg/__init__.py").symlink_to(outside)
+    prx.rename("Handlers.on_start", "begin", apply=True, root=root, check="never")
+    assert "def begin" in (root / "pkg/handlers.py").read_text()
