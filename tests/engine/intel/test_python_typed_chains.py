@@ -326,6 +326,11 @@ def test_pytest_gives_a_test_its_fixture_and_its_parametrized_values(make_repo):
                 "\n"
                 "def test_unknown(thing):\n"
                 "    thing.name()\n"
+                "\n"
+                "\n"
+                '@pytest.mark.parametrize("other", [1], indirect=True)\n'
+                "def test_indirect(other):\n"
+                "    other.name()\n"
             ),
         }
     )
@@ -336,6 +341,7 @@ def test_pytest_gives_a_test_its_fixture_and_its_parametrized_values(make_repo):
         assert other[("tests/test_use.py", line)] == "by_type", line
     assert special[("tests/test_use.py", 18)] == "by_name"  # Other or Special
     assert special[("tests/test_use.py", 22)] == "by_name"
+    assert special[("tests/test_use.py", 27)] == "by_name"  # indirect: the fixture decides
 
 
 def test_a_call_on_a_calls_result_is_typed_by_each_return_annotation(make_repo):
