@@ -9,6 +9,9 @@ import re
 from collections.abc import Callable, Collection
 from typing import TYPE_CHECKING, Any
 
+from prx.engine.intel.pycallers import assigns
+from prx.engine.intel.pyreceivers import parameter_names
+
 if TYPE_CHECKING:
     from prx.engine.intel.project import ParsedFile
 
@@ -49,8 +52,8 @@ def pytest_kinds(
     if not _test_file(rel) or not receiver.isidentifier():
         return set()
     function = _function_of(node)
-    while function is not None and not _parameter(function, receiver):
-        if _assigns(function, receiver):
+    while function is not None and receiver.encode() not in parameter_names(function):
+        if assigns(function, receiver):
             return set()
         function = _function_of(function)  # a closure's free name: the test's parameter
     if function is None or not _bare_parameter(function, receiver):
@@ -116,24 +119,6 @@ def _function_of(node: Any) -> Any:
     return here if here is not None and here.type == "function_definition" else None
 
 
-def _parameter(function: Any, name: str) -> bool:
-    """Whether ``name`` is one of ``function``'s parameters, of any form."""
-    params = function.child_by_field_name("parameters")
-    return params is not None and any(
-        name.encode() == bytes((p.child_by_field_name("name") or p).text or b"")
-        or (p.named_children and p.named_children[0].text == name.encode())
-        for p in params.named_children
-    )
-
-
-def _assigns(function: Any, name: str) -> bool:
-    body = function.child_by_field_name("body")
-    text = bytes(body.text or b"") if body is not None else b""
-    return (
-        re.search(rb"(?m)^[ \t]*" + re.escape(name).encode() + rb"[ \t]*=(?!=)", text) is not None
-    )
-
-
 def _bare_parameter(function: Any, name: str) -> bool:
     """Whether ``name`` is a parameter of ``function`` with no annotation and no default
     (what pytest fills in), never assigned in its body."""
@@ -142,7 +127,7 @@ def _bare_parameter(function: Any, name: str) -> bool:
         p.type == "identifier" and p.text == name.encode() for p in params.named_children
     ):
         return False
-    return not _assigns(function, name)
+    return not assigns(function, name)
 
 
 def _fixture(file: Callable[[str], ParsedFile | None], rel: str, name: str) -> Any:

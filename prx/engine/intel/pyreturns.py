@@ -77,6 +77,8 @@ class CallReturns:
         self._summaries: dict[int, str | None] = {}
         self._modules: set[str] | None = None
         self._roots: set[str] | None = None
+        #: (the calling file's text, by identity; a class name) -> whether it is foreign.
+        self._foreign: dict[tuple[int, str], bool] = {}
         #: (class attribute, string) -> the classes whose body sets it so.
         self._tags: dict[tuple[str, str], set[str]] | None = None
         #: A file's text, by identity -> its path (read on first use).
@@ -233,7 +235,14 @@ class CallReturns:
 
     def foreign(self, name: str, data: bytes) -> bool:
         """Whether the calling file (its text ``data``) takes the class ``name`` from a
-        module outside the project (see :func:`foreign_class`)."""
+        module outside the project (see :func:`foreign_class`); asked once per file and
+        name."""
+        key = (id(data), name)
+        if key not in self._foreign:
+            self._foreign[key] = self._reads_foreign(name, data)
+        return self._foreign[key]
+
+    def _reads_foreign(self, name: str, data: bytes) -> bool:
         if self._roots is None:
             # What an import's first part can name in the project: a top folder or module,
             # a package under ``src/``, a module a test or script imports by its bare name
