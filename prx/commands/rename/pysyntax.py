@@ -16,7 +16,10 @@ the renamed definition, whatever the types.
   ``parse``): a module's function or class is an attribute of its module only. A
   receiver may hold a module when its name comes from an import statement; and any may
   when the project handles the defining module as a value (``shut(a)``, ``x = a``,
-  ``import_module(...)``): left unsure then.
+  ``import_module(...)``): left unsure then. A chain rooted in an imported name is a
+  module's only while each step is (:mod:`prx.commands.rename.pychains`):
+  ``T.Keyword.DDL`` is no module's ``DDL`` when ``T``'s module binds ``Keyword`` by an
+  assignment.
 """
 
 from __future__ import annotations
@@ -31,6 +34,8 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
+    from prx.commands.rename.pychains import ModuleChains
+    from prx.engine.intel.bindings import Binding
     from prx.engine.intel.models import Target
 
 __all__ = ["settle_by_syntax"]
@@ -48,12 +53,14 @@ def settle_by_syntax(
     name: str,
     module_level: bool = False,
     module_values: Callable[[], bool] = lambda: True,
+    chains: ModuleChains | None = None,
 ) -> int:
     """Mark ``OTHER`` the unresolved occurrences of ``name`` that Python's syntax keeps
     apart from ``chosen``; returns how many. ``module_level``: every definition renamed
     is at a module's top level (no method is renamed with ``chosen``);
     ``module_values``: whether the project may hold the defining module in a variable
-    (see :mod:`prx.commands.rename.pymodvalues`), asked only when it matters."""
+    (see :mod:`prx.commands.rename.pymodvalues`), asked only when it matters;
+    ``chains``: the project's modules, to follow a chain rooted in an imported name."""
     from prx.commands.rename.rope_engine import OTHER, UNRESOLVED
 
     method = bool(chosen.container)
@@ -71,11 +78,12 @@ def settle_by_syntax(
         # A module-level binding of the name (an alias ``count = Bag.count``, a star
         # import) is a global a bare name in a function may reach: bare names stay unsure.
         bare = method and not _module_binds(root, name)
-        imported: frozenset[str] | None = None
+        imported: dict[str, list[Binding]] | None = None
         if module_level and no_module_values is None:
             no_module_values = not module_values()
         if module_level and no_module_values:
             imported = _imported_names(all_bindings(candidate.parsed()))
+        where = (candidate.shown, chains)
         for start, how in list(bound.items()):
             if how != UNRESOLVED:
                 continue
@@ -86,35 +94,53 @@ def settle_by_syntax(
                 _keyword_name(node)
                 or _in_a_mapping(node)
                 or (bare and _bare_in_function(node))
-                or (imported is not None and _on_no_module(node, imported))
+                or (imported is not None and _on_no_module(node, imported, where))
             ):
                 bound[start] = OTHER
                 settled += 1
     return settled
 
 
-def _imported_names(bindings: Sequence[Any]) -> frozenset[str]:
+def _imported_names(bindings: Sequence[Binding]) -> dict[str, list[Binding]]:
     """The names the file's import statements bind (a module's, or a name that may be a
-    submodule: ``from pkg import mod``), by their first part."""
-    return frozenset(b.local.split(".", 1)[0] for b in bindings if b.local)
+    submodule: ``from pkg import mod``), by their first part, with the imports that bind
+    each."""
+    found: dict[str, list[Binding]] = {}
+    for binding in bindings:
+        if binding.local:
+            found.setdefault(binding.local.split(".", 1)[0], []).append(binding)
+    return found
 
 
-def _on_no_module(node: Any, imported: frozenset[str]) -> bool:
+def _on_no_module(
+    node: Any, imported: dict[str, list[Binding]], where: tuple[str, ModuleChains | None]
+) -> bool:
     """Whether ``node`` is the attribute of a receiver that cannot hold a module: no
-    dotted name rooted in an imported name (``self.x``, a parameter, a call's result)."""
+    dotted name rooted in an imported name (``self.x``, a parameter, a call's result),
+    or a chain from one that steps through what no module is (``where``: the file and
+    the project's modules)."""
     parent = node.parent
     if parent is None or parent.type != "attribute":
         return False
     if parent.child_by_field_name("attribute") != node:
         return False
     receiver = parent.child_by_field_name("object")
+    steps: list[str] = []
     while receiver is not None and receiver.type == "attribute":
+        step = receiver.child_by_field_name("attribute")
+        steps.insert(0, bytes(step.text or b"").decode("utf-8", "replace") if step else "")
         receiver = receiver.child_by_field_name("object")
     if receiver is None:
         return False
     if receiver.type != "identifier":
         return True  # a call's result, a subscript, a literal ...
-    return bytes(receiver.text or b"").decode("utf-8", "replace") not in imported
+    bound = imported.get(bytes(receiver.text or b"").decode("utf-8", "replace"))
+    if not bound:
+        return True
+    importer, chains = where
+    if chains is None or len(bound) != 1 or not all(steps):
+        return False  # bound by two imports (a fallback): either may be meant
+    return chains.holds_no_module(importer, bound[0], steps)
 
 
 def _module_binds(root: Any, name: str) -> bool:

@@ -153,6 +153,7 @@ def bind_python(
         weigh_members(python, bindings, chosen, related, classes, old, (ws, target))
     settled = 0
     if chosen is not None:
+        from prx.commands.rename.pychains import ModuleChains
         from prx.commands.rename.pymodvalues import module_as_value
         from prx.commands.rename.pysyntax import settle_by_syntax
         from prx.engine.intel.project import module_stem
@@ -162,6 +163,7 @@ def bind_python(
         module_level = not chosen.container and not related and not mirrors
         stem = module_stem(chosen.file)
         module_file = os.path.realpath(path_of(candidates, chosen))
+        project_files = _PythonFiles({c.shown: c.parsed() for c in python}, (ws, target))
         settled = settle_by_syntax(
             python,
             bindings,
@@ -169,6 +171,7 @@ def bind_python(
             old,
             module_level,
             lambda: module_as_value(target, stem, module_file),
+            ModuleChains(project_files.every_file, project_files.source),
         )
     counts = {EXTERNAL: 0, UNRESOLVED: 0, OTHER: 0}
     for candidate in python:
@@ -312,6 +315,11 @@ class _PythonFiles:
             if self._paths and rel in self._paths:
                 self._parsed[rel] = self._read(self._paths[rel], rel)
         return self._parsed.get(rel)
+
+    def source(self, rel: str) -> bytes | None:
+        """The bytes of the Python file ``rel`` (None: not one of the path's, unreadable)."""
+        parsed = self.file(rel)
+        return parsed.data if parsed is not None else None
 
     def _read(self, path: str, shown: str) -> ParsedFile | None:
         from prx.engine.files.text import read_regular

@@ -65,7 +65,8 @@ ANNOTATED = rb"['\"]?(?:\w+\.)*(?:(?:Optional|Type|type)\[['\"]?(?:\w+\.)*)?([A-
 
 def attribute_kind(class_text: bytes, attribute: str) -> str | None:
     """The class the code of a class says its instances' ``attribute`` holds:
-    ``self.attribute: C``, ``self.attribute = C(..)``, or ``self.attribute = name``
+    ``self.attribute: C`` (or ``attribute: C`` in its body), ``self.attribute = C(..)``,
+    or ``self.attribute = name``
     where a method's parameter ``name`` is annotated ``C``; None when it does not say,
     or when its assignments do not agree (``= None`` aside). An annotation, where there
     is one, is what every assignment must fit (``self.storage: Storage = None`` then
@@ -79,6 +80,9 @@ def attribute_kind(class_text: bytes, attribute: str) -> str | None:
         annotation = found.group(1) == b":"
         stated = _stated_kind(class_text, annotation, found.group(2))
         (annotated if annotation else kinds).add(stated)
+    declared = _body_annotation(class_text, attribute) if not annotated else None
+    if declared is not None:  # ``pattern: Pattern`` in the body declares it (PEP 526)
+        annotated.add(_stated_kind(class_text, True, declared))
     kinds = annotated or kinds
     kinds.discard("None")
     return kinds.pop() if len(kinds) == 1 else None
@@ -210,7 +214,8 @@ def attribute_annotation(
 
 
 def annotation_text(class_text: bytes, attribute: str) -> str | None:
-    """The annotation the code of a class gives ``self.attribute`` (one, or None)."""
+    """The annotation the code of a class gives ``self.attribute`` (one, or None), else
+    the one its body declares the attribute with (``pattern: Pattern``, PEP 526)."""
     found = {
         m.group(1).strip()
         for m in re.finditer(
@@ -218,7 +223,36 @@ def annotation_text(class_text: bytes, attribute: str) -> str | None:
             class_text,
         )
     }
+    if not found:
+        declared = _body_annotation(class_text, attribute)
+        found = {declared} if declared is not None else set()
     return found.pop().decode("utf-8", "replace") if len(found) == 1 else None
+
+
+def _body_annotation(class_text: bytes, attribute: str) -> bytes | None:
+    """The annotation of ``attribute: T`` (with a value or without) at the class body's
+    own indentation: an instance attribute it declares (a dataclass's field). Not a
+    ``ClassVar``."""
+    indent = _body_indent(class_text)
+    if indent is None:
+        return None
+    found = [
+        m.group(1).strip()
+        for m in re.finditer(
+            rb"(?m)^" + indent + re.escape(attribute).encode() + rb"[ \t]*:[ \t]*([^=\n#]+)",
+            class_text,
+        )
+    ]
+    if len(found) != 1 or b"ClassVar" in found[0]:
+        return None
+    return found[0]
+
+
+def _body_indent(class_text: bytes) -> bytes | None:
+    """A pattern of the indentation of a class's body (its first line is the header)."""
+    lines = class_text.split(b"\n")[1:]
+    indents = [len(line) - len(line.lstrip()) for line in lines if line.strip()]
+    return rb"[ \t]{" + str(min(indents)).encode() + rb"}" if indents else None
 
 
 #: How many generations of bases are searched for the class that sets an attribute.
@@ -272,24 +306,24 @@ def _property_annotation(class_text: bytes, attribute: str) -> str | None:
 
 
 def sets_attribute(class_text: bytes, attribute: str) -> bool:
-    """Whether the code of a class assigns or annotates ``self.attribute``."""
+    """Whether the code of a class assigns or annotates ``self.attribute``, or its body
+    declares it with an annotation (``pattern: Pattern``)."""
     return (
         re.search(
             rb"(?m)^[ \t]*self\." + re.escape(attribute).encode() + rb"[ \t]*(?::|=(?!=))",
             class_text,
         )
         is not None
+        or _body_annotation(class_text, attribute) is not None
     )
 
 
 def _defines_otherwise(class_text: bytes, attribute: str) -> bool:
     """Whether a class's body defines ``attribute`` as a method, a property or a class
     attribute (at the body's own indentation: a method's local of the name is not)."""
-    lines = class_text.split(b"\n")[1:]
-    indents = [len(line) - len(line.lstrip()) for line in lines if line.strip()]
-    if not indents:
+    indent = _body_indent(class_text)
+    if indent is None:
         return False
-    indent = rb"[ \t]{" + str(min(indents)).encode() + rb"}"
     word = re.escape(attribute).encode()
     return (
         re.search(

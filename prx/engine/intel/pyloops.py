@@ -61,6 +61,9 @@ def iterated_kind(
         return None
     inner, here = node, node.parent
     while here is not None and here.type not in ("function_definition", "class_definition"):
+        if here.type == "lambda" and _lambda_parameter(here, receiver.encode()):
+            item = _keyed_items(here, returned, attributed)
+            return _at(item, []) if item is not None else None
         clauses: list[Any] = []
         if here.type == "for_statement" and inner == here.child_by_field_name("body"):
             clauses = [here]
@@ -74,6 +77,48 @@ def iterated_kind(
                 return _at(item, path) if item is not None else None
         inner, here = here, here.parent
     return None
+
+
+def _lambda_parameter(function: Any, name: bytes) -> bool:
+    """Whether ``name`` is the lambda's only parameter (a key function's item)."""
+    params = function.child_by_field_name("parameters")
+    names = [p for p in params.named_children] if params is not None else []
+    return len(names) == 1 and names[0].type == "identifier" and names[0].text == name
+
+
+#: Calls whose ``key=`` function is given the items of their first argument.
+_KEYED = frozenset({"sorted", "min", "max", "nsmallest", "nlargest", "groupby"})
+#: Calls whose first argument, a function, is given the items of their second.
+_MAPPED = frozenset({"map", "filter", "filterfalse", "takewhile", "dropwhile"})
+
+
+def _keyed_items(function: Any, returned: Reader, attributed: Reader) -> Annotation | None:
+    """The items a lambda is called with when it is a key function (``xs.sort(key=lambda
+    x: ..)``, ``sorted(xs, key=..)``, ``min``, ``max``) or the function ``map`` and
+    ``filter`` apply to ``xs``: the items of ``xs``, from its annotation."""
+    place = function.parent
+    keyword = None
+    if place is not None and place.type == "keyword_argument":
+        keyword = place.child_by_field_name("name")
+        place = place.parent
+    if place is None or place.type != "argument_list" or place.parent is None:
+        return None
+    call = place.parent
+    callee = call.child_by_field_name("function")
+    if call.type != "call" or callee is None:
+        return None
+    positional = [a for a in place.named_children if a.type != "keyword_argument"]
+    called = bytes(callee.text or b"").decode("utf-8", "replace").rsplit(".", 1)[-1]
+    collection = None
+    if keyword is not None and keyword.text == b"key":
+        if called == "sort" and callee.type == "attribute" and not positional:
+            collection = callee.child_by_field_name("object")
+        elif called in _KEYED and len(positional) == (2 if called.startswith("n") else 1):
+            collection = positional[-1]  # ``nsmallest(n, xs, key=..)``
+    elif keyword is None and called in _MAPPED and len(positional) == 2:
+        if positional[0] == function:
+            collection = positional[1]
+    return _items(collection, call, returned, attributed) if collection is not None else None
 
 
 def _target_path(left: Any, name: bytes) -> list[int] | None:
@@ -101,7 +146,11 @@ def _items(
     if right is None:
         return None
     if right.type == "identifier":
-        return _element(_parameter_type(scope_node, right.text))
+        typed = _parameter_type(scope_node, right.text)
+        if typed is not None:
+            return _element(typed)
+        copied = _copied_from(scope_node, right.text)
+        return _items(copied, scope_node, returned, attributed) if copied is not None else None
     if right.type == "attribute":
         annotation = attributed("".join(bytes(right.text or b"").decode().split()))
         return _element(parse_annotation(annotation)) if annotation is not None else None
@@ -192,6 +241,53 @@ def _unpacked(assignment: Any, name: bytes, returned: Reader) -> list[str | None
     annotation = returned(callee) if re.fullmatch(_CALLEE, callee) else None
     parsed = parse_annotation(annotation) if annotation is not None else None
     return [_at(parsed, path) if parsed is not None else None]
+
+
+#: Calls that make a collection of their argument's items.
+_COPIES = frozenset({"list", "sorted", "tuple", "set", "frozenset", "reversed"})
+
+
+def _copied_from(scope_node: Any, name: bytes) -> Any | None:
+    """What a local the function assigns once holds the items of: ``ts =
+    list(conf.terminals)`` or ``ts = conf.terminals`` is ``conf.terminals`` (an
+    attribute, not another local: one step)."""
+    function = scope_node
+    while function is not None and function.type != "function_definition":
+        function = function.parent
+    body = function.child_by_field_name("body") if function is not None else None
+    if body is None:
+        return None
+    found: list[Any] = []
+    stack = list(body.named_children)
+    while stack and len(found) < 2:
+        here = stack.pop()
+        if here.type in ("function_definition", "class_definition", "lambda"):
+            continue
+        if here.type in ("assignment", "augmented_assignment", "for_statement", "for_in_clause"):
+            left = here.child_by_field_name("left")
+            if left is not None and name in _bound_names(left):
+                found.append(here)
+        stack.extend(here.named_children)
+    if len(found) != 1 or found[0].type != "assignment":
+        return None
+    value = found[0].child_by_field_name("right")
+    if value is not None and value.type == "call":
+        callee = value.child_by_field_name("function")
+        arguments = value.child_by_field_name("arguments")
+        args = arguments.named_children if arguments is not None else []
+        if callee is None or callee.text.decode() not in _COPIES or len(args) != 1:
+            return None
+        value = args[0]
+    return value if value is not None and value.type == "attribute" else None
+
+
+def _bound_names(left: Any) -> set[bytes]:
+    """The names an assignment's or a loop's target binds (``self.x`` binds none)."""
+    if left.type == "identifier":
+        return {bytes(left.text or b"")}
+    if left.type in ("pattern_list", "tuple_pattern", "list_pattern", "list_splat_pattern"):
+        return set().union(*(_bound_names(n) for n in left.named_children))
+    return set()
 
 
 def _element(collection: Annotation | None) -> Annotation | None:

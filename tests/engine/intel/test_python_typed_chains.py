@@ -699,3 +699,60 @@ def test_a_name_assigned_its_own_method_s_result_ends(make_repo):
     special = uses_by_place(root, "Special.name")
     assert special[("loop.py", 3)] == "by_name"
     assert special[("loop.py", 6)] == "by_name"
+
+
+#: Instance attributes declared in the class body (PEP 526): ``pattern: Special`` with an
+#: unannotated assignment in ``__init__``, and a configuration's list of ``Rule``.
+DECLARED = (
+    "from typing import Collection, ClassVar\n"
+    "from kinds import Other, Special\n"
+    "\n"
+    "\n"
+    "class Rule:\n"
+    "    pattern: Special\n"
+    "    shared: ClassVar[Other]\n"
+    "\n"
+    "    def __init__(self, pattern):\n"
+    "        self.pattern = pattern\n"
+    "\n"
+    "\n"
+    "class Conf:\n"
+    "    rules: Collection[Rule]\n"
+    "\n"
+    "\n"
+)
+
+
+def test_key_functions_local_copies_and_body_annotations_type_the_items(make_repo):
+    """``xs.sort(key=lambda x: ..)``, ``sorted``, ``max(.., key=)``, ``map`` and
+    ``filter`` give a lambda the items of ``xs``; ``rules = list(conf.rules)`` holds
+    what ``conf.rules`` holds; ``pattern: Special`` in a class's body types
+    ``rule.pattern``. (lark's ``terminals.sort(key=lambda x: -x.pattern.max_width)``.)"""
+    root = make_repo(
+        {
+            "kinds.py": CLASSES,
+            "rules.py": DECLARED
+            + (
+                "def order(conf: Conf, specials: list[Special], untyped):\n"
+                "    rules = list(conf.rules)\n"
+                "    rules.sort(key=lambda r: r.pattern.name())\n"
+                "    sorted(specials, key=lambda s: s.name())\n"
+                "    max(specials, key=lambda s: s.name())\n"
+                "    list(map(lambda s: s.name(), specials))\n"
+                "    list(filter(lambda s: s.name(), specials))\n"
+                "    for rule in rules:\n"
+                "        rule.pattern.name()\n"
+                "    untyped.sort(key=lambda u: u.name())\n"
+                "    rules[0].shared.name()\n"
+                "    sorted(specials, key=lambda s, t=None: s.name())\n"
+            ),
+        }
+    )
+    special = uses_by_place(root, "Special.name")
+    other = uses_by_place(root, "Other.name")
+    for line in (19, 20, 21, 22, 23, 25):
+        assert special[("rules.py", line)] == "by_type", line
+        assert ("rules.py", line) not in other, line
+    assert special[("rules.py", 26)] == "by_name"  # ``untyped`` says nothing
+    assert special[("rules.py", 27)] == "by_name"  # a ClassVar is not read
+    assert special[("rules.py", 28)] == "by_name"  # two parameters: no key function
