@@ -57,10 +57,11 @@ def _insertion(text: str, symbol: Symbol) -> tuple[int, int] | None:
 #: ``BASE``, ``TRACE``): records the caller, or the project's frame that passed the
 #: function to a test harness or an executor that called it (``self.assertRaises(E, f,
 #: x)``, ``pytest.raises``, ``pool.submit(f)``), with the lines of the call it is at (a
-#: call over several lines). A function another library calls back (a codec registered
-#: with ``codecs``) is no use of the line that called that library: nothing is recorded.
+#: call over several lines; a context manager entered: the lines of its call, not the
+#: ``with`` block's). A function another library calls back (a codec registered with
+#: ``codecs``) is no use of the line that called that library: nothing is recorded.
 _RECORD = """
-import itertools, re, traceback
+import dis, re, traceback
 for frame, number in traceback.walk_stack(caller):
     if not frame.f_code.co_filename.startswith(BASE):
         if re.search(HARNESS, frame.f_code.co_filename):
@@ -68,9 +69,17 @@ for frame, number in traceback.walk_stack(caller):
         break
     else:
         start = end = number
-        if frame.f_lasti >= 0:
-            at = itertools.islice(frame.f_code.co_positions(), frame.f_lasti // 2, None)
-            position = next(at, None)
+        code = frame.f_code.co_code
+        if 0 <= frame.f_lasti < len(code):
+            positions = list(frame.f_code.co_positions())
+            unit = frame.f_lasti // 2
+            if dis.opname[code[frame.f_lasti]] in ("BEFORE_WITH", "BEFORE_ASYNC_WITH"):
+                # Entering a context manager: its call was made just before, and the
+                # with statement's own lines run to the end of its block.
+                unit -= 1
+                while unit > 0 and not dis.opname[code[2 * unit]].startswith("CALL"):
+                    unit -= 1
+            position = positions[unit] if unit < len(positions) else None
             if position and position[0] and position[1]:
                 start, end = position[0], position[1]
         with open(TRACE, "a") as out:

@@ -89,6 +89,46 @@ def test_the_trace_records_the_line_that_passed_the_function_to_a_harness(tmp_pa
     }
 
 
+def test_a_context_manager_is_called_from_its_with_line_not_its_block(tmp_path):
+    (tmp_path / "lib.py").write_text(
+        "from contextlib import contextmanager\n"
+        "\n"
+        "\n"
+        "@contextmanager\n"
+        "def shift(state, n=1):\n"
+        "    state['offset'] += n\n"
+        "    yield\n"
+        "    state['offset'] -= n\n"
+    )
+    (tmp_path / "test_lib.py").write_text(
+        "from lib import shift\n"
+        "\n"
+        "\n"
+        "def test_it():\n"
+        "    state = {'offset': 0}\n"
+        "    with shift(state, 2):\n"
+        "        for done in [state]:\n"
+        "            assert callable(shift) and done['offset'] == 2\n"
+        "    with shift(\n"
+        "        state\n"
+        "    ), open(__file__):\n"
+        "        assert callable(shift)\n"
+    )
+
+    def run_tests(root: Path) -> None:
+        subprocess.run(
+            [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "test_lib.py"],
+            cwd=root,
+            check=False,
+            capture_output=True,
+        )
+
+    found = traced_callers(tmp_path, _symbol("lib.py", "shift", 5), run_tests)
+    # Entered from the with statement: the lines of its call, not those of the block
+    # below that spell the name (Python 3.11 places entering at the whole statement).
+    assert found == {("test_lib.py", 6), ("test_lib.py", 9)}
+
+
 def test_a_parameter_pytest_numbers_is_left_out_of_the_test_s_name(tmp_path):
     from oracle.python import tests
 

@@ -464,6 +464,14 @@ def _weigh(
         # A protocol's member: pyright reads the call as the protocol's; a class that
         # matches it without deriving from it is a candidate at most.
         return "unrelated"
+    if kind in classes and any(
+        kind in ancestors(c, bases) and (c == container or container in ancestors(c, bases))
+        for c in bases
+    ):
+        # Its own member of the name, but an instance may be of a class below it that
+        # takes ``container``'s (``class Identifier(NameAliasMixin, TokenList)``): which
+        # runs is that class's bases' order.
+        return "by_name"
     if kind in classes or kind in BUILTIN_TYPES:
         return "other"
     if kind not in bases:

@@ -9,6 +9,7 @@ read. ``global merge`` (or ``nonlocal``) in the function undoes it.
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -103,9 +104,10 @@ def local_scopes(parsed: ParsedFile, name: str) -> list[tuple[int, int]]:
 
 def sole_alias(node: Any, name: str) -> str | None:
     """``y`` when the function around ``node`` binds ``name`` once, by ``name = y``
-    (``y`` a name or ``self.attr``): there ``name`` is what ``y`` is (``other_cmd =
-    callback`` inside ``if isinstance(callback, Command):``). None otherwise: a
-    parameter, a second binding, anything else assigned."""
+    (``y`` a name, ``self.attr`` or an item of an attribute, ``self.lexers[i]``):
+    there ``name`` is what ``y`` is (``other_cmd = callback`` inside ``if
+    isinstance(callback, Command):``). None otherwise: a parameter, a second binding,
+    anything else assigned."""
     function = _function_of(node)
     if function is None or not name.isidentifier():
         return None
@@ -124,7 +126,14 @@ def sole_alias(node: Any, name: str) -> str | None:
     value = bindings[0].parent.child_by_field_name("right")
     text = bytes(value.text or b"").decode() if value is not None else ""
     if value is None or not (
-        value.type == "identifier" or (value.type == "attribute" and text.startswith("self."))
+        value.type == "identifier"
+        or (value.type == "attribute" and text.startswith("self."))
+        or (value.type == "subscript" and _ITEM_OF_ATTRIBUTE.fullmatch(text))
     ):
         return None
     return text if text != name else None
+
+
+#: ``self.lexers[state]``: an item of an attribute, by one index (what its annotation
+#: says the items are).
+_ITEM_OF_ATTRIBUTE = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+\[[^\[\]\n]*\]")

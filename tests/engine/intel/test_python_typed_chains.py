@@ -756,3 +756,60 @@ def test_key_functions_local_copies_and_body_annotations_type_the_items(make_rep
     assert special[("rules.py", 26)] == "by_name"  # ``untyped`` says nothing
     assert special[("rules.py", 27)] == "by_name"  # a ClassVar is not read
     assert special[("rules.py", 28)] == "by_name"  # two parameters: no key function
+
+
+def test_an_item_of_a_declared_mapping_and_a_mixin_below_the_receiver(make_repo):
+    """``lexer = self.lexers[i]`` with ``lexers: Dict[int, Special]`` in the class body is
+    a ``Special`` (lark's ``ContextualLexer``); ``self.name()`` in a class that defines
+    ``name`` itself may still run a mixin's when a class below it takes the mixin first
+    (sqlparse's ``class Identifier(NameAliasMixin, TokenList)``): a candidate."""
+    root = make_repo(
+        {
+            "kinds.py": CLASSES,
+            "lex.py": (
+                "from typing import Dict\n"
+                "from kinds import Special\n"
+                "\n"
+                "\n"
+                "class Contextual:\n"
+                "    lexers: Dict[int, Special]\n"
+                "\n"
+                "    def __init__(self):\n"
+                "        self.lexers = {}\n"
+                "\n"
+                "    def next(self, state):\n"
+                "        lexer = self.lexers[state]\n"
+                "        return lexer.name()\n"
+            ),
+            "mixed.py": (
+                "class Mixin:\n"
+                "    def real(self):\n"
+                "        return 'mixin'\n"
+                "\n"
+                "\n"
+                "class Listing:\n"
+                "    def real(self):\n"
+                "        return 'listing'\n"
+                "\n"
+                "    def shown(self):\n"
+                "        return self.real()\n"
+                "\n"
+                "\n"
+                "class Plain:\n"
+                "    def real(self):\n"
+                "        return 'plain'\n"
+                "\n"
+                "    def shown(self):\n"
+                "        return self.real()\n"
+                "\n"
+                "\n"
+                "class Identifier(Mixin, Listing):\n"
+                "    pass\n"
+            ),
+        }
+    )
+    assert uses_by_place(root, "Special.name")[("lex.py", 13)] == "by_type"
+    assert ("lex.py", 13) not in uses_by_place(root, "Other.name")
+    mixin = uses_by_place(root, "Mixin.real")
+    assert mixin[("mixed.py", 11)] == "by_name"
+    assert ("mixed.py", 19) not in mixin  # nothing below Plain takes the mixin
