@@ -464,9 +464,10 @@ def _weigh(
         # A protocol's member: pyright reads the call as the protocol's; a class that
         # matches it without deriving from it is a candidate at most.
         return "unrelated"
-    if kind in classes and any(
-        kind in ancestors(c, bases) and (c == container or container in ancestors(c, bases))
-        for c in bases
+    if (
+        kind in classes
+        and kind not in ancestors(container, bases)
+        and any(kind in ancestors(c, bases) and container in ancestors(c, bases) for c in bases)
     ):
         # Its own member of the name, but an instance may be of a class below it that
         # takes ``container``'s (``class Identifier(NameAliasMixin, TokenList)``): which
