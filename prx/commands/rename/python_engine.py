@@ -173,6 +173,11 @@ def bind_python(
             lambda: module_as_value(target, stem, module_file),
             ModuleChains(project_files.every_file, project_files.source),
         )
+    if chosen is not None and chosen.container and not mirrors:
+        from prx.commands.rename.pyunique import only_family_sites
+
+        renamed = {(t.file, t.line) for t in [chosen, *(t for _, t in [*related, *twins])]}
+        only_family_sites(ws, python, bindings, renamed, old, notes)
     counts = {EXTERNAL: 0, UNRESOLVED: 0, OTHER: 0}
     for candidate in python:
         bound = bindings.get(candidate.path, {})

@@ -13,6 +13,8 @@ from prx.core.errors import AmbiguousMatchError, ConflictError
 FILES = {
     "jobs.py": "class Job:\n    def run_job(self):\n        return 1\n",
     "use.py": "def go(x):\n    return x.run_job()\n",  # a receiver of unknown type: unsure
+    # ... as another class answers to ``run_job`` too.
+    "other.py": "class Other:\n    def run_job(self):\n        return 2\n",
 }
 
 

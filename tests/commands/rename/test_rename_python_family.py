@@ -251,6 +251,8 @@ def test_an_instance_made_by_type_of_an_unknown_is_unsure(make_repo):
     root = make_repo(
         {
             "flo.py": "class Flo:\n    def roll(self):\n        return 1\n",
+            # Another class answers to ``roll``: an unknown receiver may be either.
+            "dice.py": "class Dice:\n    def roll(self):\n        return 6\n",
             "use.py": ("def again(thing):\n    other = type(thing)()\n    return other.roll()\n"),
         }
     )

@@ -1,0 +1,158 @@
+"""A Python member only the renamed class family declares (prx.commands.rename.pyunique):
+its ``x.name`` places whose receiver prx cannot type are renamed when nothing else in
+the project, in Python's standard library or in a library the project imports could
+answer to the name; each thing that could leaves them unsure (``--apply`` refuses), with
+the reason in the answer. Checked by the project's own tests after the rename."""
+
+from __future__ import annotations
+
+import importlib.util
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import prx
+
+pytestmark = pytest.mark.skipif(
+    importlib.util.find_spec("rope") is None, reason="rope is not installed"
+)
+
+#: ``Terminal.user_repr`` and its override; ``describe`` calls it on whatever it is given.
+PROJECT = {
+    "grammar/__init__.py": "",
+    "grammar/terminals.py": (
+        "class Terminal:\n"
+        "    def __init__(self, name):\n"
+        "        self.name = name\n"
+        "\n"
+        "    def user_repr(self):\n"
+        "        return self.name\n"
+        "\n"
+        "\n"
+        "class Quoted(Terminal):\n"
+        "    def user_repr(self):\n"
+        "        return repr(self.name)\n"
+    ),
+    "grammar/errors.py": (
+        "def describe(by_name, wanted):\n"
+        "    return ', '.join(by_name[w].user_repr() for w in wanted)\n"
+    ),
+    "tests/test_errors.py": (
+        "from grammar.errors import describe\n"
+        "from grammar.terminals import Quoted, Terminal\n"
+        "\n"
+        "\n"
+        "def test_describe():\n"
+        "    found = {'a': Terminal('A'), 'b': Quoted('B')}\n"
+        "    assert describe(found, ['a', 'b']) == \"A, 'B'\"\n"
+    ),
+}
+
+
+def _pytest(root: Path) -> int:
+    return subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests"],
+        cwd=root,
+        capture_output=True,
+        check=False,
+    ).returncode
+
+
+def test_a_member_only_its_family_declares_is_renamed_where_the_receiver_is_unknown(make_repo):
+    root = make_repo(PROJECT)
+    done = prx.rename("Terminal.user_repr", "shown", root=root, apply=True, check="never")
+    assert done.applied
+    assert "by_name[w].shown()" in (root / "grammar/errors.py").read_text()
+    assert any("only the definitions renamed declare it" in note for note in done.notes)
+    assert _pytest(root) == 0
+
+
+@pytest.mark.parametrize(
+    ("file", "text", "reason"),
+    [
+        (
+            "grammar/other.py",
+            "class Other:\n    def user_repr(self):\n        return ''\n",
+            "defines another",
+        ),
+        (
+            "grammar/other.py",
+            "class Other:\n    user_repr = None\n",
+            "gives its class an attribute",
+        ),
+        ("grammar/other.py", "def mark(x):\n    x.user_repr = str\n", "assigns an attribute"),
+        (
+            "grammar/other.py",
+            "import types\nT = types.SimpleNamespace(user_repr=str)\n",
+            "keyword argument",
+        ),
+        (
+            "grammar/other.py",
+            "import argparse\np = argparse.ArgumentParser()\np.add_argument('--user-repr')\n",
+            "in a string",
+        ),
+        (
+            "grammar/other.py",
+            "from collections import namedtuple\nP = namedtuple('P', 'name user_repr')\n",
+            "in a string",
+        ),
+        (
+            "grammar/other.py",
+            "def load(x, key, value):\n    setattr(x, key, value)\n",
+            "computed name",
+        ),
+        (
+            "grammar/other.py",
+            "def load(x, values):\n    x.__dict__.update(values)\n",
+            "through __dict__",
+        ),
+        (
+            "grammar/other.py",
+            "class Any:\n    def __getattr__(self, name):\n        return lambda: name\n",
+            "__getattr__",
+        ),
+        ("grammar/other.py", "import attr\nimport grammar.errors\n", "imports attr"),
+    ],
+)
+def test_anything_else_that_may_answer_to_the_name_leaves_the_places_unsure(
+    make_repo, file: str, text: str, reason: str
+):
+    root = make_repo({**PROJECT, file: text})
+    with pytest.raises(prx.PrxError, match="could not be tied"):
+        prx.rename("Terminal.user_repr", "shown", root=root, apply=True, check="never")
+    dry = prx.rename("Terminal.user_repr", "shown", root=root, check="never")
+    assert any(reason in note and "left to you" in note for note in dry.notes), dry.notes
+    assert (root / "grammar/errors.py").read_text() == PROJECT["grammar/errors.py"]
+
+
+def test_a_name_the_standard_library_gives_its_objects_leaves_the_places_unsure(make_repo):
+    files = {k: v.replace("user_repr", "readline") for k, v in PROJECT.items()}
+    root = make_repo(files)
+    dry = prx.rename("Terminal.readline", "shown", root=root, check="never")
+    assert any("standard library" in note for note in dry.notes), dry.notes
+    assert [s.line for s in dry.left_alone if s.reason == "unresolved"] == [2]
+
+
+@pytest.mark.parametrize(
+    ("file", "text"),
+    [
+        # Forwards to another object: makes no attribute of its own.
+        (
+            "grammar/wrap.py",
+            "class Wrap:\n    def __init__(self, inner):\n        self._inner = inner\n\n"
+            "    def __getattr__(self, name):\n        return getattr(self._inner, name)\n",
+        ),
+        # Test data that imports neither the project nor is imported by it; a build script.
+        ("tests/data/sample.py", "import somelib\n\nprint(somelib.VERSION)\n"),
+        ("setup.py", "import setuptools\nimport grammar\n"),
+        # A docstring that mentions it.
+        ("grammar/doc.py", '"""Call user_repr on a terminal."""\n'),
+    ],
+)
+def test_what_cannot_answer_to_the_name_does_not_stop_the_rename(make_repo, file, text):
+    root = make_repo({**PROJECT, file: text})
+    done = prx.rename("Terminal.user_repr", "shown", root=root, apply=True, check="never")
+    assert done.applied
+    assert _pytest(root) == 0
