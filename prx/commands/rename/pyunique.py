@@ -106,6 +106,7 @@ def _something_else(ws: Context, renamed: set[tuple[str, int]], name: str) -> st
     from prx.engine.files.walk import walk
 
     word = name.encode()
+    dashed = word.replace(b"_", b"-")  # an option that becomes the attribute
     own: set[str] = set()
     imports: dict[str, set[str]] = {}  # file -> the first parts of what it imports
     for item in walk(ws.root_dir).files:
@@ -117,19 +118,19 @@ def _something_else(ws: Context, renamed: set[tuple[str, int]], name: str) -> st
             data = read_regular(str(item.path))
         except OSError:
             return f"prx cannot read {rel}"
-        if b"import" not in data and word not in data and not any(d in data for d in _DYNAMIC):
-            continue
+        # What a file imports is read from its text (a line that starts ``import x`` in a
+        # docstring counts too: a refusal, never a wrong rename); only a file that
+        # spells the name or may set attributes is parsed.
+        imports[rel] = {m.decode() for m in _IMPORTED.findall(data)}
+        if word not in data and dashed not in data and not any(d in data for d in _DYNAMIC):
+            continue  # nothing in it can answer to the name
         if len(data) > _LARGEST:
             return f"{rel} is too large to read"
         try:
             tree = ast.parse(data)
         except (SyntaxError, ValueError, RecursionError, MemoryError):
-            # Test data, or syntax newer than this Python's: read as text.
-            if word in data or any(d in data for d in _DYNAMIC):
-                return f"{rel}, which this Python cannot parse, spells {name} or sets attributes"
-            imports[rel] = {m.decode() for m in _IMPORTED.findall(data)}
-            continue
-        imports[rel] = set(_imported_tops(tree))
+            # Test data, or syntax newer than this Python's.
+            return f"{rel}, which this Python cannot parse, spells {name} or sets attributes"
         try:
             found = next(_answers(tree, name, renamed, rel), None)
         except RecursionError:
@@ -164,15 +165,6 @@ def _module_names(rel: str) -> list[str]:
     and its own stem (``src/pkg/mod.py``: ``src``, ``pkg``, ``mod``)."""
     parts = rel.replace(os.sep, "/").split("/")
     return [*parts[:-1], os.path.splitext(parts[-1])[0]]
-
-
-def _imported_tops(tree: ast.AST) -> Iterator[str]:
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            for alias in node.names:
-                yield alias.name.split(".", 1)[0]
-        elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
-            yield node.module.split(".", 1)[0]
 
 
 def _answers(tree: ast.AST, name: str, renamed: set[tuple[str, int]], rel: str) -> Iterator[str]:
