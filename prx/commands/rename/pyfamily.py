@@ -25,6 +25,7 @@ from collections.abc import Iterable, Mapping, Sequence
 
 from prx.commands.rename.candidate import Candidate
 from prx.commands.rename.pylookups import (
+    OWN_NAME,
     FileLookups,
     built_from_class,
     built_prefix,
@@ -236,16 +237,24 @@ def _mirrorable(texts: Mapping[str, bytes], where: tuple[str, int]) -> bool:
 
 #: A class reading its own name at run time: ``self.__class__.__name__``,
 #: ``type(self).__name__``, ``cls.__qualname__``.
-_OWN_NAME = re.compile(
-    rb"(?:__class__|type\([ \t]*self[ \t]*\)|\bcls)[ \t]*\.[ \t]*__(?:qual)?name__"
-)
-
-
-def _prints_its_name(chosen: Target) -> str | None:
-    """What in the class ``chosen`` reads its own name (its ``repr`` spells it), or None."""
+def _prints_its_name(
+    chosen: Target, classes: Mapping[str, set[str]], lookups: Mapping[str, FileLookups]
+) -> str | None:
+    """What in the class ``chosen``, or in a base it inherits the code from, reads its
+    own name (its ``repr`` spells it: sqlparse's ``TokenList._get_repr_name`` returns
+    ``type(self).__name__`` for every group class below it), or None."""
     node = getattr(chosen.defn, "node", None) if chosen.kind == "class" else None
-    found = _OWN_NAME.search(bytes(node.text or b"")) if node is not None else None
-    return found.group(0).decode("utf-8", "replace") if found is not None else None
+    if node is None:
+        return None
+    found = OWN_NAME.search(bytes(node.text or b""))
+    if found is not None:
+        return found.group(0).decode("utf-8", "replace")
+    bases = ancestors(chosen.name, classes)
+    for file, lookup in sorted(lookups.items()):
+        for owner, line in lookup.name_readers:
+            if owner in bases:
+                return f"{owner}'s code at {file}:{line} reads type(self).__name__"
+    return None
 
 
 #: Methods Python's import system calls by name on finders and loaders of any class.
@@ -337,7 +346,7 @@ def called_by_name(
         return (
             f"{handler[0]} looks up {handler[1]} by a name it builds from a class's name (__name__)"
         )
-    printed = _prints_its_name(chosen) if test_strings else None
+    printed = _prints_its_name(chosen, classes, lookups or {}) if test_strings else None
     if printed is not None:
         file, line = test_strings[0]
         return (

@@ -27,12 +27,14 @@ from collections.abc import Iterable, Mapping
 from typing import NamedTuple
 
 __all__ = [
+    "OWN_NAME",
     "FileLookups",
     "built_from_class",
     "built_prefix",
     "collected_by_prefix",
     "looked_up_from_data",
     "looked_up_on_self",
+    "name_readers",
     "named_in_a_string",
     "read_lookups",
 ]
@@ -65,6 +67,44 @@ class FileLookups(NamedTuple):
     #: The line of its first ``getattr(obj, name)`` whose name is no string literal (a
     #: name read from somewhere: data, a parameter), or None.
     computed_at: int | None = None
+    #: The classes whose code reads the name of the instance's class
+    #: (``type(self).__name__``: a ``repr`` that prints it), each with the line.
+    name_readers: tuple[tuple[str, int], ...] = ()
+
+
+#: Code that reads the name of its instance's class (or the class's own, in a
+#: classmethod).
+OWN_NAME = re.compile(
+    rb"(?:__class__|type\([ \t]*self[ \t]*\)|\bcls)[ \t]*\.[ \t]*__(?:qual)?name__"
+)
+_CLASS_LINE = re.compile(rb"[ \t]*class[ \t]+(\w+)")
+
+
+def name_readers(data: bytes) -> tuple[tuple[str, int], ...]:
+    """The classes of a Python file whose code reads its instance's class name
+    (``type(self).__name__``), each with the line: the innermost class around each read
+    (the blocks around it found by indentation)."""
+    found: dict[str, int] = {}
+    lines = data.split(b"\n")
+    for read in OWN_NAME.finditer(data):
+        number = data.count(b"\n", 0, read.start())
+        here = lines[number]
+        indent = len(here.expandtabs()) - len(here.expandtabs().lstrip())
+        for above in reversed(lines[:number]):
+            text = above.expandtabs()
+            if not text.strip() or text.lstrip().startswith(b"#"):
+                continue
+            level = len(text) - len(text.lstrip())
+            if level >= indent:
+                continue
+            header = _CLASS_LINE.match(above)
+            if header is not None:
+                found.setdefault(header.group(1).decode("ascii", "replace"), number + 1)
+                break
+            if level == 0:
+                break  # a module-level function's: no class
+            indent = level
+    return tuple(sorted(found.items()))
 
 
 #: ``getattr(obj, '_token_led_%s' % kind)``, ``hasattr(self, 'visit_' + name)``,
@@ -184,10 +224,17 @@ def read_lookups(shown: str, data: bytes, name: str, into: dict[str, FileLookups
     name they are given, to ``into``."""
     spelled_at = _spelled_at(data, name) if name.encode() in data else None
     collected = _collected(data) if b"_'" in data or b'_"' in data else ()
+    readers = name_readers(data) if b"__name__" in data else ()
     if b"attr" not in data and b"patch" not in data:
-        if spelled_at is not None or collected:
+        if spelled_at is not None or collected or readers:
             into[shown] = FileLookups(
-                frozenset(), frozenset(), None, (), spelled_at, collected=collected
+                frozenset(),
+                frozenset(),
+                None,
+                (),
+                spelled_at,
+                collected=collected,
+                name_readers=readers,
             )
         return
     named_at = None
@@ -201,7 +248,7 @@ def read_lookups(shown: str, data: bytes, name: str, into: dict[str, FileLookups
     computed = _COMPUTED.search(data)
     computed_at = data.count(b"\n", 0, computed.start()) + 1 if computed is not None else None
     if (
-        not (prefixes or on_self or collected)
+        not (prefixes or on_self or collected or readers)
         and named_at is None
         and spelled_at is None
         and computed_at is None
@@ -218,6 +265,7 @@ def read_lookups(shown: str, data: bytes, name: str, into: dict[str, FileLookups
         _class_name_cases(data) if on_self and b"__name__" in data else frozenset(),
         collected,
         computed_at,
+        readers,
     )
 
 

@@ -761,6 +761,46 @@ def test_a_class_whose_repr_prints_its_name_is_not_renamed_under_a_test_s_string
     assert prx.rename("Period", "Term", root=root, apply=True, check="never").applied
 
 
+def test_a_class_a_base_s_repr_names_is_not_renamed_under_a_test_s_string(make_repo):
+    # sqlparse's TokenList prints ``type(self).__name__`` for each group class below it.
+    files = {
+        "tree.py": (
+            "class Group:\n"
+            "    def _kind(self):\n"
+            "        return type(self).__name__\n"
+            "\n"
+            "    def shown(self):\n"
+            "        return '|- ' + self._kind()\n"
+            "\n"
+            "\n"
+            "class Comparison(Group):\n"
+            "    pass\n"
+            "\n"
+            "\n"
+            "class Where:\n"
+            "    def shown(self):\n"
+            "        return '|- Where'\n"
+            "\n"
+            "\n"
+            "def helper(self):\n"
+            "    return type(self).__name__\n"
+        ),
+        "test_tree.py": (
+            "from tree import Comparison, Where\n"
+            "\n"
+            "\n"
+            "def test_shown():\n"
+            "    assert Comparison().shown() == '|- Comparison'\n"
+            "    assert Where().shown() == '|- Where'\n"
+        ),
+    }
+    root = make_repo(files)
+    with pytest.raises(ConflictError, match="Group's code at tree.py:3 reads"):
+        prx.rename("Comparison", "Compared", root=root, apply=True, check="never")
+    # No base of Where reads the name (the module-level helper is no class's code).
+    assert prx.rename("Where", "Filter", root=root, apply=True, check="never").applied
+
+
 def test_a_file_nested_too_deep_for_python_s_parser_keeps_the_sites_unsure(make_repo):
     files = dict(MATCHER)
     # ``import matcher`` and a nesting no parser reads: cannot say it holds no module.
