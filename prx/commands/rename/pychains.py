@@ -32,7 +32,10 @@ _LARGEST = 4 * 1024 * 1024
 #: Top-level statements whose own statements bind at the top level too.
 _BLOCKS = (ast.If, ast.Try, ast.With, ast.AsyncWith, ast.For, ast.AsyncFor, ast.While)
 #: Bindings that may hold a module: an import, a loop's or a with's target.
-_MAY_BIND_MODULES = (ast.Import, ast.ImportFrom, ast.For, ast.AsyncFor, ast.With, ast.AsyncWith)
+_MAY_BIND_MODULES = (
+    (ast.Import, ast.ImportFrom, ast.For, ast.AsyncFor, ast.With, ast.AsyncWith)
+    + (ast.Global,)  # a function's ``global x`` may bind it to anything, an import too
+)
 
 
 class ModuleChains:
@@ -159,6 +162,10 @@ def _bindings(data: bytes | None) -> dict[str, list[ast.stmt]] | None:
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return None
     found: dict[str, list[ast.stmt]] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Global):
+            for name in node.names:
+                found.setdefault(name, []).append(node)
     stack: list[ast.stmt] = list(tree.body)
     while stack:
         statement = stack.pop()

@@ -182,3 +182,14 @@ def test_the_module_as_a_value_keeps_a_parameters_attribute_unsure(make_repo, us
     root = make_repo(files)
     with pytest.raises(prx.PrxError, match="could not be tied"):
         prx.rename(DDL_LINE, "DDL_KIND", root=root, apply=True, check="never")
+
+
+def test_a_name_a_function_binds_with_global_stays_unsure() -> None:
+    files = {
+        "kinds/__init__.py": "",
+        "kinds/tokens.py": "DDL = 1\n",
+        "kinds/late.py": "def load():\n    global current\n    from kinds import tokens as current\n",
+    }
+    chains = _chains(files)
+    assert not chains.holds_no_module("x.py", _binding("kinds", "late", "L"), ["current"])
+    assert chains.holds_no_module("x.py", _binding("kinds", "late", "L"), ["load"])
