@@ -32,6 +32,7 @@ from prx.commands.rename.pylookups import (
     collected_by_prefix,
     looked_up_on_self,
     named_in_a_string,
+    spelled_and_computed,
 )
 from prx.engine.intel.project import is_test_file
 from prx.engine.intel.pymembers import aliased_class, ancestors, classes_of, on_self
@@ -335,11 +336,11 @@ def called_by_name(
             f"{file}:{line} collects the names that start with {start!r}: renamed {new}, "
             f"{name} would drop out"
         )
-    prefix = built_prefix(data, name) if method else None
+    prefix = built_prefix(data, name) if method or chosen.kind == "function" else None
     if prefix is not None:
         return (
             f"the file looks {name} up by a name it builds from the string {prefix!r} "
-            "(getattr/hasattr)"
+            "(getattr/hasattr, vars()/globals())"
         )
     handler = built_from_class(name, lookups or {}) if chosen.kind == "class" else None
     if handler is not None:
@@ -371,5 +372,12 @@ def called_by_name(
     if string is not None:
         return (
             f"{string[0]}:{string[1]} names it in a string given to setattr/getattr or mock.patch"
+        )
+    computed = spelled_and_computed(lookups or {}) if method or chosen.kind == "function" else None
+    if computed is not None:
+        file, spelled, looked_up = computed
+        return (
+            f"{file}:{spelled} spells {name} in a string and {file}:{looked_up} looks "
+            "attributes up by a name it computes (getattr(obj, name))"
         )
     return None

@@ -37,6 +37,7 @@ __all__ = [
     "name_readers",
     "named_in_a_string",
     "read_lookups",
+    "spelled_and_computed",
 ]
 
 
@@ -112,6 +113,12 @@ def name_readers(data: bytes) -> tuple[tuple[str, int], ...]:
 _DIRECT = re.compile(
     rb"\b(?:getattr|hasattr)[ \t]*\([^,()]+,[ \t]*[fFrRbBuU]{0,2}(['\"])([A-Za-z_]\w*)"
     rb"(?:%|\{|\1[ \t]*(?:\+|%|\.format))"
+)
+#: ``vars()["do_" + name]``, ``globals().get('cmd_%s' % x)``: a namespace's name built
+#: from a string (group 2), looked up in the mapping of a module's or an object's names.
+_NAMESPACE = re.compile(
+    rb"\b(?:(?:vars|globals|locals)[ \t]*\([^()]*\)|\.__dict__)[ \t]*(?:\[|\.get[ \t]*\()"
+    rb"[ \t]*[fFrRbBuU]{0,2}(['\"])([A-Za-z_]\w*)(?:%|\{|\1[ \t]*(?:\+|%|\.format))"
 )
 #: ``getattr(obj, NAME...`` whose name is no string literal: computed somewhere.
 _COMPUTED = re.compile(
@@ -213,6 +220,7 @@ def _spelled_at(data: bytes, name: str) -> int | None:
 
 def _prefixes(data: bytes) -> set[str]:
     found = {m.group(2).decode("ascii", "replace") for m in _DIRECT.finditer(data)}
+    found |= {m.group(2).decode("ascii", "replace") for m in _NAMESPACE.finditer(data)}
     if _COMPUTED.search(data):
         found |= {m.group(2).decode("ascii", "replace") for m in _BUILT.finditer(data)}
     return found
@@ -225,7 +233,7 @@ def read_lookups(shown: str, data: bytes, name: str, into: dict[str, FileLookups
     spelled_at = _spelled_at(data, name) if name.encode() in data else None
     collected = _collected(data) if b"_'" in data or b'_"' in data else ()
     readers = name_readers(data) if b"__name__" in data else ()
-    if b"attr" not in data and b"patch" not in data:
+    if b"attr" not in data and b"patch" not in data and not _NAMESPACE.search(data):
         if spelled_at is not None or collected or readers:
             into[shown] = FileLookups(
                 frozenset(),
@@ -279,9 +287,21 @@ def named_in_a_string(lookups: Mapping[str, FileLookups]) -> tuple[str, int] | N
     return None
 
 
+def spelled_and_computed(lookups: Mapping[str, FileLookups]) -> tuple[str, int, int] | None:
+    """(file, line of the string, line of the lookup) where a file spells the renamed
+    name as a string of its own (``apis = 'add_header', 'set_header'``) and looks
+    attributes up by a name it computes (``getattr(rs, api)``): the string may be what
+    it looks up, and a rename leaves it."""
+    for shown, found in sorted(lookups.items()):
+        if found.spelled_at is not None and found.computed_at is not None:
+            return shown, found.spelled_at, found.computed_at
+    return None
+
+
 def built_prefix(data: bytes, name: str) -> str | None:
     """The string the file ``data`` builds names from and looks them up with
-    ``getattr``/``hasattr``, when the method ``name`` (defined there) starts with it."""
+    ``getattr``/``hasattr`` or in a namespace (``vars()["do_" + name]``), when the method
+    or function ``name`` (defined there) starts with it."""
     for prefix in sorted(_prefixes(data), key=len, reverse=True):
         if name.startswith(prefix) and name != prefix:
             return prefix

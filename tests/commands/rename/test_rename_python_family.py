@@ -801,6 +801,55 @@ def test_a_class_a_base_s_repr_names_is_not_renamed_under_a_test_s_string(make_r
     assert prx.rename("Where", "Filter", root=root, apply=True, check="never").applied
 
 
+def test_a_function_a_namespace_lookup_builds_the_name_of_is_refused(make_repo):
+    # pyparsing's ebnf example: ``action = vars()["do_" + name]`` for each rule's name.
+    files = {
+        "ebnf.py": (
+            "def do_term(toks):\n"
+            "    return toks\n"
+            "\n"
+            "\n"
+            "def helper(toks):\n"
+            "    return toks\n"
+            "\n"
+            "\n"
+            "ACTIONS = {name: vars()['do_' + name] for name in ['term']}\n"
+        ),
+    }
+    root = make_repo(files)
+    with pytest.raises(ConflictError, match="builds from the string 'do_'"):
+        prx.rename("do_term", "on_term", root=root, apply=True, check="never")
+    assert prx.rename("helper", "aid", root=root, apply=True, check="never").applied
+
+
+def test_a_method_a_file_spells_and_looks_up_by_a_computed_name_is_refused(make_repo):
+    # bottle's test: ``apis = 'add_header', 'set_header'`` then ``getattr(rs, api)``.
+    files = {
+        "response.py": (
+            "class Response:\n"
+            "    def add_header(self, name, value):\n"
+            "        return (name, value)\n"
+            "\n"
+            "    def clear(self):\n"
+            "        return None\n"
+        ),
+        "test_response.py": (
+            "from response import Response\n"
+            "\n"
+            "\n"
+            "def test_each_api():\n"
+            "    for api in ('add_header',):\n"
+            "        response = Response()\n"
+            "        assert getattr(response, api)('a', 'b') == ('a', 'b')\n"
+            "    assert Response().clear() is None\n"
+        ),
+    }
+    root = make_repo(files)
+    with pytest.raises(ConflictError, match="spells add_header in a string"):
+        prx.rename("Response.add_header", "put", root=root, apply=True, check="never")
+    assert prx.rename("Response.clear", "reset", root=root, apply=True, check="never").applied
+
+
 def test_a_file_nested_too_deep_for_python_s_parser_keeps_the_sites_unsure(make_repo):
     files = dict(MATCHER)
     # ``import matcher`` and a nesting no parser reads: cannot say it holds no module.
