@@ -64,6 +64,11 @@ def rename_imports(root: Path, bases: list[Path], symbol: Symbol, new: str) -> l
                 continue
             if _imported_from(module, package, node) != target:
                 continue
+            if [a.name for a in node.names] == ["*"]:
+                # A package passing the module's names on lists them in its __all__, as
+                # the rename's own answer renames them (else every star import fails).
+                spans += _exported(tree, symbol.name)
+                continue
             for alias in node.names:
                 if alias.name != symbol.name or alias.asname not in (None, symbol.name):
                     continue
@@ -79,10 +84,33 @@ def rename_imports(root: Path, bases: list[Path], symbol: Symbol, new: str) -> l
             for line, column, end in sorted(spans, reverse=True, key=lambda s: (s[0], s[1])):
                 text = lines[line - 1]
                 renamed = new.encode()
-                if end is None:
+                if end is not None and text[column : column + 1] in (b"'", b'"'):
+                    renamed = text[column : column + 1] + renamed + text[column : column + 1]
+                elif end is None:
                     end = column + len(symbol.name.encode())
                 else:
                     renamed = renamed + b" as " + renamed
                 lines[line - 1] = text[:column] + renamed + text[end:]
             path.write_bytes(b"\n".join(lines))
     return edited
+
+
+def _exported(tree: ast.AST, name: str) -> list[tuple[int, int, int | None]]:
+    """The places of the string ``name`` in the module's ``__all__`` (``=``, ``+=``)."""
+    out: list[tuple[int, int, int | None]] = []
+    for node in ast.walk(tree):
+        targets = (
+            node.targets
+            if isinstance(node, ast.Assign)
+            else [node.target]
+            if isinstance(node, ast.AugAssign)
+            else []
+        )
+        if not any(isinstance(t, ast.Name) and t.id == "__all__" for t in targets):
+            continue
+        value = node.value  # type: ignore[attr-defined]
+        for item in value.elts if isinstance(value, (ast.List, ast.Tuple)) else []:
+            if isinstance(item, ast.Constant) and item.value == name and item.end_col_offset:
+                if item.end_lineno == item.lineno:
+                    out.append((item.lineno, item.col_offset, item.end_col_offset))
+    return out

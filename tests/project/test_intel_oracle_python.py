@@ -44,9 +44,23 @@ def test_the_imports_that_name_the_definition_are_renamed_with_it(tmp_path):
     # ``as NAME``, an explicit re-export, is the name itself.
     assert "import encode_prxoracle as encode_prxoracle\n" in init
     user = (tmp_path / "pkg" / "user.py").read_text()
+    assert "__all__ = ['encode']" in init  # no star import of core: its own entry
     # An alias binds another name, whose uses the rename alone already breaks.
     assert user.startswith("from pkg.core import encode_prxoracle\nfrom .core import encode as e")
     assert (tmp_path / "other.py").read_text() == "from elsewhere import encode\n"
+
+
+def test_a_package_passing_names_on_by_a_star_import_lists_the_new_name(tmp_path):
+    (tmp_path / "pp").mkdir()
+    (tmp_path / "pp" / "core.py").write_text("class NoMatch:\n    pass\n")
+    (tmp_path / "pp" / "__init__.py").write_text(
+        "from .core import *\n\n__all__ = [\n    'NoMatch',\n    \"Other\",\n]\n"
+    )
+    edited = rename_imports(
+        tmp_path, [tmp_path], Symbol("pp/core.py", "NoMatch", "NoMatch", "class", 1, 0, 0), "X"
+    )
+    assert edited == []
+    assert "    'X',\n" in (tmp_path / "pp" / "__init__.py").read_text()
 
 
 def test_the_trace_records_the_line_that_passed_the_function_to_a_harness(tmp_path):

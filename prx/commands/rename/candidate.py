@@ -32,6 +32,9 @@ class Candidate:
     new_data: bytes = b""
     #: The file holds the definition renamed.
     defines: bool = False
+    #: The file passes the definition on by a star import and lists it in ``__all__``
+    #: (a package's ``from .core import *``): its ``__all__`` entry is renamed with it.
+    star_exports: bool = False
     #: ``data`` as the reference models read it, parsed once (:meth:`parsed`).
     parsed_file: ParsedFile | None = field(default=None, compare=False)
 

@@ -4,7 +4,9 @@
   still listed under its old name breaks every star import of the module (an
   ``AttributeError`` when it is imported). A string is an export name when it is a whole
   string literal inside an assignment to ``__all__`` (``=``, ``+=``) or an
-  ``__all__.append``/``extend`` call.
+  ``__all__.append``/``extend`` call. A package that takes the definition by a star
+  import (``from .core import *``) and lists it in its own ``__all__`` passes it on: its
+  entry is renamed too (:func:`star_exporters`).
 - Names typing builds from a string (``_V = TypeVar('_V')``: see
   :mod:`prx.engine.intel.pytyping`): the string is renamed with the assignment.
 - Doctests: the ``>>>`` and ``...`` lines of a docstring run, with the module's globals,
@@ -28,7 +30,56 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from prx.engine.intel.project import ParsedFile
 
-__all__ = ["annotation_names", "doctest_names", "export_names", "typing_names"]
+__all__ = ["annotation_names", "doctest_names", "export_names", "star_exporters", "typing_names"]
+
+#: ``from .core import *``, ``from pkg.core import *``: the dots and the module.
+_STAR = re.compile(rb"^[ \t]*from[ \t]+(\.*)([\w.]*)[ \t]+import[ \t]+\*", re.M)
+#: How many star imports a definition is followed through (``a`` from ``b`` from ``c``).
+_STAR_HOPS = 3
+
+
+def star_exporters(files: Sequence[tuple[str, bytes]], defining: str, name: str) -> set[str]:
+    """The Python files (as answers show them, with their bytes) that take the definition
+    of ``name`` in the file ``defining`` by star imports, directly or through another
+    such file, and list ``name`` in their ``__all__``."""
+    quoted = (b"'" + name.encode() + b"'", b'"' + name.encode() + b'"')
+    listing = [
+        (rel, data)
+        for rel, data in files
+        if rel != defining and b"__all__" in data and any(q in data for q in quoted)
+    ]
+    reached = {defining}
+    found: set[str] = set()
+    for _ in range(_STAR_HOPS):
+        more = {
+            rel
+            for rel, data in listing
+            if rel not in found
+            and any(_names(rel, m.group(1), m.group(2), reached) for m in _STAR.finditer(data))
+        }
+        if not more:
+            break
+        found |= more
+        reached |= more
+    return found
+
+
+def _names(importer: str, dots: bytes, module: bytes, files: set[str]) -> bool:
+    """Whether ``from <dots><module> import *`` in ``importer`` names one of ``files``."""
+    parts = [p for p in module.decode("ascii", "replace").split(".") if p]
+    if dots:
+        base = importer.rsplit("/", 1)[0] if "/" in importer else ""
+        for _ in range(len(dots) - 1):
+            base = base.rsplit("/", 1)[0] if "/" in base else ""
+        stem = "/".join([p for p in [base, *parts] if p])
+        return any(f in (f"{stem}.py", f"{stem}/__init__.py") for f in files)
+    tail = "/".join(parts)
+    return bool(parts) and any(
+        f == ending or f.endswith("/" + ending)
+        for f in files
+        for ending in (f"{tail}.py", f"{tail}/__init__.py")
+    )
+
 
 _ALL = re.compile(rb"__all__\s*(?:\+?=|\.extend\s*\(|\.append\s*\()\s*(?P<open>[\[(]?)")
 _CLOSE = {b"[": b"]", b"(": b")", b"": b"\n"}

@@ -127,6 +127,13 @@ def rename(
     if chosen is not None and others == 0 and not force:
         taken |= _only_declaration_sites(ws, candidates, name, notes)
     paths = _import_paths(ws, candidates, chosen, name)
+    if chosen is not None and chosen.file.endswith((".py", ".pyi")) and not chosen.container:
+        from prx.commands.rename.exports import star_exporters
+
+        python = [c for c in candidates if c.spec.name == "python"]
+        passing = star_exporters([(c.shown, c.data) for c in python], chosen.file, name)
+        for candidate in python:
+            candidate.star_exports = candidate.shown in passing
     for candidate in candidates:
         _plan(candidate, new, include_comments, left_alone, taken, force, paths)
     changed = [c for c in candidates if c.renamed]
@@ -669,7 +676,9 @@ def _plan(
         renamed = [o for o in candidate.scan.old if o.kind == "code"]
     # The module's own name is renamed when it defines the target or imports it by name;
     # its doctests name the module's binding of it.
-    if candidate.spec.name == "python" and (candidate.defines or any(o.in_import for o in renamed)):
+    if candidate.spec.name == "python" and (
+        candidate.defines or candidate.star_exports or any(o.in_import for o in renamed)
+    ):
         from prx.commands.rename.exports import (
             annotation_names,
             doctest_names,

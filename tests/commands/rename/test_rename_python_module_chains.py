@@ -2,7 +2,8 @@
 28): ``T.Keyword.DDL`` is no use of the module-level ``DDL`` when ``T``'s module binds
 ``Keyword`` by an assignment (prx.commands.rename.pychains), and a parameter or a word in
 a docstring spelled like the module does not make the project handle the module as a
-value (prx.commands.rename.pymodvalues). Checked by the project's own tests after the
+value (prx.commands.rename.pymodvalues). A package that passes a definition on by a star
+import lists it in its ``__all__`` under the new name (prx.commands.rename.exports). Checked by the project's own tests after the
 rename; what could reach the module stays unsure and ``--apply`` refuses."""
 
 from __future__ import annotations
@@ -193,3 +194,37 @@ def test_a_name_a_function_binds_with_global_stays_unsure() -> None:
     chains = _chains(files)
     assert not chains.holds_no_module("x.py", _binding("kinds", "late", "L"), ["current"])
     assert chains.holds_no_module("x.py", _binding("kinds", "late", "L"), ["load"])
+
+
+#: pyparsing's layout: the package star-imports its modules and lists their names.
+STARRED = {
+    "pp/__init__.py": (
+        "from .core import *\nfrom .other import *\n\n__all__ = ['NoMatch', 'Token', 'Empty']\n"
+    ),
+    "pp/core.py": "class Token:\n    pass\n\n\nclass NoMatch(Token):\n    pass\n",
+    "pp/other.py": "class Empty:\n    pass\n",
+    "pp/compat.py": "from os.path import *\n\n__all__ = ['Empty', 'join']\n",
+    "test_star.py": (
+        "from pp import *\n\n\ndef test_star():\n    assert issubclass(NoMatch, Token) and Empty\n"
+    ),
+}
+
+
+def test_a_package_passing_a_class_on_by_a_star_import_lists_its_new_name(make_repo):
+    root = make_repo(STARRED)
+    done = prx.rename("NoMatch", "Nothing", root=root, apply=True, check="never")
+    assert done.applied
+    assert "__all__ = ['Nothing', 'Token', 'Empty']" in (root / "pp/__init__.py").read_text()
+    done = prx.rename("pp/other.py:1", "Blank", root=root, apply=True, check="never")
+    # compat.py takes nothing from pp/other.py: its own 'Empty' entry stays.
+    assert (root / "pp/compat.py").read_text() == STARRED["pp/compat.py"]
+    assert "'Blank'" in (root / "pp/__init__.py").read_text()
+    test = (root / "test_star.py").read_text()
+    assert "issubclass(Nothing, Token) and Blank" in test
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "test_star.py"],
+        cwd=root,
+        capture_output=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stdout
