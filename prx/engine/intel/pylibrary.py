@@ -42,16 +42,12 @@ _DEFINED = re.compile(
     rb"^[ \t]*(?:async[ \t]+)?def[ \t]+(\w+)|self\.(\w+)[ \t]*(?::[^=\n]*)?=(?!=)", re.M
 )
 
-_members: frozenset[str] | None = None
-
 
 def library_members() -> frozenset[str]:
     """The shipped names."""
-    global _members
-    if _members is None:
-        with open(LIB_MEMBERS_PATH, encoding="utf-8") as handle:
-            _members = frozenset(line.strip() for line in handle if line.strip())
-    return _members
+    from prx.engine.intel.namelists import shipped_names
+
+    return shipped_names(LIB_MEMBERS_PATH)
 
 
 def _introspected(modules: list[str]) -> set[str]:

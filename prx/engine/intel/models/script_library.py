@@ -45,16 +45,12 @@ _DECLARED = re.compile(
     re.M,
 )
 
-_members: frozenset[str] | None = None
-
 
 def library_members() -> frozenset[str]:
     """The shipped standard-library member and global names."""
-    global _members
-    if _members is None:
-        with open(LIB_MEMBERS_PATH, encoding="utf-8") as handle:
-            _members = frozenset(line.strip() for line in handle if line.strip())
-    return _members
+    from prx.engine.intel.namelists import shipped_names
+
+    return shipped_names(LIB_MEMBERS_PATH)
 
 
 def declared_outside(ws: Context, name: str, files: Iterable[str]) -> str | None:
