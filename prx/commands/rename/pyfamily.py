@@ -373,7 +373,13 @@ def called_by_name(
         return (
             f"{string[0]}:{string[1]} names it in a string given to setattr/getattr or mock.patch"
         )
-    computed = spelled_and_computed(lookups or {}) if method or chosen.kind == "function" else None
+    # A method may be looked up on any object; a function on its module, in its file.
+    searched = {
+        f: v
+        for f, v in (lookups or {}).items()
+        if method or (chosen.kind == "function" and f == chosen.file)
+    }
+    computed = spelled_and_computed(searched)
     if computed is not None:
         file, spelled, looked_up = computed
         return (

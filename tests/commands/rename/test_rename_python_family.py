@@ -850,6 +850,31 @@ def test_a_method_a_file_spells_and_looks_up_by_a_computed_name_is_refused(make_
     assert prx.rename("Response.clear", "reset", root=root, apply=True, check="never").applied
 
 
+def test_a_function_is_looked_up_by_a_computed_name_in_its_own_module_only(make_repo):
+    # A module-level function is an attribute of its module: another file's
+    # ``getattr(obj, name)`` beside a string 'test' looks up something else (lark's
+    # examples/calc.py ``test`` and tests/test_trees.py).
+    files = {
+        "calc.py": "def test():\n    return 1\n\n\ndef other():\n    return 2\n",
+        "trees.py": ("def visit(tree, name='test'):\n    return getattr(tree, name)\n"),
+        "commands.py": (
+            "import sys\n"
+            "\n"
+            "\n"
+            "def other_cmd():\n"
+            "    return 3\n"
+            "\n"
+            "\n"
+            "def run(which='other_cmd'):\n"
+            "    return getattr(sys.modules[__name__], which)()\n"
+        ),
+    }
+    root = make_repo(files)
+    assert prx.rename("calc.py:1", "check", root=root, apply=True, check="never").applied
+    with pytest.raises(ConflictError, match="spells other_cmd in a string"):
+        prx.rename("other_cmd", "another", root=root, apply=True, check="never")
+
+
 def test_a_file_nested_too_deep_for_python_s_parser_keeps_the_sites_unsure(make_repo):
     files = dict(MATCHER)
     # ``import matcher`` and a nesting no parser reads: cannot say it holds no module.
