@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Set
 
-__all__ = ["foreign_class"]
+__all__ = ["foreign_class", "imported_modules"]
 
 #: ``from MODULE import NAMES`` (one line, or a parenthesised list).
 _FROM_IMPORT = re.compile(rb"(?m)^[ \t]*from[ \t]+([\w.]+)[ \t]+import[ \t]+(\([^)]*\)|[^\n]*)")
@@ -43,7 +43,7 @@ def foreign_class(name: str, data: bytes, project_modules: Set[str]) -> bool:
     through = {m.decode() for m in re.findall(rb"\b([A-Za-z_]\w*)\." + word + rb"\b", data)}
     if not through:
         return False
-    modules = _imported_modules(data)
+    modules = imported_modules(data)
     return all(alias in modules and _outside(modules[alias], project_modules) for alias in through)
 
 
@@ -51,7 +51,7 @@ def _outside(module: str, project_modules: Set[str]) -> bool:
     return not module.startswith(".") and module.split(".", 1)[0] not in project_modules
 
 
-def _imported_modules(data: bytes) -> dict[str, str]:
+def imported_modules(data: bytes) -> dict[str, str]:
     """The names ``import`` statements bind, each to its module (``import a.b`` binds
     ``a``)."""
     out: dict[str, str] = {}

@@ -37,6 +37,7 @@ from prx.engine.intel.pyclassattrs import (
 )
 from prx.engine.intel.pydecorators import decorated_kind
 from prx.engine.intel.pyexternal import BUILTIN_TYPES, LIBRARY, external_result
+from prx.engine.intel.pyforeign import imported_modules
 from prx.engine.intel.pyloops import iterated_kind, subscript_kind, unpacked_kind
 from prx.engine.intel.pyreceivers import (
     binds_name,
@@ -795,6 +796,7 @@ def _kind_of(
             or builtin_kind(node, receiver)
             or _global_builtin(data, node, receiver, returns)
             or _library_attribute(data, node, receiver)
+            or _standard_module_attribute(data, node, receiver, returns)
             or _one(returns.given_by_pytest(data, node, receiver))
         )
         like = (_made_like(node, receiver) or sole_alias(node, receiver)) if kind is None else None
@@ -932,6 +934,28 @@ def _library_attribute(data: bytes, node: Any, receiver: str) -> str | None:
         made = external_result(bytes(callee.text or b"").decode(), data) if callee else None
         return LIBRARY if made == LIBRARY else None
     return None
+
+
+def _standard_module_attribute(
+    data: bytes, node: Any, receiver: str, returns: CallReturns
+) -> str | None:
+    """:data:`LIBRARY` for ``sys.path`` or ``os.environ`` (``sys.path.insert(..)``): an
+    attribute of a standard module the file imports (``import sys``), when the name is
+    the module there (no parameter or local of the function spells it) and no project
+    file assigns that attribute (``sys.stdout = ..`` makes it anything), else None."""
+    head, _, attribute = receiver.partition(".")
+    first = attribute.split(".", 1)[0]
+    if not head.isidentifier() or not first.isidentifier() or "(" in receiver:
+        return None
+    module = imported_modules(data).get(head)
+    if module is None or "." in module:
+        return None
+    function = enclosing(node, ("function_definition",))
+    while function is not None:
+        if binds_name(function, head):
+            return None
+        function = enclosing(function, ("function_definition",))
+    return LIBRARY if returns.standard_attribute(module, first) else None
 
 
 def _assigned_call_result(

@@ -10,6 +10,7 @@ value, a bare ``return``) says nothing, and the caller keeps the receiver unsure
 from __future__ import annotations
 
 import re
+import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -79,6 +80,7 @@ class CallReturns:
         self._roots: set[str] | None = None
         #: (the calling file's text, by identity; a class name) -> whether it is foreign.
         self._foreign: dict[tuple[int, str], bool] = {}
+        self._standard: dict[tuple[str, str], bool] = {}
         #: (class attribute, string) -> the classes whose body sets it so.
         self._tags: dict[tuple[str, str], set[str]] | None = None
         #: A file's text, by identity -> its path (read on first use).
@@ -242,12 +244,38 @@ class CallReturns:
             self._foreign[key] = self._reads_foreign(name, data)
         return self._foreign[key]
 
-    def _reads_foreign(self, name: str, data: bytes) -> bool:
+    def standard_attribute(self, module: str, attribute: str) -> bool:
+        """Whether no project file assigns ``module.attribute`` (``sys.stdout = ..``,
+        ``setattr(sys, 'stdout', ..)``, ``monkeypatch.setattr(sys, 'stdout', ..)``,
+        ``patch('sys.stdout', ..)``), ``module`` a standard one the project has no module
+        of the name of: then ``module.attribute`` is the library's own object. Read once
+        per project and attribute."""
+        key = (module, attribute)
+        if key not in self._standard:
+            self._standard[key] = self._standard_attribute(module, attribute)
+        return self._standard[key]
+
+    def _standard_attribute(self, module: str, attribute: str) -> bool:
+        if module not in sys.stdlib_module_names or module in self._project_roots():
+            return False
+        word = re.escape(attribute).encode()
+        assigned = re.compile(
+            rb"\.[ \t]*" + word + rb"[ \t]*(?:[-+*/|&]?=(?!=))"
+            rb"|attr[ \t]*\([^,()]*,[ \t]*['\"]" + word + rb"['\"]"
+            rb"|patch[\w.]*[ \t]*\([ \t]*['\"][\w.]*\." + word + rb"['\"]"
+        )
+        for rel in self._every():
+            parsed = self._file(rel)
+            if parsed is not None and attribute.encode() in parsed.data:
+                if assigned.search(parsed.data):
+                    return False  # assigned somewhere (of that module or not: may be)
+        return True
+
+    def _project_roots(self) -> set[str]:
+        """What an import's first part can name in the project: a top folder or module,
+        a package under ``src/``, a module a test or script imports by its bare name (its
+        folder on ``sys.path``). Not every folder: ``tests/typing/`` is no ``typing``."""
         if self._roots is None:
-            # What an import's first part can name in the project: a top folder or module,
-            # a package under ``src/``, a module a test or script imports by its bare name
-            # (its folder on ``sys.path``). Not every folder: ``tests/typing/`` is no
-            # ``typing``.
             self._roots = set()
             for rel in self._every():
                 parts = rel.split("/")
@@ -255,7 +283,10 @@ class CallReturns:
                 if parts[0] in ("src", "lib") and len(parts) > 1:
                     self._roots.add(parts[1].removesuffix(".py"))
                 self._roots.add(parts[-1].removesuffix(".py"))
-        return foreign_class(name, data, self._roots)
+        return self._roots
+
+    def _reads_foreign(self, name: str, data: bytes) -> bool:
+        return foreign_class(name, data, self._project_roots())
 
     def _module_names(self) -> set[str]:
         """The names of the project's modules and packages (each part of a file's path)."""

@@ -813,3 +813,43 @@ def test_an_item_of_a_declared_mapping_and_a_mixin_below_the_receiver(make_repo)
     mixin = uses_by_place(root, "Mixin.real")
     assert mixin[("mixed.py", 11)] == "by_name"
     assert ("mixed.py", 19) not in mixin  # nothing below Plain takes the mixin
+
+
+def test_an_attribute_of_a_standard_module_is_the_library_s_object(make_repo):
+    """``sys.path.insert(..)`` and ``os.environ.get(..)`` run no project ``insert`` or
+    ``get`` (pyparsing's docs/conf.py); unless the project assigns that attribute
+    (``sys.stdout = Writer()``), the name is a parameter there, or the project has a
+    module of the standard one's name."""
+    root = make_repo(
+        {
+            "store.py": (
+                "class Store:\n"
+                "    def insert(self, i, x):\n"
+                "        return x\n"
+                "\n"
+                "    def get(self, key):\n"
+                "        return key\n"
+                "\n"
+                "    def write(self, text):\n"
+                "        return text\n"
+            ),
+            "conf.py": (
+                "import os\n"
+                "import sys\n"
+                "import sys as system\n"
+                "\n"
+                "sys.path.insert(0, '..')\n"
+                "HOME = os.environ.get('HOME')\n"
+                "system.stdout.write('x')\n"
+                "\n"
+                "\n"
+                "def shadowed(sys):\n"
+                "    return sys.path.insert(0, 'x')\n"
+            ),
+            "capture.py": ("import sys\nfrom store import Store\n\nsys.stdout = Store()\n"),
+        }
+    )
+    assert ("conf.py", 5) not in uses_by_place(root, "Store.insert")
+    assert ("conf.py", 6) not in uses_by_place(root, "Store.get")
+    assert uses_by_place(root, "Store.write")[("conf.py", 7)] == "by_name"  # assigned
+    assert uses_by_place(root, "Store.insert")[("conf.py", 11)] == "by_name"  # a parameter
