@@ -109,7 +109,13 @@ def _something_else(ws: Context, renamed: set[tuple[str, int]], name: str) -> st
     dashed = word.replace(b"_", b"-")  # an option that becomes the attribute
     own: set[str] = set()
     imports: dict[str, set[str]] = {}  # file -> the first parts of what it imports
-    for item in walk(ws.root_dir).files:
+    walked = walk(ws.root_dir, max_file_size=_LARGEST, directories=True)
+    large = sorted(rel for rel in walked.large if rel.endswith((".py", ".pyi")))
+    if large:
+        return f"{large[0]} is too large to read"
+    if walked.skipped.get("unreadable"):
+        return "a file of the project cannot be read"
+    for item in walked.files:
         if not item.rel.endswith((".py", ".pyi")):
             continue
         rel = shown_path(ws.root_dir, str(item.path))
@@ -124,8 +130,6 @@ def _something_else(ws: Context, renamed: set[tuple[str, int]], name: str) -> st
         imports[rel] = {m.decode() for m in _IMPORTED.findall(data)}
         if word not in data and dashed not in data and not any(d in data for d in _DYNAMIC):
             continue  # nothing in it can answer to the name
-        if len(data) > _LARGEST:
-            return f"{rel} is too large to read"
         try:
             tree = ast.parse(data)
         except (SyntaxError, ValueError, RecursionError, MemoryError):

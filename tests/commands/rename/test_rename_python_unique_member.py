@@ -156,3 +156,10 @@ def test_what_cannot_answer_to_the_name_does_not_stop_the_rename(make_repo, file
     done = prx.rename("Terminal.user_repr", "shown", root=root, apply=True, check="never")
     assert done.applied
     assert _pytest(root) == 0
+
+
+def test_a_python_file_too_large_to_read_leaves_the_places_unsure(make_repo):
+    # It may define anything: the rule cannot say nothing else answers to the name.
+    root = make_repo({**PROJECT, "grammar/tables.py": "X = 1\n" + "# pad\n" * 800_000})
+    dry = prx.rename("Terminal.user_repr", "shown", root=root, check="never")
+    assert any("too large to read" in note for note in dry.notes), dry.notes
