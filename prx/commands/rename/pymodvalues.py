@@ -34,7 +34,10 @@ def module_as_value(target: str, stem: str, defining: str) -> bool:
     """Whether a Python file under ``target`` imports modules by a call, or imports the
     module ``stem`` (the file ``defining``) and uses it other than as ``stem.attr``."""
     word = stem.encode()
-    for item in walk(target).files:
+    walked = walk(target, max_file_size=_LARGEST, directories=True)
+    if any(rel.endswith((".py", ".pyi")) for rel in walked.large):
+        return True  # a file too large to read may
+    for item in walked.files:
         if not item.rel.endswith((".py", ".pyi")):
             continue
         try:

@@ -30,6 +30,9 @@ if TYPE_CHECKING:
 
 __all__ = ["bind_python", "bytes_of", "never_called", "python_definitions"]
 
+#: The largest Python file read for a rename's questions (a larger one is listed, unread).
+_LARGEST = 4 * 1024 * 1024
+
 
 def bind_python(
     ws: Context,
@@ -309,12 +312,21 @@ class _PythonFiles:
                 from prx.engine.files.walk import walk
 
                 ws, target = self._walk_in
-                for item in walk(target).files:
+                walked = walk(target, max_file_size=_LARGEST, directories=True)
+                # A Python file too large to read is still a module: listed, unread.
+                for rel in walked.large:
+                    if rel.endswith((".py", ".pyi")):
+                        shown = shown_path(ws.root_dir, os.path.join(target, rel))
+                        self._paths[shown] = os.path.join(target, rel)
+                        self._parsed.setdefault(shown, None)
+                for item in walked.files:
                     if item.rel.endswith((".py", ".pyi")):
                         self._paths[shown_path(ws.root_dir, str(item.path))] = str(item.path)
         return sorted({*self._parsed, *self._paths})
 
     def file(self, rel: str) -> ParsedFile | None:
+        """The Python file ``rel`` parsed (None: not one of the path's, unreadable, or
+        too large to read)."""
         if rel not in self._parsed:
             self.every_file()  # a file no candidate holds: a test's conftest.py
             if self._paths and rel in self._paths:

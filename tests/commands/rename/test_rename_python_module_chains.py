@@ -228,3 +228,13 @@ def test_a_package_passing_a_class_on_by_a_star_import_lists_its_new_name(make_r
         check=False,
     )
     assert done.returncode == 0, done.stdout
+
+
+def test_a_module_too_large_to_read_keeps_its_chains_unsure() -> None:
+    files = {"kinds/__init__.py": "", "kinds/huge.py": "", "kinds/small.py": "X = 1\n"}
+    unread = ModuleChains(
+        lambda: sorted(files), lambda rel: None if rel == "kinds/huge.py" else files[rel].encode()
+    )
+    package = _binding("kinds", None, "kinds")
+    assert not unread.holds_no_module("x.py", package, ["huge", "X"])
+    assert unread.holds_no_module("x.py", package, ["small", "X"])
