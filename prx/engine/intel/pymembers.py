@@ -950,6 +950,8 @@ def _standard_module_attribute(
     module = imported_modules(data).get(head)
     if module is None or "." in module:
         return None
+    if re.search(rb"(?m)^[ \t]*" + re.escape(head).encode() + rb"[ \t]*(?::[^=\n]*)?=(?!=)", data):
+        return None  # the file binds the name to something else too
     function = enclosing(node, ("function_definition",))
     while function is not None:
         if binds_name(function, head):

@@ -846,6 +846,9 @@ def test_an_attribute_of_a_standard_module_is_the_library_s_object(make_repo):
                 "def shadowed(sys):\n"
                 "    return sys.path.insert(0, 'x')\n"
             ),
+            "mocked.py": (
+                "import os\nfrom unittest import mock\n\nos = mock.Mock()\nos.environ.get('x')\n"
+            ),
             "capture.py": ("import sys\nfrom store import Store\n\nsys.stdout = Store()\n"),
         }
     )
@@ -853,3 +856,4 @@ def test_an_attribute_of_a_standard_module_is_the_library_s_object(make_repo):
     assert ("conf.py", 6) not in uses_by_place(root, "Store.get")
     assert uses_by_place(root, "Store.write")[("conf.py", 7)] == "by_name"  # assigned
     assert uses_by_place(root, "Store.insert")[("conf.py", 11)] == "by_name"  # a parameter
+    assert uses_by_place(root, "Store.get")[("mocked.py", 5)] == "by_name"  # rebound
