@@ -108,10 +108,13 @@ def name_readers(data: bytes) -> tuple[tuple[str, int], ...]:
     return tuple(sorted(found.items()))
 
 
+#: The object ``getattr`` is given: anything but a comma, with one level of parentheses
+#: (``getattr(Response(), name)``, ``getattr(sys.modules[__name__], name)``).
+_OBJECT = rb"(?:[^,()]|\([^()]*\))+"
 #: ``getattr(obj, '_token_led_%s' % kind)``, ``hasattr(self, 'visit_' + name)``,
 #: ``getattr(self, f'on_{event}')``: the string's leading name part is group 2.
 _DIRECT = re.compile(
-    rb"\b(?:getattr|hasattr)[ \t]*\([^,()]+,[ \t]*[fFrRbBuU]{0,2}(['\"])([A-Za-z_]\w*)"
+    rb"\b(?:getattr|hasattr)[ \t]*\(" + _OBJECT + rb",[ \t]*[fFrRbBuU]{0,2}(['\"])([A-Za-z_]\w*)"
     rb"(?:%|\{|\1[ \t]*(?:\+|%|\.format))"
 )
 #: ``vars()["do_" + name]``, ``globals().get('cmd_%s' % x)``: a namespace's name built
@@ -122,7 +125,8 @@ _NAMESPACE = re.compile(
 )
 #: ``getattr(obj, NAME...`` whose name is no string literal: computed somewhere.
 _COMPUTED = re.compile(
-    rb"\b(?:getattr|hasattr)[ \t]*\([^,()]+,[ \t]*(?![fFrRbBuU]{0,2}['\"][^'\"\n]*['\"][ \t]*[,)])"
+    rb"\b(?:getattr|hasattr)[ \t]*\(" + _OBJECT + rb",[ \t]*"
+    rb"(?![fFrRbBuU]{0,2}['\"][^'\"\n]*['\"][ \t]*[,)])"
 )
 #: A string that builds a name: ``'_process_{cls}'``, ``'_token_%s'``, ``'visit_' +``,
 #: ``'on_'.format``. Only a prefix ending in ``_`` counts (a handler's naming scheme, not
@@ -134,7 +138,8 @@ _DEF = re.compile(rb"^[ \t]*(?:async[ \t]+)?def[ \t]+([A-Za-z_]\w*)", re.MULTILI
 #: ``setattr(obj, 'NAME'``, ``getattr(obj, "NAME"``, ``monkeypatch.setattr(mod, 'NAME'``,
 #: ``patch.object(Cls, 'NAME'`` (group 2), and ``patch('pkg.mod.NAME'`` (group 4).
 _NAMED = re.compile(
-    rb"\b(?:(?:get|set|has|del)attr|patch\.object)[ \t]*\([ \t\n]*[^,()'\"]+,[ \t\n]*"
+    rb"\b(?:(?:get|set|has|del)attr|patch\.object)[ \t]*\([ \t\n]*"
+    rb"(?:[^,()'\"]|\([^()]*\))+,[ \t\n]*"
     rb"(['\"])([A-Za-z_]\w*)\1"
     rb"|\bpatch(?:\.dict)?[ \t]*\([ \t\n]*(['\"])[\w.]+\.([A-Za-z_]\w*)\3"
 )
