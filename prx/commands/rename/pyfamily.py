@@ -236,8 +236,6 @@ def _mirrorable(texts: Mapping[str, bytes], where: tuple[str, int]) -> bool:
     return not line[:1].isspace() or re.match(rb"[ \t]+(?:async[ \t]+)?def[ \t]", line) is not None
 
 
-#: A class reading its own name at run time: ``self.__class__.__name__``,
-#: ``type(self).__name__``, ``cls.__qualname__``.
 def _prints_its_name(
     chosen: Target, classes: Mapping[str, set[str]], lookups: Mapping[str, FileLookups]
 ) -> str | None:

@@ -73,8 +73,9 @@ class FileLookups(NamedTuple):
     name_readers: tuple[tuple[str, int], ...] = ()
 
 
-#: Code that reads the name of its instance's class (or the class's own, in a
-#: classmethod).
+#: Code that reads the name of its instance's class at run time (or the class's own, in
+#: a classmethod): ``self.__class__.__name__``, ``type(self).__name__``,
+#: ``cls.__qualname__``.
 OWN_NAME = re.compile(
     rb"(?:__class__|type\([ \t]*self[ \t]*\)|\bcls)[ \t]*\.[ \t]*__(?:qual)?name__"
 )

@@ -674,8 +674,8 @@ def _plan(
     else:
         unbound = []
         renamed = [o for o in candidate.scan.old if o.kind == "code"]
-    # The module's own name is renamed when it defines the target or imports it by name;
-    # its doctests name the module's binding of it.
+    # The module's own name is renamed when it defines the target, imports it by name or
+    # passes it on by a star import; its doctests name the module's binding of it.
     if candidate.spec.name == "python" and (
         candidate.defines or candidate.star_exports or any(o.in_import for o in renamed)
     ):
