@@ -79,33 +79,20 @@ class FileLookups(NamedTuple):
 OWN_NAME = re.compile(
     rb"(?:__class__|type\([ \t]*self[ \t]*\)|\bcls)[ \t]*\.[ \t]*__(?:qual)?name__"
 )
-_CLASS_LINE = re.compile(rb"[ \t]*class[ \t]+(\w+)")
 
 
 def name_readers(data: bytes) -> tuple[tuple[str, int], ...]:
     """The classes of a Python file whose code reads its instance's class name
-    (``type(self).__name__``), each with the line: the innermost class around each read
-    (the blocks around it found by indentation)."""
+    (``type(self).__name__``), each with the line of its first such read."""
+    lines = [data.count(b"\n", 0, read.start()) + 1 for read in OWN_NAME.finditer(data)]
+    if not lines:
+        return ()
+    owners = _enclosing_classes(data, lines[-1])
     found: dict[str, int] = {}
-    lines = data.split(b"\n")
-    for read in OWN_NAME.finditer(data):
-        number = data.count(b"\n", 0, read.start())
-        here = lines[number]
-        indent = len(here.expandtabs()) - len(here.expandtabs().lstrip())
-        for above in reversed(lines[:number]):
-            text = above.expandtabs()
-            if not text.strip() or text.lstrip().startswith(b"#"):
-                continue
-            level = len(text) - len(text.lstrip())
-            if level >= indent:
-                continue
-            header = _CLASS_LINE.match(above)
-            if header is not None:
-                found.setdefault(header.group(1).decode("ascii", "replace"), number + 1)
-                break
-            if level == 0:
-                break  # a module-level function's: no class
-            indent = level
+    for line in lines:
+        owner = owners.get(line)
+        if owner is not None:
+            found.setdefault(owner, line)
     return tuple(sorted(found.items()))
 
 
