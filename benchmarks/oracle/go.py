@@ -10,6 +10,15 @@ version and fetched with ``apt-get download`` from the Debian archive (bookworm)
   (MIT): a Markdown parser in 11 packages, 62 files, built on interfaces (``ast.Node``
   and its dozens of implementations through an embedded ``BaseNode``).
 
+Held out (added 2026-12-01 before any trial ran on them, after every rule of the Go
+model was written):
+
+- ``pflag``: ``golang-github-spf13-pflag-dev`` 1.0.6~git20210604-d5e0c0615ace-1,
+  github.com/spf13/pflag (BSD-3-Clause): POSIX command-line flags, one package of 38
+  files, a ``Value`` interface and a type per flag kind with the same methods;
+- ``mux``: ``golang-github-gorilla-mux-dev`` 1.8.0-1, github.com/gorilla/mux
+  (BSD-3-Clause): an HTTP router, one package of 16 files.
+
 Both need nothing but the standard library (their tests too), so no module proxy.
 
 The checker (``gocheck/main.go``, built once with the installed ``go``) type-checks every
@@ -49,6 +58,16 @@ _DEBIAN = {
         "golang-github-yuin-goldmark-dev",
         "1.5.4-1",
         "usr/share/gocode/src/github.com/yuin/goldmark",
+    ),
+    "pflag": (
+        "golang-github-spf13-pflag-dev",
+        "1.0.6~git20210604-d5e0c0615ace-1",
+        "usr/share/gocode/src/github.com/spf13/pflag",
+    ),
+    "mux": (
+        "golang-github-gorilla-mux-dev",
+        "1.8.0-1",
+        "usr/share/gocode/src/github.com/gorilla/mux",
     ),
 }
 TOOLS = CACHE / "tools"

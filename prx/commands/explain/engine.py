@@ -204,7 +204,14 @@ def explain_symbol(
     if stubs:
         stub_files = ", ".join(sorted({project.shown(f.file) for f in stubs}))
         notes.append(f"{stub_files} declares it too (the module's stub): change both together")
-    if len(found) - len(stubs) > 1:
+    variants = _binding_variants(project, found)
+    if variants:
+        where = ", ".join(f"{project.shown(f.file)}:{_line(f.defn)}" for f in variants)
+        notes.append(
+            f"{where}: the same item under another #[cfg] (one is compiled): "
+            "renamed and referenced together"
+        )
+    if len(found) - len(stubs) - len(variants) > 1:
         notes.append(
             f"{len(found)} definitions of {symbol}: each reference names the one it uses; "
             "pass a PATH to narrow"
@@ -216,7 +223,7 @@ def explain_symbol(
     whole = ExplainResult(
         symbol=symbol,
         root=ws.root_dir,
-        ambiguous=len(found) - len(stubs) > 1,
+        ambiguous=len(found) - len(stubs) - len(variants) > 1,
         definitions=tuple(definitions),
         references=plain,
         tests=tests,
@@ -227,6 +234,23 @@ def explain_symbol(
     )
     again = f"prx explain {symbol}" + (f" {path}" if path else "") + " --budget 0"
     return fit_stages(whole, _stages(again, whole), cap)
+
+
+def _binding_variants(project: Project, found: list[_Found]) -> list[_Found]:
+    """The definitions that are another variant of one found before them (a Rust item
+    under another ``#[cfg]``): one binding, as the language model says."""
+    by_file: dict[str, list[Target]] = {}
+    for item in found:
+        if item.target is not None:
+            by_file.setdefault(item.file, []).append(item.target)
+    kept: set[tuple[str, int]] = set()
+    for rel, targets in by_file.items():
+        parsed = project.file(rel)
+        model = model_for(parsed.language if parsed is not None else None)
+        kept |= {(t.file, t.start) for t in model.one_per_binding(targets)}
+    return [
+        f for f in found if f.target is not None and (f.target.file, f.target.start) not in kept
+    ]
 
 
 def _stub_twins(found: list[_Found]) -> list[_Found]:

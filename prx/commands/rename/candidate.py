@@ -30,6 +30,8 @@ class Candidate:
     #: rope's engine: the identifiers it left alone (start -> external or unresolved).
     unbound: dict[int, str] = field(default_factory=dict)
     new_data: bytes = b""
+    #: Starts of renamed shorthand fields (``S { x }``): written ``new: x``.
+    shorthand: frozenset[int] = frozenset()
     #: The file holds the definition renamed.
     defines: bool = False
     #: The file passes the definition on by a star import and lists it in ``__all__``

@@ -622,6 +622,7 @@ def _model_sites(
             continue
         candidate.engine = engine
         renamed = []
+        shorthand: set[int] = set()
         unbound: dict[int, str] = {}
         for occurrence in candidate.scan.old:
             site = sites.get((rel, occurrence.start))
@@ -633,9 +634,12 @@ def _model_sites(
                 unbound[occurrence.start] = OTHER_BINDING
             elif site.how != BY_NAME or alone:
                 renamed.append(occurrence)
+                if site.shorthand:
+                    shorthand.add(occurrence.start)
             else:
                 unbound[occurrence.start] = UNSURE_BY_NAME
         candidate.renamed = tuple(renamed)
+        candidate.shorthand = frozenset(shorthand)
         candidate.unbound = unbound
 
 
@@ -718,14 +722,22 @@ def _plan(
                 reason=reason,
             )
         )
-    candidate.new_data = _replaced(candidate.data, renamed, new.encode())
+    candidate.new_data = _replaced(candidate.data, renamed, new.encode(), candidate.shorthand)
 
 
-def _replaced(data: bytes, occurrences: Sequence[Occurrence], new: bytes) -> bytes:
+def _replaced(
+    data: bytes,
+    occurrences: Sequence[Occurrence],
+    new: bytes,
+    shorthand: frozenset[int] = frozenset(),
+) -> bytes:
     parts: list[bytes] = []
     at = 0
     for occurrence in occurrences:
-        parts += [data[at : occurrence.start], new]
+        written = new
+        if occurrence.start in shorthand:  # `S { x }` -> `S { new: x }`
+            written = new + b": " + data[occurrence.start : occurrence.end]
+        parts += [data[at : occurrence.start], written]
         at = occurrence.end
     parts.append(data[at:])
     return b"".join(parts)

@@ -212,10 +212,10 @@ def target_in(
             continue
         parsed = ParsedFile(candidate.shown, candidate.spec, candidate.data)
         shown[candidate.shown] = candidate.shown
-        targets = [
-            t for t in model_for(parsed.language).definitions(None, parsed) if t.name == spec.name
-        ]
-        definitions.append((parsed, targets))
+        model = model_for(parsed.language)
+        targets = [t for t in model.definitions(None, parsed) if t.name == spec.name]
+        # A place names one variant itself; a name names the binding once.
+        definitions.append((parsed, targets if spec.file else model.one_per_binding(targets)))
     definitions = one_per_entity(definitions)
     chosen = choose_target(spec, definitions, shown)
     every = {(t.file, t.start) for _, targets in definitions for t in targets}

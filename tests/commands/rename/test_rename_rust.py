@@ -3,7 +3,8 @@
 ``println!`` too), a trait's method with its declaration and every impl, std's method
 of the same name left alone, a receiver of unknown type left to the caller, and a method
 of an outside trait's impl refused (its name is the trait's); a field with its
-initialisers, patterns and typed accesses, refused when a shorthand ``S { x }`` sets it."""
+initialisers, patterns and typed accesses, a shorthand ``S { x }`` written ``S { new: x
+}``."""
 
 from __future__ import annotations
 
@@ -206,13 +207,40 @@ def test_a_field_is_renamed_with_its_initialisers_patterns_and_typed_accesses(ma
     assert "p.x + why + p.y()" in lib
 
 
-def test_a_field_set_by_a_shorthand_initialiser_is_refused(make_repo):
+def test_a_field_set_by_a_shorthand_initialiser_is_written_with_its_binding(make_repo):
     root = make_repo(FIELDS)
-    # `Self { x, .. }` would need `Self { width: x, .. }`: not a word's replacement
+    # `Self { x, y: 0 }` binds the parameter `x` to the field: `Self { width: x, y: 0 }`
+    prx.rename("Point.x", "width", apply=True, check="never", root=root)
+    lib = _read(root, "src/lib.rs")
+    assert "pub width: u8," in lib and "Self { width: x, y: 0 }" in lib
+    assert "pub fn new(x: u8) -> Self {" in lib and "p.width + why + p.y()" in lib
+
+
+def test_a_field_bound_by_a_ref_shorthand_pattern_is_left_to_the_caller(make_repo):
+    root = make_repo(
+        {
+            "Cargo.toml": CARGO,
+            "src/lib.rs": (
+                "pub struct Point {\n"
+                "    pub x: u8,\n"
+                "}\n"
+                "pub fn get(p: &Point) -> u8 {\n"
+                "    let Point { ref x } = *p;\n"
+                "    *x\n"
+                "}\n"
+                "pub fn take(p: Point) -> u8 {\n"
+                "    let Point { x } = p;\n"
+                "    x\n"
+                "}\n"
+            ),
+        }
+    )
+    # `Point { ref x }` would be `Point { width: ref x }`: words around the name
     with pytest.raises(AmbiguousMatchError) as info:
         prx.rename("Point.x", "width", apply=True, check="never", root=root)
-    assert "src/lib.rs:7" in info.value.message
-    assert "pub x: u8," in _read(root, "src/lib.rs")
+    assert "src/lib.rs:5" in info.value.message and "src/lib.rs:9" not in info.value.message
+    prx.rename("Point.x", "width", apply=True, check="never", sites=["src/lib.rs:5"], root=root)
+    assert "let Point { width: x } = p;" in _read(root, "src/lib.rs")
 
 
 def test_a_function_named_like_a_contextual_keyword_is_renamed_inside_macros(make_repo):

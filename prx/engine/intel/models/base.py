@@ -72,6 +72,9 @@ class Site(NamedTuple):
     #: own name, or a declaration that must change with it: an overriding method, a
     #: forward declaration).
     role: str = "reference"
+    #: A shorthand field (Rust's ``S { x }``): the name is the field's and a binding's at
+    #: once; a rename writes ``new: x`` there, keeping the binding.
+    shorthand: bool = False
 
 
 class LanguageModel:
@@ -131,6 +134,12 @@ class LanguageModel:
         top-level class whose file keeps its name); None when nothing is known against
         it. A rename refuses with this reason."""
         return None
+
+    def one_per_binding(self, targets: Sequence[Target]) -> list[Target]:
+        """``targets`` (one file's definitions of a name) with each binding once: the
+        variants of one item a language compiles one of (Rust's ``#[cfg]`` twins) are
+        one binding, kept as the first; its :meth:`references` take them all."""
+        return list(targets)
 
     def renames_by_name(self, target: Target) -> bool:
         """Whether a rename of ``target`` may rename its :data:`BY_NAME` sites without

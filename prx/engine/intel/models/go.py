@@ -115,6 +115,28 @@ class GoModel(LanguageModel):
         own = (target.file, target.start)
         return [s for s in sorted_sites(sites) if s.file in wanted or (s.file, s.start) == own]
 
+    def rename_problem(self, project: Project, target: Target) -> str | None:
+        """A function the runtime calls by its name: ``init`` (renamed, it would no
+        longer run), ``main`` of package ``main`` (the program would not link)."""
+        from prx.engine.intel.models.go_index import go_index
+
+        if target.name not in ("init", "main") or target.kind != "function":
+            return None
+        file = go_index(project).files.get(target.file)
+        if file is None or target.qualified != f"{file.package}.{target.name}":
+            return None  # a method, or a function of a package prx could not read
+        if target.name == "init":
+            return (
+                f"func init of {target.file} is run by the Go runtime before main: "
+                "renamed, it would no longer run"
+            )
+        if file.package == "main":
+            return (
+                f"func main of package main ({target.file}) is the program's entry point: "
+                "the linker looks for it by that name"
+            )
+        return None
+
     def renames_by_name(self, target: Target) -> bool:
         """No: a Go identifier the model cannot tie is a field or method of a value of
         unknown type, or a method the standard library may call; the caller decides."""

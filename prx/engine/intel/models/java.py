@@ -207,6 +207,12 @@ class JavaModel(LanguageModel):
             clash = static_import_problem(index, target.name, renamed)
             if clash is not None:
                 return clash
+        entry = next((m for m in wanted.methods if _entry_point(m)), None)
+        if entry is not None:
+            return (
+                f"{target.qualified} is a program's entry point (static void main(String[])): "
+                "the java launcher looks for it by that name"
+            )
         if wanted.methods:
             problem = rename_problem(index, list(wanted.methods))
             if problem is None:
@@ -361,3 +367,18 @@ def _kotlin_sites(
 
 
 register(JavaModel())
+
+
+def _entry_point(method: Any) -> bool:
+    """``static void main(String[] args)`` (or ``String...``)."""
+    if method.name != "main" or not method.static or method.arity != 1:
+        return False
+    node = method.node
+    kind = node.child_by_field_name("type")
+    parameters = node.child_by_field_name("parameters")
+    spelled = bytes(parameters.text or b"").decode() if parameters is not None else ""
+    return (
+        kind is not None
+        and kind.type == "void_type"
+        and re.search(r"\bString\s*(\[\s*\]|\.\.\.)", spelled) is not None
+    )

@@ -107,28 +107,30 @@ class RustModel(LanguageModel):
         return sorted(found)
 
     def references(self, project: Project, target: Target, files: Sequence[str]) -> list[Site]:
+        from prx.engine.intel.models.base import RESOLVED
         from prx.engine.intel.models.rust_sites import Reader, describe
         from prx.engine.intel.models.rust_types import Ctx
 
         state = _state(project)
         target = _with_defn(project, target)
-        info = describe(state.resolver, state.types, target)
-        sites: list[Site] = []
-        for rel in files:
-            parsed = project.file(rel)
-            if parsed is None or parsed.language != "rust" or parsed.tree is None:
-                continue
-            reader = Reader(state.resolver, state.types, info, parsed)
-            reader.read(parsed.tree.root_node, Ctx(rel), parsed.data)
-            sites += reader.sites.values()
-        own = [s for s in sites if s.file == target.file and s.start == target.start]
-        if not own and target.end > target.start:
-            from prx.engine.intel.models.base import RESOLVED
-
-            sites.append(
-                Site(target.file, target.line, target.start, target.end, RESOLVED, "definition")
-            )
-        return sorted_sites(sites)
+        sites: dict[tuple[str, int], Site] = {}
+        for one in (target, *cfg_twins(project, target)):
+            info = describe(state.resolver, state.types, one)
+            for rel in files:
+                parsed = project.file(rel)
+                if parsed is None or parsed.language != "rust" or parsed.tree is None:
+                    continue
+                reader = Reader(state.resolver, state.types, info, parsed)
+                reader.read(parsed.tree.root_node, Ctx(rel), parsed.data)
+                for site in reader.sites.values():
+                    held = sites.get((site.file, site.start))
+                    if held is None or (held.how != RESOLVED and site.how == RESOLVED):
+                        sites[(site.file, site.start)] = site
+            if (one.file, one.start) not in sites and one.end > one.start:
+                sites[(one.file, one.start)] = Site(
+                    one.file, one.line, one.start, one.end, RESOLVED, "definition"
+                )
+        return sorted_sites(list(sites.values()))
 
     def in_test(self, project: Project, rel: str, offset: int) -> bool:
         state = _state(project)
@@ -147,6 +149,26 @@ class RustModel(LanguageModel):
 
     def renames_by_name(self, target: Target) -> bool:
         return False
+
+    def rename_problem(self, project: Project, target: Target) -> str | None:
+        crates = _state(project).resolver.crates
+        if (
+            target.qualified == "main"
+            and target.file in crates.roots
+            and target.file not in crates.libraries.values()
+        ):
+            return (
+                f"fn main of {target.file} is the entry point of a binary, a build script, "
+                "an example or a bench: the compiler looks for it by that name"
+            )
+        return None
+
+    def one_per_binding(self, targets: Sequence[Target]) -> list[Target]:
+        kept: list[Target] = []
+        for target in targets:
+            if not any(_twins(held, target) for held in kept):
+                kept.append(target)
+        return kept
 
 
 def _fields(parsed: ParsedFile, struct: Any, owners: tuple[str, ...]) -> list[Target]:
@@ -188,6 +210,43 @@ def _is_test_item(node: Any) -> bool:
             if any(mark in text for mark in _TEST_ATTRIBUTE):
                 return True
         current = current.prev_named_sibling
+    return False
+
+
+def cfg_twins(project: Project, target: Target) -> list[Target]:
+    """The other definitions of ``target``'s item under another ``#[cfg]``: the same
+    qualified name in the same file, one of them (or an ``impl``/``mod`` around it) gated
+    by ``#[cfg(...)]`` (``#[cfg(doc)] const EMPTY`` beside ``#[cfg(not(doc))] const
+    EMPTY``). Rust allows no two items of one name in one scope otherwise: they are one
+    binding, renamed, explained and counted together."""
+    parsed = project.file(target.file)
+    if parsed is None or target.defn is None:
+        return []
+    return [t for t in RustModel().definitions(project, parsed) if _twins(target, t)]
+
+
+def _twins(one: Target, other: Target) -> bool:
+    return (
+        one.file == other.file
+        and one.qualified == other.qualified
+        and one.start != other.start
+        and one.defn is not None
+        and other.defn is not None
+        and (_cfg_gated(one.defn.node) or _cfg_gated(other.defn.node))
+    )
+
+
+def _cfg_gated(node: Any) -> bool:
+    """Whether an item, or an item around it, carries a ``#[cfg(...)]`` attribute."""
+    while node is not None:
+        current = node.prev_named_sibling
+        while current is not None and current.type in ("attribute_item", "line_comment"):
+            if current.type == "attribute_item":
+                text = bytes(current.text or b"").decode("utf-8", "replace").replace(" ", "")
+                if text.startswith("#[cfg("):
+                    return True
+            current = current.prev_named_sibling
+        node = node.parent
     return False
 
 

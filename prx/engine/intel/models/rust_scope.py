@@ -238,6 +238,8 @@ class Resolver:
         self.crates = CrateTree(project)
         self._facts: dict[str, FileFacts | None] = {}
         self._memo: dict[tuple[Any, ...], Entity | None] = {}
+        #: The block ``use`` paths being resolved (see :meth:`_resolve_once`).
+        self._resolving: set[tuple[str, int, tuple[str, ...]]] = set()
 
     def facts(self, rel: str) -> FileFacts | None:
         if rel not in self._facts:
@@ -327,11 +329,11 @@ class Resolver:
                 key = ModKey(facts.rel, (*scope.module.inline, f"{{{scope.start}}}"))
                 return ("item", key, name)
             for path in scope.uses.get(name, ()):
-                found = self.resolve(facts.rel, scope.start, path)
+                found = self._resolve_once(facts.rel, scope.start, path)
                 if found is not None:
                     return found
             for path in scope.globs:
-                target = self.resolve(facts.rel, scope.start, path)
+                target = self._resolve_once(facts.rel, scope.start, path)
                 if target is not None and target[0] == "mod":
                     found = self.lookup(target[1], name, globs_only=False)
                     if found is not None and found[0] != "extern":
@@ -339,6 +341,19 @@ class Resolver:
                 elif target is not None and self._has_variant(target, name):
                     return ("assoc", target, name)
         return self.lookup(facts.module_at(offset), name)
+
+    def _resolve_once(self, rel: str, offset: int, path: tuple[str, ...]) -> Entity | None:
+        """A block's ``use`` path resolved from the block, once: the path's first name is
+        looked up in the same block, whose ``use core::ops::Bound::*`` would otherwise
+        resolve itself again (a ``use`` never names what it binds)."""
+        key = (rel, offset, path)
+        if key in self._resolving:
+            return None
+        self._resolving.add(key)
+        try:
+            return self.resolve(rel, offset, path)
+        finally:
+            self._resolving.discard(key)
 
     def member(self, entity: Entity, name: str) -> Entity | None:
         """``name`` inside ``entity``: a module's item, a type's associated item."""

@@ -125,6 +125,11 @@ def describe(resolver: Resolver, types: Types, target: Target) -> TargetInfo:
     )
 
 
+#: The role :meth:`Reader.classify` gives a shorthand field (``S { x }``): a reference a
+#: rename writes ``new: x``.
+_SHORTHAND = "shorthand"
+
+
 class Reader:
     """Reads one file's identifiers for one target."""
 
@@ -180,8 +185,15 @@ class Reader:
         kept = self.sites.get(start)
         if kept is not None and kept.how == RESOLVED:
             return
+        shorthand = role == _SHORTHAND
         self.sites[start] = Site(
-            self.rel, bisect_right(self._lines, start), start, start + len(self.word), how, role
+            self.rel,
+            bisect_right(self._lines, start),
+            start,
+            start + len(self.word),
+            how,
+            "reference" if shorthand else role,
+            shorthand,
         )
 
     def _macro(self, tree: Any, ctx: Ctx, data: bytes, depth: int) -> None:
@@ -392,8 +404,8 @@ class Reader:
     def _field(self, leaf: Any, parent: Any, ctx: Ctx) -> tuple[str, str] | None:
         """A use of the target field: ``x.name`` (by the receiver's type), ``S { name:
         v }`` and ``S { name: p }`` (by the struct's path). A shorthand ``S { name }``
-        binds a variable of the same name: a rename must write ``S { new: name }``,
-        which replacing the name cannot do, so it is a candidate to check."""
+        binds a variable of the same name: a rename writes ``S { new: name }`` there
+        (a pattern's ``ref``/``mut`` one is a candidate to check)."""
         ptype = parent.type
         if ptype == "field_expression" and parent.child_by_field_name("field") == leaf:
             call = parent.parent
@@ -426,7 +438,11 @@ class Reader:
         how = self.matches(("assoc", struct, self.name)) if struct is not None else None
         if how is None:
             return None
-        return (BY_NAME if shorthand else how), "reference"
+        if not shorthand:
+            return how, "reference"
+        if bytes(parent.text or b"").strip() != bytes(leaf.text or b""):
+            return BY_NAME, "reference"  # `S { ref mut name }`: the binding's words around
+        return how, _SHORTHAND
 
     def _field_visible(self, offset: int) -> bool:
         """Whether the target field can be named at ``offset`` of this file: a private

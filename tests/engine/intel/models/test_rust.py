@@ -503,8 +503,14 @@ def test_struct_fields_are_definitions_used_through_receivers_and_struct_paths(m
     x = {(f, t, how) for f, t, how, role in _sites(root, "src/shape.rs", "Point.x")}
     assert ("src/shape.rs", "pub x: u8,", RESOLVED) in x
     assert ("src/shape.rs", "Self { x: 0, y: 0 }", RESOLVED) in x
-    # `Point { x, y }` binds the local `x`: a rename cannot just replace the word
-    assert ("src/shape.rs", "Point { x, y }", BY_NAME) in x
+    # `Point { x, y }` binds the local `x` too: resolved, a shorthand (a rename writes
+    # `Point { new: x, y }`)
+    assert ("src/shape.rs", "Point { x, y }", RESOLVED) in x
+    model = model_for("rust")
+    point_x = next(t for t in model.definitions(project, parsed) if t.qualified == "Point.x")
+    sites = model.references(project, point_x, model.candidate_files(project, point_x))
+    shorthand = {parsed.line_text(s.line) for s in sites if s.shorthand}
+    assert shorthand == {"Point { x, y }"}
     assert ("src/lib.rs", "p.x + q.x + Point::origin().x", BY_TYPE) in x
     in_lib = [f for f, _, _, _ in _sites(root, "src/shape.rs", "Point.x") if f == "src/lib.rs"]
     assert len(in_lib) == 3  # `p.x`, `q.x`, `Point::origin().x`
@@ -516,7 +522,7 @@ def test_struct_fields_are_definitions_used_through_receivers_and_struct_paths(m
     assert y == [
         ("src/shape.rs", "y: u8,", RESOLVED),
         ("src/shape.rs", "Self { x: 0, y: 0 }", RESOLVED),
-        ("src/shape.rs", "Point { x, y }", BY_NAME),
+        ("src/shape.rs", "Point { x, y }", RESOLVED),
         ("src/shape.rs", "let Point { y: why, .. } = self;", RESOLVED),
         ("src/shape.rs", "*why + self.y", BY_TYPE),
     ]
