@@ -240,7 +240,8 @@ def _mend(root: Path, spans: list[_Span], old: str, new: str) -> int:
         lines = path.read_text(encoding="utf-8").split("\n")
         for _, line, start, end, _ in sorted(set(found), key=lambda s: (s[1], -s[2])):
             text = lines[line - 1]
-            if text[start - 1 : end - 1] == old:
+            after = text[end - 1 : end]
+            if text[start - 1 : end - 1] == old and not (after.isalnum() or after == "_"):
                 lines[line - 1] = text[: start - 1] + new + text[end - 1 :]
                 mended += 1
         path.write_text("\n".join(lines), encoding="utf-8")

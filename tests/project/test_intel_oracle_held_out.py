@@ -1,0 +1,64 @@
+"""benchmarks/oracle: what the held-out Rust and Java projects asked of their oracles.
+
+- Rust: while the library does not compile, cargo checks none of the targets that
+  depend on it; the oracle mends each error whose span spells the old name and checks
+  again (``_mend`` writes the new name at those spans only, ``_span`` reads them).
+- Java: a jar of the measured project itself (Debian's ``commons-codec`` while
+  commons-codec is measured) would answer for its renamed classes: left off the class
+  path.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+
+from oracle import java, rust  # noqa: E402
+
+
+def test_rust_mending_renames_only_spans_that_spell_the_old_name(tmp_path):
+    source = tmp_path / "src" / "lib.rs"
+    source.parent.mkdir()
+    source.write_text("fn f(v: Version) -> Version {\n    v.pre.é + Version::new()\n}\n")
+    spans = [
+        ("src/lib.rs", 1, 9, 16, "Version"),  # the parameter's type
+        ("src/lib.rs", 1, 21, 28, "Version"),  # the return type
+        ("src/lib.rs", 2, 15, 22, "Version"),  # after a two-byte character
+        ("src/lib.rs", 2, 5, 10, "v.pre"),  # another error's span: left alone
+    ]
+    assert rust._mend(tmp_path, spans, "Version", "Version_prxoracle") == 3
+    assert source.read_text() == (
+        "fn f(v: Version_prxoracle) -> Version_prxoracle {\n"
+        "    v.pre.é + Version_prxoracle::new()\n"
+        "}\n"
+    )
+    # mended again: the spans no longer spell the old name
+    assert rust._mend(tmp_path, spans[:3], "Version", "Version_prxoracle") == 0
+
+
+def test_rust_span_reads_the_highlighted_text_of_one_line():
+    span = {
+        "line_start": 4,
+        "line_end": 4,
+        "text": [{"text": "    let x = Version::new();", "highlight_start": 13, "highlight_end": 20}],
+    }
+    assert rust._span("src/lib.rs", span) == ("src/lib.rs", 4, 13, 20, "Version")
+    assert rust._span("src/lib.rs", {**span, "line_end": 5}) is None
+
+
+def test_java_leaves_the_measured_project_s_own_jar_off_the_class_path(tmp_path):
+    (tmp_path / "pom.xml").write_text(
+        '<project xmlns="http://maven.apache.org/POM/4.0.0">'
+        "<parent><artifactId>commons-parent</artifactId></parent>"
+        "<artifactId>commons-codec</artifactId></project>"
+    )
+    assert java._artifact(tmp_path) == "commons-codec"
+    jars = [Path(p).name for p in java._classpath(tmp_path).split(":") if p]
+    assert "commons-codec.jar" not in jars
+    other = tmp_path / "other"
+    other.mkdir()
+    assert java._artifact(other) == ""
+    if (java._JARS_DIR / "commons-codec.jar").exists():
+        assert "commons-codec.jar" in [Path(p).name for p in java._classpath(other).split(":")]
