@@ -42,7 +42,9 @@ def test_rust_span_reads_the_highlighted_text_of_one_line():
     span = {
         "line_start": 4,
         "line_end": 4,
-        "text": [{"text": "    let x = Version::new();", "highlight_start": 13, "highlight_end": 20}],
+        "text": [
+            {"text": "    let x = Version::new();", "highlight_start": 13, "highlight_end": 20}
+        ],
     }
     assert rust._span("src/lib.rs", span) == ("src/lib.rs", 4, 13, 20, "Version")
     assert rust._span("src/lib.rs", {**span, "line_end": 5}) is None

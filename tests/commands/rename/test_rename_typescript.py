@@ -232,3 +232,35 @@ def test_an_object_key_naming_an_export_of_a_module_held_whole_is_unsure(make_re
         "expect(constants).toMatchObject({ LIMIT: 256 })\n"
         in (root / "test/constants.js").read_text()
     )
+
+
+@pytest.mark.parametrize("old", ["err", "src/result.ts:7"])
+def test_a_function_whose_parameter_has_its_name_is_renamed_not_the_parameter(make_repo, old):
+    # neverthrow's `export function err<E>(err: E): Err<E>`: the function's name is bound
+    # around it, the parameter inside; had been taken for one binding (the build broke)
+    root = make_repo(
+        {
+            "src/result.ts": (
+                "export class Err<E> {\n"
+                "  constructor(readonly error: E) {}\n"
+                "}\n"
+                "\n"
+                "export function err<E extends string = string>(err: E): Err<E>\n"
+                "export function err<E = unknown>(err: E): Err<E>\n"
+                "export function err<E = unknown>(err: E): Err<E> {\n"
+                "  return new Err(err)\n"
+                "}\n"
+            ),
+            "src/use.js": "const { err } = require('./result')\nfunction f(f) {\n  return f\n}\n"
+            "module.exports = { failed: err('x'), f }\n",
+        }
+    )
+    prx.rename(old, "failure", apply=True, check="never", root=root)
+    result = (root / "src/result.ts").read_text()
+    assert result.count("export function failure<") == 3
+    assert "(err: E)" in result and "  return new Err(err)\n" in result
+    assert "failed: failure('x')" in (root / "src/use.js").read_text()
+    prx.rename("src/use.js:2", "g", apply=True, check="never", root=root)
+    assert "function g(f) {\n  return f\n}\n" in (root / "src/use.js").read_text()
+    # the export is renamed with it (its importers would be too)
+    assert "module.exports = { failed: failure('x'), g }" in (root / "src/use.js").read_text()

@@ -214,10 +214,25 @@ def declaring_scope(node: Any, name: str) -> Any | None:
     """The scope node (``program``, a block, a function) whose declaration of ``name``
     the identifier ``node`` names; None when no scope of the file declares it (a
     global)."""
-    for scope in _scopes(node):
+    scopes = _scopes(node)
+    parent = node.parent
+    if (
+        parent is not None
+        and parent.type in _DECLARED_AROUND
+        and parent.child_by_field_name("name") == node
+    ):
+        # `function err(err) {}`: the function's own name is bound around it, its
+        # parameter of the same name inside it
+        next(scopes)
+    for scope in scopes:
         if _declares(scope, name):
             return scope
     return None
+
+
+#: Function declarations whose name the enclosing scope binds (a function expression's
+#: own name is its own scope's).
+_DECLARED_AROUND = frozenset({"function_declaration", "generator_function_declaration"})
 
 
 def this_class(node: Any) -> Any | None:
