@@ -9,6 +9,7 @@ else, counted in ``unrelated`` instead of listed.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from prx.core.budget import EXPLAIN_CEILING, cap_for
@@ -289,6 +290,9 @@ def _references(
         (file, occ, how, certainty_of_via(how, occ.receiver))
         for file, occ, how in _import_references(project, item, name, bound)
     ]
+    keeps = _meaning_filter(project, item)
+    if keeps is not None:
+        found = [f for f in found if keeps(f[0], f[1].byte)]
     parsed = project.file(item.file)
     if parsed is not None and parsed.language == "python":
         if item.top is not item.defn:
@@ -296,6 +300,28 @@ def _references(
         found += _typing_string(parsed, item, name)
         found += _annotation_strings(project, item, name, bound)
     return found
+
+
+#: Statements around a TypeScript declaration (``export namespace X {}``).
+_STATEMENTS = frozenset({"export_statement", "expression_statement"})
+
+
+def _meaning_filter(project: Project, item: _Found) -> Callable[[str, int], bool] | None:
+    """A TypeScript name declared as a type and as a value in one scope: the test that
+    keeps the references of ``item``'s meaning (see :mod:`script_meanings`)."""
+    parsed = project.file(item.file)
+    if parsed is None or parsed.language not in ("typescript", "tsx"):
+        return None
+    declaration = item.defn.node
+    while declaration is not None and declaration.type in _STATEMENTS:
+        inner = declaration.child_by_field_name("declaration")
+        declaration = inner if inner is not None else next(iter(declaration.named_children), None)
+    node = declaration.child_by_field_name("name") if declaration is not None else None
+    if node is None:
+        return None
+    from prx.engine.intel.models.script_meanings import meaning_filter
+
+    return meaning_filter(project, node)
 
 
 def _annotation_strings(

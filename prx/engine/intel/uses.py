@@ -330,6 +330,11 @@ def _file_use(
             aliases.add(binding.local)
             for head, tail in nested.items():
                 members.setdefault(tail, set()).add(f"{binding.local}.{head}")
+            if not python:
+                # `import * as Pattern from './patterns'; export { Pattern as P }`: the
+                # namespace passed on, its users write `P.string`
+                for exported in _passed_as(parsed, binding.local, python):
+                    passes |= {f"{exported}.{n}" for n in provided if _plain(n)}
         elif python and kind == "module" and binding.local and edge.implicit:
             package = _package_prefix(binding.local, provider)
             if package is not None:
@@ -357,6 +362,12 @@ def _file_use(
     local |= starred
     names = tuple(sorted(local | aliases | {r for rs in members.values() for r in rs}))
     return FileUse(parsed.rel, edge, via, names, tuple(refs)), passes
+
+
+def _plain(name: str) -> bool:
+    """A provided name a namespace object holds as a member (not ``default``, not a
+    member of a nested namespace)."""
+    return name != "default" and "." not in name
 
 
 def _passed_as(parsed: ParsedFile, local: str, python: bool) -> set[str]:

@@ -264,3 +264,37 @@ def test_a_function_whose_parameter_has_its_name_is_renamed_not_the_parameter(ma
     assert "function g(f) {\n  return f\n}\n" in (root / "src/use.js").read_text()
     # the export is renamed with it (its importers would be too)
     assert "module.exports = { failed: failure('x'), g }" in (root / "src/use.js").read_text()
+
+
+def test_a_member_of_a_namespace_object_passed_on_under_another_name_is_renamed(make_repo):
+    # ts-pattern: `import * as Pattern from './patterns'; export { Pattern as P }`, then
+    # `P.string` in the tests (left as it was, the build broke with status ok)
+    root = make_repo(
+        {
+            "src/symbols.ts": "export const matcher = Symbol('m')\n",
+            "src/patterns.ts": (
+                "import { matcher } from './symbols'\n"
+                "export { matcher }\n"
+                "export const string = 'string'\n"
+            ),
+            "src/index.ts": (
+                "import * as Pattern from './patterns'\nexport { Pattern, Pattern as P }\n"
+            ),
+            "tests/p.test.ts": (
+                "import { P, Pattern } from '../src'\n"
+                "import * as direct from '../src/patterns'\n"
+                "const string = 'local'\n"
+                "export const all = [P.string, Pattern.string, direct.string, string, P.matcher]\n"
+            ),
+        }
+    )
+    prx.rename("src/patterns.ts:3", "text", apply=True, check="never", root=root)
+    assert "export const text = 'string'" in (root / "src/patterns.ts").read_text()
+    test = (root / "tests/p.test.ts").read_text()
+    assert "[P.text, Pattern.text, direct.text, string, P.matcher]" in test
+    assert "const string = 'local'" in test
+    prx.rename("matcher", "protocol", apply=True, check="never", root=root)
+    assert (
+        "[P.text, Pattern.text, direct.text, string, P.protocol]"
+        in (root / "tests/p.test.ts").read_text()
+    )

@@ -303,3 +303,29 @@ def test_chunks_of_every_language_cover_the_file(sample):
     assert small[0].start_line == 1 and small[-1].end_line == data.decode().count("\n") + (
         0 if data.endswith(b"\n") else 1
     )
+
+
+def test_a_typescript_alias_whose_value_starts_with_an_object_type_is_outlined(make_repo):
+    # `type Result = { ok: T } | { err: E }` had been left out with every alias whose
+    # value's text starts with `{` (an object type's own pattern shows its body)
+    root = make_repo(
+        {
+            "types.ts": (
+                "export type Result<T, E> = { ok: T } | { err: E }\n"
+                "type Both = { a: 1 } & { b: 2 }\n"
+                "type Pick1 = { a: 1 }['a']\n"
+                "type Rows = { a: 1 }[]\n"
+                "export type Shape = { a: 1 }\n"
+            )
+        }
+    )
+    outline = prx.outline("types.ts", root=root)
+    assert [(s.name, s.lines.start) for s in outline.symbols] == [
+        ("Result", 1),
+        ("Both", 2),
+        ("Pick1", 3),
+        ("Rows", 4),
+        ("Shape", 5),
+    ]
+    assert outline.symbols[0].signature == "export type Result<T, E> = { ok: T } | { err: E }"
+    assert outline.symbols[4].signature == "export type Shape"

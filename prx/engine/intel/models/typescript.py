@@ -64,7 +64,12 @@ class ScriptModel(LanguageModel):
         owner = member_owner(node)
         if owner is not None:
             return member_sites(project, target, owner[0], files, own)
-        return scoped_sites(project, target, node, files)
+        sites = scoped_sites(project, target, node, files)
+        if own:  # explain, impact: the meaning asked for (a rename takes both)
+            from prx.engine.intel.models.script_meanings import of_meaning
+
+            return of_meaning(project, node, sites)
+        return sites
 
     def renames_by_name(self, target: Target) -> bool:
         """Never: a candidate by name may be another object's member or property."""

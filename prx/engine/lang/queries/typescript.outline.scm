@@ -192,6 +192,14 @@
   declaration: (type_alias_declaration name: (type_identifier) @name value: (_) @_value)
   (#not-match? @_value "^\\{")) @definition.type
 
+; a value that starts with an object type yet is not one (`{ ok: T } | { err: E }`)
+(type_alias_declaration name: (type_identifier) @name
+  value: [(union_type) (intersection_type) (conditional_type) (array_type) (lookup_type)]) @definition.type
+
+(export_statement
+  declaration: (type_alias_declaration name: (type_identifier) @name
+    value: [(union_type) (intersection_type) (conditional_type) (array_type) (lookup_type)])) @definition.type
+
 (enum_declaration name: (identifier) @name body: (enum_body) @body) @definition.enum
 
 (export_statement
