@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import prx
-from prx.core.errors import AmbiguousMatchError
+from prx.core.errors import AmbiguousMatchError, InvalidArgumentError
 
 SHAPES = {
     "lib/shape.ts": (
@@ -298,3 +298,37 @@ def test_a_member_of_a_namespace_object_passed_on_under_another_name_is_renamed(
         "[P.text, Pattern.text, direct.text, string, P.protocol]"
         in (root / "tests/p.test.ts").read_text()
     )
+
+
+def test_a_class_whose_name_is_read_at_run_time_and_spelled_in_a_string_is_refused(make_repo):
+    # commander: `this.name = this.constructor.name`, and a test comparing it with
+    # 'InvalidArgumentError' (renamed, the test failed with status ok)
+    files = {
+        "lib/error.js": (
+            "class CommanderError extends Error {\n"
+            "  constructor(message) {\n"
+            "    super(message);\n"
+            "    this.name = this.constructor.name;\n"
+            "  }\n"
+            "}\n"
+            "class InvalidArgumentError extends CommanderError {}\n"
+            "class Quiet {}\n"
+            "exports.InvalidArgumentError = InvalidArgumentError;\n"
+            "exports.Quiet = Quiet;\n"
+        ),
+        "tests/error.test.js": (
+            "const { InvalidArgumentError } = require('../lib/error');\n"
+            "test('name', () => {\n"
+            "  expect(new InvalidArgumentError('x').name).toBe('InvalidArgumentError');\n"
+            "});\n"
+        ),
+    }
+    root = make_repo(files)
+    with pytest.raises(InvalidArgumentError) as info:
+        prx.rename("InvalidArgumentError", "BadArgument", apply=True, check="never", root=root)
+    assert "lib/error.js:4" in info.value.message
+    assert "tests/error.test.js:3" in info.value.message
+    assert (root / "lib/error.js").read_text() == files["lib/error.js"]
+    # a class no string spells is renamed
+    prx.rename("Quiet", "Silent", apply=True, check="never", root=root)
+    assert "class Silent {}" in (root / "lib/error.js").read_text()
