@@ -13,7 +13,8 @@ Held out (added 2026-12-01 before any trial ran on them, after every rule of the
 JavaScript model was written):
 
 - **commander** 12.1.0 (github.com/tj/commander.js, MIT) at 970ecae: ``lib/`` (7 files,
-  the ``Command``/``Option``/``Help`` classes), ``index.js`` and ``tests/``, jest;
+  the ``Command``/``Option``/``Help`` classes), ``index.js``, ``tests/``, ``examples/``
+  and ``typings/`` (its ``.d.ts`` and type tests, checked with the rest), jest;
 - **pako** 2.1.0 (github.com/nodeca/pako, MIT AND Zlib) at 3c06216: ``lib/`` (16 files,
   zlib ported function by function) and ``test/``, mocha (its built ``dist/``, the same
   code bundled, its benchmarks and examples are left out).
@@ -84,6 +85,9 @@ _PACKAGES = {
     ],
     "pako": ["mocha@8.4.0", "@types/node@20.16.5"],
 }
+#: Projects whose folders hold TypeScript and ES modules too (commander's ``.ts`` and ``.mjs`` tests,
+#: ``typings/``): checked with the JavaScript.
+_ALSO_TYPESCRIPT = {"commander": (".ts", ".mjs")}
 #: The files tsc checks, by project.
 _INCLUDE = {
     "semver": [
@@ -91,7 +95,8 @@ _INCLUDE = {
         *("test", "bin", "benchmarks"),
     ],
     "js-yaml": ["lib", "index.js", "test", "bin"],
-    "commander": ["lib", "index.js", "tests"],
+    # the examples and the type tests too: the oracle samples symbols from every file
+    "commander": ["lib", "index.js", "tests", "examples", "typings"],
     "pako": ["lib", "index.js", "test"],
 }
 _OPTIONS = {
@@ -123,7 +128,11 @@ def prepare(root: Path) -> None:
     include = _INCLUDE[kind]
     config = {
         "compilerOptions": _OPTIONS,
-        "include": [p if p.endswith(".js") else f"{p}/**/*.js" for p in include],
+        "include": [
+            p if p.endswith(".js") else f"{p}/**/*{ext}"
+            for p in include
+            for ext in (".js", *_ALSO_TYPESCRIPT.get(kind, ()))
+        ],
         "exclude": ["node_modules", "dist", "**/fixtures/**", "test/samples-*/**"],
     }
     (root / CONFIG).write_text(json.dumps(config))
