@@ -85,8 +85,8 @@ _PACKAGES = {
     ],
     "pako": ["mocha@8.4.0", "@types/node@20.16.5"],
 }
-#: Projects whose folders hold TypeScript and ES modules too (commander's ``.ts`` and ``.mjs`` tests,
-#: ``typings/``): checked with the JavaScript.
+#: Projects whose folders hold TypeScript and ES modules too (commander's ``.ts`` and
+#: ``.mjs`` tests, ``typings/``): checked with the JavaScript.
 _ALSO_TYPESCRIPT = {"commander": (".ts", ".mjs")}
 #: The files tsc checks, by project.
 _INCLUDE = {
