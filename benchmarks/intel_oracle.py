@@ -124,14 +124,19 @@ def _explain_lines(root: Path, symbol: Symbol) -> tuple[set[tuple[str, int]], di
     data = envelope["data"]
     labels = set()
     twin = _stub_twin(symbol.file)
+    container = symbol.qualified.rpartition(".")[0].rsplit(".", 1)[-1]
     for d in data["definitions"]:
         if d["file"] == symbol.file and d["line"] <= symbol.line <= d["end_line"]:
             labels.add(f"{d['file']}:{d['line']}")
         elif (
-            d["file"] == twin
-            and (d.get("container") or "").rsplit(".", 1)[-1]
-            == (symbol.qualified.rpartition(".")[0].rsplit(".", 1)[-1])
+            not data.get("ambiguous")
+            and d["file"] == symbol.file
+            and (d.get("container") or "").rsplit(".", 1)[-1] == container
         ):
+            # Several definitions prx calls one binding (not ambiguous: a Rust item's
+            # `#[cfg]` variants): a use filed under another variant is this one's.
+            labels.add(f"{d['file']}:{d['line']}")
+        elif d["file"] == twin and (d.get("container") or "").rsplit(".", 1)[-1] == container:
             # A Python module and its stub declare one interface (the oracle renames
             # both): a use prx files under the twin's definition is this one's.
             labels.add(f"{d['file']}:{d['line']}")

@@ -30,10 +30,15 @@ until nothing is left to mend; every round's new errors are the truth. ``tests``
 ``cargo test --lib --bins --tests`` (doc tests are examples in comments, which a rename
 leaves alone by design: it lists them) and reads each test's outcome.
 
+An item written twice under exclusive ``#[cfg]``s (semver's ``Prerelease::EMPTY``) has
+its variants renamed with it (``after_rename``): one of them is compiled.
+
 Skipped symbols: a method of an ``impl Trait for Type`` (renaming it alone breaks the
 impl, the compiler names no use), a ``#[test]`` function (its name is its test id), an
 inherent method of a type that also has a trait's method of that name (without it, the
-calls resolve to the trait's method: the compiler reports none of them).
+calls resolve to the trait's method: the compiler reports none of them), an item only a
+``#[cfg]`` other than ``test`` compiles (a feature, ``doc``: the check leaves it out, so
+no error can name its uses) unless a variant of it is compiled.
 """
 
 from __future__ import annotations
@@ -291,9 +296,56 @@ def tests(root: Path) -> dict[str, str] | None:
     return outcomes or None
 
 
+def _variants(root: Path, symbol: Symbol, data: bytes | None = None) -> list[Any]:
+    """The other ``#[cfg]`` variants of the symbol's item, as prx's Rust model finds them
+    (``#[cfg(doc)] const EMPTY`` beside ``#[cfg(not(doc))] const EMPTY``), in the file's
+    bytes ``data`` (as it is on disk by default)."""
+    from prx.engine.intel.models.rust import RustModel, _twins
+    from prx.engine.intel.project import ParsedFile
+
+    if data is None:
+        data = (root / symbol.file).read_bytes()
+    parsed = ParsedFile(symbol.file, _rust_spec(root), data)
+    targets = RustModel().definitions(None, parsed)
+    own = next((t for t in targets if t.start == symbol.start), None)
+    return [t for t in targets if own is not None and _twins(own, t)]
+
+
+def after_rename(root: Path, symbol: Symbol, new: str) -> list[Diag]:
+    """The item's other ``#[cfg]`` variants renamed with it: one of them is compiled, and
+    the uses are the item's whichever it is."""
+    path = root / symbol.file
+    data = path.read_bytes()
+    old = symbol.name.encode()
+    shift = len(new) - len(symbol.name)
+    # read as it was before the definition's own name changed
+    before = data[: symbol.start] + old + data[symbol.start + len(new) :]
+    for twin in sorted(_variants(root, symbol, before), key=lambda t: -t.start):
+        at = twin.start + (shift if twin.start > symbol.start else 0)
+        if data[at : at + len(old)] == old:
+            data = data[:at] + new.encode() + data[at + len(old) :]
+    path.write_bytes(data)
+    return []
+
+
+def _gated_off(node: Any) -> bool:
+    """Whether an item, or one around it, is compiled only under a ``#[cfg]`` other than
+    ``test`` (a feature, ``doc``, a platform): ``cargo check`` leaves it out by default."""
+    while node is not None:
+        current = node.prev_named_sibling
+        while current is not None and current.type in ("attribute_item", "line_comment"):
+            text = bytes(current.text or b"").decode("utf-8", "replace").replace(" ", "")
+            if text.startswith("#[cfg(") and text != "#[cfg(test)]":
+                return True
+            current = current.prev_named_sibling
+        node = node.parent
+    return False
+
+
 def skip(symbol: Symbol) -> str | None:
     """A method of a trait impl, a test function, an inherent method a trait's method of
-    the same name stands in for (see the module's docstring)."""
+    the same name stands in for (see the module's docstring); an item only a disabled
+    ``#[cfg]`` compiles (no error can name its uses) unless a variant of it is compiled."""
     from prx.engine.intel.models import model_for
     from prx.engine.intel.project import ParsedFile
 
@@ -319,6 +371,8 @@ def skip(symbol: Symbol) -> str | None:
             if b"test" in bytes(previous.text or b""):
                 return "a test function"
             previous = previous.prev_named_sibling
+        if _gated_off(node) and not _variants(root, symbol):
+            return "compiled only under a #[cfg] cargo check does not enable"
     return None
 
 

@@ -16,6 +16,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 
 from oracle import java, rust  # noqa: E402
+from oracle.common import Symbol  # noqa: E402
 
 
 def test_rust_mending_renames_only_spans_that_spell_the_old_name(tmp_path):
@@ -64,3 +65,54 @@ def test_java_leaves_the_measured_project_s_own_jar_off_the_class_path(tmp_path)
     assert java._artifact(other) == ""
     if (java._JARS_DIR / "commons-codec.jar").exists():
         assert "commons-codec.jar" in [Path(p).name for p in java._classpath(other).split(":")]
+
+
+_TWINS = (
+    "pub struct Pre(u8);\n"
+    "impl Pre {\n"
+    "    #[cfg(doc)]\n"
+    "    pub const EMPTY: Self = Pre(0);\n"
+    "    #[cfg(not(doc))]\n"
+    "    pub const EMPTY: Self = Pre(1);\n"
+    "}\n"
+    '#[cfg(feature = "extra")]\n'
+    "pub fn extra() {}\n"
+    "#[cfg(test)]\n"
+    "mod tests {\n"
+    "    fn helper() {}\n"
+    "}\n"
+)
+
+
+def _rust_symbol(data: str, name: str, nth: int, kind: str = "const") -> Symbol:
+    start = -1
+    for _ in range(nth):
+        start = data.index(f" {name}", start + 1)
+    start += 1
+    line = data.count("\n", 0, start) + 1
+    return Symbol("src/lib.rs", name, name, kind, line, start, start + len(name))
+
+
+def test_rust_oracle_renames_an_item_s_cfg_variants_with_it(tmp_path):
+    (tmp_path / "Cargo.toml").write_text('[package]\nname = "p"\nversion = "0.1.0"\n')
+    (tmp_path / "src").mkdir()
+    lib = tmp_path / "src" / "lib.rs"
+    symbol = _rust_symbol(_TWINS, "EMPTY", 2)  # the compiled variant
+    renamed = _TWINS[: symbol.start] + "EMPTY_prxoracle" + _TWINS[symbol.end :]
+    lib.write_text(renamed)
+    assert rust.after_rename(tmp_path, symbol, "EMPTY_prxoracle") == []
+    assert lib.read_text().count("pub const EMPTY_prxoracle: Self") == 2
+
+
+def test_rust_oracle_skips_an_item_only_a_disabled_cfg_compiles(tmp_path):
+    (tmp_path / "Cargo.toml").write_text('[package]\nname = "p"\nversion = "0.1.0"\n')
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "lib.rs").write_text(_TWINS)
+    rust._CURRENT.append(tmp_path)
+    try:
+        extra = _rust_symbol(_TWINS, "extra", 1, "function")
+        assert rust.skip(extra) == "compiled only under a #[cfg] cargo check does not enable"
+        assert rust.skip(_rust_symbol(_TWINS, "EMPTY", 1)) is None  # a variant compiles
+        assert rust.skip(_rust_symbol(_TWINS, "helper", 1, "function")) is None  # cfg(test)
+    finally:
+        rust._CURRENT.pop()

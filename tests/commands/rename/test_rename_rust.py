@@ -266,3 +266,44 @@ def test_a_function_named_like_a_contextual_keyword_is_renamed_inside_macros(mak
     lib = _read(root, "src/lib.rs")
     assert "fn join(a: u8, b: u8)" in lib and "assert_eq!(join(1, 2), 3);" in lib
     assert "let both = join(3, 4);" in lib
+
+
+def test_a_trait_s_function_called_through_a_generic_parameter_is_renamed(make_repo):
+    # smallvec's benches: `fn gen<V: Vector<u64>>() { V::new() }` (left alone, the
+    # build broke with status ok); `Self::new()` in an impl is the type's own `new`
+    root = make_repo(
+        {
+            "Cargo.toml": CARGO,
+            "src/lib.rs": (
+                "pub trait Vector<T> {\n"
+                "    fn new() -> Self;\n"
+                "}\n"
+                "pub struct Small(u8);\n"
+                "impl Small {\n"
+                "    pub fn new() -> Self {\n"
+                "        Small(0)\n"
+                "    }\n"
+                "}\n"
+                "impl Vector<u64> for Small {\n"
+                "    fn new() -> Self {\n"
+                "        Self::new()\n"
+                "    }\n"
+                "}\n"
+                "pub fn make<V: Vector<u64>>() -> V {\n"
+                "    V::new()\n"
+                "}\n"
+                "pub fn other<W>() -> W\n"
+                "where\n"
+                "    W: Vector<u64>,\n"
+                "{\n"
+                "    W::new()\n"
+                "}\n"
+            ),
+        }
+    )
+    prx.rename("Vector.new", "create", apply=True, check="never", root=root)
+    lib = _read(root, "src/lib.rs")
+    assert "    fn create() -> Self;\n" in lib
+    assert "impl Vector<u64> for Small {\n    fn create() -> Self {\n        Self::new()\n" in lib
+    assert "    V::create()\n" in lib and "    W::create()\n" in lib
+    assert "    pub fn new() -> Self {\n" in lib

@@ -294,6 +294,12 @@ class Reader:
             segments = path_segments(parent)
             if not segments:
                 return None
+            if len(segments) == 2 and path_node is not None:
+                # `V::new()` in `fn f<V: Vector>()`: the item of V's trait bounds
+                generic = self.types._generic(ctx, path_node, segments[0])
+                if generic is not None:
+                    how = self._receiver(generic)
+                    return (how, "reference") if how is not None else None
             how = self.matches(self.resolver.resolve(ctx.rel, ctx.pos(leaf), segments))
             return (how, "reference") if how is not None else None
         # A single name: a local binding or a generic parameter may shadow it.
@@ -394,8 +400,11 @@ class Reader:
         owner = entity[1]
         if owner == info.owner:
             return RESOLVED
-        if info.trait is not None and (owner == info.trait or owner in info.implementers):
+        if info.trait is not None and owner == info.trait:
             return RESOLVED
+        if info.trait is not None and owner in info.implementers:
+            # `Small::new()` / `Self::new()`: the type's own `new` wins over its trait's
+            return None if self.types.impls.inherent(owner, self.name) else RESOLVED
         alias = self.types.as_ty(owner) if owner[0] == "item" else None
         if alias is not None and alias.entity is not None and alias.entity != owner:
             return self.matches(("assoc", alias.entity, self.name))
