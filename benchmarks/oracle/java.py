@@ -293,6 +293,9 @@ def tests(root: Path) -> dict[str, str] | None:
         run(
             [
                 "java",
+                # commons-codec's suite ran out of the default heap (a quarter of the
+                # memory) in one run of three: its tests' outcomes were lost
+                "-Xmx12g",
                 "-jar",
                 str(launcher),
                 "-cp",
