@@ -28,7 +28,9 @@ library does not compile, the targets that depend on it (``tests/``, ``benches/`
 resolve: ``uses_at`` mends each error whose span spells the old name and checks again,
 until nothing is left to mend; every round's new errors are the truth. ``tests`` runs
 ``cargo test --lib --bins --tests`` (doc tests are examples in comments, which a rename
-leaves alone by design: it lists them) and reads each test's outcome.
+leaves alone by design: it lists them) and reads each test's outcome (before 2026-12-01 it
+asked for the terse format, which names no test: every Rust rename was checked by the
+build alone).
 
 An item written twice under exclusive ``#[cfg]``s (semver's ``Prerelease::EMPTY``) has
 its variants renamed with it (``after_rename``): one of them is compiled.
@@ -266,31 +268,25 @@ def _local(root: Path, name: str) -> str | None:
 
 
 def tests(root: Path) -> dict[str, str] | None:
+    """Each test's outcome, by its name (a name two test binaries share is told apart by
+    its place in the run: ``name#2``). The harness's default format names each test;
+    ``-q`` (or ``--format terse``) would print a dot for each, and no test would count."""
     done = run(
-        [
-            "cargo",
-            "test",
-            "--offline",
-            "--lib",
-            "--bins",
-            "--tests",
-            "-q",
-            "--no-fail-fast",
-            "--",
-            "--format",
-            "terse",
-            "-Z",
-            "unstable-options",
-        ],
+        ["cargo", "test", "--offline", "--lib", "--bins", "--tests", "--no-fail-fast"],
         root,
-        env={"CARGO_TERM_COLOR": "never", "RUSTC_BOOTSTRAP": "1"},
+        env={"CARGO_TERM_COLOR": "never"},
     )
     outcomes: dict[str, str] = {}
     for line in done.stdout.splitlines():
         if line.startswith("test ") and " ... " in line:
             name, _, result = line[5:].rpartition(" ... ")
+            name = name.strip()
             result = result.strip()
-            outcomes[name.strip()] = (
+            key, seen = name, 1
+            while key in outcomes:
+                seen += 1
+                key = f"{name}#{seen}"
+            outcomes[key] = (
                 "passed" if result == "ok" else "skipped" if result == "ignored" else "failed"
             )
     return outcomes or None
