@@ -327,13 +327,11 @@ def after_rename(root: Path, symbol: Symbol, new: str) -> list[Diag]:
 def _gated_off(node: Any) -> bool:
     """Whether an item, or one around it, is compiled only under a ``#[cfg]`` other than
     ``test`` (a feature, ``doc``, a platform): ``cargo check`` leaves it out by default."""
+    from prx.engine.intel.models.rust import attributes_of
+
     while node is not None:
-        current = node.prev_named_sibling
-        while current is not None and current.type in ("attribute_item", "line_comment"):
-            text = bytes(current.text or b"").decode("utf-8", "replace").replace(" ", "")
-            if text.startswith("#[cfg(") and text != "#[cfg(test)]":
-                return True
-            current = current.prev_named_sibling
+        if any(t.startswith("#[cfg(") and t != "#[cfg(test)]" for t in attributes_of(node)):
+            return True
         node = node.parent
     return False
 

@@ -16,7 +16,7 @@
 from __future__ import annotations
 
 import weakref
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from prx.engine.intel.models.base import LanguageModel, Site, Target, register, sorted_sites
@@ -203,14 +203,17 @@ def _fields(parsed: ParsedFile, struct: Any, owners: tuple[str, ...]) -> list[Ta
 
 def _is_test_item(node: Any) -> bool:
     """An item with a test attribute just before it (``#[test]``, ``#[cfg(test)]``)."""
+    return any(any(mark in text for mark in _TEST_ATTRIBUTE) for text in attributes_of(node))
+
+
+def attributes_of(node: Any) -> Iterator[str]:
+    """The attributes just before an item (``#[cfg(test)]``), without spaces; comments
+    between them are skipped."""
     current = node.prev_named_sibling
     while current is not None and current.type in ("attribute_item", "line_comment"):
         if current.type == "attribute_item":
-            text = bytes(current.text or b"").decode("utf-8", "replace").replace(" ", "")
-            if any(mark in text for mark in _TEST_ATTRIBUTE):
-                return True
+            yield bytes(current.text or b"").decode("utf-8", "replace").replace(" ", "")
         current = current.prev_named_sibling
-    return False
 
 
 def cfg_twins(project: Project, target: Target) -> list[Target]:
@@ -239,13 +242,8 @@ def _twins(one: Target, other: Target) -> bool:
 def _cfg_gated(node: Any) -> bool:
     """Whether an item, or an item around it, carries a ``#[cfg(...)]`` attribute."""
     while node is not None:
-        current = node.prev_named_sibling
-        while current is not None and current.type in ("attribute_item", "line_comment"):
-            if current.type == "attribute_item":
-                text = bytes(current.text or b"").decode("utf-8", "replace").replace(" ", "")
-                if text.startswith("#[cfg("):
-                    return True
-            current = current.prev_named_sibling
+        if any(text.startswith("#[cfg(") for text in attributes_of(node)):
+            return True
         node = node.parent
     return False
 
