@@ -350,10 +350,10 @@ def _file_use(
         elif kind == "reexport" and binding.imported in nested and binding.local:
             passes.add(f"{binding.local}.{nested[binding.imported]}")
         elif kind == "namespace" and binding.local:
-            passes |= {f"{binding.local}.{n}" for n in provided if n != "default" and "." not in n}
+            passes |= {f"{binding.local}.{n}" for n in provided if _plain(n)}
     if not local and not starred and not aliases and not passes and not members:
         return None, set()
-    attributes = {n for n in provided if n != "default" and "." not in n}
+    attributes = {n for n in provided if _plain(n)}
     refs = _uses_in(parsed, local | starred, aliases, attributes, statement, members)
     if not refs and not local:
         # A module object whose other names it uses, or a star import that names nothing

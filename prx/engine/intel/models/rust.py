@@ -112,9 +112,9 @@ class RustModel(LanguageModel):
         from prx.engine.intel.models.rust_types import Ctx
 
         state = _state(project)
-        target = _with_defn(project, target)
+        target, twins = _with_variants(project, target)
         sites: dict[tuple[str, int], Site] = {}
-        for one in (target, *cfg_twins(project, target)):
+        for one in (target, *twins):
             info = describe(state.resolver, state.types, one)
             for rel in files:
                 parsed = project.file(rel)
@@ -216,18 +216,6 @@ def attributes_of(node: Any) -> Iterator[str]:
         current = current.prev_named_sibling
 
 
-def cfg_twins(project: Project, target: Target) -> list[Target]:
-    """The other definitions of ``target``'s item under another ``#[cfg]``: the same
-    qualified name in the same file, one of them (or an ``impl``/``mod`` around it) gated
-    by ``#[cfg(...)]`` (``#[cfg(doc)] const EMPTY`` beside ``#[cfg(not(doc))] const
-    EMPTY``). Rust allows no two items of one name in one scope otherwise: they are one
-    binding, renamed, explained and counted together."""
-    parsed = project.file(target.file)
-    if parsed is None or target.defn is None:
-        return []
-    return [t for t in RustModel().definitions(project, parsed) if _twins(target, t)]
-
-
 def _twins(one: Target, other: Target) -> bool:
     return (
         one.file == other.file
@@ -248,15 +236,19 @@ def _cfg_gated(node: Any) -> bool:
     return False
 
 
-def _with_defn(project: Project, target: Target) -> Target:
-    """``target`` with the outline definition of the file as the project reads it now."""
+def _with_variants(project: Project, target: Target) -> tuple[Target, list[Target]]:
+    """``target`` with the outline definition of the file as the project reads it now,
+    and the other definitions of its item under another ``#[cfg]``: the same qualified
+    name in the same file, one of them (or an ``impl``/``mod`` around it) gated by
+    ``#[cfg(...)]`` (``#[cfg(doc)] const EMPTY`` beside ``#[cfg(not(doc))] const
+    EMPTY``). Rust allows no two items of one name in one scope otherwise: they are one
+    binding, renamed, explained and counted together."""
     parsed = project.file(target.file)
     if parsed is None:
-        return target
-    for found in RustModel().definitions(project, parsed):
-        if found.start == target.start and found.name == target.name:
-            return found
-    return target
+        return target, []
+    found = RustModel().definitions(project, parsed)
+    own = next((t for t in found if t.start == target.start and t.name == target.name), target)
+    return own, [t for t in found if _twins(own, t)]
 
 
 register(RustModel())
