@@ -9,8 +9,9 @@ For each project of ``benchmarks/oracle/<language>.py`` (fetched once into
 
 - **impact / explain**: for each sampled symbol, only its definition's name is changed
   and the project built; the files and lines of the errors the build did not report
-  before are the symbol's uses. ``impact FILE --symbol S`` (with ``--by-definition``,
-  ``S:LINE``: the one definition, not its overloads; hops 1, tests included) is
+  before are the symbol's uses. ``impact FILE --symbol S`` (``S:LINE``, the one
+  definition, when its file defines the name again: overloads, a TypeScript type and a
+  value of one name; with ``--by-definition`` always; hops 1, tests included) is
   compared by file with the erroring files other than the defining one; ``explain S``'s
   references to that definition by line with the erroring lines (a file whose only
   errors are on its import lines, where the compiler stops, is compared as one item:
@@ -92,9 +93,12 @@ BY_DEFINITION = False
 
 
 def _impact_files(root: Path, symbol: Symbol) -> tuple[set[str], dict[str, Any]]:
-    # --by-definition: NAME:LINE, the one definition the oracle changes (not its
-    # overloads or namesakes); else the name, as an agent asks by name.
-    asked = f"{_asked(symbol)}:{symbol.line}" if BY_DEFINITION else _asked(symbol)
+    # NAME:LINE, the one definition the oracle changes, when its file defines the name
+    # again (overloads, a TypeScript type beside a value of its name: asked by name,
+    # prx lists the users of all, and says so); --by-definition: always. Else the name,
+    # as an agent asks by name.
+    by_line = BY_DEFINITION or symbol.in_file > 1
+    asked = f"{_asked(symbol)}:{symbol.line}" if by_line else _asked(symbol)
     envelope = _prx(root, "impact", symbol.file, "--symbol", asked, "--budget", "0")
     if envelope.get("status") != "ok":
         return set(), envelope

@@ -302,26 +302,15 @@ def _references(
     return found
 
 
-#: Statements around a TypeScript declaration (``export namespace X {}``).
-_STATEMENTS = frozenset({"export_statement", "expression_statement"})
-
-
 def _meaning_filter(project: Project, item: _Found) -> Callable[[str, int], bool] | None:
     """A TypeScript name declared as a type and as a value in one scope: the test that
     keeps the references of ``item``'s meaning (see :mod:`script_meanings`)."""
     parsed = project.file(item.file)
     if parsed is None or parsed.language not in ("typescript", "tsx"):
         return None
-    declaration = item.defn.node
-    while declaration is not None and declaration.type in _STATEMENTS:
-        inner = declaration.child_by_field_name("declaration")
-        declaration = inner if inner is not None else next(iter(declaration.named_children), None)
-    node = declaration.child_by_field_name("name") if declaration is not None else None
-    if node is None:
-        return None
-    from prx.engine.intel.models.script_meanings import meaning_filter
+    from prx.engine.intel.models.script_meanings import declaration_filter
 
-    return meaning_filter(project, node)
+    return declaration_filter(project, item.defn.node)
 
 
 def _annotation_strings(

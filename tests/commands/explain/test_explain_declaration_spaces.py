@@ -46,3 +46,26 @@ def test_one_meaning_alone_takes_every_use(make_repo):
     root = make_repo(files)
     answer = prx.explain("Result", root=root, budget=0)
     assert _places(answer, "src/result.ts:1") == {("src/use.ts", 2)}
+
+
+def test_a_constant_and_its_type_alias_each_have_their_uses(make_repo):
+    root = make_repo(
+        {
+            "src/symbols.ts": (
+                "export const isVariadic = Symbol.for('variadic')\n"
+                "export type isVariadic = typeof isVariadic\n"
+            ),
+            "src/keys.ts": (
+                "import * as symbols from './symbols'\n"
+                "export const pattern = { [symbols.isVariadic]: true }\n"
+            ),
+            "src/marked.ts": (
+                "import type { isVariadic } from './symbols'\n"
+                "export type Marked = { key: isVariadic }\n"
+            ),
+        }
+    )
+    answer = prx.explain("isVariadic", root=root, budget=0)
+    assert ("src/keys.ts", 2) in _places(answer, "src/symbols.ts:1")
+    assert ("src/marked.ts", 2) not in _places(answer, "src/symbols.ts:1")
+    assert _places(answer, "src/symbols.ts:2") == {("src/marked.ts", 2)}

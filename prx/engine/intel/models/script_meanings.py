@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from prx.engine.intel.models.base import Site
     from prx.engine.intel.project import Project
 
-__all__ = ["meaning_filter", "of_meaning"]
+__all__ = ["declaration_filter", "meaning_filter", "of_meaning"]
 
 #: Declarations that make a name a type only, a value only; a class or an enum is both.
 _TYPES = frozenset({"type_alias_declaration", "interface_declaration"})
@@ -35,6 +35,9 @@ _VALUES = frozenset(
 #: Statements a declaration may sit in (``export ...``, ``namespace X {}`` as an
 #: expression statement, ``const x = ...``).
 _WRAPPERS = frozenset({"export_statement", "expression_statement", "lexical_declaration"})
+#: Statements around one declaration (``export namespace X {}``).
+_STATEMENTS = frozenset({"export_statement", "expression_statement"})
+_VARIABLES = frozenset({"lexical_declaration", "variable_declaration"})
 
 
 def _meaning(declaration: Any) -> str | None:
@@ -67,6 +70,9 @@ def _position(node: Any) -> str | None:
     if node.type == "type_identifier":
         return "type"
     parent = node.parent
+    if node.type == "property_identifier" and parent is not None:
+        # A namespace's member: ``ns.name`` in an expression is the value.
+        return "value" if parent.type == "member_expression" else None
     if node.type != "identifier" or parent is None:
         return None
     if parent.type in ("import_specifier", "export_specifier", "namespace_import"):
@@ -94,6 +100,19 @@ def meaning_filter(project: Project, node: Any) -> Callable[[str, int], bool] | 
         return position is None or position == meaning
 
     return keeps
+
+
+def declaration_filter(project: Project, declaration: Any) -> Callable[[str, int], bool] | None:
+    """:func:`meaning_filter` for a definition's node, the statements around it
+    (``export type X = ..``, ``export namespace X {}``) included; None for a definition
+    whose name is in one space only."""
+    while declaration is not None and declaration.type in _STATEMENTS:
+        inner = declaration.child_by_field_name("declaration")
+        declaration = inner if inner is not None else next(iter(declaration.named_children), None)
+    if declaration is not None and declaration.type in _VARIABLES:
+        declaration = next(iter(declaration.named_children), None)  # its first declarator
+    node = declaration.child_by_field_name("name") if declaration is not None else None
+    return meaning_filter(project, node) if node is not None else None
 
 
 def of_meaning(project: Project, node: Any, sites: Sequence[Site]) -> list[Site]:
