@@ -31,6 +31,7 @@ implementation (``after_rename``): one binding.
 from __future__ import annotations
 
 import json
+import re
 import tempfile
 from pathlib import Path
 
@@ -164,7 +165,24 @@ def tests(root: Path) -> dict[str, str] | None:
 
 
 def skip(symbol: Symbol) -> str | None:
-    """A default export is named by each importer: renaming it breaks nothing there."""
+    """A default export is named by each importer: renaming it breaks nothing there; a
+    file the oracle's tsc project leaves out (ts-pattern's benchmarks/ and examples/)
+    has no compiler to tell its uses."""
     from oracle.scripts_skip import not_measured
 
+    if _ROOT and not _checked(_ROOT[0], symbol.file):
+        return "in a folder the oracle's tsc project does not check"
     return not_measured(_ROOT, symbol)
+
+
+def _checked(root: Path, rel: str) -> bool:
+    """Whether the oracle's tsc project (written by :func:`prepare`) includes ``rel``."""
+    config = json.loads((root / CONFIG).read_text())
+    return any(_glob(pattern).fullmatch(rel) for pattern in config["include"])
+
+
+def _glob(pattern: str) -> re.Pattern[str]:
+    """A tsconfig ``include`` glob (``src/**/*.ts``: ``**/`` any folders, none too)."""
+    parts = re.split(r"(\*\*/|\*)", pattern)
+    mapped = {"**/": "(?:.*/)?", "*": "[^/]*"}
+    return re.compile("".join(mapped.get(part, re.escape(part)) for part in parts))

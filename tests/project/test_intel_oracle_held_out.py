@@ -10,8 +10,11 @@
 
 from __future__ import annotations
 
+import shutil
 import sys
 from pathlib import Path
+
+import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 
@@ -116,3 +119,34 @@ def test_rust_oracle_skips_an_item_only_a_disabled_cfg_compiles(tmp_path):
         assert rust.skip(_rust_symbol(_TWINS, "helper", 1, "function")) is None  # cfg(test)
     finally:
         rust._CURRENT.pop()
+
+
+@pytest.mark.skipif(
+    not (shutil.which("javac") and shutil.which("javap")), reason="javac is not installed"
+)
+def test_java_oracle_counts_the_calls_javac_binds_elsewhere_after_a_rename(tmp_path):
+    """An overload renamed compiles when its calls can box into another one: javac
+    reports nothing, and the lines whose bytecode changed are its uses."""
+    box = tmp_path / "src/main/java/p/Box.java"
+    box.parent.mkdir(parents=True)
+    box.write_text(
+        "package p;\n\npublic class Box {\n"
+        "    public int set(final char c) { return 1; }\n"
+        "    public int set(final Character c) { return 2; }\n"
+        "}\n"
+    )
+    use = tmp_path / "src/test/java/p/UseTest.java"
+    use.parent.mkdir(parents=True)
+    use.write_text(
+        "package p;\n\nclass UseTest {\n"
+        "    int run(Box box) {\n"
+        "        int a = box.set('x');\n"
+        "        int b = box.set(Character.valueOf('y'));\n"
+        "        return a + b;\n"
+        "    }\n"
+        "}\n"
+    )
+    assert java.build(tmp_path) == []  # the baseline: kept
+    box.write_text(box.read_text().replace("set(final char", "set_prxoracle(final char"))
+    found = java.build(tmp_path)
+    assert [(d.file, d.line) for d in found] == [("src/test/java/p/UseTest.java", 5)]

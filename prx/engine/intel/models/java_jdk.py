@@ -1,8 +1,10 @@
 """What the JDK's methods give back, as far as a Java file's types need it: a
 container's element (``List<Foo>.get(0)`` is a ``Foo``), a stream's or an iterator's
 elements, a ``String`` (``toString()``, ``String.valueOf``, ``s.trim()``), a
-``StringBuilder`` that ``append`` returns; what every object has (``hashCode()`` is an
-``int``). Anything else is unknown.
+``StringBuilder`` that ``append`` returns; a boxed value (``Character.valueOf(c)``) and
+the primitive a box holds (``c.charValue()``), which choose between overloads taking
+``char`` and ``Character``; what every object has (``hashCode()`` is an ``int``).
+Anything else is unknown.
 """
 
 from __future__ import annotations
@@ -96,6 +98,9 @@ _STRING_PRIMITIVES = frozenset(
     }
 )
 _BUILDERS = frozenset({"StringBuilder", "StringBuffer"})
+#: The boxed types: ``valueOf`` boxes, ``charValue()``/``intValue()`` ... unbox.
+_BOXED = frozenset({"Integer", "Long", "Short", "Byte", "Character", "Boolean", "Float", "Double"})
+_PRIMITIVES = frozenset({"int", "long", "short", "byte", "char", "boolean", "float", "double"})
 _CLASS_NAMES = frozenset({"getName", "getSimpleName", "getCanonicalName", "getTypeName"})
 #: A builder's methods that give the builder back.
 _FLUENT = frozenset({"append", "insert", "reverse", "delete", "deleteCharAt", "replace"})
@@ -123,6 +128,12 @@ def jdk_result(typer: Typer, receiver: Ty, node: Any) -> Ty:
             return STRING
         if name in _STRING_PRIMITIVES:
             return Ty(PRIMITIVE, name=name)
+        return UNKNOWN
+    if receiver.name in _BOXED:
+        if receiver.static and name == "valueOf":  # ``Character.valueOf(c)``: boxed
+            return Ty(EXTERNAL, name=receiver.name)
+        if not receiver.static and count == 0 and name.removesuffix("Value") in _PRIMITIVES:
+            return Ty(PRIMITIVE, name=name.removesuffix("Value"))  # ``c.charValue()``
         return UNKNOWN
     if receiver.name in _BUILDERS and not receiver.static and name in _FLUENT:
         return receiver

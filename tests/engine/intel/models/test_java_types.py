@@ -165,3 +165,35 @@ def test_a_method_reference_binds_to_the_overload_of_its_arity(tmp_path: Path) -
     rel = "src/p/Use.java"
     assert _lines(project, rel, "Use.keep", 24, rel) == {31: RESOLVED}  # forEach: one parameter
     assert _lines(project, rel, "Use.keep", 27, rel) == {}
+
+
+BOXES = """package p;
+
+class Boxes {
+    static boolean isBreak(final char c) {
+        return c == '\\n';
+    }
+
+    static boolean isBreak(final Character c) {
+        return c != null && isBreak(c.charValue());
+    }
+
+    boolean use(char raw) {
+        boolean a = isBreak(Character.valueOf(raw));
+        boolean b = isBreak(Integer.valueOf(1).intValue() == 1 ? raw : 'x');
+        return a && b;
+    }
+}
+"""
+
+
+def test_a_boxed_value_and_an_unboxed_one_choose_their_overload(tmp_path: Path) -> None:
+    """``Character.valueOf(c)`` is a ``Character``, ``c.charValue()`` a ``char``: each
+    call binds the overload of that type, as javac chooses (commons-csv's
+    ``isLineBreak``)."""
+    (tmp_path / "src/p").mkdir(parents=True)
+    (tmp_path / "src/p/Boxes.java").write_text(BOXES)
+    project = Project(prx.Workspace(tmp_path), str(tmp_path))
+    rel = "src/p/Boxes.java"
+    assert _lines(project, rel, "Boxes.isBreak", 4, rel) == {9: RESOLVED, 14: RESOLVED}
+    assert _lines(project, rel, "Boxes.isBreak", 8, rel) == {13: RESOLVED}
