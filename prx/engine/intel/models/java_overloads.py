@@ -143,6 +143,8 @@ def _compatible(
         return found.jtype is None and found.dims == 0 and found.name in _BOXES
     segments, dims, _ = type_segments(type_node)
     if not segments:
+        if _element(type_node).type in PRIMITIVES:  # ``byte[]``: an array of them only
+            return found.base is PRIMITIVE and found.dims == dims
         return True
     if segments[-1] in variables:  # ``T`` takes anything (boxed), ``T[]`` an array
         return (
@@ -168,6 +170,16 @@ def _compatible(
         # A JDK type whose supertypes are all known: only those take it.
         return segments[-1] in ("Object", found.name, *_JDK_SUPERS.get(found.name, ()))
     return True
+
+
+def _element(type_node: Any) -> Any:
+    """An array type's element type (``byte`` of ``byte[][]``); any other type itself."""
+    while type_node.type == "array_type":
+        inner = type_node.child_by_field_name("element")
+        if inner is None:
+            break
+        type_node = inner
+    return type_node
 
 
 def jdk_supers(typer: Typer, jtype: JType) -> set[str] | None:

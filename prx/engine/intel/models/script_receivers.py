@@ -23,7 +23,7 @@ from prx.engine.intel.models.base import BY_NAME, BY_TYPE, RESOLVED
 from prx.engine.intel.models.script_calls import call_type
 from prx.engine.intel.models.script_ducks import another_class
 from prx.engine.intel.models.script_members import Family, declared_member
-from prx.engine.intel.models.script_returns import provided
+from prx.engine.intel.models.script_returns import provided, provides_namespace
 from prx.engine.intel.models.script_scope import (
     FUNCTIONS,
     class_name,
@@ -162,6 +162,24 @@ class Receivers:
                 if edge.line == binding.line and edge.target:
                     return str(edge.target)
         return None
+
+    def is_module(self, statement: Any, local: str) -> bool:
+        """Whether the import ``statement`` binds ``local`` to a project module's
+        namespace object (``import * as local``, or a name a file provides as one)."""
+        from prx.engine.intel.uses import all_bindings
+
+        line = int(statement.start_point[0]) + 1
+        for binding in all_bindings(self.parsed):
+            if binding.local != local or not binding.line <= line <= binding.end_line:
+                continue
+            for edge in self.project.graph.edges_from(self.parsed.rel):
+                if edge.line != binding.line or not edge.target:
+                    continue
+                if binding.kind == "module":
+                    return True
+                if binding.kind == "name" and binding.imported:
+                    return provides_namespace(self.project, edge.target, binding.imported)
+        return False
 
     def class_named(self, node: Any) -> str | None:
         """The class an identifier names (declared in the file or imported), else None."""
@@ -310,6 +328,8 @@ def _variable_types(receiver: Any, receivers: Receivers) -> list[str] | None | s
         return _assigned_types(scope, name) if scope.type in FUNCTIONS else None
     if declaration.type in ("class_declaration", "abstract_class_declaration", "class"):
         return "other"  # a static member of another class
+    if declaration.type == "import_statement" and receivers.is_module(declaration, name):
+        return "other"  # a module's namespace: its members are functions, not methods
     if declaration.type in ("function_declaration", "import_statement"):
         return None
     declared = _declared_type(declaration, name, receivers)

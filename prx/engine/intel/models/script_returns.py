@@ -117,6 +117,40 @@ def _instance_check(identifier: Any) -> str | None:
     return None
 
 
+def provides_namespace(
+    project: Project, rel: str, name: str, seen: set[tuple[str, str]] | None = None
+) -> bool:
+    """Whether project file ``rel`` provides ``name`` as a module's namespace object
+    (``export * as name from``, ``import * as ns; export { ns as name }``, passed on by
+    re-exports): a module, never an instance of a class."""
+    from prx.engine.intel.bindings import exported_names
+    from prx.engine.intel.uses import all_bindings
+
+    seen = set() if seen is None else seen
+    parsed = project.file(rel)
+    if parsed is None or (rel, name) in seen or len(seen) > 20:
+        return False
+    seen.add((rel, name))
+    for binding in all_bindings(parsed):
+        local, kind = binding.local, binding.kind
+        if not local:
+            continue
+        if kind == "namespace" and local == name:
+            return True
+        if kind == "module" and (local == name or name in exported_names(parsed, local)):
+            return True
+        if (
+            kind in ("reexport", "name")
+            and binding.imported
+            and (local == name or (kind == "name" and name in exported_names(parsed, local)))
+        ):
+            for edge in project.graph.edges_from(rel):
+                if edge.line == binding.line and edge.target:
+                    if provides_namespace(project, edge.target, binding.imported, seen):
+                        return True
+    return False
+
+
 def provided(
     project: Project, rel: str, name: str, seen: set[tuple[str, str]] | None = None
 ) -> tuple[ParsedFile, Any] | None:

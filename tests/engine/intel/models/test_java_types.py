@@ -197,3 +197,40 @@ def test_a_boxed_value_and_an_unboxed_one_choose_their_overload(tmp_path: Path) 
     rel = "src/p/Boxes.java"
     assert _lines(project, rel, "Boxes.isBreak", 4, rel) == {9: RESOLVED, 14: RESOLVED}
     assert _lines(project, rel, "Boxes.isBreak", 8, rel) == {13: RESOLVED}
+
+
+ARRAYS = """package p;
+
+class Octets {
+    static boolean is(final byte octet) {
+        return true;
+    }
+
+    static boolean is(final byte[] octets) {
+        return true;
+    }
+
+    static boolean is(final String text) {
+        return true;
+    }
+
+    void use(byte one, byte[] many) {
+        final String empty = "";
+        is(empty);
+        is(many);
+        is(one);
+    }
+}
+"""
+
+
+def test_an_array_of_primitives_takes_only_such_an_array(tmp_path: Path) -> None:
+    """``is(String)``, ``is(byte[])`` and ``is(byte)``: a ``String`` argument binds the
+    first, a ``byte[]`` the second (commons-codec's ``isBase64Url``)."""
+    (tmp_path / "src/p").mkdir(parents=True)
+    (tmp_path / "src/p/Octets.java").write_text(ARRAYS)
+    project = Project(prx.Workspace(tmp_path), str(tmp_path))
+    rel = "src/p/Octets.java"
+    assert _lines(project, rel, "Octets.is", 12, rel) == {18: RESOLVED}
+    assert _lines(project, rel, "Octets.is", 8, rel) == {19: RESOLVED}
+    assert _lines(project, rel, "Octets.is", 4, rel) == {20: RESOLVED}

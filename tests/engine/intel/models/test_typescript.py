@@ -411,3 +411,29 @@ def test_a_fluent_chain_is_typed_by_what_each_call_returns(make_repo):
         ("test/str.test.ts", BY_TYPE),
     ]
     assert not any(role == "reference" for *_, role in _sites(root, "lib/types.ts", "Num.max"))
+
+
+def test_a_module_namespace_s_member_is_no_method_of_a_class(make_repo):
+    """``P.when(..)``, where ``P`` is a module's namespace (imported as ``* as P``, or
+    passed on as ``export { Pattern as P }``), calls the module's function: not a
+    candidate for a class's method ``when`` (ts-pattern's ``MatchExpression.when``)."""
+    root = make_repo(
+        {
+            "src/patterns.ts": "export function when(x: number): number {\n  return x\n}\n",
+            "src/match.ts": (
+                "export class Matcher {\n  when(x: number): number {\n    return x\n  }\n}\n"
+            ),
+            "src/index.ts": (
+                "import * as Pattern from './patterns'\nexport { Pattern, Pattern as P }\n"
+            ),
+            "tests/a.test.ts": (
+                "import { P } from '../src/index'\nimport * as Q from '../src/patterns'\n"
+                "import { Matcher } from '../src/match'\n"
+                "export const a = P.when(1)\nexport const b = Q.when(2)\n"
+                "export function c(m: any) {\n  return m.when(3)\n}\n"
+            ),
+        }
+    )
+    sites = _sites(root, "src/match.ts", "Matcher.when")
+    in_test = [(s[1], s[2]) for s in sites if s[0] == "tests/a.test.ts"]
+    assert in_test == [("return m.when(3)", BY_NAME)]  # not P.when, Q.when
