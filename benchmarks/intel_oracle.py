@@ -127,7 +127,7 @@ def _explain_lines(root: Path, symbol: Symbol) -> tuple[set[tuple[str, int]], di
         return set(), envelope
     data = envelope["data"]
     labels = set()
-    twin = _stub_twin(symbol.file)
+    twin = _stub_twin(root, symbol.file)
     container = symbol.qualified.rpartition(".")[0].rsplit(".", 1)[-1]
     for d in data["definitions"]:
         if d["file"] == symbol.file and d["line"] <= symbol.line <= d["end_line"]:
@@ -152,12 +152,16 @@ def _explain_lines(root: Path, symbol: Symbol) -> tuple[set[tuple[str, int]], di
     return {(r["file"], r["line"]) for r in refs} | importing, envelope
 
 
-def _stub_twin(rel: str) -> str | None:
-    """A Python module's stub, or a stub's module (``more.py`` / ``more.pyi``)."""
+def _stub_twin(root: Path, rel: str) -> str | None:
+    """A Python module's stub, or a stub's module (``more.py`` / ``more.pyi``); a
+    JavaScript package's declaration file (``typings/index.d.ts``: the oracle renames
+    the declarations there with the source's, see ``oracle.scripts_rename``)."""
     stem, dot, suffix = rel.rpartition(".")
-    if not dot or suffix not in ("py", "pyi"):
-        return None
-    return f"{stem}.{'pyi' if suffix == 'py' else 'py'}"
+    if dot and suffix in ("py", "pyi"):
+        return f"{stem}.{'pyi' if suffix == 'py' else 'py'}"
+    from oracle.scripts_rename import declaration_twin
+
+    return declaration_twin(root, rel)
 
 
 def import_lines(lines: list[str]) -> set[int]:

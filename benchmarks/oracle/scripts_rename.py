@@ -4,6 +4,8 @@ it by the oracle (``after_rename``) so that tsc sees the uses:
 - the other declarations of an overloaded function or method (its signatures, or its
   implementation): one binding, whose importers tsc checks only when every declaration
   has the new name (renaming one is an error at the others only);
+- its declarations in the package's declaration file (``package.json`` ``types``:
+  commander's ``typings/index.d.ts``), through which tsc types the package's users;
 - a JavaScript top-level name exported as a property of its own name (``module.exports
   = {f}``, ``{f: f}``, ``exports.f = f``): the property is renamed too, as Python's
   ``__all__`` entry is, else tsc types the export ``any`` and no importer's use is an
@@ -108,8 +110,46 @@ def _exports(node: Any) -> tuple[()] | tuple[str, tuple[int, int]] | None:
 _EXPORT_LINES: dict[tuple[str, str], list[int]] = {}
 
 
+def declaration_twin(root: Path, rel: str) -> str | None:
+    """The declaration file that types a JavaScript package's sources (its
+    ``package.json`` ``types``/``typings``: commander's ``typings/index.d.ts``), for a
+    JavaScript source of it; None for anything else."""
+    import json
+
+    if not rel.endswith((".js", ".cjs", ".mjs")):
+        return None
+    try:
+        manifest = json.loads((root / "package.json").read_text())
+    except (OSError, ValueError):
+        return None
+    declared = manifest.get("types") or manifest.get("typings")
+    if not isinstance(declared, str) or not (root / declared).is_file():
+        return None
+    return str(Path(declared).as_posix()).removeprefix("./")
+
+
+def twin_spans(root: Path, symbol: Symbol) -> tuple[str, list[tuple[int, int]]] | None:
+    """The names of ``symbol``'s declarations in its package's declaration file (see
+    :func:`declaration_twin`): the type checker reads the package through them, and
+    the two declare one interface (like a Python module and its stub)."""
+    from prx.engine.intel.models.generic import outline_targets
+
+    twin = declaration_twin(root, symbol.file)
+    if twin is None:
+        return None
+    spans = [
+        (t.start, t.end)
+        for t in outline_targets(_parsed(root, twin))
+        if t.qualified == symbol.qualified and t.end > t.start
+    ]
+    return (twin, spans) if spans else None
+
+
 def after_rename(root: Path, symbol: Symbol, new: str) -> None:
     """Rename what must change with the definition for tsc to see its uses."""
+    twin = twin_spans(root, symbol)
+    if twin is not None:
+        _replace(root, twin[0], [(start, end, new) for start, end in twin[1]])
     parsed = _parsed(root, symbol.file)
     edits = [(start, end, new) for start, end in overload_spans(parsed, symbol)]
     lines = []

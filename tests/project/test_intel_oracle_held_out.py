@@ -150,3 +150,31 @@ def test_java_oracle_counts_the_calls_javac_binds_elsewhere_after_a_rename(tmp_p
     box.write_text(box.read_text().replace("set(final char", "set_prxoracle(final char"))
     found = java.build(tmp_path)
     assert [(d.file, d.line) for d in found] == [("src/test/java/p/UseTest.java", 5)]
+
+
+def test_script_oracle_renames_the_declaration_file_twin_of_a_javascript_source(tmp_path):
+    """commander's ``typings/index.d.ts`` types every user of the package: a method
+    renamed in ``lib/command.js`` alone leaves tsc reading the old declaration, and no
+    use is an error (as a Python module renamed without its stub)."""
+    from oracle import scripts_rename
+
+    (tmp_path / "package.json").write_text('{"main": "./index.js", "types": "typings/index.d.ts"}')
+    (tmp_path / "lib").mkdir()
+    source = "class Command {\n  helpOption(flags) {\n    return this\n  }\n}\n"
+    (tmp_path / "lib/command.js").write_text(source)
+    (tmp_path / "typings").mkdir()
+    declared = (
+        "export class Command {\n  helpOption(flags?: string): this;\n"
+        "  helpOption(enable: boolean): this;\n  other(): void;\n}\n"
+    )
+    (tmp_path / "typings/index.d.ts").write_text(declared)
+    start = source.index("helpOption")
+    symbol = Symbol(
+        "lib/command.js", "helpOption", "Command.helpOption", "method", 2, start, start + 10
+    )
+    assert scripts_rename.declaration_twin(tmp_path, "lib/command.js") == "typings/index.d.ts"
+    assert scripts_rename.declaration_twin(tmp_path, "typings/index.d.ts") is None
+    scripts_rename.after_rename(tmp_path, symbol, "helpOption_prxoracle")
+    renamed = (tmp_path / "typings/index.d.ts").read_text()
+    assert renamed.count("helpOption_prxoracle(") == 2
+    assert "other(): void" in renamed

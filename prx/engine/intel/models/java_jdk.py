@@ -98,6 +98,25 @@ _STRING_PRIMITIVES = frozenset(
     }
 )
 _BUILDERS = frozenset({"StringBuilder", "StringBuffer"})
+#: JDK static factories and the interface they give back.
+_FACTORIES = {
+    ("Arrays", "asList"): "List",
+    ("List", "of"): "List",
+    ("List", "copyOf"): "List",
+    ("Collections", "emptyList"): "List",
+    ("Collections", "singletonList"): "List",
+    ("Collections", "unmodifiableList"): "List",
+    ("Set", "of"): "Set",
+    ("Set", "copyOf"): "Set",
+    ("Collections", "emptySet"): "Set",
+    ("Collections", "singleton"): "Set",
+    ("Map", "of"): "Map",
+    ("Collections", "emptyMap"): "Map",
+    ("Stream", "of"): "Stream",
+    ("Optional", "of"): "Optional",
+    ("Optional", "ofNullable"): "Optional",
+    ("Optional", "empty"): "Optional",
+}
 #: The boxed types: ``valueOf`` boxes, ``charValue()``/``intValue()`` ... unbox.
 _BOXED = frozenset({"Integer", "Long", "Short", "Byte", "Character", "Boolean", "Float", "Double"})
 _PRIMITIVES = frozenset({"int", "long", "short", "byte", "char", "boolean", "float", "double"})
@@ -129,6 +148,9 @@ def jdk_result(typer: Typer, receiver: Ty, node: Any) -> Ty:
         if name in _STRING_PRIMITIVES:
             return Ty(PRIMITIVE, name=name)
         return UNKNOWN
+    factory = _FACTORIES.get((receiver.name, name)) if receiver.static else None
+    if factory is not None:  # ``Arrays.asList(xs)``: a List (of elements not read)
+        return Ty(EXTERNAL, name=factory)
     if receiver.name in _BOXED:
         if receiver.static and name == "valueOf":  # ``Character.valueOf(c)``: boxed
             return Ty(EXTERNAL, name=receiver.name)

@@ -78,6 +78,12 @@ _JDK_SUPERS: dict[str, tuple[str, ...]] = {
         "OfField",
         "Constable",
     ),
+    "Collection": ("Iterable",),
+    "List": ("SequencedCollection", "Collection", "Iterable"),
+    "Set": ("Collection", "Iterable"),
+    "Map": (),
+    "Stream": ("BaseStream", "AutoCloseable"),
+    "Optional": (),
     "OutputStream": _STREAM,
     "ByteArrayOutputStream": ("OutputStream", *_STREAM),
     "PrintStream": ("FilterOutputStream", "OutputStream", "Appendable", *_STREAM),
@@ -94,6 +100,13 @@ def overload(typer: Typer, methods: list[JMethod], args: list[Any]) -> list[JMet
     left = [m for m in methods if _takes(typer, m, args)]
     if not left:  # the types read are wrong somewhere: none is ruled out
         return methods
+    exact = [m for m in left if not m.varargs and _surely(typer, m, args, exact=True)]
+    if len(exact) == 1:
+        # Every parameter is its argument's own type: whichever others apply, this one
+        # is as specific as each (and no varargs method is tried while one applies).
+        return exact
+    if any(not m.varargs and _surely(typer, m, args, exact=False) for m in left):
+        left = [m for m in left if not m.varargs]  # javac tries varargs last
     if len(left) < 2 or any(m.varargs for m in left):
         return left
     best = [
@@ -105,6 +118,40 @@ def overload(typer: Typer, methods: list[JMethod], args: list[Any]) -> list[JMet
         )
     ]
     return best or left
+
+
+def _surely(typer: Typer, method: JMethod, args: list[Any], exact: bool) -> bool:
+    """Whether ``method`` surely takes ``args``: each argument's known reference type is
+    its parameter's type itself (``exact``), or else one of its known supertypes."""
+    from prx.engine.intel.models.java_exprs import NULL, PRIMITIVE, PRIMITIVES
+
+    if len(method.params) != len(args):
+        return False
+    for (_, param), arg in zip(method.params, args, strict=True):
+        type_node = param.child_by_field_name("type")
+        found = typer.type_of(arg)
+        if type_node is None or found is NULL or found.base is None or found.static:
+            return False
+        if found.base is PRIMITIVE or type_node.type in PRIMITIVES:
+            return False
+        segments, dims, _ = type_segments(type_node)
+        if not segments or dims != found.dims:
+            return False
+        declared = typer.index.resolve_type_node(method.owner.facts, type_node)[0]
+        if isinstance(declared, JType):
+            if found.jtype is not declared and (
+                exact or found.jtype is None or declared not in typer.index.ancestors(found.jtype)
+            ):
+                return False
+        elif found.jtype is not None:
+            supers = jdk_supers(typer, found.jtype)
+            if exact or supers is None or segments[-1] not in (*supers, "Object"):
+                return False
+        elif segments[-1] != found.name and (
+            exact or segments[-1] not in ("Object", *_JDK_SUPERS.get(found.name, ("",)))
+        ):
+            return False
+    return True
 
 
 def _takes(typer: Typer, method: JMethod, args: list[Any]) -> bool:

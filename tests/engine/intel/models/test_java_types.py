@@ -234,3 +234,45 @@ def test_an_array_of_primitives_takes_only_such_an_array(tmp_path: Path) -> None
     assert _lines(project, rel, "Octets.is", 12, rel) == {18: RESOLVED}
     assert _lines(project, rel, "Octets.is", 8, rel) == {19: RESOLVED}
     assert _lines(project, rel, "Octets.is", 4, rel) == {20: RESOLVED}
+
+
+VARARGS = """package p;
+
+import java.sql.ResultSet;
+import java.util.Arrays;
+import java.util.stream.Stream;
+
+class Printer {
+    void print(final Iterable<?> values) {
+    }
+
+    void print(final Object... values) {
+        print(Arrays.asList(values));
+    }
+
+    void print(final ResultSet rows) {
+    }
+
+    void print(final Stream<?> values) {
+    }
+
+    void print(final ResultSet rows, final boolean header) {
+        print(rows);
+    }
+}
+"""
+
+
+def test_a_fixed_arity_overload_that_surely_applies_wins_over_varargs(tmp_path: Path) -> None:
+    """javac tries a varargs overload only when no other applies: ``print(rows)`` with a
+    ``ResultSet`` binds ``print(ResultSet)`` (its own type), ``print(Arrays.asList(xs))``
+    binds ``print(Iterable<?>)`` (a List is one), not ``print(Object...)`` (commons-csv's
+    ``CSVPrinter.printRecords``)."""
+    (tmp_path / "src/p").mkdir(parents=True)
+    (tmp_path / "src/p/Printer.java").write_text(VARARGS)
+    project = Project(prx.Workspace(tmp_path), str(tmp_path))
+    rel = "src/p/Printer.java"
+    assert _lines(project, rel, "Printer.print", 8, rel) == {12: RESOLVED}
+    assert _lines(project, rel, "Printer.print", 11, rel) == {}
+    assert _lines(project, rel, "Printer.print", 15, rel) == {22: RESOLVED}
+    assert _lines(project, rel, "Printer.print", 18, rel) == {}
