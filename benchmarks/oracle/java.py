@@ -18,6 +18,14 @@ model was written):
   compile, and no test would run);
 - ``commons-codec``: apache/commons-codec (Apache-2.0), JUnit 5.
 
+Held out again (added 2026-12-01, nineteenth session, before any trial ran on them, after
+the rules written from commons-csv and commons-codec: boxing, arrays of primitives,
+varargs, the bytecode oracle):
+
+- ``java-classmate``: FasterXML/java-classmate (Apache-2.0), JUnit 4;
+- ``json-java``: stleary/JSON-java (public domain), JUnit 4 (its tests that need
+  json-path or Mockito are dropped by ``prepare``).
+
 ``prepare`` removes ``module-info.java`` (the jars are on the class path, not the module
 path) and the test files that need a library Debian does not ship (Mockito, AssertJ,
 junit-pioneer, commons-text, the infinitest toolkit ...): the test files that do not
@@ -56,6 +64,8 @@ _SNAPSHOTS = {
     ),
     "commons-csv": ("apache/commons-csv", "5b99c860986a87f9da664bf47a3a7c0026673123", ()),
     "commons-codec": ("apache/commons-codec", "8dcd16b7d13ef1a78e325d458830ead890fe82ac", ()),
+    "java-classmate": ("FasterXML/java-classmate", "741f63d36dad585901f58835186f633b848ca8c7", ()),
+    "json-java": ("stleary/JSON-java", "1795e8cf26229229e7ab6fe4aeab0f51ffecda5a", ()),
 }
 _JARS_DIR = Path("/usr/share/java")
 #: The jars on the class path (those present).
