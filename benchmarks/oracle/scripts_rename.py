@@ -123,9 +123,30 @@ def declaration_twin(root: Path, rel: str) -> str | None:
     except (OSError, ValueError):
         return None
     declared = manifest.get("types") or manifest.get("typings")
+    main = manifest.get("main") or "index.js"
     if not isinstance(declared, str) or not (root / declared).is_file():
         return None
+    if not isinstance(main, str) or rel not in _package_files(root, main):
+        return None  # an example's or a test's own names: not the package's
     return str(Path(declared).as_posix()).removeprefix("./")
+
+
+def _package_files(root: Path, main: str) -> set[str]:
+    """The files the package's main module loads, itself included (what its
+    declaration file describes)."""
+    import prx
+    from prx.engine.intel.project import Project
+
+    project = Project(prx.Workspace(root), str(root))
+    start = str(Path(main).as_posix()).removeprefix("./")
+    seen, stack = {start}, [start]
+    while stack:
+        for edge in project.graph.edges_from(stack.pop()):
+            target = edge.target
+            if target and target not in seen:
+                seen.add(target)
+                stack.append(target)
+    return seen
 
 
 def twin_spans(root: Path, symbol: Symbol) -> tuple[str, list[tuple[int, int]]] | None:

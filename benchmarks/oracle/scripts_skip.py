@@ -48,6 +48,10 @@ OBJECT_MEMBERS = frozenset(
 def object_member(symbol: Symbol) -> str | None:
     if "." in symbol.qualified and symbol.name in OBJECT_MEMBERS:
         return "a member every object has"
+    if symbol.name in OBJECT_MEMBERS:
+        # The global object has them too (pako's `const toString =
+        # Object.prototype.toString`): renamed, its uses name the global's.
+        return "a name the global object has"
     return None
 
 

@@ -162,6 +162,9 @@ def test_script_oracle_renames_the_declaration_file_twin_of_a_javascript_source(
     (tmp_path / "lib").mkdir()
     source = "class Command {\n  helpOption(flags) {\n    return this\n  }\n}\n"
     (tmp_path / "lib/command.js").write_text(source)
+    (tmp_path / "index.js").write_text("exports.Command = require('./lib/command.js')\n")
+    (tmp_path / "examples").mkdir()
+    (tmp_path / "examples/hook.js").write_text("const program = 1\n")
     (tmp_path / "typings").mkdir()
     declared = (
         "export class Command {\n  helpOption(flags?: string): this;\n"
@@ -174,6 +177,8 @@ def test_script_oracle_renames_the_declaration_file_twin_of_a_javascript_source(
     )
     assert scripts_rename.declaration_twin(tmp_path, "lib/command.js") == "typings/index.d.ts"
     assert scripts_rename.declaration_twin(tmp_path, "typings/index.d.ts") is None
+    # An example's own `program` is not the package's (`export const program`).
+    assert scripts_rename.declaration_twin(tmp_path, "examples/hook.js") is None
     scripts_rename.after_rename(tmp_path, symbol, "helpOption_prxoracle")
     renamed = (tmp_path / "typings/index.d.ts").read_text()
     assert renamed.count("helpOption_prxoracle(") == 2
