@@ -21,7 +21,8 @@ model was written):
 
 ``prepare`` points cargo at Debian's registry directory (``.cargo/config.toml``: a
 directory source replacing crates.io, offline). ``build`` is ``cargo check
---all-targets --keep-going`` (the library and its ``#[cfg(test)]`` code, each target even
+--all-targets --keep-going``, with the optional features that add code (see
+``_OPTIONAL_FEATURES``; since 2026-12-01, nineteenth session) (the library and its ``#[cfg(test)]`` code, each target even
 when another fails), errors by the file and line of their primary span. While the
 library does not compile, the targets that depend on it (``tests/``, ``benches/``,
 ``examples/``) are not checked, and rustc reports a method's uses only once names
@@ -146,6 +147,26 @@ def build(root: Path) -> list[Diag]:
 _LAST_CHECK: dict[Path, list[tuple[Diag, _Span | None]]] = {}
 
 
+#: The optional features checked with the defaults: those that add code (no variant
+#: that replaces another, as smallvec's ``union``), build on stable Rust (not
+#: ``specialization``/``may_dangle``) and whose dependencies Debian ships. Without them
+#: the code they gate is never checked (semver's ``src/serde.rs``), and no error can
+#: name the uses there.
+_OPTIONAL_FEATURES = {
+    "semver": ("serde",),
+    "smallvec": ("write", "const_generics", "const_new", "arbitrary"),
+}
+
+
+def _features(root: Path) -> list[str]:
+    # the pristine folder is ``name-version``, its scratch copy ``name``
+    name = next(
+        (n for n in _OPTIONAL_FEATURES if root.name == n or root.name.startswith(f"{n}-")), ""
+    )
+    features = _OPTIONAL_FEATURES.get(name, ())
+    return ["--features", ",".join(features)] if features else []
+
+
 def _check(root: Path) -> list[tuple[Diag, _Span | None]]:
     done = run(
         [
@@ -154,6 +175,7 @@ def _check(root: Path) -> list[tuple[Diag, _Span | None]]:
             "--offline",
             "--all-targets",
             "--keep-going",
+            *_features(root),
             "--message-format",
             "json",
             "-q",
@@ -272,7 +294,16 @@ def tests(root: Path) -> dict[str, str] | None:
     its place in the run: ``name#2``). The harness's default format names each test;
     ``-q`` (or ``--format terse``) would print a dot for each, and no test would count."""
     done = run(
-        ["cargo", "test", "--offline", "--lib", "--bins", "--tests", "--no-fail-fast"],
+        [
+            "cargo",
+            "test",
+            "--offline",
+            "--lib",
+            "--bins",
+            "--tests",
+            "--no-fail-fast",
+            *_features(root),
+        ],
         root,
         env={"CARGO_TERM_COLOR": "never"},
     )
