@@ -33,6 +33,12 @@ compile against the jars are dropped until the project builds clean, so the base
 no error. javac reports every use of a missing name (``-Xmaxerrs``), import lines and
 uses alike.
 
+Since 2026-12-01 (nineteenth session) the truth also holds the calls javac binds to the
+method that a rename leaves compiling (see :mod:`oracle.java_bytecode`): a call another
+overload takes by boxing (its bytecode changes), and a call of an override through its
+own class (``format.hashCode()``: the same instruction binds ``Object.hashCode`` once it
+is renamed). Before, both were counted as prx's false positives.
+
 Needs: ``apt-get install -y junit4 junit5 libhamcrest-java`` (and ``libcommons-lang3-java``,
 ``libcommons-io-java``, which commons-cli's tests import, and ``libcommons-codec-java``).
 """
@@ -49,7 +55,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from oracle.common import Diag, Symbol, run
-from oracle.java_bytecode import keep_baseline, rebound
+from oracle.java_bytecode import bound_calls, keep_baseline, rebound
 
 LANGUAGE = "java"
 LANGUAGES = frozenset({"java"})
@@ -268,14 +274,15 @@ def build(root: Path) -> list[Diag]:
     errors elsewhere (javac reports an import of a missing name and every use after it;
     ``explain`` lists the uses, and a file whose only errors are imports stays one item)."""
     sources = _sources(root)
-    renamed = next(
-        (
-            found.group(0)
-            for rel in sources
-            if (found := _RENAMED.search((root / rel).read_text(errors="replace")))
-        ),
-        None,
-    )
+    renamed, at, is_method = None, ("", 0), False
+    for rel in sources:
+        text = (root / rel).read_text(errors="replace")
+        spelled = _RENAMED.search(text)
+        if spelled is not None:
+            renamed = spelled.group(0)
+            at = (rel, text.count("\n", 0, spelled.start()) + 1)
+            is_method = re.match(r"\s*\(", text[spelled.end() :]) is not None
+            break
     with tempfile.TemporaryDirectory() as tmp:
         found = _javac(root, Path(tmp))
         classes = Path(tmp) / "classes"
@@ -285,6 +292,10 @@ def build(root: Path) -> list[Diag]:
             # Clean: the calls javac now binds to another overload (by boxing) were
             # the renamed one's (see oracle.java_bytecode).
             found = rebound(root, classes, sources, renamed)
+    if renamed is not None and is_method:
+        # The calls that still compile, to the same instruction, once another
+        # declaration takes the method's place (an override of Object.hashCode).
+        found += bound_calls(root, sources, at, renamed.removesuffix("_prxoracle"))
     # Only the oracle's own trial (a definition renamed to ``*_prxoracle``) is filtered:
     # a rename's build check counts every error.
     if os.environ.get("PRX_ORACLE_JAVA_ALL_ERRORS") or renamed is None:

@@ -8,6 +8,13 @@ overload's uses. Compiled before and after, a call javac bound to the renamed me
 an instruction that changed (another method, a boxing call added); every other
 instruction is the same, javac being deterministic. So, when a trial compiles clean, the
 lines of the project's classes whose instructions changed are its uses too.
+
+And a call whose compile-time declaration is the method stays one after the rename
+without any change at all when another declaration takes its place: with
+``CSVFormat.hashCode`` renamed, ``format.hashCode()`` binds ``Object.hashCode`` and
+compiles to the same ``invokevirtual CSVFormat.hashCode:()I``. :func:`bound_calls` reads
+those from the baseline's bytecode: each call whose class and descriptor resolve, up the
+project's superclasses, to the method (JLS 15.12.3; the JVM resolves it the same way).
 """
 
 from __future__ import annotations
@@ -20,7 +27,7 @@ from pathlib import Path
 
 from oracle.common import Diag, run
 
-__all__ = ["keep_baseline", "rebound"]
+__all__ = ["bound_calls", "keep_baseline", "rebound"]
 
 #: root -> a copy of the classes its baseline compiled to.
 _BASELINE: dict[Path, Path] = {}
@@ -165,3 +172,149 @@ def _changed_lines(
             if after != before.get(line, Counter()):
                 lines.add(line)
     return lines - {0}
+
+
+class _Class:
+    """One class of the baseline, as far as resolving calls needs it."""
+
+    __slots__ = ("calls", "methods", "name", "source", "superclass")
+
+    def __init__(self, name: str, superclass: str | None, source: str) -> None:
+        self.name = name
+        self.superclass = superclass
+        self.source = source
+        #: (name, descriptor) -> the first line of its code (0: none, abstract).
+        self.methods: dict[tuple[str, str], int] = {}
+        #: (owner class, name, descriptor, line) of each method call.
+        self.calls: list[tuple[str, str, str, int]] = []
+
+
+#: root -> the baseline's classes by binary name (``p.Outer$Inner``).
+_CLASSES: dict[Path, dict[str, _Class]] = {}
+_CLASS_HEADER = re.compile(
+    r"^(?:[\w]+ )*(?:class|interface|enum|record) (?P<name>[\w.$]+)(?:<.*?>)?"
+    r"(?: extends (?P<super>[\w.$]+))?"
+)
+_CALL = re.compile(
+    r"invoke(?:virtual|special|static|interface)\b.*// (?:Interface)?Method "
+    r"(?:(?P<owner>[\w/$]+)\.)?(?P<name>[\w$]+):(?P<desc>\S+)"
+)
+_DESCRIPTOR = re.compile(r"^\s+descriptor: (?P<desc>\S+)$")
+_METHOD_NAME = re.compile(r"(?P<name>[\w$]+)\(")
+
+
+def _baseline_classes(root: Path) -> dict[str, _Class]:
+    if root in _CLASSES:
+        return _CLASSES[root]
+    before = _BASELINE.get(root)
+    found: dict[str, _Class] = {}
+    files = sorted(before.rglob("*.class")) if before is not None else []
+    for start in range(0, len(files), 200):  # a command line of bounded length
+        done = run(["javap", "-c", "-l", "-p", "-s", *map(str, files[start : start + 200])], root)
+        _parse_classes(done.stdout, found)
+    _CLASSES[root] = found
+    return found
+
+
+def _parse_classes(text: str, found: dict[str, _Class]) -> None:
+    current: _Class | None = None
+    method: tuple[str, str] | None = None
+    header = ""
+    line_of_pc: list[tuple[int, int]] = []
+    pending: list[tuple[int, str, str, str]] = []
+
+    def close() -> None:
+        if current is None or method is None:
+            return
+        lines = sorted(line_of_pc)
+        current.methods[method] = min((ln for _, ln in lines), default=0)
+        for pc, owner, name, desc in pending:
+            at = [ln for start, ln in lines if start <= pc]
+            current.calls.append((owner, name, desc, at[-1] if at else 0))
+
+    source = ""
+    for raw in text.splitlines():
+        compiled = _COMPILED_FROM.match(raw)
+        if compiled:
+            close()
+            source, current, method = compiled.group("file"), None, None
+            continue
+        if current is None:
+            matched = _CLASS_HEADER.match(raw.strip())
+            if matched and raw.rstrip().endswith("{"):
+                current = _Class(matched.group("name"), matched.group("super"), source)
+                found[current.name] = current
+            continue
+        if raw.startswith("  ") and not raw.startswith("   ") and raw.rstrip().endswith(";"):
+            close()
+            header, method, line_of_pc, pending = raw.strip(), None, [], []
+            continue
+        described = _DESCRIPTOR.match(raw)
+        if described and header and method is None:
+            name = _METHOD_NAME.search(header)
+            if name is not None and "(" in header:
+                method = (name.group("name"), described.group("desc"))
+            continue
+        entry = _LINE_ENTRY.match(raw)
+        if entry:
+            line_of_pc.append((int(entry.group("pc")), int(entry.group("line"))))
+            continue
+        instruction = _INSTRUCTION.match(raw)
+        call = _CALL.search(raw) if instruction else None
+        if instruction and call:
+            owner = (call.group("owner") or current.name).replace("/", ".")
+            pending.append(
+                (int(instruction.group("pc")), owner, call.group("name"), call.group("desc"))
+            )
+    close()
+
+
+def bound_calls(root: Path, sources: list[str], at: tuple[str, int], name: str) -> list[Diag]:
+    """The calls the baseline's bytecode binds to the method named ``name`` whose
+    definition's name is on line ``at[1]`` of ``at[0]`` (its first code line is the
+    nearest after it), as diagnostics at the calls' lines."""
+    classes = _baseline_classes(root)
+    by_path = {s: s for s in sources}
+    by_suffix = {s.rsplit("/", 1)[-1]: s for s in sources}
+    file, line = at
+    best: tuple[int, str, tuple[str, str]] | None = None
+    for klass in classes.values():
+        package = klass.name.rpartition(".")[0].replace(".", "/")
+        rel = Path(package) / "x.class" if package else Path("x.class")
+        if _source_of(rel, klass.source, by_path, by_suffix) != file:
+            continue
+        for key, first in klass.methods.items():
+            if key[0] == name and first >= line and (best is None or first < best[0]):
+                best = (first, klass.name, key)
+    if best is None:
+        return []
+    _, owner_class, key = best
+    out = []
+    for klass in classes.values():
+        for owner, called, desc, call_line in klass.calls:
+            if (called, desc) != key or not call_line:
+                continue
+            if _resolves(classes, owner, key) != owner_class:
+                continue
+            package = klass.name.rpartition(".")[0].replace(".", "/")
+            rel = Path(package) / "x.class" if package else Path("x.class")
+            source = _source_of(rel, klass.source, by_path, by_suffix)
+            if source is not None:
+                out.append(Diag(source, call_line, "the call binds the method (bytecode)"))
+    return out
+
+
+def _resolves(classes: dict[str, _Class], owner: str, key: tuple[str, str]) -> str | None:
+    """The class whose declaration a call ``owner.key`` binds, up the superclasses the
+    project compiled (None: one outside the project)."""
+    seen: set[str] = set()
+    current: str | None = owner
+    while current is not None and current not in seen:
+        seen.add(current)
+        klass = classes.get(current)
+        if klass is None:
+            return None
+        if key in klass.methods:
+            return current
+        current = klass.superclass
+    return None
