@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from prx.commands.impact.meanings import meaning_at, of_meaning
 from prx.core.budget import IMPACT_CEILING, cap_for
 from prx.core.envelope import dumps, to_jsonable
 from prx.core.errors import InvalidArgumentError
@@ -282,9 +282,9 @@ def _symbol_users(project: Project, target: str, symbol: str, path: str, notes: 
         any(d.name == symbol for d in defs)
         or (parsed is not None and _assigned_at_top(parsed, symbol))
     ):
-        keeps = _meaning_at(project, parsed, symbol, line, path, notes)
+        keeps = meaning_at(project, parsed, symbol, line, path, notes)
         found = find_users(project, target, symbol)
-        return found if keeps is None else _of_meaning(found, keeps)
+        return found if keeps is None else of_meaning(found, keeps)
     container = next(
         (d for d in defs if _defines(d, symbol) and (not owner or d.name == owner.split(".")[-1])),
         None,
@@ -319,79 +319,6 @@ def _symbol_users(project: Project, target: str, symbol: str, path: str, notes: 
         if refs:
             kept[file] = use._replace(names=(symbol,), refs=refs)
     return found._replace(users=kept)
-
-
-def _meaning_at(
-    project: Project,
-    parsed: ParsedFile | None,
-    name: str,
-    line: int | None,
-    path: str,
-    notes: list[str],
-) -> Callable[[str, int], bool] | None:
-    """For ``NAME:LINE`` of a top-level name: the test that keeps the places of that
-    definition's meaning (a TypeScript name declared as a type and as a value); None when
-    every place is its. A line that holds none of the name's definitions is an error; a
-    bare name declared in both spaces is said to be."""
-    if parsed is None:
-        return None
-    defs = [d for d in parsed.definitions() if d.name == name]
-    chosen = defs if line is None else _on_line(defs, line)
-    if not chosen:
-        if line is not None and defs:
-            raise InvalidArgumentError(
-                f"invalid argument {{param}}: no definition of {name!r} on line {line} of {path}",
-                param="symbol",
-                suggestion=f"Its definitions are on lines {_lines_of(defs)}.",
-            )
-        return None
-    if len(defs) < 2:
-        return None  # the one definition: every use of the name is its
-    keeps = None
-    if parsed.language in ("typescript", "tsx"):
-        from prx.engine.intel.models.script_meanings import declaration_filter
-
-        keeps = declaration_filter(project, chosen[0].node)
-    if line is None:
-        if keeps is not None:
-            notes.append(
-                f"{name} is declared as a type and as a value in {path} (lines "
-                f"{_lines_of(defs)}): the users of both are listed; ask --symbol "
-                f"{name}:LINE for one"
-            )
-        return None
-    if keeps is None:
-        notes.append(
-            f"{name} is defined {len(defs)} times in {path}, one binding: the users of every "
-            f"definition are listed (line {line} does not choose one)"
-        )
-    return keeps
-
-
-def _on_line(defs: list[Any], line: int) -> list[Any]:
-    """The definitions starting on ``line``, else those spanning it."""
-    return [d for d in defs if _first_line(d) == line] or [
-        d for d in defs if _first_line(d) <= line <= int(d.node.end_point[0]) + 1
-    ]
-
-
-def _lines_of(defs: list[Any]) -> str:
-    return ", ".join(str(n) for n in sorted({_first_line(d) for d in defs}))
-
-
-def _first_line(defn: Any) -> int:
-    return int(defn.node.start_point[0]) + 1
-
-
-def _of_meaning(found: SymbolUsers, keeps: Callable[[str, int], bool]) -> SymbolUsers:
-    """``found`` less the references of the name's other meaning, and the files left with
-    none (their import binds the name, and they use the other meaning)."""
-    users: dict[str, FileUse] = {}
-    for file, use in found.users.items():
-        refs = tuple((occ, how) for occ, how in use.refs if keeps(file, occ.byte))
-        if refs:
-            users[file] = use._replace(refs=refs)
-    return found._replace(users=users)
 
 
 def _python_member_users(
