@@ -181,15 +181,33 @@ def _collapsed(
     root: Path, truth: set[tuple[str, int]], predicted: set[tuple[str, int]]
 ) -> tuple[set[str], set[str]]:
     """Both sets as items ``file:line``, a file whose errors are all on import lines as
-    the one item ``file:*`` (the compiler reported the import and stopped)."""
+    the one item ``file:*`` (the compiler reported the import and stopped); in a file
+    with errors beyond its imports, the import lines are left out of both (the uses
+    are compared: rustc reports ``use crate::{Version}`` and every use, as javac does,
+    whose oracle leaves such import lines out too)."""
     stopped = _stopped(root, truth)
+    imports = _import_lines_of(root, {f for f, _ in truth} - stopped)
 
     def items(pairs: set[tuple[str, int]]) -> set[str]:
         # Line 0 (a file prx says only imports it) counts only where the compiler
         # stopped at the import too.
-        return {f"{f}:*" if f in stopped else f"{f}:{n}" for f, n in pairs if n or f in stopped}
+        return {
+            f"{f}:*" if f in stopped else f"{f}:{n}"
+            for f, n in pairs
+            if (n or f in stopped) and n not in imports.get(f, ())
+        }
 
     return items(truth), items(predicted)
+
+
+def _import_lines_of(root: Path, files: set[str]) -> dict[str, set[int]]:
+    out = {}
+    for file in files:
+        try:
+            out[file] = import_lines((root / file).read_text(errors="replace").split("\n"))
+        except OSError:
+            continue
+    return out
 
 
 def _stopped(root: Path, truth: set[tuple[str, int]]) -> set[str]:

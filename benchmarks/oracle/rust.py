@@ -27,7 +27,8 @@ when another fails), errors by the file and line of their primary span. While th
 library does not compile, the targets that depend on it (``tests/``, ``benches/``,
 ``examples/``) are not checked, and rustc reports a method's uses only once names
 resolve: ``uses_at`` mends each error whose span spells the old name and checks again,
-until nothing is left to mend; every round's new errors are the truth. ``tests`` runs
+until nothing is left to mend; every round's new errors at lines that spell the name
+are the truth (since 2026-12-01, nineteenth session: the others are consequences). ``tests`` runs
 ``cargo test --lib --bins --tests`` (doc tests are examples in comments, which a rename
 leaves alone by design: it lists them) and reads each test's outcome (before 2026-12-01 it
 asked for the terse format, which names no test: every Rust rename was checked by the
@@ -47,6 +48,7 @@ no error can name its uses) unless a variant of it is compiled.
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 import tempfile
@@ -251,7 +253,27 @@ def uses_at(root: Path, symbol: Symbol, errors: list[Diag]) -> list[Diag]:
             if (diag.file, diag.line, diag.message) not in known:
                 known.add((diag.file, diag.line, diag.message))
                 found.append(diag)
-    return found
+    return _spelling(root, found, symbol.name, new)
+
+
+def _spelling(root: Path, errors: list[Diag], old: str, new: str) -> list[Diag]:
+    """The errors at lines that spell the name (old, or mended to the new one): the
+    others are consequences, not uses (with ``SmallVecData`` renamed, ``let len =
+    self.len();`` fails in every method whose type no longer checks), as the Java
+    oracle keeps only those."""
+    word = re.compile(r"(?<![\w])(?:" + re.escape(old) + "|" + re.escape(new) + r")(?![\w])")
+    texts: dict[str, list[str]] = {}
+    out = []
+    for diag in errors:
+        if diag.file not in texts:
+            try:
+                texts[diag.file] = (root / diag.file).read_text(errors="replace").split("\n")
+            except OSError:
+                texts[diag.file] = []
+        lines = texts[diag.file]
+        if not lines or (0 < diag.line <= len(lines) and word.search(lines[diag.line - 1])):
+            out.append(diag)
+    return out
 
 
 #: How many times the crate is mended and checked again for one symbol.

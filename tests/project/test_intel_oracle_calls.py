@@ -32,3 +32,18 @@ def test_only_a_traced_line_that_names_the_function_counts(tmp_path):
     assert project_file(tmp_path, str(tmp_path.resolve() / "node_modules" / "x.js")) is None
     assert project_file(tmp_path, "/elsewhere/x.js") is None
     assert project_file(tmp_path, str(tmp_path.resolve() / "src" / "x.js")) == "src/x.js"
+
+
+def test_a_file_with_uses_beyond_its_import_is_compared_by_its_uses(tmp_path):
+    """rustc reports ``use crate::{Version}`` and each use (as javac does): where a file
+    has uses, its import line is the same change, not one more item prx must list; a
+    file prx lists that the compiler does not is compared line by line still."""
+    (tmp_path / "display.rs").write_text("use crate::{Version};\n\nfn f(v: &Version) {}\n")
+    (tmp_path / "eval.rs").write_text("use crate::Version;\nfn g() {}\n")
+    (tmp_path / "extra.rs").write_text("use crate::Version;\nfn h() {}\n")
+    truth = {("display.rs", 1), ("display.rs", 3), ("eval.rs", 1)}
+    items, predicted = intel_oracle._collapsed(
+        tmp_path, truth, {("display.rs", 3), ("eval.rs", 0), ("extra.rs", 1)}
+    )
+    assert items == {"display.rs:3", "eval.rs:*"}
+    assert predicted == {"display.rs:3", "eval.rs:*", "extra.rs:1"}

@@ -214,3 +214,17 @@ def test_java_oracle_counts_calls_of_an_override_that_compile_the_same_after_a_r
     code.write_text(code.read_text().replace("hashCode(", "hashCode_prxoracle("))
     found = java.build(tmp_path)  # the @Override error is the declaration's, left out
     assert {(d.file, d.line) for d in found} == {("src/test/java/p/FormatTest.java", 5)}
+
+
+def test_rust_oracle_keeps_the_errors_at_lines_that_spell_the_name(tmp_path):
+    """A renamed type's consequences (``let len = self.len();`` no longer checks in
+    its methods) are not its uses: only the lines spelling the name, old or mended."""
+    from oracle.common import Diag
+
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src/lib.rs").write_text(
+        "fn a() -> Data_prxoracle {}\nfn b() { let len = self.len(); }\nuse Data;\n"
+    )
+    errors = [Diag("src/lib.rs", n, "e") for n in (1, 2, 3)]
+    kept = rust._spelling(tmp_path, errors, "Data", "Data_prxoracle")
+    assert [d.line for d in kept] == [1, 3]
