@@ -244,7 +244,9 @@ def uses_at(root: Path, symbol: Symbol, errors: list[Diag]) -> list[Diag]:
     known = {(d.file, d.line, d.message) for d in found}
     checked = _LAST_CHECK.get(root) or _check(root)
     for _ in range(_ROUNDS):
-        mended = _mend(root, [span for _, span in checked if span], symbol.name, new)
+        shorthand = {span for diag, span in checked if span and _NO_FIELD in diag.message}
+        spans = [span for _, span in checked if span]
+        mended = _mend(root, spans, symbol.name, new, shorthand)
         if not mended:
             break
         checked = _check(root)
@@ -280,7 +282,16 @@ def _spelling(root: Path, errors: list[Diag], old: str, new: str) -> list[Diag]:
 _ROUNDS = 6
 
 
-def _mend(root: Path, spans: list[_Span], old: str, new: str) -> int:
+#: rustc's error at a struct literal's field it does not know.
+_NO_FIELD = "has no field named"
+
+
+def _mend(
+    root: Path, spans: list[_Span], old: str, new: str, fields: set[_Span] | None = None
+) -> int:
+    """Rename each span that spells ``old``; a span of ``fields`` (a field rustc does not
+    know) written in shorthand (``Version { major, pre, build }``, where ``pre`` is also
+    the local it takes) becomes ``new: old``."""
     by_file: dict[str, list[_Span]] = {}
     for span in spans:
         if span[4] == old:
@@ -289,11 +300,18 @@ def _mend(root: Path, spans: list[_Span], old: str, new: str) -> int:
     for file, found in by_file.items():
         path = root / file
         lines = path.read_text(encoding="utf-8").split("\n")
-        for _, line, start, end, _ in sorted(set(found), key=lambda s: (s[1], -s[2])):
+        for span in sorted(set(found), key=lambda s: (s[1], -s[2])):
+            _, line, start, end, _ = span
             text = lines[line - 1]
             after = text[end - 1 : end]
             if text[start - 1 : end - 1] == old and not (after.isalnum() or after == "_"):
-                lines[line - 1] = text[: start - 1] + new + text[end - 1 :]
+                shorthand = span in (fields or ()) and text[end - 1 :].lstrip()[:1] in (
+                    "",
+                    ",",
+                    "}",
+                )
+                written = f"{new}: {old}" if shorthand else new
+                lines[line - 1] = text[: start - 1] + written + text[end - 1 :]
                 mended += 1
         path.write_text("\n".join(lines), encoding="utf-8")
     return mended

@@ -228,3 +228,17 @@ def test_rust_oracle_keeps_the_errors_at_lines_that_spell_the_name(tmp_path):
     errors = [Diag("src/lib.rs", n, "e") for n in (1, 2, 3)]
     kept = rust._spelling(tmp_path, errors, "Data", "Data_prxoracle")
     assert [d.line for d in kept] == [1, 3]
+
+
+def test_rust_mending_writes_a_shorthand_field_out(tmp_path):
+    """``Version { major, pre }`` with the field ``pre`` renamed: the shorthand is also
+    the local it takes, so the mend is ``pre_prxoracle: pre`` (renaming the word would
+    name a local that does not exist, and the crate would never compile again)."""
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src/parse.rs").write_text("fn f() {\n    Version { major, pre }\n}\n")
+    span = ("src/parse.rs", 2, 22, 25, "pre")
+    mended = rust._mend(tmp_path, [span], "pre", "pre_prxoracle", {span})
+    assert mended == 1
+    assert (tmp_path / "src/parse.rs").read_text().splitlines()[1] == (
+        "    Version { major, pre_prxoracle: pre }"
+    )
