@@ -16,6 +16,8 @@ For each project of ``benchmarks/oracle/<language>.py`` (fetched once into
   references to that definition by line with the erroring lines (a file whose only
   errors are on its import lines, where the compiler stops, is compared as one item:
   prx listed a reference in it or not).
+  Code the language's check leaves out (Rust under a ``#[cfg]`` it does not enable) has
+  no truth: a place prx lists there is left out of the comparison.
 - **rename**: ``prx rename S S_renamed --apply`` through the CLI (the qualified name;
   a place ``FILE:LINE`` when the name is refused as ambiguous); then the build and the
   test suite against the baseline. Outcomes: ``ok`` (builds, same tests pass),
@@ -43,6 +45,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -150,6 +153,15 @@ def _explain_lines(root: Path, symbol: Symbol) -> tuple[set[tuple[str, int]], di
     sure = {(r["file"], r["line"]) for r in refs if r.get("certainty") != "by_name"}
     envelope["sure"] = sure | importing
     return {(r["file"], r["line"]) for r in refs} | importing, envelope
+
+
+def _checked_by(module: Any, root: Path) -> Callable[[str, int], bool]:
+    """Whether the language's check reads line ``n`` of a file (0: the file at all):
+    always, unless the oracle says it leaves code out (Rust's disabled ``#[cfg]``s)."""
+    unchecked = getattr(module, "unchecked", None)
+    if unchecked is None:
+        return lambda file, line: True
+    return lambda file, line: not unchecked(root, file, line)
 
 
 def _stub_twin(root: Path, rel: str) -> str | None:
@@ -340,8 +352,13 @@ def measure(language: str, args: argparse.Namespace) -> dict[str, Any]:
                     scratch.reset()
                 truth_files = {d.file for d in errors} - {symbol.file}
                 label = f"{name}:{symbol.file}:{symbol.qualified}"
+                # Code the check leaves out (a disabled #[cfg]): no truth there, left
+                # out of the answers too.
+                checked = _checked_by(module, root)
                 if "impact" in parts:
                     files, answer = _impact_files(root, symbol)
+                    files = {f for f in files if checked(f, 0)}
+                    answer["sure"] = {f for f in answer.get("sure", set()) if checked(f, 0)}
                     for tally in (impact, p_impact):
                         tally.add(label, files, truth_files)
                     sure_files = answer.get("sure", set()) - {symbol.file}
@@ -353,6 +370,8 @@ def measure(language: str, args: argparse.Namespace) -> dict[str, Any]:
                             tally.add(label, files, run_files)
                 if "explain" in parts:
                     lines, answer = _explain_lines(root, symbol)
+                    lines = {(f, n) for f, n in lines if checked(f, n)}
+                    answer["sure"] = {(f, n) for f, n in answer.get("sure", set()) if checked(f, n)}
                     truth = {(d.file, d.line) for d in errors}
                     t_items, p_items = _collapsed(root, truth, lines)
                     for tally in (explain, p_explain):

@@ -407,6 +407,59 @@ def _gated_off(node: Any) -> bool:
     return False
 
 
+#: root -> file -> the line ranges the check leaves out (see :mod:`oracle.rust_cfg`).
+_UNCHECKED: dict[Path, dict[str, list[tuple[int, int]]]] = {}
+
+
+def unchecked(root: Path, file: str, line: int) -> bool:
+    """Whether ``cargo check`` leaves line ``line`` of ``file`` out (line 0: the whole
+    file), under a ``#[cfg]`` it does not enable: no error can name a use there."""
+    ranges = _unchecked_ranges(root).get(file, [])
+    last = max((end for _, end in ranges), default=0)
+    if line == 0:
+        return (
+            bool(ranges) and ranges[0][0] <= 1 and len(ranges) == 1 and last >= _lines(root, file)
+        )
+    return any(first <= line <= end for first, end in ranges)
+
+
+def _lines(root: Path, file: str) -> int:
+    try:
+        return (root / file).read_bytes().count(b"\n") + 1
+    except OSError:
+        return 0
+
+
+def _unchecked_ranges(root: Path) -> dict[str, list[tuple[int, int]]]:
+    if root in _UNCHECKED:
+        return _UNCHECKED[root]
+    import prx
+    from oracle.rust_cfg import enabled_features, off_modules, unchecked_lines
+    from prx.engine.intel.project import ParsedFile
+
+    name = next(
+        (n for n in _OPTIONAL_FEATURES if root.name == n or root.name.startswith(f"{n}-")), ""
+    )
+    features = enabled_features(root, _OPTIONAL_FEATURES.get(name, ()))
+    workspace = prx.Workspace(root)
+    out: dict[str, list[tuple[int, int]]] = {}
+    files = sorted(
+        p.relative_to(root).as_posix() for p in root.rglob("*.rs") if "target" not in p.parts
+    )
+    for rel in files:
+        parsed = ParsedFile(rel, workspace.language_for(str(root / rel)), (root / rel).read_bytes())
+        if parsed.tree is None:
+            continue
+        ranges = unchecked_lines(parsed.tree, features)
+        if ranges:
+            out.setdefault(rel, []).extend(ranges)
+        for module in off_modules(parsed.tree, rel, features):
+            if module in files:
+                out[module] = [(1, _lines(root, module))]
+    _UNCHECKED[root] = out
+    return out
+
+
 def skip(symbol: Symbol) -> str | None:
     """A method of a trait impl, a test function, an inherent method a trait's method of
     the same name stands in for (see the module's docstring); an item only a disabled

@@ -242,3 +242,38 @@ def test_rust_mending_writes_a_shorthand_field_out(tmp_path):
     assert (tmp_path / "src/parse.rs").read_text().splitlines()[1] == (
         "    Version { major, pre_prxoracle: pre }"
     )
+
+
+def test_rust_oracle_leaves_out_the_code_a_disabled_cfg_gates(tmp_path):
+    """A place under a ``#[cfg]`` the check does not enable (a feature off, ``doc``, a
+    special build's ``#![cfg(test_node_semver)]``) has no truth: no error can name a
+    use there. An undecidable predicate (``unix``) counts as enabled."""
+    (tmp_path / "Cargo.toml").write_text(
+        '[package]\nname = "x"\n[features]\ndefault = ["std"]\nstd = []\nunion = []\n'
+        'const_new = ["const_generics"]\nconst_generics = []\n'
+    )
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src/lib.rs").write_text(
+        '#[cfg(feature = "union")]\nunion Data {\n    a: u8,\n}\n'
+        '#[cfg(not(feature = "union"))]\nenum Data {\n    A,\n}\n'
+        '#[cfg(all(feature = "std", not(doc)))]\nfn on() {}\n'
+        '#[cfg(target_os = "fuchsia")]\nfn maybe() {}\n'
+        '#[cfg(feature = "serde")]\nmod serde;\n'
+    )
+    (tmp_path / "src/serde.rs").write_text("fn s() {}\n")
+    (tmp_path / "tests").mkdir()
+    (tmp_path / "tests/node.rs").write_text("#![cfg(test_node_semver)]\nfn n() {}\n")
+    from oracle import rust_cfg
+
+    assert rust_cfg.enabled_features(tmp_path, ("const_new",)) == {
+        "std",
+        "const_new",
+        "const_generics",
+    }
+    assert rust.unchecked(tmp_path, "src/lib.rs", 3)  # the union variant
+    assert not rust.unchecked(tmp_path, "src/lib.rs", 7)  # the enum variant
+    assert not rust.unchecked(tmp_path, "src/lib.rs", 10)  # all(std, not(doc))
+    assert not rust.unchecked(tmp_path, "src/lib.rs", 12)  # undecided: kept
+    assert rust.unchecked(tmp_path, "src/serde.rs", 0)  # its `mod` is off
+    assert rust.unchecked(tmp_path, "tests/node.rs", 0)
+    assert not rust.unchecked(tmp_path, "src/lib.rs", 0)
