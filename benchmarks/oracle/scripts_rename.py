@@ -6,6 +6,8 @@ it by the oracle (``after_rename``) so that tsc sees the uses:
   has the new name (renaming one is an error at the others only);
 - its declarations in the package's declaration file (``package.json`` ``types``:
   commander's ``typings/index.d.ts``), through which tsc types the package's users;
+- the specifiers that re-export a top-level name (``export { x } from './m'``), as
+  Python's ``__all__`` entries: else tsc reports the re-export alone;
 - a JavaScript top-level name exported as a property of its own name (``module.exports
   = {f}``, ``{f: f}``, ``exports.f = f``): the property is renamed too, as Python's
   ``__all__`` entry is, else tsc types the export ``any`` and no importer's use is an
@@ -166,11 +168,68 @@ def twin_spans(root: Path, symbol: Symbol) -> tuple[str, list[tuple[int, int]]] 
     return (twin, spans) if spans else None
 
 
-def after_rename(root: Path, symbol: Symbol, new: str) -> None:
-    """Rename what must change with the definition for tsc to see its uses."""
+def reexport_spans(root: Path, symbol: Symbol) -> dict[str, list[tuple[int, int]]]:
+    """The names of the specifiers that pass the top-level ``symbol`` on (``export {
+    fromPromise } from './result-async'``; through a barrel that passes it on again under
+    its own name too). Renamed with it, as a Python module's ``__all__`` entry is: else
+    tsc reports the re-export alone and types its importers' uses as the missing name's,
+    naming none of them."""
+    if "." in symbol.qualified:
+        return {}
+    import prx
+    from prx.engine.intel.project import Project
+
+    project = Project(prx.Workspace(root), str(root))
+    out: dict[str, list[tuple[int, int]]] = {}
+    wanted = [(symbol.file, symbol.name)]
+    seen: set[tuple[str, str]] = set()
+    while wanted:
+        provider, name = wanted.pop()
+        if (provider, name) in seen:
+            continue
+        seen.add((provider, name))
+        for rel in project.graph.importers_of(provider):
+            parsed = project.file(rel)
+            if parsed is None or parsed.tree is None:
+                continue
+            lines = {e.line for e in project.graph.edges_from(rel) if e.target == provider}
+            for node in parsed.tree.root_node.named_children:
+                if node.type != "export_statement" or node.child_by_field_name("source") is None:
+                    continue
+                if int(node.start_point[0]) + 1 not in lines:
+                    continue
+                for spec in _specifiers(node):
+                    spelled = spec.child_by_field_name("name")
+                    if spelled is None or _text(spelled) != name:
+                        continue
+                    out.setdefault(rel, []).append((int(spelled.start_byte), int(spelled.end_byte)))
+                    if spec.child_by_field_name("alias") is None:
+                        wanted.append((rel, name))
+    return out
+
+
+def _specifiers(statement: Any) -> list[Any]:
+    return [
+        spec
+        for clause in statement.named_children
+        if clause.type == "export_clause"
+        for spec in clause.named_children
+        if spec.type == "export_specifier"
+    ]
+
+
+def after_rename(root: Path, symbol: Symbol, new: str) -> list[Diag]:
+    """Rename what must change with the definition for tsc to see its uses; the
+    re-export statements renamed are returned, as uses (as Python's oracle returns the
+    import statements it renames)."""
     twin = twin_spans(root, symbol)
     if twin is not None:
         _replace(root, twin[0], [(start, end, new) for start, end in twin[1]])
+    passed: list[Diag] = []
+    for rel, spans in reexport_spans(root, symbol).items():
+        data = (root / rel).read_bytes()
+        passed += [Diag(rel, data.count(b"\n", 0, start) + 1, "re-export") for start, _ in spans]
+        _replace(root, rel, [(start, end, new) for start, end in spans])
     parsed = _parsed(root, symbol.file)
     edits = [(start, end, new) for start, end in overload_spans(parsed, symbol)]
     lines = []
@@ -182,6 +241,7 @@ def after_rename(root: Path, symbol: Symbol, new: str) -> None:
     _EXPORT_LINES[(symbol.file, symbol.qualified)] = lines
     if edits:
         _replace(root, symbol.file, edits)
+    return passed
 
 
 def _shorthand(parsed: Any, start: int) -> bool:

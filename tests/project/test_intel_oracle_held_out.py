@@ -277,3 +277,27 @@ def test_rust_oracle_leaves_out_the_code_a_disabled_cfg_gates(tmp_path):
     assert rust.unchecked(tmp_path, "src/serde.rs", 0)  # its `mod` is off
     assert rust.unchecked(tmp_path, "tests/node.rs", 0)
     assert not rust.unchecked(tmp_path, "src/lib.rs", 0)
+
+
+def test_script_oracle_renames_the_specifiers_that_re_export_a_name(tmp_path):
+    """``export { fromPromise } from './result-async'`` in neverthrow's index: renamed
+    alone, the definition makes tsc report the re-export and no importer through it;
+    the specifier is renamed with it (through a barrel too), an alias's own name kept."""
+    from oracle import scripts_rename
+
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src/async.ts").write_text("export const fromPromise = 1\n")
+    (tmp_path / "src/index.ts").write_text(
+        "export { fromPromise } from './async'\nexport { fromPromise as fp } from './async'\n"
+    )
+    (tmp_path / "src/all.ts").write_text("export { fromPromise } from './index'\n")
+    start = (tmp_path / "src/async.ts").read_text().index("fromPromise")
+    symbol = Symbol("src/async.ts", "fromPromise", "fromPromise", "const", 1, start, start + 11)
+    scripts_rename.after_rename(tmp_path, symbol, "fromPromise_prxoracle")
+    assert (tmp_path / "src/index.ts").read_text() == (
+        "export { fromPromise_prxoracle } from './async'\n"
+        "export { fromPromise_prxoracle as fp } from './async'\n"
+    )
+    assert (tmp_path / "src/all.ts").read_text() == (
+        "export { fromPromise_prxoracle } from './index'\n"
+    )
