@@ -27,6 +27,7 @@ from prx.engine.intel.models.base import BY_NAME, BY_TYPE, RESOLVED, Site, Targe
 from prx.engine.intel.models.rust_scope import ITEM_KINDS, Entity, Resolver, path_segments
 from prx.engine.intel.models.rust_types import (
     STD_FINAL,
+    STD_INHERENT,
     Ctx,
     Ty,
     Types,
@@ -519,7 +520,8 @@ class Reader:
         if ty.name is not None:
             named = {e[1].rsplit("::", 1)[-1] for e in info.implementers if e[0] == "extern"}
             if ty.name in named:
-                return BY_TYPE
+                # `self.push(v)` in `impl Vector for Vec<T>`: Vec's own push wins
+                return None if self.name in STD_INHERENT.get(ty.name, ()) else BY_TYPE
             # std's own types have std's methods; another outside type may deref to
             # anything (a guard, a smart pointer): a candidate.
             return None if ty.name in STD_FINAL else BY_NAME

@@ -111,6 +111,45 @@ _MACROS = {"vec": "Vec", "format": "String"}
 _CELLS = frozenset({"RefCell", "Mutex", "RwLock", "Cell", "OnceCell", "UnsafeCell"})
 _CELL_ACCESS = frozenset({"borrow", "borrow_mut", "lock", "read", "write", "get", "get_mut"})
 _LOCKS = frozenset({"lock", "read", "write"})
+#: The inherent methods of std's collections and strings that a project trait often
+#: names too: called on one, they are std's own (an inherent method wins over a trait's).
+STD_INHERENT: dict[str, frozenset[str]] = {
+    "Vec": frozenset(
+        {
+            "new",
+            "with_capacity",
+            "push",
+            "pop",
+            "insert",
+            "remove",
+            "len",
+            "is_empty",
+            "clear",
+            "truncate",
+            "capacity",
+            "reserve",
+            "extend_from_slice",
+            "drain",
+            "retain",
+            "dedup",
+            "split_off",
+            "append",
+            "as_slice",
+            "as_mut_slice",
+            "swap_remove",
+            "shrink_to_fit",
+            "into_boxed_slice",
+        }
+    ),
+    "String": frozenset(
+        {"new", "with_capacity", "push", "push_str", "pop", "insert", "remove", "len"}
+        | {"is_empty", "clear", "truncate", "capacity", "reserve", "as_str", "drain"}
+    ),
+    "VecDeque": frozenset(
+        {"new", "with_capacity", "push_back", "push_front", "pop_back", "pop_front"}
+        | {"insert", "remove", "len", "is_empty", "clear", "truncate", "drain"}
+    ),
+}
 #: Types from std whose methods (and those of what they deref to) are std's own: a
 #: method called on one is not a project's, unless a project trait is implemented for it.
 STD_FINAL = frozenset(

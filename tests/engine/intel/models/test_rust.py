@@ -610,3 +610,39 @@ def test_literals_const_paths_and_a_fold_s_element_have_std_s_or_their_types(mak
         if role != "definition"
     ]
     assert sites == [("n + lits.iter().fold(0, |acc, lit| acc + lit.len())", BY_TYPE)]
+
+
+def test_a_std_type_s_own_method_wins_over_a_project_trait_s(make_repo):
+    """``impl Vector for Vec<T> { fn push(&mut self, v: T) { self.push(v) } }``: the call
+    is Vec's own ``push`` (an inherent method wins over a trait's), not a recursion into
+    the trait's (smallvec's benches); a method Vec does not have is the trait's."""
+    root = make_repo(
+        {
+            "Cargo.toml": '[package]\nname = "b"\nversion = "0.1.0"\n',
+            "src/lib.rs": (
+                "pub trait Vector<T> {\n"
+                "    fn push(&mut self, val: T);\n"
+                "    fn from_elem(val: T) -> Self;\n"
+                "}\n"
+                "impl<T: Copy> Vector<T> for Vec<T> {\n"
+                "    fn push(&mut self, val: T) {\n"
+                "        self.push(val)\n"
+                "    }\n"
+                "    fn from_elem(val: T) -> Self {\n"
+                "        let mut v = Vec::new();\n"
+                "        v.push(val);\n"
+                "        v\n"
+                "    }\n"
+                "}\n"
+                "pub fn twice<V: Vector<u8>>(v: &mut V) {\n"
+                "    v.push(1);\n"
+                "}\n"
+            ),
+        }
+    )
+    calls = {
+        s[1]: s[2]
+        for s in _sites(root, "src/lib.rs", "Vector.push")
+        if "(1)" in s[1] or "val)" in s[1]
+    }
+    assert calls == {"v.push(1);": BY_TYPE}  # not `self.push(val)`, not `v.push(val);`
