@@ -195,6 +195,23 @@ def new_errors(
     return out
 
 
+def spelling(root: Path, errors: list[Diag], word: re.Pattern[str]) -> list[Diag]:
+    """The errors at lines that spell ``word``: the others are consequences of the
+    change, not uses (a file that cannot be read keeps its errors)."""
+    out = []
+    texts: dict[str, list[str]] = {}
+    for diag in errors:
+        if diag.file not in texts:
+            try:
+                texts[diag.file] = (root / diag.file).read_text(errors="replace").split("\n")
+            except OSError:
+                texts[diag.file] = []
+        lines = texts[diag.file]
+        if not lines or (0 < diag.line <= len(lines) and word.search(lines[diag.line - 1])):
+            out.append(diag)
+    return out
+
+
 def project_symbols(root: Path, languages: frozenset[str]) -> list[Symbol]:
     """Every definition of the project's non-test source files, as prx's language models
     read them (a symbol the model does not see cannot be asked for by name anyway)."""

@@ -54,7 +54,7 @@ import xml.etree.ElementTree as ET
 from collections.abc import Callable
 from pathlib import Path
 
-from oracle.common import Diag, Symbol, run
+from oracle.common import Diag, Symbol, run, spelling
 from oracle.java_bytecode import bound_calls, keep_baseline, rebound
 
 LANGUAGE = "java"
@@ -416,15 +416,4 @@ def uses(symbol: Symbol, errors: list[Diag]) -> list[Diag]:
     if not _TRIAL:
         return errors
     word = re.compile(r"(?<![\w$])" + re.escape(symbol.name) + r"(?:_prxoracle)?(?![\w$])")
-    out = []
-    texts: dict[str, list[str]] = {}
-    for d in errors:
-        if d.file not in texts:
-            try:
-                texts[d.file] = (_TRIAL[0] / d.file).read_text(errors="replace").split("\n")
-            except OSError:
-                texts[d.file] = []
-        lines = texts[d.file]
-        if not lines or (0 < d.line <= len(lines) and word.search(lines[d.line - 1])):
-            out.append(d)
-    return out
+    return spelling(_TRIAL[0], errors, word)

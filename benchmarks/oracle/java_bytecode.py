@@ -37,160 +37,6 @@ _LINE_ENTRY = re.compile(r"^\s+line (?P<line>\d+): (?P<pc>\d+)$")
 #: Constant-pool indices and branch targets move when code is added elsewhere.
 _POOL = re.compile(r"#\d+(?:,\s*\d+)?")
 _BRANCH = re.compile(r"^(goto|goto_w|if\w*|jsr|jsr_w)\s+\d+$")
-
-
-def keep_baseline(root: Path, classes: Path) -> None:
-    """Keep the baseline's classes of ``root`` (the first clean build only)."""
-    if root in _BASELINE or not classes.is_dir():
-        return
-    kept = Path(tempfile.mkdtemp(prefix="prx-oracle-classes-"))
-    shutil.copytree(classes, kept, dirs_exist_ok=True)
-    _BASELINE[root] = kept
-
-
-def rebound(root: Path, classes: Path, sources: list[str], renamed: str) -> list[Diag]:
-    """The lines whose instructions differ between the baseline's classes and
-    ``classes`` (a clean trial build), as diagnostics at the source lines; ``renamed``
-    (the trial's new name) is read as the old name, so the renamed method's own body
-    (its lambdas' synthetic names) does not count."""
-    before = _BASELINE.get(root)
-    if before is None or not classes.is_dir():
-        return []
-    changed = []
-    for path in sorted(classes.rglob("*.class")):
-        rel = path.relative_to(classes)
-        old = before / rel
-        if not old.exists() or old.read_bytes() != path.read_bytes():
-            changed.append(rel)
-    if not changed:
-        return []
-    old_code = _disassembled(before, [r for r in changed if (before / r).exists()])
-    new_code = _disassembled(classes, changed)
-    by_suffix = {s.rsplit("/", 1)[-1]: s for s in sources}
-    by_path = {s: s for s in sources}
-    out = []
-    for rel in changed:
-        new = new_code.get(rel)
-        if new is None:
-            continue
-        old = old_code.get(rel, (new[0], {}))
-        source = _source_of(rel, new[0], by_path, by_suffix)
-        if source is None:
-            continue
-        for line in sorted(_changed_lines(old[1], new[1], renamed)):
-            out.append(Diag(source, line, "the call binds another method (bytecode)"))
-    return out
-
-
-def _source_of(
-    rel: Path, compiled_from: str, by_path: dict[str, str], by_suffix: dict[str, str]
-) -> str | None:
-    """The project source a class was compiled from (its package's folder, then the
-    file's name alone)."""
-    package = rel.parent.as_posix()
-    suffix = f"{package}/{compiled_from}" if package != "." else compiled_from
-    for source in by_path:
-        if source == suffix or source.endswith("/" + suffix):
-            return source
-    return by_suffix.get(compiled_from)
-
-
-#: class file -> (its source's name, {method header: {line: instructions}}).
-Disassembly = dict[Path, tuple[str, dict[str, dict[int, Counter[str]]]]]
-
-
-def _disassembled(classes: Path, rels: list[Path]) -> Disassembly:
-    if not rels:
-        return {}
-    done = run(["javap", "-c", "-l", "-p", *(str(classes / r) for r in rels)], classes)
-    blocks: list[list[str]] = []
-    for text in done.stdout.splitlines():
-        if _COMPILED_FROM.match(text) or not blocks:
-            blocks.append([])
-        blocks[-1].append(text)
-    out: Disassembly = {}
-    for rel, block in zip(rels, blocks, strict=False):
-        found = _COMPILED_FROM.match(block[0]) if block else None
-        out[rel] = (found.group("file") if found else "", _methods(block))
-    return out
-
-
-def _methods(block: list[str]) -> dict[str, dict[int, Counter[str]]]:
-    """Each method's instructions by source line (its line table's mapping)."""
-    methods: dict[str, dict[int, Counter[str]]] = {}
-    header = ""
-    code: list[tuple[int, str]] = []
-    table: list[tuple[int, int]] = []
-    in_switch = False
-
-    def close() -> None:
-        if not header:
-            return
-        lines: dict[int, Counter[str]] = {}
-        entries = sorted(table)
-        for pc, text in code:
-            at = [ln for start, ln in entries if start <= pc]
-            line = at[-1] if at else 0
-            lines.setdefault(line, Counter())[text] += 1
-        methods[header] = lines
-
-    for text in block:
-        if text.startswith("  ") and not text.startswith("   ") and text.rstrip().endswith(";"):
-            close()
-            header, code, table, in_switch = text.strip(), [], [], False
-            continue
-        if in_switch:
-            in_switch = "}" not in text
-            continue
-        entry = _LINE_ENTRY.match(text)
-        if entry:
-            table.append((int(entry.group("pc")), int(entry.group("line"))))
-            continue
-        found = _INSTRUCTION.match(text)
-        if found:
-            body = " ".join(_POOL.sub("#", found.group("text")).split())
-            if "{" in body:
-                in_switch = "}" not in body
-                body = body.split("{", 1)[0].strip()
-            code.append((int(found.group("pc")), _BRANCH.sub(r"\1", body)))
-    close()
-    return methods
-
-
-def _changed_lines(
-    old: dict[str, dict[int, Counter[str]]], new: dict[str, dict[int, Counter[str]]], renamed: str
-) -> set[int]:
-    """The source lines whose instructions differ, method by method."""
-    name = renamed.removesuffix("_prxoracle")
-    lines: set[int] = set()
-    for header, code in new.items():
-        before = old.get(header.replace(renamed, name), {})
-        for line in set(code) | set(before):
-            after: Counter[str] = Counter()
-            for text, count in code.get(line, Counter()).items():
-                after[text.replace(renamed, name)] += count
-            if after != before.get(line, Counter()):
-                lines.add(line)
-    return lines - {0}
-
-
-class _Class:
-    """One class of the baseline, as far as resolving calls needs it."""
-
-    __slots__ = ("calls", "methods", "name", "source", "superclass")
-
-    def __init__(self, name: str, superclass: str | None, source: str) -> None:
-        self.name = name
-        self.superclass = superclass
-        self.source = source
-        #: (name, descriptor) -> the first line of its code (0: none, abstract).
-        self.methods: dict[tuple[str, str], int] = {}
-        #: (owner class, name, descriptor, line) of each method call.
-        self.calls: list[tuple[str, str, str, int]] = []
-
-
-#: root -> the baseline's classes by binary name (``p.Outer$Inner``).
-_CLASSES: dict[Path, dict[str, _Class]] = {}
 _CLASS_HEADER = re.compile(
     r"^(?:[\w]+ )*(?:class|interface|enum|record) (?P<name>[\w.$]+)(?:<.*?>)?"
     r"(?: extends (?P<super>[\w.$]+))?"
@@ -203,41 +49,77 @@ _DESCRIPTOR = re.compile(r"^\s+descriptor: (?P<desc>\S+)$")
 _METHOD_NAME = re.compile(r"(?P<name>[\w$]+)\(")
 
 
-def _baseline_classes(root: Path) -> dict[str, _Class]:
-    if root in _CLASSES:
-        return _CLASSES[root]
-    before = _BASELINE.get(root)
+def keep_baseline(root: Path, classes: Path) -> None:
+    """Keep the baseline's classes of ``root`` (the first clean build only)."""
+    if root in _BASELINE or not classes.is_dir():
+        return
+    kept = Path(tempfile.mkdtemp(prefix="prx-oracle-classes-"))
+    shutil.copytree(classes, kept, dirs_exist_ok=True)
+    _BASELINE[root] = kept
+
+
+class _Method:
+    """One method's code, as far as the oracle reads it."""
+
+    __slots__ = ("calls", "first_line", "lines")
+
+    def __init__(self) -> None:
+        #: The first line of its code (0: none, an abstract method).
+        self.first_line = 0
+        #: Source line -> its instructions (pool indices and branch targets left out).
+        self.lines: dict[int, Counter[str]] = {}
+        #: (owner class, name, descriptor, line) of each method call.
+        self.calls: list[tuple[str, str, str, int]] = []
+
+
+class _Class:
+    """One compiled class."""
+
+    __slots__ = ("methods", "name", "source", "superclass")
+
+    def __init__(self, name: str, superclass: str | None, source: str) -> None:
+        self.name = name
+        self.superclass = superclass
+        self.source = source
+        #: (name, descriptor) -> its code.
+        self.methods: dict[tuple[str, str], _Method] = {}
+
+
+def _disassembled(classes: Path, rels: list[Path]) -> dict[str, _Class]:
+    """The classes of the files ``rels`` of ``classes``, by binary name."""
     found: dict[str, _Class] = {}
-    files = sorted(before.rglob("*.class")) if before is not None else []
-    for start in range(0, len(files), 200):  # a command line of bounded length
-        done = run(["javap", "-c", "-l", "-p", "-s", *map(str, files[start : start + 200])], root)
-        _parse_classes(done.stdout, found)
-    _CLASSES[root] = found
+    for start in range(0, len(rels), 200):  # a command line of bounded length
+        chunk = [str(classes / r) for r in rels[start : start + 200]]
+        _parse(run(["javap", "-c", "-l", "-p", "-s", *chunk], classes).stdout, found)
     return found
 
 
-def _parse_classes(text: str, found: dict[str, _Class]) -> None:
+def _parse(text: str, found: dict[str, _Class]) -> None:
+    """Read ``javap -c -l -p -s`` output into ``found``."""
     current: _Class | None = None
-    method: tuple[str, str] | None = None
-    header = ""
-    line_of_pc: list[tuple[int, int]] = []
-    pending: list[tuple[int, str, str, str]] = []
+    method: _Method | None = None
+    header, source = "", ""
+    table: list[tuple[int, int]] = []
+    code: list[tuple[int, str, tuple[str, str, str] | None]] = []
+    in_switch = False
 
     def close() -> None:
-        if current is None or method is None:
+        if method is None:
             return
-        lines = sorted(line_of_pc)
-        current.methods[method] = min((ln for _, ln in lines), default=0)
-        for pc, owner, name, desc in pending:
-            at = [ln for start, ln in lines if start <= pc]
-            current.calls.append((owner, name, desc, at[-1] if at else 0))
+        entries = sorted(table)
+        method.first_line = min((line for _, line in entries), default=0)
+        for pc, instruction, call in code:
+            at = [line for start, line in entries if start <= pc]
+            line = at[-1] if at else 0
+            method.lines.setdefault(line, Counter())[instruction] += 1
+            if call is not None:
+                method.calls.append((*call, line))
 
-    source = ""
     for raw in text.splitlines():
         compiled = _COMPILED_FROM.match(raw)
         if compiled:
             close()
-            source, current, method = compiled.group("file"), None, None
+            source, current, method, header = compiled.group("file"), None, None, ""
             continue
         if current is None:
             matched = _CLASS_HEADER.match(raw.strip())
@@ -247,26 +129,101 @@ def _parse_classes(text: str, found: dict[str, _Class]) -> None:
             continue
         if raw.startswith("  ") and not raw.startswith("   ") and raw.rstrip().endswith(";"):
             close()
-            header, method, line_of_pc, pending = raw.strip(), None, [], []
+            header, method, table, code, in_switch = raw.strip(), None, [], [], False
             continue
         described = _DESCRIPTOR.match(raw)
         if described and header and method is None:
             name = _METHOD_NAME.search(header)
-            if name is not None and "(" in header:
-                method = (name.group("name"), described.group("desc"))
+            if name is not None:  # a field has no parameter list
+                method = current.methods[(name.group("name"), described.group("desc"))] = _Method()
+            continue
+        if in_switch:  # a tableswitch's or lookupswitch's cases
+            in_switch = "}" not in raw
             continue
         entry = _LINE_ENTRY.match(raw)
         if entry:
-            line_of_pc.append((int(entry.group("pc")), int(entry.group("line"))))
+            table.append((int(entry.group("pc")), int(entry.group("line"))))
             continue
         instruction = _INSTRUCTION.match(raw)
-        call = _CALL.search(raw) if instruction else None
-        if instruction and call:
-            owner = (call.group("owner") or current.name).replace("/", ".")
-            pending.append(
-                (int(instruction.group("pc")), owner, call.group("name"), call.group("desc"))
-            )
+        if instruction is None or method is None:
+            continue
+        body = " ".join(_POOL.sub("#", instruction.group("text")).split())
+        if "{" in body:
+            in_switch = "}" not in body
+            body = body.split("{", 1)[0].strip()
+        call = _CALL.search(raw)
+        owner = (
+            ((call.group("owner") or current.name.replace(".", "/")).replace("/", "."))
+            if call
+            else ""
+        )
+        called = (owner, call.group("name"), call.group("desc")) if call else None
+        code.append((int(instruction.group("pc")), _BRANCH.sub(r"\1", body), called))
     close()
+
+
+def _source_of(klass: _Class, sources: list[str]) -> str | None:
+    """The project source a class was compiled from: its package's folder and file name
+    (``org/x/A.java`` under ``src/main/java``), else the file's name alone."""
+    package = klass.name.rpartition(".")[0].replace(".", "/")
+    suffix = f"{package}/{klass.source}" if package else klass.source
+    for source in sources:
+        if source == suffix or source.endswith("/" + suffix):
+            return source
+    return next((s for s in sources if s.rsplit("/", 1)[-1] == klass.source), None)
+
+
+def rebound(root: Path, classes: Path, sources: list[str], renamed: str) -> list[Diag]:
+    """The lines whose instructions differ between the baseline's classes and
+    ``classes`` (a clean trial build), as diagnostics at the source lines; ``renamed``
+    (the trial's new name) is read as the old name, so the renamed method's own body
+    (its lambdas' synthetic names) does not count."""
+    before = _BASELINE.get(root)
+    if before is None or not classes.is_dir():
+        return []
+    changed = [
+        path.relative_to(classes)
+        for path in sorted(classes.rglob("*.class"))
+        if not (before / path.relative_to(classes)).exists()
+        or (before / path.relative_to(classes)).read_bytes() != path.read_bytes()
+    ]
+    if not changed:
+        return []
+    old = _disassembled(before, [r for r in changed if (before / r).exists()])
+    new = _disassembled(classes, changed)
+    name = renamed.removesuffix("_prxoracle")
+    out = []
+    for klass in new.values():
+        source = _source_of(klass, sources)
+        was = old.get(klass.name)
+        if source is None:
+            continue
+        lines: set[int] = set()
+        for (called, desc), method in klass.methods.items():
+            before_lines = was.methods.get((called.replace(renamed, name), desc)) if was else None
+            previous = before_lines.lines if before_lines is not None else {}
+            for line in set(method.lines) | set(previous):
+                after: Counter[str] = Counter()
+                for text, count in method.lines.get(line, Counter()).items():
+                    after[text.replace(renamed, name)] += count
+                if after != previous.get(line, Counter()):
+                    lines.add(line)
+        out += [
+            Diag(source, n, "the call binds another method (bytecode)") for n in sorted(lines - {0})
+        ]
+    return out
+
+
+#: root -> the baseline's classes by binary name.
+_CLASSES: dict[Path, dict[str, _Class]] = {}
+
+
+def _baseline_classes(root: Path) -> dict[str, _Class]:
+    if root not in _CLASSES:
+        before = _BASELINE.get(root)
+        rels = sorted(p.relative_to(before) for p in before.rglob("*.class")) if before else []
+        _CLASSES[root] = _disassembled(before, rels) if before is not None else {}
+    return _CLASSES[root]
 
 
 def bound_calls(root: Path, sources: list[str], at: tuple[str, int], name: str) -> list[Diag]:
@@ -274,33 +231,26 @@ def bound_calls(root: Path, sources: list[str], at: tuple[str, int], name: str) 
     definition's name is on line ``at[1]`` of ``at[0]`` (its first code line is the
     nearest after it), as diagnostics at the calls' lines."""
     classes = _baseline_classes(root)
-    by_path = {s: s for s in sources}
-    by_suffix = {s.rsplit("/", 1)[-1]: s for s in sources}
     file, line = at
     best: tuple[int, str, tuple[str, str]] | None = None
     for klass in classes.values():
-        package = klass.name.rpartition(".")[0].replace(".", "/")
-        rel = Path(package) / "x.class" if package else Path("x.class")
-        if _source_of(rel, klass.source, by_path, by_suffix) != file:
+        if _source_of(klass, sources) != file:
             continue
-        for key, first in klass.methods.items():
+        for key, method in klass.methods.items():
+            first = method.first_line
             if key[0] == name and first >= line and (best is None or first < best[0]):
                 best = (first, klass.name, key)
     if best is None:
         return []
-    _, owner_class, key = best
+    _, declaring, key = best
     out = []
     for klass in classes.values():
-        for owner, called, desc, call_line in klass.calls:
-            if (called, desc) != key or not call_line:
-                continue
-            if _resolves(classes, owner, key) != owner_class:
-                continue
-            package = klass.name.rpartition(".")[0].replace(".", "/")
-            rel = Path(package) / "x.class" if package else Path("x.class")
-            source = _source_of(rel, klass.source, by_path, by_suffix)
-            if source is not None:
-                out.append(Diag(source, call_line, "the call binds the method (bytecode)"))
+        source = _source_of(klass, sources)
+        for method in klass.methods.values():
+            for owner, called, desc, call_line in method.calls:
+                if (called, desc) == key and call_line and source is not None:
+                    if _resolves(classes, owner, key) == declaring:
+                        out.append(Diag(source, call_line, "the call binds the method (bytecode)"))
     return out
 
 

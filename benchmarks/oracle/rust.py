@@ -56,7 +56,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from oracle.common import Diag, Symbol, new_errors, run
+from oracle.common import Diag, Symbol, new_errors, run, spelling
 
 LANGUAGE = "rust"
 #: crate -> (Debian package, version in the archive, the crate's directory in the package).
@@ -264,18 +264,7 @@ def _spelling(root: Path, errors: list[Diag], old: str, new: str) -> list[Diag]:
     self.len();`` fails in every method whose type no longer checks), as the Java
     oracle keeps only those."""
     word = re.compile(r"(?<![\w])(?:" + re.escape(old) + "|" + re.escape(new) + r")(?![\w])")
-    texts: dict[str, list[str]] = {}
-    out = []
-    for diag in errors:
-        if diag.file not in texts:
-            try:
-                texts[diag.file] = (root / diag.file).read_text(errors="replace").split("\n")
-            except OSError:
-                texts[diag.file] = []
-        lines = texts[diag.file]
-        if not lines or (0 < diag.line <= len(lines) and word.search(lines[diag.line - 1])):
-            out.append(diag)
-    return out
+    return spelling(root, errors, word)
 
 
 #: How many times the crate is mended and checked again for one symbol.
