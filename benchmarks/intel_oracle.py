@@ -65,7 +65,7 @@ from oracle.common import (  # noqa: E402
 #: reported): imports of every language measured.
 IMPORT_LINE = re.compile(
     r"^\s*(?:import\b|from\s+\S+\s+import\b|(?:pub(?:\([^)]*\))?\s+)?use\b|#\s*include\b|"
-    r"using\b|export\s+(?:\*|\{[^}]*\})\s+from\b)|\brequire\("
+    r"using\b|export\s+(?:\*|\{[^}]*\})\s+from\b|export\s+\{[^}]*$)|\brequire\("
 )
 SUFFIX = "_prxoracle"
 

@@ -174,7 +174,9 @@ def reexport_spans(root: Path, symbol: Symbol) -> dict[str, list[tuple[int, int]
     its own name too). Renamed with it, as a Python module's ``__all__`` entry is: else
     tsc reports the re-export alone and types its importers' uses as the missing name's,
     naming none of them."""
-    if "." in symbol.qualified:
+    if "." in symbol.qualified or symbol.in_file > 1:
+        # A name its file declares again (a type beside a value): the specifier passes
+        # the other declaration on too, and renaming it would break that one's users.
         return {}
     import prx
     from prx.engine.intel.project import Project

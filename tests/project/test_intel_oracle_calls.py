@@ -47,3 +47,10 @@ def test_a_file_with_uses_beyond_its_import_is_compared_by_its_uses(tmp_path):
     )
     assert items == {"display.rs:3", "eval.rs:*"}
     assert predicted == {"display.rs:3", "eval.rs:*", "extra.rs:1"}
+
+
+def test_an_export_clause_over_several_lines_is_an_import_statement():
+    """neverthrow's index: ``export {\\n  fromPromise,\\n} from './result-async'``: tsc
+    reports the name inside the clause, and that file is one that stops at its import."""
+    lines = ["export {", "  ResultAsync,", "  fromPromise,", "} from './result-async'", "x()"]
+    assert intel_oracle.import_lines(lines) == {1, 2, 3, 4}

@@ -301,3 +301,18 @@ def test_script_oracle_renames_the_specifiers_that_re_export_a_name(tmp_path):
     assert (tmp_path / "src/all.ts").read_text() == (
         "export { fromPromise_prxoracle } from './index'\n"
     )
+
+
+def test_script_oracle_keeps_the_re_export_of_a_name_declared_twice(tmp_path):
+    """``export { Result } from './result'`` passes on ``type Result`` and ``namespace
+    Result`` both: with one of them renamed, the specifier keeps the other's users."""
+    from oracle import scripts_rename
+
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src/result.ts").write_text(
+        "export namespace Result {\n  export const a = 1\n}\nexport type Result = number\n"
+    )
+    (tmp_path / "src/index.ts").write_text("export { Result } from './result'\n")
+    start = (tmp_path / "src/result.ts").read_text().index("Result")
+    symbol = Symbol("src/result.ts", "Result", "Result", "module", 1, start, start + 6, 1, 2)
+    assert scripts_rename.reexport_spans(tmp_path, symbol) == {}
