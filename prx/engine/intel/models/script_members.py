@@ -39,6 +39,12 @@ _HERITAGE = re.compile(
 )
 _DECLARATION = re.compile(r"\b(?:class|interface)\s+([A-Za-z_$][\w$]*)")
 _GENERIC = re.compile(r"<[^<>]*>")
+#: ``type Name<..> = A<..> | B<..>`` (its value up to the line's end or a ``;``).
+_UNION_ALIAS = re.compile(
+    r"^[ \t]*(?:export\s+)?type\s+([A-Za-z_$][\w$]*)\s*(?:<(?:[^<>=]|<[^<>]*>)*>)?\s*="
+    r"\s*\|?([^;\n{}()]+)",
+    re.MULTILINE,
+)
 _WORD = re.compile(r"[A-Za-z_$][\w$]*")
 #: The node kinds of a class or interface body's members.
 MEMBER_NODES = frozenset(
@@ -62,6 +68,9 @@ class Heritage(NamedTuple):
     children: dict[str, set[str]]
     #: name -> the files that declare a class or interface of that name.
     files: dict[str, set[str]]
+    #: A type alias that is a union of named types (``type Result<T, E> = Ok<T, E> |
+    #: Err<T, E>``) -> those names: a value of it is an instance of one of them.
+    unions: dict[str, set[str]]
 
 
 class Family(NamedTuple):
@@ -84,7 +93,7 @@ def heritage_of(project: Project) -> Heritage:
     found: Heritage | None = memo.get("_script_heritage")
     if found is not None:
         return found
-    found = Heritage({}, {}, {})
+    found = Heritage({}, {}, {}, {})
     for rel in project.graph.files:
         parsed = project.file(rel)
         if parsed is None or parsed.language not in _SCRIPTS:
@@ -92,6 +101,13 @@ def heritage_of(project: Project) -> Heritage:
         source = parsed.data.decode("utf-8", "replace")
         for declared in _DECLARATION.finditer(source):
             found.files.setdefault(declared.group(1), set()).add(rel)
+        for alias in _UNION_ALIAS.finditer(source):
+            value = alias.group(2)
+            while _GENERIC.search(value):
+                value = _GENERIC.sub("", value)
+            parts = [part.strip() for part in value.split("|") if part.strip()]
+            if len(parts) > 1 and all(_WORD.fullmatch(part) for part in parts):
+                found.unions.setdefault(alias.group(1), set()).update(parts)
         for match in _HERITAGE.finditer(source):
             name, clause = match.group(2), match.group(4)
             while _GENERIC.search(clause):

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 from prx.engine.intel.models.base import BY_NAME, BY_TYPE, RESOLVED
 from prx.engine.intel.models.script_calls import call_type
 from prx.engine.intel.models.script_ducks import another_class
-from prx.engine.intel.models.script_members import Family, declared_member
+from prx.engine.intel.models.script_members import Family, declared_member, heritage_of
 from prx.engine.intel.models.script_returns import provided, provides_namespace
 from prx.engine.intel.models.script_scope import (
     FUNCTIONS,
@@ -229,6 +229,9 @@ class Receivers:
             return names if names != "other" else None
         if names is None:
             return BY_NAME
+        unions = heritage_of(self.project).unions
+        # a union alias is one of its members (`Result` is an `Ok` or an `Err`)
+        names = [m for n in names for m in sorted(unions.get(n, ())) or [n]]
         names = [self.alias(n) for n in names]
         if any(n in self.family.types for n in names):
             return BY_TYPE

@@ -437,3 +437,30 @@ def test_a_module_namespace_s_member_is_no_method_of_a_class(make_repo):
     sites = _sites(root, "src/match.ts", "Matcher.when")
     in_test = [(s[1], s[2]) for s in sites if s[0] == "tests/a.test.ts"]
     assert in_test == [("return m.when(3)", BY_NAME)]  # not P.when, Q.when
+
+
+def test_a_receiver_typed_by_a_union_alias_is_an_instance_of_its_members(make_repo):
+    """``type Result<T, E> = Ok<T, E> | Err<T, E>`` (neverthrow's): a value declared
+    ``Result`` is an ``Ok`` or an ``Err``, so ``good().mapErr(..)`` reaches both
+    ``mapErr`` methods by type; it had been taken for another type's instance, and
+    listed nowhere."""
+    root = make_repo(
+        {
+            "src/result.ts": (
+                "export class Ok<T, E> {\n  mapErr(f: (e: E) => E): Result<T, E> {\n"
+                "    return this\n  }\n}\n"
+                "export class Err<T, E> {\n  mapErr(f: (e: E) => E): Result<T, E> {\n"
+                "    return this\n  }\n}\n"
+                "export type Result<T, E> = Ok<T, E> | Err<T, E>\n"
+            ),
+            "src/use.ts": (
+                "import { Result, Ok } from './result'\n"
+                "function good(): Result<number, string> {\n  return new Ok()\n}\n"
+                "export const a = good().mapErr((e) => e)\n"
+            ),
+        }
+    )
+    sites = _sites(root, "src/result.ts", "Err.mapErr")
+    assert [(s[1], s[2]) for s in sites if s[0] == "src/use.ts"] == [
+        ("export const a = good().mapErr((e) => e)", BY_TYPE)
+    ]
