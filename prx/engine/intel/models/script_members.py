@@ -39,6 +39,7 @@ _HERITAGE = re.compile(
 )
 _DECLARATION = re.compile(r"\b(?:class|interface)\s+([A-Za-z_$][\w$]*)")
 _GENERIC = re.compile(r"<[^<>]*>")
+_AWAITED = re.compile(r"\b(?:PromiseLike|Promise)\s*<\s*([A-Za-z_$][\w$]*)")
 #: ``type Name<..> = A<..> | B<..>`` (its value up to the line's end or a ``;``).
 _UNION_ALIAS = re.compile(
     r"^[ \t]*(?:export\s+)?type\s+([A-Za-z_$][\w$]*)\s*(?:<(?:[^<>=]|<[^<>]*>)*>)?\s*="
@@ -68,6 +69,9 @@ class Heritage(NamedTuple):
     children: dict[str, set[str]]
     #: name -> the files that declare a class or interface of that name.
     files: dict[str, set[str]]
+    #: A class that is awaited as another type (``class ResultAsync<T, E> implements
+    #: PromiseLike<Result<T, E>>``) -> that type's name.
+    awaits: dict[str, str]
     #: A type alias that is a union of named types (``type Result<T, E> = Ok<T, E> |
     #: Err<T, E>``) -> those names: a value of it is an instance of one of them.
     unions: dict[str, set[str]]
@@ -93,7 +97,7 @@ def heritage_of(project: Project) -> Heritage:
     found: Heritage | None = memo.get("_script_heritage")
     if found is not None:
         return found
-    found = Heritage({}, {}, {}, {})
+    found = Heritage({}, {}, {}, {}, {})
     for rel in project.graph.files:
         parsed = project.file(rel)
         if parsed is None or parsed.language not in _SCRIPTS:
@@ -110,6 +114,9 @@ def heritage_of(project: Project) -> Heritage:
                 found.unions.setdefault(alias.group(1), set()).update(parts)
         for match in _HERITAGE.finditer(source):
             name, clause = match.group(2), match.group(4)
+            awaited = _AWAITED.search(clause)
+            if awaited is not None:
+                found.awaits[name] = awaited.group(1)
             while _GENERIC.search(clause):
                 clause = _GENERIC.sub("", clause)
             for word in _WORD.findall(clause):

@@ -63,7 +63,17 @@ def _declared_type(
             return type_names(annotation)
         value = declarator.child_by_field_name("value")
         if value is not None and value.type == "await_expression" and value.named_children:
-            value = value.named_children[0]
+            inner = value.named_children[0]
+            if receivers is not None and (
+                inner.type == "call_expression"
+                or (inner.type == "identifier" and text(inner) != name)
+            ):
+                # `await thrued`, `await x.orTee(f)`: what a thenable of its type
+                # resolves to (`ResultAsync implements PromiseLike<Result>`)
+                found = _types_of(inner, receivers)
+                awaits = heritage_of(receivers.project).awaits
+                return [awaits.get(n, n) for n in found] if isinstance(found, list) else None
+            value = inner
         if receivers is not None and value is not None and value.type == "call_expression":
             return call_type(value, receivers)
         return constructed_types(value)

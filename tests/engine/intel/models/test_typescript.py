@@ -464,3 +464,32 @@ def test_a_receiver_typed_by_a_union_alias_is_an_instance_of_its_members(make_re
     assert [(s[1], s[2]) for s in sites if s[0] == "src/use.ts"] == [
         ("export const a = good().mapErr((e) => e)", BY_TYPE)
     ]
+
+
+def test_an_awaited_thenable_is_what_it_resolves_to(make_repo):
+    """``class ResultAsync implements PromiseLike<Result>``: ``const r = await thrued``
+    with ``thrued`` a ``ResultAsync`` is a ``Result`` (an ``Ok`` or an ``Err``)."""
+    root = make_repo(
+        {
+            "src/result.ts": (
+                "export class Ok<T> {\n  unwrap(): T {\n    return undefined as any\n  }\n}\n"
+                "export class Err<T> {\n  unwrap(): T {\n    return undefined as any\n  }\n}\n"
+                "export type Result<T> = Ok<T> | Err<T>\n"
+                "export class ResultAsync<T> implements PromiseLike<Result<T>> {\n"
+                "  then(f: any): any {\n    return f\n  }\n"
+                "  map(): ResultAsync<T> {\n    return this\n  }\n}\n"
+            ),
+            "src/use.ts": (
+                "import { ResultAsync } from './result'\n"
+                "export async function f(a: ResultAsync<number>) {\n"
+                "  const thrued = a.map()\n"
+                "  const result = await thrued\n"
+                "  return result.unwrap()\n"
+                "}\n"
+            ),
+        }
+    )
+    sites = _sites(root, "src/result.ts", "Err.unwrap")
+    assert [(s[1], s[2]) for s in sites if s[0] == "src/use.ts"] == [
+        ("return result.unwrap()", BY_TYPE)
+    ]
