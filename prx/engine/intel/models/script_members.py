@@ -27,8 +27,6 @@ __all__ = [
     "declared_members",
     "family_of",
     "heritage_of",
-    "nearest_below",
-    "seen_from",
     "owners_of",
     "overridden_below",
     "class_member",
@@ -92,9 +90,6 @@ class Family(NamedTuple):
     known: frozenset[str]
     #: The files that declare a family type.
     files: frozenset[str]
-    #: Family types left out of the view from one declaration because they declare the
-    #: member again (see :func:`nearest_below`): an access through one is not its.
-    redeclaring: frozenset[str] = frozenset()
 
 
 def heritage_of(project: Project) -> Heritage:
@@ -280,36 +275,14 @@ def overridden_below(project: Project, owner: str, name: str, family: Family) ->
     )
     if not declares:
         return None
-    return seen_from(project, owner, name, family)._replace(structural=False)
-
-
-def seen_from(project: Project, owner: str, name: str, family: Family) -> Family:
-    """``family`` as the compiler binds accesses to ``owner``'s declaration of ``name``:
-    its types those whose nearest declaration is ``owner``'s."""
-    types = nearest_below(project, owner, name, family)
-    return family._replace(types=types, redeclaring=family.types - types - {owner})
-
-
-def nearest_below(project: Project, owner: str, name: str, family: Family) -> frozenset[str]:
-    """``owner`` and the family types below it whose nearest declaration of ``name`` is
-    ``owner``'s: a class that declares the member again (an implementation of an
-    interface's method, an override) is where an access through it binds, as the
-    compiler reads it, and so are the types below that one."""
-    heritage = heritage_of(project)
     below = {owner}
     queue = deque([owner])
     while queue:
         for child in heritage.children.get(queue.popleft(), ()):
-            if child in below or child not in family.types:
-                continue
-            if any(
-                declared_member(node, name) is not None
-                for _, node in owners_of(project, heritage, child)
-            ):
-                continue
-            below.add(child)
-            queue.append(child)
-    return frozenset(below)
+            if child not in below and child in family.types:
+                below.add(child)
+                queue.append(child)
+    return family._replace(types=frozenset(below), structural=False)
 
 
 def class_member(project: Project, klass: str, name: str) -> tuple[str, Any] | None:

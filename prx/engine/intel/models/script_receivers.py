@@ -252,7 +252,7 @@ class Receivers:
     def _other_class(self, name: str) -> bool:
         """A class of the project outside the family (an interface may be satisfied by
         a family class without naming it: not counted as other)."""
-        return name in self.family.redeclaring or (
+        return (
             name in self.family.known
             and name not in self.family.types
             and not (self.family.structural)

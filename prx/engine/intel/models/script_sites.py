@@ -29,7 +29,6 @@ from prx.engine.intel.models.script_members import (
     declared_members,
     family_of,
     overridden_below,
-    seen_from,
 )
 from prx.engine.intel.models.script_receivers import Receivers, type_names
 from prx.engine.intel.models.script_scope import (
@@ -424,10 +423,6 @@ def member_sites(
     name = target.name
     family = family_of(project, owner, name)
     seen = overridden_below(project, owner, name, family) if own else None
-    if own and seen is None:
-        # explain, impact of the top declaration: an access through a type that
-        # declares the member again binds that declaration, not this one
-        family = seen_from(project, owner, name, family)
     sites = _declarations(project, family, name)
     sites.append(Site(target.file, target.line, target.start, target.end, RESOLVED, "definition"))
     reach = _reaching(project, family.files | {target.file})

@@ -493,35 +493,3 @@ def test_an_awaited_thenable_is_what_it_resolves_to(make_repo):
     assert [(s[1], s[2]) for s in sites if s[0] == "src/use.ts"] == [
         ("return result.unwrap()", BY_TYPE)
     ]
-
-
-def test_an_interface_method_is_not_bound_by_calls_through_its_implementations(make_repo):
-    """``interface IResult { orTee(): void }`` and ``class Ok implements IResult`` that
-    declares ``orTee`` again: ``ok.orTee()`` binds ``Ok.orTee`` (tsc reports nothing
-    there once the interface's is renamed); ``r.orTee()`` with ``r: IResult`` binds the
-    interface's. A rename still takes the whole family."""
-    root = make_repo(
-        {
-            "src/result.ts": (
-                "export interface IResult {\n  orTee(): void\n}\n"
-                "export class Ok implements IResult {\n  orTee(): void {}\n}\n"
-            ),
-            "src/use.ts": (
-                "import { IResult, Ok } from './result'\n"
-                "export function f(r: IResult, ok: Ok) {\n"
-                "  r.orTee()\n"
-                "  ok.orTee()\n"
-                "}\n"
-            ),
-        }
-    )
-    project = _project(root)
-    parsed = project.file("src/result.ts")
-    assert parsed is not None
-    model = model_for(parsed.language)
-    target = next(t for t in model.definitions(project, parsed) if t.qualified == "IResult.orTee")
-    files = model.candidate_files(project, target)
-    uses = model.uses(project, target, files)
-    assert [s.line for s in uses if s.file == "src/use.ts"] == [3]
-    renamed = model.references(project, target, files)
-    assert [s.line for s in renamed if s.file == "src/use.ts"] == [3, 4]
