@@ -1,11 +1,15 @@
 """A Python member only the renamed class family declares: the ``x.name`` places whose
 receiver's type prx cannot tell can only reach it, when nothing else could answer to
 ``name`` — no other definition or class attribute of the project, no attribute the
-project assigns or makes by name at run time (``obj.name = ..``, ``setattr`` with a
-computed name, ``__getattr__``, a keyword argument or a string spelling it), no object
-of the standard library (the names shipped in :mod:`prx.engine.intel.pylibrary`) and no
-library the project imports that prx cannot read. Then the rename takes them, and says
-so; otherwise they stay unsure (``--apply`` refuses) with the reason in a note.
+project assigns (``obj.name = ..``) beyond the family's own, no keyword argument or
+string spelling it, no object of the standard library (the names shipped in
+:mod:`prx.engine.intel.pylibrary`) and no library the project imports that prx cannot
+read. What makes attributes at run time counts by what it can answer: a
+``__getattr__`` that forwards to another object makes none, one that compares the name
+with literals answers those, and one that looks the name up in data — like ``setattr``
+with a computed name or ``__dict__.update`` — answers only a name some data spells (a
+string of the code, a data file of the project). Then the rename takes the places, and
+says so; otherwise they stay unsure (``--apply`` refuses) with the reason in a note.
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ import os
 import re
 import sys
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
 
 from prx.commands.rename.candidate import Candidate
 from prx.engine.files.display import shown_path
@@ -29,8 +34,11 @@ __all__ = ["only_family_sites"]
 _LARGEST = 4 * 1024 * 1024
 #: Folders of build and documentation tools' scripts (Sphinx's ``docs/conf.py``).
 _BUILD_FOLDERS = frozenset({"docs", "doc"})
-#: The first part of what an import line names, in a file read as text.
-_IMPORTED = re.compile(rb"^[ \t]*(?:from|import)[ \t]+(\w+)", re.M)
+#: The first part of what an import statement names, in a file read as text (``from x
+#: import``, ``import x``; a docstring's ``from https://..`` is no import).
+_IMPORTED = re.compile(rb"^[ \t]*(?:from[ \t]+(\w+)[\w.]*[ \t]+import\b|import[ \t]+(\w+))", re.M)
+#: Files whose keys a program may turn into attributes (``setattr(obj, key, value)``).
+_DATA_SUFFIXES = (".json", ".yaml", ".yml", ".toml", ".ini", ".cfg", ".csv", ".xml")
 #: What a file must hold for it to matter (besides the name).
 _DYNAMIC = (b"__getattr__", b"__getattribute__", b"setattr", b"__dict__", b"vars(")
 
@@ -67,7 +75,13 @@ def only_family_sites(
             "to you"
         )
         return 0
-    reason = _something_else(ws, renamed, name)
+    taken = {
+        (candidate.shown, candidate.parsed().data.count(b"\n", 0, start) + 1)
+        for candidate in python
+        for start, how in bindings.get(candidate.path, {}).items()
+        if how == BOUND
+    }
+    reason = _something_else(ws, renamed | taken, name)
     if reason is not None:
         notes.append(
             f"{len(sites)} place(s) reach {name!r} through a value whose type prx cannot "
@@ -100,8 +114,30 @@ def _after_a_dot(candidate: Candidate, start: int, name: str) -> bool:
     )
 
 
+@dataclass
+class _ByKey:
+    """What makes attributes from names it is given (``setattr(obj, key, value)``, a
+    ``__getattr__`` that looks the name up): each answers to ``name`` only if some data
+    spells it, a string of the code or a data file of the project."""
+
+    #: Each such maker, as a sentence.
+    makers: list[str] = field(default_factory=list)
+    #: Where a string of the code holds the name as a word, as a sentence.
+    spelled: str | None = None
+    #: The project's data files (shown paths; read only when a maker needs them).
+    data_files: list[str] = field(default_factory=list)
+
+    def reason(self, root: str, name: str) -> str | None:
+        """Why the makers may answer to ``name`` (a sentence), or None."""
+        if not self.makers:
+            return None
+        where = self.spelled or _data_spelling(root, self.data_files, name)
+        return None if where is None else f"{self.makers[0]}, and {where}"
+
+
 def _something_else(ws: Context, renamed: set[tuple[str, int]], name: str) -> str | None:
-    """What else in the project may answer to ``name`` (a sentence), or None."""
+    """What else in the project may answer to ``name`` (a sentence), or None.
+    ``renamed``: (shown file, line) of what the rename itself binds."""
     from prx.engine.files.text import read_regular
     from prx.engine.files.walk import walk
 
@@ -109,6 +145,7 @@ def _something_else(ws: Context, renamed: set[tuple[str, int]], name: str) -> st
     dashed = word.replace(b"_", b"-")  # an option that becomes the attribute
     own: set[str] = set()
     imports: dict[str, set[str]] = {}  # file -> the first parts of what it imports
+    by_key = _ByKey()
     walked = walk(ws.root_dir, max_file_size=_LARGEST, directories=True)
     large = sorted(rel for rel in walked.large if rel.endswith((".py", ".pyi")))
     if large:
@@ -116,6 +153,8 @@ def _something_else(ws: Context, renamed: set[tuple[str, int]], name: str) -> st
     if walked.skipped.get("unreadable"):
         return "a file of the project cannot be read"
     for item in walked.files:
+        if item.rel.lower().endswith(_DATA_SUFFIXES):
+            by_key.data_files.append(str(item.path))
         if not item.rel.endswith((".py", ".pyi")):
             continue
         rel = shown_path(ws.root_dir, str(item.path))
@@ -124,11 +163,16 @@ def _something_else(ws: Context, renamed: set[tuple[str, int]], name: str) -> st
             data = read_regular(str(item.path))
         except OSError:
             return f"prx cannot read {rel}"
-        # What a file imports is read from its text (a line that starts ``import x`` in a
+        # What a file imports is read from its text (an import statement inside a
         # docstring counts too: a refusal, never a wrong rename); only a file that
         # spells the name or may set attributes is parsed.
-        imports[rel] = {m.decode() for m in _IMPORTED.findall(data)}
-        if word not in data and dashed not in data and not any(d in data for d in _DYNAMIC):
+        imports[rel] = {(a or b).decode() for a, b in _IMPORTED.findall(data)}
+        lowered = data.lower()
+        if (
+            word.lower() not in lowered
+            and dashed not in data
+            and not any(d in data for d in _DYNAMIC)
+        ):
             continue  # nothing in it can answer to the name
         try:
             tree = ast.parse(data)
@@ -136,12 +180,26 @@ def _something_else(ws: Context, renamed: set[tuple[str, int]], name: str) -> st
             # Test data, or syntax newer than this Python's.
             return f"{rel}, which this Python cannot parse, spells {name} or sets attributes"
         try:
-            found = next(_answers(tree, name, renamed, rel), None)
+            found = next(_answers(tree, name, renamed, rel, by_key), None)
         except RecursionError:
             return f"{rel} nests too deep to read"
         if found is not None:
             return found
-    return _foreign_import(imports, own)
+    return by_key.reason(ws.root_dir, name) or _foreign_import(imports, own)
+
+
+def _data_spelling(root: str, paths: list[str], name: str) -> str | None:
+    """The first data file that holds ``name`` as a word (a sentence), or None."""
+    from prx.engine.files.text import read_regular
+
+    for path in sorted(paths):
+        try:
+            text = read_regular(path).decode("utf-8", "replace")
+        except OSError:
+            return f"prx cannot read {shown_path(root, path)}"
+        if _holds_word(text, name):
+            return f"{shown_path(root, path)} spells {name}"
+    return None
 
 
 def _foreign_import(imports: dict[str, set[str]], own: set[str]) -> str | None:
@@ -171,9 +229,11 @@ def _module_names(rel: str) -> list[str]:
     return [*parts[:-1], os.path.splitext(parts[-1])[0]]
 
 
-def _answers(tree: ast.AST, name: str, renamed: set[tuple[str, int]], rel: str) -> Iterator[str]:
-    """Each thing of the file that may answer to ``name`` besides the definitions
-    renamed, as a sentence."""
+def _answers(
+    tree: ast.AST, name: str, renamed: set[tuple[str, int]], rel: str, by_key: _ByKey
+) -> Iterator[str]:
+    """Each thing of the file that may answer to ``name`` besides what the rename
+    binds, as a sentence; what answers only to names data spells goes to ``by_key``."""
     docstrings = {
         id(body[0].value)
         for node in ast.walk(tree)
@@ -181,11 +241,16 @@ def _answers(tree: ast.AST, name: str, renamed: set[tuple[str, int]], rel: str) 
         for body in [node.body]
         if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant)
     }
+    tables = _literal_tables(tree)
     for node in ast.walk(tree):
         place = f"{rel}:{getattr(node, 'lineno', 0)}"
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            if node.name in ("__getattr__", "__getattribute__") and not _forwards(node):
-                yield f"{place} defines {node.name} (attributes made at run time)"
+            if node.name in ("__getattr__", "__getattribute__"):
+                answered = _answered_by(node, tables)
+                if answered == "keyed":
+                    by_key.makers.append(f"{place} defines {node.name}, which looks names up")
+                elif answered == "open" or (isinstance(answered, frozenset) and name in answered):
+                    yield f"{place} defines {node.name} (attributes made at run time)"
             elif node.name == name and (rel, node.lineno) not in renamed:
                 yield f"{place} defines another {name}"
             if isinstance(node, ast.ClassDef):
@@ -193,7 +258,7 @@ def _answers(tree: ast.AST, name: str, renamed: set[tuple[str, int]], rel: str) 
                     if name in _assigned_names(statement):
                         yield f"{place} gives its class an attribute {name}"
         elif isinstance(node, ast.Attribute) and node.attr == name:
-            if isinstance(node.ctx, (ast.Store, ast.Del)):
+            if isinstance(node.ctx, (ast.Store, ast.Del)) and (rel, node.lineno) not in renamed:
                 yield f"{place} assigns an attribute {name}"
         elif isinstance(node, ast.keyword) and node.arg == name:
             yield f"{rel} passes a keyword argument {name}= (an object may keep it)"
@@ -202,7 +267,7 @@ def _answers(tree: ast.AST, name: str, renamed: set[tuple[str, int]], rel: str) 
             called = node.func.id if isinstance(node.func, ast.Name) else called
             if called in ("setattr", "delattr") and len(node.args) > 1:
                 if not isinstance(node.args[1], ast.Constant):
-                    yield f"{place} sets an attribute by a computed name"
+                    by_key.makers.append(f"{place} sets an attribute by a computed name")
             elif called == "update" and isinstance(node.func, ast.Attribute):
                 holder = node.func.value
                 if (isinstance(holder, ast.Attribute) and holder.attr == "__dict__") or (
@@ -210,14 +275,125 @@ def _answers(tree: ast.AST, name: str, renamed: set[tuple[str, int]], rel: str) 
                     and isinstance(holder.func, ast.Name)
                     and holder.func.id == "vars"
                 ):
-                    yield f"{place} sets attributes through __dict__"
+                    by_key.makers.append(f"{place} sets attributes through __dict__")
         elif (
             isinstance(node, ast.Constant)
             and isinstance(node.value, str)
             and id(node) not in docstrings
-            and _spells(node.value, name)
         ):
-            yield f"{place} spells {name} in a string"
+            if _spells(node.value, name):
+                yield f"{place} spells {name} in a string"
+            elif by_key.spelled is None and _holds_word(node.value, name):
+                by_key.spelled = f"{place} spells {name} in a string"
+
+
+def _literal_tables(tree: ast.AST) -> dict[str, frozenset[str]]:
+    """The module's and classes' names bound to a dict literal whose keys are all
+    strings (``_ALIASES = {'a': .., 'b': ..}``), each to its keys."""
+    out: dict[str, frozenset[str]] = {}
+    for node in ast.walk(tree):
+        if not isinstance(node, (ast.Module, ast.ClassDef)):
+            continue
+        for statement in node.body:
+            value = statement.value if isinstance(statement, (ast.Assign, ast.AnnAssign)) else None
+            if not isinstance(value, ast.Dict):
+                continue
+            keys = [k.value if isinstance(k, ast.Constant) else None for k in value.keys]
+            if not all(isinstance(k, str) for k in keys):
+                continue
+            for target in _assigned_names(statement):
+                out[target] = frozenset(str(k) for k in keys)
+    return out
+
+
+def _answered_by(
+    function: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef,
+    tables: dict[str, frozenset[str]],
+) -> str | frozenset[str]:
+    """What a ``__getattr__`` answers to: ``"forwards"`` (it hands another object's
+    attribute on), the literal names it compares the name with or finds in a literal
+    table, ``"keyed"`` (it looks the name up in data) or ``"open"`` (anything)."""
+    if isinstance(function, ast.ClassDef):
+        return "open"
+    if _forwards(function):
+        return "forwards"
+    params = [a.arg for a in function.args.args]
+    if len(params) not in (1, 2):
+        return "open"
+    asked = params[-1]  # a module's ``__getattr__(name)`` or a class's ``(self, name)``
+    parents = {
+        id(child): parent for parent in ast.walk(function) for child in ast.iter_child_nodes(parent)
+    }
+    literals: set[str] = set()
+    keyed = False
+    for use in ast.walk(function):
+        if not (isinstance(use, ast.Name) and use.id == asked and isinstance(use.ctx, ast.Load)):
+            continue
+        found = _use_of_name(use, parents, tables)
+        if found == "open":
+            return "open"
+        if found == "keyed":
+            keyed = True
+        elif isinstance(found, frozenset):
+            literals |= found
+    return "keyed" if keyed else frozenset(literals)
+
+
+def _use_of_name(
+    use: ast.Name, parents: dict[int, ast.AST], tables: dict[str, frozenset[str]]
+) -> str | frozenset[str]:
+    """What one use of a ``__getattr__``'s name tells: literal names it is compared with
+    or found in, ``"keyed"`` (a lookup in data), ``"neutral"`` (a test of its spelling,
+    an error message) or ``"open"``."""
+    parent = parents.get(id(use))
+    above: ast.AST | None = parent
+    while above is not None and not isinstance(above, ast.stmt):
+        above = parents.get(id(above))
+    if isinstance(above, ast.Raise):
+        return "neutral"  # ``raise AttributeError(name)``
+    if isinstance(parent, ast.Compare) and len(parent.comparators) == 1:
+        other = parent.comparators[0] if parent.left is use else parent.left
+        words = _literal_strings(other, tables)
+        if words is not None:
+            return words
+        return "keyed"  # ``name in self._fields``
+    if isinstance(parent, ast.Subscript) and parent.slice is use:
+        table = parent.value
+        if isinstance(table, ast.Name) and table.id in tables:
+            return tables[table.id]
+        return "keyed"  # ``self._values[name]``
+    if (
+        isinstance(parent, ast.Call)
+        and use in parent.args
+        and isinstance(parent.func, ast.Attribute)
+    ):
+        if parent.func.attr in ("get", "pop", "__getitem__"):
+            table = parent.func.value
+            if isinstance(table, ast.Name) and table.id in tables:
+                return tables[table.id]
+            return "keyed"
+    if isinstance(parent, ast.Attribute) and parent.attr in _SPELLING_TESTS:
+        return "neutral"  # ``name.startswith('_')``
+    return "open"
+
+
+#: Methods of a string that test its spelling (``if name.startswith('__'): raise ..``).
+_SPELLING_TESTS = frozenset({"startswith", "endswith", "isupper", "islower", "isidentifier"})
+
+
+def _literal_strings(node: ast.expr, tables: dict[str, frozenset[str]]) -> frozenset[str] | None:
+    """The strings a literal (``'x'``, ``('a', 'b')``, a literal table's name) holds, or
+    None when it is no literal."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return frozenset({node.value})
+    if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
+        words = [e.value for e in node.elts if isinstance(e, ast.Constant)]
+        if len(words) == len(node.elts) and all(isinstance(w, str) for w in words):
+            return frozenset(str(w) for w in words)
+        return None
+    if isinstance(node, ast.Name) and node.id in tables:
+        return tables[node.id]
+    return None
 
 
 def _forwards(function: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) -> bool:
@@ -258,3 +434,12 @@ def _spells(text: str, name: str) -> bool:
         return False
     words = re.split(r"[\s,]+", text.strip())
     return any(w.lstrip("-").replace("-", "_") == name for w in words)
+
+
+def _holds_word(text: str, name: str) -> bool:
+    """Whether ``text`` holds ``name`` as a word, in any case (a key a program may turn
+    into an attribute: ``"User_Repr": 1``)."""
+    return (
+        re.search(rf"(?<![A-Za-z0-9_]){re.escape(name)}(?![A-Za-z0-9_])", text, re.IGNORECASE)
+        is not None
+    )

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Set
 
-__all__ = ["foreign_class", "imported_modules"]
+__all__ = ["foreign_class", "imported_modules", "outside_project"]
 
 #: ``from MODULE import NAMES`` (one line, or a parenthesised list).
 _FROM_IMPORT = re.compile(rb"(?m)^[ \t]*from[ \t]+([\w.]+)[ \t]+import[ \t]+(\([^)]*\)|[^\n]*)")
@@ -39,15 +39,19 @@ def foreign_class(name: str, data: bytes, project_modules: Set[str]) -> bool:
         return False  # the file's own class, or an alias it assigns
     for found in _FROM_IMPORT.finditer(data):
         if re.search(rb"\b" + word + rb"\b", found.group(2)):
-            return _outside(found.group(1).decode(), project_modules)
+            return outside_project(found.group(1).decode(), project_modules)
     through = {m.decode() for m in re.findall(rb"\b([A-Za-z_]\w*)\." + word + rb"\b", data)}
     if not through:
         return False
     modules = imported_modules(data)
-    return all(alias in modules and _outside(modules[alias], project_modules) for alias in through)
+    return all(
+        alias in modules and outside_project(modules[alias], project_modules) for alias in through
+    )
 
 
-def _outside(module: str, project_modules: Set[str]) -> bool:
+def outside_project(module: str, project_modules: Set[str]) -> bool:
+    """Whether an absolute import of ``module`` reaches outside the project (a relative
+    one, ``.x``, never does)."""
     return not module.startswith(".") and module.split(".", 1)[0] not in project_modules
 
 

@@ -647,6 +647,8 @@ def member_uses(
             node = _node_at(parsed, occ.byte)
             if node is None or imported_module(parsed, node, occ.receiver):
                 continue  # ``json.loads(..)``: a module's function, no class's member
+            if returns.from_library(parsed, node, occ.receiver):
+                continue  # ``request.files`` after ``from bottle import request``
             if _on_literal(node):
                 continue  # ``'xn--'.encode(..)``: a builtin's member
             weight = weight_at(rel, parsed.data, node, occ.receiver, calls)

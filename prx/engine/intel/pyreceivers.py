@@ -81,9 +81,9 @@ def narrowed_kinds(node: Any, receiver: str, tags: Tags = _no_tags) -> tuple[str
 
 
 def _asserted(block: Any, inner: Any, receiver: str, tags: Tags) -> tuple[str, ...]:
-    """The classes of ``assert isinstance(receiver, C)`` (or ``(A, B)``) when it is a
-    statement of ``block`` before ``inner`` (its child) and none after it binds
-    ``receiver``; else empty."""
+    """The classes of ``assert isinstance(receiver, C)`` (or ``(A, B)``), or of a guard
+    ``if not isinstance(receiver, C): raise ..``, when it is a statement of ``block``
+    before ``inner`` (its child) and none after it binds ``receiver``; else empty."""
     before = []
     for child in block.named_children:
         if child == inner:
@@ -96,9 +96,33 @@ def _asserted(block: Any, inner: Any, receiver: str, tags: Tags) -> tuple[str, .
             kinds = _isinstance_of(statement.named_children[0], receiver, tags)
             if kinds:
                 return kinds
+        kinds = _guarded(statement, receiver, tags)
+        if kinds:
+            return kinds
         if _rebinds(statement, receiver.encode()):
             return ()
     return ()
+
+
+#: Statements after which a block's code does not go on.
+_EXITS = frozenset({"raise_statement", "return_statement", "continue_statement", "break_statement"})
+
+
+def _guarded(statement: Any, receiver: str, tags: Tags) -> tuple[str, ...]:
+    """The classes of a guard ``if not isinstance(receiver, C): raise ..`` (its body
+    ending in ``raise``, ``return``, ``continue`` or ``break``; no ``else``): past it, the
+    receiver is a ``C``. Empty for any other statement."""
+    if statement.type != "if_statement" or statement.child_by_field_name("alternative"):
+        return ()
+    test = statement.child_by_field_name("condition")
+    while test is not None and test.type == "parenthesized_expression" and test.named_children:
+        test = test.named_children[0]
+    body = statement.child_by_field_name("consequence")
+    done = [c for c in body.named_children if c.type != "comment"] if body is not None else []
+    if test is None or test.type != "not_operator" or not done or done[-1].type not in _EXITS:
+        return ()
+    argument = test.child_by_field_name("argument")
+    return _isinstance_of(argument, receiver, tags) if argument is not None else ()
 
 
 #: Scopes of their own: a name bound inside is not the statement's.

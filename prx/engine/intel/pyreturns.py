@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING, Any
 
 from prx.engine.intel.pyexternal import BUILTIN_TYPES
 from prx.engine.intel.pyfixtures import pytest_kinds
-from prx.engine.intel.pyforeign import foreign_class
-from prx.engine.intel.pyreceivers import top_literal
+from prx.engine.intel.pyforeign import foreign_class, outside_project
+from prx.engine.intel.pyreceivers import bound_in_function, top_literal
 from prx.engine.intel.pytyping import annotated_class, bound_of
 
 if TYPE_CHECKING:
@@ -243,6 +243,47 @@ class CallReturns:
         if key not in self._foreign:
             self._foreign[key] = self._reads_foreign(name, data)
         return self._foreign[key]
+
+    def from_library(self, parsed: ParsedFile, node: Any, name: str) -> bool:
+        """Whether the plain name ``name`` at ``node`` is one the file imports from a
+        library (``from flask import request``) and binds nowhere else, at its top level
+        or in a function around ``node``: the library's object, whose attributes are its
+        own, no project class's member."""
+        if not name.isidentifier():
+            return False
+        names: frozenset[str] | None = parsed.memo.get("library_names")
+        if names is None:
+            names = self._library_names(parsed.data)
+            parsed.memo["library_names"] = names
+        return name in names and not bound_in_function(node, name)
+
+    def _library_names(self, data: bytes) -> frozenset[str]:
+        """The names the file imports only from libraries and does not bind again."""
+        library: set[str] = set()
+        project: set[str] = set()
+        for found in _FROM_IMPORT.finditer(data):
+            module = found.group(1).decode()
+            if module == "__future__":
+                continue
+            outside = outside_project(module, self._project_roots())
+            listed = re.sub(r"#[^\n]*", "", found.group(2).decode("utf-8", "replace"))
+            for part in listed.strip("() \t\r\n\\").split(","):
+                words = part.split()
+                local = (
+                    words[2] if len(words) == 3 and words[1] == "as" else words[0] if words else ""
+                )
+                if local.isidentifier():
+                    (library if outside else project).add(local)
+        return frozenset(
+            name
+            for name in library - project
+            if not re.search(
+                rb"(?m)^(?:(?:async[ \t]+)?def[ \t]+|class[ \t]+)?"
+                + re.escape(name).encode()
+                + rb"\b[ \t]*(?:\(|:|(?::[^=\n]*)?=(?!=))",
+                data,
+            )
+        )
 
     def standard_attribute(self, module: str, attribute: str) -> bool:
         """Whether no project file assigns ``module.attribute`` (``sys.stdout = ..``,

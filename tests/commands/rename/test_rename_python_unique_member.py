@@ -98,15 +98,31 @@ def test_a_member_only_its_family_declares_is_renamed_where_the_receiver_is_unkn
             "from collections import namedtuple\nP = namedtuple('P', 'name user_repr')\n",
             "in a string",
         ),
+        # A maker of attributes by name, and data that spells this one: a string of the
+        # code (in any case) or a data file of the project.
         (
             "grammar/other.py",
-            "def load(x, key, value):\n    setattr(x, key, value)\n",
+            "def load(x, key, value):\n    setattr(x, key, value)\n\nKEYS = ['User_Repr']\n",
             "computed name",
         ),
         (
             "grammar/other.py",
-            "def load(x, values):\n    x.__dict__.update(values)\n",
+            "def load(x, values):\n    x.__dict__.update(values)\n\n"
+            "DEFAULTS = {'shown as user_repr()': 1}\n",
             "through __dict__",
+        ),
+        (
+            "grammar/other.py",
+            "class Row:\n    def __getattr__(self, name):\n        return self._values[name]\n\n"
+            "COLUMNS = 'id; USER_REPR'\n",
+            "looks names up",
+        ),
+        (
+            "grammar/other.py",
+            "class Picked:\n    def __getattr__(self, name):\n"
+            "        if name in ('user_repr', 'other'):\n            return str\n"
+            "        raise AttributeError(name)\n",
+            "__getattr__",
         ),
         (
             "grammar/other.py",
@@ -147,8 +163,35 @@ def test_a_name_the_standard_library_gives_its_objects_leaves_the_places_unsure(
         # Test data that imports neither the project nor is imported by it; a build script.
         ("tests/data/sample.py", "import somelib\n\nprint(somelib.VERSION)\n"),
         ("setup.py", "import setuptools\nimport grammar\n"),
-        # A docstring that mentions it.
+        # A docstring that mentions it; one whose line starts like an import.
         ("grammar/doc.py", '"""Call user_repr on a terminal."""\n'),
+        (
+            "grammar/doc.py",
+            '"""Terminals, adapted\nfrom https://example.org/terminals\n"""\n'
+            "import grammar.errors\n",
+        ),
+        # Makers of attributes by name when no data spells this one.
+        ("grammar/other.py", "def load(x, key, value):\n    setattr(x, key, value)\n"),
+        ("grammar/other.py", "def load(x, values):\n    x.__dict__.update(values)\n"),
+        (
+            "grammar/other.py",
+            "class Row:\n    def __getattr__(self, name):\n"
+            "        if name.startswith('_'):\n            raise AttributeError(name)\n"
+            "        return self._values[name]\n",
+        ),
+        ("grammar/settings.json", '{"user": 1, "repr": 2}\n'),
+        # A __getattr__ that answers only to other literal names.
+        (
+            "grammar/other.py",
+            "class Picked:\n    def __getattr__(self, name):\n"
+            "        if name == 'other':\n            return str\n"
+            "        raise AttributeError(f'no {name}')\n",
+        ),
+        (
+            "grammar/other.py",
+            "_ALIASES = {'other': 'x'}\n\n\n"
+            "def __getattr__(name):\n    return globals()[_ALIASES[name]]\n",
+        ),
     ],
 )
 def test_what_cannot_answer_to_the_name_does_not_stop_the_rename(make_repo, file, text):
@@ -163,3 +206,31 @@ def test_a_python_file_too_large_to_read_leaves_the_places_unsure(make_repo):
     root = make_repo({**PROJECT, "grammar/tables.py": "X = 1\n" + "# pad\n" * 800_000})
     dry = prx.rename("Terminal.user_repr", "shown", root=root, check="never")
     assert any("too large to read" in note for note in dry.notes), dry.notes
+
+
+def test_a_data_file_that_spells_the_name_with_a_maker_by_name_leaves_the_places_unsure(
+    make_repo,
+):
+    maker = "def load(x, values):\n    for key in values:\n        setattr(x, key, values[key])\n"
+    root = make_repo(
+        {**PROJECT, "grammar/load.py": maker, "grammar/defaults.yaml": "user_repr: plain\n"}
+    )
+    dry = prx.rename("Terminal.user_repr", "shown", root=root, check="never")
+    assert any(
+        "computed name" in note and "defaults.yaml spells user_repr" in note for note in dry.notes
+    ), dry.notes
+    assert [s.line for s in dry.left_alone if s.reason == "unresolved"] == [2]
+
+
+def test_the_attribute_the_family_sets_itself_is_no_other_answer(make_repo):
+    # ``self.user_repr = ..`` in Terminal's own code is the renamed member, not another.
+    terminals = PROJECT["grammar/terminals.py"].replace(
+        "        self.name = name\n",
+        "        self.name = name\n        if name == 'EOF':\n            self.user_repr = lambda: 'end'\n",
+    )
+    root = make_repo({**PROJECT, "grammar/terminals.py": terminals})
+    done = prx.rename("Terminal.user_repr", "shown", root=root, apply=True, check="never")
+    assert done.applied, done.notes
+    assert "by_name[w].shown()" in (root / "grammar/errors.py").read_text()
+    assert "self.shown = lambda: 'end'" in (root / "grammar/terminals.py").read_text()
+    assert _pytest(root) == 0

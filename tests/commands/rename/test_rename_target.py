@@ -164,3 +164,29 @@ def test_python_all_lists_the_renamed_export(make_repo):
     mirror = (root / "lib/mirror.py").read_text()
     assert "__all__ = ['combine']" in mirror and "return core.combine(b)" in mirror
     assert (root / "use.py").read_text() == "from lib import combine\n\nprint(combine(2))\n"
+
+
+def test_a_decorator_that_spells_the_name_is_not_the_definition(make_repo):
+    # bottle's ``@DictProperty('environ', 'bottle.request.files')`` above ``def files``.
+    root = make_repo(
+        {
+            "web.py": (
+                "def prop(key, name):\n"
+                "    return property\n"
+                "\n"
+                "\n"
+                "class Request:\n"
+                "    @prop('environ', 'request.files')\n"
+                "    def files(self):\n"
+                "        return []\n"
+                "\n"
+                "\n"
+                "def upload(request: Request):\n"
+                "    return request.files()\n"
+            ),
+        }
+    )
+    dry = prx.rename("Request.files", "uploads", root=root, check="never")
+    changed = {(c.file, line.line) for c in dry.changes for line in c.lines}
+    assert changed == {("web.py", 7), ("web.py", 12)}, dry
+    assert "'request.files'" in (root / "web.py").read_text()

@@ -1058,6 +1058,72 @@ def test_an_asserted_isinstance_types_what_follows_it(make_repo):
     assert holder[("docs.py", 17)] == "by_name"
 
 
+def test_an_isinstance_guard_that_leaves_types_what_follows_it(make_repo):
+    """``if not isinstance(x, C): raise ..`` narrows ``x`` past the guard, as an assert
+    does; a guard whose body goes on, or has an ``else``, does not."""
+    root = make_repo(
+        {
+            "docs.py": (
+                _HOLDER_AND_SHEET + "\n"
+                "\n"
+                "def check(sheet, other, rows):\n"
+                "    if not isinstance(sheet, Sheet):\n"
+                "        # refuse anything else\n"
+                "        raise TypeError(sheet)\n"
+                "    sheet.remove(1)\n"
+                "    for row in rows:\n"
+                "        if not (isinstance(row, Sheet)):\n"
+                "            continue\n"
+                "        row.remove(2)\n"
+                "    if not isinstance(other, Sheet):\n"
+                "        print(other)\n"
+                "    other.remove(3)\n"
+            ),
+        }
+    )
+    holder = uses_by_place(root, "Holder.remove")
+    assert ("docs.py", 15) not in holder
+    assert ("docs.py", 19) not in holder
+    assert ("docs.py", 15) in uses_by_place(root, "Sheet.remove")
+    assert holder[("docs.py", 22)] == "by_name"
+
+
+def test_a_name_imported_from_a_library_is_the_library_s_object(make_repo):
+    """``request.files`` after ``from flask import request`` is flask's object's
+    attribute, not the project's ``Request.files``; a function that binds the name
+    again, or a name the project's own module gives, may hold the project's."""
+    root = make_repo(
+        {
+            "shop.py": (
+                "class Request:\n    def files(self):\n        return []\n\n\ncurrent = Request()\n"
+            ),
+            "app.py": (
+                "from flask import (\n"
+                "    request,  # the framework's\n"
+                "    g as context,\n"
+                ")\n"
+                "from shop import Request, current\n"
+                "\n"
+                "\n"
+                "def upload():\n"
+                "    return request.files(), \\\n"
+                "        context.files()\n"
+                "\n"
+                "\n"
+                "def local():\n"
+                "    request = Request()\n"
+                "    return request.files(), \\\n"
+                "        current.files()\n"
+            ),
+        }
+    )
+    uses = uses_by_place(root, "Request.files")
+    assert ("app.py", 9) not in uses
+    assert ("app.py", 10) not in uses
+    assert uses[("app.py", 15)] == "by_type"
+    assert ("app.py", 16) in uses
+
+
 def test_a_module_function_s_result_is_the_class_it_returns(make_repo):
     """``sheet = docs.sheet()``: the function of a project module the file imports returns
     a Sheet (every definition of it says so), so ``sheet.remove`` is Sheet's; a library's

@@ -25,12 +25,23 @@ def walk_definitions(
 
 
 def name_span(data: bytes, defn: Any) -> tuple[int, int]:
-    """The byte span of ``defn``'s name in its node (its start when not found)."""
+    """The byte span of ``defn``'s name in its node: its ``name`` field where the
+    grammar has one, else the first word spelled like it after the decorators (a
+    decorator may spell the name: ``@prop('files')`` above ``def files``); the node's
+    start when not found."""
     node = defn.node
+    word = defn.name.encode()
+    if node.type == "decorated_definition":
+        node = node.child_by_field_name("definition") or node
+    named = node.child_by_field_name("name")
+    if named is not None and named.text == word:
+        return int(named.start_byte), int(named.end_byte)
     text = bytes(node.text or b"")
-    found = re.search(rb"(?<![\w$])" + re.escape(defn.name.encode()) + rb"(?![\w$])", text)
-    start = int(node.start_byte) + (found.start() if found else 0)
-    return start, start + (len(defn.name.encode()) if found else 0)
+    found = re.search(rb"(?<![\w$])" + re.escape(word) + rb"(?![\w$])", text)
+    if found is None:
+        return int(defn.node.start_byte), int(defn.node.start_byte)
+    start = int(node.start_byte) + found.start()
+    return start, start + len(word)
 
 
 def _line_of(data: bytes, offset: int) -> int:
