@@ -241,7 +241,7 @@ def weigh_members(
     from prx.engine.intel.bindings import occurrences
     from prx.engine.intel.models import BY_TYPE
     from prx.engine.intel.pyclassattrs import ClassAttributes
-    from prx.engine.intel.pymembers import arity_of, member_uses
+    from prx.engine.intel.pymembers import arity_of, member_uses, widest
 
     files = _PythonFiles({c.shown: c.parsed() for c in python}, walk_in)
 
@@ -252,11 +252,18 @@ def weigh_members(
     others = (
         frozenset(owner(t) for _, t in python_definitions(python, name) if t.container) - owners
     )
-    node = chosen.defn.node if chosen.defn is not None else None
-    arity = (
-        arity_of(node, method=True)
-        if node is not None and node.type == "function_definition"
-        else None
+    # A call is the family's when one of the methods renamed can take its arguments
+    # (``x.simplify(sort=False)`` fits an override's ``sort``, not the base's).
+    nodes = [
+        t.defn.node if t.defn is not None else None for t in (chosen, *(t for _, t in related))
+    ]
+    arity = widest(
+        [
+            arity_of(node, method=True)
+            if node is not None and node.type == "function_definition"
+            else None
+            for node in nodes
+        ]
     )
     sure: set[tuple[str, int]] = set()
     maybe: set[tuple[str, int]] = set()

@@ -1,8 +1,9 @@
 """A Python member only the renamed class family declares: the ``x.name`` places whose
 receiver's type prx cannot tell can only reach it, when nothing else could answer to
 ``name`` — no other definition or class attribute of the project, no attribute the
-project assigns (``obj.name = ..``) beyond the family's own, no keyword argument or
-string spelling it, no object of the standard library (the names shipped in
+project assigns (``obj.name = ..``) beyond the family's own, no keyword argument an
+object may keep (one a project function takes as its parameter is not) and no string
+spelling it, no object of the standard library (the names shipped in
 :mod:`prx.engine.intel.pylibrary`) and no library the project imports that prx cannot
 read. What makes attributes at run time counts by what it can answer: a
 ``__getattr__`` that forwards to another object makes none, one that compares the name
@@ -126,6 +127,18 @@ class _ByKey:
     spelled: str | None = None
     #: The project's data files (shown paths; read only when a maker needs them).
     data_files: list[str] = field(default_factory=list)
+    #: Each call that passes ``name=`` (the callee's name, the place), and the project's
+    #: functions and classes that take a parameter ``name``: a keyword argument one of
+    #: them takes is a parameter, kept as an attribute only by a store the rule sees.
+    keywords: list[tuple[str, str]] = field(default_factory=list)
+    taking: set[str] = field(default_factory=set)
+
+    def kept_keyword(self, name: str) -> str | None:
+        """A call passing ``name=`` to no project function taking it (a sentence)."""
+        for callee, place in self.keywords:
+            if callee not in self.taking:
+                return f"{place} passes a keyword argument {name}= (an object may keep it)"
+        return None
 
     def reason(self, root: str, name: str) -> str | None:
         """Why the makers may answer to ``name`` (a sentence), or None."""
@@ -185,7 +198,11 @@ def _something_else(ws: Context, renamed: set[tuple[str, int]], name: str) -> st
             return f"{rel} nests too deep to read"
         if found is not None:
             return found
-    return by_key.reason(ws.root_dir, name) or _foreign_import(imports, own)
+    return (
+        by_key.kept_keyword(name)
+        or by_key.reason(ws.root_dir, name)
+        or _foreign_import(imports, own)
+    )
 
 
 def _data_spelling(root: str, paths: list[str], name: str) -> str | None:
@@ -210,8 +227,7 @@ def _foreign_import(imports: dict[str, set[str]], own: set[str]) -> str | None:
 
     imported_anywhere = set().union(*imports.values()) if imports else set()
     for rel, modules in sorted(imports.items()):
-        parts = rel.replace(os.sep, "/").split("/")
-        if parts[-1] == "setup.py" or parts[0] in _BUILD_FOLDERS:
+        if _build_script(rel):
             continue  # run by a build or a docs tool, with its own objects
         foreign = sorted(m for m in modules - own - LIBRARIES if m not in sys.stdlib_module_names)
         if not foreign:
@@ -220,6 +236,13 @@ def _foreign_import(imports: dict[str, set[str]], own: set[str]) -> str | None:
         if with_project:
             return f"{rel} imports {foreign[0]}, a library prx does not read"
     return None
+
+
+def _build_script(rel: str) -> bool:
+    """Whether a file is run by a build or a docs tool (``setup.py``, Sphinx's
+    ``docs/conf.py``), with that tool's objects, not the project's."""
+    parts = rel.replace(os.sep, "/").split("/")
+    return parts[-1] == "setup.py" or parts[0] in _BUILD_FOLDERS
 
 
 def _module_names(rel: str) -> list[str]:
@@ -242,6 +265,7 @@ def _answers(
         if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant)
     }
     tables = _literal_tables(tree)
+    build = _build_script(rel)  # its keywords and strings go to the tool's objects
     for node in ast.walk(tree):
         place = f"{rel}:{getattr(node, 'lineno', 0)}"
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
@@ -253,6 +277,8 @@ def _answers(
                     yield f"{place} defines {node.name} (attributes made at run time)"
             elif node.name == name and (rel, node.lineno) not in renamed:
                 yield f"{place} defines another {name}"
+            if _takes(node, name):
+                by_key.taking.add(node.name)
             if isinstance(node, ast.ClassDef):
                 for statement in node.body:
                     if name in _assigned_names(statement):
@@ -260,11 +286,11 @@ def _answers(
         elif isinstance(node, ast.Attribute) and node.attr == name:
             if isinstance(node.ctx, (ast.Store, ast.Del)) and (rel, node.lineno) not in renamed:
                 yield f"{place} assigns an attribute {name}"
-        elif isinstance(node, ast.keyword) and node.arg == name:
-            yield f"{rel} passes a keyword argument {name}= (an object may keep it)"
         elif isinstance(node, ast.Call):
             called = node.func.attr if isinstance(node.func, ast.Attribute) else ""
             called = node.func.id if isinstance(node.func, ast.Name) else called
+            if any(keyword.arg == name for keyword in node.keywords) and not build:
+                by_key.keywords.append((called, place))
             if called in ("setattr", "delattr") and len(node.args) > 1:
                 if not isinstance(node.args[1], ast.Constant):
                     by_key.makers.append(f"{place} sets an attribute by a computed name")
@@ -280,11 +306,26 @@ def _answers(
             isinstance(node, ast.Constant)
             and isinstance(node.value, str)
             and id(node) not in docstrings
+            and not build
         ):
             if _spells(node.value, name):
                 yield f"{place} spells {name} in a string"
             elif by_key.spelled is None and _holds_word(node.value, name):
                 by_key.spelled = f"{place} spells {name} in a string"
+
+
+def _takes(definition: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef, name: str) -> bool:
+    """Whether a function has a parameter ``name`` (not only ``**kwargs``), or a class's
+    ``__init__`` has."""
+    if isinstance(definition, ast.ClassDef):
+        return any(
+            isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))
+            and s.name == "__init__"
+            and _takes(s, name)
+            for s in definition.body
+        )
+    given = definition.args
+    return any(a.arg == name for a in (*given.posonlyargs, *given.args, *given.kwonlyargs))
 
 
 def _literal_tables(tree: ast.AST) -> dict[str, frozenset[str]]:
@@ -428,12 +469,13 @@ def _assigned_names(statement: ast.stmt) -> set[str]:
 
 def _spells(text: str, name: str) -> bool:
     """Whether a string may name the attribute: the name itself, one of the words a
-    field list splits into (``namedtuple('P', 'x name')``), or an option that becomes
-    it (``--user-repr``)."""
+    field list splits into (``namedtuple('P', 'x name')``: every word a name), or an
+    option that becomes it (``--user-repr``). Prose that holds the word is data for
+    :func:`_holds_word`."""
     if name not in text and name.replace("_", "-") not in text:
         return False
-    words = re.split(r"[\s,]+", text.strip())
-    return any(w.lstrip("-").replace("-", "_") == name for w in words)
+    words = [w.lstrip("-").replace("-", "_") for w in re.split(r"[\s,]+", text.strip())]
+    return name in words and all(w.isidentifier() for w in words if w)
 
 
 def _holds_word(text: str, name: str) -> bool:

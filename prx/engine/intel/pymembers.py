@@ -133,6 +133,22 @@ def arity_of(defn_node: Any, method: bool) -> Arity | None:
     return Arity(least, None if unbounded else most, frozenset(names), any_keyword)
 
 
+def widest(arities: list[Arity | None]) -> Arity | None:
+    """An arity every call that fits one of ``arities`` fits (None, any call, when one
+    is unknown): the methods a rename takes together answer calls any of them can
+    take."""
+    if not arities or any(a is None for a in arities):
+        return None
+    known = [a for a in arities if a is not None]
+    most = [a.most for a in known]
+    return Arity(
+        least=min(a.least for a in known),
+        most=None if any(m is None for m in most) else max(m for m in most if m is not None),
+        keywords=frozenset().union(*(a.keywords for a in known)),
+        any_keyword=any(a.any_keyword for a in known),
+    )
+
+
 def _fits(call: Any, arity: Arity) -> bool:
     """Whether the arguments of ``call`` (an ``argument_list``) fit ``arity``."""
     positional = 0

@@ -90,6 +90,11 @@ def test_a_member_only_its_family_declares_is_renamed_where_the_receiver_is_unkn
         ),
         (
             "grammar/other.py",
+            "def make(**values):\n    return values\n\n\nT = make(user_repr=str)\n",
+            "keyword argument",
+        ),
+        (
+            "grammar/other.py",
             "import argparse\np = argparse.ArgumentParser()\np.add_argument('--user-repr')\n",
             "in a string",
         ),
@@ -163,6 +168,15 @@ def test_a_name_the_standard_library_gives_its_objects_leaves_the_places_unsure(
         # Test data that imports neither the project nor is imported by it; a build script.
         ("tests/data/sample.py", "import somelib\n\nprint(somelib.VERSION)\n"),
         ("setup.py", "import setuptools\nimport grammar\n"),
+        # Prose that holds the word; a build script's strings and keywords.
+        ("grammar/about.py", 'ABOUT = """Terminals: call user_repr to show one."""\n'),
+        ("setup.py", "from setuptools import setup\n\nsetup(name='g', user_repr='user_repr')\n"),
+        # A keyword argument a project function takes as its parameter.
+        (
+            "grammar/show.py",
+            "def show(terminal, user_repr=None):\n    return user_repr or terminal.name\n\n\n"
+            "def both(terminal):\n    return show(terminal, user_repr='x')\n",
+        ),
         # A docstring that mentions it; one whose line starts like an import.
         ("grammar/doc.py", '"""Call user_repr on a terminal."""\n'),
         (
@@ -233,4 +247,31 @@ def test_the_attribute_the_family_sets_itself_is_no_other_answer(make_repo):
     assert done.applied, done.notes
     assert "by_name[w].shown()" in (root / "grammar/errors.py").read_text()
     assert "self.shown = lambda: 'end'" in (root / "grammar/terminals.py").read_text()
+    assert _pytest(root) == 0
+
+
+def test_a_call_only_an_override_can_take_is_renamed_with_the_family(make_repo):
+    # ``user_repr(quote=..)`` fits Quoted's override, not Terminal's own method: the
+    # rename takes both methods, so it takes the call too.
+    files = {
+        **PROJECT,
+        "grammar/terminals.py": PROJECT["grammar/terminals.py"].replace(
+            "    def user_repr(self):\n        return repr(self.name)\n",
+            "    def user_repr(self, quote=\"'\"):\n        return quote + self.name + quote\n",
+        ),
+        "grammar/errors.py": PROJECT["grammar/errors.py"]
+        + "\n\ndef quoted(by_name, w):\n    return by_name[w].user_repr(quote='\"')\n",
+        "tests/test_quoted.py": (
+            "from grammar.errors import quoted\n"
+            "from grammar.terminals import Quoted\n"
+            "\n"
+            "\n"
+            "def test_quoted():\n"
+            "    assert quoted({'b': Quoted('B')}, 'b') == '\"B\"'\n"
+        ),
+    }
+    root = make_repo(files)
+    done = prx.rename("Terminal.user_repr", "shown", root=root, apply=True, check="never")
+    assert done.applied, done.notes
+    assert "by_name[w].shown(quote=" in (root / "grammar/errors.py").read_text()
     assert _pytest(root) == 0
