@@ -35,9 +35,12 @@ __all__ = ["only_family_sites"]
 _LARGEST = 4 * 1024 * 1024
 #: Folders of build and documentation tools' scripts (Sphinx's ``docs/conf.py``).
 _BUILD_FOLDERS = frozenset({"docs", "doc"})
-#: The first part of what an import statement names, in a file read as text (``from x
-#: import``, ``import x``; a docstring's ``from https://..`` is no import).
-_IMPORTED = re.compile(rb"^[ \t]*(?:from[ \t]+(\w+)[\w.]*[ \t]+import\b|import[ \t]+(\w+))", re.M)
+#: An import statement, in a file read as text (``from x import``, ``import x, y as z``;
+#: a docstring's ``from https://..`` is no import): the first part of ``from``'s module,
+#: or ``import``'s list.
+_IMPORTED = re.compile(
+    rb"^[ \t]*(?:from[ \t]+(\w+)[\w.]*[ \t]+import\b|import[ \t]+([\w., \t]+))", re.M
+)
 #: Files whose keys a program may turn into attributes (``setattr(obj, key, value)``).
 _DATA_SUFFIXES = (".json", ".yaml", ".yml", ".toml", ".ini", ".cfg", ".csv", ".xml")
 #: What a file must hold for it to matter (besides the name).
@@ -67,15 +70,6 @@ def only_family_sites(
         return 0
     if not all(_after_a_dot(candidate, start, name) for candidate, start in sites):
         return 0  # a bare name: not a member's place
-    from prx.engine.intel.pylibrary import library_members
-
-    if name in library_members():
-        notes.append(
-            f"{len(sites)} place(s) reach {name!r} through a value whose type prx cannot "
-            f"tell, and {name!r} is also an attribute in Python's standard library: left "
-            "to you"
-        )
-        return 0
     taken = {
         (candidate.shown, candidate.parsed().data.count(b"\n", 0, start) + 1)
         for candidate in python
@@ -95,9 +89,9 @@ def only_family_sites(
     notes.append(
         f"{len(sites)} place(s) in {', '.join(users[:5])}{' ...' if len(users) > 5 else ''} "
         f"reach {name!r} through a value whose type prx cannot tell; only the definitions "
-        "renamed declare it in the project, and neither Python's standard library nor a "
-        "library the project imports does, so they are renamed (an object given the "
-        "attribute at run time in a way prx cannot see would be the exception)"
+        "renamed declare it in the project, and neither a standard module the project's "
+        "code reaches nor a library it imports does, so they are renamed (an object given "
+        "the attribute at run time in a way prx cannot see would be the exception)"
     )
     return len(sites)
 
@@ -153,12 +147,14 @@ def _something_else(ws: Context, renamed: set[tuple[str, int]], name: str) -> st
     ``renamed``: (shown file, line) of what the rename itself binds."""
     from prx.engine.files.text import read_regular
     from prx.engine.files.walk import walk
+    from prx.engine.intel.pylibrary import FIXTURE_MODULES
 
     word = name.encode()
     dashed = word.replace(b"_", b"-")  # an option that becomes the attribute
     own: set[str] = set()
     imports: dict[str, set[str]] = {}  # file -> the first parts of what it imports
     by_key = _ByKey()
+    fixtures: set[str] = set()  # pytest's fixtures the project's tests ask for
     walked = walk(ws.root_dir, max_file_size=_LARGEST, directories=True)
     large = sorted(rel for rel in walked.large if rel.endswith((".py", ".pyi")))
     if large:
@@ -179,7 +175,8 @@ def _something_else(ws: Context, renamed: set[tuple[str, int]], name: str) -> st
         # What a file imports is read from its text (an import statement inside a
         # docstring counts too: a refusal, never a wrong rename); only a file that
         # spells the name or may set attributes is parsed.
-        imports[rel] = {(a or b).decode() for a, b in _IMPORTED.findall(data)}
+        imports[rel] = _imported_firsts(data)
+        fixtures |= {f for f in FIXTURE_MODULES if f.encode() in data}
         lowered = data.lower()
         if (
             word.lower() not in lowered
@@ -199,7 +196,8 @@ def _something_else(ws: Context, renamed: set[tuple[str, int]], name: str) -> st
         if found is not None:
             return found
     return (
-        by_key.kept_keyword(name)
+        _library_object(name, imports, fixtures)
+        or by_key.kept_keyword(name)
         or by_key.reason(ws.root_dir, name)
         or _foreign_import(imports, own)
     )
@@ -236,6 +234,38 @@ def _foreign_import(imports: dict[str, set[str]], own: set[str]) -> str | None:
         if with_project:
             return f"{rel} imports {foreign[0]}, a library prx does not read"
     return None
+
+
+def _imported_firsts(data: bytes) -> set[str]:
+    """The first part of each module a file's import statements name."""
+    out: set[str] = set()
+    for first, listed in _IMPORTED.findall(data):
+        for part in [first] if first else listed.split(b","):
+            words = part.split()
+            if words:
+                out.add(words[0].split(b".", 1)[0].decode())
+    return out
+
+
+def _library_object(name: str, imports: dict[str, set[str]], fixtures: set[str]) -> str | None:
+    """Why an object of Python's standard library (or pytest's) may answer to ``name``
+    where the project's code reaches one (a sentence), or None: a module giving its
+    objects the name is imported by a file that runs with the project's code, or always
+    reached (:func:`~prx.engine.intel.pylibrary.reached_modules`)."""
+    from prx.engine.intel.pylibrary import FIXTURE_MODULES, library_modules, reached_modules
+
+    giving = library_modules().get(name)
+    if not giving:
+        return None
+    run = [modules for rel, modules in imports.items() if not _build_script(rel)]
+    used = set().union(*run) | {FIXTURE_MODULES[f] for f in fixtures}
+    hit = sorted(giving & reached_modules(used))
+    if not hit:
+        return None
+    return (
+        f"{name!r} is also an attribute of objects of Python's standard library or "
+        f"pytest ({', '.join(hit[:3])}), which the project's code reaches"
+    )
 
 
 def _build_script(rel: str) -> bool:

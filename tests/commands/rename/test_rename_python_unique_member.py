@@ -257,7 +257,7 @@ def test_a_call_only_an_override_can_take_is_renamed_with_the_family(make_repo):
         **PROJECT,
         "grammar/terminals.py": PROJECT["grammar/terminals.py"].replace(
             "    def user_repr(self):\n        return repr(self.name)\n",
-            "    def user_repr(self, quote=\"'\"):\n        return quote + self.name + quote\n",
+            '    def user_repr(self, quote="\'"):\n        return quote + self.name + quote\n',
         ),
         "grammar/errors.py": PROJECT["grammar/errors.py"]
         + "\n\ndef quoted(by_name, w):\n    return by_name[w].user_repr(quote='\"')\n",
@@ -275,3 +275,25 @@ def test_a_call_only_an_override_can_take_is_renamed_with_the_family(make_repo):
     assert done.applied, done.notes
     assert "by_name[w].shown(quote=" in (root / "grammar/errors.py").read_text()
     assert _pytest(root) == 0
+
+
+@pytest.mark.parametrize(
+    ("name", "file", "text", "module"),
+    [
+        ("get_symbols", "grammar/tables.py", "import symtable\n", "symtable"),
+        ("getMessage", "tests/test_log.py", "def test_log(caplog):\n    pass\n", "logging"),
+    ],
+)
+def test_a_standard_name_stops_the_rule_only_where_the_project_reaches_its_objects(
+    make_repo, name: str, file: str, text: str, module: str
+):
+    # No file imports the module whose objects answer to the name: the places are the
+    # family's. Once one does (or a test asks for the fixture that hands them out), not.
+    files = {k: v.replace("user_repr", name) for k, v in PROJECT.items()}
+    done = prx.rename(f"Terminal.{name}", "shown", root=make_repo(files), check="never")
+    assert not [s for s in done.left_alone if s.reason == "unresolved"], done.notes
+    dry = prx.rename(
+        f"Terminal.{name}", "shown", root=make_repo({**files, file: text}), check="never"
+    )
+    assert any(module in note and "left to you" in note for note in dry.notes), dry.notes
+    assert [s.line for s in dry.left_alone if s.reason == "unresolved"] == [2]
