@@ -155,6 +155,7 @@ def _something_else(ws: Context, renamed: set[tuple[str, int]], name: str) -> st
     imports: dict[str, set[str]] = {}  # file -> the first parts of what it imports
     by_key = _ByKey()
     fixtures: set[str] = set()  # pytest's fixtures the project's tests ask for
+    made_from: dict[str, list[str]] = {}  # a stem -> the project's other files of it
     walked = walk(ws.root_dir, max_file_size=_LARGEST, directories=True)
     large = sorted(rel for rel in walked.large if rel.endswith((".py", ".pyi")))
     if large:
@@ -165,6 +166,8 @@ def _something_else(ws: Context, renamed: set[tuple[str, int]], name: str) -> st
         if item.rel.lower().endswith(_DATA_SUFFIXES):
             by_key.data_files.append(str(item.path))
         if not item.rel.endswith((".py", ".pyi")):
+            stem = os.path.basename(item.rel).split(".", 1)[0]
+            made_from.setdefault(stem, []).append(str(item.path))
             continue
         rel = shown_path(ws.root_dir, str(item.path))
         own.update(_module_names(rel))
@@ -199,7 +202,7 @@ def _something_else(ws: Context, renamed: set[tuple[str, int]], name: str) -> st
         _library_object(name, imports, fixtures)
         or by_key.kept_keyword(name)
         or by_key.reason(ws.root_dir, name)
-        or _foreign_import(imports, own)
+        or _foreign_import(imports, own, _made_modules(ws.root_dir, made_from, name))
     )
 
 
@@ -217,10 +220,37 @@ def _data_spelling(root: str, paths: list[str], name: str) -> str | None:
     return None
 
 
-def _foreign_import(imports: dict[str, set[str]], own: set[str]) -> str | None:
+def _made_modules(root: str, made_from: dict[str, list[str]], name: str) -> dict[str, str | None]:
+    """The modules an import hook may make from the project's files that are no Python
+    (``import documentsignoffstate`` of ``documentsignoffstate.pystate``), each with
+    the first such file that spells ``name`` as a word (None: none does, so the module
+    made from them cannot answer to it)."""
+    from prx.engine.files.text import read_regular
+
+    out: dict[str, str | None] = {}
+    for stem, paths in made_from.items():
+        if not stem.isidentifier():
+            continue
+        out[stem] = None
+        for path in sorted(paths):
+            try:
+                text = read_regular(path).decode("utf-8", "replace")
+            except OSError:
+                text = name  # unreadable: it may
+            if _holds_word(text, name):
+                out[stem] = shown_path(root, path)
+                break
+    return out
+
+
+def _foreign_import(
+    imports: dict[str, set[str]], own: set[str], made: dict[str, str | None]
+) -> str | None:
     """A library a file imports that prx does not read (a sentence), where the file
     runs with the project's code: it imports the project's modules or they import it (a
-    file of test data that imports neither is never run with them)."""
+    file of test data that imports neither is never run with them). A module made from
+    a file of the project (``made``) is no library: it answers only to what that file
+    spells."""
     from prx.engine.intel.pylibrary import LIBRARIES
 
     imported_anywhere = set().union(*imports.values()) if imports else set()
@@ -228,9 +258,14 @@ def _foreign_import(imports: dict[str, set[str]], own: set[str]) -> str | None:
         if _build_script(rel):
             continue  # run by a build or a docs tool, with its own objects
         foreign = sorted(m for m in modules - own - LIBRARIES if m not in sys.stdlib_module_names)
-        if not foreign:
+        spelled = [m for m in foreign if m in made and made[m] is not None]
+        foreign = [m for m in foreign if m not in made]
+        if not foreign and not spelled:
             continue
         with_project = bool(modules & own) or bool(set(_module_names(rel)) & imported_anywhere)
+        if with_project and spelled:
+            made_of = made[spelled[0]]
+            return f"{rel} imports {spelled[0]}, made from {made_of}, which spells the name"
         if with_project:
             return f"{rel} imports {foreign[0]}, a library prx does not read"
     return None

@@ -297,3 +297,20 @@ def test_a_standard_name_stops_the_rule_only_where_the_project_reaches_its_objec
     )
     assert any(module in note and "left to you" in note for note in dry.notes), dry.notes
     assert [s.line for s in dry.left_alone if s.reason == "unresolved"] == [2]
+
+
+def test_a_module_an_import_hook_makes_from_a_project_file_answers_what_the_file_spells(
+    make_repo,
+):
+    # pyparsing's state machine example imports ``documentsignoffstate``, which its
+    # import hook makes from ``documentsignoffstate.pystate``: no library, the project's.
+    runner = "import door\nimport grammar.errors\n"
+    quiet = {**PROJECT, "grammar/run.py": runner, "grammar/door.pystate": "open -> shut\n"}
+    done = prx.rename("Terminal.user_repr", "shown", root=make_repo(quiet), check="never")
+    assert not [s for s in done.left_alone if s.reason == "unresolved"], done.notes
+    spelled = {**quiet, "grammar/door.pystate": "open -> user_repr\n"}
+    dry = prx.rename("Terminal.user_repr", "shown", root=make_repo(spelled), check="never")
+    assert any("made from grammar/door.pystate" in note for note in dry.notes), dry.notes
+    library = {**quiet, "grammar/run.py": "import somelib\nimport grammar.errors\n"}
+    dry = prx.rename("Terminal.user_repr", "shown", root=make_repo(library), check="never")
+    assert any("imports somelib, a library" in note for note in dry.notes), dry.notes
