@@ -156,6 +156,7 @@ def _something_else(ws: Context, renamed: set[tuple[str, int]], name: str) -> st
     by_key = _ByKey()
     fixtures: set[str] = set()  # pytest's fixtures the project's tests ask for
     made_from: dict[str, list[str]] = {}  # a stem -> the project's other files of it
+    paths: dict[str, str] = {}  # a Python file as answers show it -> its path
     walked = walk(ws.root_dir, max_file_size=_LARGEST, directories=True)
     large = sorted(rel for rel in walked.large if rel.endswith((".py", ".pyi")))
     if large:
@@ -170,14 +171,15 @@ def _something_else(ws: Context, renamed: set[tuple[str, int]], name: str) -> st
             made_from.setdefault(stem, []).append(str(item.path))
             continue
         rel = shown_path(ws.root_dir, str(item.path))
+        paths[rel] = str(item.path)
         own.update(_module_names(rel))
         try:
             data = read_regular(str(item.path))
         except OSError:
             return f"prx cannot read {rel}"
-        # What a file imports is read from its text (an import statement inside a
-        # docstring counts too: a refusal, never a wrong rename); only a file that
-        # spells the name or may set attributes is parsed.
+        # What a file imports is read from its text (a library it seems to import is
+        # checked against its syntax tree when it would stop the rule); only a file
+        # that spells the name or may set attributes is parsed here.
         imports[rel] = _imported_firsts(data)
         fixtures |= {f for f in FIXTURE_MODULES if f.encode() in data}
         lowered = data.lower()
@@ -202,7 +204,7 @@ def _something_else(ws: Context, renamed: set[tuple[str, int]], name: str) -> st
         _library_object(name, imports, fixtures)
         or by_key.kept_keyword(name)
         or by_key.reason(ws.root_dir, name)
-        or _foreign_import(imports, own, _made_modules(ws.root_dir, made_from, name))
+        or _foreign_import(imports, own, _made_modules(ws.root_dir, made_from, name), paths)
     )
 
 
@@ -244,7 +246,10 @@ def _made_modules(root: str, made_from: dict[str, list[str]], name: str) -> dict
 
 
 def _foreign_import(
-    imports: dict[str, set[str]], own: set[str], made: dict[str, str | None]
+    imports: dict[str, set[str]],
+    own: set[str],
+    made: dict[str, str | None],
+    paths: dict[str, str],
 ) -> str | None:
     """A library a file imports that prx does not read (a sentence), where the file
     runs with the project's code: it imports the project's modules or they import it (a
@@ -260,6 +265,10 @@ def _foreign_import(
         foreign = sorted(m for m in modules - own - LIBRARIES if m not in sys.stdlib_module_names)
         spelled = [m for m in foreign if m in made and made[m] is not None]
         foreign = [m for m in foreign if m not in made]
+        if foreign and paths.get(rel):
+            # Read from the text; an example in a docstring (``import regex``) is none.
+            real = _parsed_imports(paths[rel])
+            foreign = [m for m in foreign if real is None or m in real]
         if not foreign and not spelled:
             continue
         with_project = bool(modules & own) or bool(set(_module_names(rel)) & imported_anywhere)
@@ -269,6 +278,24 @@ def _foreign_import(
         if with_project:
             return f"{rel} imports {foreign[0]}, a library prx does not read"
     return None
+
+
+def _parsed_imports(path: str) -> set[str] | None:
+    """The first part of each module the file's import statements name, read from its
+    syntax tree (None: it cannot be read or parsed)."""
+    from prx.engine.files.text import read_regular
+
+    try:
+        tree = ast.parse(read_regular(path))
+    except (OSError, SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+    out: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            out.update(alias.name.split(".", 1)[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            out.add(node.module.split(".", 1)[0])
+    return out
 
 
 def _imported_firsts(data: bytes) -> set[str]:

@@ -177,6 +177,13 @@ def test_a_name_the_standard_library_gives_its_objects_leaves_the_places_unsure(
             "def show(terminal, user_repr=None):\n    return user_repr or terminal.name\n\n\n"
             "def both(terminal):\n    return show(terminal, user_repr='x')\n",
         ),
+        # A docstring's example that imports a library.
+        (
+            "grammar/regexes.py",
+            'def compile_with(module):\n    """Use another module:\n\n'
+            '        import regex\n        compile_with(regex)\n    """\n'
+            "    return module\n\n\nimport grammar.errors\n",
+        ),
         # A docstring that mentions it; one whose line starts like an import.
         ("grammar/doc.py", '"""Call user_repr on a terminal."""\n'),
         (
