@@ -507,7 +507,26 @@ def _use_of_name(
             return "keyed"
     if isinstance(parent, ast.Attribute) and parent.attr in _SPELLING_TESTS:
         return "neutral"  # ``name.startswith('_')``
-    return "open"
+    return "keyed" if _in_a_key(use, parents) else "open"
+
+
+def _in_a_key(use: ast.Name, parents: dict[int, ast.AST]) -> bool:
+    """Whether ``use`` is part of a key a mapping is read with, in its statement
+    (``self.environ['ext.%s' % name]``, ``self._values.get(prefix + name)``)."""
+    child: ast.AST = use
+    parent = parents.get(id(use))
+    while parent is not None and not isinstance(parent, ast.stmt):
+        if isinstance(parent, ast.Subscript) and parent.slice is child:
+            return True
+        if (
+            isinstance(parent, ast.Call)
+            and child in parent.args
+            and isinstance(parent.func, ast.Attribute)
+            and parent.func.attr in ("get", "pop", "__getitem__")
+        ):
+            return True
+        child, parent = parent, parents.get(id(parent))
+    return False
 
 
 #: Methods of a string that test its spelling (``if name.startswith('__'): raise ..``).

@@ -124,6 +124,13 @@ def test_a_member_only_its_family_declares_is_renamed_where_the_receiver_is_unkn
         ),
         (
             "grammar/other.py",
+            "class Request:\n    def __getattr__(self, name):\n"
+            "        return self.environ['ext.%s' % name]\n\n\n"
+            "def extend(environ):\n    environ['ext.user_repr'] = str\n",
+            "looks names up",
+        ),
+        (
+            "grammar/other.py",
             "class Picked:\n    def __getattr__(self, name):\n"
             "        if name in ('user_repr', 'other'):\n            return str\n"
             "        raise AttributeError(name)\n",
@@ -201,6 +208,12 @@ def test_a_name_the_standard_library_gives_its_objects_leaves_the_places_unsure(
             "        return self._values[name]\n",
         ),
         ("grammar/settings.json", '{"user": 1, "repr": 2}\n'),
+        # bottle's request: a key made of the name (no string spells this one).
+        (
+            "grammar/other.py",
+            "class Request:\n    def __getattr__(self, name):\n"
+            "        return self.environ['ext.%s' % name]\n",
+        ),
         # A __getattr__ that answers only to other literal names.
         (
             "grammar/other.py",
