@@ -82,23 +82,22 @@ def library_members() -> frozenset[str]:
 def library_modules() -> dict[str, frozenset[str]]:
     """Each shipped name with the modules whose objects answer to it (first part of the
     module's name; ``builtins`` for the builtin types)."""
-    out: dict[str, frozenset[str]] = {}
-    with open(LIB_MEMBERS_PATH, encoding="utf-8") as handle:
-        for line in handle:
-            name, _, modules = line.rstrip("\n").partition("\t")
-            if name:
-                out[name] = frozenset(modules.split())
-    return out
+    return _table(LIB_MEMBERS_PATH)
 
 
 @functools.cache
 def _standard_imports() -> dict[str, frozenset[str]]:
+    return _table(LIB_IMPORTS_PATH)
+
+
+def _table(path: str) -> dict[str, frozenset[str]]:
+    """A shipped file of ``KEY<TAB>WORD WORD ..`` lines, each key with its words."""
     out: dict[str, frozenset[str]] = {}
-    with open(LIB_IMPORTS_PATH, encoding="utf-8") as handle:
+    with open(path, encoding="utf-8") as handle:
         for line in handle:
-            module, _, imported = line.rstrip("\n").partition("\t")
-            if module:
-                out[module] = frozenset(imported.split())
+            key, _, words = line.rstrip("\n").partition("\t")
+            if key:
+                out[key] = frozenset(words.split())
     return out
 
 
