@@ -151,6 +151,8 @@ def _module_binds(root: Any, name: str) -> bool:
     for statement in root.named_children:
         text = bytes(statement.text or b"")
         kind = statement.type
+        if _bare_string(statement):
+            continue  # the module's docstring, or another string: it binds nothing
         if kind in ("function_definition", "class_definition", "decorated_definition"):
             header = text.split(b"(", 1)[0].split(b":", 1)[0]
             if word.search(header):
@@ -165,6 +167,13 @@ def _module_binds(root: Any, name: str) -> bool:
         elif kind != "comment" and word.search(text):
             return True
     return False
+
+
+def _bare_string(statement: Any) -> bool:
+    """Whether a top-level statement is a string alone (a docstring)."""
+    if statement.type == "expression_statement" and statement.named_child_count == 1:
+        statement = statement.named_children[0]
+    return statement.type in ("string", "concatenated_string")
 
 
 def _keyword_name(node: Any) -> bool:

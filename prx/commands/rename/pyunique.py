@@ -284,20 +284,45 @@ def _foreign_import(
 
 def _parsed_imports(path: str) -> set[str] | None:
     """The first part of each module the file's import statements name, read from its
-    syntax tree (None: it cannot be read or parsed)."""
+    syntax tree (None: it cannot be read or parsed). A fallback import, in an ``except
+    ImportError`` clause of a ``try`` that imports, stands in for what the ``try``
+    imports (a backport of a standard module): not counted."""
     from prx.engine.files.text import read_regular
 
     try:
         tree = ast.parse(read_regular(path))
     except (OSError, SyntaxError, ValueError, RecursionError, MemoryError):
         return None
+    fallbacks = {
+        id(statement)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Try) and any(_imports(s) for s in node.body)
+        for handler in node.handlers
+        if _catches_import_error(handler)
+        for statement in ast.walk(handler)
+    }
     out: set[str] = set()
     for node in ast.walk(tree):
+        if id(node) in fallbacks:
+            continue  # a backport's fallback (``except ImportError: from contextlib2 ..``)
         if isinstance(node, ast.Import):
             out.update(alias.name.split(".", 1)[0] for alias in node.names)
         elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
             out.add(node.module.split(".", 1)[0])
     return out
+
+
+def _imports(statement: ast.stmt) -> bool:
+    return isinstance(statement, (ast.Import, ast.ImportFrom))
+
+
+def _catches_import_error(handler: ast.ExceptHandler) -> bool:
+    """Whether an ``except`` clause catches a failed import (and nothing broader)."""
+    caught = handler.type
+    names = caught.elts if isinstance(caught, ast.Tuple) else [caught]
+    return bool(names) and all(
+        isinstance(n, ast.Name) and n.id in ("ImportError", "ModuleNotFoundError") for n in names
+    )
 
 
 def _imported_firsts(data: bytes) -> set[str]:

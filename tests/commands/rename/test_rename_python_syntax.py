@@ -70,6 +70,18 @@ def test_a_bare_name_in_a_function_is_no_use_of_a_method(make_repo):
     assert "self.items_.count(item)" in (root / "bag.py").read_text()
 
 
+def test_a_module_docstring_that_spells_the_name_binds_nothing(make_repo):
+    # schema.py's docstring says "schema is a library .. = ..": no module-level binding.
+    stats = (
+        '"""count = the number of pairs."""\n\n\n'
+        "def total(pairs):\n    return sum([count for count, _ in pairs])\n"
+    )
+    root = make_repo({"bag.py": BAG, "stats.py": stats})
+    result = prx.rename("Bag.count", "tally", apply=True, root=root)
+    assert _unsure(result) == []
+    assert (root / "stats.py").read_text() == stats
+
+
 def test_a_member_of_a_modules_dict_is_no_use_of_a_function(make_repo):
     root = make_repo(
         {

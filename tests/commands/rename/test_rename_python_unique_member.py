@@ -142,6 +142,12 @@ def test_a_member_only_its_family_declares_is_renamed_where_the_receiver_is_unkn
             "__getattr__",
         ),
         ("grammar/other.py", "import attr\nimport grammar.errors\n", "imports attr"),
+        (
+            "grammar/other.py",
+            "try:\n    import ujson as json\nexcept ImportError:\n    import json\n"
+            "import grammar.errors\n",
+            "imports ujson",
+        ),
     ],
 )
 def test_anything_else_that_may_answer_to_the_name_leaves_the_places_unsure(
@@ -183,6 +189,12 @@ def test_a_name_the_standard_library_gives_its_objects_leaves_the_places_unsure(
             "grammar/show.py",
             "def show(terminal, user_repr=None):\n    return user_repr or terminal.name\n\n\n"
             "def both(terminal):\n    return show(terminal, user_repr='x')\n",
+        ),
+        # A backport's fallback for a standard module.
+        (
+            "grammar/compat.py",
+            "try:\n    from contextlib import ExitStack\nexcept ImportError:\n"
+            "    from contextlib2 import ExitStack\n\nimport grammar.errors\n",
         ),
         # A docstring's example that imports a library.
         (
