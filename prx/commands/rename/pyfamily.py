@@ -366,7 +366,10 @@ def called_by_name(
             f"{file}:{line} looks {kind}'s methods up by a name it is given (getattr(self, "
             f"name)), and {why}"
         )
-    string = named_in_a_string(lookups or {})
+    string = named_in_a_string(
+        lookups or {},
+        frozenset({owner} | ancestors(owner, classes) | below) if method and owner else None,
+    )
     if string is not None:
         return (
             f"{string[0]}:{string[1]} names it in a string given to setattr/getattr or mock.patch"

@@ -71,6 +71,9 @@ class FileLookups(NamedTuple):
     #: The classes whose code reads the name of the instance's class
     #: (``type(self).__name__``: a ``repr`` that prints it), each with the line.
     name_readers: tuple[tuple[str, int], ...] = ()
+    #: (line, owner) of each ``mock.patch('pkg.mod.OWNER.NAME')`` of the renamed name:
+    #: the owner is the module or class whose attribute it replaces.
+    patched: tuple[tuple[int, str], ...] = ()
 
 
 #: Code that reads the name of its instance's class at run time (or the class's own, in
@@ -124,12 +127,13 @@ _BUILT = re.compile(
 )
 _DEF = re.compile(rb"^[ \t]*(?:async[ \t]+)?def[ \t]+([A-Za-z_]\w*)", re.MULTILINE)
 #: ``setattr(obj, 'NAME'``, ``getattr(obj, "NAME"``, ``monkeypatch.setattr(mod, 'NAME'``,
-#: ``patch.object(Cls, 'NAME'`` (group 2), and ``patch('pkg.mod.NAME'`` (group 4).
+#: ``patch.object(Cls, 'NAME'`` (group 2), and ``patch('pkg.mod.NAME'`` (group 5, the
+#: path before it ``path``).
 _NAMED = re.compile(
     rb"\b(?:(?:get|set|has|del)attr|patch\.object)[ \t]*\([ \t\n]*"
     rb"(?:[^,()'\"]|\([^()]*\))+,[ \t\n]*"
     rb"(['\"])([A-Za-z_]\w*)\1"
-    rb"|\bpatch(?:\.dict)?[ \t]*\([ \t\n]*(['\"])[\w.]+\.([A-Za-z_]\w*)\3"
+    rb"|\bpatch(?:\.dict)?[ \t]*\([ \t\n]*(['\"])(?P<path>[\w.]+)\.([A-Za-z_]\w*)\3"
 )
 
 
@@ -239,17 +243,23 @@ def read_lookups(shown: str, data: bytes, name: str, into: dict[str, FileLookups
             )
         return
     named_at = None
+    patched: list[tuple[int, str]] = []
     if name.encode() in data:
         for found in _NAMED.finditer(data):
-            if (found.group(2) or found.group(4)).decode("ascii", "replace") == name:
-                named_at = data.count(b"\n", 0, found.start()) + 1
-                break
+            if (found.group(2) or found.group(5)).decode("ascii", "replace") != name:
+                continue
+            line = data.count(b"\n", 0, found.start()) + 1
+            if found.group(5) is not None:
+                owner = found.group("path").decode("ascii", "replace").rsplit(".", 1)[-1]
+                patched.append((line, owner))
+            elif named_at is None:
+                named_at = line
     prefixes = _prefixes(data) if b"__name__" in data else set()
     on_self = _self_lookups(data)
     computed = _COMPUTED.search(data)
     computed_at = data.count(b"\n", 0, computed.start()) + 1 if computed is not None else None
     if (
-        not (prefixes or on_self or collected or readers)
+        not (prefixes or on_self or collected or readers or patched)
         and named_at is None
         and spelled_at is None
         and computed_at is None
@@ -267,16 +277,24 @@ def read_lookups(shown: str, data: bytes, name: str, into: dict[str, FileLookups
         collected,
         computed_at,
         readers,
+        tuple(patched),
     )
 
 
-def named_in_a_string(lookups: Mapping[str, FileLookups]) -> tuple[str, int] | None:
+def named_in_a_string(
+    lookups: Mapping[str, FileLookups], owners: frozenset[str] | None = None
+) -> tuple[str, int] | None:
     """(file, line) where a string gives the renamed name to ``setattr``, ``getattr`` ...
     or ``mock.patch``: a rename leaves that string, and the call then misses (or, for
-    ``setattr``, makes a new attribute)."""
+    ``setattr``, makes a new attribute). ``owners``: the classes a renamed method's
+    attribute belongs to (None: no method) — ``patch('pkg.mod.NAME')`` replaces a
+    module's ``NAME``, no method's, and ``patch('pkg.mod.Other.NAME')`` another class's."""
     for shown, found in sorted(lookups.items()):
         if found.named_at is not None:
             return shown, found.named_at
+        for line, owner in found.patched:
+            if owners is None or owner in owners:
+                return shown, line
     return None
 
 

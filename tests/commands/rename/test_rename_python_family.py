@@ -733,6 +733,42 @@ def test_a_name_a_string_gives_to_setattr_or_patch_is_not_renamed(make_repo):
     assert prx.rename("OTHER", "THIRD", root=root, apply=True, check="never").applied
 
 
+def test_a_patch_of_a_module_s_name_is_no_method_s_string(make_repo):
+    # colorama's tests patch ``colorama.initialise.reset_all``, a module's function:
+    # ``WinTerm.reset_all`` is another thing; ``patch('term.WinTerm.reset_all')`` is not.
+    files = {
+        "term.py": (
+            "def reset_all():\n    return 'module'\n\n\n"
+            "class WinTerm:\n    def reset_all(self):\n        return 'method'\n"
+        ),
+        "test_term.py": (
+            "from unittest import mock\n"
+            "\n"
+            "import term\n"
+            "\n"
+            "\n"
+            "@mock.patch('term.reset_all', lambda: 'patched')\n"
+            "def test_module():\n"
+            "    assert term.reset_all() == 'patched'\n"
+            "    assert term.WinTerm().reset_all() == 'method'\n"
+        ),
+    }
+    root = make_repo(files)
+    done = prx.rename("WinTerm.reset_all", "reset", root=root, apply=True, check="never")
+    assert done.applied
+    assert "term.WinTerm().reset() == 'method'" in (root / "test_term.py").read_text()
+    assert _pytest(root, "test_term.py") == 0
+    on_class = {
+        **files,
+        "test_term.py": files["test_term.py"]
+        .replace("'term.reset_all'", "'term.WinTerm.reset_all'")
+        .replace("lambda: 'patched'", "lambda self: 'patched'"),
+    }
+    root = make_repo(on_class)
+    with pytest.raises(ConflictError, match="test_term.py:6 names it in a string"):
+        prx.rename("WinTerm.reset_all", "reset", root=root, apply=True, check="never")
+
+
 def test_a_class_whose_repr_prints_its_name_is_not_renamed_under_a_test_s_string(make_repo):
     files = {
         "duration.py": (
