@@ -206,7 +206,9 @@ def _something_else(ws: Context, renamed: set[tuple[str, int]], name: str) -> st
         _library_object(name, imports, fixtures)
         or by_key.kept_keyword(name)
         or by_key.reason(ws.root_dir, name)
-        or _foreign_import(imports, own, _made_modules(ws.root_dir, made_from, name), paths)
+        or _foreign_import(
+            imports, own, _made_modules(ws.root_dir, made_from, imports, name), paths
+        )
     )
 
 
@@ -224,16 +226,20 @@ def _data_spelling(root: str, paths: list[str], name: str) -> str | None:
     return None
 
 
-def _made_modules(root: str, made_from: dict[str, list[str]], name: str) -> dict[str, str | None]:
-    """The modules an import hook may make from the project's files that are no Python
-    (``import documentsignoffstate`` of ``documentsignoffstate.pystate``), each with
-    the first such file that spells ``name`` as a word (None: none does, so the module
-    made from them cannot answer to it)."""
+def _made_modules(
+    root: str, made_from: dict[str, list[str]], imports: dict[str, set[str]], name: str
+) -> dict[str, str | None]:
+    """The imported modules an import hook may make from the project's files that are
+    no Python (``import documentsignoffstate`` of ``documentsignoffstate.pystate``), each
+    with the first such file that spells ``name`` as a word (None: none does, so the
+    module made from them cannot answer to it). Only the files of an imported name are
+    read."""
     from prx.engine.files.text import read_regular
 
+    imported = set().union(*imports.values()) if imports else set()
     out: dict[str, str | None] = {}
     for stem, paths in made_from.items():
-        if not stem.isidentifier():
+        if stem not in imported:
             continue
         out[stem] = None
         for path in sorted(paths):
