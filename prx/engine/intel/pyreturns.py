@@ -253,27 +253,21 @@ class CallReturns:
             return False
         names: frozenset[str] | None = parsed.memo.get("library_names")
         if names is None:
-            names = self._library_names(parsed.data)
+            names = self._library_names(parsed)
             parsed.memo["library_names"] = names
         return name in names and not bound_in_function(node, name)
 
-    def _library_names(self, data: bytes) -> frozenset[str]:
+    def _library_names(self, parsed: ParsedFile) -> frozenset[str]:
         """The names the file imports only from libraries and does not bind again."""
+        from prx.engine.intel.uses import all_bindings
+
         library: set[str] = set()
         project: set[str] = set()
-        for found in _FROM_IMPORT.finditer(data):
-            module = found.group(1).decode()
-            if module == "__future__":
+        for binding in all_bindings(parsed):
+            if binding.kind != "name" or not binding.local or binding.module == "__future__":
                 continue
-            outside = outside_project(module, self._project_roots())
-            listed = re.sub(r"#[^\n]*", "", found.group(2).decode("utf-8", "replace"))
-            for part in listed.strip("() \t\r\n\\").split(","):
-                words = part.split()
-                local = (
-                    words[2] if len(words) == 3 and words[1] == "as" else words[0] if words else ""
-                )
-                if local.isidentifier():
-                    (library if outside else project).add(local)
+            outside = outside_project(binding.module, self._project_roots())
+            (library if outside else project).add(binding.local)
         return frozenset(
             name
             for name in library - project
@@ -281,7 +275,7 @@ class CallReturns:
                 rb"(?m)^(?:(?:async[ \t]+)?def[ \t]+|class[ \t]+)?"
                 + re.escape(name).encode()
                 + rb"\b[ \t]*(?:\(|:|(?::[^=\n]*)?=(?!=))",
-                data,
+                parsed.data,
             )
         )
 
