@@ -7,7 +7,9 @@ it by the oracle (``after_rename``) so that tsc sees the uses:
 - its declarations in the package's declaration file (``package.json`` ``types``:
   commander's ``typings/index.d.ts``), through which tsc types the package's users;
 - the specifiers that re-export a top-level name (``export { x } from './m'``), as
-  Python's ``__all__`` entries: else tsc reports the re-export alone;
+  Python's ``__all__`` entries: else tsc reports the re-export alone (of a name its
+  file declares twice, a type beside a value, they stay, for the other one's users:
+  a use of each all the same);
 - a JavaScript top-level name exported as a property of its own name (``module.exports
   = {f}``, ``{f: f}``, ``exports.f = f``): the property is renamed too, as Python's
   ``__all__`` entry is, else tsc types the export ``any`` and no importer's use is an
@@ -174,9 +176,7 @@ def reexport_spans(root: Path, symbol: Symbol) -> dict[str, list[tuple[int, int]
     its own name too). Renamed with it, as a Python module's ``__all__`` entry is: else
     tsc reports the re-export alone and types its importers' uses as the missing name's,
     naming none of them."""
-    if "." in symbol.qualified or symbol.in_file > 1:
-        # A name its file declares again (a type beside a value): the specifier passes
-        # the other declaration on too, and renaming it would break that one's users.
+    if "." in symbol.qualified:
         return {}
     import prx
     from prx.engine.intel.project import Project
@@ -231,7 +231,11 @@ def after_rename(root: Path, symbol: Symbol, new: str) -> list[Diag]:
     for rel, spans in reexport_spans(root, symbol).items():
         data = (root / rel).read_bytes()
         passed += [Diag(rel, data.count(b"\n", 0, start) + 1, "re-export") for start, _ in spans]
-        _replace(root, rel, [(start, end, new) for start, end in spans])
+        # A name its file declares again (a type beside a value): the specifier passes
+        # the other declaration on too, and renaming it would break that one's users;
+        # it stays, and is a use of each declaration all the same.
+        if symbol.in_file == 1:
+            _replace(root, rel, [(start, end, new) for start, end in spans])
     parsed = _parsed(root, symbol.file)
     edits = [(start, end, new) for start, end in overload_spans(parsed, symbol)]
     lines = []

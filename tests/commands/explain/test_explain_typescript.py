@@ -126,6 +126,58 @@ def test_a_type_named_through_a_namespace_is_a_use_and_an_enum_member_is_not(mak
     assert [d["file"] for d in impact["data"]["dependents"]] == ["src/use.ts"]
 
 
+def test_an_interface_member_s_uses_are_not_the_calls_its_implementations_take(make_repo, run_cli):
+    root = make_repo(
+        {
+            "src/result.ts": (
+                "export interface IResult {\n  orTee(f: () => void): IResult\n}\n"
+                "export class Ok implements IResult {\n"
+                "  orTee(_f: () => void): IResult { return this; }\n}\n"
+                "export class Lazy {\n  orTee(_f: () => void): Lazy { return this; }\n}\n"
+                "export type Result = Ok | Lazy\n"
+                "export function ok(): Ok { return new Ok(); }\n"
+                "export function lazy(): Lazy { return new Lazy(); }\n"
+            ),
+            "src/use.ts": (
+                "import { IResult, ok, lazy, Result } from './result';\n"
+                "export function go(r: IResult, s: Result, x: any): void {\n"
+                "  r.orTee(() => {});\n"
+                "  ok().orTee(() => {});\n"
+                "  lazy().orTee(() => {});\n"
+                "  s.orTee(() => {});\n"
+                "  x.orTee(() => {});\n"
+                "}\n"
+            ),
+        }
+    )
+    data = run_cli("explain", "IResult.orTee", "--budget", "0", cwd=root).envelope["data"]
+    # ok() is an Ok, whose own orTee the call takes; lazy() a Lazy, which only looks
+    # like an IResult; s is one of the two: none of them is the interface's member
+    assert sorted((r["line"], r["certainty"]) for r in data["references"]) == [
+        (3, "by_type"),
+        (7, "by_name"),
+    ]
+    impact = run_cli("impact", "src/result.ts", "--symbol", "IResult.orTee", cwd=root)
+    assert [d["file"] for d in impact.envelope["data"]["dependents"]] == ["src/use.ts"]
+    own = run_cli("explain", "Ok.orTee", "--budget", "0", cwd=root).envelope["data"]
+    assert sorted((r["line"], r["certainty"]) for r in own["references"]) == [
+        (4, "by_type"),
+        (6, "by_type"),
+    ]
+    # a rename of the interface's member takes its implementation's calls; a Lazy's
+    # (which only looks like an IResult) and x's are left to the caller
+    dry = run_cli("rename", "IResult.orTee", "tee", ".", "--budget", "0", cwd=root).envelope
+    changed = {(c["file"], line["line"]) for c in dry["data"]["changes"] for line in c["lines"]}
+    assert changed == {
+        ("src/result.ts", 2),
+        ("src/result.ts", 5),
+        ("src/use.ts", 3),
+        ("src/use.ts", 4),
+    }
+    unsure = {(r["file"], r["line"]) for r in dry["data"]["left_alone"] if r["reason"] == "by_name"}
+    assert unsure == {("src/use.ts", 5), ("src/use.ts", 6), ("src/use.ts", 7)}
+
+
 def test_an_override_s_uses_are_the_calls_through_its_own_class(make_repo, run_cli):
     root = make_repo(
         {
@@ -145,9 +197,9 @@ def test_an_override_s_uses_are_the_calls_through_its_own_class(make_repo, run_c
     # b.run() is Base's as the compiler reads it; x.run() too until shown otherwise
     assert [(r["file"], r["line"]) for r in fast["references"]] == [("src/use.ts", 4)]
     base = run_cli("explain", "Base.run", "--budget", "0", cwd=root).envelope["data"]
+    # f.run() is Fast's own: Base.run renamed, it still compiles and runs Fast.run
     assert sorted((r["line"], r["certainty"]) for r in base["references"]) == [
         (3, "by_type"),
-        (4, "by_type"),
         (5, "by_name"),
     ]
     # a rename of the override takes its whole family (the base's declaration too)

@@ -152,6 +152,29 @@ def test_a_receiver_of_unknown_type_makes_apply_refuse_until_its_site_is_named(m
     )
 
 
+def test_a_receiver_whose_union_holds_another_type_makes_apply_refuse(make_repo):
+    root = make_repo(
+        {
+            "lib/result.ts": (
+                "export interface IResult {\n  tee(): IResult\n}\n"
+                "export class Ok implements IResult {\n  tee(): IResult { return this; }\n}\n"
+                "export class Lazy {\n  tee(): Lazy { return this; }\n}\n"
+                "export type Result = Ok | Lazy\n"
+            ),
+            "app/use.ts": (
+                "import { Ok, Result } from '../lib/result';\n"
+                "export const some = (o: Ok | null) => o?.tee();\n"
+                "export const either = (r: Result) => r.tee();\n"
+            ),
+        }
+    )
+    # renamed, r.tee() would fail on a Lazy, which keeps its own tee
+    with pytest.raises(AmbiguousMatchError) as info:
+        prx.rename("IResult.tee", "pass_on", apply=True, root=root)
+    assert "app/use.ts:3" in info.value.message and "app/use.ts:2" not in info.value.message
+    assert "pass_on" not in (root / "app/use.ts").read_text()
+
+
 def test_a_namespace_member_is_renamed_where_the_namespace_names_it(make_repo):
     root = make_repo(
         {

@@ -52,7 +52,7 @@ def another_class(project: Project, family: Family, scope: Any, name: str) -> bo
     """Whether the members the code reads on variable ``name`` of ``scope`` show it to be
     an instance of a project class outside ``family``: some member read is one no family
     class has, and one other class has every member read."""
-    if family.structural:
+    if family.structural and not family.bound:
         return False
     reads = _member_reads(scope, name)
     if not reads:

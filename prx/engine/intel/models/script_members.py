@@ -28,7 +28,8 @@ __all__ = [
     "family_of",
     "heritage_of",
     "owners_of",
-    "overridden_below",
+    "overrides_above",
+    "seen_from",
     "class_member",
 ]
 
@@ -90,6 +91,9 @@ class Family(NamedTuple):
     known: frozenset[str]
     #: The files that declare a family type.
     files: frozenset[str]
+    #: Seen from one member (explain, impact): a receiver typed as a class outside
+    #: ``types`` reaches that class's own member, whatever an interface allows.
+    bound: bool = False
 
 
 def heritage_of(project: Project) -> Heritage:
@@ -261,28 +265,39 @@ def _ancestors(heritage: Heritage, name: str) -> set[str]:
     return out
 
 
-def overridden_below(project: Project, owner: str, name: str, family: Family) -> Family | None:
-    """For a member of ``owner`` that overrides or implements one an ancestor declares:
-    the family seen from it (``owner`` and the types below it), whose uses are its own
-    (a call through an ancestor's type, or a receiver of unknown type, is the
-    ancestor's as the compiler reads it); None for a member no ancestor declares."""
+def seen_from(project: Project, owner: str, name: str, family: Family, overrides: bool) -> Family:
+    """The family as the compiler binds a use of ``owner``'s member ``name``: ``owner``
+    and the family types below it that do not declare the member again (a call through
+    a type that declares its own, an override or an interface's implementation, is that
+    declaration's), bound (see :attr:`Family.bound`); a member that ``overrides`` one
+    above is no object literal's."""
     heritage = heritage_of(project)
-    above = _ancestors(heritage, owner)
-    declares = any(
-        declared_member(node, name) is not None
-        for parent in above
-        for _rel, node in owners_of(project, heritage, parent)
-    )
-    if not declares:
-        return None
     below = {owner}
     queue = deque([owner])
     while queue:
-        for child in heritage.children.get(queue.popleft(), ()):
-            if child not in below and child in family.types:
-                below.add(child)
-                queue.append(child)
-    return family._replace(types=frozenset(below), structural=False)
+        for child in sorted(heritage.children.get(queue.popleft(), ())):
+            if child in below or child not in family.types:
+                continue
+            if any(
+                declared_member(node, name) is not None
+                for _rel, node in owners_of(project, heritage, child)
+            ):
+                continue  # its own declaration: what a receiver of its type reaches
+            below.add(child)
+            queue.append(child)
+    structural = family.structural and not overrides
+    return family._replace(types=frozenset(below), structural=structural, bound=True)
+
+
+def overrides_above(project: Project, owner: str, name: str) -> bool:
+    """Whether a type above ``owner`` declares member ``name`` (``owner``'s overrides
+    or implements it)."""
+    heritage = heritage_of(project)
+    return any(
+        declared_member(node, name) is not None
+        for parent in _ancestors(heritage, owner)
+        for _rel, node in owners_of(project, heritage, parent)
+    )
 
 
 def class_member(project: Project, klass: str, name: str) -> tuple[str, Any] | None:

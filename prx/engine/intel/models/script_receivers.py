@@ -243,20 +243,29 @@ class Receivers:
         # a union alias is one of its members (`Result` is an `Ok` or an `Err`)
         names = [m for n in names for m in sorted(unions.get(n, ())) or [n]]
         names = [self.alias(n) for n in names]
-        if any(n in self.family.types for n in names):
+        inside = [n for n in names if n in self.family.types]
+        if inside and (self.family.bound or len(inside) == len(names)):
             return BY_TYPE
+        if inside:
+            # a union with another type: renamed, the access fails on that one
+            return None if all(n in _NO_MEMBERS for n in names if n not in inside) else BY_NAME
         if all(n in BUILTIN_TYPES or self._other_class(n) for n in names):
             return None
         return BY_NAME
 
     def _other_class(self, name: str) -> bool:
         """A class of the project outside the family (an interface may be satisfied by
-        a family class without naming it: not counted as other)."""
+        a class without naming it: not counted as other, unless the family is bound
+        to one member, which such a class's own member is not)."""
         return (
             name in self.family.known
             and name not in self.family.types
-            and not (self.family.structural)
+            and (self.family.bound or not self.family.structural)
         )
+
+
+#: Types with no member a rename could need (in a union beside a family type).
+_NO_MEMBERS = frozenset({"void", "undefined", "null", "never"})
 
 
 def _types_of(receiver: Any, receivers: Receivers) -> list[str] | None | str:

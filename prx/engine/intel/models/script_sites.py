@@ -28,7 +28,8 @@ from prx.engine.intel.models.script_members import (
     Family,
     declared_members,
     family_of,
-    overridden_below,
+    overrides_above,
+    seen_from,
 )
 from prx.engine.intel.models.script_receivers import Receivers, type_names
 from prx.engine.intel.models.script_scope import (
@@ -418,11 +419,12 @@ def member_sites(
     project: Project, target: Target, owner: str, files: Sequence[str], own: bool = False
 ) -> list[Site]:
     """The declarations of a member's family and the accesses that reach it (``own``:
-    of an override, only the accesses through its own class or those below it, as the
-    compiler reads them; a rename takes the whole family)."""
+    only the accesses the compiler binds to this member, through its own class or those
+    below it that do not declare it again; a rename takes the whole family)."""
     name = target.name
     family = family_of(project, owner, name)
-    seen = overridden_below(project, owner, name, family) if own else None
+    overrides = own and overrides_above(project, owner, name)
+    seen = seen_from(project, owner, name, family, overrides) if own else None
     sites = _declarations(project, family, name)
     sites.append(Site(target.file, target.line, target.start, target.end, RESOLVED, "definition"))
     reach = _reaching(project, family.files | {target.file})
@@ -458,7 +460,7 @@ def member_sites(
                 and (parent.type != "method_definition" or _in_object(parent))
             ):
                 how = BY_NAME if family.structural else None
-            if how is not None and not (seen is not None and how == BY_NAME):
+            if how is not None and not (overrides and how == BY_NAME):
                 sites.append(_site(rel, node, how))
                 if kind == "shorthand_property_identifier_pattern":
                     # `const { m } = value` binds a local `m` too: renamed with the key,
