@@ -178,6 +178,46 @@ def test_an_interface_member_s_uses_are_not_the_calls_its_implementations_take(m
     assert unsure == {("src/use.ts", 5), ("src/use.ts", 6), ("src/use.ts", 7)}
 
 
+def test_an_interface_no_value_is_typed_with_has_no_candidates(make_repo, run_cli):
+    files = {
+        "src/result.ts": (
+            "interface IResult<T> {\n  isOk(): boolean\n}\n"
+            "export class Ok<T> implements IResult<T> {\n  isOk(): boolean { return true; }\n}\n"
+            "export class Err<T> implements IResult<T> {\n"
+            "  isOk(): boolean { return false; }\n}\n"
+        ),
+        "src/use.ts": (
+            "import { Ok } from './result';\n"
+            "export function go(x): boolean {\n  return x.isOk() || Ok.name === '';\n}\n"
+        ),
+    }
+    root = make_repo(files)
+    # IResult is named only where declared and implemented: x, whatever it is, is
+    # no IResult to the compiler, so x.isOk() is an Ok's or an Err's
+    data = run_cli("explain", "IResult.isOk", "--budget", "0", cwd=root).envelope["data"]
+    assert data["references"] == []
+    # a rename still leaves it to the caller
+    dry = run_cli("rename", "IResult.isOk", "ok", ".", "--budget", "0", cwd=root).envelope
+    left = [(r["file"], r["line"], r["reason"]) for r in dry["data"]["left_alone"]]
+    assert ("src/use.ts", 3, "by_name") in left
+    typed = make_repo(
+        {**files, "src/more.ts": "import { Ok } from './result';\nexport type R = Ok<number>;\n"}
+    )
+    again = run_cli("explain", "IResult.isOk", "--budget", "0", cwd=typed).envelope["data"]
+    assert again["references"] == []  # naming a class that implements it is not naming it
+    named = make_repo(
+        {
+            **files,
+            "src/result.ts": files["src/result.ts"].replace("interface", "export interface"),
+            "src/more.ts": "import type { IResult } from './result';\nexport type R = IResult<number>;\n",
+        }
+    )
+    data = run_cli("explain", "IResult.isOk", "--budget", "0", cwd=named).envelope["data"]
+    assert [(r["file"], r["line"], r["certainty"]) for r in data["references"]] == [
+        ("src/use.ts", 3, "by_name")
+    ]
+
+
 def test_an_override_s_uses_are_the_calls_through_its_own_class(make_repo, run_cli):
     root = make_repo(
         {

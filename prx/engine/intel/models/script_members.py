@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import re
 from collections import deque
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from prx.engine.intel.models.script_scope import class_name, text
+from prx.engine.intel.models.script_scope import class_name, identifier_nodes, text
 
 if TYPE_CHECKING:
     from prx.engine.intel.project import ParsedFile, Project
@@ -30,10 +31,12 @@ __all__ = [
     "owners_of",
     "overrides_above",
     "seen_from",
+    "typed_by_nothing",
     "class_member",
 ]
 
 _SCRIPTS = frozenset({"javascript", "typescript", "tsx"})
+_HERITAGE_CLAUSES = frozenset({"implements_clause", "extends_clause", "extends_type_clause"})
 _HERITAGE = re.compile(
     r"\b(class|interface)\s+([A-Za-z_$][\w$]*)\s*(<(?:[^<>{]|<[^<>{]*>)*>)?\s*"
     r"((?:extends|implements)\b[^{]*)\{"
@@ -287,6 +290,36 @@ def seen_from(project: Project, owner: str, name: str, family: Family, overrides
             queue.append(child)
     structural = family.structural and not overrides
     return family._replace(types=frozenset(below), structural=structural, bound=True)
+
+
+def typed_by_nothing(project: Project, view: Family, files: Iterable[str]) -> bool:
+    """Whether no value of ``files`` can have a type of ``view`` as the compiler reads
+    it: each is an interface the code names only where it is declared and where a type
+    extends or implements it (neverthrow's ``IResult``), so no annotation, return type,
+    cast or type argument gives a value its type, and no access binds to its member."""
+    heritage = heritage_of(project)
+    for type_name in view.types:
+        declared = owners_of(project, heritage, type_name)
+        if not declared or any(node.type != "interface_declaration" for _r, node in declared):
+            return False
+        for rel in files:
+            parsed = project.file(rel)
+            if parsed is None or parsed.language not in _SCRIPTS:
+                continue
+            if any(not _declares_or_inherits(node) for node in identifier_nodes(parsed, type_name)):
+                return False
+    return True
+
+
+def _declares_or_inherits(node: Any) -> bool:
+    """Whether the type name ``node`` is its interface's declared name or what a heritage
+    clause extends or implements (not a type argument there)."""
+    parent = node.parent
+    if parent is not None and parent.type == "interface_declaration":
+        return bool(parent.child_by_field_name("name") == node)
+    while parent is not None and parent.type == "generic_type":
+        parent = parent.parent
+    return parent is not None and parent.type in _HERITAGE_CLAUSES
 
 
 def overrides_above(project: Project, owner: str, name: str) -> bool:

@@ -30,6 +30,7 @@ from prx.engine.intel.models.script_members import (
     family_of,
     overrides_above,
     seen_from,
+    typed_by_nothing,
 )
 from prx.engine.intel.models.script_receivers import Receivers, type_names
 from prx.engine.intel.models.script_scope import (
@@ -428,6 +429,9 @@ def member_sites(
     sites = _declarations(project, family, name)
     sites.append(Site(target.file, target.line, target.start, target.end, RESOLVED, "definition"))
     reach = _reaching(project, family.files | {target.file})
+    # a candidate by name is an override's ancestor's as the compiler reads it, and no
+    # use at all of a member of interfaces no value is typed with
+    sure_only = overrides or (seen is not None and typed_by_nothing(project, seen, sorted(reach)))
     shape = _shape(parsed_name(project, target))
     other = _other_shapes(project, family, name, [f for f in files if f in reach])
     for rel in files:
@@ -460,7 +464,7 @@ def member_sites(
                 and (parent.type != "method_definition" or _in_object(parent))
             ):
                 how = BY_NAME if family.structural else None
-            if how is not None and not (overrides and how == BY_NAME):
+            if how is not None and not (sure_only and how == BY_NAME):
                 sites.append(_site(rel, node, how))
                 if kind == "shorthand_property_identifier_pattern":
                     # `const { m } = value` binds a local `m` too: renamed with the key,
