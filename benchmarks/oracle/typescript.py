@@ -19,6 +19,18 @@ TypeScript model was written):
   most of them type-level code) and ``tests/`` (type tests tsc checks, run by jest with
   ts-jest).
 
+Held out again (added 2026-12-02, twenty-second session, before any trial ran on them,
+after the rules written from neverthrow and ts-pattern: members bound as the compiler
+binds them, interfaces no value is typed with, unions that hold another type):
+
+- **purify** (github.com/gigobyte/purify, ISC) at 3e3f052: ``src/`` (``Maybe``,
+  ``Either`` and their async forms: interfaces implemented by ``Just``/``Nothing``,
+  ``Left``/``Right`` with the same member names) and its ``*.test.ts`` beside them,
+  vitest;
+- **superjson** (github.com/blitz-js/superjson, MIT) at 0130a80: ``src/`` and its
+  ``*.test.ts``/``*.spec.ts`` beside them, vitest (the tests use mongodb's ``ObjectID``
+  and decimal.js).
+
 tsc checks the sources and the tests together (an oracle ``tsconfig.prxoracle.json``:
 the project's options less the lint-like ``noUnused*``, which would report the renamed
 definition itself). tsc reports the import of a name a module no longer exports and
@@ -48,6 +60,8 @@ PROJECTS = {
     "zod": snapshot("colinhacks", "zod", "ca42965df46b2f7e2747db29c40a26bcb32a51d5"),
     "neverthrow": snapshot("supermacro", "neverthrow", "5ef3a018bda74fb960e44b68fc3672635ee8037d"),
     "ts-pattern": snapshot("gvergnaud", "ts-pattern", "2ece6ba54edcbc0d4f4fce67becf89143f9d07bc"),
+    "purify": snapshot("gigobyte", "purify", "3e3f05243ad2c38ab8c1dbf7ffb3a2508be3d4d8"),
+    "superjson": snapshot("blitz-js", "superjson", "0130a809f87df142b5e190e1b519be0c0280fb16"),
 }
 KEEP = ("node_modules",)
 CONFIG = "tsconfig.prxoracle.json"
@@ -80,6 +94,20 @@ _PACKAGES = {
         "@types/jest@29.5.13",
         "typescript@5.6.2",
     ],
+    "purify": [
+        "vitest@3.0.7",
+        "ajv@8.17.1",
+        "ajv-formats@3.0.1",
+        "@types/json-schema@7.0.15",
+    ],
+    "superjson": [
+        "vitest@0.34.6",
+        "@types/node@18.19.50",
+        "copy-anything@3.0.5",
+        "decimal.js@10.4.3",
+        "mongodb@3.6.12",
+        "@types/mongodb@3.6.20",
+    ],
 }
 _REMOVED_OPTIONS = (
     "suppressImplicitAnyIndexErrors",
@@ -111,6 +139,12 @@ def prepare(root: Path) -> None:
         shutil.rmtree(root / "deno", ignore_errors=True)
         base = json.loads((root / "configs" / "tsconfig.base.json").read_text())
         options = base["compilerOptions"]
+        include = ["src/**/*.ts"]
+    elif kind in ("purify", "superjson"):
+        base = json.loads((root / "tsconfig.json").read_text())
+        options = base["compilerOptions"]
+        options.pop("rootDir", None)
+        # The tests sit beside the sources (``src/Maybe.test.ts``): checked with them.
         include = ["src/**/*.ts"]
     elif kind in ("neverthrow", "ts-pattern"):
         base = json.loads((root / "tsconfig.json").read_text())
