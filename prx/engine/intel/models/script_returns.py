@@ -164,8 +164,14 @@ def provided(
     if parsed is None or parsed.tree is None or (rel, name) in seen or len(seen) > 20:
         return None
     seen.add((rel, name))
-    for node, declared in _top_declarations(parsed):
-        if declared == name or name in exported_names(parsed, declared):
+    declarations = _top_declarations(parsed)
+    # what the file exports as ``name`` first: ``export { just as Just }`` beside a
+    # private ``class Just`` (purify's) provides ``just``
+    for node, declared in declarations:
+        if name in exported_names(parsed, declared):
+            return parsed, node
+    for node, declared in declarations:
+        if declared == name:
             return parsed, node
     for binding in all_bindings(parsed):
         if binding.kind == "star" and name != "default":

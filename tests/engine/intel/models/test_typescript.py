@@ -502,3 +502,25 @@ def test_an_awaited_thenable_is_what_it_resolves_to(make_repo):
     assert [(s[1], s[2]) for s in sites if s[0] == "src/use.ts"] == [
         ("return result.unwrap()", BY_TYPE)
     ]
+
+
+def test_a_name_exported_under_another_s_name_is_what_the_export_gives(make_repo):
+    """purify's ``export { just as Just }`` beside a private ``class Just``: an importer's
+    ``Just(5)`` calls the function ``just``, whose stated type is the interface."""
+    root = make_repo(
+        {
+            "src/maybe.ts": (
+                "export interface Maybe<T> {\n  ifJust(f: () => void): this\n}\n"
+                "class Just<T> implements Maybe<T> {\n"
+                "  constructor(private value: T) {}\n"
+                "  ifJust(f: () => void): this {\n    return this\n  }\n}\n"
+                "const just = <T>(value: T): Maybe<T> => new Just(value)\n"
+                "export { just as Just }\n"
+            ),
+            "src/use.ts": "import { Just } from './maybe'\nexport const a = Just(5).ifJust(() => {})\n",
+        }
+    )
+    sites = _sites(root, "src/maybe.ts", "Maybe.ifJust", own=True)
+    assert [(s[1], s[2]) for s in sites if s[0] == "src/use.ts"] == [
+        ("export const a = Just(5).ifJust(() => {})", BY_TYPE)
+    ]
