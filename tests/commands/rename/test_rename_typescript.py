@@ -175,6 +175,29 @@ def test_a_receiver_whose_union_holds_another_type_makes_apply_refuse(make_repo)
     assert "pass_on" not in (root / "app/use.ts").read_text()
 
 
+@pytest.mark.parametrize(("line", "renamed"), [(2, "new Json().text(2)"), (5, "Json.text(1)")])
+def test_a_static_and_an_instance_member_of_one_name_are_renamed_apart(make_repo, line, renamed):
+    root = make_repo(
+        {
+            "lib/json.ts": (
+                "export class Json {\n  stringify(x: unknown): string {\n    return ''\n  }\n"
+                "  static stringify = (x: unknown) => new Json().stringify(x)\n}\n"
+            ),
+            "app/use.ts": (
+                "import { Json } from '../lib/json'\n"
+                "export const a = Json.stringify(1)\n"
+                "export const b = new Json().stringify(2)\n"
+            ),
+        }
+    )
+    result = prx.rename(f"lib/json.ts:{line}", "text", apply=True, root=root)
+    assert result.applied
+    use = (root / "app/use.ts").read_text()
+    assert renamed in use and use.count("stringify") == 1  # the other binding kept its name
+    json_ts = (root / "lib/json.ts").read_text()
+    assert json_ts.count("stringify") == (1 if line == 2 else 2) and "text" in json_ts
+
+
 def test_a_namespace_member_is_renamed_where_the_namespace_names_it(make_repo):
     root = make_repo(
         {

@@ -31,6 +31,7 @@ __all__ = [
     "owners_of",
     "overrides_above",
     "seen_from",
+    "superclasses",
     "typed_by_nothing",
     "class_member",
 ]
@@ -320,6 +321,19 @@ def _declares_or_inherits(node: Any) -> bool:
     while parent is not None and parent.type == "generic_type":
         parent = parent.parent
     return parent is not None and parent.type in _HERITAGE_CLAUSES
+
+
+def superclasses(project: Project, klass: str) -> list[str]:
+    """The types class ``klass`` extends (not the interfaces it implements)."""
+    heritage = heritage_of(project)
+    return [
+        parent
+        for parent in sorted(heritage.parents.get(klass, ()))
+        if not any(
+            node.type == "interface_declaration"
+            for _r, node in owners_of(project, heritage, parent)
+        )
+    ]
 
 
 def overrides_above(project: Project, owner: str, name: str) -> bool:

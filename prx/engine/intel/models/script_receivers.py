@@ -22,7 +22,12 @@ from typing import TYPE_CHECKING, Any
 from prx.engine.intel.models.base import BY_NAME, BY_TYPE, RESOLVED
 from prx.engine.intel.models.script_calls import call_type
 from prx.engine.intel.models.script_ducks import another_class
-from prx.engine.intel.models.script_members import Family, declared_member, heritage_of
+from prx.engine.intel.models.script_members import (
+    Family,
+    declared_member,
+    heritage_of,
+    superclasses,
+)
 from prx.engine.intel.models.script_returns import provided, provides_namespace
 from prx.engine.intel.models.script_scope import (
     FUNCTIONS,
@@ -277,6 +282,8 @@ def _types_of(receiver: Any, receivers: Receivers) -> list[str] | None | str:
         if klass is None:
             return None
         name = class_name(klass)
+        if kind == "super" and name is not None:
+            return _super_types(receivers, name)
         if name in receivers.family.types:
             return BY_TYPE
         return "other" if is_class(klass) and name is not None else None
@@ -309,6 +316,15 @@ def _types_of(receiver: Any, receivers: Receivers) -> list[str] | None | str:
     if found is None and _told_apart(receiver, receivers):
         return "other"
     return found
+
+
+def _super_types(receivers: Receivers, klass: str) -> str | None:
+    """``super`` in class ``klass``: the class it extends, whose member ``super.m()``
+    calls (not ``klass``'s own override)."""
+    parents = superclasses(receivers.project, klass)
+    if any(p in receivers.family.types for p in parents):
+        return BY_TYPE
+    return "other" if parents and all(p in receivers.family.known for p in parents) else None
 
 
 def _told_apart(receiver: Any, receivers: Receivers) -> bool:

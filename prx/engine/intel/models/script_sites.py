@@ -23,7 +23,7 @@ from collections import deque
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from prx.engine.intel.models.base import BY_NAME, RESOLVED, Site, Target, sorted_sites
+from prx.engine.intel.models.base import BY_NAME, BY_TYPE, RESOLVED, Site, Target, sorted_sites
 from prx.engine.intel.models.script_members import (
     Family,
     declared_members,
@@ -357,7 +357,7 @@ def _reaching(project: Project, files: frozenset[str]) -> set[str]:
     return seen
 
 
-def _declarations(project: Project, family: Family, name: str) -> list[Site]:
+def _declarations(project: Project, family: Family, name: str, static: bool) -> list[Site]:
     out = []
     for rel, start in sorted(family.declaring):
         parsed = project.file(rel)
@@ -374,7 +374,8 @@ def _declarations(project: Project, family: Family, name: str) -> list[Site]:
                 break
             owner = owner.parent
         for member in declared_members(owner, name) if owner is not None else ():
-            out.append(_site(rel, member, RESOLVED, "definition"))
+            if _declared_static(member) == static:  # a static and an instance m are two
+                out.append(_site(rel, member, RESOLVED, "definition"))
     return out
 
 
@@ -426,13 +427,16 @@ def member_sites(
     family = family_of(project, owner, name)
     overrides = own and overrides_above(project, owner, name)
     seen = seen_from(project, owner, name, family, overrides) if own else None
-    sites = _declarations(project, family, name)
+    declared = parsed_name(project, target)
+    own_static = _declared_static(declared)
+    sites = _declarations(project, family, name, own_static)
     sites.append(Site(target.file, target.line, target.start, target.end, RESOLVED, "definition"))
     reach = _reaching(project, family.files | {target.file})
     # a candidate by name is an override's ancestor's as the compiler reads it, and no
     # use at all of a member of interfaces no value is typed with
     sure_only = overrides or (seen is not None and typed_by_nothing(project, seen, sorted(reach)))
-    shape = _shape(parsed_name(project, target))
+    shape = _shape(declared)
+    static = _static(declared)
     other = _other_shapes(project, family, name, [f for f in files if f in reach])
     for rel in files:
         parsed = project.file(rel)
@@ -455,6 +459,10 @@ def member_sites(
                 how = receivers.of(obj) if obj is not None else None
                 if how == BY_NAME and _other_shaped(parent, shape, other):
                     how = None  # x.m where only another type's m has that shape
+                if how == RESOLVED and not static:
+                    how = None  # Klass.m is a static member, never an instance's
+                elif how == BY_TYPE and own_static and obj is not None and obj.type != "this":
+                    how = None  # an instance's m is never the static one
             elif kind == "shorthand_property_identifier_pattern" or (
                 parent.type == "pair_pattern" and parent.child_by_field_name("key") == node
             ):
@@ -494,6 +502,23 @@ _FIELDS = frozenset({"public_field_definition", "field_definition", "property_si
 def parsed_name(project: Project, target: Target) -> Any | None:
     parsed = project.file(target.file)
     return name_node(parsed, target) if parsed is not None else None
+
+
+def _declared_static(node: Any | None) -> bool:
+    """Whether the member whose name is ``node`` is declared ``static``."""
+    parent = node.parent if node is not None else None
+    return parent is not None and any(child.type == "static" for child in parent.children)
+
+
+def _static(node: Any | None) -> bool:
+    """Whether the member whose name is ``node`` is declared ``static`` (or is no class
+    member: an object type's, a namespace's, read through its owner's name)."""
+    parent = node.parent if node is not None else None
+    if parent is None or parent.type not in _METHODS | _FIELDS:
+        return True
+    if parent.type in ("method_signature", "property_signature", "abstract_method_signature"):
+        return True
+    return any(child.type == "static" for child in parent.children)
 
 
 def _shape(node: Any | None) -> str | None:

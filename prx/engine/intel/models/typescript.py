@@ -37,7 +37,7 @@ class ScriptModel(LanguageModel):
             for t in outline_targets(parsed)
             if t.name not in _UNNAMED and t.end > t.start and t.name.isidentifier()
         ]
-        return _one_per_overload_set(named)
+        return _one_per_overload_set(named, parsed)
 
     def references(self, project: Project, target: Target, files: Sequence[str]) -> list[Site]:
         return self._sites(project, target, files, own=False)
@@ -81,14 +81,16 @@ class ScriptModel(LanguageModel):
         return False
 
 
-def _one_per_overload_set(targets: list[Target]) -> list[Target]:
+def _one_per_overload_set(targets: list[Target], parsed: ParsedFile) -> list[Target]:
     """An overloaded function or method once: its signatures (``function f(a: string):
     void;``) and its implementation are one binding, which a rename changes together;
-    the implementation stands for it (else the first signature)."""
-    sets: dict[tuple[str | None, str], list[Target]] = {}
+    the implementation stands for it (else the first signature). A static member and
+    an instance member of one name are two bindings (superjson's ``stringify``)."""
+    sets: dict[tuple[str | None, str, bool], list[Target]] = {}
     for target in targets:
         if target.kind in ("function", "method"):
-            sets.setdefault((target.container, target.qualified), []).append(target)
+            key = (target.container, target.qualified, _static(parsed, target))
+            sets.setdefault(key, []).append(target)
     dropped: set[int] = set()
     for group in sets.values():
         if len(group) < 2:
@@ -97,6 +99,16 @@ def _one_per_overload_set(targets: list[Target]) -> list[Target]:
         kept = bodies[-1] if bodies else group[0]
         dropped.update(t.start for t in group if t is not kept)
     return [t for t in targets if t.start not in dropped]
+
+
+def _static(parsed: ParsedFile, target: Target) -> bool:
+    """Whether the member ``target`` names is declared ``static``."""
+    tree = parsed.tree
+    node = (
+        tree.root_node.named_descendant_for_byte_range(target.start, target.end) if tree else None
+    )
+    holder = node.parent if node is not None else None
+    return holder is not None and any(child.type == "static" for child in holder.children)
 
 
 register(ScriptModel())

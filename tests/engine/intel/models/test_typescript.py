@@ -524,3 +524,38 @@ def test_a_name_exported_under_another_s_name_is_what_the_export_gives(make_repo
     assert [(s[1], s[2]) for s in sites if s[0] == "src/use.ts"] == [
         ("export const a = Just(5).ifJust(() => {})", BY_TYPE)
     ]
+
+
+def test_the_class_s_name_reaches_its_static_member_and_super_its_parent_s(make_repo):
+    """superjson's ``SuperJSON.stringify(x)`` is the static field that binds the
+    default instance's method, not the instance method ``stringify``; a
+    ``super.register(..)`` in a subclass's override calls the parent's ``register``."""
+    root = make_repo(
+        {
+            "src/json.ts": (
+                "export class Json {\n  stringify(x: unknown): string {\n    return ''\n  }\n"
+                "  static stringify = (x: unknown) => new Json().stringify(x)\n}\n"
+            ),
+            "src/registry.ts": (
+                "export class Registry {\n  register(v: string): void {}\n}\n"
+                "export class Classes extends Registry {\n"
+                "  register(v: string): void {\n    super.register(v)\n  }\n}\n"
+            ),
+            "src/use.ts": (
+                "import { Json } from './json'\n"
+                "export const a = Json.stringify(1)\n"
+                "export const b = new Json().stringify(2)\n"
+            ),
+        }
+    )
+    sites = _sites(root, "src/json.ts", "Json.stringify", own=True)
+    assert [(s[0], s[1].strip(), s[2]) for s in sites if s[3] != "definition"] == [
+        ("src/json.ts", "static stringify = (x: unknown) => new Json().stringify(x)", BY_TYPE),
+        ("src/use.ts", "export const b = new Json().stringify(2)", BY_TYPE),
+    ]
+    sites = _sites(root, "src/registry.ts", "Registry.register", own=True)
+    assert [(s[1].strip(), s[2]) for s in sites if s[3] != "definition"] == [
+        ("super.register(v)", BY_TYPE)
+    ]
+    sites = _sites(root, "src/registry.ts", "Classes.register", own=True)
+    assert [s[1].strip() for s in sites if s[3] != "definition"] == []
