@@ -350,6 +350,9 @@ def _told_apart(receiver: Any, receivers: Receivers) -> bool:
 def _variable_types(receiver: Any, receivers: Receivers) -> list[str] | None | str:
     """:func:`_types_of` of an identifier."""
     name = text(receiver)
+    instance = _imported_instance(receiver, name, receivers)
+    if instance is not None:
+        return instance  # purify's ``export { nothing as Nothing }``: not the class
     if name in receivers.family.types:
         return RESOLVED
     if name in receivers.external:
@@ -374,6 +377,20 @@ def _variable_types(receiver: Any, receivers: Receivers) -> list[str] | None | s
     if declared is None and _untyped(declaration):
         return _assigned_types(scope, name)
     return declared
+
+
+def _imported_instance(receiver: Any, name: str, receivers: Receivers) -> list[str] | None:
+    """The class of the instance an imported name is, when its module provides a
+    ``const`` made by ``new T(..)`` under that name (``const nothing = new Nothing()``
+    exported as ``Nothing``); None for anything else."""
+    scope = declaring_scope(receiver, name)
+    declaration = declaration_of(scope, name) if scope is not None else None
+    if declaration is None or declaration.type != "import_statement":
+        return None
+    found = receivers.imported(declaration, name)
+    if found is None or found.type != "variable_declarator":
+        return None
+    return constructed_types(found.child_by_field_name("value"))
 
 
 def _package_callback(function: Any, receivers: Receivers) -> bool:

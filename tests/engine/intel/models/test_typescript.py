@@ -559,3 +559,21 @@ def test_the_class_s_name_reaches_its_static_member_and_super_its_parent_s(make_
     ]
     sites = _sites(root, "src/registry.ts", "Classes.register", own=True)
     assert [s[1].strip() for s in sites if s[3] != "definition"] == []
+
+
+def test_an_imported_instance_spelled_like_its_class_is_the_instance(make_repo):
+    """purify exports ``const nothing = new Nothing()`` as ``Nothing``: an importer's
+    ``Nothing.unwrap()`` is the instance method's use, not a static access."""
+    root = make_repo(
+        {
+            "src/maybe.ts": (
+                "class Nothing {\n  unwrap(): never {\n    throw new Error()\n  }\n}\n"
+                "const nothing = new Nothing()\nexport { nothing as Nothing }\n"
+            ),
+            "src/use.ts": "import { Nothing } from './maybe'\nexport const a = () => Nothing.unwrap()\n",
+        }
+    )
+    sites = _sites(root, "src/maybe.ts", "Nothing.unwrap", own=True)
+    assert [(s[1], s[2]) for s in sites if s[0] == "src/use.ts"] == [
+        ("export const a = () => Nothing.unwrap()", BY_TYPE)
+    ]
