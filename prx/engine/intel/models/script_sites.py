@@ -44,7 +44,7 @@ from prx.engine.intel.models.script_scope import (
 if TYPE_CHECKING:
     from prx.engine.intel.project import ParsedFile, Project
 
-__all__ = ["member_owner", "member_sites", "name_node", "scoped_sites"]
+__all__ = ["declared_static", "member_owner", "member_sites", "name_node", "scoped_sites"]
 
 _SCRIPTS = frozenset({"javascript", "typescript", "tsx"})
 _BODIES = frozenset({"class_body", "interface_body", "object_type"})
@@ -374,7 +374,7 @@ def _declarations(project: Project, family: Family, name: str, static: bool) -> 
                 break
             owner = owner.parent
         for member in declared_members(owner, name) if owner is not None else ():
-            if _declared_static(member) == static:  # a static and an instance m are two
+            if declared_static(member) == static:  # a static and an instance m are two
                 out.append(_site(rel, member, RESOLVED, "definition"))
     return out
 
@@ -428,7 +428,7 @@ def member_sites(
     overrides = own and overrides_above(project, owner, name)
     seen = seen_from(project, owner, name, family, overrides) if own else None
     declared = parsed_name(project, target)
-    own_static = _declared_static(declared)
+    own_static = declared_static(declared)
     sites = _declarations(project, family, name, own_static)
     sites.append(Site(target.file, target.line, target.start, target.end, RESOLVED, "definition"))
     reach = _reaching(project, family.files | {target.file})
@@ -504,7 +504,7 @@ def parsed_name(project: Project, target: Target) -> Any | None:
     return name_node(parsed, target) if parsed is not None else None
 
 
-def _declared_static(node: Any | None) -> bool:
+def declared_static(node: Any | None) -> bool:
     """Whether the member whose name is ``node`` is declared ``static``."""
     parent = node.parent if node is not None else None
     return parent is not None and any(child.type == "static" for child in parent.children)

@@ -103,12 +103,13 @@ def _one_per_overload_set(targets: list[Target], parsed: ParsedFile) -> list[Tar
 
 def _static(parsed: ParsedFile, target: Target) -> bool:
     """Whether the member ``target`` names is declared ``static``."""
+    from prx.engine.intel.models.script_sites import declared_static
+
     tree = parsed.tree
     node = (
         tree.root_node.named_descendant_for_byte_range(target.start, target.end) if tree else None
     )
-    holder = node.parent if node is not None else None
-    return holder is not None and any(child.type == "static" for child in holder.children)
+    return declared_static(node)
 
 
 register(ScriptModel())
