@@ -287,9 +287,11 @@ def _types_of(receiver: Any, receivers: Receivers) -> list[str] | None | str:
         if name in receivers.family.types:
             return BY_TYPE
         return "other" if is_class(klass) and name is not None else None
+    if kind in ("parenthesized_expression", "non_null_expression") and receiver.named_children:
+        # ``(x)`` and ``x!`` are what ``x`` is (``new T()`` or a cast inside too)
+        inner = receiver.named_children[0]
+        return constructed_types(receiver) or _types_of(inner, receivers)
     if kind in (
-        "parenthesized_expression",
-        "non_null_expression",
         "as_expression",
         "new_expression",
         "satisfies_expression",

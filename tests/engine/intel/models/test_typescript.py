@@ -577,3 +577,25 @@ def test_an_imported_instance_spelled_like_its_class_is_the_instance(make_repo):
     assert [(s[1], s[2]) for s in sites if s[0] == "src/use.ts"] == [
         ("export const a = () => Nothing.unwrap()", BY_TYPE)
     ]
+
+
+def test_a_non_null_or_parenthesized_receiver_is_what_it_wraps(make_repo):
+    """``o!.tee()`` with ``o: Ok | null`` is an ``Ok``'s call; ``(l).tee()`` with ``l:
+    Lazy`` is a ``Lazy``'s, not a candidate."""
+    root = make_repo(
+        {
+            "src/r.ts": (
+                "export class Ok {\n  tee(): Ok {\n    return this\n  }\n}\n"
+                "export class Lazy {\n  tee(): Lazy {\n    return this\n  }\n}\n"
+            ),
+            "src/use.ts": (
+                "import { Ok, Lazy } from './r'\n"
+                "export const a = (o: Ok | null) => o!.tee()\n"
+                "export const b = (l: Lazy) => (l).tee()\n"
+            ),
+        }
+    )
+    sites = _sites(root, "src/r.ts", "Ok.tee")
+    assert [(s[1], s[2]) for s in sites if s[0] == "src/use.ts"] == [
+        ("export const a = (o: Ok | null) => o!.tee()", BY_TYPE)
+    ]
