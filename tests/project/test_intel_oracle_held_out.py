@@ -305,7 +305,8 @@ def test_script_oracle_renames_the_specifiers_that_re_export_a_name(tmp_path):
 
 def test_script_oracle_keeps_the_re_export_of_a_name_declared_twice(tmp_path):
     """``export { Result } from './result'`` passes on ``type Result`` and ``namespace
-    Result`` both: with one of them renamed, the specifier keeps the other's users."""
+    Result`` both: with one of them renamed, the specifier keeps the other's users, and
+    is a use of the one renamed all the same (as for a name declared once)."""
     from oracle import scripts_rename
 
     (tmp_path / "src").mkdir()
@@ -315,4 +316,6 @@ def test_script_oracle_keeps_the_re_export_of_a_name_declared_twice(tmp_path):
     (tmp_path / "src/index.ts").write_text("export { Result } from './result'\n")
     start = (tmp_path / "src/result.ts").read_text().index("Result")
     symbol = Symbol("src/result.ts", "Result", "Result", "module", 1, start, start + 6, 1, 2)
-    assert scripts_rename.reexport_spans(tmp_path, symbol) == {}
+    uses = scripts_rename.after_rename(tmp_path, symbol, "Result_prxoracle")
+    assert (tmp_path / "src/index.ts").read_text() == "export { Result } from './result'\n"
+    assert [(d.file, d.line) for d in uses] == [("src/index.ts", 1)]
