@@ -352,17 +352,17 @@ def _told_apart(receiver: Any, receivers: Receivers) -> bool:
 def _variable_types(receiver: Any, receivers: Receivers) -> list[str] | None | str:
     """:func:`_types_of` of an identifier."""
     name = text(receiver)
-    instance = _imported_instance(receiver, name, receivers)
+    scope = declaring_scope(receiver, name)
+    declaration = declaration_of(scope, name) if scope is not None else None
+    instance = _imported_instance(declaration, name, receivers)
     if instance is not None:
         return instance  # purify's ``export { nothing as Nothing }``: not the class
     if name in receivers.family.types:
         return RESOLVED
     if name in receivers.external:
         return "other"
-    scope = declaring_scope(receiver, name)
     if scope is None:
         return "other" if name in GLOBALS else None
-    declaration = declaration_of(scope, name)
     if declaration is None or declaration.type in ("required_parameter", "optional_parameter"):
         if scope.type in FUNCTIONS and _package_callback(scope, receivers):
             return "other"  # a parameter the package's function passes (tap's ``t``)
@@ -381,12 +381,10 @@ def _variable_types(receiver: Any, receivers: Receivers) -> list[str] | None | s
     return declared
 
 
-def _imported_instance(receiver: Any, name: str, receivers: Receivers) -> list[str] | None:
-    """The class of the instance an imported name is, when its module provides a
-    ``const`` made by ``new T(..)`` under that name (``const nothing = new Nothing()``
-    exported as ``Nothing``); None for anything else."""
-    scope = declaring_scope(receiver, name)
-    declaration = declaration_of(scope, name) if scope is not None else None
+def _imported_instance(declaration: Any, name: str, receivers: Receivers) -> list[str] | None:
+    """The class of the instance an imported name is (``declaration``: what declares
+    it), when its module provides a ``const`` made by ``new T(..)`` under that name
+    (``const nothing = new Nothing()`` exported as ``Nothing``); None for anything else."""
     if declaration is None or declaration.type != "import_statement":
         return None
     found = receivers.imported(declaration, name)
