@@ -273,7 +273,9 @@ def _named_back(outcomes: dict[str, str], old: str, new: str) -> dict[str, str]:
 
 
 def _rename(root: Path, symbol: Symbol, rollback: bool) -> tuple[str, dict[str, Any]]:
-    new = symbol.name + "_renamed"
+    # A constant keeps its case: pyright types an upper-case name by its literal
+    # (``Literal[10000]``), a lower-case one by its class, and reports another message.
+    new = symbol.name + ("_RENAMED" if symbol.name.isupper() else "_renamed")
     extra = ["--check", "rollback"] if rollback else []
     envelope = _prx(root, "rename", _asked(symbol), new, ".", "--apply", *extra)
     asked = "qualified"

@@ -27,7 +27,8 @@ from prx.commands.rename.candidate import Candidate
 from prx.commands.rename.pylookups import (
     OWN_NAME,
     FileLookups,
-    built_from_class,
+    built_elsewhere,
+    built_from_name,
     built_prefix,
     collected_by_prefix,
     looked_up_on_self,
@@ -93,16 +94,28 @@ def family(
         owner = (target.container or "").rsplit(".", 1)[-1]
         if owner and target.name == chosen.name:
             defining.setdefault(owner, []).append((path, target))
-    if len(defining) < 2:
-        return []
     above = ancestors(container, classes)
+    # A class named as its base, which it imports under another name (``from .peg
+    # import ParserPEG as ParserPEGOrig``; ``class ParserPEG(ParserPEGOrig)``): the
+    # namesake's definitions are the override's family.
+    namesakes = (
+        [
+            (path, t)
+            for path, t in defining.get(container, [])
+            if (t.file, t.line) != (chosen.file, chosen.line)
+        ]
+        if container in above
+        else []
+    )
+    if len(defining) < 2:
+        return namesakes
     roots = {c for c in above if c in defining or c in dispatching} or {container}
     # The topmost definers: a root below another root is not one.
     roots = {r for r in roots if not (ancestors(r, classes) & roots)}
     members = {owner for owner in defining if owner in roots or ancestors(owner, classes) & roots}
     members = _joined_by_subclasses(members | {container}, defining, classes)
     members.discard(container)
-    return [item for owner in sorted(members) for item in defining[owner]]
+    return namesakes + [item for owner in sorted(members) for item in defining[owner]]
 
 
 def _joined_by_subclasses(
@@ -340,10 +353,17 @@ def called_by_name(
             f"the file looks {name} up by a name it builds from the string {prefix!r} "
             "(getattr/hasattr, vars()/globals())"
         )
-    handler = built_from_class(name, lookups or {}) if chosen.kind == "class" else None
+    elsewhere = built_elsewhere(name, lookups or {}) if method else None
+    if elsewhere is not None:
+        return (
+            f"{elsewhere[0]} looks methods up by a name it builds from the string "
+            f"{elsewhere[1]!r} (getattr/hasattr): renamed, {name} would no longer be found"
+        )
+    handler = built_from_name(name, lookups or {}) if chosen.kind in ("class", "function") else None
     if handler is not None:
         return (
-            f"{handler[0]} looks up {handler[1]} by a name it builds from a class's name (__name__)"
+            f"{handler[0]} defines {handler[1]}, found by a name built from a prefix and "
+            f"a {chosen.kind}'s name (__name__): renamed, {name} would no longer lead to it"
         )
     printed = _prints_its_name(chosen, classes, lookups or {}) if test_strings else None
     if printed is not None:

@@ -29,7 +29,8 @@ from typing import NamedTuple
 __all__ = [
     "OWN_NAME",
     "FileLookups",
-    "built_from_class",
+    "built_elsewhere",
+    "built_from_name",
     "built_prefix",
     "collected_by_prefix",
     "looked_up_from_data",
@@ -74,6 +75,13 @@ class FileLookups(NamedTuple):
     #: (line, owner) of each ``mock.patch('pkg.mod.OWNER.NAME')`` of the renamed name:
     #: the owner is the module or class whose attribute it replaces.
     patched: tuple[tuple[int, str], ...] = ()
+    #: The names of its ``def``s that end with the renamed name (``visit_rule_crossref``
+    #: for ``rule_crossref``, ``_process_identifierlist`` for ``IdentifierList``): a
+    #: handler another file may look up by a name it builds from the renamed one.
+    named_after: frozenset[str] = frozenset()
+    #: Every string it builds names from and looks them up with (``'visit_%s'``), whether
+    #: or not it reads classes' names: a handler of another file may be found by it.
+    builds: frozenset[str] = frozenset()
 
 
 #: Code that reads the name of its instance's class at run time (or the class's own, in
@@ -230,8 +238,9 @@ def read_lookups(shown: str, data: bytes, name: str, into: dict[str, FileLookups
     spelled_at = _spelled_at(data, name) if name.encode() in data else None
     collected = _collected(data) if b"_'" in data or b'_"' in data else ()
     readers = name_readers(data) if b"__name__" in data else ()
+    named_after = _named_after(data, name)
     if b"attr" not in data and b"patch" not in data and not _NAMESPACE.search(data):
-        if spelled_at is not None or collected or readers:
+        if spelled_at is not None or collected or readers or named_after:
             into[shown] = FileLookups(
                 frozenset(),
                 frozenset(),
@@ -240,6 +249,7 @@ def read_lookups(shown: str, data: bytes, name: str, into: dict[str, FileLookups
                 spelled_at,
                 collected=collected,
                 name_readers=readers,
+                named_after=named_after,
             )
         return
     named_at = None
@@ -254,12 +264,13 @@ def read_lookups(shown: str, data: bytes, name: str, into: dict[str, FileLookups
                 patched.append((line, owner))
             elif named_at is None:
                 named_at = line
-    prefixes = _prefixes(data) if b"__name__" in data else set()
+    builds = frozenset(_prefixes(data))
+    prefixes = set(builds) if b"__name__" in data else set()
     on_self = _self_lookups(data)
     computed = _COMPUTED.search(data)
     computed_at = data.count(b"\n", 0, computed.start()) + 1 if computed is not None else None
     if (
-        not (prefixes or on_self or collected or readers or patched)
+        not (builds or on_self or collected or readers or patched or named_after)
         and named_at is None
         and spelled_at is None
         and computed_at is None
@@ -278,7 +289,23 @@ def read_lookups(shown: str, data: bytes, name: str, into: dict[str, FileLookups
         computed_at,
         readers,
         tuple(patched),
+        named_after,
+        builds,
     )
+
+
+def _named_after(data: bytes, name: str) -> frozenset[str]:
+    """The ``def``s of ``data`` whose names end with ``name`` (or its lower case) and are
+    longer."""
+    endings = (name, name.lower())
+    if not any(e.encode() in data for e in endings):
+        return frozenset()
+    found = set()
+    for match in _DEF.finditer(data):
+        defined = match.group(1).decode("ascii", "replace")
+        if defined not in endings and defined.endswith(endings):
+            found.add(defined)
+    return frozenset(found)
 
 
 def named_in_a_string(
@@ -319,13 +346,29 @@ def built_prefix(data: bytes, name: str) -> str | None:
     return None
 
 
-def built_from_class(name: str, lookups: Mapping[str, FileLookups]) -> tuple[str, str] | None:
-    """(file, handler) when a file that reads classes' names looks up a handler named
-    after the class ``name`` (``_process_identifierlist`` for ``IdentifierList``)."""
-    spelled = {name, name.lower()}
+def built_elsewhere(name: str, lookups: Mapping[str, FileLookups]) -> tuple[str, str] | None:
+    """(file, prefix) of a file that looks names up by building them from a prefix
+    ``name`` starts with (``hasattr(visitor, "visit_%s" % rule)``): a method of another
+    file's class (arpeggio's ``PEGVisitor.visit_rule_crossref``) is found that way."""
     for shown, found in sorted(lookups.items()):
-        for handler in sorted(found.handlers):
-            if any(handler == p + s for p in found.prefixes for s in spelled):
+        for prefix in sorted(found.builds, key=len, reverse=True):
+            if name.startswith(prefix) and name != prefix:
+                return shown, prefix
+    return None
+
+
+def built_from_name(name: str, lookups: Mapping[str, FileLookups]) -> tuple[str, str] | None:
+    """(file, handler) when a file that reads names (``__name__``) looks up handlers by
+    names it builds from a prefix, and a ``def`` of the project is that prefix followed
+    by the class or function ``name``: ``_process_identifierlist`` for the class
+    ``IdentifierList``; arpeggio's ``visit_rule_crossref`` for the grammar rule
+    ``rule_crossref``, a function whose name is the rule's. The handler may be in
+    another file than the lookup (a visitor of the grammar's module)."""
+    spelled = {name, name.lower()}
+    prefixes = {p for found in lookups.values() for p in found.prefixes}
+    for shown, found in sorted(lookups.items()):
+        for handler in sorted(found.handlers | found.named_after):
+            if any(handler == p + s for p in prefixes for s in spelled):
                 return shown, handler
     return None
 

@@ -377,6 +377,24 @@ def _module_names(rel: str) -> list[str]:
     return [*parts[:-1], os.path.splitext(parts[-1])[0]]
 
 
+def _asked_last(tree: ast.AST, name: str, renamed: set[tuple[str, int]], rel: str) -> set[int]:
+    """The ``__getattr__`` methods (by ``id``) of classes that define ``name`` themselves,
+    as one of the definitions renamed: Python asks ``__getattr__`` only for a name the
+    class lacks (arpeggio's ``NonTerminal`` finds its children by rule name, and has its
+    own ``position_end``), so it never answers to either name."""
+    functions = (ast.FunctionDef, ast.AsyncFunctionDef)
+    out: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ClassDef) and any(
+            isinstance(s, functions) and s.name == name and (rel, s.lineno) in renamed
+            for s in node.body
+        ):
+            out |= {
+                id(s) for s in node.body if isinstance(s, functions) and s.name == "__getattr__"
+            }
+    return out
+
+
 def _answers(
     tree: ast.AST, name: str, renamed: set[tuple[str, int]], rel: str, by_key: _ByKey
 ) -> Iterator[str]:
@@ -391,10 +409,11 @@ def _answers(
     }
     tables = literal_tables(tree)
     build = _build_script(rel)  # its keywords and strings go to the tool's objects
+    asked_last = _asked_last(tree, name, renamed, rel)
     for node in ast.walk(tree):
         place = f"{rel}:{getattr(node, 'lineno', 0)}"
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            if node.name in ("__getattr__", "__getattribute__"):
+            if node.name in ("__getattr__", "__getattribute__") and id(node) not in asked_last:
                 answered = answered_by(node, tables)
                 if answered == "keyed":
                     by_key.makers.append(f"{place} defines {node.name}, which looks names up")

@@ -399,8 +399,18 @@ def class_bases(project: Files, files: list[str]) -> dict[str, set[str]]:
 
 def aliased_class(data: bytes, name: str) -> set[str]:
     """The class a module-level ``name`` stands for as a base: ``TableBase: Type[Table]
-    = with_typehint(Table)`` (a type checker derives from ``Table``), ``Base = Table``."""
+    = with_typehint(Table)`` (a type checker derives from ``Table``), ``Base = Table``,
+    ``from .peg import ParserPEG as ParserPEGOrig`` (a subclass may take its base's
+    name: arpeggio's ``class ParserPEG(ParserPEGOrig)``)."""
     word = re.escape(name).encode()
+    if b" as " in data:
+        imported = re.search(
+            rb"(?m)^(?:[ \t]*from[ \t]+[\w.]+[ \t]+import[ \t]+\(?(?:[^#\n]*?,)?|[ \t]+)"
+            rb"[ \t]*([A-Za-z_]\w*)[ \t]+as[ \t]+" + word + rb"\b",
+            data,
+        )
+        if imported is not None:
+            return {imported.group(1).decode()}
     found = re.search(
         rb"(?m)^" + word + rb"[ \t]*:[ \t]*['\"]?(?:\w+\.)*(?:Type|type)\[['\"]?(?:\w+\.)*"
         rb"([A-Za-z_]\w*)['\"]?\]"
@@ -512,6 +522,13 @@ def _weigh(
         if not any(kind in ancestors(c, bases) for c in classes):
             return "by_type"
         return "by_name"
+    # An abstract step's caller (arpeggio's ``Match.parse`` calls ``self._parse``, which
+    # only its subclasses define): the override that runs is one the rename takes, when
+    # every class below it that defines the name is of the renamed family.
+    renamed = family | {container}
+    below = {c for c in bases if kind in ancestors(c, bases)} & (classes | renamed)
+    if below and below <= renamed and not (above & (classes - renamed)):
+        return "by_type"
     return "unrelated"  # a project class that has no member of the name
 
 

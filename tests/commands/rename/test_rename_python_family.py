@@ -515,12 +515,98 @@ def test_a_name_built_in_two_steps_keeps_its_handlers_and_their_classes(make_rep
             "Reindent._process_identifierlist", "_list", root=root, apply=True, check="never"
         )
     # The class's name builds the handler's: renamed, the handler would not be found.
-    with pytest.raises(ConflictError, match="reindent.py looks up _process_identifierlist"):
+    with pytest.raises(ConflictError, match="reindent.py defines _process_identifierlist"):
         prx.rename("IdentifierList", "Items", root=root, apply=True, check="never")
     assert {p: (root / p).read_text() for p in FILTER} == FILTER
     # No handler is named after Where; process is no handler.
     assert prx.rename("Where", "Filter", root=root, apply=True, check="never").applied
     assert prx.rename("Reindent.process", "run_on", root=root, apply=True, check="never").applied
+
+
+VISITED_GRAMMAR = {
+    "engine.py": (
+        "class Node:\n"
+        "    def __init__(self, rule, text):\n"
+        "        self.rule_name = rule.__name__\n"
+        "        self.text = text\n"
+        "\n"
+        "    def visit(self, visitor):\n"
+        "        visit_name = 'visit_%s' % self.rule_name\n"
+        "        if hasattr(visitor, visit_name):\n"
+        "            return getattr(visitor, visit_name)(self)\n"
+        "        return self.text\n"
+    ),
+    "rules.py": ("def number():\n    return r'\\d+'\n\n\ndef word():\n    return r'\\w+'\n"),
+    "calc.py": (
+        "from engine import Node\n"
+        "from rules import number, word\n"
+        "\n"
+        "\n"
+        "class Calc:\n"
+        "    def visit_number(self, node):\n"
+        "        return int(node.text)\n"
+        "\n"
+        "\n"
+        "def run():\n"
+        "    return Node(number, '42').visit(Calc()), Node(word, 'x').visit(Calc())\n"
+    ),
+}
+
+
+def test_a_handler_another_file_finds_by_a_built_name_keeps_it_and_its_rule(make_repo):
+    # arpeggio: a grammar rule is a function whose name (__name__) is the rule's; the
+    # visitor's handler is found as 'visit_' + that name by the parse tree's module.
+    root = make_repo(VISITED_GRAMMAR)
+    with pytest.raises(ConflictError, match="calc.py defines visit_number"):
+        prx.rename("rules.number", "integer", root=root, apply=True, check="never")
+    with pytest.raises(ConflictError, match="engine.py looks methods up by .* 'visit_'"):
+        prx.rename("Calc.visit_number", "on_number", root=root, apply=True, check="never")
+    assert {p: (root / p).read_text() for p in VISITED_GRAMMAR} == VISITED_GRAMMAR
+    # A rule no handler is named after is renamed, and the program still runs the same.
+    assert prx.rename("rules.word", "identifier", root=root, apply=True, check="never").applied
+    ran = subprocess.run(
+        [sys.executable, "-c", "import calc; print(calc.run())"],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert ran.stdout.strip() == "(42, 'x')"
+
+
+def test_a_subclass_named_as_the_base_it_imports_under_an_alias_is_its_family(make_repo):
+    # arpeggio's cleanpeg: ``from .peg import ParserPEG as ParserPEGOrig`` then
+    # ``class ParserPEG(ParserPEGOrig)`` overriding the method the base's __init__ calls.
+    files = {
+        "base.py": (
+            "class Parser:\n"
+            "    def __init__(self):\n"
+            "        self.model = self._build()\n"
+            "\n"
+            "    def _build(self):\n"
+            "        return 'base'\n"
+        ),
+        "clean.py": (
+            "from base import Parser as ParserOrig\n"
+            "\n"
+            "\n"
+            "class Parser(ParserOrig):\n"
+            "    def _build(self):\n"
+            "        return 'clean'\n"
+        ),
+    }
+    root = make_repo(files)
+    done = prx.rename("clean.py:5", "_make_model", root=root, apply=True, check="never")
+    assert done.applied
+    assert {c.file for c in done.changes} == {"base.py", "clean.py"}
+    ran = subprocess.run(
+        [sys.executable, "-c", "import clean; print(clean.Parser().model)"],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert ran.stdout.strip() == "clean"
 
 
 def test_a_definition_rope_cannot_read_is_renamed_from_the_outline(make_repo):

@@ -346,3 +346,111 @@ def test_a_module_an_import_hook_makes_from_a_project_file_answers_what_the_file
     library = {**quiet, "grammar/run.py": "import somelib\nimport grammar.errors\n"}
     dry = prx.rename("Terminal.user_repr", "shown", root=make_repo(library), check="never")
     assert any("imports somelib, a library" in note for note in dry.notes), dry.notes
+
+
+def test_a_class_that_finds_children_by_name_and_has_the_member_is_no_other_answer(make_repo):
+    # arpeggio's NonTerminal: a ``__getattr__`` that finds child nodes by rule name, and
+    # its own ``position_end`` (renamed with its family): Python never asks __getattr__
+    # for a name the class has, so the places it cannot type are the family's.
+    files = {
+        "tree/__init__.py": "",
+        "tree/nodes.py": (
+            "class Node:\n"
+            "    rule = ''\n"
+            "\n"
+            "    @property\n"
+            "    def span_end(self):\n"
+            "        return 1\n"
+            "\n"
+            "\n"
+            "class Branch(Node, list):\n"
+            "    def __getattr__(self, rule):\n"
+            "        return self.child(rule)\n"
+            "\n"
+            "    def child(self, rule):\n"
+            "        for child in self:\n"
+            "            if child.rule == rule:\n"
+            "                return child\n"
+            "        raise AttributeError(rule)\n"
+            "\n"
+            "    @property\n"
+            "    def span_end(self):\n"
+            "        return self[-1].span_end if self else 0\n"
+        ),
+        "tests/test_nodes.py": (
+            "from tree.nodes import Branch, Node\n"
+            "\n"
+            "\n"
+            "def test_end():\n"
+            "    tree = Branch([Node(), Branch([Node()])])\n"
+            "    assert tree[1].span_end == 1 and tree.span_end == 1\n"
+        ),
+    }
+    root = make_repo(files)
+    done = prx.rename("Branch.span_end", "finish", root=root, apply=True, check="never")
+    assert done.applied, done.notes
+    assert "tree[1].finish == 1 and tree.finish == 1" in (root / "tests/test_nodes.py").read_text()
+    assert _pytest(root) == 0
+    # A class with no such member of its own or from its bases: its __getattr__ may
+    # answer to the name where the receiver is unknown.
+    files["tree/nodes.py"] = (
+        files["tree/nodes.py"]
+        .replace("class Branch(Node, list):", "class Branch(list):")
+        .split("\n    @property\n    def span_end(self):\n        return self[-1]")[0]
+        + "\n\ndef last_end(items):\n    return items[-1].span_end\n"
+    )
+    root = make_repo(files)
+    kept = prx.rename("Node.span_end", "finish", root=root, check="never")
+    assert any("__getattr__" in note for note in kept.notes), kept.notes
+    assert ("tree/nodes.py", "unresolved") in [(a.file, a.reason) for a in kept.left_alone]
+
+
+def test_an_abstract_step_is_renamed_where_a_base_between_calls_it(make_repo):
+    # arpeggio: ParsingExpression.parse and Match.parse call ``self._parse``, which only
+    # the subclasses define; Parser has a ``_parse`` of its own, another family.
+    files = {
+        "peg/__init__.py": "",
+        "peg/expr.py": (
+            "class Expression:\n"
+            "    def parse(self, text):\n"
+            "        return self._parse(text)\n"
+            "\n"
+            "\n"
+            "class Match(Expression):\n"
+            "    def parse(self, text):\n"
+            "        return self._parse(text.strip())\n"
+            "\n"
+            "\n"
+            "class Word(Match):\n"
+            "    def _parse(self, text):\n"
+            "        return 'word:' + text\n"
+            "\n"
+            "\n"
+            "class Sequence(Expression):\n"
+            "    def _parse(self, text):\n"
+            "        return 'sequence:' + text\n"
+            "\n"
+            "\n"
+            "class Parser:\n"
+            "    def _parse(self):\n"
+            "        return 'parser'\n"
+            "\n"
+            "    def run(self):\n"
+            "        return self._parse()\n"
+        ),
+        "tests/test_expr.py": (
+            "from peg.expr import Parser, Sequence, Word\n"
+            "\n"
+            "\n"
+            "def test_parse():\n"
+            "    assert Word().parse(' a ') == 'word:a'\n"
+            "    assert Sequence().parse('b') == 'sequence:b'\n"
+            "    assert Parser().run() == 'parser'\n"
+        ),
+    }
+    root = make_repo(files)
+    done = prx.rename("Sequence._parse", "_match", root=root, apply=True, check="never")
+    assert done.applied, done.notes
+    text = (root / "peg/expr.py").read_text()
+    assert "return self._match(text.strip())" in text and "return self._parse()" in text
+    assert _pytest(root) == 0
