@@ -7,6 +7,7 @@ class's static member, or the method of the receiver's class or a class above it
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from prx.engine.intel.models.script_returns import function_returns, provided
@@ -24,16 +25,41 @@ from prx.engine.intel.models.script_types import type_names
 if TYPE_CHECKING:
     from prx.engine.intel.models.script_receivers import Receivers
 
-__all__ = ["call_type"]
+__all__ = ["StatedTypes", "awaited_names", "call_type"]
+
+#: Reads the type names a type annotation states (:func:`type_names`, or
+#: :func:`awaited_names`).
+StatedTypes = Callable[[Any], "list[str] | None"]
+
+#: The thenables ``await`` unwraps to their first type argument.
+_PROMISES = frozenset({"Promise", "PromiseLike"})
 
 
-def call_type(call: Any, receivers: Receivers) -> list[str] | None:
+def awaited_names(annotation: Any) -> list[str] | None:
+    """The type names ``await`` of a value of the stated type gives: ``Promise<Box<T>>``
+    is a ``Box``; any other type is itself."""
+    node = annotation
+    if node.type == "type_annotation" and node.named_children:
+        node = node.named_children[0]
+    if node.type == "generic_type":
+        name = node.child_by_field_name("name")
+        arguments = node.child_by_field_name("type_arguments")
+        if name is not None and text(name) in _PROMISES and arguments is not None:
+            first = arguments.named_children[0] if arguments.named_children else None
+            return type_names(first) if first is not None else None
+    return type_names(annotation)
+
+
+def call_type(
+    call: Any, receivers: Receivers, stated: StatedTypes = type_names
+) -> list[str] | None:
     """What ``f(...)`` returns (see :mod:`~prx.engine.intel.models.script_returns`), for
     a function ``f`` of the file or one it imports or ``require``s from a file of the
-    project; None when unknown."""
+    project; None when unknown. ``stated`` reads a stated return type
+    (:func:`awaited_names`: what ``await f(...)`` is)."""
     callee = call.child_by_field_name("function")
     if callee is not None and callee.type == "member_expression":
-        return _methodcall_type(callee, receivers)
+        return _methodcall_type(callee, receivers, stated)
     if callee is None or callee.type != "identifier":
         return None
     name = text(callee)
@@ -45,15 +71,15 @@ def call_type(call: Any, receivers: Receivers) -> list[str] | None:
         return None
     if declaration.type == "import_statement" or requires_module(declaration):
         found = receivers.imported(declaration, name)
-        return _returns(found) if found is not None else None
-    return _returns(declaration)
+        return _returns(found, stated) if found is not None else None
+    return _returns(declaration, stated)
 
 
 #: Methods whose return type is being read (a recursive one is unknown).
 _READING: set[tuple[str, str]] = set()
 
 
-def _methodcall_type(callee: Any, receivers: Receivers) -> list[str] | None:
+def _methodcall_type(callee: Any, receivers: Receivers, stated: StatedTypes) -> list[str] | None:
     """What ``x.m(...)`` returns: ``ns.f(...)`` for a namespace import's function, else
     the method ``m`` of the receiver's class (or a class above it), its ``this``
     the receiver's type."""
@@ -66,10 +92,10 @@ def _methodcall_type(callee: Any, receivers: Receivers) -> list[str] | None:
         module = receivers.namespace(text(obj))
         if module is not None:
             found = provided(receivers.project, module, method)
-            return _value_returns(found[1], receivers) if found is not None else None
+            return _value_returns(found[1], receivers, stated) if found is not None else None
         static = receivers.class_named(obj)
         if static is not None:
-            return _member_returns(receivers, static, method, static)
+            return _member_returns(receivers, static, method, static, stated)
     if obj.type == "member_expression":  # ns.Klass.create(): a static member
         head, tail = obj.child_by_field_name("object"), obj.child_by_field_name("property")
         module = (
@@ -80,24 +106,24 @@ def _methodcall_type(callee: Any, receivers: Receivers) -> list[str] | None:
         found = provided(receivers.project, module, text(tail)) if module and tail else None
         if found is not None and is_class(found[1]):
             static = class_name(found[1])
-            return _member_returns(receivers, static, method, static) if static else None
+            return _member_returns(receivers, static, method, static, stated) if static else None
     if obj.type == "this":
         klass = this_class(obj)
         own = class_name(klass) if klass is not None else None
-        return _member_returns(receivers, own, method, own) if own else None
+        return _member_returns(receivers, own, method, own, stated) if own else None
     types = receivers.types_of(obj)
     if not isinstance(types, list) or not types:
         return None
     out: list[str] = []
     for name in types:
-        found_types = _member_returns(receivers, receivers.alias(name), method, name)
+        found_types = _member_returns(receivers, receivers.alias(name), method, name, stated)
         if found_types is None:
             return None
         out.extend(found_types)
     return out
 
 
-def _value_returns(declaration: Any, receivers: Receivers) -> list[str] | None:
+def _value_returns(declaration: Any, receivers: Receivers, stated: StatedTypes) -> list[str] | None:
     """What calling the value declared at ``declaration`` returns (a function, or a
     ``const f = Klass.create`` alias of a static method)."""
     value = (
@@ -108,11 +134,13 @@ def _value_returns(declaration: Any, receivers: Receivers) -> list[str] | None:
     if value is not None and value.type == "member_expression":
         owner, prop = value.child_by_field_name("object"), value.child_by_field_name("property")
         if owner is not None and prop is not None and owner.type == "identifier":
-            return _member_returns(receivers, text(owner), text(prop), text(owner))
-    return _returns(declaration)
+            return _member_returns(receivers, text(owner), text(prop), text(owner), stated)
+    return _returns(declaration, stated)
 
 
-def _member_returns(receivers: Receivers, klass: str, method: str, this: str) -> list[str] | None:
+def _member_returns(
+    receivers: Receivers, klass: str, method: str, this: str, stated: StatedTypes = type_names
+) -> list[str] | None:
     """The return types of method ``method`` of class ``klass`` (or the nearest class
     above it that declares it), ``this`` standing for ``this``."""
     from prx.engine.intel.models.script_members import class_member
@@ -141,16 +169,16 @@ def _member_returns(receivers: Receivers, klass: str, method: str, this: str) ->
             )
             if owner is None or owner.type != "this" or prop is None:
                 return None
-            return _member_returns(receivers, klass, text(prop), this)
+            return _member_returns(receivers, klass, text(prop), this, stated)
         if function.type in ("method_signature", "abstract_method_signature"):
             annotation = function.child_by_field_name("return_type")
-            stated = type_names(annotation) if annotation is not None else None
-            return [this if t == "this" else t for t in stated] if stated else None
+            names = stated(annotation) if annotation is not None else None
+            return [this if t == "this" else t for t in names] if names else None
         parsed = receivers.project.file(rel)
         if parsed is None:
             return None
         inner = type(receivers)(receivers.project, parsed, receivers.family)
-        types = function_returns(function, type_names, lambda call: call_type(call, inner))
+        types = function_returns(function, stated, lambda call: call_type(call, inner))
     finally:
         _READING.discard(key)
     if types is None:
@@ -158,7 +186,7 @@ def _member_returns(receivers: Receivers, klass: str, method: str, this: str) ->
     return [this if t == "this" else t for t in types]
 
 
-def _returns(declaration: Any) -> list[str] | None:
+def _returns(declaration: Any, stated: StatedTypes = type_names) -> list[str] | None:
     """What the function declared at ``declaration`` (a declaration, a signature, a
     ``const f = () => ...`` declarator) returns."""
     function = declaration
@@ -168,5 +196,5 @@ def _returns(declaration: Any) -> list[str] | None:
         return None
     if function.type == "function_signature":
         annotation = function.child_by_field_name("return_type")
-        return type_names(annotation) if annotation is not None else None
-    return function_returns(function, type_names)
+        return stated(annotation) if annotation is not None else None
+    return function_returns(function, stated)

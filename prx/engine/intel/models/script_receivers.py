@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from prx.engine.intel.models.base import BY_NAME, BY_TYPE, RESOLVED
-from prx.engine.intel.models.script_calls import call_type
+from prx.engine.intel.models.script_calls import awaited_names, call_type
 from prx.engine.intel.models.script_ducks import another_class
 from prx.engine.intel.models.script_members import (
     Family,
@@ -74,8 +74,13 @@ def _declared_type(
                 or (inner.type == "identifier" and text(inner) != name)
             ):
                 # `await thrued`, `await x.orTee(f)`: what a thenable of its type
-                # resolves to (`ResultAsync implements PromiseLike<Result>`)
-                found = _types_of(inner, receivers)
+                # resolves to (`ResultAsync implements PromiseLike<Result>`); `await
+                # this.run()` of a `run(): Promise<Maybe<T>>`: a `Maybe`.
+                found = (
+                    call_type(inner, receivers, awaited_names)
+                    if inner.type == "call_expression"
+                    else None
+                ) or _types_of(inner, receivers)
                 awaits = heritage_of(receivers.project).awaits
                 return [awaits.get(n, n) for n in found] if isinstance(found, list) else None
             value = inner
@@ -375,22 +380,72 @@ def _variable_types(receiver: Any, receivers: Receivers) -> list[str] | None | s
         return "other"  # a module's namespace: its members are functions, not methods
     if declaration.type in ("function_declaration", "import_statement"):
         return None
+    if _untyped(declaration) and scope.type in FUNCTIONS:
+        resolved = _then_value(scope, name, receivers)
+        if resolved is not None:
+            return resolved
     declared = _declared_type(declaration, name, receivers)
     if declared is None and _untyped(declaration):
         return _assigned_types(scope, name)
     return declared
 
 
+_PROMISES = frozenset({"Promise", "PromiseLike"})
+
+
+def _then_value(function: Any, name: str, receivers: Receivers) -> list[str] | None:
+    """What the first parameter ``name`` of ``function`` is when ``function`` is the
+    callback of ``p.then(..)``: what ``p`` resolves to (purify's ``this.run().then((x) =>
+    x.orDefault(d))`` with ``run(): Promise<Maybe<T>>``: a ``Maybe``); None otherwise."""
+    holder = function.parent
+    call = holder.parent if holder is not None and holder.type == "arguments" else None
+    if call is None or call.type != "call_expression" or holder.named_children[:1] != [function]:
+        return None
+    callee = call.child_by_field_name("function")
+    prop = callee.child_by_field_name("property") if callee is not None else None
+    if prop is None or callee.type != "member_expression" or text(prop) != "then":
+        return None
+    parameters = function.child_by_field_name("parameters")
+    first = (
+        parameters.named_children[0]
+        if parameters is not None and parameters.named_children
+        else function.child_by_field_name("parameter")
+    )
+    pattern = first.child_by_field_name("pattern") if first is not None else None
+    if first is None or text(pattern if pattern is not None else first) != name:
+        return None
+    promised = callee.child_by_field_name("object")
+    if promised is None:
+        return None
+    called = promised.type == "call_expression"
+    stated = call_type(promised, receivers) if called else _types_of(promised, receivers)
+    if not isinstance(stated, list) or not stated:
+        return None
+    awaits = heritage_of(receivers.project).awaits
+    if all(n in awaits for n in stated):  # a thenable class: what it resolves to
+        return [awaits[n] for n in stated]
+    if not called or not set(stated) <= _PROMISES:
+        return None  # another class's own ``then``
+    found = call_type(promised, receivers, awaited_names)
+    return found if found and not set(found) & _PROMISES else None
+
+
 def _imported_instance(declaration: Any, name: str, receivers: Receivers) -> list[str] | None:
     """The class of the instance an imported name is (``declaration``: what declares
     it), when its module provides a ``const`` made by ``new T(..)`` under that name
-    (``const nothing = new Nothing()`` exported as ``Nothing``); None for anything else."""
+    (``const nothing = new Nothing()`` exported as ``Nothing``) or one of a stated type
+    (purify's ``export const NonEmptyList: NonEmptyListTypeRef = ...`` beside the
+    interface ``NonEmptyList``: a value's members are the stated type's); None for
+    anything else."""
     if declaration is None or declaration.type != "import_statement":
         return None
     found = receivers.imported(declaration, name)
     if found is None or found.type != "variable_declarator":
         return None
-    return constructed_types(found.child_by_field_name("value"))
+    annotation = found.child_by_field_name("type")
+    return constructed_types(found.child_by_field_name("value")) or (
+        type_names(annotation) if annotation is not None else None
+    )
 
 
 def _package_callback(function: Any, receivers: Receivers) -> bool:

@@ -504,6 +504,68 @@ def test_an_awaited_thenable_is_what_it_resolves_to(make_repo):
     ]
 
 
+def test_an_awaited_call_of_a_promise_returning_method_is_the_promised_type(make_repo):
+    """purify's ``const maybe = await this.run()`` of a ``run(): Promise<Maybe<T>>``, in
+    an arrow function of a method: a ``Maybe`` (it had been the ``Promise``, so the
+    member's use was "unrelated" and a rename left it)."""
+    root = make_repo(
+        {
+            "src/box.ts": (
+                "export interface Box<T> {\n  toList(): T[]\n}\n"
+                "function wrap<T>(f: () => Promise<T>): Promise<T> {\n  return f()\n}\n"
+                "export class Lazy<T> {\n"
+                "  constructor(private f: () => Box<T>) {}\n"
+                "  async run(): Promise<Box<T>> {\n    return this.f()\n  }\n"
+                "  async awaited(): Promise<T[]> {\n"
+                "    const b = await this.run()\n    return b.toList()\n  }\n"
+                "  nested(): Promise<T[]> {\n"
+                "    return wrap(async () => {\n"
+                "      const inner = await this.run()\n      return inner.toList()\n    })\n  }\n"
+                "  then_(): Promise<T[]> {\n"
+                "    return this.run().then((c) => c.toList())\n  }\n"
+                "  own(): T[] {\n"
+                "    return new Chain().then((d) => d.toList())\n  }\n"
+                "}\n"
+                "class Chain {\n"
+                "  then(f: (x: any) => any): any {\n    return f([])\n  }\n}\n"
+            ),
+        }
+    )
+    sites = _sites(root, "src/box.ts", "Box.toList", own=True)
+    assert [(s[1], s[2]) for s in sites if "return" in s[1]] == [
+        ("return b.toList()", BY_TYPE),
+        ("return inner.toList()", BY_TYPE),
+        # ``.then``'s callback takes what the promise resolves to
+        ("return this.run().then((c) => c.toList())", BY_TYPE),
+        # a class's own ``then`` passes what it likes: a candidate by name only
+        ("return new Chain().then((d) => d.toList())", BY_NAME),
+    ]
+
+
+def test_an_imported_value_of_a_stated_type_has_that_type_s_members(make_repo):
+    """purify's ``export const NonEmptyList: NonEmptyListTypeRef = ...`` beside the
+    interface ``NonEmptyList``: an importer's ``NonEmptyList.fromArray(x)`` returns what
+    ``NonEmptyListTypeRef.fromArray`` states (a ``Box``), as with a declared variable."""
+    root = make_repo(
+        {
+            "src/box.ts": "export interface Box<T> {\n  toList(): T[]\n}\n",
+            "src/list.ts": (
+                "import { Box } from './box'\n"
+                "export interface List<T> {\n  first(): T\n}\n"
+                "export interface ListTypeRef {\n"
+                "  fromArray<T>(source: readonly T[]): Box<List<T>>\n}\n"
+                "export const List: ListTypeRef = {\n"
+                "  fromArray: (source: any): any => source,\n}\n"
+            ),
+            "src/use.ts": "import { List } from './list'\nexport const a = List.fromArray([1]).toList()\n",
+        }
+    )
+    sites = _sites(root, "src/box.ts", "Box.toList", own=True)
+    assert [(s[1], s[2]) for s in sites if s[0] == "src/use.ts"] == [
+        ("export const a = List.fromArray([1]).toList()", BY_TYPE)
+    ]
+
+
 def test_a_name_exported_under_another_s_name_is_what_the_export_gives(make_repo):
     """purify's ``export { just as Just }`` beside a private ``class Just``: an importer's
     ``Just(5)`` calls the function ``just``, whose stated type is the interface."""
