@@ -70,9 +70,45 @@ def call_type(
     if declaration is None:
         return None
     if declaration.type == "import_statement" or requires_module(declaration):
-        found = receivers.imported(declaration, name)
-        return _returns(found, stated) if found is not None else None
+        declaration = receivers.imported(declaration, name)
+        if declaration is None:
+            return None
+    annotation = (
+        declaration.child_by_field_name("type")
+        if declaration.type == "variable_declarator"
+        else None
+    )
+    if annotation is not None:
+        # ``export const EitherAsync: EitherAsyncTypeRef = ..``: what the stated
+        # type's call signature returns
+        return _signature_returns(receivers, annotation, stated)
     return _returns(declaration, stated)
+
+
+def _signature_returns(
+    receivers: Receivers, annotation: Any, stated: StatedTypes
+) -> list[str] | None:
+    """What calling a value of the type ``annotation`` states returns: the return type
+    of the call signature (``<L, R>(run: ..): EitherAsync<L, R>``) of the project's
+    interface it names; None when there is none or more than one kind."""
+    from prx.engine.intel.models.script_members import heritage_of, owners_of
+
+    names = type_names(annotation)
+    if names is None or len(names) != 1:
+        return None
+    out: list[str] = []
+    for _, node in owners_of(receivers.project, heritage_of(receivers.project), names[0]):
+        body = node.child_by_field_name("body")
+        for member in body.named_children if body is not None else ():
+            returned = (
+                member.child_by_field_name("return_type")
+                if member.type == "call_signature"
+                else None
+            )
+            found = stated(returned) if returned is not None else None
+            if found:
+                out.extend(n for n in found if n not in out)
+    return out or None
 
 
 #: Methods whose return type is being read (a recursive one is unknown).
@@ -96,6 +132,9 @@ def _methodcall_type(callee: Any, receivers: Receivers, stated: StatedTypes) -> 
         static = receivers.class_named(obj)
         if static is not None:
             return _member_returns(receivers, static, method, static, stated)
+        literal = _literal_method(obj, method, receivers)
+        if literal is not None:  # purify's ``Codec.custom<T>(..)`` of ``const Codec = {..}``
+            return function_returns(literal, stated)
     if obj.type == "member_expression":  # ns.Klass.create(): a static member
         head, tail = obj.child_by_field_name("object"), obj.child_by_field_name("property")
         module = (
@@ -121,6 +160,36 @@ def _methodcall_type(callee: Any, receivers: Receivers, stated: StatedTypes) -> 
             return None
         out.extend(found_types)
     return out
+
+
+def _literal_method(obj: Any, method: str, receivers: Receivers) -> Any | None:
+    """The function ``method`` of the object literal a ``const`` named ``obj`` holds (in
+    the file or imported from a file of the project): ``const Codec = { custom<T>(..):
+    Codec<T> {..} }`` or ``{ custom: (..) => .. }``; None otherwise."""
+    from prx.engine.intel.models.script_scope import FUNCTIONS
+
+    name = text(obj)
+    scope = declaring_scope(obj, name)
+    declaration = declaration_of(scope, name) if scope is not None else None
+    if declaration is not None and declaration.type == "import_statement":
+        declaration = receivers.imported(declaration, name)
+    if declaration is None or declaration.type != "variable_declarator":
+        return None
+    if declaration.child_by_field_name("type") is not None:
+        return None  # ``const List: ListTypeRef = {..}``: the stated type's members
+    value = declaration.child_by_field_name("value")
+    if value is None or value.type != "object":
+        return None
+    for member in value.named_children:
+        if member.type == "method_definition":
+            own = member.child_by_field_name("name")
+            if own is not None and text(own) == method:
+                return member
+        elif member.type == "pair":
+            key, held = member.child_by_field_name("key"), member.child_by_field_name("value")
+            if key is not None and text(key) == method and held is not None:
+                return held if held.type in FUNCTIONS else None
+    return None
 
 
 def _value_returns(declaration: Any, receivers: Receivers, stated: StatedTypes) -> list[str] | None:
@@ -156,9 +225,16 @@ def _member_returns(
     try:
         function = member.parent
         if function is not None and function.type in (
+            "property_signature",
             "public_field_definition",
             "field_definition",
         ):
+            # ``decode: (input: unknown) => Either<string, T>`` (purify's ``Codec``): the
+            # function type's stated return
+            returned = _function_type_returns(function)
+            if returned is not None:
+                names = stated(returned)
+                return [this if t == "this" else t for t in names] if names else None
             function = function.child_by_field_name("value")
         if function is None:
             return None
@@ -184,6 +260,18 @@ def _member_returns(
     if types is None:
         return None
     return [this if t == "this" else t for t in types]
+
+
+def _function_type_returns(member: Any) -> Any | None:
+    """The return type node of a member whose stated type is a function type (``decode:
+    (input: unknown) => Either<string, T>``), or None."""
+    annotation = member.child_by_field_name("type")
+    if annotation is None:
+        return None
+    node = annotation.named_children[0] if annotation.type == "type_annotation" else annotation
+    if node is None or node.type != "function_type":
+        return None
+    return node.child_by_field_name("return_type")
 
 
 def _returns(declaration: Any, stated: StatedTypes = type_names) -> list[str] | None:

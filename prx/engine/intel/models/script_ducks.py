@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from prx.engine.intel.models.script_members import Family
     from prx.engine.intel.project import Project
 
-__all__ = ["another_class"]
+__all__ = ["another_class", "lacks_every"]
 
 #: Members of every object: reading one says nothing about the class.
 _EVERY_OBJECT = frozenset(
@@ -68,6 +68,31 @@ def another_class(project: Project, family: Family, scope: Any, name: str) -> bo
         if has is not None and telling <= has:
             return True
     return False
+
+
+def lacks_every(project: Project, kind: str, family: Family) -> bool:
+    """Whether the project's type ``kind`` lacks a required member of each type of the
+    (structural) ``family``: then no value of ``kind`` is assignable to one of them,
+    and ``kind``'s own member of the name is another binding (purify's ``EitherAsync``
+    has ``mapLeft`` but none of ``Either``'s ``isLeft``, ``extract`` ...). False when
+    any of the types' members cannot be listed."""
+    members = _members(project)
+    has = members.of(kind)
+    if has is None or not family.types:
+        return False
+    for other in sorted(family.types):
+        required = members.required(other)
+        if required is None or required <= has:
+            return False
+    return True
+
+
+#: The members of the language's own interfaces a project type may extend (purify's
+#: ``interface EitherAsync<L, R> extends PromiseLike<Either<L, R>>``).
+_LIBRARY_MEMBERS: dict[str, frozenset[str]] = {
+    "PromiseLike": frozenset({"then"}),
+    "Promise": frozenset({"then", "catch", "finally"}),
+}
 
 
 def _member_reads(scope: Any, name: str) -> frozenset[str] | None:
@@ -157,23 +182,45 @@ class _Members:
         for _rel, node in owners:
             found |= _own_members(node)
         for parent in sorted(self.heritage.parents.get(kind, ())):
-            above = self.of(parent, depth + 1)
+            above = _LIBRARY_MEMBERS.get(parent) or self.of(parent, depth + 1)
             if above is None:
                 return None
             found |= above
         result = self.known[kind] = frozenset(found)
         return result
 
+    def required(self, kind: str, depth: int = 0) -> frozenset[str] | None:
+        """The members a value of ``kind`` must have (its optional ``x?:`` ones left
+        out), with those of the types above it; None when unknown."""
+        if depth > _DEEPEST:
+            return None
+        owners = owners_of(self.project, self.heritage, kind)
+        if not owners:
+            return None
+        found: set[str] = set()
+        for _rel, node in owners:
+            found |= _own_members(node, required=True)
+        for parent in sorted(self.heritage.parents.get(kind, ())):
+            above = self.required(parent, depth + 1)
+            if above is None:
+                return None
+            found |= above
+        return frozenset(found)
 
-def _own_members(klass: Any) -> set[str]:
+
+def _own_members(klass: Any, required: bool = False) -> set[str]:
     """The members a class node declares or assigns to ``this``."""
     out: set[str] = set()
     body = klass.child_by_field_name("body")
     for member in body.named_children if body is not None else ():
         if member.type in MEMBER_NODES:
+            if required and any(c.type == "?" for c in member.children):
+                continue  # ``x?: T``: a value may lack it
             own = member.child_by_field_name("name") or member.child_by_field_name("property")
             if own is not None:
                 out.add(text(own))
+    if required:
+        return out  # what the code assigns to ``this`` may be a class's private state
     stack = [klass]
     while stack:
         node = stack.pop()

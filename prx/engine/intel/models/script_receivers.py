@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from prx.engine.intel.models.base import BY_NAME, BY_TYPE, RESOLVED
 from prx.engine.intel.models.script_calls import awaited_names, call_type
-from prx.engine.intel.models.script_ducks import another_class
+from prx.engine.intel.models.script_ducks import another_class, lacks_every
 from prx.engine.intel.models.script_members import (
     Family,
     declared_member,
@@ -145,6 +145,11 @@ class Receivers:
     def imported(self, statement: Any, local: str) -> Any | None:
         """The declaration an import or ``require`` statement binds ``local`` to, in
         the project file it names (None for a package's, or one not found)."""
+        found = self.imported_from(statement, local)
+        return found[1] if found is not None else None
+
+    def imported_from(self, statement: Any, local: str) -> tuple[ParsedFile, Any] | None:
+        """(file, declaration) of :meth:`imported`."""
         from prx.engine.intel.uses import all_bindings
 
         line = int(statement.start_point[0]) + 1
@@ -166,8 +171,7 @@ class Receivers:
             return None
         for edge in self.project.graph.edges_from(self.parsed.rel):
             if edge.line == binding.line and edge.target:
-                found = provided(self.project, edge.target, wanted)
-                return found[1] if found is not None else None
+                return provided(self.project, edge.target, wanted)
         return None
 
     def namespace(self, local: str) -> str | None:
@@ -270,7 +274,11 @@ class Receivers:
         return (
             name in self.family.known
             and name not in self.family.types
-            and (self.family.bound or not self.family.structural)
+            and (
+                self.family.bound
+                or not self.family.structural
+                or lacks_every(self.project, name, self.family)
+            )
         )
 
 
@@ -439,13 +447,28 @@ def _imported_instance(declaration: Any, name: str, receivers: Receivers) -> lis
     anything else."""
     if declaration is None or declaration.type != "import_statement":
         return None
-    found = receivers.imported(declaration, name)
-    if found is None or found.type != "variable_declarator":
+    provider = receivers.imported_from(declaration, name)
+    if provider is None or provider[1].type != "variable_declarator":
         return None
+    parsed, found = provider
     annotation = found.child_by_field_name("type")
-    return constructed_types(found.child_by_field_name("value")) or (
-        type_names(annotation) if annotation is not None else None
-    )
+    if annotation is not None:
+        return type_names(annotation)
+    value = found.child_by_field_name("value")
+    key = (parsed.rel, name)
+    if value is not None and value.type == "call_expression" and key not in _READING:
+        # ``export const text = Codec.custom<string>(..)``: what the call returns, read
+        # in the file that makes it (once: two modules' constants may name each other)
+        _READING.add(key)
+        try:
+            return call_type(value, Receivers(receivers.project, parsed, receivers.family))
+        finally:
+            _READING.discard(key)
+    return constructed_types(value)
+
+
+#: The imported constants whose value is being read.
+_READING: set[tuple[str, str]] = set()
 
 
 def _package_callback(function: Any, receivers: Receivers) -> bool:

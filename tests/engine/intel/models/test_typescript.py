@@ -566,6 +566,71 @@ def test_an_imported_value_of_a_stated_type_has_that_type_s_members(make_repo):
     ]
 
 
+EITHER = {
+    "src/either.ts": (
+        "export interface Either<L, R> {\n"
+        "  isLeft(): boolean\n"
+        "  mapLeft<L2>(f: (l: L) => L2): Either<L2, R>\n}\n"
+        "export interface EitherAsync<L, R> extends PromiseLike<Either<L, R>> {\n"
+        "  mapLeft<L2>(f: (l: L) => L2): EitherAsync<L2, R>\n}\n"
+        "export interface EitherAsyncTypeRef {\n"
+        "  <L, R>(run: () => PromiseLike<R>): EitherAsync<L, R>\n}\n"
+        "export const EitherAsync: EitherAsyncTypeRef = Object.assign(\n"
+        "  (run: any): any => run,\n  {}\n)\n"
+    ),
+    "src/codec.ts": (
+        "import { Either } from './either'\n"
+        "export interface Codec<T> {\n"
+        "  decode: (input: unknown) => Either<string, T>\n}\n"
+        "export const Codec = {\n"
+        "  custom<T>(decode: (input: unknown) => Either<string, T>): Codec<T> {\n"
+        "    return { decode }\n  },\n}\n"
+        "export const text = Codec.custom<string>((x: unknown) => x as any)\n"
+    ),
+    "src/use.ts": (
+        "import { text } from './codec'\n"
+        "import { EitherAsync } from './either'\n"
+        "export const a = text.decode(1).mapLeft(String)\n"
+        "export const b = EitherAsync(() => Promise.resolve(1)).mapLeft(String)\n"
+    ),
+}
+
+
+def test_members_of_function_type_object_literals_and_call_signatures_are_typed(make_repo):
+    """purify's ``Codec``: ``decode: (input: unknown) => Either<..>`` is a property of a
+    function type; ``Codec.custom<T>(..)`` a method of the object literal ``const Codec =
+    {..}``; ``EitherAsync(..)`` a call of a value whose stated type has a call signature.
+    ``EitherAsync`` lacks ``Either``'s ``isLeft``: no value of it is an ``Either``, so its
+    own ``mapLeft`` is another binding, in a rename too (it had been a candidate)."""
+    root = make_repo(EITHER)
+    sites = _sites(root, "src/either.ts", "Either.mapLeft", own=True)
+    assert [(s[1], s[2]) for s in sites if s[0] == "src/use.ts"] == [
+        ("export const a = text.decode(1).mapLeft(String)", BY_TYPE)
+    ]
+    renamed = _sites(root, "src/either.ts", "Either.mapLeft")
+    assert [(s[1], s[2]) for s in renamed if s[0] == "src/use.ts"] == [
+        ("export const a = text.decode(1).mapLeft(String)", BY_TYPE)
+    ]
+
+
+def test_a_type_that_has_every_member_of_an_interface_stays_a_candidate(make_repo):
+    """A type that has all of ``Either``'s members may be given where an ``Either`` is
+    expected (structural typing): its member stays a candidate for a rename."""
+    files = {
+        **EITHER,
+        "src/either.ts": EITHER["src/either.ts"].replace(
+            "  mapLeft<L2>(f: (l: L) => L2): EitherAsync<L2, R>\n",
+            "  isLeft(): boolean\n  mapLeft<L2>(f: (l: L) => L2): EitherAsync<L2, R>\n",
+        ),
+    }
+    root = make_repo(files)
+    renamed = _sites(root, "src/either.ts", "Either.mapLeft")
+    assert [(s[1], s[2]) for s in renamed if s[0] == "src/use.ts"] == [
+        ("export const a = text.decode(1).mapLeft(String)", BY_TYPE),
+        ("export const b = EitherAsync(() => Promise.resolve(1)).mapLeft(String)", BY_NAME),
+    ]
+
+
 def test_a_name_exported_under_another_s_name_is_what_the_export_gives(make_repo):
     """purify's ``export { just as Just }`` beside a private ``class Just``: an importer's
     ``Just(5)`` calls the function ``just``, whose stated type is the interface."""
