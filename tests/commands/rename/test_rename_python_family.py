@@ -207,6 +207,14 @@ def test_what_is_called_by_its_name_is_refused_unless_forced(make_repo, old, why
     assert forced.applied and _snapshot(root) != before
 
 
+def _printed(root: Path, code: str) -> str:
+    """What ``code`` prints, run by Python in ``root``."""
+    ran = subprocess.run(
+        [sys.executable, "-c", code], cwd=root, capture_output=True, text=True, check=True
+    )
+    return ran.stdout.strip()
+
+
 def _snapshot(root: Path) -> dict[str, bytes]:
     return {p.name: p.read_bytes() for p in sorted(root.glob("*.py"))}
 
@@ -564,14 +572,7 @@ def test_a_handler_another_file_finds_by_a_built_name_keeps_it_and_its_rule(make
     assert {p: (root / p).read_text() for p in VISITED_GRAMMAR} == VISITED_GRAMMAR
     # A rule no handler is named after is renamed, and the program still runs the same.
     assert prx.rename("rules.word", "identifier", root=root, apply=True, check="never").applied
-    ran = subprocess.run(
-        [sys.executable, "-c", "import calc; print(calc.run())"],
-        cwd=root,
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    assert ran.stdout.strip() == "(42, 'x')"
+    assert _printed(root, "import calc; print(calc.run())") == "(42, 'x')"
 
 
 def test_a_subclass_named_as_the_base_it_imports_under_an_alias_is_its_family(make_repo):
@@ -599,14 +600,7 @@ def test_a_subclass_named_as_the_base_it_imports_under_an_alias_is_its_family(ma
     done = prx.rename("clean.py:5", "_make_model", root=root, apply=True, check="never")
     assert done.applied
     assert {c.file for c in done.changes} == {"base.py", "clean.py"}
-    ran = subprocess.run(
-        [sys.executable, "-c", "import clean; print(clean.Parser().model)"],
-        cwd=root,
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    assert ran.stdout.strip() == "clean"
+    assert _printed(root, "import clean; print(clean.Parser().model)") == "clean"
 
 
 def test_a_definition_rope_cannot_read_is_renamed_from_the_outline(make_repo):
