@@ -324,6 +324,10 @@ def _types_of(receiver: Any, receivers: Receivers) -> list[str] | None | str:
             klass = this_class(obj)
             if klass is not None:
                 return _field_type(klass, text(prop))
+        if obj is not None and prop is not None and obj.type == "identifier":
+            # superjson's ``SuperJSON.defaultInstance``: a static field's type
+            static = receivers.class_named(obj)
+            return _static_field_type(receivers, static, text(prop)) if static else None
         return None
     if kind != "identifier":
         return None
@@ -331,6 +335,20 @@ def _types_of(receiver: Any, receivers: Receivers) -> list[str] | None | str:
     if found is None and _told_apart(receiver, receivers):
         return "other"
     return found
+
+
+def _static_field_type(receivers: Receivers, klass: str, field: str) -> list[str] | None:
+    """The stated or constructed type of the static field ``field`` of the project's
+    class ``klass`` (``static defaultInstance = new SuperJSON()``)."""
+    from prx.engine.intel.models.script_members import class_member
+
+    found = class_member(receivers.project, klass, field)
+    holder = found[1].parent if found is not None else None
+    if holder is None or holder.type not in ("public_field_definition", "field_definition"):
+        return None
+    if not any(child.type == "static" for child in holder.children):
+        return None
+    return _declared_type(holder, field)
 
 
 def _super_types(receivers: Receivers, klass: str) -> str | None:

@@ -34,6 +34,7 @@ from prx.engine.intel.models.script_members import (
 )
 from prx.engine.intel.models.script_receivers import Receivers, type_names
 from prx.engine.intel.models.script_scope import (
+    FUNCTIONS,
     class_name,
     declaring_scope,
     identifier_nodes,
@@ -471,7 +472,11 @@ def member_sites(
                 parent.type in ("pair", "method_definition", "object")
                 and (parent.type != "method_definition" or _in_object(parent))
             ):
-                how = BY_NAME if family.structural else None
+                stated = _literal_type(parent if parent.type == "object" else parent.parent)
+                if stated and all(receivers.alias(t) in family.types for t in stated):
+                    how = BY_TYPE  # ``const Maybe: MaybeTypeRef = { fromNullable(..) {..} }``
+                else:
+                    how = BY_NAME if family.structural else None
             if how is not None and not (sure_only and how == BY_NAME):
                 sites.append(_site(rel, node, how))
                 if kind == "shorthand_property_identifier_pattern":
@@ -585,6 +590,31 @@ def _other_shaped(access: Any, own: str | None, other: set[str]) -> bool:
     if own == "field":
         return called and "method" in other
     return False
+
+
+def _literal_type(literal: Any) -> list[str] | None:
+    """The type an object literal is stated to be: the ``const`` it initialises
+    (``const Maybe: MaybeTypeRef = {..}``), the function it is returned from (``custom<T>
+    (..): Codec<T> { return { decode, encode } }``), or an ``as``/``satisfies``; None
+    when nothing states it."""
+    holder = literal.parent if literal is not None else None
+    while holder is not None and holder.type == "parenthesized_expression":
+        holder = holder.parent
+    if holder is None:
+        return None
+    annotation = None
+    if holder.type == "variable_declarator":
+        annotation = holder.child_by_field_name("type")
+    elif holder.type in ("as_expression", "satisfies_expression"):
+        annotation = holder.named_children[-1] if len(holder.named_children) > 1 else None
+    elif holder.type == "return_statement" or (
+        holder.type == "arrow_function" and holder.child_by_field_name("body") == literal
+    ):
+        function = holder
+        while function is not None and function.type not in FUNCTIONS:
+            function = function.parent
+        annotation = function.child_by_field_name("return_type") if function else None
+    return type_names(annotation) if annotation is not None else None
 
 
 def _in_object(method: Any) -> bool:

@@ -631,6 +631,50 @@ def test_a_type_that_has_every_member_of_an_interface_stays_a_candidate(make_rep
     ]
 
 
+def test_an_object_literal_of_a_stated_type_implements_its_members(make_repo):
+    """purify's ``export const Maybe: MaybeTypeRef = { fromNullable(..) {..} }`` and a
+    literal returned from a function stated to return the type: their keys are the
+    interface's members (renamed with it); a literal of no stated type stays a
+    candidate."""
+    root = make_repo(
+        {
+            "src/ref.ts": (
+                "export interface Ref {\n  fromNullable(x: unknown): unknown\n}\n"
+                "export const Maybe: Ref = {\n  fromNullable(x: unknown) {\n    return x\n  },\n}\n"
+                "export function make(): Ref {\n"
+                "  const fromNullable = (x: unknown) => x\n  return { fromNullable }\n}\n"
+                "export const loose = { fromNullable: (x: unknown) => x }\n"
+            ),
+        }
+    )
+    sites = _sites(root, "src/ref.ts", "Ref.fromNullable")
+    assert [(s[1].strip(), s[2]) for s in sites if s[3] != "definition"] == [
+        ("fromNullable(x: unknown) {", BY_TYPE),
+        ("return { fromNullable }", BY_TYPE),
+        ("export const loose = { fromNullable: (x: unknown) => x }", BY_NAME),
+    ]
+
+
+def test_a_static_field_of_a_class_has_its_stated_type(make_repo):
+    """superjson's ``SuperJSON.defaultInstance.registerCustom``: the static field holds
+    a ``SuperJSON``, whose instance method it is (not the static field of that name)."""
+    root = make_repo(
+        {
+            "src/index.ts": (
+                "export class SuperJSON {\n"
+                "  registerCustom(name: string): void {}\n"
+                "  static defaultInstance = new SuperJSON()\n"
+                "  static registerCustom = SuperJSON.defaultInstance.registerCustom.bind(\n"
+                "    SuperJSON.defaultInstance\n  )\n}\n"
+            ),
+        }
+    )
+    sites = _sites(root, "src/index.ts", "SuperJSON.registerCustom", own=True)
+    assert [(s[1].strip(), s[2]) for s in sites if s[3] != "definition"] == [
+        ("static registerCustom = SuperJSON.defaultInstance.registerCustom.bind(", BY_TYPE)
+    ]
+
+
 def test_a_name_exported_under_another_s_name_is_what_the_export_gives(make_repo):
     """purify's ``export { just as Just }`` beside a private ``class Just``: an importer's
     ``Just(5)`` calls the function ``just``, whose stated type is the interface."""
