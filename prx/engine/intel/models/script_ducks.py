@@ -201,7 +201,7 @@ class _Members:
         for _rel, node in owners:
             found |= _own_members(node, required=True)
         for parent in sorted(self.heritage.parents.get(kind, ())):
-            above = self.required(parent, depth + 1)
+            above = _LIBRARY_MEMBERS.get(parent) or self.required(parent, depth + 1)
             if above is None:
                 return None
             found |= above

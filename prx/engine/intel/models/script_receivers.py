@@ -325,8 +325,10 @@ def _types_of(receiver: Any, receivers: Receivers) -> list[str] | None | str:
             if klass is not None:
                 return _field_type(klass, text(prop))
         if obj is not None and prop is not None and obj.type == "identifier":
-            # superjson's ``SuperJSON.defaultInstance``: a static field's type
             static = receivers.class_named(obj)
+            if static is not None and text(prop) == "prototype":
+                return [static]  # ``Right.prototype.alt``: the instances' member
+            # superjson's ``SuperJSON.defaultInstance``: a static field's type
             return _static_field_type(receivers, static, text(prop)) if static else None
         return None
     if kind != "identifier":

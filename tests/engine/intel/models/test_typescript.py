@@ -675,6 +675,42 @@ def test_a_static_field_of_a_class_has_its_stated_type(make_repo):
     ]
 
 
+def test_a_prototype_s_member_and_a_thenable_interface_s_own_are_told_apart(make_repo):
+    """purify: ``Right.prototype.alt`` is the class's instance member; an
+    ``EitherAsync`` (``extends PromiseLike<Either>``) has ``then``, which no ``Either``
+    has, so ``x.caseOf(..)`` on an ``Either`` is no candidate for ``EitherAsync.caseOf``
+    in a rename (it had stopped the rename as a site prx could not tie)."""
+    root = make_repo(
+        {
+            "src/either.ts": (
+                "export interface Either<L, R> {\n"
+                "  caseOf(p: unknown): unknown\n  alt(o: Either<L, R>): Either<L, R>\n}\n"
+                "export class Right<L, R> implements Either<L, R> {\n"
+                "  caseOf(p: unknown): unknown {\n    return p\n  }\n"
+                "  alt(o: Either<L, R>): Either<L, R> {\n    return this\n  }\n}\n"
+                "(Right.prototype as any)['fantasy-land/alt'] = Right.prototype.alt\n"
+                "export interface EitherAsync<L, R> extends PromiseLike<Either<L, R>> {\n"
+                "  caseOf(p: unknown): Promise<unknown>\n}\n"
+                "export class EitherAsyncImpl<L, R> implements EitherAsync<L, R> {\n"
+                "  constructor(private e: Either<L, R>) {}\n"
+                "  async run(): Promise<Either<L, R>> {\n    return this.e\n  }\n"
+                "  then(f: any): any {\n    return this.run().then(f)\n  }\n"
+                "  caseOf(p: unknown): Promise<unknown> {\n"
+                "    return this.run().then((x) => x.caseOf(p))\n  }\n}\n"
+            ),
+        }
+    )
+    alt = _sites(root, "src/either.ts", "Right.alt", own=True)
+    assert [(s[1], s[2]) for s in alt if s[3] != "definition"] == [
+        ("(Right.prototype as any)['fantasy-land/alt'] = Right.prototype.alt", BY_TYPE)
+    ]
+    renamed = _sites(root, "src/either.ts", "EitherAsync.caseOf")
+    assert [s[1].strip() for s in renamed] == [
+        "caseOf(p: unknown): Promise<unknown>",
+        "caseOf(p: unknown): Promise<unknown> {",
+    ]
+
+
 def test_a_name_exported_under_another_s_name_is_what_the_export_gives(make_repo):
     """purify's ``export { just as Just }`` beside a private ``class Just``: an importer's
     ``Just(5)`` calls the function ``just``, whose stated type is the interface."""
