@@ -328,8 +328,14 @@ def _types_of(receiver: Any, receivers: Receivers) -> list[str] | None | str:
             static = receivers.class_named(obj)
             if static is not None and text(prop) == "prototype":
                 return [static]  # ``Right.prototype.alt``: the instances' member
-            # superjson's ``SuperJSON.defaultInstance``: a static field's type
-            return _static_field_type(receivers, static, text(prop)) if static else None
+            if static is not None:
+                # superjson's ``SuperJSON.defaultInstance``: a static field's type
+                return _static_field_type(receivers, static, text(prop))
+        if obj is not None and prop is not None and obj.type != "this":
+            # ``superJson.symbolRegistry``: the field of the one class it is
+            owner = _types_of(obj, receivers)
+            if isinstance(owner, list) and len(owner) == 1:
+                return _instance_field_type(receivers, receivers.alias(owner[0]), text(prop))
         return None
     if kind != "identifier":
         return None
@@ -337,6 +343,20 @@ def _types_of(receiver: Any, receivers: Receivers) -> list[str] | None | str:
     if found is None and _told_apart(receiver, receivers):
         return "other"
     return found
+
+
+def _instance_field_type(receivers: Receivers, klass: str, field: str) -> list[str] | None:
+    """The stated or constructed type of the instance field ``field`` of the project's
+    class ``klass`` (``readonly symbolRegistry = new Registry<Symbol>(..)``)."""
+    from prx.engine.intel.models.script_members import class_member
+
+    found = class_member(receivers.project, klass, field)
+    holder = found[1].parent if found is not None else None
+    if holder is None or holder.type not in ("public_field_definition", "field_definition"):
+        return None
+    if any(child.type == "static" for child in holder.children):
+        return None
+    return _declared_type(holder, field)
 
 
 def _static_field_type(receivers: Receivers, klass: str, field: str) -> list[str] | None:
@@ -409,7 +429,9 @@ def _variable_types(receiver: Any, receivers: Receivers) -> list[str] | None | s
     if declaration.type in ("function_declaration", "import_statement"):
         return None
     if _untyped(declaration) and scope.type in FUNCTIONS:
-        resolved = _then_value(scope, name, receivers)
+        resolved = _then_value(scope, name, receivers) or _callback_parameter(
+            scope, name, receivers
+        )
         if resolved is not None:
             return resolved
     declared = _declared_type(declaration, name, receivers)
@@ -419,6 +441,54 @@ def _variable_types(receiver: Any, receivers: Receivers) -> list[str] | None | s
 
 
 _PROMISES = frozenset({"Promise", "PromiseLike"})
+
+
+def _parameter_index(function: Any, name: str) -> int | None:
+    """Where ``name`` stands among ``function``'s parameters (``x => ..`` too)."""
+    parameters = function.child_by_field_name("parameters")
+    if parameters is None:
+        single = function.child_by_field_name("parameter")
+        return 0 if single is not None and text(single) == name else None
+    for index, parameter in enumerate(parameters.named_children):
+        pattern = parameter.child_by_field_name("pattern")
+        if text(pattern if pattern is not None else parameter) == name:
+            return index
+    return None
+
+
+def _callback_parameter(function: Any, name: str, receivers: Receivers) -> list[str] | None:
+    """The type of parameter ``name`` of a callback given to a function of the project
+    whose parameter there states a function type: superjson's
+    ``compositeTransformation(.., (v, a, superJson) => ..)`` with ``untransform: (v: O, a:
+    A, superJson: SuperJSON) => I``: ``superJson`` is a ``SuperJSON``."""
+    holder = function.parent
+    call = holder.parent if holder is not None and holder.type == "arguments" else None
+    callee = call.child_by_field_name("function") if call is not None else None
+    if callee is None or callee.type != "identifier":
+        return None
+    position = _parameter_index(function, name)
+    if position is None:
+        return None
+    argument = next(i for i, n in enumerate(holder.named_children) if n == function)
+    called = text(callee)
+    scope = declaring_scope(callee, called)
+    declaration = declaration_of(scope, called) if scope is not None else None
+    if declaration is not None and declaration.type == "import_statement":
+        declaration = receivers.imported(declaration, called)
+    if declaration is None or declaration.type not in FUNCTIONS:
+        return None
+    parameters = declaration.child_by_field_name("parameters")
+    if parameters is None or argument >= len(parameters.named_children):
+        return None
+    stated = parameters.named_children[argument].child_by_field_name("type")
+    shape = stated.named_children[0] if stated is not None and stated.named_children else None
+    inner = shape.child_by_field_name("parameters") if shape is not None else None
+    if shape is None or shape.type != "function_type" or inner is None:
+        return None
+    if position >= len(inner.named_children):
+        return None
+    annotation = inner.named_children[position].child_by_field_name("type")
+    return type_names(annotation) if annotation is not None else None
 
 
 def _then_value(function: Any, name: str, receivers: Receivers) -> list[str] | None:

@@ -711,6 +711,42 @@ def test_a_prototype_s_member_and_a_thenable_interface_s_own_are_told_apart(make
     ]
 
 
+def test_a_callback_s_parameter_has_the_type_the_callee_states(make_repo):
+    """superjson's ``compositeTransformation(.., (v, a, superJson) => superJson
+    .classRegistry.getValue(a))``: the callee states ``untransform: (v: O, a: A,
+    superJson: SuperJSON) => I``, so ``superJson`` is a ``SuperJSON`` and its field
+    ``classRegistry`` (``= new Registry()``) a ``Registry``."""
+    root = make_repo(
+        {
+            "src/registry.ts": (
+                "export class Registry {\n  getValue(key: string): unknown {\n"
+                "    return key\n  }\n}\n"
+                "export class Cache {\n  getValue(key: string): unknown {\n"
+                "    return key\n  }\n}\n"
+            ),
+            "src/index.ts": (
+                "import { Registry } from './registry'\n"
+                "export class SuperJSON {\n  readonly classRegistry = new Registry()\n}\n"
+            ),
+            "src/transformer.ts": (
+                "import { SuperJSON } from './index'\n"
+                "function composite(untransform: (v: unknown, superJson: SuperJSON) => unknown) {\n"
+                "  return untransform\n}\n"
+                "export const rule = composite((v, superJson) => superJson.classRegistry.getValue('x'))\n"
+                "export const loose = [1].map((v: any) => v.getValue('y'))\n"
+            ),
+        }
+    )
+    sites = _sites(root, "src/registry.ts", "Registry.getValue", own=True)
+    assert [(s[1], s[2]) for s in sites if s[0] == "src/transformer.ts"] == [
+        (
+            "export const rule = composite((v, superJson) => superJson.classRegistry.getValue('x'))",
+            BY_TYPE,
+        ),
+        ("export const loose = [1].map((v: any) => v.getValue('y'))", BY_NAME),
+    ]
+
+
 def test_a_name_exported_under_another_s_name_is_what_the_export_gives(make_repo):
     """purify's ``export { just as Just }`` beside a private ``class Just``: an importer's
     ``Just(5)`` calls the function ``just``, whose stated type is the interface."""
