@@ -304,6 +304,9 @@ def _types_of(receiver: Any, receivers: Receivers) -> list[str] | None | str:
         # ``(x)`` and ``x!`` are what ``x`` is (``new T()`` or a cast inside too)
         inner = receiver.named_children[0]
         return constructed_types(receiver) or _types_of(inner, receivers)
+    if kind == "await_expression" and receiver.named_children:
+        # ``(await promiseBad()).mapErr(..)``: what the promise resolves to
+        return _promised_value(receiver.named_children[0], receivers)
     if kind in (
         "as_expression",
         "new_expression",
@@ -515,6 +518,15 @@ def _then_value(function: Any, name: str, receivers: Receivers) -> list[str] | N
     promised = callee.child_by_field_name("object")
     if promised is None:
         return None
+    return _promised_value(promised, receivers)
+
+
+def _promised_value(promised: Any, receivers: Receivers) -> list[str] | None:
+    """What the promise or thenable ``promised`` resolves to: a thenable class's
+    awaited type (``ResultAsync implements PromiseLike<Result>``), or the type argument
+    of the ``Promise<X>`` a call returns or a field or variable states (neverthrow's
+    ``private _promise: Promise<Result<T, E>>``); None otherwise (a class's own
+    ``then``)."""
     called = promised.type == "call_expression"
     stated = call_type(promised, receivers) if called else _types_of(promised, receivers)
     if not isinstance(stated, list) or not stated:
@@ -522,10 +534,36 @@ def _then_value(function: Any, name: str, receivers: Receivers) -> list[str] | N
     awaits = heritage_of(receivers.project).awaits
     if all(n in awaits for n in stated):  # a thenable class: what it resolves to
         return [awaits[n] for n in stated]
-    if not called or not set(stated) <= _PROMISES:
+    if not set(stated) <= _PROMISES:
         return None  # another class's own ``then``
-    found = call_type(promised, receivers, awaited_names)
+    if called:
+        found = call_type(promised, receivers, awaited_names)
+    else:
+        annotation = _stated_annotation(promised)
+        found = awaited_names(annotation) if annotation is not None else None
     return found if found and not set(found) & _PROMISES else None
+
+
+def _stated_annotation(value: Any) -> Any | None:
+    """The type annotation of ``this.field`` (its class's field) or of a variable or
+    parameter ``value`` names; None when nothing states it."""
+    if value.type == "member_expression":
+        obj, prop = value.child_by_field_name("object"), value.child_by_field_name("property")
+        klass = this_class(obj) if obj is not None and obj.type == "this" else None
+        member = declared_member(klass, text(prop)) if klass is not None and prop else None
+        holder = member.parent if member is not None else None
+        return holder.child_by_field_name("type") if holder is not None else None
+    if value.type == "identifier":
+        name = text(value)
+        scope = declaring_scope(value, name)
+        declaration = declaration_of(scope, name) if scope is not None else None
+        if declaration is not None and declaration.type in (
+            "variable_declarator",
+            "required_parameter",
+            "optional_parameter",
+        ):
+            return declaration.child_by_field_name("type")
+    return None
 
 
 def _imported_instance(declaration: Any, name: str, receivers: Receivers) -> list[str] | None:

@@ -711,6 +711,30 @@ def test_a_prototype_s_member_and_a_thenable_interface_s_own_are_told_apart(make
     ]
 
 
+def test_a_promise_a_field_states_and_an_awaited_call_in_parentheses_are_resolved(make_repo):
+    """neverthrow's ``this._promise.then((res) => res.match(..))`` with ``private
+    _promise: Promise<Result<T, E>>``, and ``(await promiseBad()).mapErr(..)``."""
+    root = make_repo(
+        {
+            "src/box.ts": (
+                "export interface Box<T> {\n  toList(): T[]\n}\n"
+                "export class Later<T> {\n"
+                "  constructor(private _promise: Promise<Box<T>>) {}\n"
+                "  list(): Promise<T[]> {\n"
+                "    return this._promise.then((res) => res.toList())\n  }\n}\n"
+                "async function boxed(): Promise<Box<number>> {\n  return undefined as any\n}\n"
+                "export async function use(): Promise<number[]> {\n"
+                "  return (await boxed()).toList()\n}\n"
+            ),
+        }
+    )
+    sites = _sites(root, "src/box.ts", "Box.toList", own=True)
+    assert [(s[1].strip(), s[2]) for s in sites if s[3] != "definition"] == [
+        ("return this._promise.then((res) => res.toList())", BY_TYPE),
+        ("return (await boxed()).toList()", BY_TYPE),
+    ]
+
+
 def test_a_callback_s_parameter_has_the_type_the_callee_states(make_repo):
     """superjson's ``compositeTransformation(.., (v, a, superJson) => superJson
     .classRegistry.getValue(a))``: the callee states ``untransform: (v: O, a: A,
