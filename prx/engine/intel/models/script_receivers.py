@@ -333,12 +333,18 @@ def _types_of(receiver: Any, receivers: Receivers) -> list[str] | None | str:
                 return [static]  # ``Right.prototype.alt``: the instances' member
             if static is not None:
                 # superjson's ``SuperJSON.defaultInstance``: a static field's type
-                return _static_field_type(receivers, static, text(prop))
-        if obj is not None and prop is not None and obj.type != "this":
+                return _class_field_type(receivers, static, text(prop), static=True)
+        if (
+            obj is not None
+            and prop is not None
+            and obj.type != "this"
+            and _chain_length(obj) < _LONGEST_CHAIN
+        ):
             # ``superJson.symbolRegistry``: the field of the one class it is
             owner = _types_of(obj, receivers)
             if isinstance(owner, list) and len(owner) == 1:
-                return _instance_field_type(receivers, receivers.alias(owner[0]), text(prop))
+                klass = receivers.alias(owner[0])
+                return _class_field_type(receivers, klass, text(prop), static=False)
         return None
     if kind != "identifier":
         return None
@@ -348,32 +354,34 @@ def _types_of(receiver: Any, receivers: Receivers) -> list[str] | None | str:
     return found
 
 
-def _instance_field_type(receivers: Receivers, klass: str, field: str) -> list[str] | None:
-    """The stated or constructed type of the instance field ``field`` of the project's
-    class ``klass`` (``readonly symbolRegistry = new Registry<Symbol>(..)``)."""
+def _class_field_type(
+    receivers: Receivers, klass: str, field: str, static: bool
+) -> list[str] | None:
+    """The stated or constructed type of the field ``field`` of the project's class
+    ``klass``, a static one (``static defaultInstance = new SuperJSON()``) or an
+    instance's (``readonly symbolRegistry = new Registry<Symbol>(..)``)."""
     from prx.engine.intel.models.script_members import class_member
 
     found = class_member(receivers.project, klass, field)
     holder = found[1].parent if found is not None else None
     if holder is None or holder.type not in ("public_field_definition", "field_definition"):
         return None
-    if any(child.type == "static" for child in holder.children):
+    if any(child.type == "static" for child in holder.children) != static:
         return None
     return _declared_type(holder, field)
 
 
-def _static_field_type(receivers: Receivers, klass: str, field: str) -> list[str] | None:
-    """The stated or constructed type of the static field ``field`` of the project's
-    class ``klass`` (``static defaultInstance = new SuperJSON()``)."""
-    from prx.engine.intel.models.script_members import class_member
+#: The longest chain of fields read to type a receiver (``a.b.c``): a longer one, as a
+#: hostile file may write, is left unknown rather than read recursively.
+_LONGEST_CHAIN = 8
 
-    found = class_member(receivers.project, klass, field)
-    holder = found[1].parent if found is not None else None
-    if holder is None or holder.type not in ("public_field_definition", "field_definition"):
-        return None
-    if not any(child.type == "static" for child in holder.children):
-        return None
-    return _declared_type(holder, field)
+
+def _chain_length(node: Any) -> int:
+    length = 0
+    while node is not None and node.type == "member_expression" and length <= _LONGEST_CHAIN:
+        node = node.child_by_field_name("object")
+        length += 1
+    return length
 
 
 def _super_types(receivers: Receivers, klass: str) -> str | None:

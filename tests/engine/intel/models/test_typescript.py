@@ -866,3 +866,19 @@ def test_a_non_null_or_parenthesized_receiver_is_what_it_wraps(make_repo):
     assert [(s[1], s[2]) for s in sites if s[0] == "src/use.ts"] == [
         ("export const a = (o: Ok | null) => o!.tee()", BY_TYPE)
     ]
+
+
+def test_a_hostile_chain_of_fields_is_left_to_the_name(make_repo):
+    """A receiver written as thousands of field reads (``a.b.b.b...``) is not typed by
+    reading each field in turn (that recursion would exhaust the stack): a candidate."""
+    chain = "a" + ".b" * 3000
+    root = make_repo(
+        {
+            "src/x.ts": (
+                "export class Box {\n  toList(): number[] {\n    return []\n  }\n}\n"
+                f"export function f(a: Outside) {{\n  return {chain}.toList()\n}}\n"
+            )
+        }
+    )
+    sites = _sites(root, "src/x.ts", "Box.toList", own=True)
+    assert [(s[2], s[3]) for s in sites if s[3] != "definition"] == [(BY_NAME, "reference")]
