@@ -25,7 +25,7 @@ from prx.engine.intel.models.script_types import type_names
 if TYPE_CHECKING:
     from prx.engine.intel.models.script_receivers import Receivers
 
-__all__ = ["StatedTypes", "awaited_names", "call_type"]
+__all__ = ["StatedTypes", "awaited_names", "call_type", "chain_length"]
 
 #: Reads the type names a type annotation states (:func:`type_names`, or
 #: :func:`awaited_names`).
@@ -115,13 +115,38 @@ def _signature_returns(
 _READING: set[tuple[str, str]] = set()
 
 
+#: The longest chain of calls and field reads followed to type a call's receiver
+#: (``x.a().b().c()``): a longer one, as a hostile file may write (thousands deep), is
+#: left unknown rather than read recursively.
+_LONGEST_CHAIN = 32
+
+
+def chain_length(node: Any) -> int:
+    """How many calls and member reads ``node`` holds along its receivers (at most one
+    more than :data:`_LONGEST_CHAIN`)."""
+    length = 0
+    while node is not None and length <= _LONGEST_CHAIN:
+        if node.type == "call_expression":
+            node = node.child_by_field_name("function")
+        elif node.type in ("member_expression", "await_expression", "parenthesized_expression"):
+            node = (
+                node.child_by_field_name("object")
+                if node.type == "member_expression"
+                else (node.named_children[0] if node.named_children else None)
+            )
+        else:
+            break
+        length += 1
+    return length
+
+
 def _methodcall_type(callee: Any, receivers: Receivers, stated: StatedTypes) -> list[str] | None:
     """What ``x.m(...)`` returns: ``ns.f(...)`` for a namespace import's function, else
     the method ``m`` of the receiver's class (or a class above it), its ``this``
     the receiver's type."""
     obj = callee.child_by_field_name("object")
     prop = callee.child_by_field_name("property")
-    if obj is None or prop is None:
+    if obj is None or prop is None or chain_length(obj) > _LONGEST_CHAIN:
         return None
     method = text(prop)
     if obj.type == "identifier":

@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from prx.engine.intel.models.base import BY_NAME, BY_TYPE, RESOLVED
-from prx.engine.intel.models.script_calls import awaited_names, call_type
+from prx.engine.intel.models.script_calls import awaited_names, call_type, chain_length
 from prx.engine.intel.models.script_ducks import another_class, lacks_every
 from prx.engine.intel.models.script_members import (
     Family,
@@ -289,6 +289,8 @@ _NO_MEMBERS = frozenset({"void", "undefined", "null", "never"})
 def _types_of(receiver: Any, receivers: Receivers) -> list[str] | None | str:
     """The receiver's stated type names; ``"other"`` for a receiver that is none of the
     project's instances; RESOLVED for the family class itself; None: unknown."""
+    if chain_length(receiver) > _LONGEST_CALLS:
+        return None  # thousands of calls or parentheses deep: a hostile file's
     kind = receiver.type
     if kind in ("this", "super"):
         klass = this_class(receiver)
@@ -338,7 +340,7 @@ def _types_of(receiver: Any, receivers: Receivers) -> list[str] | None | str:
             obj is not None
             and prop is not None
             and obj.type != "this"
-            and _chain_length(obj) < _LONGEST_CHAIN
+            and chain_length(obj) < _LONGEST_CHAIN
         ):
             # ``superJson.symbolRegistry``: the field of the one class it is
             owner = _types_of(obj, receivers)
@@ -374,14 +376,8 @@ def _class_field_type(
 #: The longest chain of fields read to type a receiver (``a.b.c``): a longer one, as a
 #: hostile file may write, is left unknown rather than read recursively.
 _LONGEST_CHAIN = 8
-
-
-def _chain_length(node: Any) -> int:
-    length = 0
-    while node is not None and node.type == "member_expression" and length <= _LONGEST_CHAIN:
-        node = node.child_by_field_name("object")
-        length += 1
-    return length
+#: The same for a chain of calls, parentheses and ``await`` (``x.a().b()``).
+_LONGEST_CALLS = 32
 
 
 def _super_types(receivers: Receivers, klass: str) -> str | None:

@@ -7,6 +7,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 import prx
 from prx.engine.intel.models import BY_NAME, BY_TYPE, RESOLVED, model_for
 from prx.engine.intel.project import Project
@@ -868,15 +870,23 @@ def test_a_non_null_or_parenthesized_receiver_is_what_it_wraps(make_repo):
     ]
 
 
-def test_a_hostile_chain_of_fields_is_left_to_the_name(make_repo):
-    """A receiver written as thousands of field reads (``a.b.b.b...``) is not typed by
-    reading each field in turn (that recursion would exhaust the stack): a candidate."""
-    chain = "a" + ".b" * 3000
+@pytest.mark.parametrize(
+    "receiver",
+    [
+        "a" + ".b" * 3000,  # fields
+        "a" + ".m()" * 3000,  # a fluent chain of calls
+        "(" * 3000 + "a" + ")" * 3000,  # parentheses
+    ],
+)
+def test_a_hostile_chain_is_left_to_the_name(make_repo, receiver):
+    """A receiver written thousands deep (``a.b.b..``, ``a.m().m()..``, ``((a))``) is
+    not typed by reading each step in turn (that recursion would exhaust the stack and
+    answer an internal error): it is a candidate."""
     root = make_repo(
         {
             "src/x.ts": (
                 "export class Box {\n  toList(): number[] {\n    return []\n  }\n}\n"
-                f"export function f(a: Outside) {{\n  return {chain}.toList()\n}}\n"
+                f"export function f(a: Outside) {{\n  return {receiver}.toList()\n}}\n"
             )
         }
     )
