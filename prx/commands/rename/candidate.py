@@ -32,6 +32,9 @@ class Candidate:
     new_data: bytes = b""
     #: Starts of renamed shorthand fields (``S { x }``): written ``new: x``.
     shorthand: frozenset[int] = frozenset()
+    #: Starts of shorthand properties naming the renamed binding (``{ x }``): written
+    #: ``x: new``.
+    keeps_key: frozenset[int] = frozenset()
     #: The file holds the definition renamed.
     defines: bool = False
     #: The file passes the definition on by a star import and lists it in ``__all__``

@@ -623,6 +623,7 @@ def _model_sites(
         candidate.engine = engine
         renamed = []
         shorthand: set[int] = set()
+        keeps_key: set[int] = set()
         unbound: dict[int, str] = {}
         for occurrence in candidate.scan.old:
             site = sites.get((rel, occurrence.start))
@@ -636,10 +637,13 @@ def _model_sites(
                 renamed.append(occurrence)
                 if site.shorthand:
                     shorthand.add(occurrence.start)
+                if site.keeps_key:
+                    keeps_key.add(occurrence.start)
             else:
                 unbound[occurrence.start] = UNSURE_BY_NAME
         candidate.renamed = tuple(renamed)
         candidate.shorthand = frozenset(shorthand)
+        candidate.keeps_key = frozenset(keeps_key)
         candidate.unbound = unbound
 
 
@@ -722,7 +726,9 @@ def _plan(
                 reason=reason,
             )
         )
-    candidate.new_data = _replaced(candidate.data, renamed, new.encode(), candidate.shorthand)
+    candidate.new_data = _replaced(
+        candidate.data, renamed, new.encode(), candidate.shorthand, candidate.keeps_key
+    )
 
 
 def _replaced(
@@ -730,6 +736,7 @@ def _replaced(
     occurrences: Sequence[Occurrence],
     new: bytes,
     shorthand: frozenset[int] = frozenset(),
+    keeps_key: frozenset[int] = frozenset(),
 ) -> bytes:
     parts: list[bytes] = []
     at = 0
@@ -737,6 +744,8 @@ def _replaced(
         written = new
         if occurrence.start in shorthand:  # `S { x }` -> `S { new: x }`
             written = new + b": " + data[occurrence.start : occurrence.end]
+        elif occurrence.start in keeps_key:  # `{ x }` -> `{ x: new }`
+            written = data[occurrence.start : occurrence.end] + b": " + new
         parts += [data[at : occurrence.start], written]
         at = occurrence.end
     parts.append(data[at:])

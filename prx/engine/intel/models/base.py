@@ -75,6 +75,9 @@ class Site(NamedTuple):
     #: A shorthand field (Rust's ``S { x }``): the name is the field's and a binding's at
     #: once; a rename writes ``new: x`` there, keeping the binding.
     shorthand: bool = False
+    #: A shorthand property naming the renamed binding (JavaScript's ``{ x }``): a rename
+    #: writes ``x: new`` there, keeping the object's key.
+    keeps_key: bool = False
 
 
 class LanguageModel:

@@ -153,11 +153,12 @@ def _local_sites(
         if found is None or found.id != scope.id:
             continue
         own = (own_start is not None and node.start_byte == own_start) or _signature(node)
-        how = RESOLVED
-        if node.type == "shorthand_property_identifier" and not _in_exports_object(node):
-            how = BY_NAME  # renaming it renames the property too
         coupled = coupled or _exports_own_name(node, own)
-        sites.append(_site(rel, node, how, "definition" if own else "reference"))
+        site = _site(rel, node, RESOLVED, "definition" if own else "reference")
+        if node.type == "shorthand_property_identifier" and not _in_exports_object(node):
+            # ``return { decode, encode }``: the binding renamed, the key stays
+            site = site._replace(keeps_key=True)
+        sites.append(site)
     return sites, coupled
 
 
