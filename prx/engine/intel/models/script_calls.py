@@ -25,14 +25,14 @@ from prx.engine.intel.models.script_types import type_names
 if TYPE_CHECKING:
     from prx.engine.intel.models.script_receivers import Receivers
 
-__all__ = ["StatedTypes", "awaited_names", "call_type", "chain_length"]
+__all__ = ["PROMISES", "StatedTypes", "awaited_names", "call_type", "chain_length"]
 
 #: Reads the type names a type annotation states (:func:`type_names`, or
 #: :func:`awaited_names`).
 StatedTypes = Callable[[Any], "list[str] | None"]
 
 #: The thenables ``await`` unwraps to their first type argument.
-_PROMISES = frozenset({"Promise", "PromiseLike"})
+PROMISES = frozenset({"Promise", "PromiseLike"})
 
 
 def awaited_names(annotation: Any) -> list[str] | None:
@@ -44,7 +44,7 @@ def awaited_names(annotation: Any) -> list[str] | None:
     if node.type == "generic_type":
         name = node.child_by_field_name("name")
         arguments = node.child_by_field_name("type_arguments")
-        if name is not None and text(name) in _PROMISES and arguments is not None:
+        if name is not None and text(name) in PROMISES and arguments is not None:
             first = arguments.named_children[0] if arguments.named_children else None
             return type_names(first) if first is not None else None
     return type_names(annotation)

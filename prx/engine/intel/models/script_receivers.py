@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from prx.engine.intel.models.base import BY_NAME, BY_TYPE, RESOLVED
-from prx.engine.intel.models.script_calls import awaited_names, call_type, chain_length
+from prx.engine.intel.models.script_calls import PROMISES, awaited_names, call_type, chain_length
 from prx.engine.intel.models.script_ducks import another_class, lacks_every
 from prx.engine.intel.models.script_members import (
     Family,
@@ -447,9 +447,6 @@ def _variable_types(receiver: Any, receivers: Receivers) -> list[str] | None | s
     return declared
 
 
-_PROMISES = frozenset({"Promise", "PromiseLike"})
-
-
 def _parameter_index(function: Any, name: str) -> int | None:
     """Where ``name`` stands among ``function``'s parameters (``x => ..`` too)."""
     parameters = function.child_by_field_name("parameters")
@@ -510,14 +507,7 @@ def _then_value(function: Any, name: str, receivers: Receivers) -> list[str] | N
     prop = callee.child_by_field_name("property") if callee is not None else None
     if prop is None or callee.type != "member_expression" or text(prop) != "then":
         return None
-    parameters = function.child_by_field_name("parameters")
-    first = (
-        parameters.named_children[0]
-        if parameters is not None and parameters.named_children
-        else function.child_by_field_name("parameter")
-    )
-    pattern = first.child_by_field_name("pattern") if first is not None else None
-    if first is None or text(pattern if pattern is not None else first) != name:
+    if _parameter_index(function, name) != 0:
         return None
     promised = callee.child_by_field_name("object")
     if promised is None:
@@ -538,14 +528,14 @@ def _promised_value(promised: Any, receivers: Receivers) -> list[str] | None:
     awaits = heritage_of(receivers.project).awaits
     if all(n in awaits for n in stated):  # a thenable class: what it resolves to
         return [awaits[n] for n in stated]
-    if not set(stated) <= _PROMISES:
+    if not set(stated) <= PROMISES:
         return None  # another class's own ``then``
     if called:
         found = call_type(promised, receivers, awaited_names)
     else:
         annotation = _stated_annotation(promised)
         found = awaited_names(annotation) if annotation is not None else None
-    return found if found and not set(found) & _PROMISES else None
+    return found if found and not set(found) & PROMISES else None
 
 
 def _stated_annotation(value: Any) -> Any | None:
