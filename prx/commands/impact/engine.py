@@ -21,7 +21,7 @@ from prx.core.record import replace
 from prx.core.results.intel import Dependent, ImpactResult, ImpactStats
 from prx.engine.intel.bindings import Occurrence, occurrences
 from prx.engine.intel.fit import Stage, fit_stages
-from prx.engine.intel.models import CONFIDENCES, RESOLVED, model_for
+from prx.engine.intel.models import CONFIDENCES, RESOLVED, LanguageModel, model_for
 from prx.engine.intel.models.sites import by_model, certainty_of_via
 from prx.engine.intel.project import Project, is_test_file, require_path
 from prx.engine.intel.uses import FileUse, SymbolUsers, find_users, names_used
@@ -91,6 +91,9 @@ def file_impact(
             if edge.source != target and edge.source not in seen_first:
                 seen_first.add(edge.source)
                 first.append((edge.source, edge, None))
+        named = _named_users(project, target, path, notes)
+        first += [(f, use.edge, use) for f, use in sorted(named.items()) if f not in seen_first]
+        first.sort(key=lambda item: item[0])
 
     levels: list[list[tuple[str, Any, str | None]]] = [[(f, e, None) for f, e, _ in first]]
     reached = {target} | {f for f, _, _ in first}
@@ -354,6 +357,72 @@ def _python_member_users(
         refs = tuple((u.occurrence, u.certainty) for u in found)
         users[file] = FileUse(file, _Edge(first.line, text), None, (name,), refs)
     return SymbolUsers(users=users, unused={}, reexports=set(), providers={})
+
+
+def _named_users(project: Project, target: str, path: str, notes: list[str]) -> dict[str, FileUse]:
+    """For a language read by name (Swift's files see their module's definitions, a C
+    function is called through a header, C# shares a namespace: no import names the
+    file), the files that name one of its top-level definitions, each use ``by_name``."""
+    parsed = project.file(target)
+    if parsed is None or not by_model(parsed.language):
+        return {}
+    model = model_for(parsed.language)
+    if type(model) is not LanguageModel:
+        return {}  # a language's own model: its imports are in the graph
+    names = sorted({d.name for d in _shared_definitions(parsed, parsed.definitions())})
+    found: dict[str, FileUse] = {}
+    for name in names:
+        for file, use in _model_users(project, parsed, name, path).users.items():
+            known = found.get(file)
+            if known is None:
+                found[file] = use
+            else:
+                found[file] = known._replace(
+                    names=(*known.names, *use.names), refs=(*known.refs, *use.refs)
+                )
+    if names:
+        notes.append(
+            f"{parsed.language} is read by name: dependents are the files that name one of "
+            f"{path}'s top-level definitions ({_listed(names)}), besides its importers; "
+            "check each (by_name)"
+        )
+    return found
+
+
+#: Node kinds that hold a file's definitions without being one that others use by its
+#: name: many files declare the same C# or C++ ``namespace``, reopen a Ruby ``module``.
+_HOLDERS = re.compile(r"namespace|^module$|^package")
+#: C-family sources whose macros and ``static`` functions no other file sees.
+_C_FAMILY = frozenset({"c", "cpp", "objc", "cuda", "arduino"})
+_HEADERS = (".h", ".hh", ".hpp", ".hxx", ".inc", ".inl", ".cuh")
+
+
+def _shared_definitions(parsed: ParsedFile, defs: list[Any], held: bool = False) -> list[Any]:
+    """The definitions of a file that other files can name: its top-level ones (those
+    inside a namespace too, but not a module's methods: ``Sinatra.new`` is no ``new``
+    elsewhere), not a C source's macros and ``static`` functions."""
+    out = []
+    for defn in defs:
+        if _HOLDERS.search(defn.node.type):
+            out.extend(_shared_definitions(parsed, defn.children, held=True))
+        elif not _file_local(parsed, defn) and not (held and defn.kind == "method"):
+            out.append(defn)
+    return out
+
+
+def _file_local(parsed: ParsedFile, defn: Any) -> bool:
+    if parsed.language not in _C_FAMILY or parsed.rel.lower().endswith(_HEADERS):
+        return False
+    if defn.node.type.startswith("preproc_"):
+        return True  # a macro of a source file
+    return any(
+        child.type == "storage_class_specifier" and child.text == b"static"
+        for child in defn.node.children
+    )
+
+
+def _listed(names: list[str]) -> str:
+    return ", ".join(names[:8]) + (f" and {len(names) - 8} more" if len(names) > 8 else "")
 
 
 class _Edge(NamedTuple):

@@ -464,6 +464,42 @@ _IDENTIFIERS = frozenset(
         "constant",
     }
 )
+#: Languages whose intel reads identifiers by exactly the kinds above; every other
+#: grammar names them its own way (Swift's ``simple_identifier``, PHP's
+#: ``name``, C++'s ``namespace_identifier``, Bash's ``variable_name``).
+_OWN_IDENTIFIERS = frozenset({"python", "javascript", "typescript", "tsx", "go", "rust", "java"})
+
+
+def _identifier_leaf(node: Any) -> bool:
+    """A leaf the grammar calls an identifier or a name, or the one word of a node it
+    calls so (Bash's ``command_name``): a word of code (a string's or a comment's text
+    is a leaf of another kind; code interpolated in a string is code)."""
+    if node.named_child_count:
+        return False
+    if _names_identifier(node.type):
+        return True
+    parent = node.parent
+    return (
+        parent is not None
+        and parent.named_child_count == 1
+        and parent.start_byte == node.start_byte
+        and parent.end_byte == node.end_byte
+        and _names_identifier(parent.type)
+    )
+
+
+def _in_macro_body(node: Any, data: bytes, start: int) -> bool:
+    """A word of a C-family macro's body, which the grammar keeps as text: code the
+    preprocessor pastes where the macro is used (not inside a string there)."""
+    if node.type != "preproc_arg":
+        return False
+    return data.count(b'"', int(node.start_byte), start) % 2 == 0
+
+
+def _names_identifier(kind: str) -> bool:
+    return kind.endswith(("identifier", "_name")) or kind in ("name", "constant", "variable")
+
+
 _IMPORTS = frozenset(
     {
         "import_statement",
@@ -505,12 +541,22 @@ def _word(name: str) -> re.Pattern[bytes]:
 
 def occurrences(parsed: ParsedFile, name: str) -> list[Occurrence]:
     """Every identifier ``name`` in the file's code, in order (strings and comments are
-    not code). Without a syntax tree: every whole-word match, as bare uses."""
+    not code). Without a syntax tree: every whole-word match, as bare uses. Read once
+    per file and name (the same-named definitions of a file share the scan)."""
+    key = f"occurrences:{name}"
+    found = parsed.memo.get(key)
+    if found is None:
+        found = parsed.memo[key] = _occurrences(parsed, name)
+    return list(found)
+
+
+def _occurrences(parsed: ParsedFile, name: str) -> list[Occurrence]:
     pattern = _word(name)
     data = parsed.data
     if name.encode() not in data:
         return []
     tree = parsed.tree
+    own_kinds = parsed.language in _OWN_IDENTIFIERS
     found: list[Occurrence] = []
     if tree is None:
         line_starts = _line_starts(data)
@@ -523,7 +569,13 @@ def occurrences(parsed: ParsedFile, name: str) -> list[Occurrence]:
     for match in pattern.finditer(data):
         start, end = match.start(), match.end()
         node = root.named_descendant_for_byte_range(start, end)
-        if node is None or node.type not in _IDENTIFIERS or node.start_byte != start:
+        if node is not None and not own_kinds and _in_macro_body(node, data, start):
+            line = data.count(b"\n", 0, start) + 1
+            found.append(Occurrence(line, start, None, False, False))
+            continue
+        if node is None or node.start_byte != start:
+            continue
+        if not (node.type in _IDENTIFIERS if own_kinds else _identifier_leaf(node)):
             continue
         if node.end_byte != end:
             continue

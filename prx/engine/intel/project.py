@@ -151,6 +151,8 @@ class Project:
         self._changed: list[str] | None = None
         self._changed_checked = False
         self._view: IndexView | None = None
+        #: Facts derived from the project for this call, by key (the files naming a word).
+        self.memo: dict[Any, Any] = {}
 
     # -- paths ----------------------------------------------------------------------
 

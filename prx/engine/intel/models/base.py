@@ -173,8 +173,10 @@ def model_for(language: str | None) -> LanguageModel:
             return found
     generic = _GENERIC.get(language)
     if generic is None:
+        from prx.engine.intel.models.generic import callers_languages
+
         generic = _GENERIC[language] = LanguageModel(
-            frozenset() if language is None else frozenset({language})
+            frozenset(n for n in callers_languages(language) if n is not None)
         )
     return generic
 

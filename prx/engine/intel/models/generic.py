@@ -7,12 +7,19 @@ import re
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
-from prx.engine.intel.models.base import BY_NAME, Site, Target, sorted_sites
+from prx.engine.intel.models.base import BY_NAME, RESOLVED, Site, Target, sorted_sites
 
 if TYPE_CHECKING:
     from prx.engine.intel.project import ParsedFile, Project
 
-__all__ = ["files_with_name", "name_span", "outline_targets", "sites_by_name", "walk_definitions"]
+__all__ = [
+    "callers_languages",
+    "files_with_name",
+    "name_span",
+    "outline_targets",
+    "sites_by_name",
+    "walk_definitions",
+]
 
 
 def walk_definitions(
@@ -69,22 +76,59 @@ def outline_targets(parsed: ParsedFile, separator: str = ".") -> list[Target]:
     return out
 
 
+#: Languages whose code calls one another's definitions by name: one build, one
+#: namespace (a Swift class used from Objective-C, a C function from C++).
+_FAMILIES = (
+    frozenset({"c", "cpp", "objc", "cuda", "arduino"}),
+    frozenset({"swift", "objc"}),
+    frozenset({"java", "kotlin", "scala", "groovy"}),
+    frozenset({"csharp", "fsharp"}),
+    frozenset({"javascript", "typescript", "tsx", "svelte", "vue", "astro"}),
+    frozenset({"erlang", "elixir"}),
+)
+
+
+def callers_languages(language: str | None) -> frozenset[str | None]:
+    """The languages whose files may name a definition of ``language`` (its own and
+    those of its family): a word in a README, a project file or another language's
+    code is no reference to it."""
+    found: set[str | None] = {language}
+    for family in _FAMILIES:
+        if language in family:
+            found |= family
+    return frozenset(found)
+
+
 def files_with_name(project: Project, target: Target) -> list[str]:
-    """The defining file and every file of the project whose text holds the name."""
+    """The defining file and every file of the project, in a language that may call
+    the target's, whose text holds the name (one scan per name: a file's same-named
+    definitions share it)."""
     from prx.engine.intel.prefilter import word_offsets
 
-    word = target.name.encode()
-    found = {target.file}
-    for rel in project.graph.files:
-        parsed = project.file(rel)
-        if parsed is not None and word in parsed.data and word_offsets(parsed.data, target.name):
-            found.add(rel)
-    return sorted(found)
+    home = project.file(target.file)
+    languages = callers_languages(home.language if home is not None else None)
+    key = (target.name, languages)
+    named: list[str] | None = project.memo.get(key)
+    if named is None:
+        word = target.name.encode()
+        named = []
+        for rel in project.graph.files:
+            parsed = project.file(rel)
+            if (
+                parsed is not None
+                and parsed.language in languages
+                and word in parsed.data
+                and word_offsets(parsed.data, target.name)
+            ):
+                named.append(rel)
+        project.memo[key] = named
+    return sorted({target.file, *named})
 
 
 def sites_by_name(project: Project, target: Target, files: Sequence[str]) -> list[Site]:
     """Every identifier spelled like the target in ``files`` (code only: no comment, no
-    string): the target's own name as its definition, the others as candidates."""
+    string): the target's own name as its definition (sure), another definition of the
+    name as one of its own, the others as candidates."""
     from prx.engine.intel.bindings import occurrences
 
     sites = []
@@ -92,17 +136,34 @@ def sites_by_name(project: Project, target: Target, files: Sequence[str]) -> lis
         parsed = project.file(rel)
         if parsed is None:
             continue
+        defined = _defined_at(parsed, target.name)
         for occ in occurrences(parsed, target.name):
             start = occ.byte
             own = rel == target.file and start == target.start
+            # another definition of the name (an overload, a protocol's requirement and
+            # its implementations) declares it, it does not use it
+            role = "definition" if own or start in defined else "reference"
             sites.append(
                 Site(
                     file=rel,
                     line=occ.line,
                     start=start,
                     end=start + len(target.name.encode()),
-                    how=BY_NAME,
-                    role="definition" if own else ("import" if occ.in_import else "reference"),
+                    how=RESOLVED if own else BY_NAME,  # the definition itself is sure
+                    role="import" if occ.in_import and not own else role,
                 )
             )
     return sorted_sites(sites)
+
+
+def _defined_at(parsed: ParsedFile, name: str) -> frozenset[int]:
+    """Where the file's outline definitions named ``name`` write their names."""
+    key = f"defined_at:{name}"
+    found: frozenset[int] | None = parsed.memo.get(key)
+    if found is None:
+        found = parsed.memo[key] = frozenset(
+            name_span(parsed.data, defn)[0]
+            for defn, _ in walk_definitions(parsed.definitions())
+            if defn.name == name
+        )
+    return found
