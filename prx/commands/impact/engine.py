@@ -91,8 +91,8 @@ def file_impact(
             if edge.source != target and edge.source not in seen_first:
                 seen_first.add(edge.source)
                 first.append((edge.source, edge, None))
-        named = _named_users(project, target, path, notes)
-        first += [(f, use.edge, use) for f, use in sorted(named.items()) if f not in seen_first]
+        by_name = _named_users(project, target, path, notes)
+        first += [(f, use.edge, use) for f, use in sorted(by_name.items()) if f not in seen_first]
         first.sort(key=lambda item: item[0])
 
     levels: list[list[tuple[str, Any, str | None]]] = [[(f, e, None) for f, e, _ in first]]
