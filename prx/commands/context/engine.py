@@ -229,7 +229,10 @@ def _exports(project: Project, files: list[str], members: set[str]) -> list[Entr
             key = (_owner(project, target, defined[name]), name)
             counts[key] += refs
             users.setdefault(key, set()).add(source)
-    every = [(rel, name) for name, places in defined.items() for rel, _ in places]
+    # once per file and name: a Swift type and its extensions, overloads, are one export
+    every = list(
+        dict.fromkeys((rel, name) for name, places in defined.items() for rel, _ in places)
+    )
     ranked = sorted(every, key=lambda k: (-counts[k], -len(users.get(k, ())), k[0], k[1]))
     out: list[Entrypoint] = []
     for rel, name in ranked[:MAX_EXPORTS]:
@@ -265,8 +268,17 @@ def _public(parsed: ParsedFile) -> list[Any]:
 
         return public_items(parsed)
     return [
-        d for d in parsed.definitions() if d.kind in _PUBLIC_KINDS and not d.name.startswith("_")
+        d
+        for d in parsed.definitions()
+        if d.kind in _PUBLIC_KINDS and not d.name.startswith("_") and not _extension(d)
     ]
+
+
+def _extension(defn: Any) -> bool:
+    """A Swift ``extension T { ... }``: members added to a type defined elsewhere (or
+    another module's, ``extension Error``), not a definition of its own."""
+    children = defn.node.children
+    return bool(children) and children[0].type == "extension"
 
 
 def _owner(project: Project, target: str, places: list[tuple[str, Any]]) -> str:

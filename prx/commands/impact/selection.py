@@ -278,8 +278,11 @@ class _Engine:
         languages = {_language(f) for f in unreached}
         out: dict[str, str] = {}
         for loader in sorted(self.project.graph.files):
-            if _language(loader) not in languages or not _DYNAMIC_IMPORT.search(
-                self.change.text(loader)
+            if (
+                _language(loader) not in languages
+                # the patterns are Python's and JavaScript's (Swift's `#require(x)` is none)
+                or not (_script(loader) or loader.endswith(".py"))
+                or not _DYNAMIC_IMPORT.search(self.change.text(loader))
             ):
                 continue
             for file in sorted(self.reach.reverse_reach(loader)):

@@ -3,7 +3,8 @@
 A definition is affected when it changed, or when its own lines mention the name of an
 affected definition and its file can see that definition: the same file, or a file that
 reaches the definition's file through imports (re-exports followed), the same Go or JVM
-package, the same Rust crate, or a pytest ``conftest.py`` above it. Names, not types, link
+package, the same Rust crate, a pytest ``conftest.py`` above it, or, in a language prx
+reads by name (Swift, C, C# ...), any file of its language family. Names, not types, link
 uses: a method is linked by its name wherever an object of any type calls it, so the
 selection errs on the side of running a test.
 """
@@ -45,6 +46,12 @@ _GO_RECEIVER = re.compile(r"^\s*func\s*\(\s*\w*\s*\*?\s*([A-Za-z_]\w*)")
 #: Module-level functions Python calls for attribute access to the module itself.
 _MODULE_HOOKS = frozenset({"__getattr__", "__dir__"})
 _PACKAGE_PEERS = frozenset({"go", "java", "kotlin", "scala"})
+#: Languages whose files see one another through the imports the graph resolves.
+_IMPORTS_READ = frozenset({"javascript", "typescript", "tsx", "svelte", "vue", "astro"})
+#: Languages of documents, data and configuration: they call nothing by name.
+_NOT_CODE = frozenset(
+    {"css", "html", "json", "markdown", "toml", "yaml", "xml", "csv", "ini", "text", "rst"}
+)
 
 
 class Reach:
@@ -69,6 +76,7 @@ class Reach:
         self._files_by_dir: dict[str, list[str]] | None = None
         self._module_names: frozenset[str] | None = None
         self._bound_names: dict[str, frozenset[str]] = {}
+        self._languages: dict[str, str | None] = {}
 
     # -- seeds ------------------------------------------------------------------------
 
@@ -373,7 +381,27 @@ class Reach:
                 for f in fs
                 if f.endswith(".py")
             ]
+        if language is None:
+            return self._by_name_peers(file)
         return []
+
+    def _by_name_peers(self, file: str) -> list[str]:
+        """For a language prx reads by name (no import names a file of a Swift module, a
+        C source is called through its header, C# files share a namespace): every file
+        of the languages that may call it (see ``callers_languages``)."""
+        from prx.engine.intel.models.generic import callers_languages
+
+        spoken = self._spoken(file)
+        if spoken is None or spoken in _IMPORTS_READ or spoken in _NOT_CODE:
+            return []
+        family = callers_languages(spoken)
+        return [f for f in self.project.graph.files if f != file and self._spoken(f) in family]
+
+    def _spoken(self, file: str) -> str | None:
+        if file not in self._languages:
+            parsed = self.project.file(file)
+            self._languages[file] = parsed.language if parsed is not None else None
+        return self._languages[file]
 
     def _by_dir(self) -> dict[str, list[str]]:
         if self._files_by_dir is None:
