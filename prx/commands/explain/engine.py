@@ -56,6 +56,20 @@ class _Found(NamedTuple):
     target: Target | None = None
 
 
+def _found(project: Project, scope: str | None, name: str, qualifier: str | None) -> list[_Found]:
+    """The definitions of ``name`` under ``scope``, in ``qualifier`` when given (its
+    last part for the import machinery's languages, as written for the models')."""
+    files, _ = _candidate_files(project, name, scope)
+    container = qualifier.rsplit(".", 1)[-1] if qualifier is not None else None
+    found = [f for rel in files for f in _definitions_in(project, rel, name, container)]
+    found += [
+        _Found(t.file, t.defn, t.defn, t.container, t)
+        for t in named_targets(project, files, name, qualifier)
+        if t.defn is not None
+    ]
+    return found
+
+
 def _walk_defs(defs: list[Any], top: Any | None, container: str | None) -> Any:
     for defn in defs:
         yield defn, top or defn, container
@@ -110,10 +124,9 @@ def explain_symbol(
     """``prx explain SYMBOL [PATH]`` (see :func:`prx.explain`)."""
     cap = cap_for(budget, EXPLAIN_CEILING)
     name = symbol.strip()
-    container: str | None = None
+    qualifier: str | None = None
     if "." in name.strip("."):
-        container, _, name = name.rpartition(".")
-        container = container.rsplit(".", 1)[-1]
+        qualifier, _, name = name.rpartition(".")
     if not name.isidentifier() and not re.fullmatch(r"[\w$]+", name):
         raise InvalidArgumentError(
             f"invalid argument {{param}}: expected an identifier, got {symbol!r}",
@@ -122,13 +135,11 @@ def explain_symbol(
     resolved = require_path(ws, path) if path else ws.root_dir
     project = Project(ws, resolved)
     scope = project.rel(resolved) if path else None
-    files, _ = _candidate_files(project, name, scope)
-    found = [f for rel in files for f in _definitions_in(project, rel, name, container)]
-    found += [
-        _Found(t.file, t.defn, t.defn, t.container, t)
-        for t in named_targets(project, files, name, container)
-        if t.defn is not None
-    ]
+    found = _found(project, scope, name, qualifier)
+    if not found and qualifier is not None:
+        # a name written with dots (Elixir's `defmodule Plug.Conn.Query`)
+        name = symbol.strip()
+        found = _found(project, scope, name, None)
     if not found:
         raise InvalidArgumentError(
             f"invalid argument {{param}}: no definition of {symbol!r}"

@@ -440,11 +440,12 @@ def _model_users(project: Project, parsed: ParsedFile, symbol: str, path: str) -
     symbol, line = _at_line(symbol)
     container, _, name = symbol.rpartition(".")
     model = model_for(parsed.language)
-    targets = [
-        t
-        for t in model.definitions(project, parsed)
-        if t.name == name and (not container or t.container == container.rsplit(".", 1)[-1])
-    ]
+    defined = model.definitions(project, parsed)
+    targets = [t for t in defined if t.name == name and _in_container(t, container)]
+    if not targets and container:
+        # a name written with dots (Elixir's `defmodule Plug.Conn.Query`)
+        name, container = symbol, ""
+        targets = [t for t in defined if t.name == name]
     if line is not None and targets:
         # NAME:LINE: the one definition on that line (an overload, a field beside a
         # method of its name), not every definition the name has.
@@ -488,6 +489,14 @@ def _model_users(project: Project, parsed: ParsedFile, symbol: str, path: str) -
         use = FileUse(file, _Edge(first.line, text), None, (name,), refs)
         (users if refs else unused)[file] = use
     return SymbolUsers(users=users, unused=unused, reexports=set(), providers={})
+
+
+def _in_container(target: Any, container: str) -> bool:
+    """Whether ``target`` is in ``container`` as a user wrote it (``Outer.Inner`` or
+    ``Inner``; Elixir's functions are in the dotted ``Plug.Conn.Query``)."""
+    if not container:
+        return True
+    return target.container in (container, container.rsplit(".", 1)[-1])
 
 
 def _defines(defn: Any, name: str) -> bool:

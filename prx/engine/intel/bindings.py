@@ -497,7 +497,12 @@ def _in_macro_body(node: Any, data: bytes, start: int) -> bool:
 
 
 def _names_identifier(kind: str) -> bool:
-    return kind.endswith(("identifier", "_name")) or kind in ("name", "constant", "variable")
+    return kind.endswith(("identifier", "_name")) or kind in (
+        "name",
+        "constant",
+        "variable",
+        "alias",
+    )
 
 
 _IMPORTS = frozenset(

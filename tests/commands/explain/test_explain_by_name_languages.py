@@ -122,3 +122,26 @@ def test_a_c_macro_body_uses_what_it_names(make_repo):
     )
     answer = prx.explain("print_number", "src/print.c", root=root, budget=0)
     assert [(r.file, r.line) for r in (*answer.references, *answer.tests)] == [("src/check.h", 1)]
+
+
+ELIXIR = {
+    "lib/plug/conn/query.ex": (
+        "defmodule Plug.Conn.Query do\n  def decode_init(), do: %{root: []}\nend\n"
+    ),
+    "lib/plug/parsers.ex": (
+        "defmodule Plug.Parsers do\n  def start, do: Plug.Conn.Query.decode_init()\nend\n"
+    ),
+}
+
+
+def test_an_elixir_module_is_named_with_its_dots(make_repo):
+    # `Plug.Conn.Query` is one name, not `Query` in `Plug.Conn`; its functions are
+    # asked for as `Plug.Conn.Query.decode_init`
+    root = make_repo(ELIXIR)
+    module = prx.explain("Plug.Conn.Query", root=root, budget=0)
+    assert [(d.file, d.line) for d in module.definitions] == [("lib/plug/conn/query.ex", 1)]
+    assert [(r.file, r.line) for r in module.references] == [("lib/plug/parsers.ex", 2)]
+    function = prx.explain("Plug.Conn.Query.decode_init", root=root, budget=0)
+    assert [(r.file, r.line) for r in function.references] == [("lib/plug/parsers.ex", 2)]
+    impact = prx.impact("lib/plug/conn/query.ex", root=root)
+    assert [d.file for d in impact.dependents] == ["lib/plug/parsers.ex"]

@@ -34,15 +34,20 @@ class ModelReference(NamedTuple):
 def named_targets(
     project: Project, files: Sequence[str], name: str, container: str | None
 ) -> list[Target]:
-    """The definitions named ``name`` (in ``container`` when given) in ``files``, as
-    each file's language model reads them (a Rust ``impl`` is not one)."""
+    """The definitions named ``name`` (in ``container`` when given: ``Outer.Inner`` or
+    ``Inner``, as a user writes it; Elixir's functions are in the dotted
+    ``Plug.Conn.Query``) in ``files``, as each file's language model reads them (a Rust
+    ``impl`` is not one)."""
+    inner = container.rsplit(".", 1)[-1] if container is not None else None
     found = []
     for rel in files:
         parsed = project.file(rel)
         if parsed is None or not by_model(parsed.language):
             continue
         for target in model_for(parsed.language).definitions(project, parsed):
-            if target.name == name and (container is None or target.container == container):
+            if target.name == name and (
+                container is None or target.container in (container, inner)
+            ):
                 found.append(target)
     return found
 
