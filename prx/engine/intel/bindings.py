@@ -562,6 +562,7 @@ def _occurrences(parsed: ParsedFile, name: str) -> list[Occurrence]:
         return []
     tree = parsed.tree
     own_kinds = parsed.language in _OWN_IDENTIFIERS
+    dotted = "." in name
     found: list[Occurrence] = []
     if tree is None:
         line_starts = _line_starts(data)
@@ -580,12 +581,30 @@ def _occurrences(parsed: ParsedFile, name: str) -> list[Occurrence]:
             continue
         if node is None or node.start_byte != start:
             continue
+        if not own_kinds and dotted and node.end_byte == end and _qualified(node):
+            found.append(Occurrence(_line(node), start, None, False, False))
+            continue
         if not (node.type in _IDENTIFIERS if own_kinds else _identifier_leaf(node)):
             continue
         if node.end_byte != end:
             continue
         found.append(_classify(node))
     return found
+
+
+def _qualified(node: Any) -> bool:
+    """An expression made of identifiers only (Lua's ``lume.clamp``, a dotted name): the
+    use of a definition whose name is written with dots (not a string saying it)."""
+    if node.named_child_count == 0:
+        return False
+    stack = list(node.named_children)
+    while stack:
+        child = stack.pop()
+        if child.named_child_count:
+            stack.extend(child.named_children)
+        elif not _identifier_leaf(child):
+            return False
+    return True
 
 
 def _parameter_name(parameter: Any, node: Any) -> bool:

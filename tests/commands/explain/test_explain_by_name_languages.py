@@ -145,3 +145,17 @@ def test_an_elixir_module_is_named_with_its_dots(make_repo):
     assert [(r.file, r.line) for r in function.references] == [("lib/plug/parsers.ex", 2)]
     impact = prx.impact("lib/plug/conn/query.ex", root=root)
     assert [d.file for d in impact.dependents] == ["lib/plug/parsers.ex"]
+
+
+def test_a_lua_function_named_with_its_table_is_used_as_written(make_repo):
+    root = make_repo(
+        {
+            "lume.lua": "local lume = {}\nfunction lume.clamp(x, a, b)\n  return x\nend\nreturn lume\n",
+            "test/test.lua": (
+                'local lume = require "lume"\n-- lume.clamp\n'
+                'tests["lume.clamp"] = function()\n  return lume.clamp(8, 5, 10)\nend\n'
+            ),
+        }
+    )
+    answer = prx.explain("lume.clamp", root=root, budget=0)
+    assert [(r.file, r.line) for r in (*answer.references, *answer.tests)] == [("test/test.lua", 4)]
