@@ -145,7 +145,15 @@ def rename(
         }
         - {"python"}
     )
-    if by_name:
+    unsure_uses = sum(s.reason == UNSURE_BY_NAME for s in left_alone)
+    if by_name and chosen is not None and chosen.container and unsure_uses:
+        notes.append(
+            f"{', '.join(by_name)}: prx has no reference model for it; {chosen.qualified} is "
+            f"a member, reached through receivers of any type (a library's {name!r} too): "
+            f"its {unsure_uses} use(s) by name are listed in left_alone, to take with "
+            "--sites or --force"
+        )
+    elif by_name:
         notes.append(
             f"{', '.join(by_name)}: renamed by name (every identifier spelled {name!r}), "
             "prx has no reference model for it"

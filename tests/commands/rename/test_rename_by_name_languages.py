@@ -30,15 +30,37 @@ SWIFT = {
     ("files", "home", "use"),
     [(PHP, "src/Client.php", "src/Use.php"), (SWIFT, "Sources/Client.swift", "Sources/Use.swift")],
 )
-def test_the_only_definition_of_a_name_is_renamed_with_its_uses(make_repo, files, home, use):
+def test_a_members_uses_by_name_are_the_callers_to_confirm(make_repo, files, home, use):
+    # A method is reached through receivers of any type, a library's of the same name
+    # too: with no reference model, its uses are listed, and --apply refuses them
     root = make_repo(files)
-    result = prx.rename("Client.fetchAll", "fetchEvery", apply=True, root=root)
-    assert result.applied and result.files_changed == 2
+    dry = prx.rename("Client.fetchAll", "fetchEvery", root=root)
+    assert [(c.file, c.replacements) for c in dry.changes] == [(home, 1)]
+    assert [(s.file, s.reason) for s in dry.left_alone if s.reason == "by_name"] == [
+        (use, "by_name")
+    ]
+    with pytest.raises(AmbiguousMatchError):
+        prx.rename("Client.fetchAll", "fetchEvery", apply=True, root=root)
+    assert (root / home).read_text() == files[home]
+    forced = prx.rename("Client.fetchAll", "fetchEvery", apply=True, force=True, root=root)
+    assert forced.applied and forced.files_changed == 2
     assert "fetchAll" not in (root / home).read_text()
     text = (root / use).read_text()
     assert "fetchEvery(" in text
     # a string is no use
     assert ('"fetchAll"' in text) == (files is PHP)
+
+
+def test_the_only_definition_of_a_function_is_renamed_with_its_uses(make_repo):
+    root = make_repo(
+        {
+            "src/util.php": "<?php\nfunction slugify(string $s): string {\n    return $s;\n}\n",
+            "src/use.php": "<?php\necho slugify('A b');\n",
+        }
+    )
+    result = prx.rename("slugify", "to_slug", apply=True, root=root)
+    assert result.applied and result.files_changed == 2
+    assert "to_slug('A b')" in (root / "src/use.php").read_text()
 
 
 C_AND_CPP = {

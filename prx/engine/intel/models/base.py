@@ -147,9 +147,11 @@ class LanguageModel:
     def renames_by_name(self, target: Target) -> bool:
         """Whether a rename of ``target`` may rename its :data:`BY_NAME` sites without
         the caller confirming them (the generic model: yes, when the target is the only
-        definition of its name in the renamed files; a model that resolves references
-        leaves its unsure ones to the caller)."""
-        return True
+        definition of its name in the renamed files and not a member: a method or field
+        is reached through receivers of any type, a library's same-named member too
+        (``task.cancel()`` on a Foundation object beside the project's one ``cancel``);
+        a model that resolves references leaves its unsure ones to the caller)."""
+        return target.container is None
 
 
 #: Language name -> its model.
