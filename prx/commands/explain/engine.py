@@ -123,7 +123,7 @@ def explain_symbol(
 ) -> ExplainResult:
     """``prx explain SYMBOL [PATH]`` (see :func:`prx.explain`)."""
     cap = cap_for(budget, EXPLAIN_CEILING)
-    name = symbol.strip()
+    name = symbol.strip().replace("::", ".")  # C++, Rust, Ruby write `::`
     qualifier: str | None = None
     if "." in name.strip("."):
         qualifier, _, name = name.rpartition(".")

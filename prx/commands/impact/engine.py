@@ -22,7 +22,7 @@ from prx.core.results.intel import Dependent, ImpactResult, ImpactStats
 from prx.engine.intel.bindings import Occurrence, occurrences
 from prx.engine.intel.fit import Stage, fit_stages
 from prx.engine.intel.models import CONFIDENCES, RESOLVED, LanguageModel, model_for
-from prx.engine.intel.models.sites import by_model, certainty_of_via
+from prx.engine.intel.models.sites import by_model, certainty_of_via, in_container
 from prx.engine.intel.project import Project, is_test_file, require_path
 from prx.engine.intel.uses import FileUse, SymbolUsers, find_users, names_used
 
@@ -438,10 +438,10 @@ def _model_users(project: Project, parsed: ParsedFile, symbol: str, path: str) -
     the language's model finds them: a file with a reference uses it; a file whose only
     sites are imports naming it leaves that import unused."""
     symbol, line = _at_line(symbol)
-    container, _, name = symbol.rpartition(".")
+    container, _, name = symbol.replace("::", ".").rpartition(".")
     model = model_for(parsed.language)
     defined = model.definitions(project, parsed)
-    targets = [t for t in defined if t.name == name and _in_container(t, container)]
+    targets = [t for t in defined if t.name == name and in_container(t, container)]
     if not targets and container:
         # a name written with dots (Elixir's `defmodule Plug.Conn.Query`)
         name, container = symbol, ""
@@ -489,14 +489,6 @@ def _model_users(project: Project, parsed: ParsedFile, symbol: str, path: str) -
         use = FileUse(file, _Edge(first.line, text), None, (name,), refs)
         (users if refs else unused)[file] = use
     return SymbolUsers(users=users, unused=unused, reexports=set(), providers={})
-
-
-def _in_container(target: Any, container: str) -> bool:
-    """Whether ``target`` is in ``container`` as a user wrote it (``Outer.Inner`` or
-    ``Inner``; Elixir's functions are in the dotted ``Plug.Conn.Query``)."""
-    if not container:
-        return True
-    return target.container in (container, container.rsplit(".", 1)[-1])
 
 
 def _defines(defn: Any, name: str) -> bool:

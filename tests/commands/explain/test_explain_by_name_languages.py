@@ -159,3 +159,33 @@ def test_a_lua_function_named_with_its_table_is_used_as_written(make_repo):
     )
     answer = prx.explain("lume.clamp", root=root, budget=0)
     assert [(r.file, r.line) for r in (*answer.references, *answer.tests)] == [("test/test.lua", 4)]
+
+
+def test_a_cpp_method_defined_out_of_its_class_is_a_definition_not_a_use(make_repo):
+    root = make_repo(
+        {
+            "src/logger.hpp": "class logger {\npublic:\n    void flush();\n};\n",
+            "src/logger.cpp": '#include "logger.hpp"\nvoid logger::flush() {\n}\n',
+            "src/main.cpp": '#include "logger.hpp"\nvoid use(logger &l) {\n    l.flush();\n}\n',
+        }
+    )
+    for asked in ("logger::flush", "logger.flush"):
+        answer = prx.explain(asked, root=root, budget=0)
+        assert sorted((d.file, d.line) for d in answer.definitions) == [
+            ("src/logger.cpp", 2),
+            ("src/logger.hpp", 3),
+        ]
+        uses = [(r.file, r.line) for r in (*answer.references, *answer.tests)]
+        assert uses == [("src/main.cpp", 3)]
+
+
+def test_a_ruby_class_named_with_its_module_is_asked_for_as_written(make_repo):
+    root = make_repo(
+        {
+            "lib/app/base.rb": "class App::Base\n  def settings\n    1\n  end\nend\n",
+            "lib/app/use.rb": "class Use < App::Base\n  def go\n    settings\n  end\nend\n",
+        }
+    )
+    answer = prx.explain("App::Base.settings", root=root, budget=0)
+    assert [(d.file, d.line) for d in answer.definitions] == [("lib/app/base.rb", 2)]
+    assert [(r.file, r.line) for r in answer.references] == [("lib/app/use.rb", 3)]

@@ -16,6 +16,7 @@ __all__ = [
     "callers_languages",
     "files_with_name",
     "name_span",
+    "own_name",
     "outline_targets",
     "sites_by_name",
     "walk_definitions",
@@ -59,21 +60,35 @@ def outline_targets(parsed: ParsedFile, separator: str = ".") -> list[Target]:
     """The definitions of the file's outline as targets, containers first."""
     out = []
     for defn, owners in walk_definitions(parsed.definitions()):
-        start, end = name_span(parsed.data, defn)
+        name, scope, start, end = own_name(parsed, defn)
+        held = (*owners, *scope)
         out.append(
             Target(
                 file=parsed.rel,
-                name=defn.name,
-                qualified=separator.join((*owners, defn.name)),
+                name=name,
+                qualified=separator.join((*held, name)),
                 kind=defn.kind,
                 line=_line_of(parsed.data, start),
                 start=start,
                 end=end,
-                container=owners[-1] if owners else None,
+                container=held[-1] if held else None,
                 defn=defn,
             )
         )
     return out
+
+
+def own_name(parsed: ParsedFile, defn: Any) -> tuple[str, tuple[str, ...], int, int]:
+    """A definition's own name, the scopes its name states, and the name's byte span: a
+    C++ method defined out of its class (``void logger::flush()``) is ``flush`` in
+    ``logger``, a Ruby ``class Sinatra::Base`` is ``Base`` in ``Sinatra``."""
+    start, end = name_span(parsed.data, defn)
+    if "::" not in defn.name:
+        return defn.name, (), start, end
+    *scope, name = defn.name.split("::")
+    if end - start == len(defn.name.encode()):
+        start = end - len(name.encode())  # the span of the last part
+    return name, tuple(s for s in scope if s), start, end
 
 
 #: Languages whose code calls one another's definitions by name: one build, one
@@ -162,8 +177,8 @@ def _defined_at(parsed: ParsedFile, name: str) -> frozenset[int]:
     found: frozenset[int] | None = parsed.memo.get(key)
     if found is None:
         found = parsed.memo[key] = frozenset(
-            name_span(parsed.data, defn)[0]
+            own[2]
             for defn, _ in walk_definitions(parsed.definitions())
-            if defn.name == name
+            if (own := own_name(parsed, defn))[0] == name
         )
     return found

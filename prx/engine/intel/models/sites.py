@@ -38,18 +38,27 @@ def named_targets(
     ``Inner``, as a user writes it; Elixir's functions are in the dotted
     ``Plug.Conn.Query``) in ``files``, as each file's language model reads them (a Rust
     ``impl`` is not one)."""
-    inner = container.rsplit(".", 1)[-1] if container is not None else None
     found = []
     for rel in files:
         parsed = project.file(rel)
         if parsed is None or not by_model(parsed.language):
             continue
         for target in model_for(parsed.language).definitions(project, parsed):
-            if target.name == name and (
-                container is None or target.container in (container, inner)
-            ):
+            if target.name == name and (container is None or in_container(target, container)):
                 found.append(target)
     return found
+
+
+def in_container(target: Target, qualifier: str) -> bool:
+    """Whether ``target`` is in ``qualifier`` as a user writes it: whole (``Plug.Conn.Query``,
+    ``Sinatra::Base``) or by its last part (``Inner`` of ``Outer.Inner``), ``::`` or ``.``."""
+    if not qualifier:
+        return True
+    if target.container is None:
+        return False
+    have = target.container.replace("::", ".")
+    asked = qualifier.replace("::", ".")
+    return have == asked or have.rsplit(".", 1)[-1] == asked.rsplit(".", 1)[-1]
 
 
 def _via(site: Site, target: Target) -> str:
