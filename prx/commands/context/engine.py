@@ -141,7 +141,7 @@ def module_context(
         imports_out=tuple(imports_out),
         external=tuple(sorted(external)),
         graph=project.graph_origin,
-        notes=tuple(project.notes + _notes(len(files))),
+        notes=tuple(project.notes + _notes(len(files)) + _by_name_note(languages)),
     )
     whole, precut = _precut_symbols(whole, cap)
     return fit_stages(whole, _stages(path, whole), cap, precut)
@@ -168,6 +168,32 @@ def _precut_symbols(result: ContextResult, cap: Cap) -> tuple[ContextResult, tup
     return replace(result, files=tuple(kept)), (
         Cut(part="symbols", count=cut, reason=cap.reason, retrieve=retrieve),
     )
+
+
+#: Languages of documents and data: nothing in them uses a definition.
+_PROSE_AND_DATA = frozenset(
+    {"css", "html", "json", "markdown", "rst", "text", "toml", "xml", "yaml"}
+)
+
+
+def _by_name_note(languages: Counter[str]) -> list[str]:
+    """Where the files' languages link files by no import (a Swift module, C sources
+    through headers, a C# namespace), ``imports_in`` cannot say who uses them."""
+    from prx.engine.intel.models import LanguageModel, model_for
+    from prx.engine.intel.models.sites import by_model
+
+    read_by_name = sorted(
+        name
+        for name in languages
+        if name not in _PROSE_AND_DATA and by_model(name) and type(model_for(name)) is LanguageModel
+    )
+    if not read_by_name:
+        return []
+    return [
+        f"{', '.join(read_by_name)}: files use one another's definitions without an import "
+        f"prx resolves, so imports_in/imports_out miss them; `prx impact FILE` lists the "
+        f"files that name a file's definitions (by name)"
+    ]
 
 
 def _notes(files: int) -> list[str]:

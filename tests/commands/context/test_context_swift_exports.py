@@ -22,3 +22,17 @@ def test_a_type_and_its_extensions_are_one_export(make_repo):
     answer = prx.context("Sources/Core", root=root, budget=0)
     exports = [(e.name, e.line) for e in answer.entrypoints if e.kind == "export"]
     assert sorted(exports) == [("AFError", 1), ("Session", 1)]
+
+
+def test_a_module_read_by_name_says_imports_cannot_show_its_users(make_repo):
+    root = make_repo(
+        {
+            "Sources/Core/Session.swift": "public final class Session {\n}\n",
+            "Sources/Core/README.md": "# Core\n",
+            "pkg/a.py": "def f():\n    return 1\n",
+        }
+    )
+    swift = prx.context("Sources/Core", root=root, budget=0)
+    assert any(n.startswith("swift: files use one another's") for n in swift.notes)
+    python = prx.context("pkg", root=root, budget=0)
+    assert not any("one another's" in n for n in python.notes)
