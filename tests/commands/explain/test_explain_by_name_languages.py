@@ -189,3 +189,18 @@ def test_a_ruby_class_named_with_its_module_is_asked_for_as_written(make_repo):
     answer = prx.explain("App::Base.settings", root=root, budget=0)
     assert [(d.file, d.line) for d in answer.definitions] == [("lib/app/base.rb", 2)]
     assert [(r.file, r.line) for r in answer.references] == [("lib/app/use.rb", 3)]
+
+
+def test_a_template_method_defined_out_of_its_class_is_in_its_class(make_repo):
+    root = make_repo(
+        {
+            "src/ring.cpp": (
+                "template <typename T, int N>\nclass Ring {\npublic:\n    T pop();\n};\n"
+                "template <typename T, int N>\nT Ring<T, N>::pop() { return T(); }\n"
+                "int use(Ring<int, 3> &r) { return r.pop(); }\n"
+            ),
+        }
+    )
+    answer = prx.explain("Ring.pop", root=root, budget=0)
+    assert sorted(d.line for d in answer.definitions) == [4, 6]
+    assert [(r.file, r.line) for r in answer.references] == [("src/ring.cpp", 8)]

@@ -86,9 +86,12 @@ def own_name(parsed: ParsedFile, defn: Any) -> tuple[str, tuple[str, ...], int, 
     if "::" not in defn.name:
         return defn.name, (), start, end
     *scope, name = defn.name.split("::")
+    if not name:
+        return defn.name, (), start, end
     if end - start == len(defn.name.encode()):
         start = end - len(name.encode())  # the span of the last part
-    return name, tuple(s for s in scope if s), start, end
+    # `Ring<T, N>::pop` is in `Ring`
+    return name, tuple(re.sub(r"<.*>", "", s).strip() for s in scope if s), start, end
 
 
 #: Languages whose code calls one another's definitions by name: one build, one
