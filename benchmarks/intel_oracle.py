@@ -124,7 +124,12 @@ def _names(path: Path, name: str) -> bool:
     return re.search(r"(?<![\w$])" + re.escape(name) + r"(?![\w$])", text) is not None
 
 
-def _explain_lines(root: Path, symbol: Symbol) -> tuple[set[tuple[str, int]], dict[str, Any]]:
+def _explain_lines(
+    root: Path, symbol: Symbol, along: frozenset[tuple[str, int]] = frozenset()
+) -> tuple[set[tuple[str, int]], dict[str, Any]]:
+    """The lines of ``explain``'s references to ``symbol`` (``along``: the places of
+    other declarations the oracle renames with it, one entity: a C prototype and its
+    function)."""
     envelope = _prx(root, "explain", _asked(symbol), "--budget", "0")
     if envelope.get("status") != "ok":
         return set(), envelope
@@ -142,6 +147,9 @@ def _explain_lines(root: Path, symbol: Symbol) -> tuple[set[tuple[str, int]], di
         ):
             # Several definitions prx calls one binding (not ambiguous: a Rust item's
             # `#[cfg]` variants): a use filed under another variant is this one's.
+            labels.add(f"{d['file']}:{d['line']}")
+        elif any(f == d["file"] and d["line"] <= n <= d["end_line"] for f, n in along):
+            # The oracle renames it with the symbol (a C prototype and its function)
             labels.add(f"{d['file']}:{d['line']}")
         elif d["file"] == twin and (d.get("container") or "").rsplit(".", 1)[-1] == container:
             # A Python module and its stub declare one interface (the oracle renames
@@ -371,7 +379,12 @@ def measure(language: str, args: argparse.Namespace) -> dict[str, Any]:
                         for tally in (impact_run, p_impact_run):
                             tally.add(label, files, run_files)
                 if "explain" in parts:
-                    lines, answer = _explain_lines(root, symbol)
+                    along = (
+                        module.renamed_along(root, symbol)
+                        if hasattr(module, "renamed_along")
+                        else frozenset()
+                    )
+                    lines, answer = _explain_lines(root, symbol, along)
                     lines = {(f, n) for f, n in lines if checked(f, n)}
                     answer["sure"] = {(f, n) for f, n in answer.get("sure", set()) if checked(f, n)}
                     truth = {(d.file, d.line) for d in errors}

@@ -689,7 +689,10 @@ def _plan(
                 unbound.append((o, how))
     else:
         unbound = []
-        renamed = [o for o in candidate.scan.old if o.kind == "code"]
+        # the identifiers, and the words the model ties where the parse has none (a C
+        # macro's body: the preprocessor pastes it where the macro is used)
+        tied = set(candidate.renamed)
+        renamed = [o for o in candidate.scan.old if o.kind == "code" or o in tied]
     # The module's own name is renamed when it defines the target, imports it by name or
     # passes it on by a star import; its doctests name the module's binding of it.
     if candidate.spec.name == "python" and (

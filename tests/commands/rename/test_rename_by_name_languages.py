@@ -90,3 +90,22 @@ def test_apply_refuses_what_only_a_name_ties_and_writes_nothing(make_repo):
     )
     assert taken.applied
     assert "add(1, 2)" in (root / "src/main.cpp").read_text()
+
+
+def test_a_c_macro_used_in_another_macros_body_is_renamed_there(make_repo):
+    # The grammar keeps a macro's body as text; the preprocessor pastes it where the
+    # macro is used, so a name written there is a use the rename must change.
+    root = make_repo(
+        {
+            "src/indent.c": (
+                '#define INDENT_STR "    "\n'
+                "#define APPEND_INDENT(buf) do {\\\n    append(buf, INDENT_STR);\\\n} while (0)\n"
+                "void append(char *buf, const char *s);\n"
+                "void go(char *buf) {\n    APPEND_INDENT(buf);\n}\n"
+            ),
+        }
+    )
+    result = prx.rename("INDENT_STR", "PAD", apply=True, root=root)
+    assert result.applied
+    text = (root / "src/indent.c").read_text()
+    assert "INDENT_STR" not in text and "append(buf, PAD);" in text
