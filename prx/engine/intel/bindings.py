@@ -572,12 +572,13 @@ def _occurrences(parsed: ParsedFile, name: str) -> list[Occurrence]:
             )
         return found
     root = tree.root_node
+    starts: list[int] | None = None  # line starts, for words no node holds alone
     for match in pattern.finditer(data):
         start, end = match.start(), match.end()
         node = root.named_descendant_for_byte_range(start, end)
         if node is not None and not own_kinds and _in_macro_body(node, data, start):
-            line = data.count(b"\n", 0, start) + 1
-            found.append(Occurrence(line, start, None, False, False))
+            starts = starts if starts is not None else _line_starts(data)
+            found.append(Occurrence(_line_of(starts, start), start, None, False, False))
             continue
         if node is None or node.start_byte != start:
             continue

@@ -131,6 +131,9 @@ def files_with_name(project: Project, target: Target) -> list[str]:
         word = target.name.encode()
         named = []
         for rel in project.graph.files:
+            spec = project.ws.language_for(rel)  # by name: another language's file unread
+            if (spec.name if spec is not None else None) not in languages:
+                continue
             parsed = project.file(rel)
             if (
                 parsed is not None
