@@ -163,6 +163,13 @@ def _explain_lines(
     return {(r["file"], r["line"]) for r in refs} | importing, envelope
 
 
+def _seen(checked: Callable[[str, int], bool], listed: dict[str, Any], file: str) -> bool:
+    """Whether the check reads ``file`` and one of the lines impact listed in it."""
+    return checked(file, 0) and (
+        not listed.get(file) or any(checked(file, n) for n in listed[file])
+    )
+
+
 def _checked_by(module: Any, root: Path) -> Callable[[str, int], bool]:
     """Whether the language's check reads line ``n`` of a file (0: the file at all):
     always, unless the oracle says it leaves code out (Rust's disabled ``#[cfg]``s)."""
@@ -367,8 +374,20 @@ def measure(language: str, args: argparse.Namespace) -> dict[str, Any]:
                 checked = _checked_by(module, root)
                 if "impact" in parts:
                     files, answer = _impact_files(root, symbol)
-                    files = {f for f in files if checked(f, 0)}
-                    answer["sure"] = {f for f in answer.get("sure", set()) if checked(f, 0)}
+                    # a file whose listed uses all lie where the check does not read
+                    # (a C branch no #if takes) has no truth either
+                    listed = {
+                        d["file"]: d.get("lines") or ()
+                        for d in [
+                            *(answer.get("data") or {}).get("dependents", ()),
+                            *(answer.get("data") or {}).get("tests", ()),
+                        ]
+                    }
+
+                    files = {f for f in files if _seen(checked, listed, f)}
+                    answer["sure"] = {
+                        f for f in answer.get("sure", set()) if _seen(checked, listed, f)
+                    }
                     for tally in (impact, p_impact):
                         tally.add(label, files, truth_files)
                     sure_files = answer.get("sure", set()) - {symbol.file}
