@@ -170,23 +170,12 @@ def _precut_symbols(result: ContextResult, cap: Cap) -> tuple[ContextResult, tup
     )
 
 
-#: Languages of documents and data: nothing in them uses a definition.
-_PROSE_AND_DATA = frozenset(
-    {"css", "html", "json", "markdown", "rst", "text", "toml", "xml", "yaml"}
-)
-
-
 def _by_name_note(languages: Counter[str]) -> list[str]:
     """Where the files' languages link files by no import (a Swift module, C sources
     through headers, a C# namespace), ``imports_in`` cannot say who uses them."""
-    from prx.engine.intel.models import LanguageModel, model_for
-    from prx.engine.intel.models.sites import by_model
+    from prx.engine.intel.models.generic import reads_by_name
 
-    read_by_name = sorted(
-        name
-        for name in languages
-        if name not in _PROSE_AND_DATA and by_model(name) and type(model_for(name)) is LanguageModel
-    )
+    read_by_name = sorted(name for name in languages if reads_by_name(name))
     if not read_by_name:
         return []
     return [

@@ -21,7 +21,7 @@ from prx.core.record import replace
 from prx.core.results.intel import Dependent, ImpactResult, ImpactStats
 from prx.engine.intel.bindings import Occurrence, occurrences
 from prx.engine.intel.fit import Stage, fit_stages
-from prx.engine.intel.models import CONFIDENCES, RESOLVED, LanguageModel, model_for
+from prx.engine.intel.models import CONFIDENCES, RESOLVED, model_for
 from prx.engine.intel.models.sites import by_model, certainty_of_via, in_container
 from prx.engine.intel.project import Project, is_test_file, require_path
 from prx.engine.intel.uses import FileUse, SymbolUsers, find_users, names_used
@@ -363,11 +363,10 @@ def _named_users(project: Project, target: str, path: str, notes: list[str]) -> 
     """For a language read by name (Swift's files see their module's definitions, a C
     function is called through a header, C# shares a namespace: no import names the
     file), the files that name one of its top-level definitions, each use ``by_name``."""
+    from prx.engine.intel.models.generic import reads_by_name
+
     parsed = project.file(target)
-    if parsed is None or not by_model(parsed.language):
-        return {}
-    model = model_for(parsed.language)
-    if type(model) is not LanguageModel:
+    if parsed is None or not reads_by_name(parsed.language):
         return {}  # a language's own model: its imports are in the graph
     names = sorted({d.name for d in _shared_definitions(parsed, parsed.definitions())})
     found: dict[str, FileUse] = {}

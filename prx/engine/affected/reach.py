@@ -46,12 +46,8 @@ _GO_RECEIVER = re.compile(r"^\s*func\s*\(\s*\w*\s*\*?\s*([A-Za-z_]\w*)")
 #: Module-level functions Python calls for attribute access to the module itself.
 _MODULE_HOOKS = frozenset({"__getattr__", "__dir__"})
 _PACKAGE_PEERS = frozenset({"go", "java", "kotlin", "scala"})
-#: Languages whose files see one another through the imports the graph resolves.
-_IMPORTS_READ = frozenset({"javascript", "typescript", "tsx", "svelte", "vue", "astro"})
-#: Languages of documents, data and configuration: they call nothing by name.
-_NOT_CODE = frozenset(
-    {"css", "html", "json", "markdown", "toml", "yaml", "xml", "csv", "ini", "text", "rst"}
-)
+#: Components the graph joins to their modules through imports (read by name otherwise).
+_COMPONENTS = frozenset({"svelte", "vue", "astro"})
 
 
 class Reach:
@@ -389,10 +385,10 @@ class Reach:
         """For a language prx reads by name (no import names a file of a Swift module, a
         C source is called through its header, C# files share a namespace): every file
         of the languages that may call it (see ``callers_languages``)."""
-        from prx.engine.intel.models.generic import callers_languages
+        from prx.engine.intel.models.generic import callers_languages, reads_by_name
 
         spoken = self._spoken(file)
-        if spoken is None or spoken in _IMPORTS_READ or spoken in _NOT_CODE:
+        if not reads_by_name(spoken) or spoken in _COMPONENTS:
             return []
         family = callers_languages(spoken)
         return [f for f in self.project.graph.files if f != file and self._spoken(f) in family]

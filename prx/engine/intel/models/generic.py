@@ -13,11 +13,13 @@ if TYPE_CHECKING:
     from prx.engine.intel.project import ParsedFile, Project
 
 __all__ = [
+    "DOCUMENTS",
     "callers_languages",
     "files_with_name",
     "name_span",
     "own_name",
     "outline_targets",
+    "reads_by_name",
     "sites_by_name",
     "walk_definitions",
 ]
@@ -57,7 +59,16 @@ def _line_of(data: bytes, offset: int) -> int:
 
 
 def outline_targets(parsed: ParsedFile, separator: str = ".") -> list[Target]:
-    """The definitions of the file's outline as targets, containers first."""
+    """The definitions of the file's outline as targets, containers first (made once
+    per file: impact of a file asks for each of its names)."""
+    key = f"outline_targets:{separator}"
+    known: list[Target] | None = parsed.memo.get(key)
+    if known is None:
+        known = parsed.memo[key] = _outline_targets(parsed, separator)
+    return list(known)
+
+
+def _outline_targets(parsed: ParsedFile, separator: str) -> list[Target]:
     out = []
     for defn, owners in walk_definitions(parsed.definitions()):
         name, scope, start, end = own_name(parsed, defn)
@@ -104,6 +115,24 @@ _FAMILIES = (
     frozenset({"javascript", "typescript", "tsx", "svelte", "vue", "astro"}),
     frozenset({"erlang", "elixir"}),
 )
+
+
+#: Languages of documents, data and configuration: nothing in them uses a definition.
+DOCUMENTS = frozenset(
+    {"css", "csv", "html", "ini", "json", "markdown", "rst", "text", "toml", "xml", "yaml"}
+)
+
+
+def reads_by_name(language: str | None) -> bool:
+    """Whether prx reads ``language``'s code by name only: a language of code with no
+    model of its own (Swift, C, C#, Ruby ...), whose files use one another's definitions
+    without an import prx resolves."""
+    from prx.engine.intel.bindings import BOUND_LANGUAGES
+    from prx.engine.intel.models.base import LanguageModel, model_for
+
+    if language is None or language in DOCUMENTS or language in BOUND_LANGUAGES:
+        return False
+    return type(model_for(language)) is LanguageModel
 
 
 def callers_languages(language: str | None) -> frozenset[str | None]:
