@@ -45,7 +45,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -53,6 +53,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from oracle.common import (  # noqa: E402
     CACHE,
+    Diag,
     Scratch,
     Symbol,
     Tally,
@@ -170,13 +171,23 @@ def _seen(checked: Callable[[str, int], bool], listed: dict[str, Any], file: str
     )
 
 
-def _checked_by(module: Any, root: Path) -> Callable[[str, int], bool]:
+def _checked_by(
+    module: Any, root: Path, symbol: Symbol | None = None, baseline: Sequence[Diag] = ()
+) -> Callable[[str, int], bool]:
     """Whether the language's check reads line ``n`` of a file (0: the file at all):
-    always, unless the oracle says it leaves code out (Rust's disabled ``#[cfg]``s)."""
+    always, unless the oracle says it leaves code out (Rust's disabled ``#[cfg]``s) or,
+    for ``symbol``, cannot judge a line (an error the project already had there names
+    the symbol's member: renaming it changes nothing the check reports)."""
     unchecked = getattr(module, "unchecked", None)
-    if unchecked is None:
-        return lambda file, line: True
-    return lambda file, line: not unchecked(root, file, line)
+    unjudged = getattr(module, "unjudged", None)
+    blind = unjudged(symbol, baseline) if unjudged is not None and symbol is not None else set()
+
+    def checked(file: str, line: int) -> bool:
+        if line and (file, line) in blind:
+            return False
+        return unchecked is None or not unchecked(root, file, line)
+
+    return checked
 
 
 def _stub_twin(root: Path, rel: str) -> str | None:
@@ -371,7 +382,7 @@ def measure(language: str, args: argparse.Namespace) -> dict[str, Any]:
                 label = f"{name}:{symbol.file}:{symbol.qualified}"
                 # Code the check leaves out (a disabled #[cfg]): no truth there, left
                 # out of the answers too.
-                checked = _checked_by(module, root)
+                checked = _checked_by(module, root, symbol, baseline)
                 if "impact" in parts:
                     files, answer = _impact_files(root, symbol)
                     # a file whose listed uses all lie where the check does not read

@@ -51,6 +51,7 @@ from oracle.scripts import (
     snapshot,
     tap_report,
     tsc_errors,
+    unjudged,  # noqa: F401 - the oracle calls it
 )
 from oracle.scripts_rename import after_rename, uses  # noqa: F401 - the oracle calls them
 
@@ -122,12 +123,28 @@ def _kind(root: Path) -> str:
     return next(name for name in PROJECTS if root.name == name or root.name.startswith(f"{name}-"))
 
 
+def _self_reference(root: Path) -> dict[str, object]:
+    """The options that resolve the package's own name to its entry point, as Node does
+    (a package's ``exports`` make ``require('<its name>')`` load its own ``main`` from
+    inside it): else tsc, resolving ``node10``, finds no module of that name and types
+    everything an example takes from it ``any``, and prx's right answers there count
+    as false positives."""
+    try:
+        manifest = json.loads((root / "package.json").read_text())
+    except (OSError, ValueError):
+        return {}
+    name, main = manifest.get("name"), manifest.get("main")
+    if not isinstance(name, str) or not isinstance(main, str) or "exports" not in manifest:
+        return {}
+    return {"baseUrl": ".", "paths": {name: [main]}}
+
+
 def prepare(root: Path) -> None:
     _ROOT[:] = [root]
     kind = _kind(root)
     include = _INCLUDE[kind]
     config = {
-        "compilerOptions": _OPTIONS,
+        "compilerOptions": {**_OPTIONS, **_self_reference(root)},
         "include": [
             p if p.endswith(".js") else f"{p}/**/*{ext}"
             for p in include

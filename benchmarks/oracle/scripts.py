@@ -25,7 +25,7 @@ import urllib.request
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from oracle.common import CACHE, Diag, run
+from oracle.common import CACHE, Diag, Symbol, run
 
 TOOLS = CACHE / "tools"
 #: The TypeScript the oracles check with.
@@ -240,3 +240,13 @@ def tap_report(text: str) -> dict[str, str]:
             else "failed"
         )
     return outcomes
+
+
+def unjudged(symbol: Symbol, baseline: Sequence[Diag]) -> set[tuple[str, int]]:
+    """The lines where tsc already reported, before any change, that the symbol's name
+    is no property of a receiver (``program.version('1').option(..)``: ``version``
+    states ``this | string``, so ``option`` is missing on ``string``): renaming the
+    member repeats that error word for word, so tsc can neither confirm nor deny a use
+    there and the line is left out of both sides."""
+    missing = f"Property '{symbol.name}' does not exist on type"
+    return {(d.file, d.line) for d in baseline if d.message.startswith(missing)}

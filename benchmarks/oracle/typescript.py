@@ -48,7 +48,13 @@ import tempfile
 from pathlib import Path
 
 from oracle.common import Diag, Symbol, run
-from oracle.scripts import jest_like, npm_install, snapshot, tsc_errors
+from oracle.scripts import (  # noqa: F401 - the oracle calls unjudged
+    jest_like,
+    npm_install,
+    snapshot,
+    tsc_errors,
+    unjudged,
+)
 from oracle.scripts_rename import after_rename, uses  # noqa: F401 - the oracle calls them
 
 LANGUAGE = "typescript"

@@ -11,6 +11,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 
 import intel_oracle  # noqa: E402  (benchmarks/intel_oracle.py)
+from oracle import javascript  # noqa: E402
+from oracle.common import Diag, Symbol  # noqa: E402
 from oracle.traced import naming, project_file  # noqa: E402
 
 
@@ -54,3 +56,32 @@ def test_an_export_clause_over_several_lines_is_an_import_statement():
     reports the name inside the clause, and that file is one that stops at its import."""
     lines = ["export {", "  ResultAsync,", "  fromPromise,", "} from './result-async'", "x()"]
     assert intel_oracle.import_lines(lines) == {1, 2, 3, 4}
+
+
+def test_a_line_whose_old_error_names_the_member_is_judged_by_neither_side(tmp_path):
+    """tsc already said ``option`` is missing on ``string | Command`` at b.js:4: the
+    rename repeats that error word for word, so the line is no truth and no false
+    positive; a line where the old error names another member still counts."""
+    symbol = Symbol("lib.js", "option", "Command.option", "method", 3, 0, 6)
+    baseline = [
+        Diag("b.js", 4, "Property 'option' does not exist on type 'string | Command'."),
+        Diag("b.js", 9, "Property 'usage' does not exist on type 'string'."),
+    ]
+    checked = intel_oracle._checked_by(javascript, tmp_path, symbol, baseline)
+    assert not checked("b.js", 4)
+    assert checked("b.js", 9) and checked("b.js", 0) and checked("c.js", 4)
+    assert intel_oracle._checked_by(javascript, tmp_path)("b.js", 4)
+
+
+def test_a_package_s_own_name_resolves_to_its_main_file_as_node_resolves_it(tmp_path):
+    """``require('commander')`` inside commander loads its own ``index.js`` (its
+    ``exports`` make the name refer to the package itself): tsc is told so, else it types
+    every example's use ``any``; a package without ``exports`` has no such name."""
+    manifest = tmp_path / "package.json"
+    manifest.write_text('{"name": "commander", "main": "./index.js", "exports": {".": {}}}')
+    assert javascript._self_reference(tmp_path) == {
+        "baseUrl": ".",
+        "paths": {"commander": ["./index.js"]},
+    }
+    manifest.write_text('{"name": "semver", "main": "index.js"}')
+    assert javascript._self_reference(tmp_path) == {}

@@ -20,7 +20,7 @@ from prx.engine.intel.models.script_scope import (
     text,
     this_class,
 )
-from prx.engine.intel.models.script_types import type_names
+from prx.engine.intel.models.script_types import type_argument, type_names
 
 if TYPE_CHECKING:
     from prx.engine.intel.models.script_receivers import Receivers
@@ -41,12 +41,8 @@ def awaited_names(annotation: Any) -> list[str] | None:
     node = annotation
     if node.type == "type_annotation" and node.named_children:
         node = node.named_children[0]
-    if node.type == "generic_type":
-        name = node.child_by_field_name("name")
-        arguments = node.child_by_field_name("type_arguments")
-        if name is not None and text(name) in PROMISES and arguments is not None:
-            first = arguments.named_children[0] if arguments.named_children else None
-            return type_names(first) if first is not None else None
+    if node.type == "generic_type" and (found := type_argument(node, PROMISES)) is not None:
+        return found
     return type_names(annotation)
 
 

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 from prx.engine.intel.models.base import BY_NAME, BY_TYPE, RESOLVED
 from prx.engine.intel.models.script_calls import PROMISES, awaited_names, call_type, chain_length
 from prx.engine.intel.models.script_ducks import another_class, lacks_every
+from prx.engine.intel.models.script_jsdoc import param_type, variable_type
 from prx.engine.intel.models.script_members import (
     Family,
     declared_member,
@@ -44,6 +45,7 @@ from prx.engine.intel.models.script_types import (
     GLOBALS,
     TEST_RUNNERS,
     constructed_types,
+    element_names,
     type_names,
 )
 
@@ -63,7 +65,7 @@ def _declared_type(
         target = declarator.child_by_field_name("name")
         if target is None or target.type != "identifier":
             return None
-        annotation = declarator.child_by_field_name("type")
+        annotation = declarator.child_by_field_name("type") or variable_type(declarator)
         if annotation is not None:
             return type_names(annotation)
         value = declarator.child_by_field_name("value")
@@ -93,6 +95,9 @@ def _declared_type(
             return type_names(annotation)
         return constructed_types(declarator.child_by_field_name("value"))
     if kind == "field_definition":
+        stated = variable_type(declarator)
+        if stated is not None:
+            return type_names(stated)
         return constructed_types(declarator.child_by_field_name("value"))
     return None
 
@@ -108,7 +113,19 @@ def _field_type(klass: Any, field: str) -> list[str] | None:
 
 def _constructor_assigned(klass: Any, field: str) -> list[str] | None:
     """What the constructor assigns to ``this.field`` (JavaScript declares its fields
-    so: ``this.map = new Map()``), when that is a constructed value."""
+    so: ``this.map = new Map()``), when that is a constructed value or JSDoc states it
+    (``/** @type {Argument[]} */ this.args = []``)."""
+    assignment = _constructor_assignment(klass, field)
+    if assignment is None:
+        return None
+    stated = variable_type(assignment)
+    if stated is not None:
+        return type_names(stated)
+    return constructed_types(assignment.child_by_field_name("right"))
+
+
+def _constructor_assignment(klass: Any, field: str) -> Any | None:
+    """The first ``this.field = ...`` of the class's constructor, or None."""
     body = klass.child_by_field_name("body")
     for member in body.named_children if body is not None else ():
         own = member.child_by_field_name("name") if member.type == "method_definition" else None
@@ -124,8 +141,8 @@ def _constructor_assigned(klass: Any, field: str) -> list[str] | None:
                     and left.type == "member_expression"
                     and text(left).replace(" ", "") == f"this.{field}"
                 ):
-                    return constructed_types(node.child_by_field_name("right"))
-            stack.extend(node.named_children)
+                    return node
+            stack.extend(reversed(node.named_children))
     return None
 
 
@@ -427,8 +444,21 @@ def _variable_types(receiver: Any, receivers: Receivers) -> list[str] | None | s
         if scope.type in FUNCTIONS and _package_callback(scope, receivers):
             return "other"  # a parameter the package's function passes (tap's ``t``)
     if declaration is None:
-        # A JavaScript parameter (no declarator node): what the code assigns to it.
-        return _assigned_types(scope, name) if scope.type in FUNCTIONS else None
+        # A JavaScript parameter (no declarator node): its JSDoc ``@param {T}``, else
+        # what the code assigns to it.
+        if scope.type == "for_in_statement":
+            return _iterated(scope, name, receivers)
+        if scope.type not in FUNCTIONS:
+            return None
+        stated = param_type(scope, name)
+        if stated is not None:
+            return type_names(stated)
+        return (
+            _then_value(scope, name, receivers)
+            or _callback_parameter(scope, name, receivers)
+            or _element_parameter(scope, name, receivers)
+            or _assigned_types(scope, name)
+        )
     if declaration.type in ("class_declaration", "abstract_class_declaration", "class"):
         return "other"  # a static member of another class
     if declaration.type == "import_statement" and receivers.is_module(declaration, name):
@@ -436,8 +466,10 @@ def _variable_types(receiver: Any, receivers: Receivers) -> list[str] | None | s
     if declaration.type in ("function_declaration", "import_statement"):
         return None
     if _untyped(declaration) and scope.type in FUNCTIONS:
-        resolved = _then_value(scope, name, receivers) or _callback_parameter(
-            scope, name, receivers
+        resolved = (
+            _then_value(scope, name, receivers)
+            or _callback_parameter(scope, name, receivers)
+            or _element_parameter(scope, name, receivers)
         )
         if resolved is not None:
             return resolved
@@ -461,26 +493,83 @@ def _parameter_index(function: Any, name: str) -> int | None:
 
 
 def _callback_parameter(function: Any, name: str, receivers: Receivers) -> list[str] | None:
-    """The type of parameter ``name`` of a callback given to a function of the project
-    whose parameter there states a function type: superjson's
+    """The type of parameter ``name`` of a callback given to a function or method of the
+    project whose parameter there states a function type: superjson's
     ``compositeTransformation(.., (v, a, superJson) => ..)`` with ``untransform: (v: O, a:
-    A, superJson: SuperJSON) => I``: ``superJson`` is a ``SuperJSON``."""
+    A, superJson: SuperJSON) => I``: ``superJson`` is a ``SuperJSON``; commander's
+    ``program.hook('preAction', (cmd, action) => ..)``, ``hook`` declared in its
+    ``typings/index.d.ts`` with ``listener: (thisCommand: Command, actionCommand: Command)
+    => void``: ``action`` is a ``Command``."""
     holder = function.parent
     call = holder.parent if holder is not None and holder.type == "arguments" else None
     callee = call.child_by_field_name("function") if call is not None else None
-    if callee is None or callee.type != "identifier":
+    if callee is None:
         return None
     position = _parameter_index(function, name)
     if position is None:
         return None
     argument = next(i for i, n in enumerate(holder.named_children) if n == function)
+    if callee.type == "member_expression":
+        declarations = _method_declarations(callee, receivers)
+    elif callee.type == "identifier":
+        declarations = _function_declarations(callee, receivers)
+    else:
+        return None
+    for declaration in declarations:
+        found = _stated_callback(declaration, argument, position)
+        if found is not None:
+            return found
+    return None
+
+
+def _function_declarations(callee: Any, receivers: Receivers) -> list[Any]:
+    """The declaration of the function the identifier ``callee`` names (of the file or
+    imported from the project), in a list."""
     called = text(callee)
     scope = declaring_scope(callee, called)
     declaration = declaration_of(scope, called) if scope is not None else None
     if declaration is not None and declaration.type == "import_statement":
         declaration = receivers.imported(declaration, called)
     if declaration is None or declaration.type not in FUNCTIONS:
-        return None
+        return []
+    return [declaration]
+
+
+def _method_declarations(callee: Any, receivers: Receivers) -> list[Any]:
+    """Every declaration of the method ``receiver.method`` calls, when the receiver is
+    of one class of the project: the class's own, its declaration file's (a ``.d.ts``
+    beside the JavaScript, as a package ships them) and its ancestors'."""
+    from prx.engine.intel.models.script_members import declared_members, owners_of
+
+    obj, prop = callee.child_by_field_name("object"), callee.child_by_field_name("property")
+    if obj is None or prop is None or chain_length(obj) > _LONGEST_CALLS:
+        return []
+    if obj.type == "this":
+        klass = this_class(obj)
+        owner = class_name(klass) if klass is not None else None
+    else:
+        found = _types_of(obj, receivers)
+        owner = receivers.alias(found[0]) if isinstance(found, list) and len(found) == 1 else None
+    if owner is None:
+        return []
+    heritage = heritage_of(receivers.project)
+    out: list[Any] = []
+    seen: set[str] = set()
+    queue = [owner]
+    while queue and len(seen) < _LONGEST_CHAIN:
+        current = queue.pop(0)
+        if current in seen:
+            continue
+        seen.add(current)
+        for _, node in owners_of(receivers.project, heritage, current):
+            out.extend(m.parent for m in declared_members(node, text(prop)) if m.parent)
+        queue.extend(sorted(heritage.parents.get(current, ())))
+    return out
+
+
+def _stated_callback(declaration: Any, argument: int, position: int) -> list[str] | None:
+    """The type the function type of parameter ``argument`` of ``declaration`` states
+    for its own parameter ``position``; None when it states none."""
     parameters = declaration.child_by_field_name("parameters")
     if parameters is None or argument >= len(parameters.named_children):
         return None
@@ -495,18 +584,78 @@ def _callback_parameter(function: Any, name: str, receivers: Receivers) -> list[
     return type_names(annotation) if annotation is not None else None
 
 
-def _then_value(function: Any, name: str, receivers: Receivers) -> list[str] | None:
-    """What the first parameter ``name`` of ``function`` is when ``function`` is the
-    callback of ``p.then(..)``: what ``p`` resolves to (purify's ``this.run().then((x) =>
-    x.orDefault(d))`` with ``run(): Promise<Maybe<T>>``: a ``Maybe``); None otherwise."""
+#: Array methods whose callback receives an element first (``sort`` two of them).
+_ELEMENT_CALLBACKS = {
+    **dict.fromkeys(
+        ("forEach", "map", "filter", "find", "findLast", "findIndex", "some", "every"), 1
+    ),
+    **dict.fromkeys(("flatMap", "findLastIndex"), 1),
+    "sort": 2,
+}
+
+
+def _first_argument_of_method(function: Any) -> tuple[Any, Any] | None:
+    """(callee, method name node) when ``function`` is the first argument of a method
+    call ``x.m(function, ..)``; else None."""
     holder = function.parent
     call = holder.parent if holder is not None and holder.type == "arguments" else None
     if call is None or call.type != "call_expression" or holder.named_children[:1] != [function]:
         return None
     callee = call.child_by_field_name("function")
     prop = callee.child_by_field_name("property") if callee is not None else None
-    if prop is None or callee.type != "member_expression" or text(prop) != "then":
+    if prop is None or callee.type != "member_expression":
         return None
+    return callee, prop
+
+
+def _element_parameter(function: Any, name: str, receivers: Receivers) -> list[str] | None:
+    """The element type of the array a callback iterates (``this.options.forEach((o)
+    => o.name())`` with ``options`` stated ``Option[]``, ``help.visibleCommands(cmd).map((c)
+    => ..)`` of a method stated to return ``Command[]``), for its element parameter."""
+    found = _first_argument_of_method(function)
+    if found is None:
+        return None
+    callee, prop = found
+    takes = _ELEMENT_CALLBACKS.get(text(prop), 0)
+    position = _parameter_index(function, name)
+    if position is None or position >= takes:
+        return None
+    iterated = callee.child_by_field_name("object")
+    return _elements(iterated, receivers) if iterated is not None else None
+
+
+def _elements(iterated: Any, receivers: Receivers) -> list[str] | None:
+    """The element type names of the array ``iterated`` is, as its declaration or (a
+    call) the called function's return type states it."""
+    if iterated.type == "call_expression":
+        # only a stated array: a return type read from the code (``return this``) is
+        # no array's element
+        if call_type(iterated, receivers) != ["Array"]:
+            return None
+        return call_type(iterated, receivers, element_names)
+    annotation = _stated_annotation(iterated)
+    return element_names(annotation) if annotation is not None else None
+
+
+def _iterated(loop: Any, name: str, receivers: Receivers) -> list[str] | None:
+    """The element type of ``for (const x of xs)`` for ``x``, when ``xs`` states it."""
+    left, right = loop.child_by_field_name("left"), loop.child_by_field_name("right")
+    operator = loop.child_by_field_name("operator")
+    if left is None or right is None or left.type != "identifier" or text(left) != name:
+        return None
+    if operator is None or text(operator) != "of":
+        return None
+    return _elements(right, receivers)
+
+
+def _then_value(function: Any, name: str, receivers: Receivers) -> list[str] | None:
+    """What the first parameter ``name`` of ``function`` is when ``function`` is the
+    callback of ``p.then(..)``: what ``p`` resolves to (purify's ``this.run().then((x) =>
+    x.orDefault(d))`` with ``run(): Promise<Maybe<T>>``: a ``Maybe``); None otherwise."""
+    found = _first_argument_of_method(function)
+    if found is None or text(found[1]) != "then":
+        return None
+    callee = found[0]
     if _parameter_index(function, name) != 0:
         return None
     promised = callee.child_by_field_name("object")
@@ -539,24 +688,32 @@ def _promised_value(promised: Any, receivers: Receivers) -> list[str] | None:
 
 
 def _stated_annotation(value: Any) -> Any | None:
-    """The type annotation of ``this.field`` (its class's field) or of a variable or
-    parameter ``value`` names; None when nothing states it."""
+    """The type annotation of ``this.field`` (its class's field, or the JSDoc of the
+    constructor's assignment) or of a variable or parameter ``value`` names (its
+    JSDoc's in JavaScript); None when nothing states it."""
     if value.type == "member_expression":
         obj, prop = value.child_by_field_name("object"), value.child_by_field_name("property")
         klass = this_class(obj) if obj is not None and obj.type == "this" else None
-        member = declared_member(klass, text(prop)) if klass is not None and prop else None
+        if klass is None or prop is None:
+            return None
+        member = declared_member(klass, text(prop))
         holder = member.parent if member is not None else None
-        return holder.child_by_field_name("type") if holder is not None else None
+        if holder is None:
+            assignment = _constructor_assignment(klass, text(prop))
+            return variable_type(assignment) if assignment is not None else None
+        return holder.child_by_field_name("type") or variable_type(holder)
     if value.type == "identifier":
         name = text(value)
         scope = declaring_scope(value, name)
         declaration = declaration_of(scope, name) if scope is not None else None
+        if declaration is None and scope is not None and scope.type in FUNCTIONS:
+            return param_type(scope, name)
         if declaration is not None and declaration.type in (
             "variable_declarator",
             "required_parameter",
             "optional_parameter",
         ):
-            return declaration.child_by_field_name("type")
+            return declaration.child_by_field_name("type") or variable_type(declaration)
     return None
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from prx.engine.intel.models.script_jsdoc import returns_type
 from prx.engine.intel.models.script_scope import FUNCTIONS, text
 
 if TYPE_CHECKING:
@@ -47,7 +48,7 @@ def function_returns(function: Any, stated: Any, called: Any = None) -> list[str
     one returns something else."""
     if function is None or function.type not in FUNCTIONS:
         return None
-    annotation = function.child_by_field_name("return_type")
+    annotation = function.child_by_field_name("return_type") or returns_type(function)
     if annotation is not None:
         found: list[str] | None = stated(annotation)
         return found

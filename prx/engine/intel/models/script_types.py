@@ -9,7 +9,15 @@ from typing import Any
 
 from prx.engine.intel.models.script_scope import text
 
-__all__ = ["BUILTIN_TYPES", "GLOBALS", "TEST_RUNNERS", "constructed_types", "type_names"]
+__all__ = [
+    "BUILTIN_TYPES",
+    "GLOBALS",
+    "TEST_RUNNERS",
+    "constructed_types",
+    "element_names",
+    "type_argument",
+    "type_names",
+]
 
 #: Objects every script can name whose members are never a project's.
 GLOBALS = frozenset(
@@ -128,6 +136,36 @@ def type_names(annotation: Any) -> list[str] | None:
     if kind == "literal_type":
         return ["string"]
     return None
+
+
+#: Generic collections whose first type argument is what iterating them gives.
+_COLLECTIONS = frozenset({"Array", "ReadonlyArray", "Set", "ReadonlySet", "Iterable"})
+
+
+def element_names(annotation: Any) -> list[str] | None:
+    """The type names of an element of the array a type annotation states (``T[]``,
+    ``Array<T>``, ``readonly T[]``); None for any other type."""
+    node = annotation
+    if node.type == "type_annotation" and node.named_children:
+        node = node.named_children[0]
+    while node.type in ("readonly_type", "parenthesized_type") and node.named_children:
+        node = node.named_children[0]
+    if node.type == "array_type" and node.named_children:
+        return type_names(node.named_children[0])
+    return type_argument(node, _COLLECTIONS)
+
+
+def type_argument(node: Any, generics: frozenset[str]) -> list[str] | None:
+    """The type names of the first type argument of ``node`` when it is one of the
+    ``generics`` (``Promise<Box<T>>`` of ``{"Promise"}``: ``Box``); else None."""
+    if node.type != "generic_type":
+        return None
+    name = node.child_by_field_name("name")
+    arguments = node.child_by_field_name("type_arguments")
+    if name is None or text(name) not in generics or arguments is None:
+        return None
+    first = arguments.named_children[0] if arguments.named_children else None
+    return type_names(first) if first is not None else None
 
 
 def constructed_types(value: Any) -> list[str] | None:

@@ -894,3 +894,155 @@ def test_a_hostile_chain_is_left_to_the_name(make_repo, receiver):
     )
     sites = _sites(root, "src/x.ts", "Box.toList", own=True)
     assert [(s[2], s[3]) for s in sites if s[3] != "definition"] == [(BY_NAME, "reference")]
+
+
+JSDOC = {
+    "lib/command.js": (
+        "class Option {\n"
+        "  name() { return 'o'; }\n"
+        "}\n"
+        "class Command {\n"
+        "  constructor() {\n"
+        "    /** @type {Option[]} */\n"
+        "    this.options = [];\n"
+        "    /** @type {Array<Command>} */\n"
+        "    this.commands = [];\n"
+        "  }\n"
+        "  name() { return 'c'; }\n"
+        "  /**\n"
+        "   * Lazy made.\n"
+        "   * @return {(Command|null)}\n"
+        "   */\n"
+        "  _helpCommand() { return this._made; }\n"
+        "  /**\n"
+        "   * @param {Command} cmd - the subcommand\n"
+        "   * @param {?Option} [opt]\n"
+        "   * @param {Object} loose\n"
+        "   */\n"
+        "  add(cmd, opt, loose) {\n"
+        "    cmd.name(); // add cmd\n"
+        "    opt.name(); // add opt\n"
+        "    loose.name(); // add loose\n"
+        "    this._helpCommand().name(); // help\n"
+        "  }\n"
+        "  /** @returns {Command} the new command */\n"
+        "  command(spec) { const cmd = this.make(spec); return cmd; }\n"
+        "  walk() {\n"
+        "    this.options.forEach((o) => o.name()); // each option\n"
+        "    this.commands.map((c, i) => c.name()); // each command\n"
+        "    for (const c of this.commands) c.name(); // of commands\n"
+        "    for (const o of this.options) { o.name(); } // of options\n"
+        "  }\n"
+        "}\n"
+        "function pick(x) {\n"
+        "  /** @type {Option} */\n"
+        "  let found = null;\n"
+        "  found = x.pick();\n"
+        "  found.name(); // found\n"
+        "  x.name(); // untyped\n"
+        "}\n"
+        "class Help {\n"
+        "  /**\n"
+        "   * @param {Command} cmd\n"
+        "   * @returns {Command[]}\n"
+        "   */\n"
+        "  visibleCommands(cmd) { return cmd.commands.slice(); }\n"
+        "  /** @returns {Option[]} */\n"
+        "  visibleOptions() { return []; }\n"
+        "  /** @returns {Help} */\n"
+        "  self() { return this; }\n"
+        "  show(cmd) {\n"
+        "    this.visibleCommands(cmd).map((c) => c.name()); // visible commands\n"
+        "    this.visibleOptions().forEach((o) => o.name()); // visible options\n"
+        "    for (const o of this.visibleOptions()) o.name(); // of visible options\n"
+        "    this.self().forEach((o) => o.name()); // not an array\n"
+        "  }\n"
+        "}\n"
+        "module.exports = { Option, Command, Help, pick };\n"
+    ),
+    "test/command.test.js": (
+        "const { Command } = require('../lib/command');\n"
+        "const sub = new Command().command('x');\n"
+        "sub.name(); // sub\n"
+    ),
+}
+
+
+def test_jsdoc_states_the_types_of_parameters_returns_fields_and_variables(make_repo):
+    root = make_repo(JSDOC)
+    sites = _sites(root, "lib/command.js", "Option.name")
+    found = {(text.split("// ")[-1], how) for _, text, how, role in sites if role == "reference"}
+    # @param, @type on a variable or a constructor's field and an array's element
+    # (forEach's callback, for-of; of a field or of what a method states it returns)
+    # are Options; a Command from @param or @return (a union with null, a method whose
+    # code returns an untyped variable) is not; a loose `{Object}`, an untyped
+    # parameter and a callback of what is no array stay candidates by name
+    assert found == {
+        ("visible options", BY_TYPE),
+        ("of visible options", BY_TYPE),
+        ("not an array", BY_NAME),
+        ("add opt", BY_TYPE),
+        ("add loose", BY_NAME),
+        ("each option", BY_TYPE),
+        ("of options", BY_TYPE),
+        ("found", BY_TYPE),
+        ("untyped", BY_NAME),
+    }
+
+
+def test_a_jsdoc_type_that_is_no_type_or_too_long_states_nothing(make_repo):
+    huge = "Option|" * 5000
+    root = make_repo(
+        {
+            "lib/o.js": (
+                "class Option { name() { return 'o'; } }\n"
+                "/** @param {Array<<<} a */\n"
+                "function f(a) { a.name(); }\n"
+                f"/** @param {{{huge}Option}} b */\n"
+                "function g(b) { b.name(); }\n"
+                "/** @param {Option b */\n"
+                "function h(c) { c.name(); }\n"
+                "module.exports = { Option, f, g, h };\n"
+            )
+        }
+    )
+    sites = _sites(root, "lib/o.js", "Option.name")
+    # each stays a candidate by name, as an untyped parameter is
+    assert [how for _, _, how, role in sites if role == "reference"] == [BY_NAME] * 3
+
+
+def test_a_method_s_callback_parameter_has_the_type_its_declaration_file_states(make_repo):
+    root = make_repo(
+        {
+            "lib/command.js": (
+                "class Option { name() { return 'o'; } }\n"
+                "class Command {\n"
+                "  name() { return 'c'; }\n"
+                "  /** @param {string} event\n   * @param {Function} listener */\n"
+                "  hook(event, listener) { return this; }\n"
+                "  each(fn) { return this; }\n"
+                "}\n"
+                "module.exports = { Option, Command };\n"
+            ),
+            "typings/index.d.ts": (
+                "export class Option { name(): string; }\n"
+                "export class Command {\n"
+                "  name(): string;\n"
+                "  hook(event: string, listener: (self: Command, action: Command) => void): this;\n"
+                "  each(fn: (option: Option) => void): this;\n"
+                "}\n"
+            ),
+            "test/hook.test.js": (
+                "const { Command } = require('../lib/command');\n"
+                "const program = new Command();\n"
+                "program.hook('preAction', (self, action) => action.name()); // action\n"
+                "program.each((option) => option.name()); // option\n"
+                "other.hook('x', (self, action) => action.name()); // unknown receiver\n"
+            ),
+        }
+    )
+    sites = _sites(root, "lib/command.js", "Option.name")
+    found = {(text.split("// ")[-1], how) for f, text, how, role in sites if f.startswith("test/")}
+    # the .d.ts beside the JavaScript states hook's listener's parameters Commands and
+    # each's an Option; a receiver of unknown type leaves its callback's unknown too
+    assert found == {("option", BY_TYPE), ("unknown receiver", BY_NAME)}
