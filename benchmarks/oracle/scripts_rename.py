@@ -13,7 +13,11 @@ it by the oracle (``after_rename``) so that tsc sees the uses:
 - a JavaScript top-level name exported as a property of its own name (``module.exports
   = {f}``, ``{f: f}``, ``exports.f = f``): the property is renamed too, as Python's
   ``__all__`` entry is, else tsc types the export ``any`` and no importer's use is an
-  error.
+  error;
+- a CommonJS barrel that passes such a name on (pako's ``index.js``: ``const { deflate }
+  = require('./lib/deflate'); module.exports.deflate = deflate;``): its binding and its
+  export, as the ES ``export { x } from`` specifiers above, else tsc reports the
+  barrel's ``require`` alone and types every user of the package ``any``.
 """
 
 from __future__ import annotations
@@ -210,6 +214,75 @@ def reexport_spans(root: Path, symbol: Symbol) -> dict[str, list[tuple[int, int]
     return out
 
 
+def commonjs_reexport_spans(root: Path, symbol: Symbol) -> dict[str, list[tuple[int, int]]]:
+    """The names in each CommonJS barrel that destructures the top-level ``symbol`` from
+    its file's ``require`` and exports it under its own name (through barrels of
+    barrels too): the destructured key, the export's property and every identifier of
+    that name in the barrel (the binding is renamed as a whole)."""
+    if "." in symbol.qualified:
+        return {}
+    import prx
+    from prx.engine.intel.project import Project
+
+    project = Project(prx.Workspace(root), str(root))
+    out: dict[str, list[tuple[int, int]]] = {}
+    wanted = [(symbol.file, symbol.name)]
+    seen: set[tuple[str, str]] = set()
+    while wanted:
+        provider, name = wanted.pop()
+        if (provider, name) in seen:
+            continue
+        seen.add((provider, name))
+        for rel in project.graph.importers_of(provider):
+            parsed = project.file(rel)
+            if parsed is None or parsed.tree is None or parsed.language != "javascript":
+                continue
+            lines = {e.line for e in project.graph.edges_from(rel) if e.target == provider}
+            if not _destructures(parsed.tree.root_node, name, lines):
+                continue
+            exported = export_property_spans(parsed, name)
+            if not exported:
+                continue  # a user of the name, not a barrel: its uses are errors
+            spans = set(exported) | set(_identifiers(parsed.tree.root_node, name))
+            out[rel] = sorted(spans)
+            wanted.append((rel, name))
+    return out
+
+
+def _destructures(program: Any, name: str, lines: set[int]) -> bool:
+    """Whether a top-level ``const { name } = require(..)`` at one of ``lines`` binds
+    ``name``."""
+    for statement in program.named_children:
+        if statement.type not in ("lexical_declaration", "variable_declaration"):
+            continue
+        if int(statement.start_point[0]) + 1 not in lines:
+            continue
+        for declarator in statement.named_children:
+            pattern = declarator.child_by_field_name("name")
+            if pattern is None or pattern.type != "object_pattern":
+                continue
+            if any(
+                part.type == "shorthand_property_identifier_pattern" and _text(part) == name
+                for part in pattern.named_children
+            ):
+                return True
+    return False
+
+
+def _identifiers(program: Any, name: str) -> list[tuple[int, int]]:
+    """Every identifier (and destructuring shorthand) spelled ``name`` in a file."""
+    out = []
+    stack = [program]
+    while stack:
+        node = stack.pop()
+        if node.type in ("identifier", "shorthand_property_identifier_pattern"):
+            if _text(node) == name:
+                out.append((int(node.start_byte), int(node.end_byte)))
+            continue
+        stack.extend(node.named_children)
+    return out
+
+
 def _specifiers(statement: Any) -> list[Any]:
     return [
         spec
@@ -236,6 +309,11 @@ def after_rename(root: Path, symbol: Symbol, new: str) -> list[Diag]:
         # it stays, and is a use of each declaration all the same.
         if symbol.in_file == 1:
             _replace(root, rel, [(start, end, new) for start, end in spans])
+    for rel, spans in commonjs_reexport_spans(root, symbol).items():
+        data = (root / rel).read_bytes()
+        lines = sorted({data.count(b"\n", 0, start) + 1 for start, _ in spans})
+        passed += [Diag(rel, line, "re-export") for line in lines]
+        _replace(root, rel, [(start, end, new) for start, end in spans])
     parsed = _parsed(root, symbol.file)
     edits = [(start, end, new) for start, end in overload_spans(parsed, symbol)]
     lines = []

@@ -85,3 +85,35 @@ def test_a_package_s_own_name_resolves_to_its_main_file_as_node_resolves_it(tmp_
     }
     manifest.write_text('{"name": "semver", "main": "index.js"}')
     assert javascript._self_reference(tmp_path) == {}
+
+
+def test_a_commonjs_barrel_passes_the_renamed_name_on(tmp_path):
+    """pako's ``index.js`` destructures ``deflate`` from ``lib/deflate.js`` and exports
+    it again: the oracle renames it there too (the binding, its uses, the export), so
+    tsc reports the package's users, not the barrel's ``require`` alone."""
+    from oracle import scripts_rename
+
+    (tmp_path / "lib").mkdir()
+    (tmp_path / "lib" / "deflate.js").write_text(
+        "function deflate(x) { return x; }\nmodule.exports.deflate = deflate;\n"
+    )
+    (tmp_path / "index.js").write_text(
+        "const { deflate } = require('./lib/deflate');\n"
+        "const other = deflate;\n"
+        "module.exports.deflate = deflate;\n"
+    )
+    (tmp_path / "use.js").write_text("const { deflate } = require('./lib/deflate');\ndeflate(1);\n")
+    symbol = Symbol("lib/deflate.js", "deflate", "deflate", "function", 1, 9, 16)
+    passed = scripts_rename.after_rename(tmp_path, symbol, "deflate_new")
+    assert (tmp_path / "index.js").read_text() == (
+        "const { deflate_new } = require('./lib/deflate');\n"
+        "const other = deflate_new;\n"
+        "module.exports.deflate_new = deflate_new;\n"
+    )
+    # a user that does not export it again is left for tsc to report
+    assert "deflate_new" not in (tmp_path / "use.js").read_text()
+    assert sorted((d.file, d.line) for d in passed) == [
+        ("index.js", 1),
+        ("index.js", 2),
+        ("index.js", 3),
+    ]

@@ -64,8 +64,9 @@ def another_class(project: Project, family: Family, scope: Any, name: str) -> bo
         if has is None or telling <= has:
             return False  # this family class may be what the variable holds
     for kind in sorted(family.known - family.types):
-        has = members.of(kind)
-        if has is not None and telling <= has:
+        # what the class surely has is enough here (commander's ``Command extends
+        # EventEmitter`` declares ``name``, ``opts`` and ``args`` itself)
+        if telling <= members.at_least(kind):
             return True
     return False
 
@@ -170,6 +171,7 @@ class _Members:
         self.project = project
         self.heritage = heritage_of(project)
         self.known: dict[str, frozenset[str] | None] = {}
+        self.lower: dict[str, frozenset[str]] = {}
 
     def of(self, kind: str, depth: int = 0) -> frozenset[str] | None:
         if kind in self.known:
@@ -187,6 +189,23 @@ class _Members:
                 return None
             found |= above
         result = self.known[kind] = frozenset(found)
+        return result
+
+    def at_least(self, kind: str, depth: int = 0) -> frozenset[str]:
+        """The members ``kind`` surely has: its own and those of the project's classes
+        above it (a class above it outside the project adds what is unknown, left out)."""
+        known = self.lower.get(kind)
+        if known is not None:
+            return known
+        self.lower[kind] = frozenset()  # a cycle of `extends` lists nothing more
+        if depth > _DEEPEST:
+            return frozenset()
+        found: set[str] = set()
+        for _rel, node in owners_of(self.project, self.heritage, kind):
+            found |= _own_members(node)
+        for parent in sorted(self.heritage.parents.get(kind, ())):
+            found |= _LIBRARY_MEMBERS.get(parent) or self.at_least(parent, depth + 1)
+        result = self.lower[kind] = frozenset(found)
         return result
 
     def required(self, kind: str, depth: int = 0) -> frozenset[str] | None:

@@ -44,6 +44,16 @@ _HERITAGE = re.compile(
 )
 _DECLARATION = re.compile(r"\b(?:class|interface)\s+([A-Za-z_$][\w$]*)")
 _GENERIC = re.compile(r"<[^<>]*>")
+#: The namespace part of a qualified name in a heritage clause (``commander.``).
+_QUALIFIER = re.compile(r"[A-Za-z_$][\w$]*\s*\.\s*")
+#: Generic types whose members are their type argument's (optional, read-only ...).
+WRAPPERS = frozenset({"Partial", "Readonly", "Required"})
+#: ``type Name = Partial<T>`` (or ``Readonly``, ``Required``).
+_WRAPPING_ALIAS = re.compile(
+    r"^[ \t]*(?:export\s+)?type\s+([A-Za-z_$][\w$]*)\s*=\s*"
+    r"(?:Partial|Readonly|Required)\s*<\s*([A-Za-z_$][\w$]*)\s*>\s*;?[ \t]*$",
+    re.MULTILINE,
+)
 _AWAITED = re.compile(r"\b(?:PromiseLike|Promise)\s*<\s*([A-Za-z_$][\w$]*)")
 #: ``type Name<..> = A<..> | B<..>`` (its value up to the line's end or a ``;``).
 _UNION_ALIAS = re.compile(
@@ -80,6 +90,9 @@ class Heritage(NamedTuple):
     #: A type alias that is a union of named types (``type Result<T, E> = Ok<T, E> |
     #: Err<T, E>``) -> those names: a value of it is an instance of one of them.
     unions: dict[str, set[str]]
+    #: A type alias of a type with the same members (``type HelpConfiguration =
+    #: Partial<Help>``) -> that type's name.
+    wraps: dict[str, str]
 
 
 class Family(NamedTuple):
@@ -105,7 +118,7 @@ def heritage_of(project: Project) -> Heritage:
     found: Heritage | None = memo.get("_script_heritage")
     if found is not None:
         return found
-    found = Heritage({}, {}, {}, {}, {})
+    found = Heritage({}, {}, {}, {}, {}, {})
     for rel in project.graph.files:
         parsed = project.file(rel)
         if parsed is None or parsed.language not in _SCRIPTS:
@@ -120,6 +133,8 @@ def heritage_of(project: Project) -> Heritage:
             parts = [part.strip() for part in value.split("|") if part.strip()]
             if len(parts) > 1 and all(_WORD.fullmatch(part) for part in parts):
                 found.unions.setdefault(alias.group(1), set()).update(parts)
+        for alias in _WRAPPING_ALIAS.finditer(source):
+            found.wraps[alias.group(1)] = alias.group(2)
         for match in _HERITAGE.finditer(source):
             name, clause = match.group(2), match.group(4)
             awaited = _AWAITED.search(clause)
@@ -127,6 +142,8 @@ def heritage_of(project: Project) -> Heritage:
                 found.awaits[name] = awaited.group(1)
             while _GENERIC.search(clause):
                 clause = _GENERIC.sub("", clause)
+            # ``extends commander.Option``: the class ``Option`` (of a namespace)
+            clause = _QUALIFIER.sub("", clause)
             for word in _WORD.findall(clause):
                 if word in ("extends", "implements"):
                     continue

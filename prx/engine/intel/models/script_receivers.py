@@ -46,6 +46,7 @@ from prx.engine.intel.models.script_types import (
     TEST_RUNNERS,
     constructed_types,
     element_names,
+    type_argument,
     type_names,
 )
 
@@ -88,6 +89,9 @@ def _declared_type(
             value = inner
         if receivers is not None and value is not None and value.type == "call_expression":
             return call_type(value, receivers)
+        if receivers is not None and value is not None and value.type == "subscript_expression":
+            found = _types_of(value, receivers)  # ``const last = this.args.slice(-1)[0]``
+            return found if isinstance(found, list) else None
         return constructed_types(value)
     if kind in ("required_parameter", "optional_parameter", "public_field_definition"):
         annotation = declarator.child_by_field_name("type")
@@ -339,6 +343,13 @@ def _types_of(receiver: Any, receivers: Receivers) -> list[str] | None | str:
         return constructed_types(receiver)
     if kind == "call_expression":
         return call_type(receiver, receivers)
+    if kind == "subscript_expression":
+        # ``args[0]``, ``xs.slice(-1)[0]``: an element of an array whose type is stated
+        indexed = receiver.child_by_field_name("object")
+        index = receiver.child_by_field_name("index")
+        if indexed is None or index is None or index.type == "string":
+            return None
+        return _elements(indexed, receivers)
     if kind == "member_expression":
         obj = receiver.child_by_field_name("object")
         prop = receiver.child_by_field_name("property")
@@ -457,7 +468,7 @@ def _variable_types(receiver: Any, receivers: Receivers) -> list[str] | None | s
             _then_value(scope, name, receivers)
             or _callback_parameter(scope, name, receivers)
             or _element_parameter(scope, name, receivers)
-            or _assigned_types(scope, name)
+            or _assigned_types(scope, name, receivers)
         )
     if declaration.type in ("class_declaration", "abstract_class_declaration", "class"):
         return "other"  # a static member of another class
@@ -475,7 +486,7 @@ def _variable_types(receiver: Any, receivers: Receivers) -> list[str] | None | s
             return resolved
     declared = _declared_type(declaration, name, receivers)
     if declared is None and _untyped(declaration):
-        return _assigned_types(scope, name)
+        return _assigned_types(scope, name, receivers)
     return declared
 
 
@@ -499,8 +510,12 @@ def _callback_parameter(function: Any, name: str, receivers: Receivers) -> list[
     A, superJson: SuperJSON) => I``: ``superJson`` is a ``SuperJSON``; commander's
     ``program.hook('preAction', (cmd, action) => ..)``, ``hook`` declared in its
     ``typings/index.d.ts`` with ``listener: (thisCommand: Command, actionCommand: Command)
-    => void``: ``action`` is a ``Command``."""
-    holder = function.parent
+    => void``: ``action`` is a ``Command``. A callback that is a property of an object
+    given there takes the member of that name of the parameter's type
+    (``configureHelp({ subcommandTerm: (cmd) => .. })`` with ``configuration:
+    Partial<Help>`` and ``Help``'s ``subcommandTerm(cmd: Command)``)."""
+    key, given = _option_key(function)
+    holder = given.parent
     call = holder.parent if holder is not None and holder.type == "arguments" else None
     callee = call.child_by_field_name("function") if call is not None else None
     if callee is None:
@@ -508,7 +523,7 @@ def _callback_parameter(function: Any, name: str, receivers: Receivers) -> list[
     position = _parameter_index(function, name)
     if position is None:
         return None
-    argument = next(i for i, n in enumerate(holder.named_children) if n == function)
+    argument = next(i for i, n in enumerate(holder.named_children) if n == given)
     if callee.type == "member_expression":
         declarations = _method_declarations(callee, receivers)
     elif callee.type == "identifier":
@@ -516,9 +531,71 @@ def _callback_parameter(function: Any, name: str, receivers: Receivers) -> list[
     else:
         return None
     for declaration in declarations:
-        found = _stated_callback(declaration, argument, position)
+        if key is None:
+            found = _stated_callback(declaration, argument, position)
+        else:
+            found = _stated_option(declaration, argument, key, position, receivers)
         if found is not None:
             return found
+    return None
+
+
+def _option_key(function: Any) -> tuple[str | None, Any]:
+    """(the key, the object) when ``function`` is a property of an object literal
+    (``{ key: (a) => .. }``, ``{ key(a) { .. } }``); else (None, ``function``)."""
+    holder = function.parent
+    if function.type == "method_definition" and holder is not None and holder.type == "object":
+        own = function.child_by_field_name("name")
+        if own is not None and own.type == "property_identifier":
+            return text(own), holder
+    if holder is not None and holder.type == "pair":
+        key = holder.child_by_field_name("key")
+        literal = holder.parent
+        if key is not None and key.type == "property_identifier" and literal is not None:
+            if literal.type == "object":
+                return text(key), literal
+    return None, function
+
+
+def _stated_option(
+    declaration: Any, argument: int, key: str, position: int, receivers: Receivers
+) -> list[str] | None:
+    """The type parameter ``position`` of the member ``key`` has in the type that
+    parameter ``argument`` of ``declaration`` states (an interface or class of the
+    project, or a ``Partial<T>`` of one)."""
+    from prx.engine.intel.models.script_members import (
+        WRAPPERS,
+        declared_members,
+        owners_of,
+    )
+
+    parameters = declaration.child_by_field_name("parameters")
+    if parameters is None or argument >= len(parameters.named_children):
+        return None
+    stated = parameters.named_children[argument].child_by_field_name("type")
+    node = stated.named_children[0] if stated is not None and stated.named_children else None
+    if node is None:
+        return None
+    names = type_argument(node, WRAPPERS) or type_names(node)
+    if names is None or len(names) != 1:
+        return None
+    heritage = heritage_of(receivers.project)
+    owner = heritage.wraps.get(names[0], names[0])
+    for _, klass in owners_of(receivers.project, heritage, owner):
+        for member in declared_members(klass, key):
+            holder = member.parent
+            if holder is None:
+                continue
+            if holder.type in (
+                "method_signature",
+                "method_definition",
+                "abstract_method_signature",
+            ):
+                found = _parameter_type(holder.child_by_field_name("parameters"), position)
+            else:
+                found = _function_parameter_type(holder.child_by_field_name("type"), position)
+            if found is not None:
+                return found
     return None
 
 
@@ -574,13 +651,23 @@ def _stated_callback(declaration: Any, argument: int, position: int) -> list[str
     if parameters is None or argument >= len(parameters.named_children):
         return None
     stated = parameters.named_children[argument].child_by_field_name("type")
+    return _function_parameter_type(stated, position)
+
+
+def _function_parameter_type(stated: Any, position: int) -> list[str] | None:
+    """The type a function type annotation (``: (a: A, b: B) => R``) states for its
+    parameter ``position``; None for any other annotation."""
     shape = stated.named_children[0] if stated is not None and stated.named_children else None
-    inner = shape.child_by_field_name("parameters") if shape is not None else None
-    if shape is None or shape.type != "function_type" or inner is None:
+    if shape is None or shape.type != "function_type":
         return None
-    if position >= len(inner.named_children):
+    return _parameter_type(shape.child_by_field_name("parameters"), position)
+
+
+def _parameter_type(parameters: Any, position: int) -> list[str] | None:
+    """The stated type of parameter ``position`` of a parameter list."""
+    if parameters is None or position >= len(parameters.named_children):
         return None
-    annotation = inner.named_children[position].child_by_field_name("type")
+    annotation = parameters.named_children[position].child_by_field_name("type")
     return type_names(annotation) if annotation is not None else None
 
 
@@ -624,10 +711,26 @@ def _element_parameter(function: Any, name: str, receivers: Receivers) -> list[s
     return _elements(iterated, receivers) if iterated is not None else None
 
 
+#: Array methods that return an array of the same elements.
+_SAME_ARRAY = frozenset(
+    {"slice", "filter", "concat", "reverse", "sort", "toSorted", "toReversed", "splice"}
+)
+
+
 def _elements(iterated: Any, receivers: Receivers) -> list[str] | None:
     """The element type names of the array ``iterated`` is, as its declaration or (a
     call) the called function's return type states it."""
     if iterated.type == "call_expression":
+        callee = iterated.child_by_field_name("function")
+        prop = callee.child_by_field_name("property") if callee is not None else None
+        inner = callee.child_by_field_name("object") if callee is not None else None
+        if (
+            prop is not None
+            and inner is not None
+            and text(prop) in _SAME_ARRAY
+            and chain_length(inner) < _LONGEST_CALLS
+        ):
+            return _elements(inner, receivers)  # ``xs.slice(-1)``: xs's elements
         # only a stated array: a return type read from the code (``return this``) is
         # no array's element
         if call_type(iterated, receivers) != ["Array"]:
@@ -783,26 +886,64 @@ def _untyped(declaration: Any) -> bool:
     return value is None or value.type in ("null", "undefined")
 
 
-def _assigned_types(scope: Any, name: str) -> list[str] | None:
-    """The types constructed by every assignment ``name = new T(...)`` in ``scope`` to
-    its own ``name`` (a variable that only ever receives instances of the project's
-    classes: ``let r = null; try { r = new Range(x) } ...``); None when one assigns
-    something else, or none assigns."""
-    found: list[str] = []
-    stack = [scope]
-    while stack:
-        node = stack.pop()
-        if node.type == "assignment_expression":
-            left = node.child_by_field_name("left")
-            if left is not None and left.type == "identifier" and text(left) == name:
-                if declaring_scope(left, name) != scope:
-                    continue
-                types = constructed_types(node.child_by_field_name("right"))
-                if types is None:
-                    return None
-                found.extend(types)
-        stack.extend(node.named_children)
-    return found or None
+def _assigned_types(scope: Any, name: str, receivers: Receivers) -> list[str] | None:
+    """The types of every value assigned to its own ``name`` in ``scope`` (a variable
+    that only ever receives instances of the project's classes: ``let r = null; try { r
+    = new Range(x) } ...``, ``active = option.variadic ? option : null`` with ``option``
+    an ``Option``); None when one assigns something of unknown type, or none assigns."""
+    key = (int(scope.start_byte), name)
+    if key in _ASSIGNING or len(_ASSIGNING) > _LONGEST_CHAIN:
+        return None  # ``a = b; b = a``: read once
+    _ASSIGNING.add(key)
+    try:
+        found: list[str] = []
+        stack = [scope]
+        while stack:
+            node = stack.pop()
+            if node.type == "assignment_expression":
+                left = node.child_by_field_name("left")
+                if left is not None and left.type == "identifier" and text(left) == name:
+                    if declaring_scope(left, name) != scope:
+                        continue
+                    right = node.child_by_field_name("right")
+                    types = _value_types(right, name, receivers) if right is not None else None
+                    if types is None:
+                        return None
+                    found.extend(types)
+            stack.extend(node.named_children)
+        return found or None
+    finally:
+        _ASSIGNING.discard(key)
+
+
+#: The variables whose assignments are being read.
+_ASSIGNING: set[tuple[int, str]] = set()
+
+
+def _value_types(value: Any, name: str, receivers: Receivers) -> list[str] | None:
+    """The types an assigned value has: constructed, ``null`` (none), either branch of
+    ``c ? a : b``, another variable's or a call's; None when unknown."""
+    kind = value.type
+    if kind in ("null", "undefined"):
+        return []
+    if kind == "parenthesized_expression" and value.named_children:
+        return _value_types(value.named_children[0], name, receivers)
+    if kind == "ternary_expression":
+        out: list[str] = []
+        for branch in ("consequence", "alternative"):
+            part = value.child_by_field_name(branch)
+            types = _value_types(part, name, receivers) if part is not None else None
+            if types is None:
+                return None
+            out.extend(types)
+        return out
+    found = constructed_types(value)
+    if found is not None:
+        return found
+    if (kind == "identifier" and text(value) != name) or kind == "call_expression":
+        stated = _types_of(value, receivers)
+        return stated if isinstance(stated, list) else None
+    return None
 
 
 def _package_imports(

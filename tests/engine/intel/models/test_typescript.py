@@ -925,6 +925,21 @@ JSDOC = {
         "    loose.name(); // add loose\n"
         "    this._helpCommand().name(); // help\n"
         "  }\n"
+        "  /** @return {Option} */\n"
+        "  _findOption(arg) { return this.options.find((o) => o.is(arg)); }\n"
+        "  parse(args) {\n"
+        "    let active = null;\n"
+        "    let loop = null;\n"
+        "    let other = null;\n"
+        "    for (const arg of args) {\n"
+        "      const option = this._findOption(arg);\n"
+        "      active = option.variadic ? option : null;\n"
+        "      loop = other;\n"
+        "      other = loop;\n"
+        "      active.name(); // active\n"
+        "      loop.name(); // loop\n"
+        "    }\n"
+        "  }\n"
         "  /** @returns {Command} the new command */\n"
         "  command(spec) { const cmd = this.make(spec); return cmd; }\n"
         "  walk() {\n"
@@ -932,6 +947,11 @@ JSDOC = {
         "    this.commands.map((c, i) => c.name()); // each command\n"
         "    for (const c of this.commands) c.name(); // of commands\n"
         "    for (const o of this.options) { o.name(); } // of options\n"
+        "    const previous = this.options.slice(-1)[0];\n"
+        "    previous.name(); // last option\n"
+        "    this.commands[0].name(); // first command\n"
+        "    this.options.filter((o) => o.x).forEach((o) => o.name()); // filtered\n"
+        "    this.commands['k'].name(); // keyed\n"
         "  }\n"
         "}\n"
         "function pick(x) {\n"
@@ -973,11 +993,18 @@ def test_jsdoc_states_the_types_of_parameters_returns_fields_and_variables(make_
     sites = _sites(root, "lib/command.js", "Option.name")
     found = {(text.split("// ")[-1], how) for _, text, how, role in sites if role == "reference"}
     # @param, @type on a variable or a constructor's field and an array's element
-    # (forEach's callback, for-of; of a field or of what a method states it returns)
-    # are Options; a Command from @param or @return (a union with null, a method whose
+    # (forEach's callback, for-of, `xs.slice(-1)[0]`, `xs.filter(..)`'s; of a field or
+    # of what a method states it returns) are Options (not one read by a string key); a Command from @param or @return (a union with null, a method whose
     # code returns an untyped variable) is not; a loose `{Object}`, an untyped
-    # parameter and a callback of what is no array stay candidates by name
+    # parameter and a callback of what is no array stay candidates by name; a variable
+    # assigned only `option` (an Option) or null is an Option, two variables assigned
+    # each other are unknown
     assert found == {
+        ("active", BY_TYPE),
+        ("loop", BY_NAME),
+        ("last option", BY_TYPE),
+        ("filtered", BY_TYPE),
+        ("keyed", BY_NAME),
         ("visible options", BY_TYPE),
         ("of visible options", BY_TYPE),
         ("not an array", BY_NAME),
@@ -1030,6 +1057,12 @@ def test_a_method_s_callback_parameter_has_the_type_its_declaration_file_states(
                 "  name(): string;\n"
                 "  hook(event: string, listener: (self: Command, action: Command) => void): this;\n"
                 "  each(fn: (option: Option) => void): this;\n"
+                "  configureHelp(configuration: HelpConfiguration): this;\n"
+                "}\n"
+                "export type HelpConfiguration = Partial<Help>;\n"
+                "export class Help {\n"
+                "  subcommandTerm(cmd: Command): string;\n"
+                "  optionTerm: (option: Option) => string;\n"
                 "}\n"
             ),
             "test/hook.test.js": (
@@ -1038,11 +1071,55 @@ def test_a_method_s_callback_parameter_has_the_type_its_declaration_file_states(
                 "program.hook('preAction', (self, action) => action.name()); // action\n"
                 "program.each((option) => option.name()); // option\n"
                 "other.hook('x', (self, action) => action.name()); // unknown receiver\n"
+                "program.configureHelp({\n"
+                "  subcommandTerm: (cmd) => cmd.name(), // help's command\n"
+                "  optionTerm(option) { return option.name(); }, // help's option\n"
+                "  unknownTerm: (x) => x.name(), // no such member\n"
+                "});\n"
             ),
         }
     )
     sites = _sites(root, "lib/command.js", "Option.name")
     found = {(text.split("// ")[-1], how) for f, text, how, role in sites if f.startswith("test/")}
     # the .d.ts beside the JavaScript states hook's listener's parameters Commands and
-    # each's an Option; a receiver of unknown type leaves its callback's unknown too
-    assert found == {("option", BY_TYPE), ("unknown receiver", BY_NAME)}
+    # each's an Option; an object given for a Partial<Help> takes Help's members'
+    # parameter types; a receiver of unknown type leaves its callback's unknown too
+    assert found == {
+        ("option", BY_TYPE),
+        ("help's option", BY_TYPE),
+        ("no such member", BY_NAME),
+        ("unknown receiver", BY_NAME),
+    }
+
+
+def test_a_variable_is_told_apart_by_what_a_class_extending_a_package_s_surely_has(make_repo):
+    root = make_repo(
+        {
+            "lib/option.js": (
+                "class Option { name() { return 'o'; } flags() { return ''; } }\n"
+                "module.exports = { Option };\n"
+            ),
+            "lib/command.js": (
+                "const { EventEmitter } = require('events');\n"
+                "class Command extends EventEmitter {\n"
+                "  constructor() { super(); this.args = []; }\n"
+                "  name() { return 'c'; }\n"
+                "  opts() { return {}; }\n"
+                "}\n"
+                "module.exports = { Command };\n"
+            ),
+            "test/my.test.js": (
+                "const commander = require('../lib/option');\n"
+                "class MyOption extends commander.Option { extra() { return 1; } }\n"
+                "function inspect(command) { command.name(); command.opts(); } // inspect\n"
+                "function look(thing) { thing.name(); } // look\n"
+                "module.exports = { MyOption, inspect, look };\n"
+            ),
+        }
+    )
+    sites = _sites(root, "lib/option.js", "Option.name")
+    found = {(text.split("// ")[-1], how) for f, text, how, role in sites if f.startswith("test/")}
+    # `command` reads `opts`, which no Option has and Command surely has (its own,
+    # whatever EventEmitter adds); MyOption extends `commander.Option`, an Option, whose
+    # members are known: only `thing` stays a candidate
+    assert found == {("look", BY_NAME)}
