@@ -326,6 +326,34 @@ def exported_names(parsed: ParsedFile, local: str) -> frozenset[str]:
     return found.get(local, frozenset())
 
 
+def exports_name(parsed: ParsedFile, name: str) -> bool:
+    """Whether a JS/TS file's exports object has a property ``name``: an ES export of
+    that name, or CommonJS ``exports.name = ...`` / ``module.exports = {name}`` (whatever
+    the value: ``exports.make = (n) => new T(n)``)."""
+    if parsed.language not in _JS or name.encode() not in parsed.data:
+        return False
+    found: frozenset[str] | None = parsed.memo.get("export_properties")
+    if found is None:
+        found = parsed.memo["export_properties"] = _export_properties(parsed)
+    return name in found
+
+
+def _export_properties(parsed: ParsedFile) -> frozenset[str]:
+    names = {n for names in _export_map(parsed).values() for n in names}
+    tree = parsed.tree
+    for node in tree.root_node.named_children if tree is not None else ():
+        expression = node.named_children[0] if node.type == "expression_statement" else None
+        while expression is not None and expression.type == "assignment_expression":
+            left = expression.child_by_field_name("left")
+            target = _exports_object(left) if left is not None else None
+            if target is None:
+                break
+            if target:
+                names.add(target)
+            expression = expression.child_by_field_name("right")
+    return frozenset(names)
+
+
 def _export_map(parsed: ParsedFile) -> dict[str, frozenset[str]]:
     """Each exported top-level name of the file, with the names it is exported as."""
     tree = parsed.tree

@@ -395,6 +395,8 @@ def _destructured(node: Any, receivers: Receivers) -> str | None:
         value = holder.child_by_field_name("value")
         if value is not None and _requires_package(value, receivers):
             return None  # const {test} = require('tap'): the package's
+        if value is not None and _module_exports(value, text(node), receivers):
+            return None  # const { make } = require('./index'), index exporting `make`
         return receivers.of(value) if value is not None else BY_NAME
     if holder.type in ("required_parameter", "optional_parameter"):
         annotation = holder.child_by_field_name("type")
@@ -402,6 +404,45 @@ def _destructured(node: Any, receivers: Receivers) -> str | None:
             return BY_NAME
         return receivers.of_types(type_names(annotation))
     return BY_NAME
+
+
+def _module_exports(value: Any, name: str, receivers: Receivers) -> bool:
+    """Whether ``value`` is a project module's exports object (``require('./m')``, or a
+    name an import or ``require`` binds to one) that has its own export ``name``: a
+    destructuring of it takes that export, no class's member."""
+    from prx.engine.intel.bindings import exports_name
+    from prx.engine.intel.uses import all_bindings
+
+    parsed = receivers.parsed
+    if value.type == "call_expression":
+        callee = value.child_by_field_name("function")
+        if callee is None or text(callee) != "require":
+            return False
+        line = int(value.start_point[0]) + 1
+    elif value.type == "identifier":
+        local = text(value)
+        binding = next(
+            (
+                b
+                for b in all_bindings(parsed)
+                if b.local == local
+                and (
+                    b.kind in ("module", "require")
+                    or (b.kind == "name" and b.imported == "default")
+                )
+            ),
+            None,
+        )
+        if binding is None:
+            return False
+        line = binding.line
+    else:
+        return False
+    for edge in receivers.project.graph.edges_from(parsed.rel):
+        if edge.line == line and edge.target:
+            provider = receivers.project.file(edge.target)
+            return provider is not None and exports_name(provider, name)
+    return False
 
 
 def _requires_package(value: Any, receivers: Receivers) -> bool:

@@ -1123,3 +1123,32 @@ def test_a_variable_is_told_apart_by_what_a_class_extending_a_package_s_surely_h
     # whatever EventEmitter adds); MyOption extends `commander.Option`, an Option, whose
     # members are known: only `thing` stays a candidate
     assert found == {("look", BY_NAME)}
+
+
+def test_a_module_s_own_export_destructured_is_no_class_member(make_repo):
+    root = make_repo(
+        {
+            "lib/command.js": (
+                "class Command { createCommand(n) { return new Command(); } }\n"
+                "module.exports = { Command };\n"
+            ),
+            "index.js": (
+                "const { Command } = require('./lib/command');\n"
+                "exports.Command = Command;\n"
+                "exports.createCommand = (n) => new Command(n);\n"
+            ),
+            "esm.mjs": (
+                "import commander from './index.js';\n"
+                "export const { createCommand } = commander; // esm\n"
+            ),
+            "test/t.test.js": (
+                "const { createCommand, Command } = require('../index'); // require\n"
+                "const { createCommand: made } = new Command(); // instance\n"
+            ),
+        }
+    )
+    sites = _sites(root, "lib/command.js", "Command.createCommand")
+    found = {(f, text.split("// ")[-1], how) for f, text, how, role in sites if role == "reference"}
+    # index.js exports its own `createCommand`: destructured from the module (required
+    # or imported), it is that export; from an instance, the method
+    assert found == {("test/t.test.js", "instance", BY_TYPE)}
