@@ -212,7 +212,24 @@ def import_lines(lines: list[str]) -> set[int]:
             out.add(number)
             depth += sum(text.count(c) for c in "([{") - sum(text.count(c) for c in ")]}")
             depth = max(depth, 0)
+    # ``const {\n a,\n b,\n} = require('..')``: the destructuring's lines too
+    for number, text in enumerate(lines, start=1):
+        if not _DESTRUCTURING_OPENS.match(text):
+            continue
+        for end in range(number, min(len(lines), number + _LONGEST_DESTRUCTURING) + 1):
+            if "}" in lines[end - 1]:
+                if _REQUIRED_CLOSE.search(lines[end - 1]):
+                    out.update(range(number, end + 1))
+                break
     return out
+
+
+#: A destructuring declaration left open on its line (``const {``).
+_DESTRUCTURING_OPENS = re.compile(r"^\s*(?:const|let|var)\s*\{[^}]*$")
+#: The line that closes it by requiring a module (``} = require('../index.js');``).
+_REQUIRED_CLOSE = re.compile(r"\}\s*=\s*require\(")
+#: The most lines such a statement is read over.
+_LONGEST_DESTRUCTURING = 200
 
 
 def _collapsed(

@@ -117,3 +117,19 @@ def test_a_commonjs_barrel_passes_the_renamed_name_on(tmp_path):
         ("index.js", 2),
         ("index.js", 3),
     ]
+
+
+def test_a_destructuring_require_over_several_lines_is_an_import_statement():
+    """tsc reports ``InvalidArgumentError,`` at line 3 of a ``const {`` that a later
+    line closes with ``} = require('../index.js')``: the statement's lines are one
+    import, as an ES import clause over several lines is; a plain object is not."""
+    lines = [
+        "const {",
+        "  program,",
+        "  InvalidArgumentError,",
+        "} = require('../index.js');",
+        "const {",
+        "  a,",
+        "} = options;",
+    ]
+    assert intel_oracle.import_lines(lines) == {1, 2, 3, 4}

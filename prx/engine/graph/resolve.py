@@ -164,6 +164,12 @@ _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 _STDLIB = frozenset(getattr(sys, "stdlib_module_names", ()))
 #: package.json export conditions, in the order a TypeScript build prefers them.
 _CONDITIONS = ("types", "typings", "import", "module", "node", "require", "default")
+#: package.json fields naming a package's entry, for a TypeScript importer and for a
+#: JavaScript one (what Node loads first).
+_TYPED_FIELDS = ("types", "typings", "module", "main", "source")
+_RUNTIME_FIELDS = ("main", "module", "source", "types", "typings")
+#: The deepest nesting of ``exports`` conditions read.
+_DEEPEST_EXPORTS = 32
 #: Directories a C/C++ build usually passes with ``-I``.
 _INCLUDE_DIRS = frozenset({"include", "inc", "src", "lib"})
 
@@ -280,7 +286,7 @@ class Resolver:
         if language == "python":
             return self._python(importer, module, names)
         if group == "js":
-            return self._js(here, module, names)
+            return self._js(here, module, names, _conditions(importer, language))
         if language == "rust":
             return self._rust(importer, module, names)
         if language == "go":
@@ -515,7 +521,13 @@ class Resolver:
 
     # -- JavaScript / TypeScript -------------------------------------------------------
 
-    def _js(self, here: str, module: str, names: tuple[str, ...]) -> list[Resolution]:
+    def _js(
+        self,
+        here: str,
+        module: str,
+        names: tuple[str, ...],
+        conditions: tuple[str, ...] = _CONDITIONS,
+    ) -> list[Resolution]:
         if module in (".", "..") or (module.startswith(("./", "../")) and module.endswith("/")):
             # A directory: its index file only (`.` is never `../here.ts`).
             target = posixpath.normpath(posixpath.join(here, module))
@@ -544,7 +556,7 @@ class Resolver:
                 found = self._first_existing(posixpath.join(config.base_url, module), "js")
                 if found:
                     return self._plain(found, names)
-        package = self._js_package(module, names)
+        package = self._js_package(module, names, conditions)
         if package is not None:
             return package
         if config is None and (module.startswith(("@/", "~/")) or "/" in module):
@@ -555,8 +567,11 @@ class Resolver:
                 return self._pick(here, found, names, sure=0.5)
         return []
 
-    def _js_package(self, module: str, names: tuple[str, ...]) -> list[Resolution] | None:
-        """An import of one of the repository's own npm packages (None: not one)."""
+    def _js_package(
+        self, module: str, names: tuple[str, ...], conditions: tuple[str, ...] = _CONDITIONS
+    ) -> list[Resolution] | None:
+        """An import of one of the repository's own npm packages (None: not one), the
+        ``exports`` conditions tried in the order ``conditions`` gives."""
         parts = module.split("/")
         count = 2 if module.startswith("@") else 1
         name, sub = "/".join(parts[:count]), "/".join(parts[count:])
@@ -567,9 +582,10 @@ class Resolver:
         targets: list[str] = []
         exports = manifest.get("exports")
         if exports is not None:
-            targets.extend(_exported(exports, "./" + sub if sub else "."))
+            targets.extend(_exported(exports, "./" + sub if sub else ".", conditions))
         if not sub:
-            for field in ("types", "typings", "module", "main", "source"):
+            fields = _RUNTIME_FIELDS if conditions[0] == "node" else _TYPED_FIELDS
+            for field in fields:
                 if isinstance(manifest.get(field), str):
                     targets.append(manifest[field])
             targets.append("index")
@@ -872,7 +888,20 @@ def _match_pattern(pattern: str, module: str) -> str | None:
     return None
 
 
-def _exported(exports: Any, subpath: str) -> list[str]:
+def _conditions(importer: str, language: str) -> tuple[str, ...]:
+    """The ``exports`` conditions in the order an import of ``importer`` takes them: a
+    TypeScript file's as its build does (declarations first); a JavaScript file's as
+    Node runs it (``require`` for a CommonJS file, ``import`` for an ES module's
+    ``.mjs``, declarations last), so ``require('pkg')`` inside the package ``pkg``
+    reaches the ``index.js`` Node loads, not its ``index.d.ts``."""
+    if language != "javascript":
+        return _CONDITIONS
+    if importer.endswith(".mjs"):
+        return ("node", "import", "module", "default", "require", "types", "typings")
+    return ("node", "require", "default", "import", "module", "types", "typings")
+
+
+def _exported(exports: Any, subpath: str, conditions: tuple[str, ...] = _CONDITIONS) -> list[str]:
     """The files a package.json ``exports`` maps ``subpath`` to (best condition first)."""
     if isinstance(exports, (str, list)) or (
         isinstance(exports, dict) and not any(k.startswith(".") for k in exports)
@@ -889,22 +918,24 @@ def _exported(exports: Any, subpath: str) -> list[str]:
                 if matched is not None:
                     value, star = exports[key], matched
                     break
-    return [t.replace("*", star) for t in _targets(value)]
+    return [t.replace("*", star) for t in _targets(value, conditions)]
 
 
-def _targets(value: Any) -> list[str]:
+def _targets(value: Any, conditions: tuple[str, ...], depth: int = 0) -> list[str]:
     if isinstance(value, str):
         return [value]
+    if depth > _DEEPEST_EXPORTS:
+        return []  # a manifest nested thousands deep (a hostile one) is not walked
     if isinstance(value, list):
-        return [t for item in value for t in _targets(item)]
+        return [t for item in value for t in _targets(item, conditions, depth + 1)]
     if isinstance(value, dict):
         out: list[str] = []
-        for condition in _CONDITIONS:
+        for condition in conditions:
             if condition in value:
-                out.extend(_targets(value[condition]))
+                out.extend(_targets(value[condition], conditions, depth + 1))
         for key, item in value.items():
-            if key not in _CONDITIONS:
-                out.extend(_targets(item))
+            if key not in conditions:
+                out.extend(_targets(item, conditions, depth + 1))
         return out
     return []
 

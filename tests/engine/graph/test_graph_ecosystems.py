@@ -223,6 +223,33 @@ def test_workspace_packages_resolve_through_their_exports(make_repo):
     ]
 
 
+def test_a_package_s_own_name_reaches_what_node_loads_from_javascript(make_repo):
+    """Inside commander, ``require('commander')`` is its own ``index.js`` (the
+    ``require`` condition, as Node runs it) and an ``.mjs`` import its ``esm.mjs``;
+    a TypeScript file still reads the declarations first."""
+    root = make_repo(
+        {
+            "package.json": (
+                '{"name": "commander", "main": "./index.js", "types": "typings/index.d.ts",'
+                ' "exports": {".": {"require": {"types": "./typings/index.d.ts",'
+                ' "default": "./index.js"}, "import": {"types": "./typings/esm.d.mts",'
+                ' "default": "./esm.mjs"}, "default": "./index.js"}}}'
+            ),
+            "index.js": "exports.x = 1;\n",
+            "esm.mjs": "export const x = 1;\n",
+            "typings/index.d.ts": "export const x: number;\n",
+            "typings/esm.d.mts": "export const x: number;\n",
+            "examples/a.js": "const commander = require('commander');\n",
+            "examples/b.mjs": "import { x } from 'commander';\n",
+            "typings/t.test-d.ts": "import * as commander from 'commander';\n",
+        }
+    )
+    graph = ImportGraph.build(prx.Workspace(root), str(root))
+    assert [e.target for e in graph.edges_from("examples/a.js")] == ["index.js"]
+    assert [e.target for e in graph.edges_from("examples/b.mjs")] == ["esm.mjs"]
+    assert [e.target for e in graph.edges_from("typings/t.test-d.ts")] == ["typings/esm.d.mts"]
+
+
 def test_a_go_module_resolves_by_its_module_path(make_repo):
     root = make_repo(
         {
