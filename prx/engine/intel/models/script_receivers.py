@@ -736,8 +736,26 @@ def _elements(iterated: Any, receivers: Receivers) -> list[str] | None:
         if call_type(iterated, receivers) != ["Array"]:
             return None
         return call_type(iterated, receivers, element_names)
-    annotation = _stated_annotation(iterated)
-    return element_names(annotation) if annotation is not None else None
+    annotation = _stated_annotation(iterated, receivers)
+    if annotation is not None:
+        return element_names(annotation)
+    if iterated.type == "identifier":
+        # ``const visible = cmd.commands.filter(..)``: the elements of what it was given
+        name = text(iterated)
+        scope = declaring_scope(iterated, name)
+        declaration = declaration_of(scope, name) if scope is not None else None
+        value = (
+            declaration.child_by_field_name("value")
+            if declaration is not None and declaration.type == "variable_declarator"
+            else None
+        )
+        if (
+            value is not None
+            and value.type != "identifier"
+            and chain_length(value) < _LONGEST_CALLS
+        ):
+            return _elements(value, receivers)
+    return None
 
 
 def _iterated(loop: Any, name: str, receivers: Receivers) -> list[str] | None:
@@ -790,21 +808,25 @@ def _promised_value(promised: Any, receivers: Receivers) -> list[str] | None:
     return found if found and not set(found) & PROMISES else None
 
 
-def _stated_annotation(value: Any) -> Any | None:
+def _stated_annotation(value: Any, receivers: Receivers | None = None) -> Any | None:
     """The type annotation of ``this.field`` (its class's field, or the JSDoc of the
-    constructor's assignment) or of a variable or parameter ``value`` names (its
-    JSDoc's in JavaScript); None when nothing states it."""
+    constructor's assignment), with ``receivers`` of ``x.field`` for an ``x`` of one
+    class of the project, or of a variable or parameter ``value`` names (its JSDoc's in
+    JavaScript); None when nothing states it."""
     if value.type == "member_expression":
         obj, prop = value.child_by_field_name("object"), value.child_by_field_name("property")
-        klass = this_class(obj) if obj is not None and obj.type == "this" else None
-        if klass is None or prop is None:
+        if obj is None or prop is None:
             return None
-        member = declared_member(klass, text(prop))
-        holder = member.parent if member is not None else None
-        if holder is None:
-            assignment = _constructor_assignment(klass, text(prop))
-            return variable_type(assignment) if assignment is not None else None
-        return holder.child_by_field_name("type") or variable_type(holder)
+        if obj.type == "this":
+            klass = this_class(obj)
+            classes = [klass] if klass is not None else []
+        else:
+            classes = _classes_of(obj, receivers) if receivers is not None else []
+        for klass in classes:  # the class, then its declaration file's twin
+            found = _field_annotation(klass, text(prop))
+            if found is not None:
+                return found
+        return None
     if value.type == "identifier":
         name = text(value)
         scope = declaring_scope(value, name)
@@ -818,6 +840,31 @@ def _stated_annotation(value: Any) -> Any | None:
         ):
             return declaration.child_by_field_name("type") or variable_type(declaration)
     return None
+
+
+def _field_annotation(klass: Any, field: str) -> Any | None:
+    """The stated type of field ``field`` of a class node: its declaration's, or the
+    JSDoc of the constructor's ``this.field = ..``."""
+    member = declared_member(klass, field)
+    holder = member.parent if member is not None else None
+    if holder is None:
+        assignment = _constructor_assignment(klass, field)
+        return variable_type(assignment) if assignment is not None else None
+    return holder.child_by_field_name("type") or variable_type(holder)
+
+
+def _classes_of(value: Any, receivers: Receivers) -> list[Any]:
+    """The class nodes named like the one project class ``value`` is an instance of
+    (``cmd`` stated a ``Command``: its class and its ``.d.ts`` twin), or none."""
+    from prx.engine.intel.models.script_members import owners_of
+
+    if chain_length(value) > _LONGEST_CHAIN:
+        return []
+    found = _types_of(value, receivers)
+    if not isinstance(found, list) or len(found) != 1:
+        return []
+    owners = owners_of(receivers.project, heritage_of(receivers.project), receivers.alias(found[0]))
+    return [node for _, node in owners if is_class(node)]
 
 
 def _imported_instance(declaration: Any, name: str, receivers: Receivers) -> list[str] | None:

@@ -381,6 +381,13 @@ def _declarations(project: Project, family: Family, name: str, static: bool) -> 
     return out
 
 
+def _constructor_of(node: Any) -> bool:
+    """``x.constructor``: a class (a function), whose members are its statics and
+    ``Function``'s (``name``, ``length``), never its instances'."""
+    prop = node.child_by_field_name("property") if node.type == "member_expression" else None
+    return prop is not None and text(prop) == "constructor"
+
+
 def _destructured(node: Any, receivers: Receivers) -> str | None:
     """How sure ``const {m} = value`` or a parameter ``{m}: T`` takes the member."""
     pattern = node.parent
@@ -500,6 +507,8 @@ def member_sites(
             ):
                 obj = parent.child_by_field_name("object")
                 how = receivers.of(obj) if obj is not None else None
+                if obj is not None and _constructor_of(obj) and not static:
+                    how = None  # obj.constructor.name: the class's own, no instance's
                 if how == BY_NAME and _other_shaped(parent, shape, other):
                     how = None  # x.m where only another type's m has that shape
                 if how == RESOLVED and not static:

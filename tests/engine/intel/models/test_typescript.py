@@ -977,6 +977,13 @@ JSDOC = {
         "    for (const o of this.visibleOptions()) o.name(); // of visible options\n"
         "    this.self().forEach((o) => o.name()); // not an array\n"
         "  }\n"
+        "  /** @param {Command} cmd */\n"
+        "  sorted(cmd) {\n"
+        "    const visible = cmd.commands.filter((c) => c);\n"
+        "    visible.sort((a, b) => a.name()); // sorted commands\n"
+        "    const opts = cmd.options.slice();\n"
+        "    opts.sort((a, b) => a.name()); // sorted options\n"
+        "  }\n"
         "}\n"
         "module.exports = { Option, Command, Help, pick };\n"
     ),
@@ -984,6 +991,7 @@ JSDOC = {
         "const { Command } = require('../lib/command');\n"
         "const sub = new Command().command('x');\n"
         "sub.name(); // sub\n"
+        "function checkClass(obj) { return obj.constructor.name; } // constructor\n"
     ),
 }
 
@@ -998,8 +1006,11 @@ def test_jsdoc_states_the_types_of_parameters_returns_fields_and_variables(make_
     # code returns an untyped variable) is not; a loose `{Object}`, an untyped
     # parameter and a callback of what is no array stay candidates by name; a variable
     # assigned only `option` (an Option) or null is an Option, two variables assigned
-    # each other are unknown
+    # each other are unknown; the elements of a stated field of a typed parameter
+    # (`cmd.commands`, through `filter`/`slice` and a variable) are typed; and
+    # `obj.constructor.name` is a class's, no instance's
     assert found == {
+        ("sorted options", BY_TYPE),
         ("active", BY_TYPE),
         ("loop", BY_NAME),
         ("last option", BY_TYPE),
