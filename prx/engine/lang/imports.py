@@ -8,6 +8,7 @@ the statement's line and text and the names it imports.
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
 from prx.core.results.lang import ImportRef
@@ -114,6 +115,9 @@ def extract_imports(
         return ()
     found: list[ImportRef] = []
     for node in _captured(_matches(spec, source, tree, matches)):
+        if _is_jsdoc(node):
+            found.extend(ImportRef(module=m, line=line) for m, line, _ in _jsdoc_imports(node))
+            continue
         text = _module(node)
         if text:
             found.append(ImportRef(module=text, line=int(node.start_point[0]) + 1))
@@ -132,6 +136,11 @@ def import_statements(
     lines = source.split(b"\n")
     found: list[RawImport] = []
     for node in _captured(_matches(spec, source, tree, matches)):
+        if _is_jsdoc(node):
+            for module, line, names in _jsdoc_imports(node):
+                text = lines[line - 1].decode("utf-8", "replace").strip()
+                found.append((module, line, text, names))
+            continue
         module = _module(node)
         if not module:
             continue
@@ -144,6 +153,32 @@ def import_statements(
         text = lines[row].decode("utf-8", "replace").strip() if row < len(lines) else ""
         found.append((module, row + 1, text, _names(node, statement)))
     return tuple(found)
+
+
+def _is_jsdoc(node: Any) -> bool:
+    return node.type == "comment" and bytes(node.text or b"").startswith(b"/**")
+
+
+#: ``import("./m")`` in a JSDoc type, and the name it takes (``import("./m").T``).
+_TYPE_IMPORT = re.compile(
+    r"""import\s*\(\s*(["'])([^"'\n]{1,512})\1\s*\)(?:\s*\.\s*([A-Za-z_$][\w$]*))?"""
+)
+#: The most type imports read from one comment (a hostile file's giant comment).
+_MOST_TYPE_IMPORTS = 64
+
+
+def _jsdoc_imports(comment: Any) -> list[tuple[str, int, tuple[str, ...]]]:
+    """(module, line, names) of each ``import("..")`` in a JSDoc comment."""
+    text = _text(comment)
+    first = int(comment.start_point[0]) + 1
+    out: list[tuple[str, int, tuple[str, ...]]] = []
+    for match in _TYPE_IMPORT.finditer(text):
+        line = first + text.count("\n", 0, match.start())
+        names: tuple[str, ...] = (str(match.group(3)),) if match.group(3) else ()
+        out.append((str(match.group(2)).strip(), line, names))
+        if len(out) >= _MOST_TYPE_IMPORTS:
+            break
+    return out
 
 
 def _statement(node: Any) -> Any:

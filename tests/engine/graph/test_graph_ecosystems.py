@@ -250,6 +250,30 @@ def test_a_package_s_own_name_reaches_what_node_loads_from_javascript(make_repo)
     assert [e.target for e in graph.edges_from("typings/t.test-d.ts")] == ["typings/esm.d.mts"]
 
 
+def test_jsdoc_type_imports_are_edges_as_checkjs_reads_them(make_repo):
+    """commander's ``lib/help.js`` types its parameters with ``@typedef {
+    import("./command.js").Command } Command``: a type import, as tsc reads it, so the
+    file depends on ``command.js``; a plain comment naming ``import()`` is no import."""
+    root = make_repo(
+        {
+            "lib/command.js": "class Command {}\nmodule.exports = { Command };\n",
+            "lib/option.js": "class Option {}\nmodule.exports = { Option };\n",
+            "lib/help.js": (
+                "/**\n"
+                ' * @typedef { import("./command.js").Command } Command\n'
+                " * @typedef {import('./option.js').Option} Option\n"
+                " */\n"
+                "// see import('./option.js') for options\n"
+                "/* import('./command.js') */\n"
+                "class Help {}\n"
+            ),
+        }
+    )
+    graph = ImportGraph.build(prx.Workspace(root), str(root))
+    edges = [(e.line, e.target, e.names) for e in graph.edges_from("lib/help.js")]
+    assert edges == [(2, "lib/command.js", ("Command",)), (3, "lib/option.js", ("Option",))]
+
+
 def test_a_go_module_resolves_by_its_module_path(make_repo):
     root = make_repo(
         {

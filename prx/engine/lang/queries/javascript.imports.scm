@@ -15,3 +15,9 @@
    function: (import)
    arguments: (arguments . [(string) (template_string)] @import))
   (#not-match? @import "\\$\\{"))
+
+; A JSDoc comment's type imports (``@typedef {import("./command.js").Command} Command``,
+; ``@param {import('./x').T} t``): what tsc's checkJs reads as ``import type``. Every
+; ``import("..")`` of the comment is one (prx.engine.lang.imports).
+((comment) @import
+  (#match? @import "^/\\*\\*(.|\n)*import\\s*\\(\\s*[\"']"))
