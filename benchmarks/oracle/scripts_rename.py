@@ -22,6 +22,7 @@ it by the oracle (``after_rename``) so that tsc sees the uses:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -174,12 +175,15 @@ def twin_spans(root: Path, symbol: Symbol) -> tuple[str, list[tuple[int, int]]] 
     return (twin, spans) if spans else None
 
 
-def reexport_spans(root: Path, symbol: Symbol) -> dict[str, list[tuple[int, int]]]:
-    """The names of the specifiers that pass the top-level ``symbol`` on (``export {
-    fromPromise } from './result-async'``; through a barrel that passes it on again under
-    its own name too). Renamed with it, as a Python module's ``__all__`` entry is: else
-    tsc reports the re-export alone and types its importers' uses as the missing name's,
-    naming none of them."""
+#: Finds, in an importer (parsed, the lines of its imports of the provider, the name),
+#: the spans that pass the name on, and whether the importer passes it on again under
+#: that name (its own importers are searched then).
+Finder = Callable[[Any, set[int], str], tuple[list[tuple[int, int]], bool]]
+
+
+def _passed_on(root: Path, symbol: Symbol, find: Finder) -> dict[str, list[tuple[int, int]]]:
+    """The spans ``find`` gives in each file that imports the top-level ``symbol`` from
+    its file, or from a file that passes it on, however indirectly."""
     if "." in symbol.qualified:
         return {}
     import prx
@@ -199,19 +203,38 @@ def reexport_spans(root: Path, symbol: Symbol) -> dict[str, list[tuple[int, int]
             if parsed is None or parsed.tree is None:
                 continue
             lines = {e.line for e in project.graph.edges_from(rel) if e.target == provider}
-            for node in parsed.tree.root_node.named_children:
-                if node.type != "export_statement" or node.child_by_field_name("source") is None:
-                    continue
-                if int(node.start_point[0]) + 1 not in lines:
-                    continue
-                for spec in _specifiers(node):
-                    spelled = spec.child_by_field_name("name")
-                    if spelled is None or _text(spelled) != name:
-                        continue
-                    out.setdefault(rel, []).append((int(spelled.start_byte), int(spelled.end_byte)))
-                    if spec.child_by_field_name("alias") is None:
-                        wanted.append((rel, name))
+            spans, again = find(parsed, lines, name)
+            if spans:
+                out.setdefault(rel, []).extend(spans)
+            if again:
+                wanted.append((rel, name))
     return out
+
+
+def reexport_spans(root: Path, symbol: Symbol) -> dict[str, list[tuple[int, int]]]:
+    """The names of the specifiers that pass the top-level ``symbol`` on (``export {
+    fromPromise } from './result-async'``; through a barrel that passes it on again under
+    its own name too). Renamed with it, as a Python module's ``__all__`` entry is: else
+    tsc reports the re-export alone and types its importers' uses as the missing name's,
+    naming none of them."""
+    return _passed_on(root, symbol, _specifier_spans)
+
+
+def _specifier_spans(parsed: Any, lines: set[int], name: str) -> tuple[list[tuple[int, int]], bool]:
+    spans: list[tuple[int, int]] = []
+    again = False
+    for node in parsed.tree.root_node.named_children:
+        if node.type != "export_statement" or node.child_by_field_name("source") is None:
+            continue
+        if int(node.start_point[0]) + 1 not in lines:
+            continue
+        for spec in _specifiers(node):
+            spelled = spec.child_by_field_name("name")
+            if spelled is None or _text(spelled) != name:
+                continue
+            spans.append((int(spelled.start_byte), int(spelled.end_byte)))
+            again = again or spec.child_by_field_name("alias") is None
+    return spans, again
 
 
 def commonjs_reexport_spans(root: Path, symbol: Symbol) -> dict[str, list[tuple[int, int]]]:
@@ -219,34 +242,16 @@ def commonjs_reexport_spans(root: Path, symbol: Symbol) -> dict[str, list[tuple[
     its file's ``require`` and exports it under its own name (through barrels of
     barrels too): the destructured key, the export's property and every identifier of
     that name in the barrel (the binding is renamed as a whole)."""
-    if "." in symbol.qualified:
-        return {}
-    import prx
-    from prx.engine.intel.project import Project
+    return _passed_on(root, symbol, _barrel_spans)
 
-    project = Project(prx.Workspace(root), str(root))
-    out: dict[str, list[tuple[int, int]]] = {}
-    wanted = [(symbol.file, symbol.name)]
-    seen: set[tuple[str, str]] = set()
-    while wanted:
-        provider, name = wanted.pop()
-        if (provider, name) in seen:
-            continue
-        seen.add((provider, name))
-        for rel in project.graph.importers_of(provider):
-            parsed = project.file(rel)
-            if parsed is None or parsed.tree is None or parsed.language != "javascript":
-                continue
-            lines = {e.line for e in project.graph.edges_from(rel) if e.target == provider}
-            if not _destructures(parsed.tree.root_node, name, lines):
-                continue
-            exported = export_property_spans(parsed, name)
-            if not exported:
-                continue  # a user of the name, not a barrel: its uses are errors
-            spans = set(exported) | set(_identifiers(parsed.tree.root_node, name))
-            out[rel] = sorted(spans)
-            wanted.append((rel, name))
-    return out
+
+def _barrel_spans(parsed: Any, lines: set[int], name: str) -> tuple[list[tuple[int, int]], bool]:
+    if parsed.language != "javascript" or not _destructures(parsed.tree.root_node, name, lines):
+        return [], False
+    exported = export_property_spans(parsed, name)
+    if not exported:
+        return [], False  # a user of the name, not a barrel: its uses are errors
+    return sorted(set(exported) | set(_identifiers(parsed.tree.root_node, name))), True
 
 
 def _destructures(program: Any, name: str, lines: set[int]) -> bool:
