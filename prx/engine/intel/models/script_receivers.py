@@ -484,7 +484,14 @@ def _variable_types(receiver: Any, receivers: Receivers) -> list[str] | None | s
         )
         if resolved is not None:
             return resolved
-    declared = _declared_type(declaration, name, receivers)
+    key = (int(declaration.start_byte), int(declaration.end_byte), name)
+    if key in _DECLARING or len(_DECLARING) > _LONGEST_CALLS:
+        return None  # ``const a = b.f(); const b = a.f()``: each read once
+    _DECLARING.add(key)
+    try:
+        declared = _declared_type(declaration, name, receivers)
+    finally:
+        _DECLARING.discard(key)
     if declared is None and _untyped(declaration):
         return _assigned_types(scope, name, receivers)
     return declared
@@ -717,9 +724,11 @@ _SAME_ARRAY = frozenset(
 )
 
 
-def _elements(iterated: Any, receivers: Receivers) -> list[str] | None:
+def _elements(iterated: Any, receivers: Receivers, depth: int = 0) -> list[str] | None:
     """The element type names of the array ``iterated`` is, as its declaration or (a
     call) the called function's return type states it."""
+    if depth > _LONGEST_CHAIN:
+        return None  # ``const a = b.filter(..); const b = a.filter(..)``: a cycle
     if iterated.type == "call_expression":
         callee = iterated.child_by_field_name("function")
         prop = callee.child_by_field_name("property") if callee is not None else None
@@ -730,7 +739,7 @@ def _elements(iterated: Any, receivers: Receivers) -> list[str] | None:
             and text(prop) in _SAME_ARRAY
             and chain_length(inner) < _LONGEST_CALLS
         ):
-            return _elements(inner, receivers)  # ``xs.slice(-1)``: xs's elements
+            return _elements(inner, receivers, depth + 1)  # ``xs.slice(-1)``: xs's
         # only a stated array: a return type read from the code (``return this``) is
         # no array's element
         if call_type(iterated, receivers) != ["Array"]:
@@ -754,7 +763,7 @@ def _elements(iterated: Any, receivers: Receivers) -> list[str] | None:
             and value.type != "identifier"
             and chain_length(value) < _LONGEST_CALLS
         ):
-            return _elements(value, receivers)
+            return _elements(value, receivers, depth + 1)
     return None
 
 
@@ -963,6 +972,8 @@ def _assigned_types(scope: Any, name: str, receivers: Receivers) -> list[str] | 
         _ASSIGNING.discard(key)
 
 
+#: The declarations whose value's type is being read (by span and name).
+_DECLARING: set[tuple[int, int, str]] = set()
 #: The variables whose assignments are being read.
 _ASSIGNING: set[tuple[int, str]] = set()
 

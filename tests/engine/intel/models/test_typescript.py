@@ -1163,3 +1163,31 @@ def test_a_module_s_own_export_destructured_is_no_class_member(make_repo):
     # index.js exports its own `createCommand`: destructured from the module (required
     # or imported), it is that export; from an instance, the method
     assert found == {("test/t.test.js", "instance", BY_TYPE)}
+
+
+def test_values_defined_by_each_other_are_read_once_and_left_unknown(make_repo):
+    """A hostile file's cycles (two constants each the other's ``filter``, two variables
+    assigned each other, a chain of arrays) end: the receivers stay candidates by name
+    instead of recursing without end."""
+    root = make_repo(
+        {
+            "lib/o.js": (
+                "class Option { name() { return 'o'; } }\n"
+                "function f() {\n"
+                "  const a = b.filter((x) => x);\n"
+                "  const b = a.filter((x) => x);\n"
+                "  a.forEach((o) => o.name()); // elements\n"
+                "  const c = d.pick();\n"
+                "  const d = c.pick();\n"
+                "  c.name(); // calls\n"
+                "  let e = null; let g = null;\n"
+                "  e = g; g = e;\n"
+                "  e.name(); // assigned\n"
+                "}\n"
+                "module.exports = { Option, f };\n"
+            )
+        }
+    )
+    sites = _sites(root, "lib/o.js", "Option.name")
+    found = {(text.split("// ")[-1], how) for _, text, how, role in sites if role == "reference"}
+    assert found == {("elements", BY_NAME), ("calls", BY_NAME), ("assigned", BY_NAME)}
