@@ -468,6 +468,7 @@ def _variable_types(receiver: Any, receivers: Receivers) -> list[str] | None | s
             _then_value(scope, name, receivers)
             or _callback_parameter(scope, name, receivers)
             or _element_parameter(scope, name, receivers)
+            or _called_with(scope, name, receivers)
             or _assigned_types(scope, name, receivers)
         )
     if declaration.type in ("class_declaration", "abstract_class_declaration", "class"):
@@ -676,6 +677,86 @@ def _parameter_type(parameters: Any, position: int) -> list[str] | None:
         return None
     annotation = parameters.named_children[position].child_by_field_name("type")
     return type_names(annotation) if annotation is not None else None
+
+
+def _called_with(function: Any, name: str, receivers: Receivers) -> list[str] | None:
+    """The type every call passes for parameter ``name`` of a local helper that is only
+    ever called, never passed on nor exported (``const myParseArg = (argument, ..) =>
+    ..`` called ``myParseArg(declaredArg, ..)`` with ``declaredArg`` an ``Argument``);
+    None when one call passes something of unknown type, or nothing says."""
+    position = _parameter_index(function, name)
+    own = _helper_name(function)
+    if position is None or own is None:
+        return None
+    scope = declaring_scope(own, text(own))
+    if scope is None or scope.type == "program":
+        return None  # a module's function: another module may call it
+    key = (int(function.start_byte), name)
+    if key in _CALLING or len(_CALLING) > _LONGEST_CHAIN:
+        return None
+    _CALLING.add(key)
+    try:
+        uses = _name_uses(scope, text(own), own)
+        if uses is None:
+            return None
+        found: list[str] = []
+        for use in uses:
+            call = use.parent
+            if (
+                call is None
+                or call.type != "call_expression"
+                or call.child_by_field_name("function") != use
+            ):
+                return None  # passed on as a value: its callers are unknown
+            arguments = call.child_by_field_name("arguments")
+            given = arguments.named_children if arguments is not None else []
+            if position >= len(given) or any(a.type == "spread_element" for a in given):
+                return None
+            types = _types_of(given[position], receivers)
+            if not isinstance(types, list):
+                return None
+            found.extend(t for t in types if t not in found)
+        return found or None
+    finally:
+        _CALLING.discard(key)
+
+
+#: The helpers whose calls are being read.
+_CALLING: set[tuple[int, str]] = set()
+#: The most uses of a helper weighed.
+_MOST_CALLS = 64
+
+
+def _helper_name(function: Any) -> Any | None:
+    """The name node a function is bound to (``function f``, ``const f = (..) => ..``)."""
+    if function.type in ("function_declaration", "generator_function_declaration"):
+        return function.child_by_field_name("name")
+    holder = function.parent
+    if holder is not None and holder.type == "variable_declarator":
+        target = holder.child_by_field_name("name")
+        if target is not None and target.type == "identifier":
+            statement = holder.parent
+            if statement is not None and statement.type == "lexical_declaration":
+                if text(statement).startswith("const"):
+                    return target
+    return None
+
+
+def _name_uses(scope: Any, name: str, own: Any) -> list[Any] | None:
+    """The identifiers naming the helper ``name`` declared in ``scope`` (its own name
+    left out); None when there are more than :data:`_MOST_CALLS`."""
+    out: list[Any] = []
+    stack = [scope]
+    while stack:
+        node = stack.pop()
+        if node.type in ("identifier", "shorthand_property_identifier") and text(node) == name:
+            if node != own and declaring_scope(node, name) == scope:
+                out.append(node)
+                if len(out) > _MOST_CALLS:
+                    return None
+            continue
+        stack.extend(node.named_children)
+    return out
 
 
 #: Array methods whose callback receives an element first (``sort`` two of them).

@@ -1191,3 +1191,38 @@ def test_values_defined_by_each_other_are_read_once_and_left_unknown(make_repo):
     sites = _sites(root, "lib/o.js", "Option.name")
     found = {(text.split("// ")[-1], how) for _, text, how, role in sites if role == "reference"}
     assert found == {("elements", BY_NAME), ("calls", BY_NAME), ("assigned", BY_NAME)}
+
+
+def test_a_local_helper_s_parameter_has_the_type_every_call_passes(make_repo):
+    root = make_repo(
+        {
+            "lib/o.js": (
+                "class Option { name() { return 'o'; } }\n"
+                "class Argument { name() { return 'a'; } }\n"
+                "function run(args) {\n"
+                "  const parse = (argument, value) => argument.name(); // helper\n"
+                "  const twice = (thing) => thing.name(); // passed on\n"
+                "  const mixed = (either) => either.name(); // mixed\n"
+                "  const a = new Argument();\n"
+                "  parse(a, 1);\n"
+                "  parse(new Argument(), 2);\n"
+                "  args.map(twice);\n"
+                "  mixed(a);\n"
+                "  mixed(new Option());\n"
+                "}\n"
+                "function top(argument) { return argument.name(); } // module function\n"
+                "top(new Argument());\n"
+                "module.exports = { Option, Argument, run, top };\n"
+            )
+        }
+    )
+    sites = _sites(root, "lib/o.js", "Option.name")
+    found = {(text.split("// ")[-1], how) for _, text, how, role in sites if role == "reference"}
+    # `parse` is only called, each time with an Argument: not an Option's; `twice` is
+    # passed on (its callers unknown), `mixed` takes an Option too, and a module's own
+    # function may be called from elsewhere: candidates
+    assert found == {
+        ("passed on", BY_NAME),
+        ("mixed", BY_NAME),
+        ("module function", BY_NAME),
+    }
