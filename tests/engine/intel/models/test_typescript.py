@@ -109,6 +109,16 @@ def _sites(
     return out
 
 
+def _labelled(root: Path, file: str, qualified: str, under: str = "") -> set[tuple[str, str]]:
+    """(the ``// label`` ending the line, how) of each reference to ``qualified`` (in
+    the files under ``under`` when given)."""
+    return {
+        (text.split("// ")[-1], how)
+        for f, text, how, role in _sites(root, file, qualified)
+        if role == "reference" and f.startswith(under)
+    }
+
+
 def test_definitions_qualify_members_and_leave_out_unnamed_ones(make_repo):
     root = make_repo(SHAPES)
     project = _project(root)
@@ -998,8 +1008,7 @@ JSDOC = {
 
 def test_jsdoc_states_the_types_of_parameters_returns_fields_and_variables(make_repo):
     root = make_repo(JSDOC)
-    sites = _sites(root, "lib/command.js", "Option.name")
-    found = {(text.split("// ")[-1], how) for _, text, how, role in sites if role == "reference"}
+    found = _labelled(root, "lib/command.js", "Option.name")
     # @param, @type on a variable or a constructor's field and an array's element
     # (forEach's callback, for-of, `xs.slice(-1)[0]`, `xs.filter(..)`'s; of a field or
     # of what a method states it returns) are Options (not one read by a string key); a Command from @param or @return (a union with null, a method whose
@@ -1090,8 +1099,7 @@ def test_a_method_s_callback_parameter_has_the_type_its_declaration_file_states(
             ),
         }
     )
-    sites = _sites(root, "lib/command.js", "Option.name")
-    found = {(text.split("// ")[-1], how) for f, text, how, role in sites if f.startswith("test/")}
+    found = _labelled(root, "lib/command.js", "Option.name", "test/")
     # the .d.ts beside the JavaScript states hook's listener's parameters Commands and
     # each's an Option; an object given for a Partial<Help> takes Help's members'
     # parameter types; a receiver of unknown type leaves its callback's unknown too
@@ -1128,8 +1136,7 @@ def test_a_variable_is_told_apart_by_what_a_class_extending_a_package_s_surely_h
             ),
         }
     )
-    sites = _sites(root, "lib/option.js", "Option.name")
-    found = {(text.split("// ")[-1], how) for f, text, how, role in sites if f.startswith("test/")}
+    found = _labelled(root, "lib/option.js", "Option.name", "test/")
     # `command` reads `opts`, which no Option has and Command surely has (its own,
     # whatever EventEmitter adds); MyOption extends `commander.Option`, an Option, whose
     # members are known: only `thing` stays a candidate
@@ -1188,8 +1195,7 @@ def test_values_defined_by_each_other_are_read_once_and_left_unknown(make_repo):
             )
         }
     )
-    sites = _sites(root, "lib/o.js", "Option.name")
-    found = {(text.split("// ")[-1], how) for _, text, how, role in sites if role == "reference"}
+    found = _labelled(root, "lib/o.js", "Option.name")
     assert found == {("elements", BY_NAME), ("calls", BY_NAME), ("assigned", BY_NAME)}
 
 
@@ -1216,8 +1222,7 @@ def test_a_local_helper_s_parameter_has_the_type_every_call_passes(make_repo):
             )
         }
     )
-    sites = _sites(root, "lib/o.js", "Option.name")
-    found = {(text.split("// ")[-1], how) for _, text, how, role in sites if role == "reference"}
+    found = _labelled(root, "lib/o.js", "Option.name")
     # `parse` is only called, each time with an Argument: not an Option's; `twice` is
     # passed on (its callers unknown), `mixed` takes an Option too, and a module's own
     # function may be called from elsewhere: candidates
