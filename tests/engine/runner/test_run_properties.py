@@ -121,6 +121,19 @@ def outputs(draw: st.DrawFn) -> list[str]:
 )
 # Found by this test: failures listed by an output cut short before its counts were not in
 # the summary ("ran 0.01s, closing summary missing (exit 1)").
+# A compiler error after libtest's "ok" line, without cargo's "could not compile":
+# the summary named "1 error" while the report's counts said none.
+@example(
+    argv=["npm", "test"],
+    lines=[
+        "test result: ok. 3 passed; 0 failed; 0 ignored; 0 measured; 0 filtered out;"
+        " finished in 0.00s",
+        "error[E0308]: mismatched types",
+        "  --> src/lib.rs:3:5",
+    ],
+    exit_code=1,
+    on_stderr=False,
+)
 @example(argv=["npm", "test"], lines=["--- FAIL: TestAdd (0.00s)"], exit_code=1, on_stderr=False)
 # Found by this test: make's failed target after its tests all passed read "3 passed (exit 1)".
 @example(

@@ -126,6 +126,10 @@ class CargoTestParser(ToolParser):
             parsed.complete = True
             parsed.errors = sum(1 for d in parsed.diagnostics if d.severity == "error")
             parsed.warnings = sum(1 for d in parsed.diagnostics if d.severity == "warning")
+        elif parsed.errors is None and any(d.severity == "error" for d in parsed.diagnostics):
+            # a compiler error with no "could not compile" line: counted, as the summary
+            # names it (the fields never say less than the summary)
+            parsed.errors = sum(1 for d in parsed.diagnostics if d.severity == "error")
         return parsed
 
     @staticmethod
