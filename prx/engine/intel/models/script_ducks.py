@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from prx.engine.intel.models.script_members import Family
     from prx.engine.intel.project import Project
 
-__all__ = ["another_class", "lacks_every"]
+__all__ = ["another_class", "lacks_every", "only_class"]
 
 #: Members of every object: reading one says nothing about the class.
 _EVERY_OBJECT = frozenset(
@@ -69,6 +69,25 @@ def another_class(project: Project, family: Family, scope: Any, name: str) -> bo
         if telling <= members.at_least(kind):
             return True
     return False
+
+
+def only_class(project: Project, known: frozenset[str], scope: Any, name: str) -> str | None:
+    """The one class of ``known`` (the project's classes) that surely has every member
+    the code reads on variable ``name`` of ``scope`` (a test's ``cmd`` that reads
+    ``registeredArguments``: only ``Command`` and the classes extending it have it);
+    None when no member read tells, or none or several unrelated classes have them
+    all."""
+    reads = _member_reads(scope, name)
+    telling = reads - _EVERY_OBJECT if reads else frozenset()
+    if not telling:
+        return None
+    members = _members(project)
+    found = {kind for kind in sorted(known) if telling <= members.at_least(kind)}
+    # the classes below one of them have its members too: that one is the type
+    roots = [
+        kind for kind in sorted(found) if not members.heritage.parents.get(kind, set()) & found
+    ]
+    return roots[0] if len(roots) == 1 else None
 
 
 def lacks_every(project: Project, kind: str, family: Family) -> bool:

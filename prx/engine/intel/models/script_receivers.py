@@ -56,6 +56,10 @@ if TYPE_CHECKING:
 __all__ = ["GLOBALS", "Receivers", "type_names"]
 
 
+#: Values whose type is what the object they read states (an element, a field).
+_READS = frozenset({"subscript_expression", "member_expression"})
+
+
 def _declared_type(
     declarator: Any, name: str, receivers: Receivers | None = None
 ) -> list[str] | None:
@@ -89,8 +93,10 @@ def _declared_type(
             value = inner
         if receivers is not None and value is not None and value.type == "call_expression":
             return call_type(value, receivers)
-        if receivers is not None and value is not None and value.type == "subscript_expression":
-            found = _types_of(value, receivers)  # ``const last = this.args.slice(-1)[0]``
+        if receivers is not None and value is not None and value.type in _READS:
+            # ``const last = this.args.slice(-1)[0]``, ``let up = cmd.parent``: the
+            # element's or the field's stated type
+            found = _types_of(value, receivers)
             return found if isinstance(found, list) else None
         return constructed_types(value)
     if kind in ("required_parameter", "optional_parameter", "public_field_definition"):
@@ -162,6 +168,8 @@ class Receivers:
         self._aliases: dict[str, str] = {}
         #: (scope start, variable) -> told apart from the family by the members read.
         self.told: dict[tuple[int, str], bool] = {}
+        #: (scope start, variable) -> the one class the members read show it to be.
+        self.ducks: dict[tuple[int, str], str | None] = {}
 
     def imported(self, statement: Any, local: str) -> Any | None:
         """The declaration an import or ``require`` statement binds ``local`` to, in
@@ -952,9 +960,33 @@ def _classes_of(value: Any, receivers: Receivers) -> list[Any]:
         return []
     found = _types_of(value, receivers)
     if not isinstance(found, list) or len(found) != 1:
-        return []
+        found = _duck_class(value, receivers)
+        if found is None:
+            return []
     owners = owners_of(receivers.project, heritage_of(receivers.project), receivers.alias(found[0]))
     return [node for _, node in owners if is_class(node)]
+
+
+def _duck_class(value: Any, receivers: Receivers) -> list[str] | None:
+    """The one class a variable of no stated type can be by the members the code reads
+    on it (a test callback's ``cmd`` reading ``cmd.registeredArguments``), to read a
+    field's stated type through it; None otherwise."""
+    from prx.engine.intel.models.script_ducks import only_class
+
+    if value.type != "identifier":
+        return None
+    name = text(value)
+    scope = declaring_scope(value, name)
+    if scope is None:
+        return None
+    declaration = declaration_of(scope, name)
+    if declaration is not None and not _untyped(declaration):
+        return None  # a function, a class, an import or a value of its own
+    key = (int(scope.start_byte), name)
+    if key not in receivers.ducks:
+        receivers.ducks[key] = only_class(receivers.project, receivers.family.known, scope, name)
+    found = receivers.ducks[key]
+    return [found] if found is not None else None
 
 
 def _imported_instance(declaration: Any, name: str, receivers: Receivers) -> list[str] | None:

@@ -553,6 +553,7 @@ def _pattern_local_uses(rel: str, parsed: ParsedFile, node: Any, name: str, how:
 
 _METHODS = frozenset({"method_definition", "method_signature", "abstract_method_signature"})
 _FIELDS = frozenset({"public_field_definition", "field_definition", "property_signature"})
+_SIGNATURES = frozenset({"method_signature", "property_signature", "abstract_method_signature"})
 
 
 def parsed_name(project: Project, target: Target) -> Any | None:
@@ -572,8 +573,10 @@ def _static(node: Any | None) -> bool:
     parent = node.parent if node is not None else None
     if parent is None or parent.type not in _METHODS | _FIELDS:
         return True
-    if parent.type in ("method_signature", "property_signature", "abstract_method_signature"):
-        return True
+    in_class = parent.parent is not None and parent.parent.type == "class_body"
+    if not in_class and parent.type in _SIGNATURES:
+        return True  # an interface's or object type's member
+    # a class body's signature is a declaration file's (or an overload's) member
     return any(child.type == "static" for child in parent.children)
 
 

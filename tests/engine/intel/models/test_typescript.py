@@ -1231,3 +1231,100 @@ def test_a_local_helper_s_parameter_has_the_type_every_call_passes(make_repo):
         ("mixed", BY_NAME),
         ("module function", BY_NAME),
     }
+
+
+def test_a_declaration_file_s_class_method_is_an_instance_member(make_repo):
+    root = make_repo(
+        {
+            "lib/option.js": (
+                "class Option { name() { return 'o'; } }\nmodule.exports = { Option };\n"
+            ),
+            "typings/index.d.ts": (
+                "export class Option { name(): string; static make(): Option; }\n"
+                "export interface Named { name(): string; }\n"
+            ),
+            "test/option.test.js": (
+                "const { Option } = require('../lib/option');\n"
+                "function check(obj) { return obj.constructor.name; } // constructor\n"
+                "function label(x) { return x.name(); } // unknown receiver\n"
+                "new Option().name(); // instance\n"
+            ),
+        }
+    )
+    # a method a .d.ts class declares without a body is its instances' (no static
+    # one), so `obj.constructor.name` (the class's own name) is none of its uses
+    uses = {
+        (text.split("// ")[-1], how)
+        for f, text, how, role in _sites(root, "typings/index.d.ts", "Option.name", own=True)
+        if f.startswith("test/")
+    }
+    assert uses == {("unknown receiver", BY_NAME), ("instance", BY_TYPE)}
+
+
+def test_a_variable_given_a_field_has_the_field_s_stated_type(make_repo):
+    root = make_repo(
+        {
+            "lib/command.ts": (
+                "export class Option { name(): string { return 'o'; } }\n"
+                "export class Command {\n"
+                "  parent: Command | null = null;\n"
+                "  name(): string { return 'c'; }\n"
+                "}\n"
+            ),
+            "lib/help.ts": (
+                "import { Command } from './command';\n"
+                "export function path(cmd: Command, x: any): string {\n"
+                "  let out = '';\n"
+                "  for (let up = cmd.parent; up; up = up.parent) out += up.name(); // loop\n"
+                "  const other = x.parent;\n"
+                "  return out + other.name(); // unknown\n"
+                "}\n"
+            ),
+        }
+    )
+    # `let up = cmd.parent` is a Command, as the field states: its `name` is Command's
+    assert _labelled(root, "lib/command.ts", "Option.name", "lib/help") == {("unknown", BY_NAME)}
+    assert _labelled(root, "lib/command.ts", "Command.name", "lib/help") == {
+        ("loop", BY_TYPE),
+        ("unknown", BY_NAME),
+    }
+
+
+def test_a_field_read_through_the_one_class_the_members_read_show(make_repo):
+    root = make_repo(
+        {
+            "lib/command.js": (
+                "class Argument { name() { return 'a'; } }\n"
+                "class Option { name() { return 'o'; } }\n"
+                "class Command {\n"
+                "  constructor() {\n"
+                "    /** @type {Argument[]} */\n"
+                "    this.registeredArguments = [];\n"
+                "    /** @type {Option[]} */\n"
+                "    this.options = [];\n"
+                "  }\n"
+                "}\n"
+                "class Sub extends Command {}\n"
+                "class Other { constructor() { this.options = []; } }\n"
+                "module.exports = { Argument, Option, Command, Sub, Other };\n"
+            ),
+            "test/args.test.js": (
+                "const { Command } = require('../lib/command');\n"
+                "test.each(cases)('%s', (method, cmd) => {\n"
+                "  cmd.registeredArguments[0].name(); // duck\n"
+                "});\n"
+                "test.each(cases)('%s', (method, cmd) => {\n"
+                "  cmd.options[0].name(); // two classes have options\n"
+                "});\n"
+            ),
+        }
+    )
+    # only Command (and Sub, below it) has `registeredArguments`: the element is an
+    # Argument; `options` is also Other's, so that receiver stays unknown
+    assert _labelled(root, "lib/command.js", "Argument.name", "test/") == {
+        ("duck", BY_TYPE),
+        ("two classes have options", BY_NAME),
+    }
+    assert _labelled(root, "lib/command.js", "Option.name", "test/") == {
+        ("two classes have options", BY_NAME),
+    }
