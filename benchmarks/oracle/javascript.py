@@ -19,6 +19,14 @@ JavaScript model was written):
   zlib ported function by function) and ``test/``, mocha (its built ``dist/``, the same
   code bundled, its benchmarks and examples are left out).
 
+Held out (added 2026-12-03 before any trial ran on it, after every rule above):
+
+- **markdown-it** 12.3.2 (github.com/markdown-it/markdown-it, MIT) at d72c68b, the last
+  CommonJS release: ``lib/`` (65 files; classes written as constructor functions with
+  ``X.prototype.m = function``), ``index.js``, ``bin/`` and six files of ``test/`` with
+  their fixtures, mocha (the pathological-input test, which needs worker threads, and
+  the babelmark responder, a web app of ``support/``, are left out).
+
 The oracle's ``tsconfig.prxoracle.json`` checks every ``.js`` file with ``noImplicitAny``
 off, so only names and members tsc can resolve are errors: a module-level name, an
 import, a ``require``d file's export, a member reached through a receiver whose type tsc
@@ -71,6 +79,17 @@ PROJECTS = {
         "3c06216518c259b569a5168dee867e6dabbe5160",
         ("lib", "test", "index.js", "package.json", "LICENSE"),
     ),
+    "markdown-it": snapshot(
+        "markdown-it",
+        "markdown-it",
+        "d72c68b520cedacae7878caa92bf7fe32e3e0e6f",
+        (
+            *("lib", "bin", "index.js", "package.json", "LICENSE", "test/fixtures"),
+            *(f"test/{name}.js" for name in ("commonmark", "markdown-it", "misc")),
+            *(f"test/{name}.js" for name in ("ruler", "token", "utils")),
+            "test/.eslintrc.yml",
+        ),
+    ),
 }
 KEEP = ("node_modules",)
 CONFIG = "tsconfig.prxoracle.json"
@@ -85,6 +104,11 @@ _PACKAGES = {
         "@types/node@20.16.5",
     ],
     "pako": ["mocha@8.4.0", "@types/node@20.16.5"],
+    "markdown-it": [
+        *("mocha@9.2.2", "chai@4.3.6", "markdown-it-testgen@0.1.6"),
+        *("markdown-it-for-inline@0.1.1", "argparse@2.0.1", "entities@2.1.0"),
+        *("linkify-it@3.0.3", "mdurl@1.0.1", "uc.micro@1.0.6", "@types/node@20.16.5"),
+    ],
 }
 #: Projects whose folders hold TypeScript and ES modules too (commander's ``.ts`` and
 #: ``.mjs`` tests, ``typings/``): checked with the JavaScript.
@@ -99,6 +123,7 @@ _INCLUDE = {
     # the examples and the type tests too: the oracle samples symbols from every file
     "commander": ["lib", "index.js", "tests", "examples", "typings"],
     "pako": ["lib", "index.js", "test"],
+    "markdown-it": ["lib", "index.js", "test", "bin"],
 }
 _OPTIONS = {
     "allowJs": True,
