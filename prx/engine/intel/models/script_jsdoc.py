@@ -73,8 +73,10 @@ def _braced(doc: str, start: int) -> tuple[str, int] | None:
     return None
 
 
-def _tags(doc: str, names: tuple[str, ...]) -> list[tuple[str, str]]:
-    """(type text, the words after it) of every ``@name {type} ...`` tag in ``doc``."""
+@functools.lru_cache(maxsize=256)
+def _tags(doc: str, names: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    """(type text, the words after it) of every ``@name {type} ...`` tag in ``doc``
+    (cached: a function's comment is read again for each of its parameters)."""
     out: list[tuple[str, str]] = []
     for match in re.finditer(r"@(\w+)\s*(?=\{)", doc):
         if match.group(1) not in names:
@@ -85,7 +87,7 @@ def _tags(doc: str, names: tuple[str, ...]) -> list[tuple[str, str]]:
         stated, after = found
         rest = doc[after : after + 200].lstrip(" \t")
         out.append((stated, rest))
-    return out
+    return tuple(out)
 
 
 @functools.lru_cache(maxsize=1024)
