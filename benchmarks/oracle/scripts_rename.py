@@ -62,7 +62,8 @@ def overload_spans(parsed: Any, symbol: Symbol) -> list[tuple[int, int]]:
 def export_property_spans(parsed: Any, name: str) -> list[tuple[int, int]]:
     """The property names that export the top-level ``name`` under its own name:
     ``module.exports = {name}`` (the shorthand), ``{name: name}`` (the key),
-    ``exports.name = ...`` / ``module.exports.name = ...`` (the property)."""
+    ``exports.name = name`` / ``module.exports.name = name`` (the property; not
+    ``exports.name = function other() ..``, another value exported under that name)."""
     tree = parsed.tree
     if tree is None or parsed.language != "javascript":
         return []
@@ -71,6 +72,7 @@ def export_property_spans(parsed: Any, name: str) -> list[tuple[int, int]]:
         if statement.type != "expression_statement" or not statement.named_children:
             continue
         expression = statement.named_children[0]
+        chained: list[tuple[int, int]] = []  # ``exports.f = module.exports.f = f``
         while expression.type == "assignment_expression":
             left = expression.child_by_field_name("left")
             right = expression.child_by_field_name("right")
@@ -80,17 +82,20 @@ def export_property_spans(parsed: Any, name: str) -> list[tuple[int, int]]:
             if where is None:
                 break
             if where and where[0] == name:
-                out.append(where[1])
+                chained.append(where[1])
             if where == () and right.type == "object":
                 for part in right.named_children:
                     if part.type == "shorthand_property_identifier" and _text(part) == name:
                         out.append((int(part.start_byte), int(part.end_byte)))
                     elif part.type == "pair":
                         key = part.child_by_field_name("key")
+                        value = part.child_by_field_name("value")
                         if key is not None and key.type == "property_identifier":
-                            if _text(key) == name:
+                            if _text(key) == name and value is not None and _text(value) == name:
                                 out.append((int(key.start_byte), int(key.end_byte)))
             expression = right
+        if expression.type == "identifier" and _text(expression) == name:
+            out.extend(chained)
     return out
 
 

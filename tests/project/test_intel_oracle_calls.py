@@ -133,3 +133,30 @@ def test_a_destructuring_require_over_several_lines_is_an_import_statement():
         "} = options;",
     ]
     assert intel_oracle.import_lines(lines) == {1, 2, 3, 4}
+
+
+def test_only_a_property_that_exports_the_function_itself_is_renamed_along(tmp_path):
+    """markdown-it's ``module.exports.postProcess = function strikethrough(..)`` exports
+    another function under the name of the file's ``function postProcess``: renaming
+    that function leaves the property alone (its users use the other function)."""
+    from oracle import scripts_rename
+
+    (tmp_path / "rule.js").write_text(
+        "function postProcess(s) { return s; }\n"
+        "module.exports.postProcess = function strikethrough(s) { return postProcess(s); };\n"
+    )
+    symbol = Symbol("rule.js", "postProcess", "postProcess", "function", 1, 9, 20)
+    scripts_rename.after_rename(tmp_path, symbol, "postProcess_new")
+    assert "module.exports.postProcess = function" in (tmp_path / "rule.js").read_text()
+    (tmp_path / "utils.js").write_text(
+        "function f(x) { return x; }\n"
+        "exports.f = module.exports.f = f;\n"
+        "module.exports = { f: f, g: f, h: 1 };\n"
+    )
+    symbol = Symbol("utils.js", "f", "f", "function", 1, 9, 10)
+    scripts_rename.after_rename(tmp_path, symbol, "f_new")
+    assert (tmp_path / "utils.js").read_text() == (
+        "function f_new(x) { return x; }\n"
+        "exports.f_new = module.exports.f_new = f;\n"
+        "module.exports = { f_new: f, g: f, h: 1 };\n"
+    )

@@ -80,18 +80,26 @@ def _definitions_in(project: Project, rel: str, name: str, container: str | None
     parsed = project.file(rel)
     if parsed is None or by_model(parsed.language):
         return []  # read by its language model (see named_targets)
-    found = [
+    model = model_for(parsed.language)
+    if model.RESOLVES:
+        # JS/TS: an overloaded function is one definition (its signatures are not
+        # others), and a method assigned to a prototype is its constructor's, as the
+        # model reads them.
+        tops = {id(d): top for d, top, _ in _walk_defs(parsed.definitions(), None, None)}
+        out = []
+        for t in model.definitions(project, parsed):
+            if t.name != name or (container is not None and t.container != container):
+                continue
+            top = tops.get(id(t.defn), t.defn)
+            # a member outside its container's node (a prototype's) is the model's
+            member = t.container is not None and top is t.defn
+            out.append(_Found(rel, t.defn, top, t.container, t if member else None))
+        return out
+    return [
         _Found(rel, defn, top, owner)
         for defn, top, owner in _walk_defs(parsed.definitions(), None, None)
         if defn.name == name and (container is None or owner == container)
     ]
-    model = model_for(parsed.language)
-    if found and model.RESOLVES:
-        # JS/TS: an overloaded function is one definition (its signatures are not
-        # others), as its model reads it.
-        kept = {id(t.defn) for t in model.definitions(project, parsed)}
-        found = [f for f in found if id(f.defn) in kept]
-    return found
 
 
 def _candidate_files(project: Project, name: str, scope: str | None) -> tuple[list[str], bool]:

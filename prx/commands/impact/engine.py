@@ -274,9 +274,29 @@ def _assigned_at_top(parsed: ParsedFile, name: str) -> bool:
     return re.search(pattern, parsed.data) is not None
 
 
+def _prototype_member(project: Project, parsed: ParsedFile, asked: str) -> bool:
+    """Whether ``asked`` (``name``, ``Owner.name``, either with ``:LINE``) names a
+    method a JavaScript file assigns to a constructor function's prototype: a member its
+    model reads, though the outline lists it at the top level."""
+    model = model_for(parsed.language)
+    if not model.RESOLVES:
+        return False
+    owner, _, name = _at_line(asked)[0].rpartition(".")
+    return any(
+        t.name == name
+        and t.container is not None
+        and (not owner or t.container == owner)
+        and t.defn is not None
+        and t.defn in parsed.definitions()
+        for t in model.definitions(project, parsed)
+    )
+
+
 def _symbol_users(project: Project, target: str, symbol: str, path: str, notes: list[str]) -> Any:
     parsed = project.file(target)
     if parsed is not None and by_model(parsed.language):
+        return _model_users(project, parsed, symbol, path)
+    if parsed is not None and _prototype_member(project, parsed, symbol):
         return _model_users(project, parsed, symbol, path)
     symbol, line = _at_line(symbol)
     defs = parsed.definitions() if parsed is not None else []

@@ -91,7 +91,12 @@ _STATEMENTS = {
     "python": "(import_statement) @s (import_from_statement) @s",
     "js": "(import_statement) @s (export_statement source: (_)) @s "
     "(lexical_declaration (variable_declarator value: (call_expression))) @s "
-    "(variable_declaration (variable_declarator value: (call_expression))) @s",
+    "(variable_declaration (variable_declarator value: (call_expression))) @s "
+    # ``var f = require('./m').f``
+    "(lexical_declaration (variable_declarator value: (member_expression "
+    "object: (call_expression)))) @s "
+    "(variable_declaration (variable_declarator value: (member_expression "
+    "object: (call_expression)))) @s",
 }
 _QUERIES: dict[str, Any] = {}
 
@@ -269,6 +274,12 @@ def _js_require(node: Any, out: list[Binding]) -> None:
         if declarator.type != "variable_declarator":
             continue
         value = declarator.child_by_field_name("value")
+        taken: str | None = None
+        if value is not None and value.type == "member_expression":
+            # ``var isSpace = require('./utils').isSpace``: the export of that name
+            prop = value.child_by_field_name("property")
+            taken = _text(prop) if prop is not None else None
+            value = value.child_by_field_name("object")
         if value is None or value.type != "call_expression":
             continue
         function = value.child_by_field_name("function")
@@ -280,7 +291,10 @@ def _js_require(node: Any, out: list[Binding]) -> None:
         if module is None or name is None:
             continue
         first, last = _line(node), _end_line(node)
-        if name.type == "identifier":
+        if taken is not None:
+            if name.type == "identifier":
+                out.append(Binding(first, last, module, "name", taken, _text(name)))
+        elif name.type == "identifier":
             out.append(Binding(first, last, module, "require", None, _text(name)))
         elif name.type == "object_pattern":
             for part in name.named_children:

@@ -248,7 +248,9 @@ class _Members:
 
 def _own_members(klass: Any, required: bool = False) -> set[str]:
     """The members a class node declares or assigns to ``this``."""
-    out: set[str] = set()
+    from prx.engine.intel.models.script_prototypes import prototype_members
+
+    out: set[str] = {name for name, _ in prototype_members(klass)}
     body = klass.child_by_field_name("body")
     for member in body.named_children if body is not None else ():
         if member.type in MEMBER_NODES:

@@ -15,6 +15,7 @@ from collections import deque
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from prx.engine.intel.models.script_prototypes import is_constructor, prototype_member_names
 from prx.engine.intel.models.script_scope import class_name, identifier_nodes, text
 
 if TYPE_CHECKING:
@@ -43,6 +44,15 @@ _HERITAGE = re.compile(
     r"((?:extends|implements)\b[^{]*)\{"
 )
 _DECLARATION = re.compile(r"\b(?:class|interface)\s+([A-Za-z_$][\w$]*)")
+#: ``X.prototype.m =`` or ``X.prototype = {`` at a line's start: ``X`` may be a
+#: constructor function (see :mod:`~prx.engine.intel.models.script_prototypes`).
+_PROTOTYPE = re.compile(r"^([A-Za-z_$][\w$]*)\.prototype(?:\.[A-Za-z_$][\w$]*)?\s*=[^=]", re.M)
+#: ``X.prototype = Object.create(Y.prototype)``, ``inherits(X, Y)``: X extends Y.
+_PROTOTYPE_HERITAGE = re.compile(
+    r"^([A-Za-z_$][\w$]*)\.prototype\s*=\s*Object\.create\(\s*([A-Za-z_$][\w$]*)\.prototype\b"
+    r"|^\s*(?:[A-Za-z_$][\w$]*\.)?inherits\(\s*([A-Za-z_$][\w$]*)\s*,\s*([A-Za-z_$][\w$]*)\s*\)",
+    re.M,
+)
 _GENERIC = re.compile(r"<[^<>]*>")
 #: The namespace part of a qualified name in a heritage clause (``commander.``).
 _QUALIFIER = re.compile(r"[A-Za-z_$][\w$]*\s*\.\s*")
@@ -126,6 +136,13 @@ def heritage_of(project: Project) -> Heritage:
         source = parsed.data.decode("utf-8", "replace")
         for declared in _DECLARATION.finditer(source):
             found.files.setdefault(declared.group(1), set()).add(rel)
+        for declared in _PROTOTYPE.finditer(source):  # a constructor function's
+            found.files.setdefault(declared.group(1), set()).add(rel)
+        for inherits in _PROTOTYPE_HERITAGE.finditer(source):
+            child = inherits.group(1) or inherits.group(3)
+            parent = inherits.group(2) or inherits.group(4)
+            found.parents.setdefault(child, set()).add(parent)
+            found.children.setdefault(parent, set()).add(child)
         for alias in _UNION_ALIAS.finditer(source):
             value = alias.group(2)
             while _GENERIC.search(value):
@@ -162,7 +179,10 @@ def declared_member(owner: Any, name: str) -> Any | None:
 
 def declared_members(owner: Any, name: str) -> list[Any]:
     """The name nodes of every declaration of member ``name`` in a class or interface
-    node: an overloaded method's signatures and implementation are one member."""
+    node: an overloaded method's signatures and implementation are one member; of a
+    constructor function, each assignment to its prototype."""
+    if owner.type == "function_declaration":
+        return prototype_member_names(owner, name)
     body = owner.child_by_field_name("body")
     if body is None:
         return []
@@ -217,7 +237,7 @@ def _type_nodes(parsed: ParsedFile) -> list[Any]:
                 "abstract_class_declaration",
                 "class",
                 "interface_declaration",
-            ):
+            ) or (node.type == "function_declaration" and is_constructor(node)):
                 found.append(node)
             stack.extend(node.named_children)
         parsed.memo["script_types"] = found

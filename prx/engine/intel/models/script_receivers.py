@@ -135,11 +135,12 @@ def _constructor_assigned(klass: Any, field: str) -> list[str] | None:
 
 
 def _constructor_assignment(klass: Any, field: str) -> Any | None:
-    """The first ``this.field = ...`` of the class's constructor, or None."""
+    """The first ``this.field = ...`` of the class's constructor (a constructor
+    function's own body), or None."""
     body = klass.child_by_field_name("body")
     for member in body.named_children if body is not None else ():
         own = member.child_by_field_name("name") if member.type == "method_definition" else None
-        if own is None or text(own) != "constructor":
+        if klass.type != "function_declaration" and (own is None or text(own) != "constructor"):
             continue
         stack = [member]
         while stack:
@@ -330,7 +331,8 @@ def _types_of(receiver: Any, receivers: Receivers) -> list[str] | None | str:
             return _super_types(receivers, name)
         if name in receivers.family.types:
             return BY_TYPE
-        return "other" if is_class(klass) and name is not None else None
+        known = is_class(klass) or klass.type == "function_declaration"  # a constructor
+        return "other" if known and name is not None else None
     if kind in ("parenthesized_expression", "non_null_expression") and receiver.named_children:
         # ``(x)`` and ``x!`` are what ``x`` is (``new T()`` or a cast inside too)
         inner = receiver.named_children[0]

@@ -249,8 +249,41 @@ def this_class(node: Any) -> Any | None:
             owner = scope.parent
             return owner.parent if owner is not None and owner.type == "class_body" else None
         if kind in FUNCTIONS:
-            return None
+            return _constructor_around(scope)
     return None
+
+
+def _constructor_around(function: Any) -> Any | None:
+    """The constructor function whose instance ``this`` is in ``function``: itself
+    (``function Ruler() { this.x = .. }``) or the one whose prototype it is assigned to
+    (``Ruler.prototype.push = function () { this.x }``); None for another function."""
+    from prx.engine.intel.models.script_prototypes import (
+        constructor_named,
+        is_constructor,
+        prototype_owner,
+    )
+
+    if function.type == "function_declaration":
+        return function if is_constructor(function) else None
+    if function.type not in ("function_expression", "function"):
+        return None
+    holder = function.parent
+    name = None
+    if holder is not None and holder.type == "assignment_expression":
+        left = holder.child_by_field_name("left")
+        prop = left.child_by_field_name("property") if left is not None else None
+        if prop is not None and holder.child_by_field_name("right") == function:
+            name = prototype_owner(prop)
+    elif holder is not None and holder.type == "pair":
+        key = holder.child_by_field_name("key")
+        if key is not None and holder.child_by_field_name("value") == function:
+            name = prototype_owner(key)
+    if name is None:
+        return None
+    root = function
+    while root.parent is not None:
+        root = root.parent
+    return constructor_named(root, name)
 
 
 def class_name(node: Any) -> str | None:

@@ -32,6 +32,7 @@ from prx.engine.intel.models.script_members import (
     seen_from,
     typed_by_nothing,
 )
+from prx.engine.intel.models.script_prototypes import constructor_named, prototype_owner
 from prx.engine.intel.models.script_receivers import Receivers, type_names
 from prx.engine.intel.models.script_scope import (
     FUNCTIONS,
@@ -74,6 +75,13 @@ def name_node(parsed: ParsedFile, target: Target) -> Any | None:
 def member_owner(node: Any) -> tuple[str, Any] | None:
     """For a class or interface member's name node: the name of its class, interface or
     object type, and that node; None for another definition."""
+    prototype = prototype_owner(node)
+    if prototype is not None:  # ``X.prototype.m = ..``: a constructor function's
+        tree_root = node
+        while tree_root.parent is not None:
+            tree_root = tree_root.parent
+        ctor = constructor_named(tree_root, prototype)
+        return (prototype, ctor) if ctor is not None else None
     declaration = node.parent
     if declaration is None or declaration.parent is None:
         return None
@@ -372,6 +380,7 @@ def _declarations(project: Project, family: Family, name: str, static: bool) -> 
                 "abstract_class_declaration",
                 "class",
                 "interface_declaration",
+                "function_declaration",  # a constructor function's prototype
             ):
                 break
             owner = owner.parent
@@ -571,6 +580,8 @@ def _static(node: Any | None) -> bool:
     """Whether the member whose name is ``node`` is declared ``static`` (or is no class
     member: an object type's, a namespace's, read through its owner's name)."""
     parent = node.parent if node is not None else None
+    if node is not None and prototype_owner(node) is not None:
+        return False  # ``X.prototype.m``: its instances'
     if parent is None or parent.type not in _METHODS | _FIELDS:
         return True
     in_class = parent.parent is not None and parent.parent.type == "class_body"

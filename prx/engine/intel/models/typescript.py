@@ -32,9 +32,10 @@ class ScriptModel(LanguageModel):
     def definitions(self, project: Project | None, parsed: ParsedFile) -> list[Target]:
         from prx.engine.intel.models.generic import outline_targets
 
+        targets = [_prototype_member(t) for t in outline_targets(parsed)]
         named = [
             t
-            for t in outline_targets(parsed)
+            for t in targets
             if t.name not in _UNNAMED and t.end > t.start and t.name.isidentifier()
         ]
         return _one_per_overload_set(named, parsed)
@@ -79,6 +80,32 @@ class ScriptModel(LanguageModel):
     def renames_by_name(self, target: Target) -> bool:
         """Never: a candidate by name may be another object's member or property."""
         return False
+
+
+def _prototype_member(target: Target) -> Target:
+    """A method the outline found assigned to a constructor function's prototype
+    (``Ruler.prototype.push = function ..``, ``Ruler.prototype = {push: ..}``) as the
+    member ``Ruler.push``; any other target as it is."""
+    from prx.engine.intel.models.script_prototypes import prototype_owner
+
+    node = target.defn.node if target.defn is not None and target.kind == "method" else None
+    if node is not None and node.type == "assignment_expression":
+        left = node.child_by_field_name("left")
+        node = left.child_by_field_name("property") if left is not None else None
+    elif node is not None and node.type == "pair":
+        node = node.child_by_field_name("key")
+    else:
+        return target
+    owner = prototype_owner(node) if node is not None else None
+    if node is None or owner is None:
+        return target
+    return target._replace(
+        qualified=f"{owner}.{target.name}",
+        line=int(node.start_point[0]) + 1,
+        start=int(node.start_byte),
+        end=int(node.end_byte),
+        container=owner,
+    )
 
 
 def _one_per_overload_set(targets: list[Target], parsed: ParsedFile) -> list[Target]:

@@ -226,6 +226,38 @@
 
 (ambient_declaration "global" @name (statement_block) @body) @definition.namespace
 
+; A constructor function's methods, assigned to its prototype at the top level:
+; `Ruler.prototype.push = function () {..}` and `Ruler.prototype = { push: function () {..} }`,
+; named `push` (the signature shows whose).
+((program
+   (expression_statement
+     (assignment_expression
+       left: (member_expression
+         object: (member_expression
+           object: (identifier) @_owner
+           property: (property_identifier) @_prototype)
+         property: (property_identifier) @name)
+       right: [
+         (function_expression body: (statement_block) @body)
+         (arrow_function body: (_) @body)
+       ]) @definition.method))
+ (#eq? @_prototype "prototype"))
+
+((program
+   (expression_statement
+     (assignment_expression
+       left: (member_expression
+         object: (identifier) @_owner
+         property: (property_identifier) @_prototype)
+       right: (object
+         (pair
+           key: (property_identifier) @name
+           value: [
+             (function_expression body: (statement_block) @body)
+             (arrow_function body: (_) @body)
+           ]) @definition.method))))
+ (#eq? @_prototype "prototype"))
+
 ; ---- top-level constants and variables -----------------------------------------------
 
 ; const MAX = 1, const schema = z.object(...), let count = 0, var x: at the top level, any

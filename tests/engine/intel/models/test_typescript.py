@@ -1328,3 +1328,32 @@ def test_a_field_read_through_the_one_class_the_members_read_show(make_repo):
     assert _labelled(root, "lib/command.js", "Option.name", "test/") == {
         ("two classes have options", BY_NAME),
     }
+
+
+def test_a_variable_given_one_export_of_a_require_is_an_import_of_it(make_repo):
+    root = make_repo(
+        {
+            "lib/utils.js": (
+                "function isSpace(code) { return code === 32; }\n"
+                "function other() {}\n"
+                "exports.isSpace = isSpace;\n"
+                "exports.other = other;\n"
+            ),
+            "lib/state.js": (
+                "'use strict';\n"
+                "var isSpace = require('./utils').isSpace;\n"
+                "var blank = require('./utils').other;\n"
+                "module.exports = function (c) { return isSpace(c) && blank(); };\n"
+            ),
+        }
+    )
+    # `var isSpace = require('./utils').isSpace` binds the export as an import would
+    impact = prx.impact("lib/utils.js", symbol="isSpace", root=root)
+    assert [(d.file, d.lines) for d in impact.dependents] == [("lib/state.js", (2, 4))]
+    explained = prx.explain("isSpace", root=root)
+    assert {(r.file, r.line) for r in explained.references} >= {
+        ("lib/state.js", 2),
+        ("lib/state.js", 4),
+    }
+    other = prx.impact("lib/utils.js", symbol="other", root=root)
+    assert [(d.file, d.names) for d in other.dependents] == [("lib/state.js", ("blank",))]

@@ -1,0 +1,155 @@
+"""JavaScript classes written before ``class``: a constructor function and the members
+assigned to its prototype beside it, read as a class of those members.
+
+```js
+function Ruler() { this.__rules__ = []; }
+Ruler.prototype.push = function (name, fn) { this.__rules__.push(..); };
+Ruler.prototype = { at: function () {..} };   // the same, as an object
+```
+
+``Ruler`` is then a class whose members are ``push`` and ``at`` (and what its body
+assigns to ``this``); ``this`` inside either function is a ``Ruler``; ``new Ruler()`` an
+instance. Only a function declared at a file's top level with such assignments among
+the statements of that top level is a constructor: a prototype patched from another
+file (``Array.prototype.x = ..``) makes no class.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from prx.engine.intel.models.script_scope import text
+
+__all__ = [
+    "constructor_named",
+    "is_constructor",
+    "prototype_member_names",
+    "prototype_members",
+    "prototype_owner",
+]
+
+#: Top-level statements looked at beside one constructor (a larger file, as a hostile
+#: repository may write, is read up to there).
+_MOST_STATEMENTS = 20_000
+
+
+def prototype_owner(node: Any) -> str | None:
+    """For the name node of a member assigned to a prototype (``m`` of ``X.prototype.m =
+    ..`` or a key of ``X.prototype = {m: ..}``) at a file's top level: ``X``; else None."""
+    parent = node.parent
+    if parent is None:
+        return None
+    if parent.type == "member_expression" and parent.child_by_field_name("property") == node:
+        obj = parent.child_by_field_name("object")
+        owner = _prototype_of(obj)
+        return owner if owner is not None and _assigned_at_top(parent) else None
+    if parent.type == "pair" and parent.child_by_field_name("key") == node:
+        literal = parent.parent
+        holder = literal.parent if literal is not None else None
+        if literal is None or literal.type != "object" or holder is None:
+            return None
+        if holder.type != "assignment_expression" or holder.child_by_field_name("right") != literal:
+            return None
+        owner = _prototype_of(holder.child_by_field_name("left"))
+        return owner if owner is not None and _statement_at_top(holder) else None
+    return None
+
+
+def _prototype_of(node: Any) -> str | None:
+    """``X`` for the expression ``X.prototype``; else None."""
+    if node is None or node.type != "member_expression":
+        return None
+    obj, prop = node.child_by_field_name("object"), node.child_by_field_name("property")
+    if obj is None or prop is None or obj.type != "identifier" or text(prop) != "prototype":
+        return None
+    return text(obj)
+
+
+def _assigned_at_top(member: Any) -> bool:
+    """Whether ``member`` is the left side of an assignment that is a top-level
+    statement."""
+    holder = member.parent
+    return (
+        holder is not None
+        and holder.type == "assignment_expression"
+        and holder.child_by_field_name("left") == member
+        and _statement_at_top(holder)
+    )
+
+
+def _statement_at_top(assignment: Any) -> bool:
+    statement = assignment.parent
+    return (
+        statement is not None
+        and statement.type == "expression_statement"
+        and statement.parent is not None
+        and statement.parent.type == "program"
+    )
+
+
+def prototype_members(ctor: Any) -> list[tuple[str, Any]]:
+    """(name, name node) of each member assigned to the prototype of the constructor
+    function ``ctor`` among the top-level statements beside it."""
+    name_node = ctor.child_by_field_name("name") if ctor is not None else None
+    program = ctor.parent if ctor is not None else None
+    if name_node is None or program is None or program.type != "program":
+        return []
+    owner = text(name_node)
+    out: list[tuple[str, Any]] = []
+    for index, statement in enumerate(program.named_children):
+        if index > _MOST_STATEMENTS:
+            break
+        assignment = (
+            statement.named_children[0]
+            if statement.type == "expression_statement" and statement.named_children
+            else None
+        )
+        if assignment is None or assignment.type != "assignment_expression":
+            continue
+        left = assignment.child_by_field_name("left")
+        if left is None or left.type != "member_expression":
+            continue
+        if _prototype_of(left) == owner:  # X.prototype = {m: ..}
+            right = assignment.child_by_field_name("right")
+            for pair in (
+                right.named_children if right is not None and right.type == "object" else ()
+            ):
+                key = pair.child_by_field_name("key") if pair.type == "pair" else None
+                if key is not None and key.type == "property_identifier":
+                    out.append((text(key), key))
+            continue
+        prop = left.child_by_field_name("property")
+        if prop is not None and _prototype_of(left.child_by_field_name("object")) == owner:
+            out.append((text(prop), prop))
+    return out
+
+
+def prototype_member_names(ctor: Any, name: str) -> list[Any]:
+    """The name nodes of every assignment of member ``name`` to ``ctor``'s prototype."""
+    return [node for own, node in prototype_members(ctor) if own == name]
+
+
+def is_constructor(node: Any) -> bool:
+    """Whether ``node`` is a top-level function declaration whose prototype the
+    statements beside it give members."""
+    return (
+        node is not None
+        and node.type == "function_declaration"
+        and node.parent is not None
+        and node.parent.type == "program"
+        and bool(prototype_members(node))
+    )
+
+
+def constructor_named(program: Any, name: str) -> Any | None:
+    """The top-level constructor function ``name`` of the file whose root is
+    ``program``, or None."""
+    for index, statement in enumerate(program.named_children):
+        if index > _MOST_STATEMENTS:
+            break
+        if statement.type != "function_declaration":
+            continue
+        own = statement.child_by_field_name("name")
+        if own is not None and text(own) == name:
+            return statement if is_constructor(statement) else None
+    return None

@@ -1,0 +1,136 @@
+"""JavaScript classes written as constructor functions (issue 28): the methods assigned
+to a function's prototype (``Ruler.prototype.at = function``, ``Rule.prototype = {apply:
+..}``) are that class's members, in the outline, in ``explain``, ``impact`` and
+``rename``, tied to their receivers as an ES class's are."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import prx
+from prx import AmbiguousMatchError
+from prx.engine.intel.models import BY_NAME, BY_TYPE, RESOLVED, model_for
+from prx.engine.intel.project import Project
+
+FILES = {
+    "lib/ruler.js": (
+        "'use strict';\n"
+        "var Rule = require('./rule');\n"
+        "\n"
+        "function Ruler() {\n"
+        "  this.__rules__ = [];\n"
+        "  this.first = new Rule();\n"
+        "}\n"
+        "\n"
+        "Ruler.prototype.__find__ = function (name) {\n"
+        "  return this.__rules__.indexOf(name);\n"
+        "};\n"
+        "\n"
+        "Ruler.prototype.at = function (name, fn) {\n"
+        "  var index = this.__find__(name); // own method\n"
+        "  this.first.apply(fn); // rule's\n"
+        "  return index;\n"
+        "};\n"
+        "\n"
+        "function Child() {\n"
+        "  Ruler.call(this);\n"
+        "}\n"
+        "Child.prototype = Object.create(Ruler.prototype);\n"
+        "\n"
+        "module.exports = { Ruler: Ruler, Child: Child };\n"
+    ),
+    "lib/rule.js": (
+        "function Rule() {}\n"
+        "\n"
+        "Rule.prototype = {\n"
+        "  apply: function (fn) { return fn; },\n"
+        "  __find__: function (name) { return name; },\n"
+        "};\n"
+        "\n"
+        "module.exports = Rule;\n"
+    ),
+    "test/ruler.test.js": (
+        "var lib = require('../lib/ruler');\n"
+        "var Rule = require('../lib/rule');\n"
+        "var r = new lib.Ruler();\n"
+        "r.__find__('a'); // instance\n"
+        "new lib.Child().__find__('b'); // child\n"
+        "new Rule().__find__('c'); // another constructor's\n"
+        "function g(x) { return x.__find__('d'); } // unknown\n"
+    ),
+}
+
+
+def _labelled(root: Path, file: str, qualified: str) -> set[tuple[str, str, str]]:
+    project = Project(prx.Workspace(root), str(root))
+    parsed = project.file(file)
+    assert parsed is not None
+    model = model_for(parsed.language)
+    target = next(t for t in model.definitions(project, parsed) if t.qualified == qualified)
+    out = set()
+    for site in model.references(project, target, model.candidate_files(project, target)):
+        user = project.file(site.file)
+        assert user is not None
+        assert user.data[site.start : site.end].decode() == target.name
+        line = user.line_text(site.line)
+        label = line.split("// ")[-1] if "// " in line else line.strip()
+        out.add((site.file, label, site.how))
+    return out
+
+
+def test_the_outline_lists_a_constructor_s_prototype_methods(make_repo):
+    root = make_repo(FILES)
+    symbols = prx.outline("lib/rule.js", root=root).symbols
+    assert [(s.name, s.kind) for s in symbols] == [
+        ("Rule", "function"),
+        ("apply", "method"),
+        ("__find__", "method"),
+    ]
+    ruler = prx.outline("lib/ruler.js", root=root).symbols
+    assert ("at", "method", "Ruler.prototype.at = function (name, fn)") in {
+        (s.name, s.kind, s.signature) for s in ruler
+    }
+
+
+def test_prototype_methods_are_members_tied_to_their_receivers(make_repo):
+    root = make_repo(FILES)
+    assert _labelled(root, "lib/ruler.js", "Ruler.__find__") == {
+        ("lib/ruler.js", "Ruler.prototype.__find__ = function (name) {", RESOLVED),
+        ("lib/ruler.js", "own method", BY_TYPE),  # this, in another prototype method
+        ("test/ruler.test.js", "instance", BY_TYPE),  # new lib.Ruler()
+        ("test/ruler.test.js", "child", BY_TYPE),  # Object.create(Ruler.prototype)
+        ("test/ruler.test.js", "unknown", BY_NAME),
+        # `new Rule().__find__` is the other constructor's
+    }
+    # a field the constructor function assigns has the type it is given
+    assert ("lib/ruler.js", "rule's", BY_TYPE) in _labelled(root, "lib/rule.js", "Rule.apply")
+
+
+def test_explain_impact_and_rename_take_a_prototype_method(make_repo):
+    root = make_repo(FILES)
+    explained = prx.explain("Ruler.__find__", root=root)
+    assert [(d.file, d.line) for d in explained.definitions] == [("lib/ruler.js", 9)]
+    assert {(r.file, r.line) for r in explained.tests} >= {
+        ("test/ruler.test.js", 4),
+        ("test/ruler.test.js", 5),
+    }
+    assert ("test/ruler.test.js", 6) not in {(r.file, r.line) for r in explained.tests}
+    impact = prx.impact("lib/ruler.js", symbol="Ruler.__find__", root=root)
+    assert [d.file for d in impact.tests] == ["test/ruler.test.js"]
+    # the receiver nothing types is unsure: the rename stops there, writing nothing
+    with pytest.raises(AmbiguousMatchError, match="test/ruler.test.js:7"):
+        prx.rename("Ruler.__find__", "findRule", root=root, apply=True)
+    test = root / "test/ruler.test.js"
+    assert "findRule" not in test.read_text()
+    test.write_text(test.read_text().replace("function g(x) { return x.__find__('d'); }", ""))
+    renamed = prx.rename("Ruler.__find__", "findRule", root=root, apply=True)
+    assert renamed.applied
+    text = test.read_text()
+    assert "r.findRule('a')" in text
+    assert "new lib.Child().findRule('b')" in text
+    assert "new Rule().__find__('c')" in text  # another binding, left alone
+    assert "Ruler.prototype.findRule = function" in (root / "lib/ruler.js").read_text()
+    assert "this.findRule(name)" in (root / "lib/ruler.js").read_text()
+    assert "__find__: function" in (root / "lib/rule.js").read_text()
