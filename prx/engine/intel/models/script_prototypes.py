@@ -16,7 +16,9 @@ file (``Array.prototype.x = ..``) makes no class.
 
 from __future__ import annotations
 
-from typing import Any
+import threading
+from collections import OrderedDict
+from typing import Any, NamedTuple
 
 from prx.engine.intel.models.script_scope import text
 
@@ -87,6 +89,67 @@ def _statement_at_top(assignment: Any) -> bool:
     )
 
 
+class _Constructors(NamedTuple):
+    """What one scan of a file's top level finds."""
+
+    #: constructor name -> (member name, name node) of each prototype assignment.
+    members: dict[str, list[tuple[str, Any]]]
+    #: name -> the top-level function declaration of that name.
+    functions: dict[str, Any]
+
+
+#: The files' scans, by their root node (a node keeps its tree alive, so a key is never
+#: another tree's); the most recent ones only.
+_SCANNED: OrderedDict[Any, _Constructors] = OrderedDict()
+_MOST_SCANNED = 64
+_SCANNING = threading.Lock()
+
+
+def _scan(program: Any) -> _Constructors:
+    with _SCANNING:
+        found = _SCANNED.get(program)
+        if found is not None:
+            _SCANNED.move_to_end(program)
+            return found
+    members: dict[str, list[tuple[str, Any]]] = {}
+    functions: dict[str, Any] = {}
+    for index, statement in enumerate(program.named_children):
+        if index > _MOST_STATEMENTS:
+            break
+        if statement.type == "function_declaration":
+            own = statement.child_by_field_name("name")
+            if own is not None:
+                functions.setdefault(text(own), statement)
+            continue
+        if statement.type != "expression_statement" or not statement.named_children:
+            continue
+        assignment = statement.named_children[0]
+        left = assignment.child_by_field_name("left")
+        if assignment.type != "assignment_expression" or left is None:
+            continue
+        if left.type != "member_expression":
+            continue
+        owner = _prototype_of(left)
+        if owner is not None:  # X.prototype = {m: ..}
+            right = assignment.child_by_field_name("right")
+            pairs = right.named_children if right is not None and right.type == "object" else ()
+            for pair in pairs:
+                key = pair.child_by_field_name("key") if pair.type == "pair" else None
+                if key is not None and key.type == "property_identifier":
+                    members.setdefault(owner, []).append((text(key), key))
+            continue
+        prop = left.child_by_field_name("property")
+        owner = _prototype_of(left.child_by_field_name("object"))
+        if prop is not None and owner is not None:
+            members.setdefault(owner, []).append((text(prop), prop))
+    found = _Constructors(members, functions)
+    with _SCANNING:
+        _SCANNED[program] = found
+        while len(_SCANNED) > _MOST_SCANNED:
+            _SCANNED.popitem(last=False)
+    return found
+
+
 def prototype_members(ctor: Any) -> list[tuple[str, Any]]:
     """(name, name node) of each member assigned to the prototype of the constructor
     function ``ctor`` among the top-level statements beside it."""
@@ -94,34 +157,7 @@ def prototype_members(ctor: Any) -> list[tuple[str, Any]]:
     program = ctor.parent if ctor is not None else None
     if name_node is None or program is None or program.type != "program":
         return []
-    owner = text(name_node)
-    out: list[tuple[str, Any]] = []
-    for index, statement in enumerate(program.named_children):
-        if index > _MOST_STATEMENTS:
-            break
-        assignment = (
-            statement.named_children[0]
-            if statement.type == "expression_statement" and statement.named_children
-            else None
-        )
-        if assignment is None or assignment.type != "assignment_expression":
-            continue
-        left = assignment.child_by_field_name("left")
-        if left is None or left.type != "member_expression":
-            continue
-        if _prototype_of(left) == owner:  # X.prototype = {m: ..}
-            right = assignment.child_by_field_name("right")
-            for pair in (
-                right.named_children if right is not None and right.type == "object" else ()
-            ):
-                key = pair.child_by_field_name("key") if pair.type == "pair" else None
-                if key is not None and key.type == "property_identifier":
-                    out.append((text(key), key))
-            continue
-        prop = left.child_by_field_name("property")
-        if prop is not None and _prototype_of(left.child_by_field_name("object")) == owner:
-            out.append((text(prop), prop))
-    return out
+    return list(_scan(program).members.get(text(name_node), ()))
 
 
 def prototype_member_names(ctor: Any, name: str) -> list[Any]:
@@ -144,12 +180,7 @@ def is_constructor(node: Any) -> bool:
 def constructor_named(program: Any, name: str) -> Any | None:
     """The top-level constructor function ``name`` of the file whose root is
     ``program``, or None."""
-    for index, statement in enumerate(program.named_children):
-        if index > _MOST_STATEMENTS:
-            break
-        if statement.type != "function_declaration":
-            continue
-        own = statement.child_by_field_name("name")
-        if own is not None and text(own) == name:
-            return statement if is_constructor(statement) else None
-    return None
+    scanned = _scan(program)
+    if name not in scanned.members:
+        return None
+    return scanned.functions.get(name)
