@@ -56,6 +56,10 @@ def call_type(
     callee = call.child_by_field_name("function")
     if callee is not None and callee.type == "member_expression":
         return _methodcall_type(callee, receivers, stated)
+    if callee is not None and callee.type == "call_expression":
+        # ``require('../')('commonmark')``: what the module's default export returns
+        found = _required_default(callee, receivers)
+        return _returns(found, stated) if found is not None else None
     if callee is None or callee.type != "identifier":
         return None
     name = text(callee)
@@ -79,6 +83,21 @@ def call_type(
         # type's call signature returns
         return _signature_returns(receivers, annotation, stated)
     return _returns(declaration, stated)
+
+
+def _required_default(call: Any, receivers: Receivers) -> Any | None:
+    """The declaration a project module provides as its default export, for the call
+    ``require('./m')`` that loads it; None for another call or a package."""
+
+    callee = call.child_by_field_name("function")
+    if callee is None or callee.type != "identifier" or text(callee) != "require":
+        return None
+    line = int(call.start_point[0]) + 1
+    for edge in receivers.project.graph.edges_from(receivers.parsed.rel):
+        if edge.line == line and edge.target:
+            found = provided(receivers.project, edge.target, "default")
+            return found[1] if found is not None else None
+    return None
 
 
 def _signature_returns(

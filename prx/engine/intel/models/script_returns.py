@@ -186,6 +186,30 @@ def provided(
                 found = provided(project, edge.target, wanted, seen)
                 if found is not None:
                     return found
+    line = _passed_on_line(parsed)
+    if line is not None:  # ``module.exports = require('./lib/')``: that module's
+        for edge in project.graph.edges_from(rel):
+            if edge.line == line and edge.target:
+                return provided(project, edge.target, name, seen)
+    return None
+
+
+def _passed_on_line(parsed: ParsedFile) -> int | None:
+    """The line of a top-level ``module.exports = require('..')``: a CommonJS module
+    that is another module (markdown-it's ``index.js``); None otherwise."""
+    for node in parsed.tree.root_node.named_children:
+        expression = node.named_children[0] if node.type == "expression_statement" else None
+        if expression is None or expression.type != "assignment_expression":
+            continue
+        left, right = (
+            expression.child_by_field_name("left"),
+            expression.child_by_field_name("right"),
+        )
+        if left is None or right is None or text(left).replace(" ", "") != "module.exports":
+            continue
+        callee = right.child_by_field_name("function") if right.type == "call_expression" else None
+        if callee is not None and text(callee) == "require":
+            return int(node.start_point[0]) + 1
     return None
 
 

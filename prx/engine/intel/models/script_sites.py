@@ -356,7 +356,11 @@ def _on(site: Site, statements: list[tuple[int, int]]) -> bool:
 
 
 def _reaching(project: Project, files: frozenset[str]) -> set[str]:
-    """``files`` and every file whose imports reach one of them, however indirectly."""
+    """``files``, every file whose imports reach one of them, however indirectly, and
+    every JavaScript file those import: JavaScript hands values to the modules it
+    imports with no type naming them (markdown-it's parser passes its ``StateBlock`` to
+    each rule's file, which imports nothing of it), so such a file may hold an instance
+    as well."""
     seen = set(files)
     queue = deque(sorted(files))
     while queue:
@@ -364,7 +368,17 @@ def _reaching(project: Project, files: frozenset[str]) -> set[str]:
             if edge.source not in seen:
                 seen.add(edge.source)
                 queue.append(edge.source)
+    queue = deque(sorted(seen))
+    while queue:
+        for imported in project.graph.imports_of(queue.popleft()):
+            if imported not in seen and imported.endswith(_UNTYPED):
+                seen.add(imported)
+                queue.append(imported)
     return seen
+
+
+#: The files whose parameters state no type (JavaScript's).
+_UNTYPED = (".js", ".cjs", ".mjs", ".jsx")
 
 
 def _declarations(project: Project, family: Family, name: str, static: bool) -> list[Site]:

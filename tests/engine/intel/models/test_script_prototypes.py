@@ -134,3 +134,75 @@ def test_explain_impact_and_rename_take_a_prototype_method(make_repo):
     assert "Ruler.prototype.findRule = function" in (root / "lib/ruler.js").read_text()
     assert "this.findRule(name)" in (root / "lib/ruler.js").read_text()
     assert "__find__: function" in (root / "lib/rule.js").read_text()
+
+
+def test_a_javascript_module_given_an_instance_without_importing_its_class(make_repo):
+    """markdown-it's block parser imports ``StateBlock`` and each rule's file, and hands
+    the state to the rule, whose file imports nothing of it: the rule's
+    ``state.skipChars(..)`` may be the method (unsure), never unrelated, so a rename
+    does not leave it behind; a file nothing connects to the class stays out."""
+    root = make_repo(
+        {
+            "lib/state.js": (
+                "function State(src) { this.src = src; }\n"
+                "State.prototype.skipChars = function (pos) { return pos + 1; };\n"
+                "module.exports = State;\n"
+            ),
+            "lib/rules/fence.js": (
+                "module.exports = function fence(state) { return state.skipChars(0); };\n"
+            ),
+            "lib/parser.js": (
+                "var State = require('./state');\n"
+                "var fence = require('./rules/fence');\n"
+                "module.exports = function parse(src) { return fence(new State(src)); };\n"
+            ),
+            "lib/unrelated.js": "module.exports = function (x) { return x.skipChars(1); };\n",
+        }
+    )
+    assert _labelled(root, "lib/state.js", "State.skipChars") == {
+        (
+            "lib/state.js",
+            "State.prototype.skipChars = function (pos) { return pos + 1; };",
+            RESOLVED,
+        ),
+        (
+            "lib/rules/fence.js",
+            "module.exports = function fence(state) { return state.skipChars(0); };",
+            BY_NAME,
+        ),
+    }
+    # unsure, but a member access of a name the project declares once and no library
+    # has: renamed with it (see docs/cli.md), not left behind
+    prx.rename("State.skipChars", "skip", root=root, apply=True)
+    assert "state.skip(0)" in (root / "lib/rules/fence.js").read_text()
+    assert "x.skip(1)" not in (root / "lib/unrelated.js").read_text()
+
+
+def test_an_instance_made_by_calling_a_package_s_main_module_through_its_re_export(make_repo):
+    """markdown-it's ``index.js`` is ``module.exports = require('./lib/')``, whose
+    default export is ``function MarkdownIt() { if (!(this instanceof MarkdownIt))
+    return new MarkdownIt(); }``: ``markdownit()`` and ``require('../')()`` make one."""
+    root = make_repo(
+        {
+            "index.js": "'use strict';\nmodule.exports = require('./lib/');\n",
+            "lib/index.js": (
+                "function MarkdownIt(preset) {\n"
+                "  if (!(this instanceof MarkdownIt)) { return new MarkdownIt(preset); }\n"
+                "}\n"
+                "MarkdownIt.prototype.render = function (src) { return src; };\n"
+                "module.exports = MarkdownIt;\n"
+            ),
+            "test/misc.js": (
+                "var markdownit = require('../');\n"
+                "var md = markdownit('commonmark');\n"
+                "md.render('a'); // called\n"
+                "var direct = require('../')('zero');\n"
+                "direct.render('b'); // required and called\n"
+            ),
+        }
+    )
+    assert _labelled(root, "lib/index.js", "MarkdownIt.render") == {
+        ("lib/index.js", "MarkdownIt.prototype.render = function (src) { return src; };", RESOLVED),
+        ("test/misc.js", "called", BY_TYPE),
+        ("test/misc.js", "required and called", BY_TYPE),
+    }
