@@ -62,8 +62,11 @@ DUCKS = {
         "module.exports = (x, v) => {\n  if (x instanceof Range) return x.test(v)\n"
         "  return x.operator && x.test(v)\n}\n"
     ),
-    # Reads only what a Range has: may be one.
+    # Reads what only a Range has (`raw` and `test`): taken for one (a JavaScript
+    # parameter of the one class with every member read).
     "lib/plain.js": ("require('./range')\nmodule.exports = (r, v) => r.raw && r.test(v)\n"),
+    # Reads `test` alone: the member asked about is all that ties it.
+    "lib/bare.js": ("require('./range')\nmodule.exports = (r, v) => r.test(v)\n"),
 }
 
 
@@ -73,7 +76,8 @@ def test_a_variable_read_for_members_only_another_class_has_is_not_the_class(mak
     direct = {d["file"]: d["certainty"] for d in done.envelope["data"]["dependents"]}
     assert "lib/subset.js" not in direct, direct
     assert direct.get("lib/either.js") == "by_name", direct
-    assert direct.get("lib/plain.js") == "by_name", direct
+    assert direct.get("lib/plain.js") == "by_type", direct
+    assert direct.get("lib/bare.js") == "by_name", direct
     # Seen from the other class, the same call is a candidate (by name: no type stated).
     done = run_cli("impact", "lib/comparator.js", "--symbol", "Comparator.test", cwd=root)
     direct = {d["file"]: d["certainty"] for d in done.envelope["data"]["dependents"]}

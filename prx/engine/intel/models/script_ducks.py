@@ -71,15 +71,17 @@ def another_class(project: Project, family: Family, scope: Any, name: str) -> bo
     return False
 
 
-def only_class(project: Project, known: frozenset[str], scope: Any, name: str) -> str | None:
+def only_class(
+    project: Project, known: frozenset[str], scope: Any, name: str, at_least: int = 1
+) -> str | None:
     """The one class of ``known`` (the project's classes) that surely has every member
     the code reads on variable ``name`` of ``scope`` (a test's ``cmd`` that reads
     ``registeredArguments``: only ``Command`` and the classes extending it have it);
-    None when no member read tells, or none or several unrelated classes have them
-    all."""
+    None when fewer than ``at_least`` members read tell, or none or several unrelated
+    classes have them all."""
     reads = _member_reads(scope, name)
     telling = reads - _EVERY_OBJECT if reads else frozenset()
-    if not telling:
+    if len(telling) < max(at_least, 1):
         return None
     members = _members(project)
     found = {kind for kind in sorted(known) if telling <= members.at_least(kind)}

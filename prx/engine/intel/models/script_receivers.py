@@ -170,7 +170,7 @@ class Receivers:
         #: (scope start, variable) -> told apart from the family by the members read.
         self.told: dict[tuple[int, str], bool] = {}
         #: (scope start, variable) -> the one class the members read show it to be.
-        self.ducks: dict[tuple[int, str], str | None] = {}
+        self.ducks: dict[tuple[int, str, int], str | None] = {}
 
     def imported(self, statement: Any, local: str) -> Any | None:
         """The declaration an import or ``require`` statement binds ``local`` to, in
@@ -480,6 +480,7 @@ def _variable_types(receiver: Any, receivers: Receivers) -> list[str] | None | s
             or _element_parameter(scope, name, receivers)
             or _called_with(scope, name, receivers)
             or _assigned_types(scope, name, receivers)
+            or _duck_parameter(receiver, scope, receivers)
         )
     if declaration.type in ("class_declaration", "abstract_class_declaration", "class"):
         return "other"  # a static member of another class
@@ -969,7 +970,19 @@ def _classes_of(value: Any, receivers: Receivers) -> list[Any]:
     return [node for _, node in owners if is_class(node)]
 
 
-def _duck_class(value: Any, receivers: Receivers) -> list[str] | None:
+def _duck_parameter(receiver: Any, function: Any, receivers: Receivers) -> list[str] | None:
+    """A JavaScript parameter nothing states, of the one class whose members the
+    function reads on it (markdown-it's rules' ``state``, reading ``bMarks``,
+    ``skipChars`` ..., which only ``StateBlock`` has); None when the reads do not tell
+    one class, or the file is TypeScript (an unstated parameter there is ``any``). Two
+    members read at least: one read alone is the member asked about (``x.test()``
+    names a method only ``Range`` has; the call is all that ties it: by name)."""
+    if receivers.parsed.language != "javascript" or function.type not in FUNCTIONS:
+        return None
+    return _duck_class(receiver, receivers, at_least=2)
+
+
+def _duck_class(value: Any, receivers: Receivers, at_least: int = 1) -> list[str] | None:
     """The one class a variable of no stated type can be by the members the code reads
     on it (a test callback's ``cmd`` reading ``cmd.registeredArguments``), to read a
     field's stated type through it; None otherwise."""
@@ -984,9 +997,11 @@ def _duck_class(value: Any, receivers: Receivers) -> list[str] | None:
     declaration = declaration_of(scope, name)
     if declaration is not None and not _untyped(declaration):
         return None  # a function, a class, an import or a value of its own
-    key = (int(scope.start_byte), name)
+    key = (int(scope.start_byte), name, at_least)
     if key not in receivers.ducks:
-        receivers.ducks[key] = only_class(receivers.project, receivers.family.known, scope, name)
+        receivers.ducks[key] = only_class(
+            receivers.project, receivers.family.known, scope, name, at_least
+        )
     found = receivers.ducks[key]
     return [found] if found is not None else None
 

@@ -206,3 +206,47 @@ def test_an_instance_made_by_calling_a_package_s_main_module_through_its_re_expo
         ("test/misc.js", "called", BY_TYPE),
         ("test/misc.js", "required and called", BY_TYPE),
     }
+
+
+def test_an_untyped_parameter_is_the_one_class_whose_members_the_function_reads(make_repo):
+    root = make_repo(
+        {
+            "lib/state_block.js": (
+                "function StateBlock(src) { this.src = src; this.bMarks = []; }\n"
+                "StateBlock.prototype.skipChars = function (pos) { return pos; };\n"
+                "module.exports = StateBlock;\n"
+            ),
+            "lib/state_inline.js": (
+                "function StateInline(src) { this.src = src; this.pos = 0; }\n"
+                "StateInline.prototype.skipChars = function (pos) { return pos; };\n"
+                "module.exports = StateInline;\n"
+            ),
+            "lib/rules/fence.js": (
+                "module.exports = function fence(state) {\n"
+                "  var start = state.bMarks[0];\n"
+                "  return state.skipChars(start); // block\n"
+                "};\n"
+            ),
+            "lib/rules/text.js": (
+                "module.exports = function text(state) {\n"
+                "  return state.skipChars(state.src.length); // either\n"
+                "};\n"
+            ),
+            "lib/parser.js": (
+                "var StateBlock = require('./state_block');\n"
+                "var StateInline = require('./state_inline');\n"
+                "var fence = require('./rules/fence');\n"
+                "var text = require('./rules/text');\n"
+                "module.exports = function (s) {\n"
+                "  return fence(new StateBlock(s)) + text(new StateInline(s));\n"
+                "};\n"
+            ),
+        }
+    )
+    # `bMarks` is StateBlock's alone; `src` and `skipChars` are both classes'
+    block = _labelled(root, "lib/state_block.js", "StateBlock.skipChars")
+    assert ("lib/rules/fence.js", "block", BY_TYPE) in block
+    assert ("lib/rules/text.js", "either", BY_NAME) in block
+    inline = _labelled(root, "lib/state_inline.js", "StateInline.skipChars")
+    assert ("lib/rules/fence.js", "block", BY_TYPE) not in inline
+    assert not any(f == "lib/rules/fence.js" for f, _, _ in inline)
