@@ -52,12 +52,13 @@ def _body_start(source: bytes, symbol: Symbol) -> int | None:
 
     spec = next(s for s in BUILTIN_LANGUAGES if s.name == "javascript")
     node = parse(spec, source).root_node.descendant_for_byte_range(symbol.start, symbol.end)
-    for _ in range(4):  # name -> declarator/definition -> value
+    for _ in range(4):  # name -> declarator/definition/assignment -> value
         if node is None:
             return None
         if node.type in _FUNCTIONS:
             break
-        value = node.child_by_field_name("value")
+        # ``X.prototype.m = function ..``: the assignment's right side
+        value = node.child_by_field_name("value") or node.child_by_field_name("right")
         if value is not None and value.type in _FUNCTIONS:
             node = value
             break

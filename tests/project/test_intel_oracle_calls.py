@@ -160,3 +160,15 @@ def test_only_a_property_that_exports_the_function_itself_is_renamed_along(tmp_p
         "exports.f_new = module.exports.f_new = f;\n"
         "module.exports = { f_new: f, g: f, h: 1 };\n"
     )
+
+
+def test_a_prototype_method_s_body_is_where_its_calls_are_traced():
+    """``Ruler.prototype.push = function (..) {..}`` (markdown-it's methods): the trace
+    statement opens the assigned function's body, as a class method's."""
+    from oracle.scripts_trace import _body_start
+
+    source = b"function Ruler() {}\nRuler.prototype.push = function (x) { return x; };\n"
+    start = source.index(b"push")
+    symbol = Symbol("lib/ruler.js", "push", "Ruler.push", "method", 2, start, start + 4)
+    at = _body_start(source, symbol)
+    assert at is not None and source[at - 1 : at] == b"{" and source[:at].endswith(b"(x) {")

@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from prx.engine.intel.models.base import BY_NAME, BY_TYPE, RESOLVED, Site, Target, sorted_sites
+from prx.engine.intel.models.script_library import library_members
 from prx.engine.intel.models.script_members import (
     Family,
     declared_members,
@@ -355,12 +356,12 @@ def _on(site: Site, statements: list[tuple[int, int]]) -> bool:
 # -- class members ------------------------------------------------------------------
 
 
-def _reaching(project: Project, files: frozenset[str]) -> set[str]:
-    """``files``, every file whose imports reach one of them, however indirectly, and
-    every JavaScript file those import: JavaScript hands values to the modules it
-    imports with no type naming them (markdown-it's parser passes its ``StateBlock`` to
-    each rule's file, which imports nothing of it), so such a file may hold an instance
-    as well."""
+def _reaching(project: Project, files: frozenset[str]) -> tuple[set[str], set[str]]:
+    """``files`` and every file whose imports reach one of them, however indirectly;
+    and beside them every JavaScript file those import: JavaScript hands values to the
+    modules it imports with no type naming them (markdown-it's parser passes its
+    ``StateBlock`` to each rule's file, which imports nothing of it), so such a file
+    may hold an instance as well."""
     seen = set(files)
     queue = deque(sorted(files))
     while queue:
@@ -368,13 +369,14 @@ def _reaching(project: Project, files: frozenset[str]) -> set[str]:
             if edge.source not in seen:
                 seen.add(edge.source)
                 queue.append(edge.source)
+    importing = set(seen)
     queue = deque(sorted(seen))
     while queue:
         for imported in project.graph.imports_of(queue.popleft()):
             if imported not in seen and imported.endswith(_UNTYPED):
                 seen.add(imported)
                 queue.append(imported)
-    return seen
+    return importing, seen
 
 
 #: The files whose parameters state no type (JavaScript's).
@@ -504,7 +506,10 @@ def member_sites(
     own_static = declared_static(declared)
     sites = _declarations(project, family, name, own_static)
     sites.append(Site(target.file, target.line, target.start, target.end, RESOLVED, "definition"))
-    reach = _reaching(project, family.files | {target.file})
+    importing, reach = _reaching(project, family.files | {target.file})
+    # where no import names the class, a name the language's library also has
+    # (``result.push(..)`` on an array) is no candidate: only a typed access is a use
+    library = library_members() if reach - importing else frozenset()
     # a candidate by name is an override's ancestor's as the compiler reads it, and no
     # use at all of a member of interfaces no value is typed with
     sure_only = overrides or (seen is not None and typed_by_nothing(project, seen, sorted(reach)))
@@ -551,6 +556,8 @@ def member_sites(
                     how = BY_TYPE  # ``const Maybe: MaybeTypeRef = { fromNullable(..) {..} }``
                 else:
                     how = BY_NAME if family.structural else None
+            if how == BY_NAME and name in library and rel not in importing:
+                how = None
             if how is not None and not (sure_only and how == BY_NAME):
                 sites.append(_site(rel, node, how))
                 if kind == "shorthand_property_identifier_pattern":

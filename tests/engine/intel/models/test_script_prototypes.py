@@ -250,3 +250,28 @@ def test_an_untyped_parameter_is_the_one_class_whose_members_the_function_reads(
     inline = _labelled(root, "lib/state_inline.js", "StateInline.skipChars")
     assert ("lib/rules/fence.js", "block", BY_TYPE) not in inline
     assert not any(f == "lib/rules/fence.js" for f, _, _ in inline)
+
+
+def test_where_no_import_names_the_class_a_library_member_s_name_is_no_candidate(make_repo):
+    root = make_repo(
+        {
+            "lib/state.js": (
+                "function State() { this.tokens = []; }\n"
+                "State.prototype.push = function (t) { this.tokens.push(t); };\n"
+                "module.exports = State;\n"
+            ),
+            "lib/render.js": (
+                "module.exports = function (tokens, out) { out.push(tokens); return out; };\n"
+            ),
+            "lib/parser.js": (
+                "var State = require('./state');\n"
+                "var render = require('./render');\n"
+                "module.exports = function (x) { var s = new State(); x.push(1); return render(s, []); };\n"
+            ),
+        }
+    )
+    # `out.push` in a file that imports nothing of State is an array's; `x.push` in the
+    # parser, which imports State, stays a candidate
+    found = _labelled(root, "lib/state.js", "State.push")
+    assert not any(f == "lib/render.js" for f, _, _ in found)
+    assert any(f == "lib/parser.js" and how == BY_NAME for f, _, how in found)
