@@ -373,7 +373,11 @@ def _reaching(project: Project, files: frozenset[str]) -> tuple[set[str], set[st
     queue = deque(sorted(seen))
     while queue:
         for imported in project.graph.imports_of(queue.popleft()):
-            if imported not in seen and imported.endswith(_UNTYPED):
+            if (
+                imported not in seen
+                and imported.endswith(_UNTYPED)
+                and "node_modules" not in imported.split("/")  # a dependency's code
+            ):
                 seen.add(imported)
                 queue.append(imported)
     return importing, seen

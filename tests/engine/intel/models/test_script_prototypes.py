@@ -275,3 +275,26 @@ def test_where_no_import_names_the_class_a_library_member_s_name_is_no_candidate
     found = _labelled(root, "lib/state.js", "State.push")
     assert not any(f == "lib/render.js" for f, _, _ in found)
     assert any(f == "lib/parser.js" and how == BY_NAME for f, _, how in found)
+
+
+def test_a_dependency_s_module_is_no_place_of_a_project_s_instance(make_repo):
+    root = make_repo(
+        {
+            "lib/state.js": (
+                "function State(src) { this.src = src; }\n"
+                "State.prototype.skipChars = function (pos) { return pos + 1; };\n"
+                "module.exports = State;\n"
+            ),
+            "lib/parser.js": (
+                "var State = require('./state');\n"
+                "var run = require('runner');\n"
+                "module.exports = function parse(src) { return run(new State(src)); };\n"
+            ),
+            "node_modules/runner/package.json": '{"name": "runner", "main": "index.js"}\n',
+            "node_modules/runner/index.js": (
+                "module.exports = function (state) { return state.skipChars(2); };\n"
+            ),
+        }
+    )
+    found = _labelled(root, "lib/state.js", "State.skipChars")
+    assert {f for f, _, _ in found} == {"lib/state.js"}
