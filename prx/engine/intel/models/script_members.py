@@ -130,6 +130,8 @@ def heritage_of(project: Project) -> Heritage:
         return found
     found = Heritage({}, {}, {}, {}, {}, {})
     for rel in project.graph.files:
+        if "node_modules" in rel.split("/"):
+            continue  # a dependency's class of the same name is another class
         parsed = project.file(rel)
         if parsed is None or parsed.language not in _SCRIPTS:
             continue

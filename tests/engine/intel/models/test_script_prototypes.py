@@ -298,3 +298,28 @@ def test_a_dependency_s_module_is_no_place_of_a_project_s_instance(make_repo):
     )
     found = _labelled(root, "lib/state.js", "State.skipChars")
     assert {f for f, _, _ in found} == {"lib/state.js"}
+
+
+def test_a_dependency_s_class_of_the_same_name_is_another_class(make_repo):
+    """js-yaml's tests run with a copy of js-yaml among mocha's dependencies: its
+    ``Schema.prototype.extend`` is not the project's, nor are its files' uses."""
+    root = make_repo(
+        {
+            "lib/schema.js": (
+                "function Schema(d) { this.d = d; }\n"
+                "Schema.prototype.extend = function (d) { return new Schema(d); };\n"
+                "module.exports = Schema;\n"
+            ),
+            "lib/default.js": "var Schema = require('./schema');\nnew Schema(1).extend(2);\n",
+            "node_modules/js-yaml/lib/schema.js": (
+                "function Schema(d) { this.d = d; }\n"
+                "Schema.prototype.extend = function (d) { return new Schema(d); };\n"
+                "module.exports = Schema;\n"
+            ),
+            "node_modules/js-yaml/lib/default.js": (
+                "var Schema = require('./schema');\nnew Schema(1).extend(2);\n"
+            ),
+        }
+    )
+    found = _labelled(root, "lib/schema.js", "Schema.extend")
+    assert {f for f, _, _ in found} == {"lib/schema.js", "lib/default.js"}
