@@ -178,7 +178,19 @@ def prepare(root: Path) -> None:
         "exclude": ["node_modules", "dist", "**/fixtures/**", "test/samples-*/**"],
     }
     (root / CONFIG).write_text(json.dumps(config))
+    _ignore_dependencies(root)
     npm_install(root, _PACKAGES[kind], kind)
+
+
+def _ignore_dependencies(root: Path) -> None:
+    """``node_modules/`` in the project's ``.gitignore``, as each project's own says (a
+    snapshot of selected paths leaves that file out): else prx walks the installed
+    packages as the project's code, which no checkout of it does (mocha brings its own
+    copy of js-yaml, whose ``Schema.extend`` is another definition)."""
+    ignore = root / ".gitignore"
+    lines = ignore.read_text().splitlines() if ignore.is_file() else []
+    if not any(line.strip().strip("/") == "node_modules" for line in lines):
+        ignore.write_text("\n".join([*lines, "node_modules/"]) + "\n")
 
 
 def build(root: Path) -> list[Diag]:

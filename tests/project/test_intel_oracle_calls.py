@@ -172,3 +172,13 @@ def test_a_prototype_method_s_body_is_where_its_calls_are_traced():
     symbol = Symbol("lib/ruler.js", "push", "Ruler.push", "method", 2, start, start + 4)
     at = _body_start(source, symbol)
     assert at is not None and source[at - 1 : at] == b"{" and source[:at].endswith(b"(x) {")
+
+
+def test_a_snapshot_without_its_gitignore_still_ignores_its_dependencies(tmp_path):
+    """The oracle's path-filtered snapshots leave each project's ``.gitignore`` out;
+    ``node_modules/`` is put back, as every checkout of these projects has it."""
+    javascript._ignore_dependencies(tmp_path)
+    assert (tmp_path / ".gitignore").read_text() == "node_modules/\n"
+    (tmp_path / ".gitignore").write_text("coverage\nnode_modules\n")
+    javascript._ignore_dependencies(tmp_path)
+    assert (tmp_path / ".gitignore").read_text() == "coverage\nnode_modules\n"
