@@ -282,21 +282,21 @@ def _prototype_member(project: Project, parsed: ParsedFile, asked: str) -> bool:
     if not model.RESOLVES:
         return False
     owner, _, name = _at_line(asked)[0].rpartition(".")
+    tops = {id(d) for d in parsed.definitions()}
     return any(
         t.name == name
         and t.container is not None
         and (not owner or t.container == owner)
-        and t.defn is not None
-        and t.defn in parsed.definitions()
+        and id(t.defn) in tops
         for t in model.definitions(project, parsed)
     )
 
 
 def _symbol_users(project: Project, target: str, symbol: str, path: str, notes: list[str]) -> Any:
     parsed = project.file(target)
-    if parsed is not None and by_model(parsed.language):
-        return _model_users(project, parsed, symbol, path)
-    if parsed is not None and _prototype_member(project, parsed, symbol):
+    if parsed is not None and (
+        by_model(parsed.language) or _prototype_member(project, parsed, symbol)
+    ):
         return _model_users(project, parsed, symbol, path)
     symbol, line = _at_line(symbol)
     defs = parsed.definitions() if parsed is not None else []

@@ -88,7 +88,6 @@ def call_type(
 def _required_default(call: Any, receivers: Receivers) -> Any | None:
     """The declaration a project module provides as its default export, for the call
     ``require('./m')`` that loads it; None for another call or a package."""
-
     callee = call.child_by_field_name("function")
     if callee is None or callee.type != "identifier" or text(callee) != "require":
         return None

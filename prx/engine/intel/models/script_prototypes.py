@@ -24,6 +24,7 @@ from prx.engine.intel.models.script_scope import text
 
 __all__ = [
     "constructor_named",
+    "constructor_of_member",
     "is_constructor",
     "prototype_member_names",
     "prototype_members",
@@ -184,3 +185,16 @@ def constructor_named(program: Any, name: str) -> Any | None:
     if name not in scanned.members:
         return None
     return scanned.functions.get(name)
+
+
+def constructor_of_member(node: Any) -> tuple[str, Any] | None:
+    """For the name node of a prototype's member: its constructor's name and function
+    declaration; None for another node, or a prototype of no top-level function."""
+    owner = prototype_owner(node)
+    if owner is None:
+        return None
+    root = node
+    while root.parent is not None:
+        root = root.parent
+    ctor = constructor_named(root, owner)
+    return (owner, ctor) if ctor is not None else None

@@ -257,33 +257,23 @@ def _constructor_around(function: Any) -> Any | None:
     """The constructor function whose instance ``this`` is in ``function``: itself
     (``function Ruler() { this.x = .. }``) or the one whose prototype it is assigned to
     (``Ruler.prototype.push = function () { this.x }``); None for another function."""
-    from prx.engine.intel.models.script_prototypes import (
-        constructor_named,
-        is_constructor,
-        prototype_owner,
-    )
+    from prx.engine.intel.models.script_prototypes import constructor_of_member, is_constructor
 
     if function.type == "function_declaration":
         return function if is_constructor(function) else None
     if function.type not in ("function_expression", "function"):
         return None
     holder = function.parent
-    name = None
+    name_node = None
     if holder is not None and holder.type == "assignment_expression":
         left = holder.child_by_field_name("left")
-        prop = left.child_by_field_name("property") if left is not None else None
-        if prop is not None and holder.child_by_field_name("right") == function:
-            name = prototype_owner(prop)
+        if left is not None and holder.child_by_field_name("right") == function:
+            name_node = left.child_by_field_name("property")
     elif holder is not None and holder.type == "pair":
-        key = holder.child_by_field_name("key")
-        if key is not None and holder.child_by_field_name("value") == function:
-            name = prototype_owner(key)
-    if name is None:
-        return None
-    root = function
-    while root.parent is not None:
-        root = root.parent
-    return constructor_named(root, name)
+        if holder.child_by_field_name("value") == function:
+            name_node = holder.child_by_field_name("key")
+    found = constructor_of_member(name_node) if name_node is not None else None
+    return found[1] if found is not None else None
 
 
 def class_name(node: Any) -> str | None:

@@ -33,7 +33,7 @@ from prx.engine.intel.models.script_members import (
     seen_from,
     typed_by_nothing,
 )
-from prx.engine.intel.models.script_prototypes import constructor_named, prototype_owner
+from prx.engine.intel.models.script_prototypes import constructor_of_member, prototype_owner
 from prx.engine.intel.models.script_receivers import Receivers, type_names
 from prx.engine.intel.models.script_scope import (
     FUNCTIONS,
@@ -76,13 +76,8 @@ def name_node(parsed: ParsedFile, target: Target) -> Any | None:
 def member_owner(node: Any) -> tuple[str, Any] | None:
     """For a class or interface member's name node: the name of its class, interface or
     object type, and that node; None for another definition."""
-    prototype = prototype_owner(node)
-    if prototype is not None:  # ``X.prototype.m = ..``: a constructor function's
-        tree_root = node
-        while tree_root.parent is not None:
-            tree_root = tree_root.parent
-        ctor = constructor_named(tree_root, prototype)
-        return (prototype, ctor) if ctor is not None else None
+    if prototype_owner(node) is not None:  # ``X.prototype.m = ..``: a constructor's
+        return constructor_of_member(node)
     declaration = node.parent
     if declaration is None or declaration.parent is None:
         return None
