@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from prx.engine.intel.models.script_members import Family
     from prx.engine.intel.project import Project
 
-__all__ = ["another_class", "lacks_every", "only_class"]
+__all__ = ["another_class", "classes_with", "field_class", "lacks_every", "only_class"]
 
 #: Members of every object: reading one says nothing about the class.
 _EVERY_OBJECT = frozenset(
@@ -46,6 +46,8 @@ _EVERY_OBJECT = frozenset(
 _DEEPEST = 64
 #: The most uses of one variable weighed (each use's scope is looked up).
 _MOST_USES = 256
+#: The most reads of one field name weighed across a project.
+_MOST_FIELD_USES = 4096
 
 
 def another_class(project: Project, family: Family, scope: Any, name: str) -> bool:
@@ -79,7 +81,74 @@ def only_class(
     ``registeredArguments``: only ``Command`` and the classes extending it have it);
     None when fewer than ``at_least`` members read tell, or none or several unrelated
     classes have them all."""
-    reads = _member_reads(scope, name)
+    return _one_root(project, known, _member_reads(scope, name), at_least)
+
+
+def field_class(project: Project, known: frozenset[str], field: str) -> str | None:
+    """The one class of ``known`` that surely has every member the project's code reads
+    on a field named ``field`` (markdown-it's rule states' ``md``, given an untyped
+    parameter: ``state.md.inline``, ``state.md.validateLink`` ... only ``MarkdownIt``
+    has them all); None when fewer than two members read tell, the code reads one by a
+    computed key, or no one class (with the classes below it) has them all. Every
+    field of the name is pooled: fields of two types make the reads tell none."""
+    memo: dict[tuple[str, frozenset[str]], str | None]
+    memo = vars(project).setdefault("_script_field_classes", {})
+    key = (field, known)
+    if key not in memo:
+        memo[key] = _one_root(project, known, _field_reads(project, field), 2)
+    return memo[key]
+
+
+def classes_with(project: Project, known: frozenset[str], member: str) -> list[str]:
+    """The classes of ``known`` that surely have a member ``member`` (their own or a
+    project class's above them), in order."""
+    members = _members(project)
+    return [kind for kind in sorted(known) if member in members.at_least(kind)]
+
+
+def _field_reads(project: Project, field: str) -> frozenset[str] | None:
+    """The members read (not assigned) on ``x.field`` anywhere in the project's script
+    files; None when one is read by a computed key or the field is read too often."""
+    from prx.engine.intel.models.script_scope import identifier_nodes
+
+    reads: set[str] = set()
+    uses = 0
+    for rel in project.files_with(field):
+        parsed = project.file(rel)
+        if parsed is None or parsed.language not in ("javascript", "typescript", "tsx"):
+            continue
+        for node in identifier_nodes(parsed, field):
+            access = node.parent
+            if access is None or access.type != "member_expression":
+                continue
+            if access.child_by_field_name("property") != node:
+                continue
+            uses += 1
+            if uses > _MOST_FIELD_USES:
+                return None
+            outer = access.parent
+            if outer is None or outer.child_by_field_name("object") != access:
+                continue
+            if outer.type == "subscript_expression":
+                return None  # ``x.field[key]``: any member may be read
+            written = outer.parent
+            if outer.type != "member_expression" or (
+                written is not None
+                and written.type in ("assignment_expression", "augmented_assignment_expression")
+                and written.child_by_field_name("left") == outer
+            ):
+                continue
+            member = outer.child_by_field_name("property")
+            if member is not None:
+                reads.add(text(member))
+    return frozenset(reads)
+
+
+def _one_root(
+    project: Project, known: frozenset[str], reads: frozenset[str] | None, at_least: int
+) -> str | None:
+    """The one class of ``known`` (with the classes below it) that surely has every
+    member of ``reads`` (at least ``at_least`` of them telling); else None."""
     telling = reads - _EVERY_OBJECT if reads else frozenset()
     if len(telling) < max(at_least, 1):
         return None

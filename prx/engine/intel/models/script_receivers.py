@@ -242,11 +242,11 @@ class Receivers:
         declaration = declaration_of(scope, name) if scope is not None else None
         if declaration is None:
             return None
-        if is_class(declaration):
+        if _class_like(declaration):
             return class_name(declaration)
         if declaration.type == "import_statement" or requires_module(declaration):
             found = self.imported(declaration, name)
-            if found is not None and is_class(found):
+            if found is not None and _class_like(found):
                 return class_name(found)
         return None
 
@@ -316,6 +316,14 @@ class Receivers:
 _NO_MEMBERS = frozenset({"void", "undefined", "null", "never"})
 
 
+def _class_like(node: Any) -> bool:
+    """A class, or a JavaScript constructor function (``function Ruler() {}`` given
+    ``Ruler.prototype.at = ..``): ``Ruler.prototype.at`` is its member, no instance's."""
+    from prx.engine.intel.models.script_prototypes import is_constructor
+
+    return is_class(node) or is_constructor(node)
+
+
 def _types_of(receiver: Any, receivers: Receivers) -> list[str] | None | str:
     """The receiver's stated type names; ``"other"`` for a receiver that is none of the
     project's instances; RESOLVED for the family class itself; None: unknown."""
@@ -366,7 +374,9 @@ def _types_of(receiver: Any, receivers: Receivers) -> list[str] | None | str:
         if obj is not None and prop is not None and obj.type == "this":
             klass = this_class(obj)
             if klass is not None:
-                return _field_type(klass, text(prop))
+                return _field_type(klass, text(prop)) or _parameter_field(
+                    klass, text(prop), receivers
+                )
         if obj is not None and prop is not None and obj.type == "identifier":
             static = receivers.class_named(obj)
             if static is not None and text(prop) == "prototype":
@@ -384,7 +394,11 @@ def _types_of(receiver: Any, receivers: Receivers) -> list[str] | None | str:
             owner = _types_of(obj, receivers)
             if isinstance(owner, list) and len(owner) == 1:
                 klass = receivers.alias(owner[0])
-                return _class_field_type(receivers, klass, text(prop), static=False)
+                return _class_field_type(
+                    receivers, klass, text(prop), static=False
+                ) or _assigned_field(receivers, klass, text(prop))
+            if owner is None or owner == "other":  # a class, not which one
+                return _field_of_any(receivers, text(prop))
         return None
     if kind != "identifier":
         return None
@@ -409,6 +423,72 @@ def _class_field_type(
     if any(child.type == "static" for child in holder.children) != static:
         return None
     return _declared_type(holder, field)
+
+
+def _assigned_field(receivers: Receivers, klass: str, field: str) -> list[str] | None:
+    """What the constructor of the project's class ``klass`` gives its field ``field``
+    (``this.inline = new ParserInline()``), or the class a parameter given it holds
+    (:func:`_parameter_field`); None when neither says."""
+    from prx.engine.intel.models.script_members import owners_of
+
+    project = receivers.project
+    for _rel, node in owners_of(project, heritage_of(project), receivers.alias(klass)):
+        if _class_like(node):
+            found = _constructor_assigned(node, field) or _parameter_field(node, field, receivers)
+            if found is not None:
+                return found
+    return None
+
+
+def _parameter_field(klass: Any, field: str, receivers: Receivers) -> list[str] | None:
+    """A JavaScript field the constructor gives an untyped parameter (markdown-it's
+    ``function StateInline(src, md, ..) { this.md = md; }``): the one class whose
+    members the project reads on fields of that name (:func:`field_class`); None in
+    TypeScript (an unstated type there is ``any``) or for any other value."""
+    from prx.engine.intel.models.script_ducks import field_class
+
+    if receivers.parsed.language != "javascript":
+        return None
+    assignment = _constructor_assignment(klass, field)
+    value = assignment.child_by_field_name("right") if assignment is not None else None
+    if value is None or value.type != "identifier" or variable_type(assignment) is not None:
+        return None
+    name = text(value)
+    scope = declaring_scope(value, name)
+    if scope is None or scope.type not in FUNCTIONS or declaration_of(scope, name) is not None:
+        return None  # a local, a module's name: not a parameter
+    if param_type(scope, name) is not None:
+        return None  # stated by JSDoc (read elsewhere)
+    found = field_class(receivers.project, receivers.family.known, field)
+    return [found] if found is not None else None
+
+
+def _field_of_any(receivers: Receivers, field: str) -> list[str] | None:
+    """``x.md`` on an ``x`` of unknown type, in JavaScript: when every project class that
+    has a member ``field`` is given it by an untyped constructor parameter that holds
+    one class (:func:`_parameter_field`: markdown-it's three rule states' ``md``), that
+    class; None when a class has it otherwise, or none has it."""
+    from prx.engine.intel.models.script_ducks import classes_with
+    from prx.engine.intel.models.script_members import owners_of
+
+    if receivers.parsed.language != "javascript":
+        return None
+    project = receivers.project
+    memo: dict[tuple[str, frozenset[str]], list[str] | None]
+    memo = vars(project).setdefault("_script_fields_of_any", {})
+    key = (field, receivers.family.known)
+    if key in memo:
+        return memo[key]
+    memo[key] = None  # a field read while its holders are weighed is unknown
+    held: set[str] = set()
+    for kind in classes_with(project, receivers.family.known, field):
+        for _rel, node in owners_of(project, heritage_of(project), kind):
+            found = _parameter_field(node, field, receivers) if _class_like(node) else None
+            if found is None:
+                return None
+            held.update(found)
+    result = memo[key] = sorted(held) if len(held) == 1 else None
+    return result
 
 
 #: The longest chain of fields read to type a receiver (``a.b.c``): a longer one, as a

@@ -476,6 +476,17 @@ def _module_exports(value: Any, name: str, receivers: Receivers) -> bool:
     return False
 
 
+def _a_module_s_export(obj: Any, name: str, receivers: Receivers) -> bool:
+    """Whether ``obj.name`` is a module's export, no instance's member: ``obj`` is this
+    module's exports object (``module.exports``, ``exports``) or a project module's that
+    exports ``name`` (``require('./rules/em').tokenize``)."""
+    if text(obj).replace(" ", "") in ("module.exports", "exports"):
+        free = obj if obj.type == "identifier" else obj.child_by_field_name("object")
+        # CommonJS's own names, unless the file declares one of its own
+        return free is not None and declaring_scope(free, text(free)) is None
+    return _module_exports(obj, name, receivers)
+
+
 def _requires_package(value: Any, receivers: Receivers) -> bool:
     """``require('pkg')`` of a module outside the project."""
     if value.type != "call_expression":
@@ -534,6 +545,8 @@ def member_sites(
             ):
                 obj = parent.child_by_field_name("object")
                 how = receivers.of(obj) if obj is not None else None
+                if obj is not None and _a_module_s_export(obj, name, receivers):
+                    how = None  # module.exports.m = .., require('./x').m: an export
                 if obj is not None and _constructor_of(obj) and not static:
                     how = None  # obj.constructor.name: the class's own, no instance's
                 if how == BY_NAME and _other_shaped(parent, shape, other):

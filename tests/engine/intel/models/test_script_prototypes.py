@@ -323,3 +323,122 @@ def test_a_dependency_s_class_of_the_same_name_is_another_class(make_repo):
     )
     found = _labelled(root, "lib/schema.js", "Schema.extend")
     assert {f for f, _, _ in found} == {"lib/schema.js", "lib/default.js"}
+
+
+PARSERS = {
+    "lib/parser.js": (
+        "'use strict';\n"
+        "var State = require('./state');\n"
+        "\n"
+        "function Parser() {\n"
+        "  this.rules = [ require('./rules/em').tokenize ]; // a module's export\n"
+        "  this.rules.push(require('./rules/strong').tokenize);\n"
+        "}\n"
+        "\n"
+        "Parser.prototype.tokenize = function (state) {\n"
+        "  return state.src;\n"
+        "};\n"
+        "\n"
+        "Parser.prototype.parse = function (src, md) {\n"
+        "  var state = new State(src, md);\n"
+        "  this.tokenize(state); // own\n"
+        "  return state;\n"
+        "};\n"
+        "\n"
+        "module.exports = Parser;\n"
+    ),
+    "lib/block.js": (
+        "function Block() {}\n"
+        "Block.prototype.tokenize = function (state) { // another constructor's\n"
+        "  return state;\n"
+        "};\n"
+        "module.exports = Block;\n"
+    ),
+    "lib/rules/em.js": (
+        "module.exports.tokenize = function em(state) { // this module's export\n"
+        "  state.md.parser.tokenize(state); // through the field\n"
+        "  state.md.block.tokenize(state); // the other parser\n"
+        "  return state.skip(1) && state.src;\n"
+        "};\n"
+    ),
+    "lib/rules/strong.js": (
+        "exports.tokenize = function strong(state) { // exports\n"
+        "  state.md.parser.tokenize(state); // a state of either kind\n"
+        "  return state.src;\n"
+        "};\n"
+    ),
+    "lib/state.js": (
+        "function State(src, md) {\n"
+        "  this.src = src;\n"
+        "  this.md = md;\n"
+        "}\n"
+        "State.prototype.skip = function (n) { return n; };\n"
+        "module.exports = State;\n"
+    ),
+    "lib/state_core.js": (
+        "function StateCore(src, md) {\n"
+        "  this.src = src;\n"
+        "  this.md = md;\n"
+        "}\n"
+        "StateCore.prototype.run = function () { return this.md.parser.parse(this.src, this.md); };\n"
+        "module.exports = StateCore;\n"
+    ),
+    "lib/index.js": (
+        "var Parser = require('./parser');\n"
+        "var Block = require('./block');\n"
+        "var StateCore = require('./state_core');\n"
+        "function Md() {\n"
+        "  this.parser = new Parser();\n"
+        "  this.block = new Block();\n"
+        "}\n"
+        "Md.prototype.render = function (src) {\n"
+        "  return new StateCore(src, this).run();\n"
+        "};\n"
+        "module.exports = Md;\n"
+    ),
+}
+
+
+def test_definitions_of_other_members_and_module_exports_are_no_uses(make_repo):
+    """markdown-it: ``ParserBlock.prototype.tokenize = ..`` (another constructor's
+    member), ``module.exports.tokenize = ..`` and ``require('./rules/em').tokenize`` (a
+    module's export) were candidates for ``ParserInline.tokenize`` by name."""
+    root = make_repo(PARSERS)
+    labels = _labelled(root, "lib/parser.js", "Parser.tokenize")
+    assert not {label for _, label, _ in labels} & {
+        "another constructor's",
+        "this module's export",
+        "exports",
+        "a module's export",
+    }
+    assert ("lib/parser.js", "own", BY_TYPE) in labels
+
+
+def test_a_field_given_an_untyped_parameter_holds_the_class_its_reads_tell(make_repo):
+    """``function State(src, md) { this.md = md; }``: the project reads ``parser`` and
+    ``block`` on fields named ``md``; only ``Md`` has both, so ``state.md.parser`` is
+    the ``Parser`` Md's constructor makes, and ``state.md.block`` a ``Block``; the same
+    where the rule's ``state`` may be either state (both give ``md`` a parameter)."""
+    root = make_repo(PARSERS)
+    labels = _labelled(root, "lib/parser.js", "Parser.tokenize")
+    assert ("lib/rules/em.js", "through the field", BY_TYPE) in labels
+    assert ("lib/rules/strong.js", "a state of either kind", BY_TYPE) in labels
+    assert "the other parser" not in {label for _, label, _ in labels}
+    parse = _labelled(root, "lib/parser.js", "Parser.parse")
+    assert any(f == "lib/state_core.js" and how == BY_TYPE for f, _, how in parse)
+    renamed = prx.rename("Parser.tokenize", "scan", root=root, apply=True)
+    assert renamed.applied
+    assert "state.md.parser.scan(state)" in (root / "lib/rules/em.js").read_text()
+    assert "state.md.block.tokenize(state)" in (root / "lib/rules/em.js").read_text()
+    assert "module.exports.tokenize = function em" in (root / "lib/rules/em.js").read_text()
+    assert "Block.prototype.tokenize" in (root / "lib/block.js").read_text()
+
+
+def test_a_field_s_reads_that_tell_two_classes_leave_it_unknown(make_repo):
+    """One more field named ``md`` read as something else (``doc.md.length``): no class
+    has every member read, so ``state.md.parser`` stays a candidate by name."""
+    files = dict(PARSERS)
+    files["lib/doc.js"] = "function size(doc) { return doc.md.length + doc.md.trim(); }\n"
+    root = make_repo(files)
+    labels = _labelled(root, "lib/parser.js", "Parser.tokenize")
+    assert ("lib/rules/em.js", "through the field", BY_NAME) in labels
