@@ -22,6 +22,7 @@ from prx.engine.intel.models.base import BY_NAME, CONFIDENCES, RESOLVED, Target,
 from prx.engine.intel.models.sites import (
     by_model,
     certainty_of_via,
+    held_references,
     model_references,
     named_targets,
 )
@@ -312,6 +313,11 @@ def _references(
     keeps = _meaning_filter(project, item)
     if keeps is not None:
         found = [f for f in found if keeps(f[0], f[1].byte)]
+    if item.top is item.defn:  # kept in a class's field: called through it
+        found += [
+            (r.file, r.occurrence, r.via, r.certainty)
+            for r in held_references(project, item.file, item.defn)
+        ]
     parsed = project.file(item.file)
     if parsed is not None and parsed.language == "python":
         if item.top is not item.defn:

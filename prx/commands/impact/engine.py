@@ -22,7 +22,12 @@ from prx.core.results.intel import Dependent, ImpactResult, ImpactStats
 from prx.engine.intel.bindings import Occurrence, occurrences
 from prx.engine.intel.fit import Stage, fit_stages
 from prx.engine.intel.models import CONFIDENCES, RESOLVED, model_for
-from prx.engine.intel.models.sites import by_model, certainty_of_via, in_container
+from prx.engine.intel.models.sites import (
+    by_model,
+    certainty_of_via,
+    held_references,
+    in_container,
+)
 from prx.engine.intel.project import Project, is_test_file, require_path
 from prx.engine.intel.uses import FileUse, SymbolUsers, find_users, names_used
 
@@ -292,6 +297,31 @@ def _prototype_member(project: Project, parsed: ParsedFile, asked: str) -> bool:
     )
 
 
+def _with_held(
+    project: Project, parsed: ParsedFile | None, name: str, found: SymbolUsers
+) -> SymbolUsers:
+    """``found`` with the files that call the top-level function ``name`` through a field
+    its module keeps it in (``this.validateLink = validateLink``: ``state.md.validateLink
+    (url)``)."""
+    defn = next((d for d in parsed.definitions() if d.name == name), None) if parsed else None
+    held = held_references(project, parsed.rel, defn) if parsed and defn is not None else []
+    if not held:
+        return found
+    users = dict(found.users)
+    for file in sorted({r.file for r in held}):
+        refs = tuple((r.occurrence, r.certainty) for r in held if r.file == file)
+        known = users.get(file) or found.unused.get(file)
+        if known is not None:
+            users[file] = known._replace(refs=(*known.refs, *refs))
+            continue
+        user = project.file(file)
+        first = refs[0][0].line
+        edge = _Edge(first, user.line_text(first) if user is not None else "")
+        users[file] = FileUse(file, edge, None, (name,), refs)
+    unused = {f: u for f, u in found.unused.items() if f not in users}
+    return found._replace(users=users, unused=unused)
+
+
 def _symbol_users(project: Project, target: str, symbol: str, path: str, notes: list[str]) -> Any:
     parsed = project.file(target)
     if parsed is not None and (
@@ -306,7 +336,7 @@ def _symbol_users(project: Project, target: str, symbol: str, path: str, notes: 
         or (parsed is not None and _assigned_at_top(parsed, symbol))
     ):
         keeps = meaning_at(project, parsed, symbol, line, path, notes)
-        found = find_users(project, target, symbol)
+        found = _with_held(project, parsed, symbol, find_users(project, target, symbol))
         return found if keeps is None else of_meaning(found, keeps)
     container = next(
         (d for d in defs if _defines(d, symbol) and (not owner or d.name == owner.split(".")[-1])),

@@ -12,7 +12,14 @@ from prx.engine.intel.models.base import BY_NAME, BY_TYPE, RESOLVED, Site, Targe
 if TYPE_CHECKING:
     from prx.engine.intel.project import Project
 
-__all__ = ["ModelReference", "by_model", "certainty_of_via", "model_references", "named_targets"]
+__all__ = [
+    "ModelReference",
+    "by_model",
+    "certainty_of_via",
+    "held_references",
+    "model_references",
+    "named_targets",
+]
 
 
 def by_model(language: str | None) -> bool:
@@ -88,6 +95,28 @@ def model_references(project: Project, target: Target) -> tuple[list[ModelRefere
         )
         uses.append(ModelReference(site.file, occurrence, _via(site, target), site.how))
     return uses, importing
+
+
+def held_references(project: Project, rel: str, defn: object) -> list[ModelReference]:
+    """The calls of the top-level JavaScript or TypeScript function ``defn`` of ``rel``
+    through a field its module keeps it in (``this.validateLink = validateLink``:
+    ``state.md.validateLink(url)``; see :mod:`script_held`); none in another language."""
+    from prx.engine.intel.models.script_held import held_sites
+
+    parsed = project.file(rel)
+    if parsed is None or parsed.language not in ("javascript", "typescript", "tsx"):
+        return []
+    model = model_for(parsed.language)
+    target = next((t for t in model.definitions(project, parsed) if t.defn is defn), None)
+    if target is None or target.container is not None or target.kind != "function":
+        return []
+    out = []
+    for site in held_sites(project, target, project.files_with(target.name)):
+        occurrence = Occurrence(
+            line=site.line, byte=site.start, receiver=None, in_import=False, defining=False
+        )
+        out.append(ModelReference(site.file, occurrence, _via(site, target), site.how))
+    return out
 
 
 def certainty_of_via(via: str, receiver: str | None = None) -> str:
