@@ -25,7 +25,14 @@ if TYPE_CHECKING:
     from prx.engine.intel.models.script_members import Family
     from prx.engine.intel.project import Project
 
-__all__ = ["another_class", "classes_with", "field_class", "lacks_every", "only_class"]
+__all__ = [
+    "another_class",
+    "classes_with",
+    "field_class",
+    "field_reads_fit",
+    "lacks_every",
+    "only_class",
+]
 
 #: Members of every object: reading one says nothing about the class.
 _EVERY_OBJECT = frozenset(
@@ -106,9 +113,23 @@ def classes_with(project: Project, known: frozenset[str], member: str) -> list[s
     return [kind for kind in sorted(known) if member in members.at_least(kind)]
 
 
+def field_reads_fit(project: Project, field: str, kind: str) -> bool:
+    """Whether every member the project reads on fields named ``field`` is one class
+    ``kind`` surely has (no ``x.field`` read holds something else)."""
+    reads = _field_reads(project, field)
+    return reads is not None and reads - _EVERY_OBJECT <= _members(project).at_least(kind)
+
+
 def _field_reads(project: Project, field: str) -> frozenset[str] | None:
     """The members read (not assigned) on ``x.field`` anywhere in the project's script
     files; None when one is read by a computed key or the field is read too often."""
+    memo: dict[str, frozenset[str] | None] = vars(project).setdefault("_script_field_reads", {})
+    if field not in memo:
+        memo[field] = _read_on_fields(project, field)
+    return memo[field]
+
+
+def _read_on_fields(project: Project, field: str) -> frozenset[str] | None:
     from prx.engine.intel.models.script_scope import identifier_nodes
 
     reads: set[str] = set()

@@ -465,10 +465,11 @@ def _parameter_field(klass: Any, field: str, receivers: Receivers) -> list[str] 
 
 def _field_of_any(receivers: Receivers, field: str) -> list[str] | None:
     """``x.md`` on an ``x`` of unknown type, in JavaScript: when every project class that
-    has a member ``field`` is given it by an untyped constructor parameter that holds
-    one class (:func:`_parameter_field`: markdown-it's three rule states' ``md``), that
-    class; None when a class has it otherwise, or none has it."""
-    from prx.engine.intel.models.script_ducks import classes_with
+    has a member ``field`` gets it from its constructor as one class (``this.ruler = new
+    Ruler()`` in each of markdown-it's parsers, read as ``this[chain].ruler``; or an
+    untyped parameter, :func:`_parameter_field`: its rule states' ``md``), that class;
+    None when a class has it otherwise, or none has it."""
+    from prx.engine.intel.models.script_ducks import classes_with, field_reads_fit
     from prx.engine.intel.models.script_members import owners_of
 
     if receivers.parsed.language != "javascript":
@@ -483,11 +484,17 @@ def _field_of_any(receivers: Receivers, field: str) -> list[str] | None:
     held: set[str] = set()
     for kind in classes_with(project, receivers.family.known, field):
         for _rel, node in owners_of(project, heritage_of(project), kind):
-            found = _parameter_field(node, field, receivers) if _class_like(node) else None
+            found = (
+                _constructor_assigned(node, field) or _parameter_field(node, field, receivers)
+                if _class_like(node)
+                else None
+            )
             if found is None:
                 return None
             held.update(found)
-    result = memo[key] = sorted(held) if len(held) == 1 else None
+    one = next(iter(held)) if len(held) == 1 else None
+    # and no read of such a field anywhere shows it holding something else
+    result = memo[key] = [one] if one and field_reads_fit(project, field, one) else None
     return result
 
 

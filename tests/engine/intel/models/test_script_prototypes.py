@@ -358,6 +358,7 @@ PARSERS = {
         "module.exports.tokenize = function em(state) { // this module's export\n"
         "  state.md.parser.tokenize(state); // through the field\n"
         "  state.md.block.tokenize(state); // the other parser\n"
+        "  state.md.render(state.src); // the md itself\n"
         "  return state.skip(1) && state.src;\n"
         "};\n"
     ),
@@ -424,6 +425,9 @@ def test_a_field_given_an_untyped_parameter_holds_the_class_its_reads_tell(make_
     assert ("lib/rules/em.js", "through the field", BY_TYPE) in labels
     assert ("lib/rules/strong.js", "a state of either kind", BY_TYPE) in labels
     assert "the other parser" not in {label for _, label, _ in labels}
+    assert ("lib/rules/em.js", "the md itself", BY_TYPE) in _labelled(
+        root, "lib/index.js", "Md.render"
+    )
     parse = _labelled(root, "lib/parser.js", "Parser.parse")
     assert any(f == "lib/state_core.js" and how == BY_TYPE for f, _, how in parse)
     renamed = prx.rename("Parser.tokenize", "scan", root=root, apply=True)
@@ -436,9 +440,46 @@ def test_a_field_given_an_untyped_parameter_holds_the_class_its_reads_tell(make_
 
 def test_a_field_s_reads_that_tell_two_classes_leave_it_unknown(make_repo):
     """One more field named ``md`` read as something else (``doc.md.length``): no class
-    has every member read, so ``state.md.parser`` stays a candidate by name."""
+    has every member read, so ``state.md.render`` stays a candidate by name; one read of
+    ``x.parser.size`` (no ``Parser`` member) leaves ``parser`` fields unknown too."""
     files = dict(PARSERS)
     files["lib/doc.js"] = "function size(doc) { return doc.md.length + doc.md.trim(); }\n"
     root = make_repo(files)
+    assert ("lib/rules/em.js", "the md itself", BY_NAME) in _labelled(
+        root, "lib/index.js", "Md.render"
+    )
+    assert ("lib/rules/em.js", "through the field", BY_TYPE) in _labelled(
+        root, "lib/parser.js", "Parser.tokenize"
+    )
+    files["lib/doc.js"] += "function pages(doc) { return doc.parser.size; }\n"
+    root = make_repo(files)
     labels = _labelled(root, "lib/parser.js", "Parser.tokenize")
     assert ("lib/rules/em.js", "through the field", BY_NAME) in labels
+
+
+def test_a_field_every_class_having_it_constructs_alike_is_that_class(make_repo):
+    """markdown-it's ``this[chain].ruler.enable(..)``: the holder is unknown, but every
+    class with a ``ruler`` makes it ``new Ruler()``, so the call is ``Ruler``'s, not the
+    ``enable`` of the class it is written in."""
+    files = dict(FILES)
+    files["lib/chains.js"] = (
+        "var Ruler = require('./ruler').Ruler;\n"
+        "function Core() { this.ruler = new Ruler(); }\n"
+        "Core.prototype.run = function () {};\n"
+        "function Block() { this.ruler = new Ruler(); }\n"
+        "Block.prototype.run = function () {};\n"
+        "function Md() { this.core = new Core(); this.block = new Block(); }\n"
+        "Md.prototype.at = function (name) {\n"
+        "  ['core', 'block'].forEach(function (chain) {\n"
+        "    this[chain].ruler.at(name); // either parser's ruler\n"
+        "  }, this);\n"
+        "};\n"
+        "module.exports = Md;\n"
+    )
+    root = make_repo(files)
+    assert ("lib/chains.js", "either parser's ruler", BY_TYPE) in _labelled(
+        root, "lib/ruler.js", "Ruler.at"
+    )
+    assert "either parser's ruler" not in {
+        label for _, label, _ in _labelled(root, "lib/chains.js", "Md.at")
+    }
