@@ -16,7 +16,7 @@ file written to make the search slow gets no slower than without this).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from prx.engine.intel.models.script_members import MEMBER_NODES, heritage_of, owners_of
 from prx.engine.intel.models.script_scope import declaring_scope, text
@@ -26,7 +26,9 @@ if TYPE_CHECKING:
     from prx.engine.intel.project import Project
 
 __all__ = [
+    "ARRAY_MEMBERS",
     "another_class",
+    "array_field",
     "classes_with",
     "field_class",
     "field_reads_fit",
@@ -53,6 +55,16 @@ _EVERY_OBJECT = frozenset(
 _DEEPEST = 64
 #: The most uses of one variable weighed (each use's scope is looked up).
 _MOST_USES = 256
+#: The members of an array (ECMAScript's ``Array.prototype`` and ``length``).
+ARRAY_MEMBERS = frozenset(
+    {
+        "at", "concat", "copyWithin", "entries", "every", "fill", "filter", "find",
+        "findIndex", "findLast", "findLastIndex", "flat", "flatMap", "forEach", "includes",
+        "indexOf", "join", "keys", "lastIndexOf", "length", "map", "pop", "push", "reduce",
+        "reduceRight", "reverse", "shift", "slice", "some", "sort", "splice", "toReversed",
+        "toSorted", "toSpliced", "unshift", "values", "with",
+    }
+)  # fmt: skip
 #: The most reads of one field name weighed across a project.
 _MOST_FIELD_USES = 4096
 
@@ -102,8 +114,33 @@ def field_class(project: Project, known: frozenset[str], field: str) -> str | No
     memo = vars(project).setdefault("_script_field_classes", {})
     key = (field, known)
     if key not in memo:
-        memo[key] = _one_root(project, known, _field_reads(project, field), 2)
+        reads = _field_reads(project, field)
+        telling = reads.members if reads is not None and not reads.indexed else None
+        memo[key] = _one_root(project, known, telling, 2)
     return memo[key]
+
+
+def array_field(project: Project, known: frozenset[str], field: str) -> bool:
+    """Whether fields named ``field`` hold arrays by what the project reads on them
+    (markdown-it's ``this.tokens = outTokens``, read as ``state.tokens.push(..)``,
+    ``state.tokens.length``, ``state.tokens[i]``): every member read is an array's, and
+    one of them no class of ``known`` has (so no project instance is what they hold)."""
+    reads = _field_reads(project, field)
+    if reads is None or not reads.members or not reads.members <= ARRAY_MEMBERS:
+        return False
+    return any(not classes_with(project, known, member) for member in reads.members)
+
+
+def field_reads_fit(project: Project, field: str, kind: str) -> bool:
+    """Whether every member the project reads on fields named ``field`` is one class
+    ``kind`` surely has, none by a computed key (no ``x.field`` read holds something
+    else)."""
+    reads = _field_reads(project, field)
+    return (
+        reads is not None
+        and not reads.indexed
+        and reads.members - _EVERY_OBJECT <= _members(project).at_least(kind)
+    )
 
 
 def classes_with(project: Project, known: frozenset[str], member: str) -> list[str]:
@@ -113,26 +150,27 @@ def classes_with(project: Project, known: frozenset[str], member: str) -> list[s
     return [kind for kind in sorted(known) if member in members.at_least(kind)]
 
 
-def field_reads_fit(project: Project, field: str, kind: str) -> bool:
-    """Whether every member the project reads on fields named ``field`` is one class
-    ``kind`` surely has (no ``x.field`` read holds something else)."""
-    reads = _field_reads(project, field)
-    return reads is not None and reads - _EVERY_OBJECT <= _members(project).at_least(kind)
+class _FieldReads(NamedTuple):
+    #: The member names read (not assigned) on ``x.field``.
+    members: frozenset[str]
+    #: Whether some read is by a computed key (``x.field[i]``).
+    indexed: bool
 
 
-def _field_reads(project: Project, field: str) -> frozenset[str] | None:
-    """The members read (not assigned) on ``x.field`` anywhere in the project's script
-    files; None when one is read by a computed key or the field is read too often."""
-    memo: dict[str, frozenset[str] | None] = vars(project).setdefault("_script_field_reads", {})
+def _field_reads(project: Project, field: str) -> _FieldReads | None:
+    """What the project's script files read on ``x.field`` (memoised per project); None
+    when the field is read too often to weigh."""
+    memo: dict[str, _FieldReads | None] = vars(project).setdefault("_script_field_reads", {})
     if field not in memo:
         memo[field] = _read_on_fields(project, field)
     return memo[field]
 
 
-def _read_on_fields(project: Project, field: str) -> frozenset[str] | None:
+def _read_on_fields(project: Project, field: str) -> _FieldReads | None:
     from prx.engine.intel.models.script_scope import identifier_nodes
 
     reads: set[str] = set()
+    indexed = False
     uses = 0
     for rel in project.files_with(field):
         parsed = project.file(rel)
@@ -151,7 +189,8 @@ def _read_on_fields(project: Project, field: str) -> frozenset[str] | None:
             if outer is None or outer.child_by_field_name("object") != access:
                 continue
             if outer.type == "subscript_expression":
-                return None  # ``x.field[key]``: any member may be read
+                indexed = True  # ``x.field[key]``
+                continue
             written = outer.parent
             if outer.type != "member_expression" or (
                 written is not None
@@ -162,7 +201,7 @@ def _read_on_fields(project: Project, field: str) -> frozenset[str] | None:
             member = outer.child_by_field_name("property")
             if member is not None:
                 reads.add(text(member))
-    return frozenset(reads)
+    return _FieldReads(frozenset(reads), indexed)
 
 
 def _one_root(

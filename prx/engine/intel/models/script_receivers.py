@@ -443,9 +443,10 @@ def _assigned_field(receivers: Receivers, klass: str, field: str) -> list[str] |
 def _parameter_field(klass: Any, field: str, receivers: Receivers) -> list[str] | None:
     """A JavaScript field the constructor gives an untyped parameter (markdown-it's
     ``function StateInline(src, md, ..) { this.md = md; }``): the one class whose
-    members the project reads on fields of that name (:func:`field_class`); None in
-    TypeScript (an unstated type there is ``any``) or for any other value."""
-    from prx.engine.intel.models.script_ducks import field_class
+    members the project reads on fields of that name (:func:`field_class`), or an
+    array when those reads are an array's (:func:`array_field`); None in TypeScript (an
+    unstated type there is ``any``) or for any other value."""
+    from prx.engine.intel.models.script_ducks import array_field, field_class
 
     if receivers.parsed.language != "javascript":
         return None
@@ -460,7 +461,10 @@ def _parameter_field(klass: Any, field: str, receivers: Receivers) -> list[str] 
     if param_type(scope, name) is not None:
         return None  # stated by JSDoc (read elsewhere)
     found = field_class(receivers.project, receivers.family.known, field)
-    return [found] if found is not None else None
+    if found is not None:
+        return [found]
+    # ``this.tokens = outTokens``, read as ``state.tokens.push(..)``, ``.length``
+    return ["Array"] if array_field(receivers.project, receivers.family.known, field) else None
 
 
 def _field_of_any(receivers: Receivers, field: str) -> list[str] | None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from prx.engine.intel.models.script_scope import text
+from prx.engine.intel.models.script_scope import declaring_scope, text
 
 __all__ = [
     "BUILTIN_TYPES",
@@ -185,8 +185,21 @@ def constructed_types(value: Any) -> list[str] | None:
         return ["string"]
     if value.type in ("array",):
         return ["Array"]
+    if value.type == "call_expression" and _calls_global(value, "Array"):
+        return ["Array"]  # ``Array(n)``: a new array, as ``new Array(n)``
     if value.type in ("number",):
         return ["number"]
     if value.type == "regex":
         return ["RegExp"]
     return None
+
+
+def _calls_global(call: Any, name: str) -> bool:
+    """Whether ``call`` calls the global ``name`` (no binding of the file shadows it)."""
+    callee = call.child_by_field_name("function")
+    return (
+        callee is not None
+        and callee.type == "identifier"
+        and text(callee) == name
+        and declaring_scope(callee, name) is None
+    )

@@ -483,3 +483,41 @@ def test_a_field_every_class_having_it_constructs_alike_is_that_class(make_repo)
     assert "either parser's ruler" not in {
         label for _, label, _ in _labelled(root, "lib/chains.js", "Md.at")
     }
+
+
+def test_a_field_given_an_array_is_read_as_one(make_repo):
+    """markdown-it's ``this.tokens = outTokens`` read as ``state.tokens.push(..)``,
+    ``.length`` and ``[i]``: an array (``length`` is no class's), so ``this.tokens.push``
+    in ``StateBlock.push`` is no candidate for that method; with a project class that has
+    ``length`` too, it stays one."""
+    files = {
+        "lib/state.js": (
+            "function State(src, tokens) {\n"
+            "  this.src = src;\n"
+            "  this.tokens = tokens;\n"
+            "  this.meta = Array(tokens.length);\n"
+            "}\n"
+            "State.prototype.push = function (token) {\n"
+            "  this.tokens.push(token); // the array's\n"
+            "  this.meta.push(null); // a new array's\n"
+            "  return this.tokens.length + this.tokens[0];\n"
+            "};\n"
+            "module.exports = State;\n"
+        ),
+        "test/state.test.js": (
+            "var State = require('../lib/state');\nnew State('a', []).push(1); // an instance\n"
+        ),
+    }
+    root = make_repo(files)
+    labels = _labelled(root, "lib/state.js", "State.push")
+    assert ("test/state.test.js", "an instance", BY_TYPE) in labels
+    assert not {"the array's", "a new array's"} & {label for _, label, _ in labels}
+    files["lib/list.js"] = (
+        "function List() { this.length = 0; }\n"
+        "List.prototype.push = function (x) { this.length += 1; return x; };\n"
+        "module.exports = List;\n"
+    )
+    files["lib/state.js"] = "var List = require('./list');\n" + files["lib/state.js"]
+    root = make_repo(files)
+    labels = _labelled(root, "lib/state.js", "State.push")
+    assert ("lib/state.js", "the array's", BY_NAME) in labels
