@@ -263,10 +263,20 @@ def _member_returns(
     _READING.add(key)
     try:
         function = member.parent
+        assigned = function.parent if function is not None else None
+        if (
+            function is not None
+            and function.type == "member_expression"
+            and assigned is not None
+            and assigned.type == "assignment_expression"
+            and assigned.child_by_field_name("left") == function
+        ):
+            function = assigned.child_by_field_name("right")  # X.prototype.m = function ..
         if function is not None and function.type in (
             "property_signature",
             "public_field_definition",
             "field_definition",
+            "pair",  # X.prototype = {m: function ..}
         ):
             # ``decode: (input: unknown) => Either<string, T>`` (purify's ``Codec``): the
             # function type's stated return

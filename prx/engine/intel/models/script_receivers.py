@@ -17,6 +17,7 @@ variable on which the code reads members only another class of the project has (
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
 from prx.engine.intel.models.base import BY_NAME, BY_TYPE, RESOLVED
@@ -791,8 +792,8 @@ def _called_with(function: Any, name: str, receivers: Receivers) -> list[str] | 
     if position is None or own is None:
         return None
     scope = declaring_scope(own, text(own))
-    if scope is None or scope.type == "program":
-        return None  # a module's function: another module may call it
+    if scope is None or (scope.type == "program" and not _private_to_module(own, scope)):
+        return None  # another module (or script) may call it
     key = (int(function.start_byte), name)
     if key in _CALLING or len(_CALLING) > _LONGEST_CHAIN:
         return None
@@ -823,6 +824,30 @@ def _called_with(function: Any, name: str, receivers: Receivers) -> list[str] | 
         _CALLING.discard(key)
 
 
+def _private_to_module(own: Any, program: Any) -> bool:
+    """Whether the top-level function named at ``own`` is the file's alone: the file is
+    a module (it imports, requires or exports something, so its top level is not the
+    global scope scripts share) and the function is not exported where it is declared
+    (an ``export {f}`` or ``module.exports = f`` elsewhere is a use that is no call,
+    which :func:`_called_with` refuses)."""
+    declaration = own.parent
+    holder = declaration.parent if declaration is not None else None
+    while holder is not None and holder.type in ("variable_declaration", "lexical_declaration"):
+        holder = holder.parent
+    if holder is not None and holder.type == "export_statement":
+        return False
+    for statement in program.named_children:  # the first telling statement says
+        if statement.type in ("import_statement", "export_statement"):
+            return True
+        if statement.type in _REQUIRING and _COMMONJS.search(text(statement)):
+            return True
+    return False
+
+
+#: Top-level statements that may require a module or assign its exports.
+_REQUIRING = frozenset({"expression_statement", "variable_declaration", "lexical_declaration"})
+#: What only a CommonJS module's code has: ``require(..)``, ``module.exports``, ``exports.x``.
+_COMMONJS = re.compile(r"\brequire\s*\(|\bmodule\.exports\b|\bexports\.\w")
 #: The helpers whose calls are being read.
 _CALLING: set[tuple[int, str]] = set()
 #: The most uses of a helper weighed.

@@ -521,3 +521,94 @@ def test_a_field_given_an_array_is_read_as_one(make_repo):
     root = make_repo(files)
     labels = _labelled(root, "lib/state.js", "State.push")
     assert ("lib/state.js", "the array's", BY_NAME) in labels
+
+
+def test_a_prototype_method_returning_this_types_a_chain(make_repo):
+    """markdown-it's ``markdownit().use(plugin)`` returns the instance (``return this``
+    in ``MarkdownIt.prototype.use``; also in ``X.prototype = {m: ..}``), so ``.go()`` on
+    it is ``A.go``'s by type and no candidate for ``B.go``."""
+    files = {
+        "lib/a.js": (
+            "function A() {}\n"
+            "A.prototype.use = function (plugin) {\n"
+            "  plugin(this);\n"
+            "  return this;\n"
+            "};\n"
+            "A.prototype.go = function () { return 1; };\n"
+            "module.exports = A;\n"
+        ),
+        "lib/b.js": (
+            "function B() {}\n"
+            "B.prototype = {\n"
+            "  set: function () { return this; },\n"
+            "  go: function () { return 2; },\n"
+            "};\n"
+            "module.exports = B;\n"
+        ),
+        "test/a.test.js": (
+            "var A = require('../lib/a');\n"
+            "var B = require('../lib/b');\n"
+            "var a = new A().use(function () {});\n"
+            "a.go(); // through a variable\n"
+            "new A().use(function () {}).go(); // a chain\n"
+            "new B().set().go(); // the other's chain\n"
+        ),
+    }
+    root = make_repo(files)
+    labels = _labelled(root, "lib/a.js", "A.go")
+    assert ("test/a.test.js", "through a variable", BY_TYPE) in labels
+    assert ("test/a.test.js", "a chain", BY_TYPE) in labels
+    assert "the other's chain" not in {label for _, label, _ in labels}
+    assert ("test/a.test.js", "the other's chain", BY_TYPE) in _labelled(root, "lib/b.js", "B.go")
+
+
+def test_a_module_s_own_function_has_the_parameter_its_calls_pass(make_repo):
+    """markdown-it's test ``function generate(path, md) { .. md.render(..) }``, called
+    only as ``generate(p, md)`` with ``md`` a ``MarkdownIt``: the parameter is one (the
+    module exports nothing of that name); a function the module exports, or a script's
+    (no module: other scripts may call it), keeps its parameter unknown."""
+    files = {
+        "lib/md.js": (
+            "function Md() {}\n"
+            "Md.prototype.render = function (s) { return s; };\n"
+            "module.exports = Md;\n"
+        ),
+        "lib/renderer.js": (
+            "function Renderer() {}\n"
+            "Renderer.prototype.render = function (t) { return t; };\n"
+            "module.exports = Renderer;\n"
+        ),
+        "test/gen.test.js": (
+            "var Md = require('../lib/md');\n"
+            "function generate(path, md) {\n"
+            "  return md.render(path); // a parameter every call gives an Md\n"
+            "}\n"
+            "generate('a', new Md());\n"
+        ),
+        "test/open.test.js": (
+            "var Md = require('../lib/md');\n"
+            "function generate(path, md) {\n"
+            "  return md.render(path); // an exported function's parameter\n"
+            "}\n"
+            "generate('a', new Md());\n"
+            "module.exports = generate;\n"
+        ),
+        "web/page.js": (
+            "function Page() {}\n"
+            "Page.prototype.render = function (s) { return s; };\n"
+            "function generate(path, page) {\n"
+            "  return page.render(path); // a script's function\n"
+            "}\n"
+            "generate('a', new Page());\n"
+        ),
+    }
+    root = make_repo(files)
+    assert ("web/page.js", "a script's function", BY_NAME) in _labelled(
+        root, "web/page.js", "Page.render"
+    )
+    labels = _labelled(root, "lib/md.js", "Md.render")
+    assert ("test/gen.test.js", "a parameter every call gives an Md", BY_TYPE) in labels
+    assert ("test/open.test.js", "an exported function's parameter", BY_NAME) in labels
+    assert "a parameter every call gives an Md" not in {
+        label for _, label, _ in _labelled(root, "lib/renderer.js", "Renderer.render")
+    }
