@@ -443,7 +443,8 @@ def _assigned_field(receivers: Receivers, klass: str, field: str) -> list[str] |
 
 def _parameter_field(klass: Any, field: str, receivers: Receivers) -> list[str] | None:
     """A JavaScript field the constructor gives an untyped parameter (markdown-it's
-    ``function StateInline(src, md, ..) { this.md = md; }``): the one class whose
+    ``function StateInline(src, md, ..) { this.md = md; }``) or sets to ``null`` for
+    later (its ``Token``'s ``this.attrs = null``): the one class whose
     members the project reads on fields of that name (:func:`field_class`), or an
     array when those reads are an array's (:func:`array_field`); None in TypeScript (an
     unstated type there is ``any``) or for any other value."""
@@ -453,14 +454,17 @@ def _parameter_field(klass: Any, field: str, receivers: Receivers) -> list[str] 
         return None
     assignment = _constructor_assignment(klass, field)
     value = assignment.child_by_field_name("right") if assignment is not None else None
-    if value is None or value.type != "identifier" or variable_type(assignment) is not None:
+    if value is None or variable_type(assignment) is not None:
         return None
-    name = text(value)
-    scope = declaring_scope(value, name)
-    if scope is None or scope.type not in FUNCTIONS or declaration_of(scope, name) is not None:
-        return None  # a local, a module's name: not a parameter
-    if param_type(scope, name) is not None:
-        return None  # stated by JSDoc (read elsewhere)
+    if value.type not in ("null", "undefined"):  # a placeholder: what the reads show
+        if value.type != "identifier":
+            return None
+        name = text(value)
+        scope = declaring_scope(value, name)
+        if scope is None or scope.type not in FUNCTIONS or declaration_of(scope, name):
+            return None  # a local, a module's name: not a parameter
+        if param_type(scope, name) is not None:
+            return None  # stated by JSDoc (read elsewhere)
     found = field_class(receivers.project, receivers.family.known, field)
     if found is not None:
         return [found]
@@ -499,7 +503,8 @@ def _field_of_any(receivers: Receivers, field: str) -> list[str] | None:
             held.update(found)
     one = next(iter(held)) if len(held) == 1 else None
     # and no read of such a field anywhere shows it holding something else
-    result = memo[key] = [one] if one and field_reads_fit(project, field, one) else None
+    fits = one == "Array" or (one is not None and field_reads_fit(project, field, one))
+    result = memo[key] = [one] if one is not None and fits else None
     return result
 
 

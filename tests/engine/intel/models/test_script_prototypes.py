@@ -612,3 +612,37 @@ def test_a_module_s_own_function_has_the_parameter_its_calls_pass(make_repo):
     assert "a parameter every call gives an Md" not in {
         label for _, label, _ in _labelled(root, "lib/renderer.js", "Renderer.render")
     }
+
+
+def test_a_field_set_to_null_for_later_is_what_its_reads_show(make_repo):
+    """markdown-it's ``Token``: ``this.attrs = null`` in the constructor, an array later
+    (``this.attrs.push(..)``, ``.attrs.length``); a plugin's callback reading
+    ``tokens[idx].attrs.push(..)`` calls an array's ``push``, not the project's
+    ``List.push``."""
+    files = {
+        "lib/token.js": (
+            "function Token() { this.attrs = null; }\n"
+            "Token.prototype.attrPush = function (a) {\n"
+            "  if (this.attrs) { this.attrs.push(a); } else { this.attrs = [ a ]; } // own\n"
+            "  return this.attrs.length;\n"
+            "};\n"
+            "module.exports = Token;\n"
+        ),
+        "lib/list.js": (
+            "var Token = require('./token');\n"
+            "function List() { this.items = [ new Token() ]; }\n"
+            "List.prototype.push = function (x) { return x; };\n"
+            "module.exports = List;\n"
+        ),
+        "test/list.test.js": (
+            "var List = require('../lib/list');\n"
+            "new List().push(1); // the list's\n"
+            "require('plugin')(function (tokens, idx) {\n"
+            "  tokens[idx].attrs.push([ 'target', '_blank' ]); // a token's attrs\n"
+            "});\n"
+        ),
+    }
+    root = make_repo(files)
+    labels = {label for _, label, _ in _labelled(root, "lib/list.js", "List.push")}
+    assert "the list's" in labels
+    assert not {"own", "a token's attrs"} & labels
