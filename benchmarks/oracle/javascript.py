@@ -27,6 +27,16 @@ Held out (added 2026-12-03 before any trial ran on it, after every rule above):
   their fixtures, mocha (the pathological-input test, which needs worker threads, and
   the babelmark responder, a web app of ``support/``, are left out).
 
+Held out (added 2026-12-03, twenty-eighth session, before any trial ran on it, after
+the rules written from markdown-it's misses):
+
+- **graphlib** 2.1.8 (github.com/dagrejs/graphlib, MIT) at 64375bb, the last CommonJS
+  release: ``lib/`` (19 files: the ``Graph`` and ``PriorityQueue`` constructor
+  functions, graph algorithms as functions, a ``lodash`` object of lodash's functions,
+  some named as ``PriorityQueue``'s methods: ``has``, ``keys``, ``size``), ``index.js``
+  and ``test/`` (mocha, recursive; the browser bundle's tests and the karma entry are
+  left out, as its Makefile leaves them).
+
 The oracle's ``tsconfig.prxoracle.json`` checks every ``.js`` file with ``noImplicitAny``
 off, so only names and members tsc can resolve are errors: a module-level name, an
 import, a ``require``d file's export, a member reached through a receiver whose type tsc
@@ -90,6 +100,15 @@ PROJECTS = {
             "test/.eslintrc.yml",
         ),
     ),
+    "graphlib": snapshot(
+        "dagrejs",
+        "graphlib",
+        "64375bb8d96bce0d906d238853c2b5afa2f2c231",
+        (
+            *("lib", "index.js", "package.json", "LICENSE", "test/alg", "test/data"),
+            *(f"test/{name}.js" for name in ("chai", "graph-test", "json-test", "version-test")),
+        ),
+    ),
 }
 KEEP = ("node_modules",)
 CONFIG = "tsconfig.prxoracle.json"
@@ -109,6 +128,7 @@ _PACKAGES = {
         *("markdown-it-for-inline@0.1.1", "argparse@2.0.1", "entities@2.1.0"),
         *("linkify-it@3.0.3", "mdurl@1.0.1", "uc.micro@1.0.6", "@types/node@20.16.5"),
     ],
+    "graphlib": ["mocha@6.2.3", "chai@4.3.10", "lodash@4.17.21", "@types/node@20.16.5"],
 }
 #: Projects whose folders hold TypeScript and ES modules too (commander's ``.ts`` and
 #: ``.mjs`` tests, ``typings/``): checked with the JavaScript.
@@ -124,7 +144,10 @@ _INCLUDE = {
     "commander": ["lib", "index.js", "tests", "examples", "typings"],
     "pako": ["lib", "index.js", "test"],
     "markdown-it": ["lib", "index.js", "test", "bin"],
+    "graphlib": ["lib", "index.js", "test"],
 }
+#: Projects whose mocha runs its ``test`` folder recursively (its Makefile lists them).
+_RECURSIVE = ("graphlib",)
 _OPTIONS = {
     "allowJs": True,
     "checkJs": True,
@@ -178,6 +201,8 @@ def prepare(root: Path) -> None:
         "exclude": ["node_modules", "dist", "**/fixtures/**", "test/samples-*/**"],
     }
     (root / CONFIG).write_text(json.dumps(config))
+    if kind in _RECURSIVE:
+        (root / ".mocharc.json").write_text(json.dumps({"recursive": True, "spec": ["test"]}))
     _ignore_dependencies(root)
     npm_install(root, _PACKAGES[kind], kind)
 
