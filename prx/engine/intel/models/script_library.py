@@ -24,7 +24,13 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from prx.plugin.context import Context
 
-__all__ = ["LIB_MEMBERS_PATH", "declared_outside", "library_members", "main"]
+__all__ = [
+    "LIB_MEMBERS_PATH",
+    "declared_outside",
+    "library_members",
+    "main",
+    "package_mention",
+]
 
 #: The shipped names of the standard libraries' members and globals.
 LIB_MEMBERS_PATH = os.path.join(
@@ -72,6 +78,25 @@ def declared_outside(ws: Context, name: str, files: Iterable[str]) -> str | None
         if found is not None:
             return f"{name!r} also appears in {found}"
     return None
+
+
+def package_mention(ws: Context, rel: str, package: str, word: re.Pattern[bytes]) -> str | None:
+    """Where the installed ``package`` that ``rel`` loads (from the nearest
+    ``node_modules`` holding it, as Node looks, up to the root) has ``word``, as a
+    sentence; the same when it is not installed (what it does cannot be read); None when
+    its code does not have it."""
+    folder = os.path.dirname(rel)
+    while True:
+        installed = os.path.join(folder, "node_modules", package)
+        full = os.path.join(ws.root_dir, installed)
+        if os.path.lexists(full) and not ws.confined.contains(os.path.realpath(full)):
+            return f"{installed} is a link out of the project: what it calls is unknown"
+        if os.path.isdir(full):
+            found = _mentioned_in(ws, installed, word)
+            return f"its code names it ({found})" if found is not None else None
+        if not folder:
+            return f"it is not installed (no node_modules/{package}): what it calls is unknown"
+        folder = os.path.dirname(folder)
 
 
 def _package_of(ws: Context, rel: str) -> str:

@@ -73,9 +73,10 @@ class ScriptModel(LanguageModel):
         return sites
 
     def rename_problem(self, project: Project, target: Target) -> str | None:
+        from prx.engine.intel.models.script_handed import handed_problem
         from prx.engine.intel.models.script_names import own_name_problem
 
-        return own_name_problem(project, target)
+        return own_name_problem(project, target) or handed_problem(project, target)
 
     def renames_by_name(self, target: Target) -> bool:
         """Never: a candidate by name may be another object's member or property."""
