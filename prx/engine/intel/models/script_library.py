@@ -10,7 +10,9 @@ time with that key), and the rename may take it.
 
 ``python -m prx.engine.intel.models.script_library DIR...`` writes the shipped list again
 from the ``.d.ts`` files under the directories given (TypeScript's ``lib`` folder and
-``@types/node``).
+``@types/node``); with ``--ecmascript`` first, the list of the language's own built-ins
+(``es_members``: give a folder holding only TypeScript's ``lib.es*.d.ts``, no DOM, no
+Node).
 """
 
 from __future__ import annotations
@@ -25,8 +27,10 @@ if TYPE_CHECKING:
     from prx.plugin.context import Context
 
 __all__ = [
+    "ES_MEMBERS_PATH",
     "LIB_MEMBERS_PATH",
     "declared_outside",
+    "es_members",
     "library_members",
     "main",
     "package_mention",
@@ -36,6 +40,9 @@ __all__ = [
 LIB_MEMBERS_PATH = os.path.join(
     os.path.dirname(__file__), os.pardir, os.pardir, os.pardir, "data", "js", "lib_members.txt"
 )
+#: The shipped names of ECMAScript's own built-ins' members (arrays, strings, maps,
+#: promises, ``JSON``, ``Math`` ...), without the DOM's or Node's.
+ES_MEMBERS_PATH = os.path.join(os.path.dirname(LIB_MEMBERS_PATH), "es_members.txt")
 #: Files of a dependency that may declare or create a member.
 _DEPENDENCY_FILES = (".d.ts", ".d.mts", ".d.cts", ".ts", ".js", ".mjs", ".cjs")
 #: The most one dependency file read for the check holds (a bundle larger than this is read
@@ -57,6 +64,13 @@ def library_members() -> frozenset[str]:
     from prx.engine.intel.namelists import shipped_names
 
     return shipped_names(LIB_MEMBERS_PATH)
+
+
+def es_members() -> frozenset[str]:
+    """The shipped names of ECMAScript's built-ins' members (no DOM, no Node)."""
+    from prx.engine.intel.namelists import shipped_names
+
+    return shipped_names(ES_MEMBERS_PATH)
 
 
 def declared_outside(ws: Context, name: str, files: Iterable[str]) -> str | None:
@@ -163,11 +177,16 @@ def extracted(paths: Sequence[str]) -> list[str]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     paths = list(argv if argv is not None else sys.argv[1:])
+    target = LIB_MEMBERS_PATH
+    if paths[:1] == ["--ecmascript"]:
+        paths, target = paths[1:], ES_MEMBERS_PATH
     if not paths:
-        sys.stderr.write("usage: python -m prx.engine.intel.models.script_library DIR...\n")
+        sys.stderr.write(
+            "usage: python -m prx.engine.intel.models.script_library [--ecmascript] DIR...\n"
+        )
         return 2
     names = extracted(paths)
-    with open(LIB_MEMBERS_PATH, "w", encoding="utf-8") as handle:
+    with open(target, "w", encoding="utf-8") as handle:
         handle.write("".join(f"{name}\n" for name in names))
     sys.stdout.write(f"{len(names)} names\n")
     return 0

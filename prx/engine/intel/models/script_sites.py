@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from prx.engine.intel.models.base import BY_NAME, BY_TYPE, RESOLVED, Site, Target, sorted_sites
-from prx.engine.intel.models.script_library import library_members
+from prx.engine.intel.models.script_library import es_members
 from prx.engine.intel.models.script_members import (
     Family,
     declared_members,
@@ -517,9 +517,10 @@ def member_sites(
     sites = _declarations(project, family, name, own_static)
     sites.append(Site(target.file, target.line, target.start, target.end, RESOLVED, "definition"))
     importing, reach = _reaching(project, family.files | {target.file})
-    # where no import names the class, a name the language's library also has
-    # (``result.push(..)`` on an array) is no candidate: only a typed access is a use
-    library = library_members() if reach - importing else frozenset()
+    # where no import names the class, a member name of the language's own built-ins
+    # (``result.push(..)`` on an array) is no candidate for explain and impact: only a
+    # typed access is a use (a rename still weighs it, and stops there)
+    library = es_members() if own and reach - importing else frozenset()
     # a candidate by name is an override's ancestor's as the compiler reads it, and no
     # use at all of a member of interfaces no value is typed with
     sure_only = overrides or (seen is not None and typed_by_nothing(project, seen, sorted(reach)))

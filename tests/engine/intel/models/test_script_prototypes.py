@@ -63,14 +63,19 @@ FILES = {
 }
 
 
-def _labelled(root: Path, file: str, qualified: str) -> set[tuple[str, str, str]]:
+def _labelled(
+    root: Path, file: str, qualified: str, uses: bool = False
+) -> set[tuple[str, str, str]]:
+    """(file, label, how) of each site of ``qualified``: a rename's references, or with
+    ``uses`` what explain and impact list."""
     project = Project(prx.Workspace(root), str(root))
     parsed = project.file(file)
     assert parsed is not None
     model = model_for(parsed.language)
     target = next(t for t in model.definitions(project, parsed) if t.qualified == qualified)
     out = set()
-    for site in model.references(project, target, model.candidate_files(project, target)):
+    weigh = model.uses if uses else model.references
+    for site in weigh(project, target, model.candidate_files(project, target)):
         user = project.file(site.file)
         assert user is not None
         assert user.data[site.start : site.end].decode() == target.name
@@ -272,9 +277,38 @@ def test_where_no_import_names_the_class_a_library_member_s_name_is_no_candidate
     )
     # `out.push` in a file that imports nothing of State is an array's; `x.push` in the
     # parser, which imports State, stays a candidate
-    found = _labelled(root, "lib/state.js", "State.push")
+    found = _labelled(root, "lib/state.js", "State.push", uses=True)
     assert not any(f == "lib/render.js" for f, _, _ in found)
     assert any(f == "lib/parser.js" and how == BY_NAME for f, _, how in found)
+    # a rename still weighs it: were `out` a State, the call would be left behind
+    assert (
+        "lib/render.js",
+        "module.exports = function (tokens, out) { out.push(tokens); return out; };",
+        BY_NAME,
+    ) in _labelled(root, "lib/state.js", "State.push")
+
+
+def test_only_the_language_s_own_built_ins_names_are_left_out(make_repo):
+    """graphlib's ``g.nodes()`` in ``dijkstra-all.js`` (which imports nothing of
+    ``Graph``): ``nodes`` is a DOM member's name, no built-in's of ECMAScript, so the
+    call stays a candidate for ``Graph.nodes``."""
+    root = make_repo(
+        {
+            "lib/graph.js": (
+                "function Graph() { this._nodes = {}; }\n"
+                "Graph.prototype.nodes = function () { return Object.keys(this._nodes); };\n"
+                "module.exports = Graph;\n"
+            ),
+            "lib/all.js": "module.exports = function (g) { return g.nodes(); };\n",
+            "index.js": (
+                "var Graph = require('./lib/graph');\n"
+                "var all = require('./lib/all');\n"
+                "module.exports = function () { return all(new Graph()); };\n"
+            ),
+        }
+    )
+    found = _labelled(root, "lib/graph.js", "Graph.nodes", uses=True)
+    assert any(f == "lib/all.js" and how == BY_NAME for f, _, how in found)
 
 
 def test_a_dependency_s_module_is_no_place_of_a_project_s_instance(make_repo):
