@@ -34,6 +34,7 @@ __all__ = [
     "field_reads_fit",
     "lacks_every",
     "only_class",
+    "outside_family",
 ]
 
 #: Members of every object: reading one says nothing about the class.
@@ -90,6 +91,25 @@ def another_class(project: Project, family: Family, scope: Any, name: str) -> bo
         if telling <= members.at_least(kind):
             return True
     return False
+
+
+def outside_family(project: Project, family: Family, scope: Any, name: str) -> bool:
+    """Whether the code reads on variable ``name`` of ``scope`` a member that no class of
+    ``family`` has (each class's members all known): the variable holds none of them
+    (graphlib's ``read(json)`` reads ``json.options`` and ``json.value``, which no
+    ``Graph`` has, so ``json.edges`` is no ``Graph.edges``)."""
+    if family.structural and not family.bound:
+        return False
+    reads = _member_reads(scope, name)
+    telling = reads - _EVERY_OBJECT if reads else frozenset()
+    if not telling or not family.types:
+        return False
+    members = _members(project)
+    for kind in sorted(family.types):
+        has = members.of(kind)
+        if has is None or telling <= has:
+            return False
+    return True
 
 
 def only_class(

@@ -1127,6 +1127,23 @@ def _duck_class(value: Any, receivers: Receivers, at_least: int = 1) -> list[str
     return [found] if found is not None else None
 
 
+def outside_family_value(value: Any, receivers: Receivers) -> bool:
+    """Whether the untyped variable ``value`` names reads a member no class of the
+    family has (see :func:`script_ducks.outside_family`)."""
+    from prx.engine.intel.models.script_ducks import outside_family
+
+    if value.type != "identifier":
+        return False
+    name = text(value)
+    scope = declaring_scope(value, name)
+    if scope is None:
+        return False
+    declaration = declaration_of(scope, name)
+    if declaration is not None and not _untyped(declaration):
+        return False
+    return outside_family(receivers.project, receivers.family, scope, name)
+
+
 def _imported_instance(declaration: Any, name: str, receivers: Receivers) -> list[str] | None:
     """The class of the instance an imported name is (``declaration``: what declares
     it), when its module provides a ``const`` made by ``new T(..)`` under that name

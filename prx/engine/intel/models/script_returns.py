@@ -85,13 +85,49 @@ def _returned(value: Any, called: Any = None) -> list[str] | None:
     if value.type == "call_expression" and called is not None:
         found: list[str] | None = called(value)
         return found
+    if value.type == "new_expression":
+        constructor = value.child_by_field_name("constructor")
+        if constructor is not None and text(constructor).replace(" ", "") == "this.constructor":
+            return ["this"]  # ``new this.constructor(..)``: the receiver's own class
     name = constructed(value)
     if name is not None:
         return [name]
     if value.type == "identifier":
         checked = _instance_check(value)
-        return [checked] if checked is not None else None
+        if checked is not None:
+            return [checked]
+        held = _only_value(value)
+        return _returned(held, called) if held is not None else None
     return None
+
+
+def _only_value(identifier: Any) -> Any | None:
+    """The one value a local variable returned is given (``var copy = new
+    this.constructor(..); ..; return copy``): its declaration's, when the function never
+    assigns it again; None otherwise (or when that value is another name)."""
+    from prx.engine.intel.models.script_scope import declaration_of, declaring_scope
+
+    name = text(identifier)
+    scope = declaring_scope(identifier, name)
+    if scope is None or scope.type == "program":
+        return None
+    declaration = declaration_of(scope, name)
+    if declaration is None or declaration.type != "variable_declarator":
+        return None
+    value = declaration.child_by_field_name("value")
+    if value is None or value.type == "identifier":
+        return None
+    stack = [scope]
+    while stack:
+        node = stack.pop()
+        if node.type in ("assignment_expression", "augmented_assignment_expression"):
+            left = node.child_by_field_name("left")
+            if left is not None and left.type == "identifier" and text(left) == name:
+                return None
+        elif node.type == "update_expression" and text(node).strip("+-") == name:
+            return None
+        stack.extend(node.named_children)
+    return value
 
 
 def _instance_check(identifier: Any) -> str | None:

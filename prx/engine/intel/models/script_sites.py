@@ -34,7 +34,11 @@ from prx.engine.intel.models.script_members import (
     typed_by_nothing,
 )
 from prx.engine.intel.models.script_prototypes import constructor_of_member, prototype_owner
-from prx.engine.intel.models.script_receivers import Receivers, type_names
+from prx.engine.intel.models.script_receivers import (
+    Receivers,
+    outside_family_value,
+    type_names,
+)
 from prx.engine.intel.models.script_scope import (
     FUNCTIONS,
     class_name,
@@ -552,6 +556,9 @@ def member_sites(
                     how = None  # obj.constructor.name: the class's own, no instance's
                 if how == BY_NAME and _other_shaped(parent, shape, other):
                     how = None  # x.m where only another type's m has that shape
+                if how == BY_NAME and own and obj is not None:
+                    if outside_family_value(obj, receivers):
+                        how = None  # x reads what no family class has (a rename weighs it)
                 if how == RESOLVED and not static:
                     how = None  # Klass.m is a static member, never an instance's
                 elif how == BY_TYPE and own_static and obj is not None and obj.type != "this":

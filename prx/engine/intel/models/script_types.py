@@ -178,13 +178,19 @@ def constructed_types(value: Any) -> list[str] | None:
         constructor = value.child_by_field_name("constructor")
         if constructor is None:
             return None
+        if text(constructor).replace(" ", "") == "this.constructor":
+            return _this_type(constructor)  # ``new this.constructor(..)``: this class
         return [text(constructor).rsplit(".", 1)[-1]]
+    if value.type == "this":
+        return _this_type(value)  # ``var self = this``
     if value.type in ("as_expression", "satisfies_expression") and len(value.named_children) > 1:
         return type_names(value.named_children[1])
     if value.type in ("string", "template_string"):
         return ["string"]
     if value.type in ("array",):
         return ["Array"]
+    if value.type == "object":
+        return ["object"]  # ``{v: v}``: its members are its own, no class's
     if value.type == "call_expression" and _calls_global(value, "Array"):
         return ["Array"]  # ``Array(n)``: a new array, as ``new Array(n)``
     if value.type in ("number",):
@@ -203,3 +209,13 @@ def _calls_global(call: Any, name: str) -> bool:
         and text(callee) == name
         and declaring_scope(callee, name) is None
     )
+
+
+def _this_type(node: Any) -> list[str] | None:
+    """The class ``this`` is an instance of at ``node`` (a class's or a constructor
+    function's), or None."""
+    from prx.engine.intel.models.script_scope import class_name, this_class
+
+    klass = this_class(node)
+    name = class_name(klass) if klass is not None else None
+    return [name] if name is not None else None

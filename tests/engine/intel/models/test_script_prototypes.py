@@ -680,3 +680,59 @@ def test_a_field_set_to_null_for_later_is_what_its_reads_show(make_repo):
     labels = {label for _, label, _ in _labelled(root, "lib/list.js", "List.push")}
     assert "the list's" in labels
     assert not {"own", "a token's attrs"} & labels
+
+
+GRAPH = {
+    "lib/graph.js": (
+        "function Graph(opts) { this._nodes = {}; this._parent = {}; }\n"
+        "Graph.prototype.nodes = function () { return Object.keys(this._nodes); };\n"
+        "Graph.prototype.parent = function (v) { return this._parent[v]; };\n"
+        "Graph.prototype.filterNodes = function (keep) {\n"
+        "  var copy = new this.constructor({});\n"
+        "  var self = this;\n"
+        "  this.nodes().forEach(function (v) {\n"
+        "    if (keep(v)) { copy._nodes[v] = self.parent(v); } // an alias of this\n"
+        "  });\n"
+        "  return copy;\n"
+        "};\n"
+        "module.exports = Graph;\n"
+    ),
+    "lib/json.js": (
+        "var Graph = require('./graph');\n"
+        "function read(json) {\n"
+        "  var g = new Graph(json.options);\n"
+        "  json.nodes.forEach(function (entry) {\n"
+        "    if (entry.parent) { // a plain entry's\n"
+        "      g.parent(entry.v); // the graph's\n"
+        "    }\n"
+        "  });\n"
+        "  var node = { v: 1 };\n"
+        "  node.parent = json.value; // an object literal's\n"
+        "  return g;\n"
+        "}\n"
+        "function write(g) { return g.nodes(); }\n"
+        "module.exports = { read: read, write: write };\n"
+    ),
+    "test/graph.test.js": (
+        "var Graph = require('../lib/graph');\n"
+        "var g2 = new Graph().filterNodes(function () { return true; });\n"
+        "g2.parent('a'); // a copy\n"
+    ),
+}
+
+
+def test_copies_aliases_and_literals_are_read_as_what_they_hold(make_repo):
+    """graphlib: ``new this.constructor(..)`` returned from ``filterNodes`` is a Graph,
+    ``var self = this`` too; a variable given an object literal is none; an untyped
+    variable reading members no Graph has (``json.options``, ``entry.v``) is no Graph
+    for explain and impact, while a rename still weighs it."""
+    root = make_repo(GRAPH)
+    uses = _labelled(root, "lib/graph.js", "Graph.parent", uses=True)
+    assert ("test/graph.test.js", "a copy", BY_TYPE) in uses
+    assert ("lib/graph.js", "an alias of this", BY_TYPE) in uses
+    assert ("lib/json.js", "the graph's", BY_TYPE) in uses
+    labels = {label for _, label, _ in uses}
+    assert not {"a plain entry's", "an object literal's"} & labels
+    renamed = _labelled(root, "lib/graph.js", "Graph.parent")
+    assert ("lib/json.js", "a plain entry's", BY_NAME) in renamed
+    assert "an object literal's" not in {label for _, label, _ in renamed}
