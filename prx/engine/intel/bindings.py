@@ -57,7 +57,8 @@ class Binding(NamedTuple):
     #: ``module`` and ``star``.
     imported: str | None
     #: The local name bound (for ``module``: the dotted path the code writes, ``a.b``);
-    #: for ``reexport`` and ``namespace``: the exported name; None for ``star``.
+    #: for ``reexport``, ``namespace`` and ``passes`` (CommonJS ``module.exports = {ns:
+    #: require('./m')}``): the exported name; None for ``star``.
     local: str | None
 
 
@@ -96,7 +97,15 @@ _STATEMENTS = {
     "(lexical_declaration (variable_declarator value: (member_expression "
     "object: (call_expression)))) @s "
     "(variable_declaration (variable_declarator value: (member_expression "
-    "object: (call_expression)))) @s",
+    "object: (call_expression)))) @s "
+    # ``var write = require('..').json.write``
+    "(lexical_declaration (variable_declarator value: (member_expression "
+    "object: (member_expression)))) @s "
+    "(variable_declaration (variable_declarator value: (member_expression "
+    "object: (member_expression)))) @s "
+    # ``module.exports = {json: require('./lib/json')}``, ``exports.json = require(..)``
+    "(program (expression_statement (assignment_expression left: (member_expression) "
+    "right: [(object) (call_expression)])) @s)",
 }
 _QUERIES: dict[str, Any] = {}
 
@@ -270,16 +279,25 @@ def _js_reexport(node: Any, out: list[Binding]) -> None:
 
 
 def _js_require(node: Any, out: list[Binding]) -> None:
+    if node.type == "expression_statement":
+        _js_passed_module(node, out)
+        return
     for declarator in node.named_children:
         if declarator.type != "variable_declarator":
             continue
         value = declarator.child_by_field_name("value")
         taken: str | None = None
-        if value is not None and value.type == "member_expression":
-            # ``var isSpace = require('./utils').isSpace``: the export of that name
+        path: list[str] = []
+        while value is not None and value.type == "member_expression" and len(path) < 8:
+            # ``var isSpace = require('./utils').isSpace``: the export of that name;
+            # ``require('..').json.write``: ``write`` of the module exported as ``json``
             prop = value.child_by_field_name("property")
-            taken = _text(prop) if prop is not None else None
+            path.insert(0, _text(prop) if prop is not None else "")
             value = value.child_by_field_name("object")
+        if path:
+            taken = ".".join(path) if all(p.isidentifier() for p in path) else None
+            if taken is None:
+                continue
         if value is None or value.type != "call_expression":
             continue
         function = value.child_by_field_name("function")
@@ -309,6 +327,46 @@ def _js_require(node: Any, out: list[Binding]) -> None:
                         out.append(
                             Binding(first, last, module, "name", _text(key), _text(value_node))
                         )
+
+
+def _js_passed_module(node: Any, out: list[Binding]) -> None:
+    """CommonJS passing a module on as one export: ``module.exports = {json:
+    require('./lib/json')}``, ``exports.json = require('./lib/json')`` (kind
+    ``passes``: its names are ``json.write`` ...; a module whose default export is a
+    function, ``json`` itself)."""
+    assignment = node.named_children[0] if node.named_children else None
+    if assignment is None or assignment.type != "assignment_expression":
+        return
+    left, right = assignment.child_by_field_name("left"), assignment.child_by_field_name("right")
+    if left is None or right is None:
+        return
+    target = _text(left).replace(" ", "")
+    first, last = _line(node), _end_line(node)
+    if target == "module.exports" and right.type == "object":
+        for pair in right.named_children:
+            key, value = pair.child_by_field_name("key"), pair.child_by_field_name("value")
+            module = _required_module(value)
+            if pair.type == "pair" and key is not None and module is not None:
+                # its own lines: each ``require`` of the object is one import edge
+                out.append(
+                    Binding(_line(pair), _end_line(pair), module, "passes", None, _text(key))
+                )
+        return
+    head, _, export = target.rpartition(".")
+    module = _required_module(right)
+    if head in ("module.exports", "exports") and export.isidentifier() and module is not None:
+        out.append(Binding(first, last, module, "passes", None, export))
+
+
+def _required_module(value: Any) -> str | None:
+    """The module of ``require('./m')``; None for anything else."""
+    if value is None or value.type != "call_expression":
+        return None
+    function = value.child_by_field_name("function")
+    arguments = value.child_by_field_name("arguments")
+    if function is None or _text(function) != "require" or arguments is None:
+        return None
+    return _string_value(arguments.named_children[0] if arguments.named_children else None)
 
 
 def _ts_import_require(node: Any, out: list[Binding]) -> None:

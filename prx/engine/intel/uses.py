@@ -351,6 +351,17 @@ def _file_use(
             passes.add(f"{binding.local}.{nested[binding.imported]}")
         elif kind == "namespace" and binding.local:
             passes |= {f"{binding.local}.{n}" for n in provided if _plain(n)}
+        elif kind == "passes" and binding.local:
+            # CommonJS ``module.exports = {json: require('./lib/json')}``: the module's
+            # exports object, which is its default export where it assigns one (names
+            # it passes on nested too, a few levels deep: ``alg.extra.walk``)
+            passes |= {
+                f"{binding.local}.{n}"
+                for n in provided
+                if n != "default" and n.count(".") < _DEEPEST_PASSED
+            }
+            if "default" in provided:
+                passes.add(binding.local)
     if not local and not starred and not aliases and not passes and not members:
         return None, set()
     attributes = {n for n in provided if _plain(n)}
@@ -362,6 +373,10 @@ def _file_use(
     local |= starred
     names = tuple(sorted(local | aliases | {r for rs in members.values() for r in rs}))
     return FileUse(parsed.rel, edge, via, names, tuple(refs)), passes
+
+
+#: The most modules a CommonJS name is passed on through (``a.b.c.name``).
+_DEEPEST_PASSED = 4
 
 
 def _plain(name: str) -> bool:
