@@ -66,7 +66,7 @@ def handed_problem(project: Project, target: Target) -> str | None:
         parsed = project.file(rel)
         if parsed is None or parsed.language not in _SCRIPTS:
             continue
-        calls = _package_calls(parsed)
+        calls = _package_calls(project, parsed)
         if not calls:
             continue
         receivers = Receivers(project, parsed, family)
@@ -84,9 +84,11 @@ def handed_problem(project: Project, target: Target) -> str | None:
     return None
 
 
-def _package_calls(parsed: ParsedFile) -> list[tuple[str, int, list[Any]]]:
+def _package_calls(project: Project, parsed: ParsedFile) -> list[tuple[str, int, list[Any]]]:
     """(package, line, argument nodes) of each call of a function a package provides:
-    through a name its import or ``require`` binds, or ``require('pkg')(..)`` itself."""
+    through a name its import or ``require`` binds, or ``require('pkg')(..)`` itself (an
+    import the project's graph resolves to one of its files, through a path alias such
+    as ``@/lib``, is none)."""
     found: list[tuple[str, int, list[Any]]] | None = parsed.memo.get("package_calls")
     if found is not None:
         return found
@@ -94,10 +96,11 @@ def _package_calls(parsed: ParsedFile) -> list[tuple[str, int, list[Any]]]:
 
     found = parsed.memo["package_calls"] = []
     tree = parsed.tree
+    own = {edge.line for edge in project.graph.edges_from(parsed.rel) if edge.target}
     local = {
         b.local.split(".")[0]: package
         for b in all_bindings(parsed)
-        if b.local and (package := _package(b.module)) is not None
+        if b.local and b.line not in own and (package := _package(b.module)) is not None
     }
     if tree is None or (not local and b"require" not in parsed.data):
         return found
@@ -110,6 +113,8 @@ def _package_calls(parsed: ParsedFile) -> list[tuple[str, int, list[Any]]]:
             continue
         seen += 1
         package = _callee_package(node.child_by_field_name("function"), local)
+        if package is not None and int(node.start_point[0]) + 1 in own:
+            package = None  # ``require('@/lib')(..)``: the project's own module
         arguments = node.child_by_field_name("arguments")
         if package is not None and arguments is not None and arguments.named_children:
             found.append((package, int(node.start_point[0]) + 1, list(arguments.named_children)))
@@ -142,7 +147,10 @@ def _package(module: str) -> str | None:
     if not module or module.startswith((".", "/", "node:")):
         return None
     parts = module.split("/")
-    name = "/".join(parts[:2]) if module.startswith("@") else parts[0]
-    if name in _NODE_MODULES or (module.startswith("@") and len(parts) < 2):
+    scoped = module.startswith("@")
+    name = "/".join(parts[:2]) if scoped else parts[0]
+    if name in _NODE_MODULES or (scoped and len(parts) < 2):
         return None
+    if any(part in ("", ".", "..") for part in parts[: 2 if scoped else 1]):
+        return None  # no package's name (``@scope/..``): nothing to look in
     return name

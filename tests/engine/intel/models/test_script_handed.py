@@ -62,3 +62,18 @@ def test_a_value_of_another_type_handed_over_is_no_reason(make_repo):
     )
     root = make_repo(files)
     assert prx.rename("Md.render", "show", root=root, apply=True).applied
+
+
+def test_a_module_a_path_alias_names_is_the_project_s_own(make_repo):
+    """``require('@/gen')`` that the project's ``jsconfig.json`` maps to its own file is
+    no package: nothing to look up, no refusal."""
+    files = {k: v for k, v in FILES.items() if not k.startswith("node_modules/")}
+    files["jsconfig.json"] = '{"compilerOptions": {"baseUrl": ".", "paths": {"@/*": ["lib/*"]}}}\n'
+    files["lib/gen.js"] = "module.exports = function (path, md) { return md.parse(path); };\n"
+    files["test/md.test.js"] = (
+        "var Md = require('../lib/md');\n"
+        "var generate = require('@/gen');\n"
+        "generate('fixtures', new Md());\n"
+    )
+    root = make_repo(files)
+    assert prx.rename("Md.render", "show", root=root, apply=True).applied
