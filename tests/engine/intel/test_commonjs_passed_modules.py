@@ -59,3 +59,49 @@ def test_a_module_assigned_to_one_export_passes_its_names(make_repo):
     root = make_repo(FILES)
     walk = prx.impact("lib/alg/extra.js", symbol="walk", root=root)
     assert [t.file for t in walk.tests] == ["test/alg/extra.test.js"]
+
+
+GRAPH = {
+    "index.js": "module.exports = {\n  Graph: require('./lib/graph'),\n  json: require('./lib/json'),\n};\n",
+    "lib/graph.js": (
+        "function Graph() { this._label = null; }\n"
+        "Graph.prototype.setGraph = function (label) { this._label = label; return this; };\n"
+        "Graph.prototype.node = function (v) { return v; };\n"
+        "module.exports = Graph;\n"
+    ),
+    "lib/other.js": (
+        "function Other() {}\n"
+        "Other.prototype.node = function (v) { return v; };\n"
+        "module.exports = Other;\n"
+    ),
+    "lib/json.js": (
+        "var Graph = require('./graph');\n"
+        "var Other = require('./other');\n"
+        "function read(json) {\n"
+        "  var g = new Graph().setGraph(json.value);\n"
+        "  return g;\n"
+        "}\n"
+        "function write(g) { return { value: new Other().node(g) }; }\n"
+        "module.exports = { read: read, write: write };\n"
+    ),
+    "test/json.test.js": (
+        "var Graph = require('..').Graph;\n"
+        "var read = require('..').json.read;\n"
+        "var write = require('..').json.write;\n"
+        "function rw(g) { return read(write(g)); }\n"
+        "rw(new Graph()).node('a'); // through the helper\n"
+    ),
+}
+
+
+def test_a_function_taken_through_passed_modules_returns_its_type(make_repo):
+    """graphlib's test helper ``rw(g)`` returns ``read(write(g))``, ``read`` taken as
+    ``require('..').json.read`` and returning ``new Graph(..).setGraph(..)``: so
+    ``rw(..).node('a')`` is ``Graph.node``'s, not ``Other.node``'s."""
+    root = make_repo(GRAPH)
+    graph = prx.explain("Graph.node", root=root)
+    assert [(r.file, r.line, r.certainty) for r in graph.tests] == [
+        ("test/json.test.js", 5, "by_type")
+    ]
+    other = prx.explain("Other.node", root=root)
+    assert ("test/json.test.js", 5) not in {(r.file, r.line) for r in other.tests}

@@ -222,6 +222,14 @@ def provided(
                 found = provided(project, edge.target, wanted, seen)
                 if found is not None:
                     return found
+    head, _, tail = name.partition(".")
+    for binding in all_bindings(parsed):
+        # ``module.exports = {json: require('./lib/json')}``: ``json.read`` is that
+        # module's ``read``, ``json`` its default export
+        if binding.kind == "passes" and binding.local == head:
+            for edge in project.graph.edges_from(rel):
+                if edge.line == binding.line and edge.target:
+                    return provided(project, edge.target, tail or "default", seen)
     line = _passed_on_line(parsed)
     if line is not None:  # ``module.exports = require('./lib/')``: that module's
         for edge in project.graph.edges_from(rel):

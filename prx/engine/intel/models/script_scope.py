@@ -337,10 +337,14 @@ def declaration_of(scope: Any, name: str) -> Any | None:
 
 
 def requires_module(declaration: Any) -> bool:
-    """``const x = require('./m')``."""
+    """``const x = require('./m')``, or a member of it (``require('./m').x``,
+    ``require('..').json.read``: what the import bindings take from it)."""
     if declaration.type != "variable_declarator":
         return False
     value = declaration.child_by_field_name("value")
+    depth = 0
+    while value is not None and value.type == "member_expression" and depth < 8:
+        value, depth = value.child_by_field_name("object"), depth + 1
     callee = value.child_by_field_name("function") if value is not None else None
     return (
         value is not None
