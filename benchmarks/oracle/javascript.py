@@ -37,6 +37,15 @@ the rules written from markdown-it's misses):
   and ``test/`` (mocha, recursive; the browser bundle's tests and the karma entry are
   left out, as its Makefile leaves them).
 
+Held out (added 2026-12-03, twenty-eighth session, before any trial ran on it, after
+the rules written from graphlib's misses):
+
+- **argparse** 1.0.10 (github.com/nodeca/argparse, MIT) at ea45e14, its last CommonJS
+  release: ``lib/`` (28 files: a port of Python's argparse, classes written as
+  constructor functions extended with ``util.inherits``: ``Action`` and its eleven
+  kinds, ``ActionContainer`` below ``ArgumentParser``, the help formatters),
+  ``index.js`` and ``test/`` (mocha).
+
 The oracle's ``tsconfig.prxoracle.json`` checks every ``.js`` file with ``noImplicitAny``
 off, so only names and members tsc can resolve are errors: a module-level name, an
 import, a ``require``d file's export, a member reached through a receiver whose type tsc
@@ -109,6 +118,12 @@ PROJECTS = {
             *(f"test/{name}.js" for name in ("chai", "graph-test", "json-test", "version-test")),
         ),
     ),
+    "argparse": snapshot(
+        "nodeca",
+        "argparse",
+        "ea45e14bad13b9e4a10af28f11fb7e731079ab72",
+        ("lib", "index.js", "test", "package.json", "LICENSE"),
+    ),
 }
 KEEP = ("node_modules",)
 CONFIG = "tsconfig.prxoracle.json"
@@ -129,6 +144,7 @@ _PACKAGES = {
         *("linkify-it@3.0.3", "mdurl@1.0.1", "uc.micro@1.0.6", "@types/node@20.16.5"),
     ],
     "graphlib": ["mocha@6.2.3", "chai@4.3.10", "lodash@4.17.21", "@types/node@20.16.5"],
+    "argparse": ["mocha@8.4.0", "sprintf-js@1.0.3", "@types/node@20.16.5"],
 }
 #: Projects whose folders hold TypeScript and ES modules too (commander's ``.ts`` and
 #: ``.mjs`` tests, ``typings/``): checked with the JavaScript.
@@ -145,6 +161,7 @@ _INCLUDE = {
     "pako": ["lib", "index.js", "test"],
     "markdown-it": ["lib", "index.js", "test", "bin"],
     "graphlib": ["lib", "index.js", "test"],
+    "argparse": ["lib", "index.js", "test"],
 }
 #: Projects whose mocha runs its ``test`` folder recursively (its Makefile lists them).
 _RECURSIVE = ("graphlib",)
