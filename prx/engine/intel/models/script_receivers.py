@@ -1109,15 +1109,10 @@ def _duck_class(value: Any, receivers: Receivers, at_least: int = 1) -> list[str
     field's stated type through it; None otherwise."""
     from prx.engine.intel.models.script_ducks import only_class
 
-    if value.type != "identifier":
+    variable = _untyped_variable(value)
+    if variable is None:
         return None
-    name = text(value)
-    scope = declaring_scope(value, name)
-    if scope is None:
-        return None
-    declaration = declaration_of(scope, name)
-    if declaration is not None and not _untyped(declaration):
-        return None  # a function, a class, an import or a value of its own
+    scope, name = variable
     key = (int(scope.start_byte), name, at_least)
     if key not in receivers.ducks:
         receivers.ducks[key] = only_class(
@@ -1132,16 +1127,27 @@ def outside_family_value(value: Any, receivers: Receivers) -> bool:
     family has (see :func:`script_ducks.outside_family`)."""
     from prx.engine.intel.models.script_ducks import outside_family
 
-    if value.type != "identifier":
+    variable = _untyped_variable(value)
+    if variable is None:
         return False
+    scope, name = variable
+    return outside_family(receivers.project, receivers.family, scope, name)
+
+
+def _untyped_variable(value: Any) -> tuple[Any, str] | None:
+    """(declaring scope, name) of the variable or parameter ``value`` names when nothing
+    states its type; None for another expression, or a function, a class, an import or
+    a value of its own."""
+    if value.type != "identifier":
+        return None
     name = text(value)
     scope = declaring_scope(value, name)
     if scope is None:
-        return False
+        return None
     declaration = declaration_of(scope, name)
     if declaration is not None and not _untyped(declaration):
-        return False
-    return outside_family(receivers.project, receivers.family, scope, name)
+        return None
+    return scope, name
 
 
 def _imported_instance(declaration: Any, name: str, receivers: Receivers) -> list[str] | None:
