@@ -584,7 +584,7 @@ def _choose_engines(
     syntactic engine was asked for; each other language's model for its files. Returns
     the conflicts of a Python method that overrides a library's."""
     if engine != "syntactic":
-        _model_sites(ws, candidates, chosen, others)
+        _model_sites(ws, candidates, chosen, others, notes)
     python = [c for c in candidates if c.spec.name == "python"]
     if not python or engine == "syntactic":
         return []
@@ -592,7 +592,7 @@ def _choose_engines(
 
 
 def _model_sites(
-    ws: Context, candidates: list[Candidate], chosen: Target | None, others: int
+    ws: Context, candidates: list[Candidate], chosen: Target | None, others: int, notes: list[str]
 ) -> None:
     """What the chosen definition's language model says of each file of its languages:
     the sites it ties to the definition (renamed), those it can tie only by name (unsure)
@@ -618,6 +618,7 @@ def _model_sites(
             param="old",
             suggestion="Rename it by hand with what the reason names, or leave it.",
         )
+    notes.extend(model.rename_notes(project, target))
     sites = {(s.file, s.start): s for s in model.references(project, target, files)}
     alone = others == 0 and model.renames_by_name(target)
     engine = "model" if model.RESOLVES else "syntactic"

@@ -138,6 +138,11 @@ class LanguageModel:
         it. A rename refuses with this reason."""
         return None
 
+    def rename_notes(self, project: Project, target: Target) -> list[str]:
+        """What a rename of ``target`` could not weigh, for the answer's notes (a
+        JavaScript instance handed to a package that is not installed)."""
+        return []
+
     def one_per_binding(self, targets: Sequence[Target]) -> list[Target]:
         """``targets`` (one file's definitions of a name) with each binding once: the
         variants of one item a language compiles one of (Rust's ``#[cfg]`` twins) are

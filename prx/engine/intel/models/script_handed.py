@@ -5,8 +5,9 @@ md)``), whose own code calls ``md.render(..)``: a rename of ``MarkdownIt.render`
 every call prx can see and still breaks those tests. So when a file of the project
 passes a value of the renamed member's class (or the class itself) to a function of a
 package (a bare ``require('pkg')`` or ``import .. from 'pkg'``; not Node's own modules)
-and that package's installed code names the member (``.render``, ``'render'``), or the
-package is not installed to look, the rename is refused with the place. A member named
+and that package's installed code names the member (``.render``, ``'render'``), the
+rename is refused with the place; a package that is not installed cannot be read (nor
+run here): the answer's notes say so. A member named
 of a protocol every such object may be asked for (an array's ``push`` or ``length``, a
 thenable's ``then``, an iterator's ``next``, ``toString``, ``toJSON``, ``inspect``) is left
 out: a package calling it expects that protocol, not the project's method.
@@ -24,7 +25,7 @@ if TYPE_CHECKING:
     from prx.engine.intel.models.base import Target
     from prx.engine.intel.project import ParsedFile, Project
 
-__all__ = ["handed_problem"]
+__all__ = ["handed_notes", "handed_problem"]
 
 _SCRIPTS = frozenset({"javascript", "typescript", "tsx"})
 #: Node's own modules (``fs``, ``node:events`` ...): none calls a project's method by name.
@@ -52,16 +53,36 @@ _MOST_CALLS = 4096
 
 def handed_problem(project: Project, target: Target) -> str | None:
     """Why renaming the member ``target`` may break a package's calls of it, or None."""
+    return _weighed(project, target)[0]
+
+
+def handed_notes(project: Project, target: Target) -> list[str]:
+    """What a rename of ``target`` cannot weigh: an instance handed to a package that
+    is not installed (its code cannot be read; nor can it run here)."""
+    return _weighed(project, target)[1]
+
+
+def _weighed(project: Project, target: Target) -> tuple[str | None, list[str]]:
+    memo: dict[tuple[str, int], tuple[str | None, list[str]]]
+    memo = vars(project).setdefault("_script_handed", {})
+    key = (target.file, target.start)
+    if key not in memo:
+        memo[key] = _weigh(project, target)
+    return memo[key]
+
+
+def _weigh(project: Project, target: Target) -> tuple[str | None, list[str]]:
     from prx.engine.intel.models.script_ducks import ARRAY_MEMBERS
     from prx.engine.intel.models.script_library import package_mention
     from prx.engine.intel.models.script_members import family_of
     from prx.engine.intel.models.script_receivers import Receivers
 
     if target.container is None or target.name in _PROTOCOLS | ARRAY_MEMBERS:
-        return None
+        return None, []
     family = family_of(project, target.container, target.name)
     word = re.compile(rb"""(?:\.\s*|['"])""" + re.escape(target.name.encode()) + rb"\b")
-    looked: dict[str, str | None] = {}
+    looked: dict[str, tuple[bool, str | None]] = {}
+    notes: list[str] = []
     for rel in project.graph.files:
         parsed = project.file(rel)
         if parsed is None or parsed.language not in _SCRIPTS:
@@ -71,17 +92,27 @@ def handed_problem(project: Project, target: Target) -> str | None:
             continue
         receivers = Receivers(project, parsed, family)
         for package, line, arguments in calls:
+            if package in looked and looked[package][1] is None:
+                continue  # read: it never names the member
             if not any(receivers.of(a) in (BY_TYPE, RESOLVED) for a in arguments):
                 continue
             if package not in looked:
                 looked[package] = package_mention(project.ws, rel, package, word)
-            where = looked[package]
-            if where is not None:
-                return (
+                installed, where = looked[package]
+                if not installed:
+                    notes.append(
+                        f"{rel}:{line} hands a {target.container} to the package "
+                        f"{package!r}, which is not installed: whether it calls "
+                        f"{target.name!r} is not known"
+                    )
+            installed, where = looked[package]
+            if installed and where is not None:
+                problem = (
                     f"{rel}:{line} hands a {target.container} to the package {package!r}, "
                     f"and {where}: renamed, its calls of {target.name!r} would find nothing"
                 )
-    return None
+                return problem, notes
+    return None, notes
 
 
 def _package_calls(project: Project, parsed: ParsedFile) -> list[tuple[str, int, list[Any]]]:

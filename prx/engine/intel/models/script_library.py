@@ -94,22 +94,24 @@ def declared_outside(ws: Context, name: str, files: Iterable[str]) -> str | None
     return None
 
 
-def package_mention(ws: Context, rel: str, package: str, word: re.Pattern[bytes]) -> str | None:
-    """Where the installed ``package`` that ``rel`` loads (from the nearest
-    ``node_modules`` holding it, as Node looks, up to the root) has ``word``, as a
-    sentence; the same when it is not installed (what it does cannot be read); None when
-    its code does not have it."""
+def package_mention(
+    ws: Context, rel: str, package: str, word: re.Pattern[bytes]
+) -> tuple[bool, str | None]:
+    """Whether the ``package`` that ``rel`` loads is installed (in the nearest
+    ``node_modules`` holding it, as Node looks, up to the root), and where its code has
+    ``word`` as a sentence (a link out of the project, which is not read, counts as
+    having it); None when it does not."""
     folder = os.path.dirname(rel)
     while True:
         installed = os.path.join(folder, "node_modules", package)
         full = os.path.join(ws.root_dir, installed)
         if os.path.lexists(full) and not ws.confined.contains(os.path.realpath(full)):
-            return f"{installed} is a link out of the project: what it calls is unknown"
+            return True, f"{installed} is a link out of the project: what it calls is unknown"
         if os.path.isdir(full):
             found = _mentioned_in(ws, installed, word)
-            return f"its code names it ({found})" if found is not None else None
+            return True, (f"its code names it ({found})" if found is not None else None)
         if not folder:
-            return f"it is not installed (no node_modules/{package}): what it calls is unknown"
+            return False, None
         folder = os.path.dirname(folder)
 
 

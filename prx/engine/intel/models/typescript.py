@@ -78,6 +78,11 @@ class ScriptModel(LanguageModel):
 
         return own_name_problem(project, target) or handed_problem(project, target)
 
+    def rename_notes(self, project: Project, target: Target) -> list[str]:
+        from prx.engine.intel.models.script_handed import handed_notes
+
+        return handed_notes(project, target)
+
     def renames_by_name(self, target: Target) -> bool:
         """Never: a candidate by name may be another object's member or property."""
         return False
