@@ -15,7 +15,11 @@ from collections import deque
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from prx.engine.intel.models.script_prototypes import is_constructor, prototype_member_names
+from prx.engine.intel.models.script_prototypes import (
+    FUNCTION_NODES,
+    is_constructor,
+    prototype_member_names,
+)
 from prx.engine.intel.models.script_scope import class_name, identifier_nodes, text
 
 if TYPE_CHECKING:
@@ -183,7 +187,7 @@ def declared_members(owner: Any, name: str) -> list[Any]:
     """The name nodes of every declaration of member ``name`` in a class or interface
     node: an overloaded method's signatures and implementation are one member; of a
     constructor function, each assignment to its prototype."""
-    if owner.type == "function_declaration":
+    if owner.type in FUNCTION_NODES:
         return prototype_member_names(owner, name)
     body = owner.child_by_field_name("body")
     if body is None:
@@ -239,7 +243,7 @@ def _type_nodes(parsed: ParsedFile) -> list[Any]:
                 "abstract_class_declaration",
                 "class",
                 "interface_declaration",
-            ) or (node.type == "function_declaration" and is_constructor(node)):
+            ) or (node.type in FUNCTION_NODES and is_constructor(node)):
                 found.append(node)
             stack.extend(node.named_children)
         parsed.memo["script_types"] = found

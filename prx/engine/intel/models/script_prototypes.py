@@ -9,9 +9,11 @@ Ruler.prototype = { at: function () {..} };   // the same, as an object
 
 ``Ruler`` is then a class whose members are ``push`` and ``at`` (and what its body
 assigns to ``this``); ``this`` inside either function is a ``Ruler``; ``new Ruler()`` an
-instance. Only a function declared at a file's top level with such assignments among
-the statements of that top level is a constructor: a prototype patched from another
-file (``Array.prototype.x = ..``) makes no class.
+instance. Only a function declared at a file's top level (``function Ruler() {..}``, or
+a variable given a function there: ``var Action = module.exports = function Action()
+{..}``, argparse's way) with such assignments among the statements of that top level is
+a constructor: a prototype patched from another file (``Array.prototype.x = ..``) makes
+no class.
 """
 
 from __future__ import annotations
@@ -23,6 +25,8 @@ from typing import Any, NamedTuple
 from prx.engine.intel.models.script_scope import text
 
 __all__ = [
+    "FUNCTION_NODES",
+    "constructor_name",
     "constructor_named",
     "constructor_of_member",
     "is_constructor",
@@ -122,6 +126,13 @@ def _scan(program: Any) -> _Constructors:
             if own is not None:
                 functions.setdefault(text(own), statement)
             continue
+        if statement.type in ("variable_declaration", "lexical_declaration"):
+            for declarator in statement.named_children:
+                function = _given_function(declarator)
+                own = declarator.child_by_field_name("name") if function is not None else None
+                if own is not None and own.type == "identifier":
+                    functions.setdefault(text(own), function)
+            continue
         if statement.type != "expression_statement" or not statement.named_children:
             continue
         assignment = statement.named_children[0]
@@ -151,14 +162,65 @@ def _scan(program: Any) -> _Constructors:
     return found
 
 
+#: The nodes a constructor function is.
+FUNCTION_NODES = frozenset({"function_declaration", "function_expression", "function"})
+
+
+def _given_function(declarator: Any) -> Any | None:
+    """The function a top-level ``var X = ..`` declarator gives its variable, through
+    assignments (``var X = module.exports = function X() {..}``); None otherwise."""
+    if declarator.type != "variable_declarator":
+        return None
+    value = declarator.child_by_field_name("value")
+    depth = 0
+    while value is not None and value.type == "assignment_expression" and depth < 4:
+        value, depth = value.child_by_field_name("right"), depth + 1
+    return (
+        value if value is not None and value.type in ("function_expression", "function") else None
+    )
+
+
+def _top_function(node: Any) -> tuple[str, Any] | None:
+    """(name, program) of a function a file's top level declares (``function X``) or
+    gives a variable (``var X = [module.exports =] function ..``); None otherwise."""
+    if node is None or node.type not in FUNCTION_NODES:
+        return None
+    if node.type == "function_declaration":
+        own, program = node.child_by_field_name("name"), node.parent
+        if own is None or program is None or program.type != "program":
+            return None
+        return text(own), program
+    child, holder, depth = node, node.parent, 0
+    while holder is not None and holder.type == "assignment_expression" and depth < 4:
+        if holder.child_by_field_name("right") != child:
+            return None
+        child, holder, depth = holder, holder.parent, depth + 1
+    if holder is None or holder.type != "variable_declarator":
+        return None
+    own, statement = holder.child_by_field_name("name"), holder.parent
+    program = statement.parent if statement is not None else None
+    if own is None or own.type != "identifier" or program is None or program.type != "program":
+        return None
+    if holder.child_by_field_name("value") != child:
+        return None
+    return text(own), program
+
+
+def constructor_name(node: Any) -> str | None:
+    """The class name of a constructor function node (its variable's, for a function
+    given to one), or None."""
+    found = _top_function(node)
+    return found[0] if found is not None else None
+
+
 def prototype_members(ctor: Any) -> list[tuple[str, Any]]:
     """(name, name node) of each member assigned to the prototype of the constructor
     function ``ctor`` among the top-level statements beside it."""
-    name_node = ctor.child_by_field_name("name") if ctor is not None else None
-    program = ctor.parent if ctor is not None else None
-    if name_node is None or program is None or program.type != "program":
+    found = _top_function(ctor)
+    if found is None:
         return []
-    return list(_scan(program).members.get(text(name_node), ()))
+    name, program = found
+    return list(_scan(program).members.get(name, ()))
 
 
 def prototype_member_names(ctor: Any, name: str) -> list[Any]:
@@ -167,15 +229,14 @@ def prototype_member_names(ctor: Any, name: str) -> list[Any]:
 
 
 def is_constructor(node: Any) -> bool:
-    """Whether ``node`` is a top-level function declaration whose prototype the
-    statements beside it give members."""
-    return (
-        node is not None
-        and node.type == "function_declaration"
-        and node.parent is not None
-        and node.parent.type == "program"
-        and bool(prototype_members(node))
-    )
+    """Whether ``node`` is a top-level function (declared, or given a variable) whose
+    prototype the statements beside it give members."""
+    found = _top_function(node)
+    if found is None:
+        return False
+    name, program = found
+    scanned = _scan(program)
+    return bool(scanned.members.get(name)) and scanned.functions.get(name) == node
 
 
 def constructor_named(program: Any, name: str) -> Any | None:

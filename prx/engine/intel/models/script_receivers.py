@@ -30,6 +30,7 @@ from prx.engine.intel.models.script_members import (
     heritage_of,
     superclasses,
 )
+from prx.engine.intel.models.script_prototypes import FUNCTION_NODES
 from prx.engine.intel.models.script_returns import provided, provides_namespace
 from prx.engine.intel.models.script_scope import (
     FUNCTIONS,
@@ -141,7 +142,7 @@ def _constructor_assignment(klass: Any, field: str) -> Any | None:
     body = klass.child_by_field_name("body")
     for member in body.named_children if body is not None else ():
         own = member.child_by_field_name("name") if member.type == "method_definition" else None
-        if klass.type != "function_declaration" and (own is None or text(own) != "constructor"):
+        if klass.type not in FUNCTION_NODES and (own is None or text(own) != "constructor"):
             continue
         stack = [member]
         while stack:
@@ -340,7 +341,7 @@ def _types_of(receiver: Any, receivers: Receivers) -> list[str] | None | str:
             return _super_types(receivers, name)
         if name in receivers.family.types:
             return BY_TYPE
-        known = is_class(klass) or klass.type == "function_declaration"  # a constructor
+        known = is_class(klass) or klass.type in FUNCTION_NODES  # a constructor
         return "other" if known and name is not None else None
     if kind in ("parenthesized_expression", "non_null_expression") and receiver.named_children:
         # ``(x)`` and ``x!`` are what ``x`` is (``new T()`` or a cast inside too)

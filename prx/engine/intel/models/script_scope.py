@@ -259,7 +259,7 @@ def _constructor_around(function: Any) -> Any | None:
     (``Ruler.prototype.push = function () { this.x }``); None for another function."""
     from prx.engine.intel.models.script_prototypes import constructor_of_member, is_constructor
 
-    if function.type == "function_declaration":
+    if function.type == "function_declaration" or is_constructor(function):
         return function if is_constructor(function) else None
     if function.type not in ("function_expression", "function"):
         return None
@@ -277,9 +277,17 @@ def _constructor_around(function: Any) -> Any | None:
 
 
 def class_name(node: Any) -> str | None:
-    """A class node's name (a class expression assigned to a variable: the variable)."""
+    """A class node's name (a class expression assigned to a variable: the variable; a
+    constructor function given to one: the variable, ``var Action = module.exports =
+    function Action(..)``)."""
     if node is None:
         return None
+    if node.type in ("function_expression", "function"):
+        from prx.engine.intel.models.script_prototypes import constructor_name
+
+        named = constructor_name(node)
+        if named is not None:
+            return named
     own = node.child_by_field_name("name")
     if own is not None:
         return text(own)

@@ -400,6 +400,8 @@ def _declarations(project: Project, family: Family, name: str, static: bool) -> 
                 "class",
                 "interface_declaration",
                 "function_declaration",  # a constructor function's prototype
+                "function_expression",  # ``var X = function ..``'s
+                "function",
             ):
                 break
             owner = owner.parent

@@ -51,6 +51,7 @@ class ScriptModel(LanguageModel):
     def _sites(
         self, project: Project, target: Target, files: Sequence[str], own: bool
     ) -> list[Site]:
+        from prx.engine.intel.models.script_prototypes import prototype_owner
         from prx.engine.intel.models.script_sites import (
             member_owner,
             member_sites,
@@ -65,6 +66,11 @@ class ScriptModel(LanguageModel):
         owner = member_owner(node)
         if owner is not None:
             return member_sites(project, target, owner[0], files, own)
+        named = prototype_owner(node)
+        if named is not None:
+            # ``X.prototype.m = ..`` of an ``X`` prx does not read as a constructor: its
+            # accesses are candidates by name (a rename stops at them), never nothing
+            return member_sites(project, target, named, files, own)
         sites = scoped_sites(project, target, node, files)
         if own:  # explain, impact: the meaning asked for (a rename takes both)
             from prx.engine.intel.models.script_meanings import of_meaning

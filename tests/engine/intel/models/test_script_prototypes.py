@@ -736,3 +736,63 @@ def test_copies_aliases_and_literals_are_read_as_what_they_hold(make_repo):
     renamed = _labelled(root, "lib/graph.js", "Graph.parent")
     assert ("lib/json.js", "a plain entry's", BY_NAME) in renamed
     assert "an object literal's" not in {label for _, label, _ in renamed}
+
+
+def test_a_constructor_given_to_a_variable_is_a_class(make_repo):
+    """argparse: ``var Action = module.exports = function Action(options) {..}`` with
+    ``Action.prototype.call = ..``, extended by ``util.inherits``. Before, its members
+    had no class: a rename of ``ActionContainer._addAction`` changed the definition
+    alone and broke the tests with ``status: ok``."""
+    files = {
+        "lib/action.js": (
+            "var Action = module.exports = function Action(options) {\n"
+            "  this.dest = options.dest;\n"
+            "};\n"
+            "Action.prototype.call = function (parser) {\n"
+            "  return this.getName(parser); // own\n"
+            "};\n"
+            "Action.prototype.getName = function () { return this.dest; };\n"
+        ),
+        "lib/store.js": (
+            "var util = require('util');\n"
+            "var Action = require('./action');\n"
+            "var ActionStore = module.exports = function (options) {\n"
+            "  Action.call(this, options);\n"
+            "};\n"
+            "util.inherits(ActionStore, Action);\n"
+            "ActionStore.prototype.call = function (parser) {\n"
+            "  return this.getName(parser); // inherited\n"
+            "};\n"
+        ),
+        "test/action.test.js": (
+            "var ActionStore = require('../lib/store');\n"
+            "new ActionStore({ dest: 'x' }).getName(); // an instance\n"
+        ),
+    }
+    root = make_repo(files)
+    labels = _labelled(root, "lib/action.js", "Action.getName")
+    assert ("lib/action.js", "own", BY_TYPE) in labels
+    assert ("lib/store.js", "inherited", BY_TYPE) in labels
+    assert ("test/action.test.js", "an instance", BY_TYPE) in labels
+    renamed = prx.rename("Action.getName", "name", root=root, apply=True)
+    assert renamed.applied
+    assert "new ActionStore({ dest: 'x' }).name()" in (root / "test/action.test.js").read_text()
+
+
+def test_a_prototype_member_of_an_unknown_constructor_is_never_renamed_alone(make_repo):
+    """``Thing.prototype.go = ..`` where ``Thing`` is made in a way prx does not read
+    (``exports.Thing = function () {}``): its accesses are candidates by name, so a rename
+    stops at them instead of renaming the definition alone."""
+    files = {
+        "lib/thing.js": (
+            "exports.Thing = function () {};\n"
+            "var Thing = exports.Thing;\n"
+            "Thing.prototype.go = function () { return this.stop(); };\n"
+            "Thing.prototype.stop = function () { return 1; };\n"
+        ),
+        "test/thing.test.js": ("var Thing = require('../lib/thing').Thing;\nnew Thing().go();\n"),
+    }
+    root = make_repo(files)
+    with pytest.raises(AmbiguousMatchError):
+        prx.rename("Thing.stop", "halt", root=root, apply=True)
+    assert "this.stop()" in (root / "lib/thing.js").read_text()
