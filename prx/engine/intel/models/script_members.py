@@ -312,6 +312,11 @@ def _ancestors(heritage: Heritage, name: str) -> set[str]:
     return out
 
 
+def ancestors_of(project: Project, klass: str) -> frozenset[str]:
+    """Every type above ``klass`` (its parents, theirs ...)."""
+    return frozenset(_ancestors(heritage_of(project), klass))
+
+
 def seen_from(project: Project, owner: str, name: str, family: Family, overrides: bool) -> Family:
     """The family as the compiler binds a use of ``owner``'s member ``name``: ``owner``
     and the family types below it that do not declare the member again (a call through

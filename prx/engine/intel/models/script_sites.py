@@ -27,6 +27,7 @@ from prx.engine.intel.models.base import BY_NAME, BY_TYPE, RESOLVED, Site, Targe
 from prx.engine.intel.models.script_library import es_members
 from prx.engine.intel.models.script_members import (
     Family,
+    ancestors_of,
     declared_members,
     family_of,
     overrides_above,
@@ -530,6 +531,10 @@ def member_sites(
     # a candidate by name is an override's ancestor's as the compiler reads it, and no
     # use at all of a member of interfaces no value is typed with
     sure_only = overrides or (seen is not None and typed_by_nothing(project, seen, sorted(reach)))
+    # JavaScript binds ``this.m()`` at run time: in a method of a class above the
+    # override's, it may call the override (argparse's ``HelpFormatter`` calling
+    # ``this._splitLines(..)``, overridden by ``RawTextHelpFormatter``): a candidate
+    above = ancestors_of(project, owner) if overrides else frozenset()
     shape = _shape(declared)
     static = _static(declared)
     other = _other_shapes(project, family, name, [f for f in files if f in reach])
@@ -561,6 +566,9 @@ def member_sites(
                 if how == BY_NAME and own and obj is not None:
                     if outside_family_value(obj, receivers):
                         how = None  # x reads what no family class has (a rename weighs it)
+                if how is None and above and _dispatched(obj, above, parsed):
+                    sites.append(_site(rel, node, BY_NAME))
+                    continue
                 if how == RESOLVED and not static:
                     how = None  # Klass.m is a static member, never an instance's
                 elif how == BY_TYPE and own_static and obj is not None and obj.type != "this":
@@ -587,6 +595,14 @@ def member_sites(
                     # its uses are renamed along (else they name nothing).
                     sites.extend(_pattern_local_uses(rel, parsed, node, name, how))
     return sorted_sites(sites)
+
+
+def _dispatched(obj: Any, above: frozenset[str], parsed: ParsedFile) -> bool:
+    """Whether ``obj`` is ``this`` in a JavaScript method of a class in ``above``."""
+    if obj is None or obj.type != "this" or parsed.language != "javascript":
+        return False
+    klass = this_class(obj)
+    return klass is not None and class_name(klass) in above
 
 
 def _pattern_local_uses(rel: str, parsed: ParsedFile, node: Any, name: str, how: str) -> list[Site]:

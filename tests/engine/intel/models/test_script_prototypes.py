@@ -796,3 +796,31 @@ def test_a_prototype_member_of_an_unknown_constructor_is_never_renamed_alone(mak
     with pytest.raises(AmbiguousMatchError):
         prx.rename("Thing.stop", "halt", root=root, apply=True)
     assert "this.stop()" in (root / "lib/thing.js").read_text()
+
+
+def test_an_override_is_called_through_this_in_a_base_class_s_method(make_repo):
+    """argparse's ``HelpFormatter`` calls ``this._splitLines(..)``, which
+    ``RawTextHelpFormatter`` overrides: in JavaScript the call may reach the override, a
+    candidate for its explain and impact (TypeScript binds it to the base's, as tsc)."""
+    base = (
+        "class Base {\n"
+        "  format(text) { return this.split(text); } // a base's this\n"
+        "  split(text) { return [text]; }\n"
+        "}\n"
+        "class Raw extends Base {\n"
+        "  split(text) { return text.split('\\n'); }\n"
+        "}\n"
+    )
+    root = make_repo({"lib/formatter.js": base + "module.exports = { Base, Raw };\n"})
+    assert ("lib/formatter.js", "a base's this", BY_NAME) in _labelled(
+        root, "lib/formatter.js", "Raw.split", uses=True
+    )
+    typed = make_repo(
+        {
+            "lib/formatter.ts": "export "
+            + base.replace("class Raw", "export class Raw").replace("(text)", "(text: string)")
+        }
+    )
+    assert "a base's this" not in {
+        label for _, label, _ in _labelled(typed, "lib/formatter.ts", "Raw.split", uses=True)
+    }
