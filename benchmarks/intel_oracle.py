@@ -412,6 +412,7 @@ def measure(language: str, args: argparse.Namespace) -> dict[str, Any]:
                         ]
                     }
 
+                    every_file = files
                     files = {f for f in files if _seen(checked, listed, f)}
                     answer["sure"] = {
                         f for f in answer.get("sure", set()) if _seen(checked, listed, f)
@@ -422,17 +423,21 @@ def measure(language: str, args: argparse.Namespace) -> dict[str, Any]:
                     for tally in (impact_sure, p_impact_sure):
                         tally.add(label, sure_files, truth_files)
                     if traced:
-                        run_files = (truth_files | {f for f, _ in called}) - {symbol.file}
+                        called_files = {f for f, _ in called}
+                        run_files = (truth_files | called_files) - {symbol.file}
+                        # a file tsc cannot judge (its uses repeat an error it already
+                        # had) is judged by the calls when the tests make some there
+                        judged = files | (every_file & called_files)
                         for tally in (impact_run, p_impact_run):
-                            tally.add(label, files, run_files)
+                            tally.add(label, judged, run_files)
                 if "explain" in parts:
                     along = (
                         module.renamed_along(root, symbol)
                         if hasattr(module, "renamed_along")
                         else frozenset()
                     )
-                    lines, answer = _explain_lines(root, symbol, along)
-                    lines = {(f, n) for f, n in lines if checked(f, n)}
+                    every_line, answer = _explain_lines(root, symbol, along)
+                    lines = {(f, n) for f, n in every_line if checked(f, n)}
                     answer["sure"] = {(f, n) for f, n in answer.get("sure", set()) if checked(f, n)}
                     truth = {(d.file, d.line) for d in errors}
                     t_items, p_items = _collapsed(root, truth, lines)
@@ -442,8 +447,10 @@ def measure(language: str, args: argparse.Namespace) -> dict[str, Any]:
                     for tally in (explain_sure, p_explain_sure):
                         tally.add(label, sure_items, t_items)
                     if traced:
+                        # a line tsc cannot judge is judged by the calls made there
+                        judged_lines = lines | (every_line & set(called))
                         r_items, rp_items = _collapsed(
-                            root, _with_calls(root, truth, called), lines
+                            root, _with_calls(root, truth, called), judged_lines
                         )
                         for tally in (explain_run, p_explain_run):
                             tally.add(label, rp_items, r_items)
