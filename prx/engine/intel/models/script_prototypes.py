@@ -29,6 +29,7 @@ __all__ = [
     "constructor_name",
     "constructor_named",
     "constructor_of_member",
+    "given_function",
     "is_constructor",
     "prototype_member_names",
     "prototype_members",
@@ -128,7 +129,7 @@ def _scan(program: Any) -> _Constructors:
             continue
         if statement.type in ("variable_declaration", "lexical_declaration"):
             for declarator in statement.named_children:
-                function = _given_function(declarator)
+                function = given_function(declarator)
                 own = declarator.child_by_field_name("name") if function is not None else None
                 if own is not None and own.type == "identifier":
                     functions.setdefault(text(own), function)
@@ -166,7 +167,7 @@ def _scan(program: Any) -> _Constructors:
 FUNCTION_NODES = frozenset({"function_declaration", "function_expression", "function"})
 
 
-def _given_function(declarator: Any) -> Any | None:
+def given_function(declarator: Any) -> Any | None:
     """The function a top-level ``var X = ..`` declarator gives its variable, through
     assignments (``var X = module.exports = function X() {..}``); None otherwise."""
     if declarator.type != "variable_declarator":

@@ -321,8 +321,10 @@ _NO_MEMBERS = frozenset({"void", "undefined", "null", "never"})
 def _class_like(node: Any) -> bool:
     """A class, or a JavaScript constructor function (``function Ruler() {}`` given
     ``Ruler.prototype.at = ..``): ``Ruler.prototype.at`` is its member, no instance's."""
-    from prx.engine.intel.models.script_prototypes import is_constructor
+    from prx.engine.intel.models.script_prototypes import given_function, is_constructor
 
+    if node is not None and node.type == "variable_declarator":
+        node = given_function(node)  # ``var X = module.exports = function X() {..}``
     return is_class(node) or is_constructor(node)
 
 
@@ -582,6 +584,12 @@ def _variable_types(receiver: Any, receivers: Receivers) -> list[str] | None | s
         )
     if declaration.type in ("class_declaration", "abstract_class_declaration", "class"):
         return "other"  # a static member of another class
+    if declaration.type in ("function_declaration", "variable_declarator"):
+        # a constructor function, declared or required (``ActionStore.call(this, ..)``:
+        # ``Function``'s ``call``, or a static member; never an instance's)
+        named = receivers.class_named(receiver)
+        if named is not None:
+            return RESOLVED if receivers.alias(named) in receivers.family.types else "other"
     if declaration.type == "import_statement" and receivers.is_module(declaration, name):
         return "other"  # a module's namespace: its members are functions, not methods
     if declaration.type in ("function_declaration", "import_statement"):

@@ -208,7 +208,7 @@ def provided(
         if name in exported_names(parsed, declared):
             return parsed, node
     for node, declared in declarations:
-        if declared == name:
+        if declared == name or (name == "default" and _exports_itself(node)):
             return parsed, node
     for binding in all_bindings(parsed):
         if binding.kind == "star" and name != "default":
@@ -236,6 +236,20 @@ def provided(
             if edge.line == line and edge.target:
                 return provided(project, edge.target, name, seen)
     return None
+
+
+def _exports_itself(declaration: Any) -> bool:
+    """``var X = module.exports = ..``: the variable is the module's default export."""
+    if declaration.type != "variable_declarator":
+        return False
+    value = declaration.child_by_field_name("value")
+    depth = 0
+    while value is not None and value.type == "assignment_expression" and depth < 4:
+        left = value.child_by_field_name("left")
+        if left is not None and text(left).replace(" ", "") == "module.exports":
+            return True
+        value, depth = value.child_by_field_name("right"), depth + 1
+    return False
 
 
 def _passed_on_line(parsed: ParsedFile) -> int | None:

@@ -824,3 +824,41 @@ def test_an_override_is_called_through_this_in_a_base_class_s_method(make_repo):
     assert "a base's this" not in {
         label for _, label, _ in _labelled(typed, "lib/formatter.ts", "Raw.split", uses=True)
     }
+
+
+def test_a_constructor_s_own_call_is_no_instance_s_member(make_repo):
+    """argparse's ``ActionStoreConstant.call(this, options)`` in a subclass's
+    constructor is ``Function.prototype.call`` on the constructor (required from a file
+    whose ``var X = module.exports = function X()`` is its default export), never the
+    instance method ``Action.call``: it was a candidate by name in every action's file."""
+    files = {
+        "lib/action.js": (
+            "var Action = module.exports = function Action(options) { this.dest = options; };\n"
+            "Action.prototype.call = function (parser) { return parser; };\n"
+        ),
+        "lib/constant.js": (
+            "var util = require('util');\n"
+            "var Action = require('./action');\n"
+            "var ActionStoreConstant = module.exports = function ActionStoreConstant(o) {\n"
+            "  Action.call(this, o); // the base constructor's\n"
+            "};\n"
+            "util.inherits(ActionStoreConstant, Action);\n"
+            "ActionStoreConstant.prototype.call = function (parser) { return parser; };\n"
+        ),
+        "lib/false.js": (
+            "var util = require('util');\n"
+            "var ActionStoreConstant = require('./constant');\n"
+            "var ActionStoreFalse = module.exports = function ActionStoreFalse(o) {\n"
+            "  ActionStoreConstant.call(this, o); // the parent constructor's\n"
+            "};\n"
+            "util.inherits(ActionStoreFalse, ActionStoreConstant);\n"
+        ),
+        "test/action.test.js": (
+            "var Action = require('../lib/action');\nnew Action({}).call(1); // an instance\n"
+        ),
+    }
+    root = make_repo(files)
+    labels = _labelled(root, "lib/action.js", "Action.call", uses=True)
+    names = {label for _, label, _ in labels}
+    assert not {"the base constructor's", "the parent constructor's"} & names
+    assert ("test/action.test.js", "an instance", BY_TYPE) in labels
