@@ -298,13 +298,7 @@ def _js_require(node: Any, out: list[Binding]) -> None:
             taken = ".".join(path) if all(p.isidentifier() for p in path) else None
             if taken is None:
                 continue
-        if value is None or value.type != "call_expression":
-            continue
-        function = value.child_by_field_name("function")
-        arguments = value.child_by_field_name("arguments")
-        if function is None or _text(function) != "require" or arguments is None:
-            continue
-        module = _string_value(arguments.named_children[0] if arguments.named_children else None)
+        module = _required_module(value)
         name = declarator.child_by_field_name("name")
         if module is None or name is None:
             continue

@@ -105,17 +105,16 @@ def _fields_holding(project: Project, target: Target) -> list[tuple[str, Any]]:
 
 def _owner(holder: Any) -> str | None:
     """The class whose instances ``holder.f`` gives a field: ``this`` in a constructor,
-    ``X.prototype`` at the top level; None for another object."""
-    from prx.engine.intel.models.script_prototypes import constructor_named
+    ``X.prototype`` of a top-level constructor; None for another object."""
+    from prx.engine.intel.models.script_prototypes import constructor_named, prototype_of
 
     if holder.type == "this":
         klass = this_class(holder)
         return class_name(klass) if klass is not None else None
-    obj = holder.child_by_field_name("object") if holder.type == "member_expression" else None
-    prop = holder.child_by_field_name("property") if obj is not None else None
-    if obj is None or prop is None or obj.type != "identifier" or text(prop) != "prototype":
+    owner = prototype_of(holder)
+    if owner is None:
         return None
     root = holder
     while root.parent is not None:
         root = root.parent
-    return text(obj) if constructor_named(root, text(obj)) is not None else None
+    return owner if constructor_named(root, owner) is not None else None

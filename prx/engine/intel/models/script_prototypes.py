@@ -33,6 +33,7 @@ __all__ = [
     "is_constructor",
     "prototype_member_names",
     "prototype_members",
+    "prototype_of",
     "prototype_owner",
 ]
 
@@ -49,7 +50,7 @@ def prototype_owner(node: Any) -> str | None:
         return None
     if parent.type == "member_expression" and parent.child_by_field_name("property") == node:
         obj = parent.child_by_field_name("object")
-        owner = _prototype_of(obj)
+        owner = prototype_of(obj)
         return owner if owner is not None and _assigned_at_top(parent) else None
     if parent.type == "pair" and parent.child_by_field_name("key") == node:
         literal = parent.parent
@@ -58,12 +59,12 @@ def prototype_owner(node: Any) -> str | None:
             return None
         if holder.type != "assignment_expression" or holder.child_by_field_name("right") != literal:
             return None
-        owner = _prototype_of(holder.child_by_field_name("left"))
+        owner = prototype_of(holder.child_by_field_name("left"))
         return owner if owner is not None and _statement_at_top(holder) else None
     return None
 
 
-def _prototype_of(node: Any) -> str | None:
+def prototype_of(node: Any) -> str | None:
     """``X`` for the expression ``X.prototype``; else None."""
     if node is None or node.type != "member_expression":
         return None
@@ -142,7 +143,7 @@ def _scan(program: Any) -> _Constructors:
             continue
         if left.type != "member_expression":
             continue
-        owner = _prototype_of(left)
+        owner = prototype_of(left)
         if owner is not None:  # X.prototype = {m: ..}
             right = assignment.child_by_field_name("right")
             pairs = right.named_children if right is not None and right.type == "object" else ()
@@ -152,7 +153,7 @@ def _scan(program: Any) -> _Constructors:
                     members.setdefault(owner, []).append((text(key), key))
             continue
         prop = left.child_by_field_name("property")
-        owner = _prototype_of(left.child_by_field_name("object"))
+        owner = prototype_of(left.child_by_field_name("object"))
         if prop is not None and owner is not None:
             members.setdefault(owner, []).append((text(prop), prop))
     found = _Constructors(members, functions)

@@ -806,7 +806,9 @@ def _called_with(function: Any, name: str, receivers: Receivers) -> list[str] | 
     if position is None or own is None:
         return None
     scope = declaring_scope(own, text(own))
-    if scope is None or (scope.type == "program" and not _private_to_module(own, scope)):
+    if scope is None or (
+        scope.type == "program" and not _private_to_module(own, scope, receivers.parsed)
+    ):
         return None  # another module (or script) may call it
     key = (int(function.start_byte), name)
     if key in _CALLING or len(_CALLING) > _LONGEST_CHAIN:
@@ -838,7 +840,7 @@ def _called_with(function: Any, name: str, receivers: Receivers) -> list[str] | 
         _CALLING.discard(key)
 
 
-def _private_to_module(own: Any, program: Any) -> bool:
+def _private_to_module(own: Any, program: Any, parsed: ParsedFile) -> bool:
     """Whether the top-level function named at ``own`` is the file's alone: the file is
     a module (it imports, requires or exports something, so its top level is not the
     global scope scripts share) and the function is not exported where it is declared
@@ -850,7 +852,16 @@ def _private_to_module(own: Any, program: Any) -> bool:
         holder = holder.parent
     if holder is not None and holder.type == "export_statement":
         return False
-    for statement in program.named_children:  # the first telling statement says
+    module: bool | None = parsed.memo.get("script_module")
+    if module is None:
+        module = parsed.memo["script_module"] = _is_module(program)
+    return module
+
+
+def _is_module(program: Any) -> bool:
+    """Whether a file's top level imports, requires or exports something (the first
+    telling statement says)."""
+    for statement in program.named_children:
         if statement.type in ("import_statement", "export_statement"):
             return True
         if statement.type in _REQUIRING and _COMMONJS.search(text(statement)):

@@ -259,8 +259,8 @@ def _constructor_around(function: Any) -> Any | None:
     (``Ruler.prototype.push = function () { this.x }``); None for another function."""
     from prx.engine.intel.models.script_prototypes import constructor_of_member, is_constructor
 
-    if function.type == "function_declaration" or is_constructor(function):
-        return function if is_constructor(function) else None
+    if is_constructor(function):
+        return function
     if function.type not in ("function_expression", "function"):
         return None
     holder = function.parent
