@@ -122,6 +122,9 @@ def _names(path: Path, name: str) -> bool:
         text = path.read_text(errors="replace")
     except OSError:
         return False
+    # A module path that spells the name (`export * from './NonEmptyList.js'`) names
+    # a file, not the definition.
+    text = re.sub(r"""(\bfrom|\brequire\(|\bimport)\s*(['"])[^'"\n]*\2""", r"\1 ''", text)
     return re.search(r"(?<![\w$])" + re.escape(name) + r"(?![\w$])", text) is not None
 
 

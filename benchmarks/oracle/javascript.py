@@ -80,7 +80,7 @@ from oracle.scripts import (
     tsc_errors,
     unjudged,  # noqa: F401 - the oracle calls it
 )
-from oracle.scripts_rename import after_rename, uses  # noqa: F401 - the oracle calls them
+from oracle.scripts_rename import after_rename, uses_at  # noqa: F401 - the oracle calls them
 
 LANGUAGE = "javascript"
 PROJECTS = {

@@ -22,11 +22,12 @@ it by the oracle (``after_rename``) so that tsc sees the uses:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from oracle.common import Diag, Symbol
+from oracle.common import Diag, Symbol, spelling
 
 
 def _parsed(root: Path, rel: str) -> Any:
@@ -343,9 +344,15 @@ def _shorthand(parsed: Any, start: int) -> bool:
     return node is not None and node.type == "shorthand_property_identifier"
 
 
-def uses(symbol: Symbol, errors: list[Diag]) -> list[Diag]:
-    """The errors, and the shorthand export ``module.exports = {f}`` as a use of ``f``:
-    renamed along (``{f_new}``, which keeps the exports object typed so that tsc reports
-    its importers), it is no error, yet it uses the local as much as ``{f: f}`` does."""
+def uses_at(root: Path, symbol: Symbol, errors: list[Diag]) -> list[Diag]:
+    """The errors at lines that spell the name (old, or the oracle's new one), as the
+    Java, Rust and C oracles keep: the others are consequences, not uses (with
+    ``Nothing.unsafeCoerce`` renamed, every ``return Nothing`` typed ``Maybe<T>`` fails
+    because the class no longer has the interface's member; the line never names it).
+    And the shorthand export ``module.exports = {f}`` as a use of ``f``: renamed along
+    (``{f_new}``, which keeps the exports object typed so that tsc reports its
+    importers), it is no error, yet it uses the local as much as ``{f: f}`` does."""
+    word = re.compile(r"(?<![\w$])" + re.escape(symbol.name) + r"(?:_prxoracle)?(?![\w$])")
     lines = _EXPORT_LINES.get((symbol.file, symbol.qualified), [])
-    return [*errors, *(Diag(symbol.file, line, "export") for line in lines)]
+    kept = spelling(root, errors, word)
+    return [*kept, *(Diag(symbol.file, line, "export") for line in lines)]

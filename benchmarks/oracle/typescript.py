@@ -55,7 +55,7 @@ from oracle.scripts import (  # noqa: F401 - the oracle calls unjudged
     tsc_errors,
     unjudged,
 )
-from oracle.scripts_rename import after_rename, uses  # noqa: F401 - the oracle calls them
+from oracle.scripts_rename import after_rename, uses_at  # noqa: F401 - the oracle calls them
 
 LANGUAGE = "typescript"
 LANGUAGES = frozenset({"typescript", "tsx"})

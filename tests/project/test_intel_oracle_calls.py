@@ -182,3 +182,12 @@ def test_a_snapshot_without_its_gitignore_still_ignores_its_dependencies(tmp_pat
     (tmp_path / ".gitignore").write_text("coverage\nnode_modules\n")
     javascript._ignore_dependencies(tmp_path)
     assert (tmp_path / ".gitignore").read_text() == "coverage\nnode_modules\n"
+
+
+def test_a_star_re_export_whose_module_path_spells_the_name_does_not_name_it(tmp_path):
+    """purify's ``export * from './NonEmptyList.js'`` does not break when the type
+    ``NonEmptyList`` is renamed: the path names a file, not the definition."""
+    barrel = tmp_path / "index.ts"
+    barrel.write_text("export * from './NonEmptyList.js'\nexport { Maybe } from \"./Maybe\"\n")
+    assert not intel_oracle._names(barrel, "NonEmptyList")
+    assert intel_oracle._names(barrel, "Maybe")

@@ -319,3 +319,22 @@ def test_script_oracle_keeps_the_re_export_of_a_name_declared_twice(tmp_path):
     uses = scripts_rename.after_rename(tmp_path, symbol, "Result_prxoracle")
     assert (tmp_path / "src/index.ts").read_text() == "export { Result } from './result'\n"
     assert [(d.file, d.line) for d in uses] == [("src/index.ts", 1)]
+
+
+def test_script_oracle_keeps_the_errors_at_lines_that_spell_the_name(tmp_path):
+    """purify's ``Nothing.unsafeCoerce`` renamed: every ``return Nothing`` typed
+    ``Maybe<T>`` fails because the class no longer has the interface's member. Those
+    lines never name it: consequences, not uses (as the Java, Rust and C oracles)."""
+    from oracle import scripts_rename
+    from oracle.common import Diag
+
+    (tmp_path / "m.ts").write_text(
+        "class Nothing { unsafeCoerce_prxoracle() {} }\n"
+        "function f(): Maybe { return nothing }\n"
+        "nothing.unsafeCoerce()\n"
+    )
+    symbol = Symbol("m.ts", "unsafeCoerce", "Nothing.unsafeCoerce", "method", 1, 16, 28)
+    missing = "Property 'unsafeCoerce' is missing in type 'Nothing'"
+    errors = [Diag("m.ts", 2, missing), Diag("m.ts", 3, "no 'unsafeCoerce'")]
+    kept = scripts_rename.uses_at(tmp_path, symbol, errors)
+    assert [d.line for d in kept] == [3]

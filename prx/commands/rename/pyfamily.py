@@ -31,6 +31,7 @@ from prx.commands.rename.pylookups import (
     built_from_name,
     built_prefix,
     collected_by_prefix,
+    formatted_by_name,
     looked_up_on_self,
     named_in_a_string,
     spelled_and_computed,
@@ -298,6 +299,19 @@ _FIXTURE = re.compile(
 )
 
 
+def formatted_reason(name: str, lookups: Mapping[str, FileLookups]) -> str | None:
+    """Why a rename of ``name`` would leave a format field that reads it by name
+    (``r"{OWS}".format(**globals())``), or None."""
+    formatted = formatted_by_name(lookups)
+    if formatted is None:
+        return None
+    return (
+        f"{formatted[0]}:{formatted[1]} reads {name} by name in a string it formats with a "
+        "namespace (format(**globals()), % vars(self)): renamed, the field would ask for a "
+        "name no longer there"
+    )
+
+
 def called_by_name(
     chosen: Target,
     data: bytes,
@@ -394,6 +408,9 @@ def called_by_name(
         return (
             f"{string[0]}:{string[1]} names it in a string given to setattr/getattr or mock.patch"
         )
+    formatted = formatted_reason(name, lookups or {})
+    if formatted is not None:
+        return formatted
     # A method may be looked up on any object; a function on its module, in its file.
     searched = {
         f: v

@@ -16,6 +16,11 @@ asking for a method no longer there. Such a rename is refused where a string spe
 method's name, or where the file reads classes' names and the method's may be one
 (pyflakes' ``Checker.YIELD``, found by ``node_class.__name__.upper()``).
 
+A string formatted with a namespace (``r"{OWS}".format(**globals())``, ``"%(x)s" %
+vars(self)``, ``.format_map(locals())``) reads the names its fields spell: h11's
+grammar is built so, and renaming ``OWS`` left ``{OWS}`` asking for a name no longer
+there (``KeyError`` on import).
+
 Names collected by a prefix (``name.startswith('p_')``, ``f[:2] == 't_'``: ply's grammar
 rules and tokens) drop out of what is collected when the new name loses the prefix.
 """
@@ -33,6 +38,7 @@ __all__ = [
     "built_from_name",
     "built_prefix",
     "collected_by_prefix",
+    "formatted_by_name",
     "looked_up_from_data",
     "looked_up_on_self",
     "name_readers",
@@ -82,6 +88,10 @@ class FileLookups(NamedTuple):
     #: Every string it builds names from and looks them up with (``'visit_%s'``), whether
     #: or not it reads classes' names: a handler of another file may be found by it.
     builds: frozenset[str] = frozenset()
+    #: The line of the first format field spelling the renamed name (``{OWS}``,
+    #: ``%(OWS)s``) in a file that formats strings with a namespace of names
+    #: (``**globals()``, ``% vars(self)``, ``format_map(locals())``), or None.
+    formatted_at: int | None = None
 
 
 #: Code that reads the name of its instance's class at run time (or the class's own, in
@@ -217,6 +227,37 @@ def _class_name_cases(data: bytes) -> frozenset[str]:
     return frozenset(cases or {"as_is"})
 
 
+#: A namespace of names given to a format (``**globals()``, ``% vars(self)``,
+#: ``format_map(locals())``, ``**self.__dict__``): its strings' fields are names read.
+_NAMESPACE_FORMAT = re.compile(
+    rb"(?:\*\*|%[ \t]*|format_map[ \t]*\([ \t]*)"
+    rb"(?:(?:globals|locals|vars)[ \t]*\([^()]*\)|[\w.]+\.__dict__)"
+)
+
+
+def _formatted_at(data: bytes, name: str) -> int | None:
+    """The line of the first format field of ``data`` that spells ``name`` (``{name}``,
+    ``{name!r}``, ``{name:>4}``, ``{name.x}``, ``%(name)s``), when the file formats
+    strings with a namespace of names; else None."""
+    if b"{" + name.encode() not in data and b"%(" + name.encode() not in data:
+        return None
+    if not _NAMESPACE_FORMAT.search(data):
+        return None
+    word = re.escape(name.encode())
+    field = re.search(rb"(?<!\{)\{" + word + rb"[}!:.\[]|%\(" + word + rb"\)", data)
+    return None if field is None else data.count(b"\n", 0, field.start()) + 1
+
+
+def formatted_by_name(lookups: Mapping[str, FileLookups]) -> tuple[str, int] | None:
+    """(file, line) of a format field that reads the renamed name from a namespace
+    (``r"{OWS}".format(**globals())``): a rename leaves the field, which then asks
+    for a name no longer there."""
+    for shown, found in sorted(lookups.items()):
+        if found.formatted_at is not None:
+            return shown, found.formatted_at
+    return None
+
+
 def _spelled_at(data: bytes, name: str) -> int | None:
     """The line of the first string literal that is exactly ``name``."""
     spelled = re.search(rb"(['\"])" + re.escape(name.encode()) + rb"\1", data)
@@ -239,8 +280,9 @@ def read_lookups(shown: str, data: bytes, name: str, into: dict[str, FileLookups
     collected = _collected(data) if b"_'" in data or b'_"' in data else ()
     readers = name_readers(data) if b"__name__" in data else ()
     named_after = _named_after(data, name)
+    formatted_at = _formatted_at(data, name)
     if b"attr" not in data and b"patch" not in data and not _NAMESPACE.search(data):
-        if spelled_at is not None or collected or readers or named_after:
+        if spelled_at is not None or collected or readers or named_after or formatted_at:
             into[shown] = FileLookups(
                 frozenset(),
                 frozenset(),
@@ -250,6 +292,7 @@ def read_lookups(shown: str, data: bytes, name: str, into: dict[str, FileLookups
                 collected=collected,
                 name_readers=readers,
                 named_after=named_after,
+                formatted_at=formatted_at,
             )
         return
     named_at = None
@@ -274,6 +317,7 @@ def read_lookups(shown: str, data: bytes, name: str, into: dict[str, FileLookups
         and named_at is None
         and spelled_at is None
         and computed_at is None
+        and formatted_at is None
     ):
         return
     defs = {m.group(1).decode("ascii", "replace") for m in _DEF.finditer(data)}
@@ -291,6 +335,7 @@ def read_lookups(shown: str, data: bytes, name: str, into: dict[str, FileLookups
         tuple(patched),
         named_after,
         builds,
+        formatted_at,
     )
 
 

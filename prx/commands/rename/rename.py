@@ -34,6 +34,7 @@ from prx.commands.rename.pyfamily import (
     ClassMap,
     called_by_name,
     class_headers,
+    formatted_reason,
 )
 from prx.commands.rename.pylookups import FileLookups, looked_up_from_data, read_lookups
 from prx.commands.rename.python_engine import bind_python, bytes_of, never_called
@@ -192,6 +193,8 @@ def rename(
     )
     if called is None and chosen is not None and chosen.container and chosen.file.endswith(".py"):
         called = looked_up_from_data(name, lookups, _package_data(mention_files))
+    if called is None and chosen is None:  # a name no definition was chosen for
+        called = formatted_reason(name, lookups)
     if called is not None:
         if apply and not force:
             raise ConflictError(

@@ -1372,3 +1372,33 @@ def test_a_linked_init_makes_no_package_data(make_repo, tmp_path):
     (root / "pkg/__init__.py").symlink_to(outside)
     prx.rename("Handlers.on_start", "begin", apply=True, root=root, check="never")
     assert "def begin" in (root / "pkg/handlers.py").read_text()
+
+
+def test_a_name_a_string_formatted_with_a_namespace_reads_is_refused(make_repo):
+    # h11's grammar: ``r"{OWS}".format(**globals())``; renamed alone, the field asks for
+    # a name no longer there (KeyError on import). A name no field spells is renamed.
+    files = {
+        "abnf.py": (
+            'OWS = r"[ \\t]*"\n'
+            'token = r"[a-z]+"\n'
+            "header = (\n"
+            '    r"{token}"\n'
+            '    r"{OWS}".format(\n'
+            "        **globals()\n"
+            "    )\n"
+            ")\n"
+        ),
+        "banner.py": ('NAME = "prx"\nLINE = "%(NAME)s!" % vars()\nWIDTH = 4\n'),
+        "use.py": "from abnf import header\n\nprint(header)\n",
+    }
+    root = make_repo(files)
+    with pytest.raises(ConflictError, match=r"abnf.py:5 reads OWS by name in a string"):
+        prx.rename("OWS", "SPACE", root=root, apply=True, check="never")
+    with pytest.raises(ConflictError, match=r"abnf.py:4 reads token by name"):
+        prx.rename("token", "word", root=root, apply=True, check="never")
+    with pytest.raises(ConflictError, match=r"banner.py:2 reads NAME by name"):
+        prx.rename("NAME", "TITLE", root=root, apply=True, check="never")
+    assert prx.rename("WIDTH", "SIZE", root=root, apply=True, check="never").applied
+    assert prx.rename("header", "line", root=root, apply=True, check="never").applied
+    done = subprocess.run([sys.executable, "use.py"], cwd=root, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr

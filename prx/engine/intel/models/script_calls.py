@@ -68,7 +68,10 @@ def call_type(
         return None
     declaration = declaration_of(scope, name)
     if declaration is None:
-        return None
+        # ``custom({decode}: {decode: (v: unknown) => Either<string, T>})``: the
+        # parameter's stated type says what the function it destructures returns
+        member = _destructured_member(scope, name)
+        return _stated_returns(member.child_by_field_name("type"), stated) if member else None
     home = receivers
     if declaration.type == "import_statement" or requires_module(declaration):
         found = receivers.imported_from(declaration, name)
@@ -82,9 +85,12 @@ def call_type(
         else None
     )
     if annotation is not None:
+        # ``const decode: (input: unknown) => Either<string, T> = ..`` or
+        # ``Codec<any>['decode']``: the function type's stated return; else
         # ``export const EitherAsync: EitherAsyncTypeRef = ..``: what the stated
         # type's call signature returns
-        return _signature_returns(receivers, annotation, stated)
+        found = _stated_returns(annotation, stated, receivers)
+        return found if found is not None else _signature_returns(receivers, annotation, stated)
     # what a returned call returns, read in the function's own file (graphlib's test
     # helper ``rw(g)`` returns ``read(write(g))``), once per function on the way
     key = (home.parsed.rel, str(int(declaration.start_byte)))
@@ -321,6 +327,60 @@ def _member_returns(
     if types is None:
         return None
     return [this if t == "this" else t for t in types]
+
+
+def _destructured_member(function: Any, name: str) -> Any | None:
+    """The member of the stated object type that the parameter ``{name}`` of
+    ``function`` takes (``{decode}: {decode: ..}``); None for another parameter."""
+    parameters = function.child_by_field_name("parameters")
+    for parameter in parameters.named_children if parameters is not None else ():
+        pattern = parameter.child_by_field_name("pattern")
+        annotation = parameter.child_by_field_name("type")
+        if pattern is None or pattern.type != "object_pattern" or annotation is None:
+            continue
+        if not any(
+            c.type == "shorthand_property_identifier_pattern" and text(c) == name
+            for c in pattern.named_children
+        ):
+            continue
+        shape = annotation.named_children[0] if annotation.named_children else None
+        return _object_member(shape, name)
+    return None
+
+
+def _object_member(shape: Any, name: str) -> Any | None:
+    """The ``property_signature`` ``name`` of an object type literal."""
+    if shape is None or shape.type != "object_type":
+        return None
+    for member in shape.named_children:
+        key = member.child_by_field_name("name") if member.type == "property_signature" else None
+        if key is not None and text(key) == name:
+            return member
+    return None
+
+
+def _stated_returns(
+    annotation: Any, stated: StatedTypes, receivers: Receivers | None = None
+) -> list[str] | None:
+    """What calling a value of the stated type ``annotation`` returns when it is a
+    function type, or (with ``receivers``) a project interface's member read by key
+    (``Codec<any>['decode']``); None otherwise."""
+    if annotation is None:
+        return None
+    node = annotation.named_children[0] if annotation.type == "type_annotation" else annotation
+    if node is None:
+        return None
+    if node.type == "function_type":
+        returned = node.child_by_field_name("return_type")
+        return (stated(returned) or None) if returned is not None else None
+    if node.type != "lookup_type" or receivers is None or len(node.named_children) != 2:
+        return None
+    owner, key = node.named_children
+    names = type_names(owner)
+    if names is None or len(names) != 1 or key.type != "literal_type":
+        return None
+    member = _member_returns(receivers, names[0], text(key).strip("'\""), names[0], stated)
+    return member or None
 
 
 def _function_type_returns(member: Any) -> Any | None:

@@ -627,6 +627,40 @@ def test_members_of_function_type_object_literals_and_call_signatures_are_typed(
     ]
 
 
+def test_a_call_of_a_value_a_function_type_states_is_typed(make_repo):
+    """purify's ``Codec.custom({decode}: {decode: (v: unknown) => Either<..>})`` and
+    ``const decode: Codec<any>['decode'] = ..``: ``decode(x)`` returns what the stated
+    function type says, so its ``.mapLeft`` is ``Either``'s (it had been a candidate of
+    every ``mapLeft``, ``EitherAsync``'s too)."""
+    files = {
+        **EITHER,
+        "src/make.ts": (
+            "import { Either } from './either'\n"
+            "import { Codec } from './codec'\n"
+            "export function custom<T>({ decode }: { decode: (v: unknown) => Either<string, T> }) {\n"
+            "  return decode(1).mapLeft(String)\n}\n"
+            "export function typed() {\n"
+            "  const decode: Codec<any>['decode'] = (input: unknown) => input as any\n"
+            "  return decode(2).mapLeft(String)\n}\n"
+            "export function arrow() {\n"
+            "  const decode: (input: unknown) => Either<string, number> = (i) => i as any\n"
+            "  return decode(3).mapLeft(String)\n}\n"
+        ),
+    }
+    root = make_repo(files)
+    for qualified, certainty in (("Either.mapLeft", BY_TYPE), ("EitherAsync.mapLeft", None)):
+        sites = _sites(root, "src/either.ts", qualified, own=True)
+        made = [(s[1].strip(), s[2]) for s in sites if s[0] == "src/make.ts"]
+        if certainty is None:
+            assert made == []
+        else:
+            assert made == [
+                ("return decode(1).mapLeft(String)", BY_TYPE),
+                ("return decode(2).mapLeft(String)", BY_TYPE),
+                ("return decode(3).mapLeft(String)", BY_TYPE),
+            ]
+
+
 def test_a_type_that_has_every_member_of_an_interface_stays_a_candidate(make_repo):
     """A type that has all of ``Either``'s members may be given where an ``Either`` is
     expected (structural typing): its member stays a candidate for a rename."""
