@@ -216,12 +216,20 @@ print(json.dumps(found))
 
 
 def _modules(root: Path) -> list[str]:
-    """Every importable module of the project, from each of its import roots."""
+    """Every importable module of the project, from each of its import roots. In a test
+    folder, only what pytest imports itself (test modules, ``conftest.py``, packages'
+    ``__init__``): a script kept beside the tests may do its work on import (astor's
+    ``tests/check_expressions.py`` builds every expression, for minutes, and writes
+    files); the helpers the tests import are imported with them."""
+    from prx.engine.intel.project import is_test_file
+
     out = []
     for base in _import_roots(root):
         for path in sorted(base.rglob("*.py")):
             rel = path.relative_to(base)
             if any(p.startswith(".") or p in ("docs", "build", "setup.py") for p in rel.parts):
+                continue
+            if is_test_file(rel.as_posix()) and not _collected_by_pytest(path.name):
                 continue
             if not all(
                 (base / Path(*rel.parts[:i]) / "__init__.py").exists()
@@ -234,6 +242,14 @@ def _modules(root: Path) -> list[str]:
             if parts and all(p.isidentifier() for p in parts):
                 out.append(".".join(parts))
     return out
+
+
+def _collected_by_pytest(name: str) -> bool:
+    return (
+        name.startswith("test_")
+        or name.endswith("_test.py")
+        or name in ("conftest.py", "__init__.py")
+    )
 
 
 def _import_errors(root: Path) -> list[Diag]:

@@ -189,3 +189,22 @@ def test_an_error_that_names_neither_the_symbol_nor_sits_on_its_line_is_no_use(t
     ]
     found = uses_at(tmp_path, _symbol("pat.py", "Base", 1), errors)
     assert found == [errors[0], errors[2]]
+
+
+def test_a_script_beside_the_tests_is_not_imported_to_find_import_errors(tmp_path):
+    """astor's ``tests/check_expressions.py`` builds every expression when imported (for
+    minutes, writing files): of a test folder, only what pytest imports is imported."""
+    from oracle import python
+
+    for rel in ("pkg/__init__.py", "pkg/core.py", "tests/__init__.py", "tests/support.py"):
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text("")
+    for rel in ("tests/test_core.py", "tests/conftest.py", "tests/check_expressions.py"):
+        (tmp_path / rel).write_text("")
+    assert python._modules(tmp_path) == [
+        "pkg",
+        "pkg.core",
+        "tests",
+        "tests.conftest",
+        "tests.test_core",
+    ]
