@@ -116,6 +116,14 @@ def file_impact(
         if not following:
             break
         levels.append(sorted(following, key=lambda item: item[0]))
+    if len(levels) == depth and levels[0]:
+        beyond = _beyond(project, levels[-1], reached)
+        if beyond:
+            tests = sum(is_test_file(f) for f in beyond)
+            notes.append(
+                f"{len(beyond)} more file(s) ({tests} of them tests) import the files at "
+                f"hops {depth}: --depth {depth + 1} lists them"
+            )
 
     uses = {f: use for f, _, use in first}
     limit_chars = None if cap.tokens is None else cap.tokens * 4 * 2
@@ -170,6 +178,19 @@ def file_impact(
         + f" --depth {depth} --budget 0"
     )
     return fit_stages(whole, _stages(again, len(direct), len(direct_tests)), cap)
+
+
+def _beyond(
+    project: Project, level: list[tuple[str, Any, str | None]], reached: set[str]
+) -> set[str]:
+    """The files that import a file of the deepest level listed and were not reached:
+    what a larger ``--depth`` would add next (an answer says it left them out)."""
+    found: set[str] = set()
+    for file, _edge, _via in level:
+        for edge in project.graph.edges_to(file):
+            if not edge.implicit and edge.source not in reached:
+                found.add(edge.source)
+    return found
 
 
 def _direct(

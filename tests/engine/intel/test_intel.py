@@ -138,7 +138,9 @@ def test_impact_of_a_file_lists_hops_and_the_names_each_dependent_uses(shop):
     assert hops["src/shop/cli.py"] == 1
     assert hops["src/shop/__init__.py"] == 1
     assert hops["src/shop/cart.py"] == 2
-    assert "tests/test_cart.py" not in hops  # hops 3: beyond depth 2
+    assert "tests/test_cart.py" not in hops  # hops 3: beyond depth 2, and said so
+    beyond = [n for n in res.notes if "--depth 3 lists them" in n]
+    assert len(beyond) == 1 and "(1 of them tests) import the files at hops 2" in beyond[0]
     cli = next(d for d in res.dependents if d.file == "src/shop/cli.py")
     assert cli.names == ("Discount", "price") and cli.text == "import shop.pricing"
     init = next(d for d in res.dependents if d.file == "src/shop/__init__.py")
@@ -156,6 +158,7 @@ def test_impact_depth_one_stops_at_direct_importers(shop):
 
 def test_a_circular_import_ends_and_never_lists_the_target(shop):
     res = prx.Workspace(shop).impact("src/shop/circ_a.py", depth=5)
+    assert not any("--depth" in n for n in res.notes)  # nothing deeper was left out
     files = {d.file: d for d in res.dependents}
     assert "src/shop/circ_a.py" not in files
     assert files["src/shop/circ_b.py"].hops == 1
