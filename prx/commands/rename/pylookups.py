@@ -21,6 +21,10 @@ vars(self)``, ``.format_map(locals())``) reads the names its fields spell: h11's
 grammar is built so, and renaming ``OWS`` left ``{OWS}`` asking for a name no longer
 there (``KeyError`` on import).
 
+Code kept in a string and run (``exec(deprecated)``: astor defines its deprecated
+aliases, ``parsefile = code_to_ast.parse_file``, so) uses the names it spells: a rename
+leaves the string, which then fails when run.
+
 Names collected by a prefix (``name.startswith('p_')``, ``f[:2] == 't_'``: ply's grammar
 rules and tokens) drop out of what is collected when the new name loses the prefix.
 """
@@ -28,7 +32,7 @@ rules and tokens) drop out of what is collected when the new name loses the pref
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import NamedTuple
 
 __all__ = [
@@ -38,6 +42,7 @@ __all__ = [
     "built_from_name",
     "built_prefix",
     "collected_by_prefix",
+    "executed_string",
     "formatted_by_name",
     "looked_up_from_data",
     "looked_up_on_self",
@@ -246,6 +251,20 @@ def _formatted_at(data: bytes, name: str) -> int | None:
     word = re.escape(name.encode())
     field = re.search(rb"(?<!\{)\{" + word + rb"[}!:.\[]|%\(" + word + rb"\)", data)
     return None if field is None else data.count(b"\n", 0, field.start()) + 1
+
+
+#: A call of the builtin ``exec`` or ``eval`` (not a method: ``df.eval``, ``ast.literal_eval``).
+_EXECUTES = re.compile(rb"(?<![\w.])(?:exec|eval)[ \t]*\(")
+
+
+def executed_string(files: Iterable[tuple[str, bytes, Sequence[int]]]) -> tuple[str, int] | None:
+    """(file, line) of a string spelling the renamed name in a file that runs code with
+    ``exec`` or ``eval``: the string may be that code. ``files``: each Python file's
+    shown path, bytes and the lines of the strings that spell the name."""
+    for shown, data, lines in files:
+        if lines and _EXECUTES.search(data):
+            return shown, min(lines)
+    return None
 
 
 def formatted_by_name(lookups: Mapping[str, FileLookups]) -> tuple[str, int] | None:

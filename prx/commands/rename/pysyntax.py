@@ -189,10 +189,14 @@ def _keyword_name(node: Any) -> bool:
 
 
 def _bare_in_function(node: Any) -> bool:
+    from prx.commands.rename.pydefaults import header_function
+
     parent = node.parent
     if parent is not None and parent.type == "attribute":
         return False
-    ancestor = parent
+    # ``def visit(self, abort=abort_visit)``: a default is read in the class body
+    header = header_function(node)
+    ancestor = header.parent if header is not None else parent
     while ancestor is not None:
         if ancestor.type in _FUNCTIONS:
             return True

@@ -156,6 +156,11 @@ def bind_python(
         weigh_members(python, bindings, chosen, related, classes, old, (ws, target))
     settled = 0
     if chosen is not None:
+        from prx.commands.rename.pydefaults import bind_header_values
+
+        # ``def f(x, helper=helper)``: the default is the enclosing scope's ``helper``
+        bind_header_values(python, bindings, old)
+    if chosen is not None:
         from prx.commands.rename.pychains import ModuleChains
         from prx.commands.rename.pymodvalues import module_as_value
         from prx.commands.rename.pysyntax import settle_by_syntax

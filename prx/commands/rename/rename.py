@@ -36,7 +36,12 @@ from prx.commands.rename.pyfamily import (
     class_headers,
     formatted_reason,
 )
-from prx.commands.rename.pylookups import FileLookups, looked_up_from_data, read_lookups
+from prx.commands.rename.pylookups import (
+    FileLookups,
+    executed_string,
+    looked_up_from_data,
+    read_lookups,
+)
 from prx.commands.rename.python_engine import bind_python, bytes_of, never_called
 from prx.core.budget import RENAME_CEILING, cap_for
 from prx.core.errors import (
@@ -195,6 +200,8 @@ def rename(
         called = looked_up_from_data(name, lookups, _package_data(mention_files))
     if called is None and chosen is None:  # a name no definition was chosen for
         called = formatted_reason(name, lookups)
+    if called is None:
+        called = _run_as_code(candidates, name)
     if called is not None:
         if apply and not force:
             raise ConflictError(
@@ -665,6 +672,22 @@ OTHER_LANGUAGE = "other_language"
 UNSURE_BY_NAME = "by_name"
 
 
+def _run_as_code(candidates: Sequence[Candidate], name: str) -> str | None:
+    """Why a string the project runs as code (``exec(source)``) holds a use of ``name``
+    that the rename would leave, or None."""
+    found = executed_string(
+        (c.shown, c.data, [o.line for o in c.scan.old if o.kind == "string"])
+        for c in candidates
+        if c.spec.name == "python"
+    )
+    if found is None:
+        return None
+    return (
+        f"{found[0]}:{found[1]} spells {name} in a string, and the file runs strings as "
+        "code (exec/eval): renamed, that code would still say the old name"
+    )
+
+
 def _plan(
     candidate: Candidate,
     new: str,
@@ -697,6 +720,13 @@ def _plan(
         # macro's body: the preprocessor pastes it where the macro is used)
         tied = set(candidate.renamed)
         renamed = [o for o in candidate.scan.old if o.kind == "code" or o in tied]
+    if candidate.spec.name == "python" and renamed:
+        from prx.commands.rename.exports import typing_names
+
+        # ``T = TypeVar('T')``, ``X = type('X', ..)``: the string goes with the name
+        built = typing_names(candidate.data, [o for o in texts if o.kind == "string"], renamed)
+        renamed += built
+        texts = [o for o in texts if o not in built]
     # The module's own name is renamed when it defines the target, imports it by name or
     # passes it on by a star import; its doctests name the module's binding of it.
     if candidate.spec.name == "python" and (
@@ -706,12 +736,10 @@ def _plan(
             annotation_names,
             doctest_names,
             export_names,
-            typing_names,
         )
 
         strings = [o for o in texts if o.kind == "string"]
         exported = export_names(candidate.data, strings)
-        exported += typing_names(candidate.data, strings, renamed)
         exported += annotation_names(
             candidate.data, candidate.parsed(), [o for o in strings if o not in exported]
         )

@@ -27,8 +27,28 @@ __all__ = [
 #: ``NAME = [module.]Builder('NAME'``: the string must be the name it is assigned to.
 _BUILT = re.compile(
     rb"(?m)^[ \t]*(?P<name>[A-Za-z_]\w*)[ \t]*(?::[^=\n]*)?=[ \t]*(?:\w+\.)*"
-    rb"(?:TypeVar|ParamSpec|TypeVarTuple|NewType|NamedTuple|namedtuple|TypedDict"
-    rb"|Enum|IntEnum|StrEnum|Flag|IntFlag)[ \t]*\([ \t]*(?P<quote>['\"])(?P<string>\w+)(?P=quote)"
+    rb"(?P<builder>[A-Za-z_]\w*)[ \t]*\([ \t]*(?P<quote>['\"])(?P<string>\w+)(?P=quote)"
+)
+#: The builders whose string a type checker holds to the name: ``typing``'s, the
+#: functional ``Enum`` forms, and ``type(name, bases, namespace)``. A class called
+#: with its own name (astor's ``MetaFlatten = MetaFlatten('MetaFlatten', (object,),
+#: {})``, a metaclass making the class that takes its name) is one too.
+_BUILDERS = frozenset(
+    {
+        b"TypeVar",
+        b"ParamSpec",
+        b"TypeVarTuple",
+        b"NewType",
+        b"NamedTuple",
+        b"namedtuple",
+        b"TypedDict",
+        b"Enum",
+        b"IntEnum",
+        b"StrEnum",
+        b"Flag",
+        b"IntFlag",
+        b"type",
+    }
 )
 
 
@@ -45,6 +65,9 @@ def typing_strings(data: bytes, name: str | None = None) -> list[TypingString]:
     out = []
     for found in _BUILT.finditer(data):
         if found.group("name") != found.group("string"):
+            continue
+        builder = found.group("builder")
+        if builder not in _BUILDERS and builder != found.group("name"):
             continue
         if name is not None and found.group("name") != name.encode():
             continue

@@ -1402,3 +1402,100 @@ def test_a_name_a_string_formatted_with_a_namespace_reads_is_refused(make_repo):
     assert prx.rename("header", "line", root=root, apply=True, check="never").applied
     done = subprocess.run([sys.executable, "use.py"], cwd=root, capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
+
+
+def test_a_default_value_is_the_name_of_the_scope_around_the_function(make_repo):
+    # astor: ``def dump_tree(node, iter_node=iter_node)`` keeps the module's function in
+    # a parameter of its name; ``def visit(self, node, abort=abort_visit)`` the class
+    # body's. rope bound each value to the parameter beside it: the ``def`` was renamed
+    # alone and the module failed on import (NameError).
+    files = {
+        "walk.py": (
+            "def iter_node(node):\n"
+            "    return list(node)\n"
+            "\n"
+            "\n"
+            "def dump(node, iter_node=iter_node):\n"
+            "    return iter_node(node)\n"
+            "\n"
+            "\n"
+            "class Visitor:\n"
+            "    def abort_visit(node):\n"
+            "        raise AttributeError(node)\n"
+            "\n"
+            "    def visit(self, node, abort=abort_visit):\n"
+            "        return getattr(self, 'visit_x', abort)(node)\n"
+        ),
+        "use.py": (
+            "from walk import Visitor, dump, iter_node\n"
+            "\n"
+            "\n"
+            "def show(node, iter_node=iter_node):\n"
+            "    return iter_node(node)\n"
+            "\n"
+            "\n"
+            "assert dump('ab') == show('ab') == ['a', 'b']\n"
+        ),
+    }
+    root = make_repo(files)
+    prx.rename("iter_node", "each_child", root=root, apply=True, check="never")
+    walk = (Path(root) / "walk.py").read_text()
+    assert "def dump(node, iter_node=each_child):\n    return iter_node(node)\n" in walk
+    use = (Path(root) / "use.py").read_text()
+    assert "def show(node, iter_node=each_child):\n    return iter_node(node)\n" in use
+    prx.rename("Visitor.abort_visit", "refuse", root=root, apply=True, check="never")
+    walk = (Path(root) / "walk.py").read_text()
+    assert "    def visit(self, node, abort=refuse):\n" in walk
+    done = subprocess.run([sys.executable, "use.py"], cwd=root, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+
+
+def test_a_class_made_under_its_own_name_keeps_the_string_with_the_name(make_repo):
+    # astor's ``MetaFlatten = MetaFlatten('MetaFlatten', (object,), {})``: the metaclass
+    # makes the class that takes its name; a type checker holds the string to the name
+    # (as for ``type('X', ..)`` and ``TypeVar('T')``). Another string stays.
+    files = {
+        "meta.py": (
+            "class MetaFlatten(type):\n"
+            "    pass\n"
+            "\n"
+            "\n"
+            "MetaFlatten = MetaFlatten('MetaFlatten', (object,), {})\n"
+            "Plain = type('Plain', (object,), {})\n"
+            "LABEL = 'MetaFlatten'\n"
+        ),
+    }
+    root = make_repo(files)
+    prx.rename("MetaFlatten", "Flattening", root=root, apply=True, check="never")
+    prx.rename("Plain", "Simple", root=root, apply=True, check="never")
+    assert (Path(root) / "meta.py").read_text() == (
+        "class Flattening(type):\n"
+        "    pass\n"
+        "\n"
+        "\n"
+        "Flattening = Flattening('Flattening', (object,), {})\n"
+        "Simple = type('Simple', (object,), {})\n"
+        "LABEL = 'MetaFlatten'\n"
+    )
+
+
+def test_a_name_spelled_in_code_a_file_runs_with_exec_is_refused(make_repo):
+    # astor's ``deprecated = '''parsefile = code_to_ast.parse_file'''`` then
+    # ``exec(deprecated)``: renamed, the string still says the old name.
+    files = {
+        "core.py": "class Reader:\n    def parse_file(self, f):\n        return f\n\n"
+        "    def close(self):\n        return None\n",
+        "api.py": (
+            "from core import Reader\n"
+            "\n"
+            "reader = Reader()\n"
+            "deprecated = '''\n"
+            "parsefile = reader.parse_file\n"
+            "'''\n"
+            "exec(deprecated)\n"
+        ),
+    }
+    root = make_repo(files)
+    with pytest.raises(ConflictError, match=r"api.py:5 spells parse_file in a string"):
+        prx.rename("Reader.parse_file", "read", root=root, apply=True, check="never")
+    assert prx.rename("Reader.close", "shut", root=root, apply=True, check="never").applied
