@@ -208,3 +208,14 @@ def test_a_script_beside_the_tests_is_not_imported_to_find_import_errors(tmp_pat
         "tests.conftest",
         "tests.test_core",
     ]
+
+
+def test_the_folders_pyright_leaves_out_are_not_judged(tmp_path):
+    """h11's ``docs/source/_examples/myclient.py`` uses ``Connection.send``: pyright is
+    told not to check ``docs/``, so prx's answer there has no truth to be held to."""
+    from oracle import python
+
+    assert python.unchecked(tmp_path, "docs/source/_examples/myclient.py", 0)
+    assert python.unchecked(tmp_path, ".github/x.py", 3)
+    assert not python.unchecked(tmp_path, "h11/_connection.py", 0)
+    assert not python.unchecked(tmp_path, "src/docs_helper/docs.py", 0)

@@ -28,7 +28,7 @@ from prx.engine.intel.models.sites import (
 )
 from prx.engine.intel.prefilter import word_offsets
 from prx.engine.intel.project import Project, is_test_file, require_path, signature_of
-from prx.engine.intel.pyscopes import local_scopes
+from prx.engine.intel.pyscopes import header_function, local_scopes
 from prx.engine.intel.pysource import code_word_offsets
 from prx.engine.intel.pytyping import annotation_uses, typing_strings
 from prx.engine.intel.uses import find_users
@@ -435,7 +435,7 @@ def _import_references(
     # A Python function that binds the name (a parameter, an assignment) reads its own.
     shadowed = local_scopes(parsed, name) if own and parsed.language == "python" else []
     for occ in own:
-        if any(a <= occ.byte < b for a, b in shadowed) and not _a_default(parsed, occ.byte):
+        if any(a <= occ.byte < b for a, b in shadowed):
             continue
         if (
             occ.defining
@@ -500,20 +500,11 @@ def _in_function_of(top: Any, byte: int, parsed: ParsedFile) -> bool:
     if tree is None:
         return False
     node = tree.root_node.named_descendant_for_byte_range(byte, byte + 1)
+    # ``def visit(self, abort=abort_visit)``: a header's value is read in the class body
+    header = header_function(node) if node is not None else None
+    node = header.parent if header is not None else node
     while node is not None and node.id != top.node.id:
         if node.type in ("function_definition", "lambda"):
-            return True
-        node = node.parent
-    return False
-
-
-def _a_default(parsed: ParsedFile, byte: int) -> bool:
-    """Whether ``byte`` lies in a Python function's parameter list (a default value, read
-    where the function is defined, not in it)."""
-    tree = parsed.tree
-    node = tree.root_node.named_descendant_for_byte_range(byte, byte + 1) if tree else None
-    while node is not None and node.type not in ("function_definition", "lambda"):
-        if node.type in ("parameters", "lambda_parameters"):
             return True
         node = node.parent
     return False

@@ -18,44 +18,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from prx.commands.rename.candidate import Candidate
+from prx.engine.intel.pyscopes import header_function
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-__all__ = ["bind_header_values", "header_function"]
+__all__ = ["bind_header_values"]
 
-_PARAMETER_LISTS = frozenset({"parameters", "lambda_parameters"})
-_DEFAULTS = frozenset({"default_parameter", "typed_default_parameter"})
-_SPLATS = frozenset({"list_splat_pattern", "dictionary_splat_pattern"})
 _DEFINITIONS = frozenset({"function_definition", "class_definition"})
-
-
-def header_function(node: Any) -> Any | None:
-    """The function (or lambda) whose header evaluates ``node`` in the scope around it:
-    ``node`` is in a parameter's default value or annotation, or in the return
-    annotation; None when it is anything else (a parameter's own name, the body)."""
-    child, parent = node, node.parent
-    while parent is not None:
-        kind = parent.type
-        if kind in _PARAMETER_LISTS:
-            if child is node:
-                return None  # ``def f(x)``: the parameter's own name
-            function = parent.parent
-            return function if function is not None else None
-        if kind in _DEFAULTS and parent.child_by_field_name("name") == child:
-            return None  # ``iter_node=..``: the name on the left
-        if kind == "typed_parameter" and child.type == "identifier" and child is node:
-            return None  # ``x: int``: the name before the annotation
-        if kind in _SPLATS and child is node:
-            return None
-        if kind in ("function_definition", "lambda"):
-            returns = parent.child_by_field_name("return_type")
-            return parent if returns is not None and returns == child else None
-        if kind in ("block", "module", "class_definition"):
-            return None
-        child, parent = parent, parent.parent
-    return None
 
 
 def bind_header_values(

@@ -189,7 +189,7 @@ def _keyword_name(node: Any) -> bool:
 
 
 def _bare_in_function(node: Any) -> bool:
-    from prx.commands.rename.pydefaults import header_function
+    from prx.engine.intel.pyscopes import header_function
 
     parent = node.parent
     if parent is not None and parent.type == "attribute":

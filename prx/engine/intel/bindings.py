@@ -735,7 +735,10 @@ def _classify(node: Any) -> Occurrence:
         elif ptype in _PARAMETERS:
             defining = _parameter_name(parent, node)
         elif ptype == "pair" and parent.child_by_field_name("key") == node:
-            defining = True
+            # an object literal's key names a property; a Python dict's key is a value
+            # (``{CLIENT: IDLE}`` uses the class CLIENT)
+            grand = parent.parent
+            defining = grand is None or grand.type != "dictionary"
     in_import = False
     ancestor = parent
     for _ in range(6):

@@ -14,7 +14,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from prx.engine.intel.bindings import Occurrence, occurrences
-from prx.engine.intel.pyscopes import local_scopes
+from prx.engine.intel.pyscopes import body_range, local_scopes
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -41,10 +41,11 @@ def alias_uses(parsed: ParsedFile, refs: Iterable[Occurrence]) -> list[Occurrenc
             continue
         alias, after, scope = found
         # A function nested in the scope that binds the name holds another value there.
+        own = body_range(scope) if scope.type in ("function_definition", "lambda") else None
         inner = [
             (start, end)
             for start, end in local_scopes(parsed, alias)
-            if int(scope.start_byte) < start and end <= int(scope.end_byte)
+            if int(scope.start_byte) < start and end <= int(scope.end_byte) and (start, end) != own
         ]
         out += [
             occ

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from prx.engine.intel.project import ParsedFile
 
-__all__ = ["binds", "local_scopes", "sole_alias"]
+__all__ = ["binds", "body_range", "header_function", "local_scopes", "sole_alias"]
 
 _FUNCTIONS = ("function_definition", "lambda")
 #: Nodes whose identifier children (or the given field) are bound by them.
@@ -60,6 +60,38 @@ def binds(node: Any) -> bool:
     return False
 
 
+_PARAMETER_LISTS = frozenset({"parameters", "lambda_parameters"})
+_DEFAULTS = frozenset({"default_parameter", "typed_default_parameter"})
+_SPLATS = frozenset({"list_splat_pattern", "dictionary_splat_pattern"})
+
+
+def header_function(node: Any) -> Any | None:
+    """The function (or lambda) whose header evaluates ``node`` in the scope around it:
+    ``node`` is in a parameter's default value or annotation, or in the return
+    annotation; None when it is anything else (a parameter's own name, the body)."""
+    child, parent = node, node.parent
+    while parent is not None:
+        kind = parent.type
+        if kind in _PARAMETER_LISTS:
+            if child is node:
+                return None  # ``def f(x)``: the parameter's own name
+            function = parent.parent
+            return function if function is not None else None
+        if kind in _DEFAULTS and parent.child_by_field_name("name") == child:
+            return None  # ``iter_node=..``: the name on the left
+        if kind == "typed_parameter" and child.type == "identifier" and child is node:
+            return None  # ``x: int``: the name before the annotation
+        if kind in _SPLATS and child is node:
+            return None
+        if kind in ("function_definition", "lambda"):
+            returns = parent.child_by_field_name("return_type")
+            return parent if returns is not None and returns == child else None
+        if kind in ("block", "module", "class_definition"):
+            return None
+        child, parent = parent, parent.parent
+    return None
+
+
 def _function_of(node: Any) -> Any:
     here = node.parent
     while here is not None and here.type not in _FUNCTIONS:
@@ -99,7 +131,16 @@ def local_scopes(parsed: ParsedFile, name: str) -> list[tuple[int, int]]:
                 local[function.id] = function
             continue
         stack.extend(node.children)
-    return sorted((f.start_byte, f.end_byte) for key, f in local.items() if key not in declared)
+    return sorted(body_range(f) for key, f in local.items() if key not in declared)
+
+
+def body_range(function: Any) -> tuple[int, int]:
+    """The bytes of ``function`` its locals are read in: the body. Its header's default
+    values and annotations are read in the scope around it (astor's ``def dump_tree(node,
+    iter_node=iter_node)`` keeps the module's ``iter_node``); its parameters' own names
+    are bindings, no uses either way."""
+    body = function.child_by_field_name("body")
+    return (int((body or function).start_byte), int(function.end_byte))
 
 
 def sole_alias(node: Any, name: str) -> str | None:

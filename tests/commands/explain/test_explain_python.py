@@ -120,6 +120,64 @@ def test_a_parameter_s_default_value_is_a_use_and_its_name_is_not(make_repo):
     assert found.unrelated == {"fmt.py": 2}
 
 
+def test_a_default_of_its_own_name_is_the_scope_around_s_use(make_repo):
+    """astor: ``def dump(node, iter_node=iter_node)`` (the module's, imported or its own)
+    and ``def visit(self, node, abort=abort_visit)`` (the class body's method): the
+    value is read where the function is defined; the parameter and its uses in the
+    body are another binding."""
+    root = make_repo(
+        {
+            "walk.py": (
+                "def iter_node(node):\n"
+                "    return list(node)\n"
+                "\n"
+                "\n"
+                "def dump(node, iter_node=iter_node):\n"
+                "    return iter_node(node)\n"
+                "\n"
+                "\n"
+                "class Visitor:\n"
+                "    def abort_visit(node):\n"
+                "        raise AttributeError(node)\n"
+                "\n"
+                "    def visit(self, node, abort=abort_visit):\n"
+                "        return abort(node)\n"
+            ),
+            "use.py": (
+                "from walk import iter_node\n"
+                "\n"
+                "\n"
+                "def show(node, iter_node=iter_node):\n"
+                "    return iter_node(node)\n"
+            ),
+        }
+    )
+    found = prx.explain("iter_node", root=root)
+    assert {(r.file, r.line) for r in found.references} == {("walk.py", 5), ("use.py", 4)}
+    method = prx.explain("Visitor.abort_visit", root=root)
+    assert {(r.file, r.line) for r in method.references} == {("walk.py", 13)}
+
+
+def test_a_dict_s_key_is_a_use_of_the_name(make_repo):
+    """h11's ``EVENT_TRIGGERED_TRANSITIONS = {CLIENT: {IDLE: {Request: SEND_BODY}}}``:
+    a key of a Python dict is a value, not a property name as in an object literal."""
+    root = make_repo(
+        {
+            "state.py": (
+                "class CLIENT:\n"
+                "    pass\n"
+                "\n"
+                "\n"
+                "TRANSITIONS = {CLIENT: 1}\n"
+                "NAMES = dict(CLIENT=2)\n"
+                "STATES = {'x': CLIENT}\n"
+            ),
+        }
+    )
+    lines = {r.line for r in prx.explain("CLIENT", root=root).references}
+    assert lines == {5, 7}
+
+
 def test_a_modules_function_is_not_a_methods_use(make_repo):
     root = make_repo(
         {
