@@ -322,9 +322,32 @@ def _references(
     if parsed is not None and parsed.language == "python":
         if item.top is not item.defn:
             found += _instance_references(project, item, name, bound)
+        else:  # ``to_source = staticmethod(astor.to_source)``, then ``self.to_source()``
+            found += _held_in_classes(project, found)
         found += _typing_string(parsed, item, name)
         found += _annotation_strings(project, item, name, bound)
     return found
+
+
+def _held_in_classes(
+    project: Project, found: list[tuple[str, Any, str, str]]
+) -> list[tuple[str, Any, str, str]]:
+    """The calls through the class attributes that hold a Python function: each file's
+    references to it that are a class-body assignment's value (see
+    :mod:`prx.engine.intel.pyheld`)."""
+    from prx.engine.intel.pyheld import held_uses
+
+    by_file: dict[str, list[Any]] = {}
+    for file, occ, _how, _certainty in found:
+        by_file.setdefault(file, []).append(occ)
+    out = []
+    for file, refs in sorted(by_file.items()):
+        user = project.file(file)
+        if user is None or user.language != "python":
+            continue
+        for occ in held_uses(user, refs):
+            out.append((file, occ, "held", certainty_of_via("attribute", occ.receiver)))
+    return out
 
 
 def _meaning_filter(project: Project, item: _Found) -> Callable[[str, int], bool] | None:

@@ -178,6 +178,41 @@ def test_a_dict_s_key_is_a_use_of_the_name(make_repo):
     assert lines == {5, 7}
 
 
+def test_a_function_a_class_holds_is_used_by_the_calls_through_it(make_repo):
+    """astor's tests: ``to_source = staticmethod(astor.to_source)`` in a test class,
+    then ``self.to_source(tree)`` in its methods and its subclasses'. Another class's
+    ``self.to_source`` is no use of it."""
+    root = make_repo(
+        {
+            "gen.py": "def to_source(node):\n    return str(node)\n",
+            "tests/test_gen.py": (
+                "import unittest\n"
+                "\n"
+                "import gen\n"
+                "\n"
+                "\n"
+                "class Base(unittest.TestCase):\n"
+                "    to_source = staticmethod(gen.to_source)\n"
+                "\n"
+                "    def test_a(self):\n"
+                "        assert self.to_source(1) == '1'\n"
+                "\n"
+                "\n"
+                "class More(Base):\n"
+                "    def test_b(self):\n"
+                "        assert self.to_source(2) == '2'\n"
+                "\n"
+                "\n"
+                "class Other:\n"
+                "    def render(self, x):\n"
+                "        return self.to_source(x)\n"
+            ),
+        }
+    )
+    found = {(t.line, t.via) for t in prx.explain("to_source", root=root).tests}
+    assert found == {(7, "module"), (10, "held"), (15, "held")}
+
+
 def test_a_modules_function_is_not_a_methods_use(make_repo):
     root = make_repo(
         {

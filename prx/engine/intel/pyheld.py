@@ -1,0 +1,126 @@
+"""Python functions a class keeps as its attribute, called through it.
+
+astor's tests write ``to_source = staticmethod(astor.to_source)`` in a test class and
+call ``self.to_source(tree)`` in its methods: each call is a call of the module's
+function, though no import or bare name spells it there. A class-body assignment whose
+value is a reference to the function (bare, ``module.name``, or wrapped in
+``staticmethod``/``classmethod``) makes ``self.NAME``, ``cls.NAME`` and ``Class.NAME``
+in that class, and in the classes of the file that derive from it, uses of the
+function.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from prx.engine.intel.bindings import Occurrence
+    from prx.engine.intel.project import ParsedFile
+
+__all__ = ["held_uses"]
+
+_WRAPPERS = frozenset({b"staticmethod", b"classmethod"})
+
+
+def held_uses(parsed: ParsedFile, refs: Iterable[Occurrence]) -> list[Occurrence]:
+    """The uses, in ``parsed``, of the class attributes that hold the function the
+    occurrences ``refs`` (references to it in that file) name."""
+    from prx.engine.intel.bindings import occurrences
+
+    tree = parsed.tree
+    if tree is None:
+        return []
+    out: list[Occurrence] = []
+    seen: set[int] = set()
+    for ref in refs:
+        held = _held_by(tree.root_node, ref.byte)
+        if held is None:
+            continue
+        attribute, klass = held
+        owners = _family(tree.root_node, klass)
+        names = {b"self", b"cls", *(_name(c) for c in owners)}
+        for occ in occurrences(parsed, attribute):
+            if occ.byte in seen or occ.receiver is None or occ.defining:
+                continue
+            if occ.receiver.encode() not in names:
+                continue
+            if any(int(c.start_byte) <= occ.byte < int(c.end_byte) for c in owners):
+                seen.add(occ.byte)
+                out.append(occ)
+    return out
+
+
+def _held_by(root: Any, byte: int) -> tuple[str, Any] | None:
+    """(the attribute, the class) when the reference at ``byte`` is the value of a
+    class-body assignment ``attribute = [staticmethod(]ref[)]``."""
+    node = root.named_descendant_for_byte_range(byte, byte + 1)
+    if node is None:
+        return None
+    value = node
+    if value.parent is not None and value.parent.type == "attribute":
+        if value.parent.child_by_field_name("attribute") != value:
+            return None
+        value = value.parent  # module.name
+    call = value.parent.parent if value.parent is not None else None
+    if value.parent is not None and value.parent.type == "argument_list" and call is not None:
+        callee = call.child_by_field_name("function")
+        if callee is None or callee.text not in _WRAPPERS or value.parent.named_child_count != 1:
+            return None
+        value = call
+    assignment = value.parent
+    if assignment is None or assignment.type != "assignment":
+        return None
+    target = assignment.child_by_field_name("left")
+    if assignment.child_by_field_name("right") != value or target is None:
+        return None
+    if target.type != "identifier":
+        return None
+    block = assignment.parent
+    if block is not None and block.type == "expression_statement":
+        block = block.parent  # grammars that wrap the assignment in a statement
+    klass = block.parent if block is not None and block.type == "block" else None
+    if klass is None or klass.type != "class_definition":
+        return None
+    return bytes(target.text or b"").decode("utf-8", "replace"), klass
+
+
+def _name(klass: Any) -> bytes:
+    named = klass.child_by_field_name("name")
+    return bytes(named.text or b"") if named is not None else b""
+
+
+def _family(root: Any, klass: Any) -> list[Any]:
+    """``klass`` and the classes of the file that derive from it (through others of
+    the file too)."""
+    classes = [n for n in _classes(root)]
+    family = [klass]
+    names = {_name(klass)}
+    grew = True
+    while grew:
+        grew = False
+        for candidate in classes:
+            if any(candidate.id == c.id for c in family):
+                continue
+            bases = candidate.child_by_field_name("superclasses")
+            spelled = {
+                bytes(b.text or b"").rsplit(b".", 1)[-1]
+                for b in (bases.named_children if bases is not None else ())
+            }
+            if spelled & names:
+                family.append(candidate)
+                names.add(_name(candidate))
+                grew = True
+    return family
+
+
+def _classes(root: Any) -> list[Any]:
+    out = []
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if node.type == "class_definition":
+            out.append(node)
+        stack.extend(node.named_children)
+    return out
