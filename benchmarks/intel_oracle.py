@@ -398,7 +398,6 @@ def measure(language: str, args: argparse.Namespace) -> dict[str, Any]:
                 if traced:
                     called = module.runtime_uses(root, symbol) or set()
                     scratch.reset()
-                truth_files = {d.file for d in errors} - {symbol.file}
                 label = f"{name}:{symbol.file}:{symbol.qualified}"
                 # Code the check leaves out (a disabled #[cfg]): no truth there, left
                 # out of the answers too.
@@ -406,6 +405,7 @@ def measure(language: str, args: argparse.Namespace) -> dict[str, Any]:
                 # nor truth: an import the oracle renamed in a folder the check leaves
                 # out (h11's docs/) is no error the check reports
                 errors = [d for d in errors if checked(d.file, 0)]
+                truth_files = {d.file for d in errors} - {symbol.file}
                 if "impact" in parts:
                     files, answer = _impact_files(root, symbol)
                     # a file whose listed uses all lie where the check does not read
