@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
     from prx.engine.intel.project import ParsedFile
 
-__all__ = ["alias_uses"]
+__all__ = ["alias_uses", "assignment_of"]
 
 #: What a line holds before the function's name when it is assigned whole to a local.
 _ASSIGNS = re.compile(rb"[ \t]*[A-Za-z_]\w*[ \t]*=[ \t]*(?:[A-Za-z_]\w*[ \t]*\.[ \t]*)*")
@@ -72,25 +72,48 @@ def _rebinds(root: Any, byte: int) -> bool:
     )
 
 
-def _assigned_alias(root: Any, byte: int) -> tuple[str, int, Any] | None:
-    """(the local, where the assignment ends, its function or module) when the name at
-    ``byte`` is the whole right-hand side of ``local = ...``."""
-    node = root.named_descendant_for_byte_range(byte, byte + 1)
-    if node is None:
-        return None
+def assignment_of(node: Any, wrappers: frozenset[bytes] = frozenset()) -> tuple[Any, Any] | None:
+    """(the assignment, its target) when the name ``node`` (or ``module.name``, its
+    attribute; or that as the one argument of a call of ``wrappers``: ``staticmethod(f)``)
+    is the whole right-hand side of ``target = ...`` with a plain name as target."""
     value = node
     parent = node.parent
     if parent is not None and parent.type == "attribute":
         if parent.child_by_field_name("attribute") != node:
             return None
         value = parent
+    arguments = value.parent
+    call = arguments.parent if arguments is not None else None
+    if (
+        wrappers
+        and arguments is not None
+        and arguments.type == "argument_list"
+        and call is not None
+    ):
+        callee = call.child_by_field_name("function")
+        if callee is None or callee.text not in wrappers or arguments.named_child_count != 1:
+            return None
+        value = call
     assignment = value.parent
     if assignment is None or assignment.type != "assignment":
         return None
     left = assignment.child_by_field_name("left")
     if assignment.child_by_field_name("right") != value or left is None:
         return None
-    if left.type != "identifier" or assignment.child_by_field_name("type") is not None:
+    return (assignment, left) if left.type == "identifier" else None
+
+
+def _assigned_alias(root: Any, byte: int) -> tuple[str, int, Any] | None:
+    """(the local, where the assignment ends, its function or module) when the name at
+    ``byte`` is the whole right-hand side of ``local = ...``."""
+    node = root.named_descendant_for_byte_range(byte, byte + 1)
+    if node is None:
+        return None
+    found = assignment_of(node)
+    if found is None:
+        return None
+    assignment, left = found
+    if assignment.child_by_field_name("type") is not None:
         return None
     scope = assignment.parent
     while scope is not None and scope.type not in ("function_definition", "module"):

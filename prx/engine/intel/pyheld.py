@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from prx.engine.intel.pyaliases import assignment_of
+
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
@@ -56,27 +58,10 @@ def _held_by(root: Any, byte: int) -> tuple[str, Any] | None:
     """(the attribute, the class) when the reference at ``byte`` is the value of a
     class-body assignment ``attribute = [staticmethod(]ref[)]``."""
     node = root.named_descendant_for_byte_range(byte, byte + 1)
-    if node is None:
+    found = assignment_of(node, _WRAPPERS) if node is not None else None
+    if found is None:
         return None
-    value = node
-    if value.parent is not None and value.parent.type == "attribute":
-        if value.parent.child_by_field_name("attribute") != value:
-            return None
-        value = value.parent  # module.name
-    call = value.parent.parent if value.parent is not None else None
-    if value.parent is not None and value.parent.type == "argument_list" and call is not None:
-        callee = call.child_by_field_name("function")
-        if callee is None or callee.text not in _WRAPPERS or value.parent.named_child_count != 1:
-            return None
-        value = call
-    assignment = value.parent
-    if assignment is None or assignment.type != "assignment":
-        return None
-    target = assignment.child_by_field_name("left")
-    if assignment.child_by_field_name("right") != value or target is None:
-        return None
-    if target.type != "identifier":
-        return None
+    assignment, target = found
     block = assignment.parent
     if block is not None and block.type == "expression_statement":
         block = block.parent  # grammars that wrap the assignment in a statement
