@@ -57,8 +57,10 @@ __all__ = [
 #: Class name -> the names of its bases (the last part of a dotted base).
 ClassMap = dict[str, set[str]]
 
-_CLASS = re.compile(rb"^[ \t]*class[ \t]+(\w+)[ \t]*(?:\(([^)]*)\))?[ \t]*:", re.MULTILINE)
+_CLASS = re.compile(rb"^[ \t]*class[ \t]+(\w+)[ \t]*([(:])", re.MULTILINE)
 _BASE = re.compile(r"^[\w.]+$")
+#: The longest base list read (a hostile file's unclosed parenthesis ends there).
+_LONGEST_BASES = 4096
 
 
 def class_headers(data: bytes, into: ClassMap) -> None:
@@ -66,12 +68,33 @@ def class_headers(data: bytes, into: ClassMap) -> None:
     for match in _CLASS.finditer(data):
         name = match.group(1).decode("ascii", "replace")
         bases = into.setdefault(name, set())
-        for part in (match.group(2) or b"").decode("utf-8", "replace").split(","):
+        listed = _base_list(data, match.end()) if match.group(2) == b"(" else []
+        for part in listed:
             base = part.strip()
             if base and "=" not in base and _BASE.match(base) and not on_self(base):
                 bases.add(base.rsplit(".", 1)[-1])
                 if base.isidentifier():  # ``TableBase: Type[Table] = ...``: a Table
                     bases |= aliased_class(data, base)
+
+
+def _base_list(data: bytes, start: int) -> list[str]:
+    """The parts of a class's base list from just after its ``(``, split at its own
+    commas: rfc3986's ``class IRIReference(namedtuple("IRIReference", ..),
+    uri.URIMixin)`` holds a call whose parentheses end no list."""
+    depth, parts, here = 0, [], start
+    for at in range(start, min(len(data), start + _LONGEST_BASES)):
+        char = data[at : at + 1]
+        if char in b"([{":
+            depth += 1
+        elif char in b")]}":
+            if depth == 0:
+                parts.append(data[here:at])
+                return [p.decode("utf-8", "replace") for p in parts]
+            depth -= 1
+        elif char == b"," and depth == 0:
+            parts.append(data[here:at])
+            here = at + 1
+    return []
 
 
 def family(

@@ -1499,3 +1499,40 @@ def test_a_name_spelled_in_code_a_file_runs_with_exec_is_refused(make_repo):
     with pytest.raises(ConflictError, match=r"api.py:5 spells parse_file in a string"):
         prx.rename("Reader.parse_file", "read", root=root, apply=True, check="never")
     assert prx.rename("Reader.close", "shut", root=root, apply=True, check="never").applied
+
+
+def test_a_base_list_holding_a_call_still_names_its_bases(make_repo):
+    # rfc3986: ``class IRIReference(namedtuple("IRIReference", ..), uri.URIMixin)``; the
+    # mixin calls ``self._match_subauthority()``, which the class overrides. The call's
+    # parentheses ended the base list: the override was renamed alone (tests broke).
+    files = {
+        "mixin.py": (
+            "class URIMixin:\n"
+            "    def authority_info(self):\n"
+            "        return self._match_subauthority()\n"
+            "\n"
+            "    def _match_subauthority(self):\n"
+            "        return 'uri'\n"
+        ),
+        "uri.py": "from mixin import URIMixin\n",
+        "iri.py": (
+            "from collections import namedtuple\n"
+            "\n"
+            "import uri\n"
+            "\n"
+            "\n"
+            "class IRIReference(\n"
+            '    namedtuple("IRIReference", ["scheme", "host"]), uri.URIMixin\n'
+            "):\n"
+            "    def _match_subauthority(self):\n"
+            "        return 'iri'\n"
+            "\n"
+            "\n"
+            "assert IRIReference('a', 'b').authority_info() == 'iri'\n"
+        ),
+    }
+    root = make_repo(files)
+    prx.rename("IRIReference._match_subauthority", "_sub", root=root, apply=True, check="never")
+    assert "return self._sub()" in (Path(root) / "mixin.py").read_text()
+    done = subprocess.run([sys.executable, "iri.py"], cwd=root, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
