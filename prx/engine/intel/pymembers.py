@@ -1114,8 +1114,10 @@ def _set_below(
 ) -> str:
     """How sure ``self.attribute.NAME`` in a class (a mixin, a base test case) is, from
     what its subclasses assign to ``self.attribute`` (``self.flo = SpooledBytesIO()`` in
-    each test case's ``setUp``): ``by_type`` when every one is an instance of
-    ``container``, ``other`` when none is, else ``by_name``."""
+    each test case's ``setUp``) or to the class attribute (``test_class =
+    URIReference``, rfc3986's test cases: the class itself, whose class methods are
+    called): ``by_type`` when every one is ``container``'s, ``other`` when none is,
+    else ``by_name``."""
     owner = class_name(enclosing(node, ("class_definition",)))
     if owner is None:
         return "by_name"
@@ -1127,12 +1129,18 @@ def _set_below(
         + re.escape(attribute).encode()
         + rb"[ \t]*=[ \t]*(?:\w+\.)*([A-Za-z_]\w*)[ \t]*\("
     )
+    held = re.compile(
+        rb"(?m)^[ \t]+"
+        + re.escape(attribute).encode()
+        + rb"[ \t]*=[ \t]*(?:\w+\.)*([A-Za-z_]\w*)[ \t]*(?:#[^\n]*)?$"
+    )
     return _combined(
         {
             _weigh(found.group(1).decode(), container, classes, bases, family)
             for kind in below
             for text in texts.get(kind, ())
-            for found in pattern.finditer(text)
+            for found in [*pattern.finditer(text), *held.finditer(text)]
+            if found.group(1) not in (b"None", b"True", b"False")
         }
     )
 

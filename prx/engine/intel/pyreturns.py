@@ -56,6 +56,21 @@ _HOLDS_CLASSES = frozenset(
 )
 
 
+def _aliased_module(alias: str, data: bytes) -> str | None:
+    """The module an import binds to ``alias`` with ``as`` (``from rfc3986 import
+    parseresult as pr``, ``import a.b.mod as alias``: ``parseresult``, ``mod``) in the
+    file ``data``; None when no import does."""
+    if not alias.isidentifier():
+        return None
+    word = re.escape(alias).encode()
+    found = re.search(
+        rb"(?m)^[ \t]*(?:from[ \t]+[\w.]+[ \t]+import[ \t]+(?:[^\n]*?[ \t,(])?"
+        rb"|import[ \t]+(?:\w+\.)*)([A-Za-z_]\w*)[ \t]+as[ \t]+" + word + rb"\b",
+        data,
+    )
+    return found.group(1).decode("ascii", "replace") if found is not None else None
+
+
 class CallReturns:
     """The classes calls return, from the Python files of a project (read on first use)."""
 
@@ -233,6 +248,10 @@ class CallReturns:
         """Whether ``dotted`` (``pkg.mod``) names a project module through one the
         calling file (its text ``data``) imports: each part a module of the project."""
         parts = dotted.split(".")
+        if parts[0] not in self._module_names():
+            # ``from rfc3986 import parseresult as pr``: ``pr.ParseResult`` is the module's
+            real = _aliased_module(parts[0], data)
+            return real is not None and all(p in self._module_names() for p in [real, *parts[1:]])
         return all(p in self._module_names() for p in parts) and self._module_of(parts[0], data)
 
     def foreign(self, name: str, data: bytes) -> bool:

@@ -213,6 +213,62 @@ def test_a_function_a_class_holds_is_used_by_the_calls_through_it(make_repo):
     assert found == {(7, "module"), (10, "held"), (15, "held")}
 
 
+def test_a_class_named_through_a_module_alias_or_a_class_attribute_is_known(make_repo):
+    """rfc3986's tests: ``pr.ParseResult.from_string(..)`` after ``from rfc3986 import
+    parseresult as pr`` is ParseResult's; a base test case's ``self.test_class
+    .from_string(..)``, where every subclass says ``test_class = URIReference``, is
+    URIReference's: neither is IRIReference's (they were candidates of it)."""
+    root = make_repo(
+        {
+            "pkg/__init__.py": "",
+            "pkg/parseresult.py": (
+                "class ParseResult:\n"
+                "    @classmethod\n"
+                "    def from_string(cls, s):\n"
+                "        return cls()\n"
+            ),
+            "pkg/uri.py": (
+                "class URIReference:\n"
+                "    @classmethod\n"
+                "    def from_string(cls, s):\n"
+                "        return cls()\n"
+            ),
+            "pkg/iri.py": (
+                "class IRIReference:\n"
+                "    @classmethod\n"
+                "    def from_string(cls, s):\n"
+                "        return cls()\n"
+            ),
+            "tests/__init__.py": "",
+            "tests/base.py": (
+                "class BaseTest:\n"
+                "    test_class = None\n"
+                "\n"
+                "    def test_parse(self):\n"
+                "        assert self.test_class.from_string('a')\n"
+            ),
+            "tests/test_uri.py": (
+                "from pkg import parseresult as pr\n"
+                "from pkg.uri import URIReference\n"
+                "\n"
+                "from . import base\n"
+                "\n"
+                "\n"
+                "class TestURI(base.BaseTest):\n"
+                "    test_class = URIReference\n"
+                "\n"
+                "\n"
+                "def test_result():\n"
+                "    assert pr.ParseResult.from_string('b')\n"
+            ),
+        }
+    )
+    iri = prx.explain("IRIReference.from_string", root=root)
+    assert [(t.file, t.line) for t in [*iri.references, *iri.tests]] == []
+    uri = prx.explain("URIReference.from_string", root=root)
+    assert {(t.file, t.line, t.certainty) for t in uri.tests} == {("tests/base.py", 5, "by_type")}
+
+
 def test_a_modules_function_is_not_a_methods_use(make_repo):
     root = make_repo(
         {
