@@ -657,8 +657,7 @@ def member_uses(
             return BY_NAME
         weight = weigh(kind, rel, data, node)
         if weight == "other" and (
-            receiver in ("self", "cls")
-            or _declared(node, receiver, data, returns, bases, container)
+            receiver in _OWN_CLASS or _declared(node, receiver, data, returns, bases, container)
         ):
             return declared(kind, weight)
         return weight
@@ -779,6 +778,11 @@ def _defines_class(data: bytes, kind: str, node: Any) -> bool:
     return False
 
 
+#: Receivers that are the instance or the class whose code holds them (an instance of a
+#: subclass too): ``self.__class__.from_string(..)`` in IRIReference is its own.
+_OWN_CLASS = frozenset({"self", "cls", "self.__class__", "type(self)"})
+
+
 def _kind_of(
     data: bytes,
     node: Any,
@@ -791,7 +795,7 @@ def _kind_of(
     receiver that says it: ``x = type(y)(..)`` makes ``x`` what ``y`` is."""
     for _ in range(_MADE_LIKE_HOPS):
         owner = class_name(enclosing(node, ("class_definition",)))
-        if receiver in ("self", "cls") and owner is not None:
+        if receiver in _OWN_CLASS and owner is not None:
             return owner, receiver
         after = _super_of(node, receiver)
         if after is not None:  # the base's member, when the class has one base

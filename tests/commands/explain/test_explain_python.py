@@ -269,6 +269,26 @@ def test_a_class_named_through_a_module_alias_or_a_class_attribute_is_known(make
     assert {(t.file, t.line, t.certainty) for t in uri.tests} == {("tests/base.py", 5, "by_type")}
 
 
+def test_the_class_of_self_is_the_class_whose_code_holds_it(make_repo):
+    """rfc3986's ``other_ref = self.__class__.from_string(other)`` in IRIReference (and
+    ``type(self).from_string``) call its own class method, or a subclass's override."""
+    root = make_repo(
+        {
+            "iri.py": (
+                "class IRIReference:\n"
+                "    @classmethod\n"
+                "    def from_string(cls, s):\n"
+                "        return cls()\n"
+                "\n"
+                "    def resolve(self, other):\n"
+                "        return self.__class__.from_string(other), type(self).from_string(other)\n"
+            ),
+        }
+    )
+    found = prx.explain("IRIReference.from_string", root=root).references
+    assert {(r.line, r.certainty) for r in found} == {(7, "by_type")}
+
+
 def test_a_modules_function_is_not_a_methods_use(make_repo):
     root = make_repo(
         {
