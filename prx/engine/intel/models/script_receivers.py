@@ -378,8 +378,10 @@ def _types_of(receiver: Any, receivers: Receivers) -> list[str] | None | str:
         if obj is not None and prop is not None and obj.type == "this":
             klass = this_class(obj)
             if klass is not None:
-                return _field_type(klass, text(prop)) or _parameter_field(
-                    klass, text(prop), receivers
+                return (
+                    _field_type(klass, text(prop))
+                    or _constructor_call(klass, text(prop), receivers.parsed.rel, receivers)
+                    or _parameter_field(klass, text(prop), receivers)
                 )
         if obj is not None and prop is not None and obj.type == "identifier":
             static = receivers.class_named(obj)
@@ -436,12 +438,38 @@ def _assigned_field(receivers: Receivers, klass: str, field: str) -> list[str] |
     from prx.engine.intel.models.script_members import owners_of
 
     project = receivers.project
-    for _rel, node in owners_of(project, heritage_of(project), receivers.alias(klass)):
+    for rel, node in owners_of(project, heritage_of(project), receivers.alias(klass)):
         if _class_like(node):
-            found = _constructor_assigned(node, field) or _parameter_field(node, field, receivers)
+            found = (
+                _constructor_assigned(node, field)
+                or _constructor_call(node, field, rel, receivers)
+                or _parameter_field(node, field, receivers)
+            )
             if found is not None:
                 return found
     return None
+
+
+def _constructor_call(klass: Any, field: str, rel: str, receivers: Receivers) -> list[str] | None:
+    """What a method of the class returns when the constructor gives its result to the
+    field (argparse's ``this._optionals = this.addArgumentGroup({..})``, which returns
+    ``new ArgumentGroup(..)``), read in the class's own file."""
+    from prx.engine.intel.models.script_calls import call_type
+
+    assignment = _constructor_assignment(klass, field)
+    value = assignment.child_by_field_name("right") if assignment is not None else None
+    if value is None or value.type != "call_expression":
+        return None
+    callee = value.child_by_field_name("function")
+    owner = callee.child_by_field_name("object") if callee is not None else None
+    if callee is None or callee.type != "member_expression" or owner is None:
+        return None
+    if owner.type != "this":
+        return None
+    parsed = receivers.project.file(rel)
+    if parsed is None:
+        return None
+    return call_type(value, type(receivers)(receivers.project, parsed, receivers.family))
 
 
 def _parameter_field(klass: Any, field: str, receivers: Receivers) -> list[str] | None:

@@ -862,3 +862,42 @@ def test_a_constructor_s_own_call_is_no_instance_s_member(make_repo):
     names = {label for _, label, _ in labels}
     assert not {"the base constructor's", "the parent constructor's"} & names
     assert ("test/action.test.js", "an instance", BY_TYPE) in labels
+
+
+def test_a_field_given_a_method_s_result_in_the_constructor_has_its_type(make_repo):
+    """argparse's ``this._optionals = this.addArgumentGroup({..})`` in ``ArgumentParser``,
+    whose inherited method returns ``new ArgumentGroup(..)``: ``this._optionals
+    ._addAction(a)`` is ArgumentGroup's override, not the container's method."""
+    root = make_repo(
+        {
+            "lib/container.js": (
+                "function Container() {}\n"
+                "Container.prototype._addAction = function (a) { return a; };\n"
+                "Container.prototype.addGroup = function (o) {\n"
+                "  var group = new Group(this, o);\n"
+                "  return group;\n"
+                "};\n"
+                "function Group(container, o) { Container.call(this); }\n"
+                "Group.prototype = Object.create(Container.prototype);\n"
+                "Group.prototype._addAction = function (a) { return a; };\n"
+                "module.exports = { Container: Container, Group: Group };\n"
+            ),
+            "lib/parser.js": (
+                "var util = require('util');\n"
+                "var Container = require('./container').Container;\n"
+                "function Parser() {\n"
+                "  Container.call(this);\n"
+                "  this._optionals = this.addGroup({});\n"
+                "}\n"
+                "util.inherits(Parser, Container);\n"
+                "Parser.prototype.add = function (a) {\n"
+                "  return this._optionals._addAction(a); // the group's\n"
+                "};\n"
+                "module.exports = Parser;\n"
+            ),
+        }
+    )
+    group = _labelled(root, "lib/container.js", "Group._addAction", uses=True)
+    assert ("lib/parser.js", "the group's", BY_TYPE) in group
+    base = _labelled(root, "lib/container.js", "Container._addAction", uses=True)
+    assert not any(label == "the group's" for _, label, _ in base)
