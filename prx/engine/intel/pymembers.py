@@ -1012,11 +1012,12 @@ def _assigned_call_result(
     else (``self.make()``, ``mod.make()``: :func:`_receiver_type` reads those)."""
     found = _assigned(node, receiver) if receiver.isidentifier() else None
     callee = found.group(2).decode() if found is not None and found.group(2) else ""
-    first, _, method = callee.partition(".")
-    if not method.isidentifier() or first in ("self", "cls") or first in bases:
+    first = callee.split(".", 1)[0]
+    method = callee.rpartition(".")[2]
+    if "." not in callee or not method.isidentifier() or first in ("self", "cls") or first in bases:
         return None
-    if returns.module_path(first, data):
-        return None
+    if returns.module_path(first, data) and callee.count(".") < 2:
+        return None  # ``mod.make()``; ``pr.ParseResult.from_string(..)`` goes on
     return _once(
         (id(data), node.start_byte, f"{receiver}={callee}"),
         lambda: _call_result(data, node, callee, container, bases, returns),

@@ -226,6 +226,9 @@ def test_a_class_named_through_a_module_alias_or_a_class_attribute_is_known(make
                 "    @classmethod\n"
                 "    def from_string(cls, s):\n"
                 "        return cls()\n"
+                "\n"
+                "    def resolve(self):\n"
+                "        return self\n"
             ),
             "pkg/uri.py": (
                 "class URIReference:\n"
@@ -238,6 +241,9 @@ def test_a_class_named_through_a_module_alias_or_a_class_attribute_is_known(make
                 "    @classmethod\n"
                 "    def from_string(cls, s):\n"
                 "        return cls()\n"
+                "\n"
+                "    def resolve(self):\n"
+                "        return self\n"
             ),
             "tests/__init__.py": "",
             "tests/base.py": (
@@ -260,6 +266,8 @@ def test_a_class_named_through_a_module_alias_or_a_class_attribute_is_known(make
                 "\n"
                 "def test_result():\n"
                 "    assert pr.ParseResult.from_string('b')\n"
+                "    result = pr.ParseResult.from_string('c')\n"
+                "    assert result.resolve()\n"
             ),
         }
     )
@@ -267,6 +275,9 @@ def test_a_class_named_through_a_module_alias_or_a_class_attribute_is_known(make
     assert [(t.file, t.line) for t in [*iri.references, *iri.tests]] == []
     uri = prx.explain("URIReference.from_string", root=root)
     assert {(t.file, t.line, t.certainty) for t in uri.tests} == {("tests/base.py", 5, "by_type")}
+    # ``result`` holds what ParseResult's class method makes: a ParseResult
+    resolved = prx.explain("IRIReference.resolve", root=root)
+    assert [t.line for t in resolved.tests] == []
 
 
 def test_the_class_of_self_is_the_class_whose_code_holds_it(make_repo):
