@@ -59,6 +59,7 @@ ClassMap = dict[str, set[str]]
 
 _CLASS = re.compile(rb"^[ \t]*class[ \t]+(\w+)[ \t]*([(:])", re.MULTILINE)
 _BASE = re.compile(r"^[\w.]+$")
+_SUBSCRIPT = re.compile(r"\s*\[.*\]\s*$", re.DOTALL)
 #: The longest base list read (a hostile file's unclosed parenthesis ends there).
 _LONGEST_BASES = 4096
 
@@ -70,7 +71,8 @@ def class_headers(data: bytes, into: ClassMap) -> None:
         bases = into.setdefault(name, set())
         listed = _base_list(data, match.end()) if match.group(2) == b"(" else []
         for part in listed:
-            base = part.strip()
+            # ``t.MutableSet[str]``, ``Generic[T]``: the class is what is subscripted
+            base = _SUBSCRIPT.sub("", part.strip())
             if base and "=" not in base and _BASE.match(base) and not on_self(base):
                 bases.add(base.rsplit(".", 1)[-1])
                 if base.isidentifier():  # ``TableBase: Type[Table] = ...``: a Table

@@ -222,7 +222,8 @@ def bind_python(
         )
     if place is None or chosen is None:
         return []
-    return library_overrides(project, [(place[0], chosen), *related], old)
+    found = library_overrides(project, [(place[0], chosen), *related], old)
+    return found or abstract_overrides([chosen, *(t for _, t in related)], classes, old)
 
 
 def weigh_members(
@@ -396,6 +397,42 @@ def library_overrides(
                     "renamed, it would no longer be called in its place",
                 )
             )
+    return out
+
+
+def abstract_overrides(
+    definitions: Sequence[Target], classes: ClassMap, name: str
+) -> list[RenameConflict]:
+    """A conflict for each renamed method whose class derives from a standard
+    collection's abstract class that has the method (uritemplate's ``class
+    OrderedSet(t.MutableSet[str])`` defines ``add`` and ``discard``, which
+    ``MutableSet`` requires): rope cannot follow a subscripted ``typing`` base, and
+    renamed, the class would be abstract (``Cannot instantiate abstract class``). The
+    base is read by name, as one no project class is; only ``collections.abc`` is
+    looked at (the standard library, nothing of the project's is run)."""
+    import collections.abc
+
+    from prx.engine.intel.pymembers import ancestors
+
+    out = []
+    for target in definitions:
+        owner = (target.container or "").rsplit(".", 1)[-1]
+        if target.kind not in ("method", "function") or not owner:
+            continue
+        for base in sorted(ancestors(owner, classes)):
+            abstract = getattr(collections.abc, base, None) if base not in classes else None
+            if isinstance(abstract, type) and hasattr(abstract, name):
+                out.append(
+                    RenameConflict(
+                        file=target.file,
+                        line=target.line,
+                        kind="overrides_library",
+                        message=f"{target.qualified} implements {base}.{name} "
+                        "(collections.abc), which prx does not rename: renamed, the "
+                        "class would lack it",
+                    )
+                )
+                break
     return out
 
 

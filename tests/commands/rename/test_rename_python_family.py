@@ -1536,3 +1536,48 @@ def test_a_base_list_holding_a_call_still_names_its_bases(make_repo):
     assert "return self._sub()" in (Path(root) / "mixin.py").read_text()
     done = subprocess.run([sys.executable, "iri.py"], cwd=root, capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
+
+
+def test_a_method_a_subscripted_abstract_base_requires_is_refused(make_repo):
+    # uritemplate's ``class OrderedSet(t.MutableSet[str])`` defines ``add`` and
+    # ``discard``, which MutableSet requires: renamed, ``OrderedSet()`` fails (pyright:
+    # "Cannot instantiate abstract class"). rope could not follow the subscripted base.
+    files = {
+        "oset.py": (
+            "import typing as t\n"
+            "\n"
+            "\n"
+            "class OrderedSet(t.MutableSet[str]):\n"
+            "    def __init__(self):\n"
+            "        self._items = {}\n"
+            "\n"
+            "    def add(self, key):\n"
+            "        self._items[key] = None\n"
+            "\n"
+            "    def discard(self, key):\n"
+            "        self._items.pop(key, None)\n"
+            "\n"
+            "    def __contains__(self, key):\n"
+            "        return key in self._items\n"
+            "\n"
+            "    def __iter__(self):\n"
+            "        return iter(self._items)\n"
+            "\n"
+            "    def __len__(self):\n"
+            "        return len(self._items)\n"
+            "\n"
+            "    def first(self):\n"
+            "        return next(iter(self._items))\n"
+            "\n"
+            "\n"
+            "s = OrderedSet()\n"
+            "s.add('a')\n"
+            "assert s.first() == 'a'\n"
+        ),
+    }
+    root = make_repo(files)
+    with pytest.raises(ConflictError, match=r"implements MutableSet.add"):
+        prx.rename("OrderedSet.add", "put", root=root, apply=True, check="never")
+    assert prx.rename("OrderedSet.first", "head", root=root, apply=True, check="never").applied
+    done = subprocess.run([sys.executable, "oset.py"], cwd=root, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
