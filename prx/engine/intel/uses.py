@@ -11,6 +11,7 @@ they are used. A file that binds the symbol provides it in turn to its own impor
 
 from __future__ import annotations
 
+import posixpath
 import re
 from collections import deque
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -362,6 +363,12 @@ def _file_use(
             }
             if "default" in provided:
                 passes.add(binding.local)
+    if python and bindings and _own_submodule(parsed.rel, provider):
+        # ``from ._definitions import CSS2`` in ``webcolors/__init__.py`` makes the
+        # submodule an attribute of the package: ``import webcolors`` then
+        # ``webcolors._definitions._HTML4_NAMES_TO_HEX`` reaches every name of it
+        stem = module_stem(provider)
+        passes |= {f"{stem}.{n}" for n in provided if _plain(n)}
     if not local and not starred and not aliases and not passes and not members:
         return None, set()
     attributes = {n for n in provided if _plain(n)}
@@ -373,6 +380,17 @@ def _file_use(
     local |= starred
     names = tuple(sorted(local | aliases | {r for rs in members.values() for r in rs}))
     return FileUse(parsed.rel, edge, via, names, tuple(refs)), passes
+
+
+def _own_submodule(package: str, provider: str) -> bool:
+    """Whether ``provider`` is a module directly inside the package whose
+    ``__init__.py`` is ``package`` (importing it sets it as the package's attribute)."""
+    if posixpath.basename(package) != "__init__.py" or provider == package:
+        return False
+    return posixpath.dirname(provider) == posixpath.dirname(package) or (
+        posixpath.basename(provider) == "__init__.py"
+        and posixpath.dirname(posixpath.dirname(provider)) == posixpath.dirname(package)
+    )
 
 
 #: The most modules a CommonJS name is passed on through (``a.b.c.name``).

@@ -300,6 +300,31 @@ def test_the_class_of_self_is_the_class_whose_code_holds_it(make_repo):
     assert {(r.line, r.certainty) for r in found} == {(7, "by_type")}
 
 
+def test_a_submodule_the_package_imports_is_its_attribute(make_repo):
+    """webcolors' tests: ``import webcolors`` then ``webcolors._definitions._HTML4_NAMES``;
+    the package's ``from ._definitions import HTML4`` makes the submodule its attribute.
+    Another submodule's name of the same spelling is no use."""
+    root = make_repo(
+        {
+            "pkg/__init__.py": "from ._defs import PUBLIC\n",
+            "pkg/_defs.py": "PUBLIC = 1\n_NAMES = {'a': 1}\n",
+            "pkg/_other.py": "_NAMES = {}\n",
+            "tests/test_defs.py": (
+                "import pkg\n"
+                "\n"
+                "\n"
+                "def test_names():\n"
+                "    assert pkg._defs._NAMES['a'] == pkg.PUBLIC\n"
+                "    assert pkg._other._NAMES == {}\n"
+            ),
+        }
+    )
+    found = prx.explain("_NAMES", root=root)
+    assert [(t.file, t.line, t.definition) for t in found.tests] == [
+        ("tests/test_defs.py", 5, "pkg/_defs.py:2")
+    ]
+
+
 def test_a_modules_function_is_not_a_methods_use(make_repo):
     root = make_repo(
         {
