@@ -389,15 +389,19 @@ def library_overrides(
             continue
         for base in library_definers(project, path, target.line, name):
             out.append(
-                RenameConflict(
-                    file=target.file,
-                    line=target.line,
-                    kind="overrides_library",
-                    message=f"{target.qualified} overrides {base}, which prx does not rename: "
+                _overriding(
+                    target,
+                    f"{target.qualified} overrides {base}, which prx does not rename: "
                     "renamed, it would no longer be called in its place",
                 )
             )
     return out
+
+
+def _overriding(target: Target, message: str) -> RenameConflict:
+    return RenameConflict(
+        file=target.file, line=target.line, kind="overrides_library", message=message
+    )
 
 
 def abstract_overrides(
@@ -423,13 +427,10 @@ def abstract_overrides(
             abstract = getattr(collections.abc, base, None) if base not in classes else None
             if isinstance(abstract, type) and hasattr(abstract, name):
                 out.append(
-                    RenameConflict(
-                        file=target.file,
-                        line=target.line,
-                        kind="overrides_library",
-                        message=f"{target.qualified} implements {base}.{name} "
-                        "(collections.abc), which prx does not rename: renamed, the "
-                        "class would lack it",
+                    _overriding(
+                        target,
+                        f"{target.qualified} implements {base}.{name} (collections.abc), "
+                        "which prx does not rename: renamed, the class would lack it",
                     )
                 )
                 break
