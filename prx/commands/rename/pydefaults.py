@@ -101,11 +101,15 @@ def _bound_in(scope: Any, name: str) -> list[int]:
         if node.type in ("import_statement", "import_from_statement"):
             out.extend(_imported(node, encoded))
             continue
-        if node.type == "expression_statement":
-            for inner in node.named_children:
-                target = inner.child_by_field_name("left") if inner.type == "assignment" else None
+        # an assignment is a statement of its own, or wrapped in one (grammar versions)
+        assignments = node.named_children if node.type == "expression_statement" else [node]
+        if assignments and all(a.type == "assignment" for a in assignments):
+            for assignment in assignments:
+                target = assignment.child_by_field_name("left")
                 if target is not None and target.type == "identifier" and target.text == encoded:
                     out.append(int(target.start_byte))
+                elif target is not None and encoded in (target.text or b""):
+                    out.append(-1)  # ``a, LIMIT = ..``: bound, but not read here
             continue
         if node.type not in ("comment", "pass_statement") and encoded in (node.text or b""):
             out.append(-1)  # bound, perhaps, inside an if/try/for: not sure which

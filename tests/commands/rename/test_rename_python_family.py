@@ -1450,6 +1450,20 @@ def test_a_default_value_is_the_name_of_the_scope_around_the_function(make_repo)
     assert done.returncode == 0, done.stderr
 
 
+def test_a_default_of_an_assigned_module_name_is_renamed_with_it(make_repo):
+    # ``LIMIT = 3`` then ``def f(x, LIMIT=LIMIT)``: the module binds the name by an
+    # assignment, which the header's value reads (rope bound it to the parameter).
+    root = make_repo(
+        {
+            "limits.py": "LIMIT = 3\n\n\ndef f(x, LIMIT=LIMIT):\n    return x + LIMIT\n\n\nassert f(1) == 4\n"
+        }
+    )
+    prx.rename("LIMIT", "CAP", root=root, apply=True, check="never")
+    assert "def f(x, LIMIT=CAP):\n    return x + LIMIT\n" in (Path(root) / "limits.py").read_text()
+    done = subprocess.run([sys.executable, "limits.py"], cwd=root, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+
+
 def test_a_class_made_under_its_own_name_keeps_the_string_with_the_name(make_repo):
     # astor's ``MetaFlatten = MetaFlatten('MetaFlatten', (object,), {})``: the metaclass
     # makes the class that takes its name; a type checker holds the string to the name
