@@ -41,7 +41,7 @@ def held_uses(parsed: ParsedFile, refs: Iterable[Occurrence]) -> list[Occurrence
         if held is None:
             continue
         attribute, klass = held
-        owners = _family(tree.root_node, klass)
+        owners = _family(parsed, klass)
         names = {b"self", b"cls", *(_name(c) for c in owners)}
         for occ in occurrences(parsed, attribute):
             if occ.byte in seen or occ.receiver is None or occ.defining:
@@ -76,36 +76,20 @@ def _name(klass: Any) -> bytes:
     return bytes(named.text or b"") if named is not None else b""
 
 
-def _family(root: Any, klass: Any) -> list[Any]:
+def _family(parsed: ParsedFile, klass: Any) -> list[Any]:
     """``klass`` and the classes of the file that derive from it (through others of
     the file too)."""
-    classes = [n for n in _classes(root)]
-    family = [klass]
-    names = {_name(klass)}
-    grew = True
-    while grew:
-        grew = False
-        for candidate in classes:
-            if any(candidate.id == c.id for c in family):
-                continue
-            bases = candidate.child_by_field_name("superclasses")
-            spelled = {
-                bytes(b.text or b"").rsplit(b".", 1)[-1]
-                for b in (bases.named_children if bases is not None else ())
-            }
-            if spelled & names:
-                family.append(candidate)
-                names.add(_name(candidate))
-                grew = True
-    return family
+    from prx.engine.intel.pymembers import ancestors, classes_of
 
-
-def _classes(root: Any) -> list[Any]:
-    out = []
-    stack = [root]
-    while stack:
-        node = stack.pop()
-        if node.type == "class_definition":
-            out.append(node)
-        stack.extend(node.named_children)
-    return out
+    classes = list(classes_of(parsed))
+    bases: dict[str, set[str]] = {}
+    for name, node in classes:
+        listed = node.child_by_field_name("superclasses")
+        bases.setdefault(name, set()).update(
+            bytes(b.text or b"").decode("utf-8", "replace").rsplit(".", 1)[-1]
+            for b in (listed.named_children if listed is not None else ())
+        )
+    own = _name(klass).decode("utf-8", "replace")
+    return [klass] + [
+        node for name, node in classes if node.id != klass.id and own in ancestors(name, bases)
+    ]

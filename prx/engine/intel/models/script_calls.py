@@ -365,9 +365,7 @@ def _stated_returns(
     """What calling a value of the stated type ``annotation`` returns when it is a
     function type, or (with ``receivers``) a project interface's member read by key
     (``Codec<any>['decode']``); None otherwise."""
-    if annotation is None:
-        return None
-    node = annotation.named_children[0] if annotation.type == "type_annotation" else annotation
+    node = _stated_shape(annotation)
     if node is None:
         return None
     if node.type == "function_type":
@@ -386,13 +384,17 @@ def _stated_returns(
 def _function_type_returns(member: Any) -> Any | None:
     """The return type node of a member whose stated type is a function type (``decode:
     (input: unknown) => Either<string, T>``), or None."""
-    annotation = member.child_by_field_name("type")
-    if annotation is None:
-        return None
-    node = annotation.named_children[0] if annotation.type == "type_annotation" else annotation
+    node = _stated_shape(member.child_by_field_name("type"))
     if node is None or node.type != "function_type":
         return None
     return node.child_by_field_name("return_type")
+
+
+def _stated_shape(annotation: Any) -> Any | None:
+    """The type a ``: T`` annotation states (the node itself when it is a type)."""
+    if annotation is None or annotation.type != "type_annotation":
+        return annotation
+    return annotation.named_children[0] if annotation.named_children else None
 
 
 def _returns(
