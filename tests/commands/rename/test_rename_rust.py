@@ -307,3 +307,51 @@ def test_a_trait_s_function_called_through_a_generic_parameter_is_renamed(make_r
     assert "impl Vector<u64> for Small {\n    fn create() -> Self {\n        Self::new()\n" in lib
     assert "    V::create()\n" in lib and "    W::create()\n" in lib
     assert "    pub fn new() -> Self {\n" in lib
+
+
+MACROS = {
+    "Cargo.toml": CARGO,
+    "src/lib.rs": (
+        "pub enum Either<L, R> {\n"
+        "    Left(L),\n"
+        "    Right(R),\n"
+        "}\n"
+        "macro_rules! either {\n"
+        "    ($value:expr, $pattern:pat => $result:expr) => {\n"
+        "        match $value {\n"
+        "            Either::Left($pattern) => $result,\n"
+        "            Either::Right($pattern) => $result,\n"
+        "        }\n"
+        "    };\n"
+        "}\n"
+        "macro_rules! impl_ref {\n"
+        "    ($t:ty, $($attr:meta),* ) => {\n"
+        "        $(#[$attr])*\n"
+        "        impl<L, R> AsRef<$t> for Either<L, R>\n"
+        "            where L: AsRef<$t>, R: AsRef<$t>\n"
+        "        {\n"
+        "            fn as_ref(&self) -> &$t {\n"
+        "                either!(*self, ref inner => inner.as_ref())\n"
+        "            }\n"
+        "        }\n"
+        "    };\n"
+        "}\n"
+        "impl_ref!(str,);\n"
+        "impl<L: Clone, R: Clone> Either<L, R> {\n"
+        "    pub fn flip(&self) -> Either<R, L> {\n"
+        "        either!(self.clone(), x => Either::Right(x))\n"
+        "    }\n"
+        "}\n"
+    ),
+}
+
+
+def test_a_macro_is_renamed_inside_another_macro_s_repeated_body(make_repo):
+    # `$(#[$attr])*` made the body no Rust: the use after it was left alone, and the
+    # renamed crate no longer built
+    root = make_repo(MACROS)
+    done = prx.rename("either", "dispatch", apply=True, check="never", root=root)
+    assert not done.left_alone
+    lib = _read(root, "src/lib.rs")
+    assert "either!" not in lib and lib.count("dispatch!(") == 2
+    assert "macro_rules! dispatch {" in lib

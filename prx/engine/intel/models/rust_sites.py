@@ -172,8 +172,11 @@ class Reader:
                 "shorthand_field_identifier",
             ):
                 continue
-            self.seen.add(ctx.pos(leaf))
             found = self.classify(leaf, ctx)
+            # A word the parse recovered from an error is no reading of it: a macro's
+            # tokens read it by its neighbours instead.
+            if found is not None or not _recovered(leaf):
+                self.seen.add(ctx.pos(leaf))
             if found is not None:
                 self._add(ctx.pos(leaf), *found)
         for tree in macros.values():
@@ -205,7 +208,7 @@ class Reader:
         inner_start, inner_end = int(tree.start_byte) + 1, int(tree.end_byte) - 1
         if inner_end <= inner_start:
             return
-        inner = data[inner_start:inner_end].replace(b"$", b" ")
+        inner = _unrepeated(tree, data, inner_start, inner_end).replace(b"$", b" ")
         is_body = tree.parent is not None and tree.parent.type == "macro_rule"
         prefix, suffix = (_BODY_PREFIX, _BODY_SUFFIX) if is_body else (_PREFIX, _SUFFIX)
         spec = self.parsed.spec
@@ -235,7 +238,12 @@ class Reader:
         """An identifier of a token tree the parse could not read: by its neighbours."""
         before = leaf.prev_sibling
         if before is not None and before.type == ".":
-            if self.info.has_self or self.info.is_field:
+            after = leaf.next_sibling
+            # `x.name(..)`, `x.name::<T>(..)` call a method; `x.name` reads a field
+            called = after is not None and (
+                after.type == "::" or (after.type == "token_tree" and _text(after)[:1] == "(")
+            )
+            if (self.info.has_self and called) or (self.info.is_field and not called):
                 return BY_NAME, "reference"
             return None
         segments = [self.name]
@@ -424,7 +432,12 @@ class Reader:
                     return None  # ``x.name(..)``: a method
             receiver = self.types.of_expr(ctx, parent.child_by_field_name("value"))
             how = self._receiver(receiver)
-            if how == BY_NAME and not self._field_visible(ctx.pos(leaf)):
+            # a macro's body is checked where it expands: any module may invoke it
+            if (
+                how == BY_NAME
+                and not _in_macro_body(ctx)
+                and not self._field_visible(ctx.pos(leaf))
+            ):
                 return None
             return (how, "reference") if how is not None else None
         if ptype == "field_initializer" and parent.child_by_field_name("field") == leaf:
@@ -563,6 +576,49 @@ def _token_tree(leaf: Any) -> Any | None:
             break
         current = current.parent
     return found
+
+
+def _in_macro_body(ctx: Ctx | None) -> bool:
+    """Whether ``ctx`` is a ``macro_rules!`` body parsed on its own."""
+    while ctx is not None:
+        if ctx.anchor is not None and ctx.anchor.type == "macro_rule":
+            return True
+        ctx = ctx.parent
+    return False
+
+
+def _recovered(leaf: Any) -> bool:
+    """Whether an ERROR node holds ``leaf``: the parser guessed its role."""
+    current = leaf.parent
+    while current is not None:
+        if current.type == "ERROR":
+            return True
+        current = current.parent
+    return False
+
+
+def _unrepeated(tree: Any, data: bytes, start: int, end: int) -> bytes:
+    """``data[start:end]`` with each repetition of a macro's body (``$( ... ),*``) written
+    as its content once: ``$(``, ``)``, the separator and the operator blanked, so the
+    body parses as the code it expands to (offsets unchanged)."""
+    text = bytearray(data[start:end])
+    pending = [tree]
+    while pending:
+        node = pending.pop()
+        pending.extend(node.children)
+        if node.type != "token_repetition" or node.child_count < 3:
+            continue
+        children = node.children
+        closing = next((c for c in reversed(children) if c.type == ")"), None)
+        if children[0].type != "$" or children[1].type != "(" or closing is None:
+            continue
+        for first, last in (
+            (children[0].start_byte, children[1].end_byte),
+            (closing.start_byte, node.end_byte),
+        ):
+            for at in range(max(first, start), min(last, end)):
+                text[at - start] = 0x20
+    return bytes(text)
 
 
 def _use_declaration(leaf: Any) -> Any | None:

@@ -646,3 +646,57 @@ def test_a_std_type_s_own_method_wins_over_a_project_trait_s(make_repo):
         if "(1)" in s[1] or "val)" in s[1]
     }
     assert calls == {"v.push(1);": BY_TYPE}  # not `self.push(val)`, not `v.push(val);`
+
+
+MACRO_FIELDS = {
+    "Cargo.toml": CARGO,
+    "src/lib.rs": ("#[macro_use]\nmod macros;\npub mod set;\n"),
+    "tests/quick.rs": (
+        "macro_rules! props { ($($i:item)*) => ($($i)*); }\n"
+        "\n"
+        "props! {\n"
+        "    fn contains(insert: Vec<u32>) -> bool {\n"
+        "        let mut map = std::collections::HashMap::new();\n"
+        "        for &key in &insert {\n"
+        "            map.insert(key, ());\n"
+        "        }\n"
+        "        insert.iter().all(|&key| map.get(&key).is_some())\n"
+        "    }\n"
+        "\n"
+        "    fn contains_not(insert: Vec<u8>, not: Vec<u8>) -> bool {\n"
+        "        let mut map = std::collections::HashMap::new();\n"
+        "        for &key in &insert {\n"
+        "            map.insert(key, ());\n"
+        "        }\n"
+        "        let nots = &set(&not) - &set(&insert);\n"
+        "        nots.iter().all(|&key| map.get(&key).is_none())\n"
+        "    }\n"
+        "}\n"
+    ),
+    "src/macros.rs": (
+        "macro_rules! forward {\n"
+        "    () => {\n"
+        "        fn size(&self) -> usize {\n"
+        "            self.iter.len()\n"
+        "        }\n"
+        "    };\n"
+        "}\n"
+    ),
+    "src/set.rs": (
+        "pub struct IntoIter {\n"
+        "    iter: std::vec::IntoIter<u8>,\n"
+        "}\n"
+        "impl IntoIter {\n"
+        "    forward!();\n"
+        "}\n"
+    ),
+}
+
+
+def test_a_private_field_read_in_a_macro_s_body_is_a_candidate_a_method_call_is_not(make_repo):
+    # the body expands where the macro is invoked, so the field's privacy says nothing
+    # of it; `insert.iter()` in props!'s tokens calls a method and reads no field
+    root = make_repo(MACRO_FIELDS)
+    sites = [(f, t.strip(), how) for f, t, how, _ in _sites(root, "src/set.rs", "IntoIter.iter")]
+    assert ("src/macros.rs", "self.iter.len()", BY_NAME) in sites
+    assert not [s for s in sites if s[0] == "tests/quick.rs"]
