@@ -148,6 +148,8 @@ class Reader:
         #: Offsets of the identifiers read (a macro's words the parse did not read are
         #: read from its tokens).
         self.seen: set[int] = set()
+        #: macro name -> the self types of the impls invoking it
+        self._selves: dict[str, frozenset[Entity] | None] = {}
         self._lines = _line_starts(parsed.data)
 
     # -- walking --------------------------------------------------------------------------
@@ -243,7 +245,9 @@ class Reader:
             called = after is not None and (
                 after.type == "::" or (after.type == "token_tree" and _text(after)[:1] == "(")
             )
-            if (self.info.has_self and called) or (self.info.is_field and not called):
+            if self.info.is_field and not called:
+                return BY_NAME, "reference"
+            if self.info.has_self and called and _token_arity(after) in (None, self.info.arity):
                 return BY_NAME, "reference"
             return None
         segments = [self.name]
@@ -430,8 +434,7 @@ class Reader:
             if call is not None and call.type == "call_expression":
                 if call.child_by_field_name("function") == parent:
                     return None  # ``x.name(..)``: a method
-            receiver = self.types.of_expr(ctx, parent.child_by_field_name("value"))
-            how = self._receiver(receiver)
+            how = self._receiver_of(ctx, parent.child_by_field_name("value"))
             # a macro's body is checked where it expands: any module may invoke it
             if (
                 how == BY_NAME
@@ -502,9 +505,37 @@ class Reader:
         arguments = call.child_by_field_name("arguments")
         if arguments is None or arguments_count(arguments) != info.arity:
             return None
-        receiver = self.types.of_expr(ctx, field.child_by_field_name("value"))
-        how = self._receiver(receiver)
+        how = self._receiver_of(ctx, field.child_by_field_name("value"))
         return (how, "reference") if how is not None else None
+
+    def _receiver_of(self, ctx: Ctx, value: Any) -> str | None:
+        """How sure a member read on ``value`` is the target's. ``self`` in a
+        ``macro_rules!`` body is each type whose impl invokes the macro."""
+        if value is not None and value.type == "self" and _in_macro_body(ctx):
+            owners = self._macro_selves(ctx)
+            if owners is not None:
+                found = {self._receiver(self.types.as_ty(owner)) for owner in owners}
+                if found == {BY_TYPE}:
+                    return BY_TYPE
+                # shared with other types: one body, so a rename cannot take it alone
+                return BY_NAME if found & {BY_TYPE, BY_NAME} else None
+        return self._receiver(self.types.of_expr(ctx, value))
+
+    def _macro_selves(self, ctx: Ctx) -> frozenset[Entity] | None:
+        """The types of the impls that invoke the macro whose body holds ``ctx`` (None
+        when an invocation's ``self`` is unknown: outside an impl, in another macro)."""
+        rule = ctx.anchor
+        while ctx.parent is not None and (rule is None or rule.type != "macro_rule"):
+            ctx = ctx.parent
+            rule = ctx.anchor
+        definition = rule.parent if rule is not None else None
+        name = definition.child_by_field_name("name") if definition is not None else None
+        if name is None:
+            return None
+        word = _text(name)
+        if word not in self._selves:
+            self._selves[word] = _invokers(self.resolver, word)
+        return self._selves[word]
 
     def _receiver(self, ty: Ty | None, depth: int = 0) -> str | None:
         info = self.info
@@ -576,6 +607,47 @@ def _token_tree(leaf: Any) -> Any | None:
             break
         current = current.parent
     return found
+
+
+def _token_arity(after: Any) -> int | None:
+    """The number of arguments a call's token tree passes (``(a, b)``: 2), None when
+    its commas may be a closure's (``|a, b|``) or the call is ``::<T>``-qualified."""
+    if after.type != "token_tree":
+        return None
+    inner = after.children[1:-1]
+    if any(c.type == "|" for c in inner):
+        return None
+    commas = [i for i, c in enumerate(inner) if c.type == ","]
+    if not inner:
+        return 0
+    trailing = 1 if commas and commas[-1] == len(inner) - 1 else 0
+    return len(commas) + 1 - trailing
+
+
+def _invokers(resolver: Resolver, word: str) -> frozenset[Entity] | None:
+    """The self types of the impls where ``word!`` is invoked (None: one is unknown)."""
+    from prx.engine.intel.prefilter import word_offsets
+
+    found: set[Entity] = set()
+    for rel in resolver.crates.files:
+        parsed = resolver.project.file(rel)
+        if parsed is None or parsed.tree is None or word.encode() + b"!" not in parsed.data:
+            continue
+        root = parsed.tree.root_node
+        for at in word_offsets(parsed.data, word):
+            leaf = root.descendant_for_byte_range(at, at + len(word))
+            holder = leaf.parent if leaf is not None else None
+            if holder is None or _token_tree(leaf) is not None:
+                if holder is not None and parsed.data[at + len(word) : at + len(word) + 1] == b"!":
+                    return None  # invoked from another macro's tokens
+                continue
+            if holder.type != "macro_invocation" or holder.child_by_field_name("macro") != leaf:
+                continue
+            owner = resolver.self_type(rel, at)
+            if owner is None:
+                return None
+            found.add(owner)
+    return frozenset(found)
 
 
 def _in_macro_body(ctx: Ctx | None) -> bool:

@@ -671,6 +671,11 @@ MACRO_FIELDS = {
         "        let nots = &set(&not) - &set(&insert);\n"
         "        nots.iter().all(|&key| map.get(&key).is_none())\n"
         "    }\n"
+        "\n"
+        "    fn one(keys: Vec<u8>) -> bool {\n"
+        "        let mut seen = std::collections::HashSet::new();\n"
+        "        seen.insert(keys[0])\n"
+        "    }\n"
         "}\n"
     ),
     "src/macros.rs": (
@@ -678,6 +683,13 @@ MACRO_FIELDS = {
         "    () => {\n"
         "        fn size(&self) -> usize {\n"
         "            self.iter.len()\n"
+        "        }\n"
+        "    };\n"
+        "}\n"
+        "macro_rules! solo {\n"
+        "    () => {\n"
+        "        fn first(&self) -> Option<&u8> {\n"
+        "            self.iter.as_slice().first()\n"
         "        }\n"
         "    };\n"
         "}\n"
@@ -689,14 +701,56 @@ MACRO_FIELDS = {
         "impl IntoIter {\n"
         "    forward!();\n"
         "}\n"
+        "pub struct Keys {\n"
+        "    iter: std::vec::IntoIter<u8>,\n"
+        "}\n"
+        "impl Keys {\n"
+        "    forward!();\n"
+        "    solo!();\n"
+        "}\n"
+        "pub struct Lone {\n"
+        "    iter: std::vec::IntoIter<u8>,\n"
+        "}\n"
+        "impl Lone {\n"
+        "    pub fn insert(&mut self, _v: u8) -> bool {\n"
+        "        true\n"
+        "    }\n"
+        "}\n"
     ),
 }
 
 
-def test_a_private_field_read_in_a_macro_s_body_is_a_candidate_a_method_call_is_not(make_repo):
-    # the body expands where the macro is invoked, so the field's privacy says nothing
-    # of it; `insert.iter()` in props!'s tokens calls a method and reads no field
+def test_a_field_read_in_a_macro_s_body_is_the_field_of_the_types_invoking_it(make_repo):
+    # the body expands where the macro is invoked, whatever module that is: `self` there
+    # is each type whose impl invokes it; a body two types share is a candidate (a
+    # rename cannot take it for one of them)
     root = make_repo(MACRO_FIELDS)
-    sites = [(f, t.strip(), how) for f, t, how, _ in _sites(root, "src/set.rs", "IntoIter.iter")]
-    assert ("src/macros.rs", "self.iter.len()", BY_NAME) in sites
-    assert not [s for s in sites if s[0] == "tests/quick.rs"]
+
+    def in_macros(qualified: str) -> list[tuple[str, str]]:
+        return [
+            (t.strip(), how)
+            for f, t, how, _ in _sites(root, "src/set.rs", qualified)
+            if f == "src/macros.rs"
+        ]
+
+    assert in_macros("Keys.iter") == [
+        ("self.iter.len()", BY_NAME),
+        ("self.iter.as_slice().first()", BY_TYPE),
+    ]
+    assert in_macros("IntoIter.iter") == [("self.iter.len()", BY_NAME)]
+    assert in_macros("Lone.iter") == []
+
+
+def test_a_method_call_in_a_macro_s_tokens_reads_no_field_and_counts_its_arguments(make_repo):
+    # `insert.iter()` in props!'s tokens calls a method: no read of a field `iter`
+    root = make_repo(MACRO_FIELDS)
+    sites = [f for f, _, _, _ in _sites(root, "src/set.rs", "IntoIter.iter")]
+    assert "tests/quick.rs" not in sites
+    # a method of one argument: `seen.insert(keys[0])` is a candidate, `map.insert(key,
+    # ())` passes two
+    inserts = [
+        (t.strip(), how)
+        for f, t, how, _ in _sites(root, "src/set.rs", "Lone.insert")
+        if f != "src/set.rs"
+    ]
+    assert inserts == [("seen.insert(keys[0])", BY_NAME)]
