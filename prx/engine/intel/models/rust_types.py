@@ -104,7 +104,7 @@ _SEQUENCE_CLOSURES = frozenset(
     }
 )
 #: Functions of a type from outside that make one of it.
-_CONSTRUCTORS = frozenset({"new", "with_capacity", "default", "from"})
+_CONSTRUCTORS = frozenset({"new", "with_capacity", "default", "from", "from_iter"})
 #: Macros that make a value of a std type.
 _MACROS = {"vec": "Vec", "format": "String"}
 #: Cells and locks: their access methods hand out (a guard of) what they hold.
@@ -942,6 +942,13 @@ class Types:
         if found is None and entity is not None and entity[0] == "assoc":
             owner = self.as_ty(entity[1])
             found = self.method(owner, entity[2]) if owner is not None else None
+        return self._bound_input(found, index, position, depth)
+
+    def _bound_input(
+        self, found: tuple[str, Any] | None, index: int, position: int, depth: int
+    ) -> Ty | None:
+        """Input ``position`` of the ``Fn(..)`` type of parameter ``index`` of the
+        function ``found`` (``self`` not counted)."""
         if found is None or found[1].type != "function_item":
             return None
         rel, fn = found
@@ -979,6 +986,12 @@ class Types:
         if function is None or function.type != "field_expression":
             return None
         method = function.child_by_field_name("field")
+        owner = self.of_expr(ctx, function.child_by_field_name("value"), depth + 1)
+        if owner is not None and owner.entity is not None and method is not None:
+            # `self.with_entries(|entries| ..)`: the project method's `F: FnOnce(&mut [T])`
+            index = list(arguments.named_children).index(closure)
+            found = self.method(owner, _text(method))
+            return self._bound_input(found, index, position, depth)
         # `fold(init, |acc, x| ..)`: x is the element (acc is not); elsewhere the first
         if method is None or position != (1 if _text(method) == "fold" else 0):
             return None

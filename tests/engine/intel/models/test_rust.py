@@ -754,3 +754,38 @@ def test_a_method_call_in_a_macro_s_tokens_reads_no_field_and_counts_its_argumen
         if f != "src/set.rs"
     ]
     assert inserts == [("seen.insert(keys[0])", BY_NAME)]
+
+
+def test_a_closure_given_to_a_method_and_a_from_iter_value_have_the_types_stated(make_repo):
+    # `self.with_entries(|entries| entries.sort_by(..))`: the method's `F: FnOnce(&mut
+    # [Entry])` makes `entries` a slice, whose `sort_by` is std's; `Vec::from_iter(..)` is
+    # a Vec, whose `truncate` is std's
+    root = make_repo(
+        {
+            "Cargo.toml": CARGO,
+            "src/lib.rs": (
+                "pub struct Entry(pub u8);\n"
+                "pub struct Map {\n"
+                "    entries: Vec<Entry>,\n"
+                "}\n"
+                "impl Map {\n"
+                "    fn with_entries<F>(&mut self, f: F)\n"
+                "    where\n"
+                "        F: FnOnce(&mut [Entry]),\n"
+                "    {\n"
+                "        f(&mut self.entries)\n"
+                "    }\n"
+                "    pub fn sort_by(&mut self, _how: u8) {\n"
+                "        self.with_entries(|entries| entries.sort_by(|a, b| a.0.cmp(&b.0)));\n"
+                "    }\n"
+                "    pub fn truncate(&mut self, n: usize) {\n"
+                "        let mut keys = Vec::from_iter(self.entries.iter().map(|e| e.0));\n"
+                "        keys.truncate(n);\n"
+                "    }\n"
+                "}\n"
+            ),
+        }
+    )
+    for method in ("Map.sort_by", "Map.truncate"):
+        uses = [t for _, t, _, role in _sites(root, "src/lib.rs", method) if role != "definition"]
+        assert uses == [], method
