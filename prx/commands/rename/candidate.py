@@ -40,6 +40,8 @@ class Candidate:
     #: The file passes the definition on by a star import and lists it in ``__all__``
     #: (a package's ``from .core import *``): its ``__all__`` entry is renamed with it.
     star_exports: bool = False
+    #: The file takes the definition's module by a star import: its doctests name it.
+    star_imports: bool = False
     #: ``data`` as the reference models read it, parsed once (:meth:`parsed`).
     parsed_file: ParsedFile | None = field(default=None, compare=False)
 

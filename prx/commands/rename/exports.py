@@ -30,7 +30,15 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from prx.engine.intel.project import ParsedFile
 
-__all__ = ["annotation_names", "doctest_names", "export_names", "star_exporters", "typing_names"]
+__all__ = [
+    "annotation_names",
+    "doctest_names",
+    "export_names",
+    "export_spans",
+    "star_exporters",
+    "star_importers",
+    "typing_names",
+]
 
 #: ``from .core import *``, ``from pkg.core import *``: the dots and the module.
 _STAR = re.compile(rb"^[ \t]*from[ \t]+(\.*)([\w.]*)[ \t]+import[ \t]+\*", re.M)
@@ -64,6 +72,20 @@ def star_exporters(files: Sequence[tuple[str, bytes]], defining: str, name: str)
     return found
 
 
+def star_importers(files: Sequence[tuple[str, bytes]], reached: set[str]) -> set[str]:
+    """The Python files that take every public name of one of ``reached`` (the defining
+    file and those passing the definition on) by a star import: their doctests name the
+    definition bare (configobj's ``from configobj import *`` then ``>>>
+    flatten_errors(cfg, res)``)."""
+    return {
+        rel
+        for rel, data in files
+        if rel not in reached
+        and b"import" in data
+        and any(_names(rel, m.group(1), m.group(2), reached) for m in _STAR.finditer(data))
+    }
+
+
 def _names(importer: str, dots: bytes, module: bytes, files: set[str]) -> bool:
     """Whether ``from <dots><module> import *`` in ``importer`` names one of ``files``."""
     parts = [p for p in module.decode("ascii", "replace").split(".") if p]
@@ -85,7 +107,8 @@ _ALL = re.compile(rb"__all__\s*(?:\+?=|\.extend\s*\(|\.append\s*\()\s*(?P<open>[
 _CLOSE = {b"[": b"]", b"(": b")", b"": b"\n"}
 
 
-def _export_spans(data: bytes) -> list[tuple[int, int]]:
+def export_spans(data: bytes) -> list[tuple[int, int]]:
+    """The byte spans of the module's ``__all__`` lists (assigned, added, appended)."""
     spans = []
     for found in _ALL.finditer(data):
         opener = found.group("open")
@@ -102,7 +125,7 @@ def export_names(data: bytes, strings: Sequence[Occurrence]) -> list[Occurrence]
     literals naming an export in ``__all__``."""
     if b"__all__" not in data:
         return []
-    spans = _export_spans(data)
+    spans = export_spans(data)
     out = []
     for occurrence in strings:
         if not any(start <= occurrence.start < end for start, end in spans):

@@ -278,9 +278,16 @@ def formatted_by_name(lookups: Mapping[str, FileLookups]) -> tuple[str, int] | N
 
 
 def _spelled_at(data: bytes, name: str) -> int | None:
-    """The line of the first string literal that is exactly ``name``."""
-    spelled = re.search(rb"(['\"])" + re.escape(name.encode()) + rb"\1", data)
-    return None if spelled is None else data.count(b"\n", 0, spelled.start()) + 1
+    """The line of the first string literal that is exactly ``name``, outside
+    ``__all__`` (an export list names the module's attributes; a renamed function's
+    entry is renamed with it)."""
+    from prx.commands.rename.exports import export_spans
+
+    spans = export_spans(data) if b"__all__" in data else []
+    for spelled in re.finditer(rb"(['\"])" + re.escape(name.encode()) + rb"\1", data):
+        if not any(start <= spelled.start() < end for start, end in spans):
+            return data.count(b"\n", 0, spelled.start()) + 1
+    return None
 
 
 def _prefixes(data: bytes) -> set[str]:

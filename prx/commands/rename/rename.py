@@ -134,12 +134,15 @@ def rename(
         taken |= _only_declaration_sites(ws, candidates, name, notes)
     paths = _import_paths(ws, candidates, chosen, name)
     if chosen is not None and chosen.file.endswith((".py", ".pyi")) and not chosen.container:
-        from prx.commands.rename.exports import star_exporters
+        from prx.commands.rename.exports import star_exporters, star_importers
 
         python = [c for c in candidates if c.spec.name == "python"]
-        passing = star_exporters([(c.shown, c.data) for c in python], chosen.file, name)
+        sources = [(c.shown, c.data) for c in python]
+        passing = star_exporters(sources, chosen.file, name)
+        taking = star_importers(sources, passing | {chosen.file})
         for candidate in python:
             candidate.star_exports = candidate.shown in passing
+            candidate.star_imports = candidate.shown in taking
     for candidate in candidates:
         _plan(candidate, new, include_comments, left_alone, taken, force, paths)
     changed = [c for c in candidates if c.renamed]
@@ -730,7 +733,10 @@ def _plan(
     # The module's own name is renamed when it defines the target, imports it by name or
     # passes it on by a star import; its doctests name the module's binding of it.
     if candidate.spec.name == "python" and (
-        candidate.defines or candidate.star_exports or any(o.in_import for o in renamed)
+        candidate.defines
+        or candidate.star_exports
+        or candidate.star_imports
+        or any(o.in_import for o in renamed)
     ):
         from prx.commands.rename.exports import (
             annotation_names,
@@ -743,7 +749,7 @@ def _plan(
         exported += annotation_names(
             candidate.data, candidate.parsed(), [o for o in strings if o not in exported]
         )
-        if candidate.engine == "rope" and renamed:
+        if (candidate.engine == "rope" and renamed) or candidate.star_imports:
             exported += doctest_names(candidate.data, [o for o in strings if o not in exported])
         renamed += exported
         texts = [o for o in texts if o not in exported]

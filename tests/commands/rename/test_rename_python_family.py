@@ -990,6 +990,51 @@ def test_a_function_is_looked_up_by_a_computed_name_in_its_own_module_only(make_
         prx.rename("other_cmd", "another", root=root, apply=True, check="never")
 
 
+def test_an_export_list_is_no_string_a_computed_lookup_may_read(make_repo):
+    # configobj lists flatten_errors in __all__ and reads attributes of values it
+    # builds by computed names; the entry is renamed with the function, so no string is
+    # left for a lookup to miss. A file taking the module by a star import names it bare
+    # in its doctests: renamed with it.
+    files = {
+        "conf/__init__.py": (
+            "__all__ = [\n"
+            "    'flatten',\n"
+            "]\n"
+            "\n"
+            "\n"
+            "def build(parent, attr):\n"
+            "    return getattr(parent, attr)\n"
+            "\n"
+            "\n"
+            "def flatten(rows):\n"
+            "    return [x for row in rows for x in row]\n"
+        ),
+        "conf_doctests.py": (
+            "from conf import *\n"
+            "\n"
+            "\n"
+            "def _flat():\n"
+            '    """\n'
+            "    >>> flatten([[1], [2]])\n"
+            "    [1, 2]\n"
+            '    """\n'
+        ),
+    }
+    root = make_repo(files)
+    done = prx.rename("flatten", "flat", root=root, apply=True, check="never")
+    assert done.applied
+    assert "    'flat',\n" in (root / "conf/__init__.py").read_text()
+    assert ">>> flat([[1], [2]])" in (root / "conf_doctests.py").read_text()
+    ran = subprocess.run(
+        [sys.executable, "-m", "doctest", "conf_doctests.py"],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert ran.returncode == 0, ran.stdout
+
+
 def test_a_file_nested_too_deep_for_python_s_parser_keeps_the_sites_unsure(make_repo):
     files = dict(MATCHER)
     # ``import matcher`` and a nesting no parser reads: cannot say it holds no module.
